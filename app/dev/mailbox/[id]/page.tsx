@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { connection } from "next/server";
+import { getConfig } from "@/lib/config";
+import { getOutboxMessage } from "@/lib/mail/outbox";
+import { formatDateTime } from "@/lib/format";
+import { LinkifiedText } from "@/components/layout/linkified-text";
+
+export const metadata: Metadata = { title: "Demo mail" };
+
+export default async function MailPage({ params }: { params: Promise<{ id: string }> }) {
+  await connection();
+  if (!getConfig().mail.outbox) notFound();
+  const { id } = await params;
+  const numericId = /^\d{1,9}$/.test(id) ? Number(id) : null;
+  const message = numericId === null ? null : await getOutboxMessage(numericId);
+  if (!message) notFound();
+  return (
+    <article className="space-y-4">
+      <Link href="/dev/mailbox" className="text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+        ← All mail
+      </Link>
+      <h1 className="text-2xl font-bold">{message.subject}</h1>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-semibold">To</dt>
+        <dd>{message.to}</dd>
+        <dt className="font-semibold">Sent</dt>
+        <dd>{formatDateTime(message.createdAt)}</dd>
+      </dl>
+      <div className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+        <LinkifiedText text={message.text} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+"use client";
+import { useActionState } from "react";
+import { requestSignInLink } from "@/lib/auth/sign-in-action";
+import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { TextField } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/button";
+import { FormStatus } from "@/components/ui/alert";
+
+export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl?: string; defaultEmail?: string }) {
+  const [state, action] = useActionState<ActionResult, FormData>(requestSignInLink, idle);
+  const fieldErrors = state.status === "invalid" ? state.fieldErrors : {};
+  return (
+    <form action={action} className="flex flex-col gap-4" noValidate>
+      {callbackUrl && <input type="hidden" name="callbackUrl" value={callbackUrl} />}
+      <TextField
+        label="E-mail address"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={state.values?.email ?? defaultEmail ?? ""}
+        errors={fieldErrors.email}
+      />
+      <SubmitButton pendingLabel="Sending link…">Email me a sign-in link</SubmitButton>
+      <FormStatus tone="error" message={state.status === "error" ? state.message : null} />
+    </form>
+  );
+}

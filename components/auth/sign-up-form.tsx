@@ -1,0 +1,64 @@
+"use client";
+import Link from "next/link";
+import { useActionState, useState } from "react";
+import { signUp } from "@/lib/accounts/sign-up-action";
+import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { SelectField, TextField } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/button";
+import { Alert, FormStatus } from "@/components/ui/alert";
+import { DEFAULT_COUNTRY } from "@/lib/countries";
+
+export function SignUpForm({ countries }: { countries: { value: string; label: string }[] }) {
+  const [state, action] = useActionState<ActionResult, FormData>(signUp, idle);
+  // Controlled, so React's post-action form reset never clears it and the server never echoes it.
+  const [password, setPassword] = useState("");
+  const errors = state.status === "invalid" ? state.fieldErrors : {};
+  const v = state.values ?? {};
+  return (
+    <form action={action} className="grid gap-4 sm:grid-cols-2" noValidate>
+      {state.status === "invalid" && (
+        <div className="sm:col-span-2">
+          <Alert tone="error">{state.message ?? "Please correct the marked fields."}</Alert>
+        </div>
+      )}
+      <TextField className="sm:col-span-2" label="E-mail address" name="email" type="email" autoComplete="email" required defaultValue={v.email} errors={errors.email} />
+      <TextField
+        className="sm:col-span-2"
+        label="Password for the charging app"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        hint="At least 6 characters. You use it in the charging app; the portal signs you in by e-mail link and never stores it."
+        errors={errors.password}
+      />
+      <TextField label="First name" name="firstName" autoComplete="given-name" required defaultValue={v.firstName} errors={errors.firstName} />
+      <TextField label="Last name" name="lastName" autoComplete="family-name" required defaultValue={v.lastName} errors={errors.lastName} />
+      <TextField label="Phone" name="phone" type="tel" autoComplete="tel" defaultValue={v.phone} errors={errors.phone} />
+      <TextField label="Street and number" name="address" autoComplete="street-address" defaultValue={v.address} errors={errors.address} />
+      <TextField label="City" name="city" autoComplete="address-level2" defaultValue={v.city} errors={errors.city} />
+      <TextField label="Postcode" name="postCode" autoComplete="postal-code" defaultValue={v.postCode} errors={errors.postCode} />
+      <SelectField
+        key={v.country ?? DEFAULT_COUNTRY}
+        className="sm:col-span-2"
+        label="Country"
+        name="country"
+        required
+        defaultValue={v.country ?? DEFAULT_COUNTRY}
+        options={countries}
+        errors={errors.country}
+      />
+      <div className="flex flex-col gap-3 sm:col-span-2">
+        <SubmitButton pendingLabel="Creating your account…">Create account</SubmitButton>
+        <FormStatus tone="error" message={state.status === "error" ? state.message : null} />
+        {state.status === "error" && state.code === "exists" && (
+          <Link href={`/signin?email=${encodeURIComponent(v.email ?? "")}`} className="font-semibold text-brand-700 underline dark:text-brand-100">
+            Sign in with {v.email}
+          </Link>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+/** Primary navigation; the current section is marked with aria-current for screen readers. */
+export function NavLinks({ links, label }: { links: { href: string; label: string }[]; label: string }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label={label} className="w-full sm:w-auto">
+      <ul className="flex flex-wrap gap-1">
+        {links.map((link) => {
+          const current = pathname === link.href || pathname.startsWith(`${link.href}/`);
+          return (
+            <li key={link.href}>
+              <Link
+                href={link.href}
+                aria-current={current ? "page" : undefined}
+                className="block rounded-md px-3 py-1.5 text-sm font-medium hover:bg-slate-100 aria-[current=page]:bg-brand-100 aria-[current=page]:text-brand-800 dark:hover:bg-slate-800 dark:aria-[current=page]:bg-brand-800 dark:aria-[current=page]:text-white"
+              >
+                {link.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

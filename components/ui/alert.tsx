@@ -1,0 +1,27 @@
+type Tone = "info" | "success" | "warning" | "error";
+
+const tones: Record<Tone, string> = {
+  info: "border-sky-300 bg-sky-50 text-sky-900 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-100",
+  success: "border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100",
+  warning: "border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100",
+  error: "border-red-300 bg-red-50 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100",
+};
+
+/** A visible message box. Errors use role="alert"; other tones are plain, announced by a FormStatus where needed. */
+export function Alert({ tone = "info", title, children }: { tone?: Tone; title?: string; children?: React.ReactNode }) {
+  return (
+    <div role={tone === "error" ? "alert" : undefined} className={`rounded-md border px-4 py-3 ${tones[tone]}`}>
+      {title && <p className="font-semibold">{title}</p>}
+      {children && <div className="text-sm">{children}</div>}
+    </div>
+  );
+}
+
+/** Live region for the outcome of a form: screen readers hear success and failure messages. */
+export function FormStatus({ message, tone = "info" }: { message?: string | null; tone?: Tone }) {
+  return (
+    <div role="status" aria-live="polite" className="min-h-0">
+      {message ? <Alert tone={tone}>{message}</Alert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import "server-only";
+import { notFound, redirect } from "next/navigation";
+import { getDb } from "@/lib/db/client";
+import { eq } from "drizzle-orm";
+import { users } from "@/lib/db/schema";
+import { linkPortalAccount } from "./link-account";
+import { isStaff, type Role } from "./roles";
+import { getViewer, type Viewer } from "./viewer";
+
+export type DriverViewer = Viewer & { platformUserId: number };
+
+/** Thrown by action and route-handler guards; callers turn it into 401/403 without data. */
+export class AccessDeniedError extends Error {
+  constructor(readonly status: 401 | 403) {
+    super(status === 401 ? "Sign in to continue." : "You do not have access to this.");
+    this.name = "AccessDeniedError";
+  }
+}
+
+/** A driver account whose sign-in could not link it yet (platform down at the time) gets one more try. */
+async function withPlatformLink(viewer: Viewer): Promise<Viewer> {
+  if (viewer.platformUserId !== null || viewer.role !== "driver") return viewer;
+  try {
+    await linkPortalAccount(viewer.userId, viewer.email);
+  } catch {
+    return viewer;
+  }
+  const db = await getDb();
+  const [row] = await db.select({ platformUserId: users.platformUserId }).from(users).where(eq(users.id, viewer.userId));
+  return { ...viewer, platformUserId: row?.platformUserId ?? null };
+}
+
+// ---- pages and layouts: redirect or not-found ----
+
+export async function requireDriverPage(): Promise<DriverViewer> {
+  const viewer = await getViewer();
+  if (!viewer) redirect("/signin");
+  if (isStaff(viewer.role) && viewer.platformUserId === null) redirect("/admin");
+  const linked = await withPlatformLink(viewer);
+  if (linked.platformUserId === null) redirect("/account-not-linked");
+  return linked as DriverViewer;
+}
+
+export async function requireStaffPage(minimum: Role = "support"): Promise<Viewer> {
+  const viewer = await getViewer();
+  if (!viewer) redirect("/signin?callbackUrl=%2Fadmin");
+  if (!hasRole(viewer, minimum)) notFound();
+  return viewer;
+}
+
+// ---- server actions and route handlers: throw AccessDeniedError ----
+
+export async function authorizeDriver(): Promise<DriverViewer> {
+  const viewer = await getViewer();
+  if (!viewer) throw new AccessDeniedError(401);
+  const linked = await withPlatformLink(viewer);
+  if (linked.platformUserId === null) throw new AccessDeniedError(403);
+  return linked as DriverViewer;
+}
+
+export async function authorizeStaff(minimum: Role = "support"): Promise<Viewer> {
+  const viewer = await getViewer();
+  if (!viewer) throw new AccessDeniedError(401);
+  if (!hasRole(viewer, minimum)) throw new AccessDeniedError(403);
+  return viewer;
+}
+
+function hasRole(viewer: Viewer, minimum: Role): boolean {
+  if (minimum === "driver") return true;
+  if (minimum === "support") return isStaff(viewer.role);
+  return viewer.role === "admin";
+}

@@ -1,0 +1,24 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getConfig } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { users } from "@/lib/db/schema";
+import { getPlatform } from "@/lib/platform";
+
+/**
+ * Whether a sign-in link may be sent: a portal account, a bootstrap admin, or a platform user
+ * not yet seen by the portal (linked on first sign-in). If the platform cannot be asked, the link
+ * is sent anyway: losing a real driver's sign-in is worse than a portal row that links later.
+ */
+export async function hasAccount(email: string): Promise<boolean> {
+  const normalised = email.toLowerCase();
+  if (getConfig().auth.adminEmails.includes(normalised)) return true;
+  const db = await getDb();
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalised));
+  if (row) return true;
+  try {
+    return (await getPlatform().users.findUserByEmail(normalised)) !== null;
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,56 @@
+import "server-only";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+/**
+ * One Postgres dialect, two drivers: embedded PGlite (one process per data directory: it has no
+ * cross-process lock) or a real server through `pg`. Both run the same migrations at open.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface OpenedDatabase {
+  db: Database;
+  driver: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib", "db", "migrations");
+// Arbitrary constant: serialises migrations when several instances start against one server.
+const MIGRATION_LOCK_ID = 7_113_116;
+
+export async function openDatabase(target: { url?: string; pgliteDir: string }): Promise<OpenedDatabase> {
+  if (target.url) return openPostgres(target.url);
+  return openPglite(target.pgliteDir);
+}
+
+async function openPostgres(url: string): Promise<OpenedDatabase> {
+  const { Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const pool = new Pool({ connectionString: url, max: 10 });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migrate(drizzle({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+    lockClient.release();
+  }
+  const db = drizzle({ client: pool, schema }) as unknown as Database;
+  return { db, driver: "postgres", close: () => pool.end() };
+}
+
+async function openPglite(dir: string): Promise<OpenedDatabase> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (!dir.startsWith("memory://")) {
+    const { mkdir } = await import("node:fs/promises");
+    await mkdir(dir, { recursive: true });
+  }
+  const client = await PGlite.create(dir);
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db: db as unknown as Database, driver: "pglite", close: () => client.close() };
+}

@@ -1,0 +1,16 @@
+import { jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** Map data reference lists (connection types, operators, statuses, countries), refreshed once a day. */
+export const mapReferenceData = pgTable("map_reference_data", {
+  id: text("id").primaryKey(),
+  payload: jsonb("payload").notNull(),
+  fetchedAt: timestamp("fetched_at", { mode: "date" }).notNull(),
+});
+
+/** Shared tile cache: one row per rounded centre and radius bucket, so every driver and instance reuses it. */
+export const mapTileCache = pgTable("map_tile_cache", {
+  key: text("key").primaryKey(),
+  payload: jsonb("payload").notNull(),
+  fetchedAt: timestamp("fetched_at", { mode: "date" }).notNull(),
+  expiresAt: timestamp("expires_at", { mode: "date" }).notNull(),
+});

@@ -1,0 +1,162 @@
+import { identifyCaller, RateLimiter, rateLimitHeaders, WRITE_METHODS } from "./auth-rate-limit";
+import { FaultInjector } from "./faults";
+import { errorResponse, HttpError } from "./http";
+import { matchRoute, type EmulatorRuntime, type RequestLogEntry, type ResolvedOptions, type Route } from "./router";
+import { controlRoutes } from "./routes/control";
+import { locationRoutes } from "./routes/locations";
+import { sessionRoutes } from "./routes/sessions";
+import { tokenRoutes } from "./routes/tokens";
+import { userRoutes } from "./routes/users";
+import { settleCredits, voucherRoutes } from "./routes/vouchers";
+import { createSeedState } from "./seed";
+import { loadState, saveState, type EmulatorState } from "./store";
+
+/**
+ * The stateful platform emulator: one Fetch-style `handle`, used in process by the portal and
+ * served standalone through serveFetchHandler. Everything a client can observe follows
+ * shared/spec/platform-interface.md, with realism (error bodies, rate-limit headers, pagination)
+ * from shared/reference/platform-real-api-facts.md.
+ */
+export {
+  DEMO_DRIVER_EMAIL,
+  DEMO_DRIVER_ID,
+  FIRST_CREATED_TOKEN_ID,
+  FIRST_CREATED_USER_ID,
+  NEW_DRIVER_EMAIL,
+  NEW_DRIVER_ID,
+  SECOND_DRIVER_EMAIL,
+  SECOND_DRIVER_ID,
+  SEED_LOCATIONS,
+  SEED_TOKENS,
+  SEED_USERS,
+  SEED_VOUCHERS,
+} from "./seed-data";
+export { FIRST_SESSION_ID, RUNNING_POWER_W, RUNNING_SESSION_AGE_MS } from "./seed";
+export { VOUCHER_REJECTED } from "./routes/vouchers";
+
+export interface PlatformEmulatorOptions {
+  apiKey: string;
+  readOnlyKey: string;
+  stateFile?: string;
+  voucherDelayMs?: number;
+  rateLimit?: { limit: number; windowMs: number };
+  seedLocations?: boolean;
+  now?: () => Date;
+}
+
+export interface PlatformEmulator {
+  handle(request: Request): Promise<Response>;
+  reset(): void;
+}
+
+const PLATFORM_PREFIX = "/public-api/";
+const CONTROL_PREFIX = "/__emulator/";
+const REQUEST_LOG_SIZE = 500;
+const platformRoutes: Route[] = [...userRoutes, ...tokenRoutes, ...sessionRoutes, ...locationRoutes, ...voucherRoutes];
+
+export function createPlatformEmulator(options: PlatformEmulatorOptions): PlatformEmulator {
+  if (!options.apiKey || !options.readOnlyKey || options.apiKey === options.readOnlyKey) {
+    throw new Error("createPlatformEmulator: apiKey and readOnlyKey must be set and differ");
+  }
+  const resolved: ResolvedOptions = {
+    apiKey: options.apiKey,
+    readOnlyKey: options.readOnlyKey,
+    stateFile: options.stateFile,
+    voucherDelayMs: options.voucherDelayMs ?? 1500,
+    rateLimit: options.rateLimit ?? { limit: 6000, windowMs: 60_000 },
+    seedLocations: options.seedLocations ?? false,
+    now: options.now ?? (() => new Date()),
+  };
+  const now = resolved.now;
+
+  let state: EmulatorState = (resolved.stateFile ? loadState(resolved.stateFile) : null) ?? createSeedState(now());
+  const persist = () => {
+    if (resolved.stateFile) saveState(resolved.stateFile, state);
+  };
+  persist();
+
+  const faults = new FaultInjector(now);
+  const runtime: EmulatorRuntime = {
+    faults,
+    rateLimiter: new RateLimiter(() => faults.rateLimitOverride() ?? resolved.rateLimit, now),
+    requestLog: [],
+    resetToSeed: () => {
+      state = createSeedState(now());
+      faults.clear();
+      runtime.rateLimiter.reset();
+      runtime.requestLog.length = 0;
+      persist();
+    },
+  };
+
+  /** Routes a request and maps expected failures; mutations are persisted after a 2xx write. */
+  async function dispatch(routes: readonly Route[], request: Request, url: URL): Promise<Response> {
+    try {
+      const { route, params } = matchRoute(routes, request.method, url.pathname);
+      const response = await route.handler({ request, url, params, state, now: now(), options: resolved, runtime });
+      if (request.method !== "GET" && response.status < 300) persist();
+      return response;
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error);
+      console.error("[platform-emulator] unexpected error", error);
+      return errorResponse(new HttpError(500, "Server Error"));
+    }
+  }
+
+  async function handlePlatform(request: Request, url: URL): Promise<Response> {
+    const caller = identifyCaller(request, resolved);
+    const limit = runtime.rateLimiter.hit(caller.bucket);
+    const finish = (response: Response) => withHeaders(response, rateLimitHeaders(limit));
+    if (!limit.allowed) return finish(errorResponse(new HttpError(429, "Too Many Attempts.")));
+
+    const fault = await faults.before(request.method, url.pathname);
+    if (fault.response) return finish(fault.response);
+
+    let response: Response;
+    if (caller.access === "none") {
+      response = errorResponse(new HttpError(401, "Unauthenticated."));
+    } else if (caller.access === "read-only" && WRITE_METHODS.has(request.method)) {
+      response = errorResponse(new HttpError(403, "This action is unauthorized."));
+    } else {
+      response = await dispatch(platformRoutes, request, url);
+    }
+    return finish(fault.after ? await faults.after(fault.after, response) : response);
+  }
+
+  function log(request: Request, url: URL, status: number) {
+    const entry: RequestLogEntry = { method: request.method, path: url.pathname, query: url.search, status, at: now().toISOString() };
+    runtime.requestLog.push(entry);
+    if (runtime.requestLog.length > REQUEST_LOG_SIZE) runtime.requestLog.splice(0, runtime.requestLog.length - REQUEST_LOG_SIZE);
+  }
+
+  return {
+    async handle(request: Request): Promise<Response> {
+      let url: URL;
+      try {
+        url = new URL(request.url);
+      } catch {
+        return errorResponse(new HttpError(400, "Bad request URL."));
+      }
+      // Due voucher credits land before anything reads the state (also survives restarts).
+      if (settleCredits(state, now())) persist();
+
+      if (url.pathname.startsWith(CONTROL_PREFIX)) return dispatch(controlRoutes, request, url);
+      if (url.pathname.startsWith(PLATFORM_PREFIX)) {
+        const response = await handlePlatform(request, url);
+        log(request, url, response.status);
+        return response;
+      }
+      return errorResponse(new HttpError(404, `The route ${url.pathname.replace(/^\//, "")} could not be found.`));
+    },
+    reset: () => runtime.resetToSeed(),
+  };
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  const merged = new Headers(response.headers);
+  for (const [name, value] of Object.entries(headers)) {
+    // A fault 429 carries its own Retry-After/remaining; the limiter must not overwrite them.
+    if (!merged.has(name)) merged.set(name, value);
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged });
+}

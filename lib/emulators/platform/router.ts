@@ -1,0 +1,75 @@
+import type { RateLimiter } from "./auth-rate-limit";
+import type { FaultInjector } from "./faults";
+import { HttpError } from "./http";
+import type { EmulatorState } from "./store";
+
+/** Table-driven routing: a path that matches with another method is a 405, no match a 404. */
+export interface ResolvedOptions {
+  apiKey: string;
+  readOnlyKey: string;
+  stateFile: string | undefined;
+  voucherDelayMs: number;
+  rateLimit: { limit: number; windowMs: number };
+  seedLocations: boolean;
+  now: () => Date;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  at: string;
+}
+
+export interface EmulatorRuntime {
+  faults: FaultInjector;
+  rateLimiter: RateLimiter;
+  requestLog: RequestLogEntry[];
+  resetToSeed(): void;
+}
+
+export interface RouteContext {
+  request: Request;
+  url: URL;
+  /** Captured path segments, in pattern order. */
+  params: string[];
+  state: EmulatorState;
+  /** One clock reading per request, so a response is internally consistent. */
+  now: Date;
+  options: ResolvedOptions;
+  runtime: EmulatorRuntime;
+}
+
+export type RouteHandler = (ctx: RouteContext) => Response | Promise<Response>;
+
+export interface Route {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  pattern: RegExp;
+  handler: RouteHandler;
+}
+
+export type RouteMatch = { route: Route; params: string[] };
+
+export function matchRoute(routes: readonly Route[], method: string, pathname: string): RouteMatch {
+  const allowed: string[] = [];
+  // Tolerate one trailing slash, as Laravel does.
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+  for (const route of routes) {
+    const match = route.pattern.exec(path);
+    if (!match) continue;
+    if (route.method === method) return { route, params: match.slice(1).map((p) => p ?? "") };
+    allowed.push(route.method);
+  }
+  const routeName = path.replace(/^\//, "");
+  if (allowed.length > 0) {
+    const unique = [...new Set(allowed)];
+    throw new HttpError(
+      405,
+      `The ${method} method is not supported for route ${routeName}. Supported methods: ${unique.join(", ")}.`,
+      undefined,
+      { allow: unique.join(", ") },
+    );
+  }
+  throw new HttpError(404, `The route ${routeName} could not be found.`);
+}

@@ -1,0 +1,170 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync, unlinkSync } from "node:fs";
+import { dirname } from "node:path";
+import { z } from "zod";
+
+/**
+ * The emulator's whole persistent state, as one JSON document. The zod schema is the single source
+ * of the record types and also guards loading a state file that someone edited by hand or that an
+ * older emulator wrote: a file that does not parse is set aside, never half-used.
+ */
+const isoString = z.string().refine((v) => !Number.isNaN(Date.parse(v)), "not an ISO date");
+const nullableString = z.string().nullable();
+
+export const UserRecordSchema = z.object({
+  id: z.int(),
+  email: z.string(),
+  /** sha256 hex of the password; never leaves the emulator. */
+  passwordHash: z.string(),
+  firstName: nullableString,
+  lastName: nullableString,
+  phone: nullableString,
+  address: nullableString,
+  city: nullableString,
+  postCode: nullableString,
+  country: nullableString,
+  partnerId: z.int().nullable(),
+  userGroupId: z.int().nullable(),
+  /** Integer cents avoid float drift when vouchers add up. */
+  balanceCents: z.int(),
+  currency: nullableString,
+  createdAt: isoString,
+});
+
+export const TokenStatusSchema = z.enum(["active", "blocked", "inactive"]);
+export const TokenRecordSchema = z.object({
+  id: z.int(),
+  userId: z.int(),
+  code: z.string(),
+  visualNumber: nullableString,
+  type: z.enum(["rfid", "app"]),
+  status: TokenStatusSchema,
+  createdAt: isoString,
+});
+
+export const SessionStatusSchema = z.enum(["started", "charging", "finished", "failed"]);
+export const SessionRecordSchema = z.object({
+  id: z.int(),
+  /** Internal only: the platform's session carries no user id, but filter[userId] needs it. */
+  userId: z.int(),
+  evseId: z.int(),
+  locationId: z.int(),
+  status: SessionStatusSchema,
+  startedAt: isoString,
+  stoppedAt: isoString.nullable(),
+  /** Wh; for a running session the value is computed on read from powerW and the clock. */
+  energy: z.int(),
+  amount: z.number(),
+  powerW: z.int(),
+  pricePerKwh: z.number(),
+  /** A running session stops gaining energy here (the car is full). */
+  maxEnergy: z.int(),
+});
+
+export const VoucherStatusSchema = z.enum(["valid", "used", "expired", "not_applicable"]);
+export const VoucherRecordSchema = z.object({
+  code: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: VoucherStatusSchema,
+  redeemedByUserId: z.int().nullable(),
+  redeemedAt: isoString.nullable(),
+});
+
+export const RedemptionRecordSchema = z.object({
+  id: z.int(),
+  code: z.string(),
+  userId: z.int(),
+  amount: z.number(),
+  currency: z.string(),
+  redeemedAt: isoString,
+  /** The credit shows in the balance from this instant on (applied lazily on the next request). */
+  applyAt: isoString,
+  appliedAt: isoString.nullable(),
+});
+
+export const MailRecordSchema = z.object({
+  id: z.int(),
+  kind: z.literal("password-reset"),
+  userId: z.int(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  sentAt: isoString,
+});
+
+export const EmulatorStateSchema = z.object({
+  version: z.literal(1),
+  seededAt: isoString,
+  nextIds: z.object({ user: z.int(), token: z.int(), session: z.int(), redemption: z.int(), mail: z.int() }),
+  users: z.array(UserRecordSchema),
+  tokens: z.array(TokenRecordSchema),
+  sessions: z.array(SessionRecordSchema),
+  vouchers: z.array(VoucherRecordSchema),
+  redemptions: z.array(RedemptionRecordSchema),
+  outbox: z.array(MailRecordSchema),
+});
+
+export type UserRecord = z.infer<typeof UserRecordSchema>;
+export type TokenRecord = z.infer<typeof TokenRecordSchema>;
+export type TokenStatus = z.infer<typeof TokenStatusSchema>;
+export type SessionRecord = z.infer<typeof SessionRecordSchema>;
+export type SessionStatus = z.infer<typeof SessionStatusSchema>;
+export type VoucherRecord = z.infer<typeof VoucherRecordSchema>;
+export type VoucherStatus = z.infer<typeof VoucherStatusSchema>;
+export type RedemptionRecord = z.infer<typeof RedemptionRecordSchema>;
+export type MailRecord = z.infer<typeof MailRecordSchema>;
+export type EmulatorState = z.infer<typeof EmulatorStateSchema>;
+
+export function nextId(state: EmulatorState, kind: keyof EmulatorState["nextIds"]): number {
+  const id = state.nextIds[kind];
+  state.nextIds[kind] = id + 1;
+  return id;
+}
+
+/** Loads the state file, or returns null when there is none or it is unusable (then set aside). */
+export function loadState(file: string): EmulatorState | null {
+  if (!existsSync(file)) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    setAside(file, `not JSON (${(error as Error).message})`);
+    return null;
+  }
+  const parsed = EmulatorStateSchema.safeParse(raw);
+  if (!parsed.success) {
+    setAside(file, parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+    return null;
+  }
+  return parsed.data;
+}
+
+function setAside(file: string, reason: string) {
+  const target = `${file}.corrupt-${Date.now()}`;
+  console.warn(`[platform-emulator] state file ${file} is unusable (${reason}); moved to ${target}, starting from the seed`);
+  try {
+    renameSync(file, target);
+  } catch {
+    // If it cannot be moved, the next save overwrites it; starting from the seed is still right.
+  }
+}
+
+/**
+ * Atomic write: a reader (or a crash mid-write) never sees half a file, because rename replaces
+ * the old file in one step on the same file system.
+ */
+export function saveState(file: string, state: EmulatorState): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    writeFileSync(tmp, JSON.stringify(state));
+    renameSync(tmp, file);
+  } catch (error) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // nothing to clean up
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Every user-visible number and time goes through here (DESIGN.md convention 10), so that
+ * kWh, money and times look the same on every page and in every test. Pure: safe on server and client.
+ */
+export const APP_LOCALE = "en-GB";
+/** Times the platform gives only in UTC are shown in the service's home time zone. */
+export const APP_TIME_ZONE = "Europe/Amsterdam";
+
+/** Platform energy is Wh; drivers read kWh with two decimals. */
+export function whToKwh(wh: number): number {
+  return wh / 1000;
+}
+
+export function formatKwh(wh: number, locale = APP_LOCALE): string {
+  return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(whToKwh(wh))} kWh`;
+}
+
+/** Money in the account currency; null currency means the account has no transaction yet. */
+export function formatMoney(amount: number, currency: string | null, locale = APP_LOCALE): string {
+  if (!currency) return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  try {
+    return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amount);
+  } catch {
+    // An unknown code from the platform must not break the page.
+    return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
+  }
+}
+
+export function formatDateTime(value: Date | string, locale = APP_LOCALE, timeZone = APP_TIME_ZONE): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return "—";
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+}
+
+export function formatDate(value: Date | string, locale = APP_LOCALE, timeZone = APP_TIME_ZONE): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return "—";
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone }).format(date);
+}
+
+/**
+ * A platform "local" time (ISO with the charge point's offset, e.g. 2026-03-14T18:02:11+01:00) is shown
+ * as the wall-clock time it states: the time the driver saw at the charge point.
+ */
+export function formatLocalTime(isoLocal: string | null, locale = APP_LOCALE): string {
+  if (!isoLocal) return "—";
+  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/.exec(isoLocal);
+  if (!match) return "—";
+  const [, y, mo, d, h, mi, s] = match;
+  const wallClock = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0)));
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(wallClock);
+}
+
+/** "1 h 05 min", "42 min", "under a minute"; negative or unknown durations show a dash. */
+export function formatDuration(ms: number | null): string {
+  if (ms === null || !Number.isFinite(ms) || ms < 0) return "—";
+  const totalMinutes = Math.floor(ms / 60_000);
+  if (totalMinutes < 1) return "under a minute";
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  if (hours === 0) return `${minutes} min`;
+  return `${hours} h ${String(minutes).padStart(2, "0")} min`;
+}
+
+/** Duration between two timestamps (any ISO form with offset); null when either is missing. */
+export function durationBetween(startIso: string | null, endIso: string | null): number | null {
+  if (!startIso || !endIso) return null;
+  const ms = new Date(endIso).getTime() - new Date(startIso).getTime();
+  return Number.isFinite(ms) ? ms : null;
+}

@@ -1,0 +1,33 @@
+/**
+ * What every server action returns (DESIGN.md convention 4). `values` echoes what the user typed
+ * so that a form re-rendered after an error loses nothing.
+ */
+export type FieldErrors = Record<string, string[] | undefined>;
+
+export type ActionResult<TData = undefined> =
+  | { status: "idle"; values?: Record<string, string> }
+  | { status: "ok"; message?: string; data?: TData; values?: Record<string, string> }
+  | { status: "invalid"; fieldErrors: FieldErrors; message?: string; values: Record<string, string> }
+  | { status: "error"; message: string; code?: string; values?: Record<string, string> };
+
+export const idle = { status: "idle" } as const;
+
+/** Plain strings of a FormData (files and hidden framework fields dropped), for echoing back. */
+export function formValues(formData: FormData, skip: string[] = []): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of formData.entries()) {
+    if (typeof value !== "string" || key.startsWith("$ACTION") || skip.includes(key)) continue;
+    values[key] = value;
+  }
+  return values;
+}
+
+/** zod issues → per-field messages (first path segment is the field name). */
+export function toFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? "_form");
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}

@@ -1,0 +1,61 @@
+import "server-only";
+import { z } from "zod";
+import type { EndpointName } from "./endpoints";
+import {
+  PlatformError,
+  PlatformForbiddenError,
+  PlatformNotFoundError,
+  PlatformResponseError,
+  PlatformUnauthorizedError,
+  PlatformValidationError,
+  VoucherRejectedError,
+} from "./errors";
+
+/**
+ * Error bodies are `{message}`, and on 422 `{message, errors: {field: [msg]}}`. They are read
+ * leniently: a missing or odd body must still yield the typed error for its status.
+ */
+
+const ErrorBodySchema = z.object({
+  message: z.string().optional().catch(undefined),
+  errors: z
+    .record(z.string(), z.union([z.array(z.string()), z.string().transform((s) => [s])]))
+    .optional()
+    .catch(undefined),
+});
+
+export interface ErrorBody {
+  message?: string;
+  errors?: Record<string, string[]>;
+}
+
+export function parseErrorBody(text: string): ErrorBody {
+  if (text.trim() === "") return {};
+  try {
+    const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The typed error for a non-2xx status other than 429 and 5xx (those drive retries). */
+export function errorForStatus(endpoint: EndpointName, status: number, text: string): PlatformError {
+  const body = parseErrorBody(text);
+  switch (status) {
+    case 401:
+      return new PlatformUnauthorizedError(endpoint, body.message);
+    case 403:
+      return new PlatformForbiddenError(endpoint, body.message);
+    case 404:
+      return new PlatformNotFoundError(endpoint, body.message);
+    case 406:
+      // 406 means "voucher rejected" only on redemption; elsewhere it is unexpected.
+      if (endpoint === "vouchers.redeem") return new VoucherRejectedError(endpoint, body.message);
+      break;
+    case 422:
+      return new PlatformValidationError(endpoint, body.errors ?? {}, body.message);
+  }
+  // 3xx (redirects are not followed), 400, 409 …: nothing the portal can act on specifically.
+  return new PlatformResponseError(endpoint, `unexpected status ${status}`, { status, platformMessage: body.message });
+}

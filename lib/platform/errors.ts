@@ -1,0 +1,146 @@
+import "server-only";
+import type { EndpointName } from "./endpoints";
+
+/**
+ * Typed platform errors. Messages name the endpoint and the status only: never the API key,
+ * ids, e-mail addresses or the platform's own message text (which may echo personal data).
+ * The platform's message is kept separately in `platformMessage` for callers that map it.
+ */
+
+export type PlatformErrorCode =
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "voucher_rejected"
+  | "validation"
+  | "rate_limited"
+  | "unavailable"
+  | "bad_response"
+  | "invalid_argument";
+
+interface PlatformErrorOptions {
+  status?: number;
+  platformMessage?: string;
+  cause?: unknown;
+}
+
+export abstract class PlatformError extends Error {
+  abstract readonly code: PlatformErrorCode;
+  readonly endpoint: EndpointName;
+  readonly status?: number;
+  /** The `message` of the platform's error body; may contain personal data, so never logged. */
+  readonly platformMessage?: string;
+
+  constructor(endpoint: EndpointName, message: string, options: PlatformErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.endpoint = endpoint;
+    this.status = options.status;
+    this.platformMessage = options.platformMessage;
+  }
+}
+
+export function isPlatformError(value: unknown): value is PlatformError {
+  return value instanceof PlatformError;
+}
+
+/** 401: the server key is missing or invalid. */
+export class PlatformUnauthorizedError extends PlatformError {
+  readonly code = "unauthorized";
+  constructor(endpoint: EndpointName, platformMessage?: string) {
+    super(endpoint, `Platform call ${endpoint} was refused: API key missing or invalid (401).`, { status: 401, platformMessage });
+  }
+}
+
+/** 403: the server key has no rights for this action. */
+export class PlatformForbiddenError extends PlatformError {
+  readonly code = "forbidden";
+  constructor(endpoint: EndpointName, platformMessage?: string) {
+    super(endpoint, `Platform call ${endpoint} was refused: the API key has no rights for this action (403).`, { status: 403, platformMessage });
+  }
+}
+
+/** 404: record not found (on vouchers.redeem: the user does not exist). */
+export class PlatformNotFoundError extends PlatformError {
+  readonly code = "not_found";
+  constructor(endpoint: EndpointName, platformMessage?: string) {
+    super(endpoint, `Platform call ${endpoint} found no such record (404).`, { status: 404, platformMessage });
+  }
+}
+
+/** 406 on vouchers.redeem: voucher invalid, already used or not applicable. */
+export class VoucherRejectedError extends PlatformError {
+  readonly code = "voucher_rejected";
+  constructor(endpoint: EndpointName, platformMessage?: string) {
+    super(endpoint, `Platform call ${endpoint} rejected the voucher (406).`, { status: 406, platformMessage });
+  }
+}
+
+/** 422: invalid payload, e.g. a new e-mail address already in use. */
+export class PlatformValidationError extends PlatformError {
+  readonly code = "validation";
+  /** Field name → messages, from the body's `errors`. */
+  readonly fieldErrors: Record<string, string[]>;
+  constructor(endpoint: EndpointName, fieldErrors: Record<string, string[]>, platformMessage?: string) {
+    const fields = Object.keys(fieldErrors);
+    // Field names are the platform's schema names, not user data, so they may appear here.
+    const detail = fields.length > 0 ? `; fields: ${fields.join(", ")}` : "";
+    super(endpoint, `Platform call ${endpoint} rejected the payload (422)${detail}.`, { status: 422, platformMessage });
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+/** 429 after the retries are spent, or when the platform asks for a longer wait than allowed. */
+export class PlatformRateLimitedError extends PlatformError {
+  readonly code = "rate_limited";
+  /** Seconds the platform asked to wait; null when it did not say. */
+  readonly retryAfterSeconds: number | null;
+  constructor(endpoint: EndpointName, retryAfterSeconds: number | null, platformMessage?: string) {
+    const detail = retryAfterSeconds === null ? "" : `; retry after ${retryAfterSeconds} s`;
+    super(endpoint, `Platform call ${endpoint} was rate limited (429)${detail}.`, { status: 429, platformMessage });
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export type UnavailableKind = "timeout" | "network" | "server";
+
+/**
+ * The platform could not be reached or failed (5xx, network error, timeout). For a
+ * non-idempotent call the outcome is unknown: it may or may not have been carried out.
+ */
+export class PlatformUnavailableError extends PlatformError {
+  readonly code = "unavailable";
+  readonly kind: UnavailableKind;
+  constructor(endpoint: EndpointName, kind: UnavailableKind, options: { status?: number; timeoutMs?: number; cause?: unknown } = {}) {
+    const detail =
+      kind === "timeout"
+        ? `timed out${options.timeoutMs === undefined ? "" : ` after ${options.timeoutMs} ms`}`
+        : kind === "network"
+          ? "network error"
+          : `server error${options.status === undefined ? "" : ` (${options.status})`}`;
+    super(endpoint, `Platform call ${endpoint} failed: ${detail}.`, { status: options.status, cause: options.cause });
+    this.kind = kind;
+  }
+}
+
+/** A response the client cannot use: bad JSON, a shape the schema rejects, an unexpected status or link. */
+export class PlatformResponseError extends PlatformError {
+  readonly code = "bad_response";
+  /** Paths of the schema issues (e.g. `data.0.id`), never the values. */
+  readonly issuePaths: string[];
+  constructor(endpoint: EndpointName, reason: string, options: { status?: number; issuePaths?: string[]; platformMessage?: string } = {}) {
+    super(endpoint, `Platform call ${endpoint} returned an unexpected response: ${reason}.`, {
+      status: options.status,
+      platformMessage: options.platformMessage,
+    });
+    this.issuePaths = options.issuePaths ?? [];
+  }
+}
+
+/** The call was not sent because an argument was unusable (e.g. a non-integer id in a path). */
+export class PlatformArgumentError extends PlatformError {
+  readonly code = "invalid_argument";
+  constructor(endpoint: EndpointName, reason: string) {
+    super(endpoint, `Platform call ${endpoint} was not sent: ${reason}.`);
+  }
+}

@@ -1,0 +1,36 @@
+import "server-only";
+import type { EndpointName, HttpMethod } from "./endpoints";
+import type { PlatformErrorCode, UnavailableKind } from "./errors";
+
+/** How a call ended: "ok", the error code, or for unavailability the finer kind. */
+export type PlatformCallOutcome = "ok" | Exclude<PlatformErrorCode, "unavailable"> | UnavailableKind;
+
+/**
+ * One line per platform call, written after it completes (retries included). It carries only
+ * what is safe to keep in logs: the path *template*, never filled-in ids, query values, bodies,
+ * e-mail addresses or the key.
+ */
+export interface PlatformLogLine {
+  endpoint: EndpointName;
+  method: HttpMethod;
+  /** Template, e.g. `/public-api/resources/users/v1.1/{id}`. */
+  path: string;
+  /** Last HTTP status seen, or null when no response arrived. */
+  status: number | null;
+  outcome: PlatformCallOutcome;
+  durationMs: number;
+  /** Requests sent, including retries; 0 when the call was refused before sending. */
+  attempts: number;
+  /** Schema issue paths when a response did not match (paths only, never values). */
+  issuePaths?: string[];
+}
+
+export type PlatformLogger = (line: PlatformLogLine) => void;
+
+export function formatPlatformLogLine(line: PlatformLogLine): string {
+  return `[platform] ${JSON.stringify(line)}`;
+}
+
+export const consolePlatformLogger: PlatformLogger = (line) => {
+  console.info(formatPlatformLogLine(line));
+};

@@ -1,0 +1,257 @@
+import "server-only";
+import type { z } from "zod";
+import { DEFAULT_ENDPOINTS, placeholdersOf, type EndpointName, type EndpointSpec, type EndpointTable } from "./endpoints";
+import {
+  PlatformArgumentError,
+  PlatformError,
+  PlatformRateLimitedError,
+  PlatformResponseError,
+  PlatformUnavailableError,
+  type UnavailableKind,
+} from "./errors";
+import { errorForStatus, parseErrorBody } from "./error-body";
+import { consolePlatformLogger, type PlatformCallOutcome, type PlatformLogger } from "./logging";
+
+/**
+ * The single way to talk to the platform: auth header, timeout, retries, typed errors,
+ * zod-validated data and exactly one log line per call.
+ */
+
+export interface PlatformRequesterOptions {
+  baseUrl: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+  timeoutMs: number;
+  maxRetries: number;
+  /** Longest single wait the client accepts before a retry; longer 429 waits fail at once. */
+  retryCapMs: number;
+  logger?: PlatformLogger;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** Clock in epoch ms; used for durations and `X-RateLimit-Reset`. */
+  now?: () => number;
+  endpoints?: EndpointTable;
+}
+
+export interface PlatformCall {
+  endpoint: EndpointName;
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /**
+   * Absolute `links.next` URL of a previous page; replaces path and query. It must share the
+   * base URL's origin, so the key is never sent to a host the platform merely named.
+   */
+  nextUrl?: string;
+}
+
+export interface PlatformResponse<T> {
+  status: number;
+  data: T;
+  headers: Headers;
+}
+
+export interface PlatformRequester {
+  readonly baseUrl: string;
+  /** With a schema the body is parsed and validated; without one it is ignored (e.g. 202/204). */
+  request<T>(call: PlatformCall & { schema: z.ZodType<T> }): Promise<PlatformResponse<T>>;
+  request(call: PlatformCall & { schema?: undefined }): Promise<PlatformResponse<undefined>>;
+}
+
+const BASE_BACKOFF_MS = 200;
+
+type AttemptResult =
+  | { ok: true; response: Response; text: string }
+  | { ok: false; kind: Exclude<UnavailableKind, "server">; cause: unknown };
+
+function fillPath(endpoint: EndpointName, template: string, params: Record<string, string | number> = {}): string {
+  let path = template;
+  for (const name of placeholdersOf(template)) {
+    const value = params[name];
+    const text = typeof value === "number" ? String(value) : value;
+    // Ids are integers; refusing anything else keeps user input from steering the path.
+    if (text === undefined || !/^\d{1,15}$/.test(text) || (typeof value === "number" && !Number.isSafeInteger(value))) {
+      throw new PlatformArgumentError(endpoint, `path parameter "${name}" must be a non-negative integer`);
+    }
+    path = path.replace(`{${name}}`, encodeURIComponent(text));
+  }
+  return path;
+}
+
+function buildUrl(baseUrl: string, endpoint: EndpointName, spec: EndpointSpec, call: PlatformCall): URL {
+  const base = new URL(baseUrl);
+  if (call.nextUrl !== undefined) {
+    let next: URL;
+    try {
+      next = new URL(call.nextUrl, base);
+    } catch {
+      throw new PlatformResponseError(endpoint, "the next-page link is not a URL");
+    }
+    // Never the link itself in the message: it carries the query (filters, maybe an e-mail).
+    if (next.origin !== base.origin) throw new PlatformResponseError(endpoint, "the next-page link points outside the platform origin");
+    return next;
+  }
+  const url = new URL(base.pathname.replace(/\/+$/, "") + fillPath(endpoint, spec.path, call.params), base);
+  for (const [key, value] of Object.entries(call.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  return url;
+}
+
+/** Wait asked for by a 429: `Retry-After` (seconds or HTTP date), else `X-RateLimit-Reset`. */
+function rateLimitWaitMs(headers: Headers, nowMs: number): number | null {
+  const retryAfter = headers.get("retry-after")?.trim();
+  if (retryAfter) {
+    if (/^\d+(\.\d+)?$/.test(retryAfter)) return Math.ceil(Number(retryAfter) * 1000);
+    const date = Date.parse(retryAfter);
+    if (!Number.isNaN(date)) return Math.max(0, date - nowMs);
+  }
+  const reset = headers.get("x-ratelimit-reset")?.trim();
+  if (reset && /^\d+$/.test(reset)) {
+    const value = Number(reset);
+    // Epoch seconds per the facts file; a small number can only be a delta in seconds.
+    return value > 1_000_000_000 ? Math.max(0, value * 1000 - nowMs) : value * 1000;
+  }
+  return null;
+}
+
+function issuePathsOf(error: z.ZodError): string[] {
+  const paths = error.issues.map((issue) => (issue.path.length === 0 ? "(root)" : issue.path.map(String).join(".")));
+  return [...new Set(paths)].slice(0, 20);
+}
+
+export function createPlatformRequester(options: PlatformRequesterOptions): PlatformRequester {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const logger = options.logger ?? consolePlatformLogger;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+  const endpoints = options.endpoints ?? DEFAULT_ENDPOINTS;
+  const { timeoutMs, maxRetries, retryCapMs } = options;
+  new URL(options.baseUrl); // fail fast on a bad base URL
+
+  /** Exponential backoff with equal jitter, capped, for 5xx/network retries and header-less 429s. */
+  const backoffMs = (retry: number) => {
+    const ceiling = Math.min(retryCapMs, BASE_BACKOFF_MS * 2 ** (retry - 1));
+    return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+  };
+
+  async function attempt(url: URL, init: RequestInit): Promise<AttemptResult> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    try {
+      const response = await fetchImpl(url, { ...init, signal: controller.signal });
+      // The body is read under the same timer: a stalled body is a timeout too.
+      const text = await response.text();
+      return { ok: true, response, text };
+    } catch (cause) {
+      return { ok: false, kind: timedOut ? "timeout" : "network", cause };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function send(call: PlatformCall & { schema?: z.ZodType<unknown> }, log: { status: number | null; attempts: number; issuePaths?: string[] }) {
+    const { endpoint } = call;
+    const spec = endpoints[endpoint];
+    const url = buildUrl(options.baseUrl, endpoint, spec, call);
+    const hasBody = call.body !== undefined;
+    const headers: Record<string, string> = { Authorization: `Bearer ${options.apiKey}`, Accept: "application/json" };
+    if (hasBody) headers["Content-Type"] = "application/json";
+    // Redirects are not followed: a redirect could carry the Authorization header elsewhere.
+    const init: RequestInit = { method: spec.method, headers, body: hasBody ? JSON.stringify(call.body) : undefined, redirect: "manual" };
+
+    for (let attemptNo = 1; ; attemptNo++) {
+      log.attempts = attemptNo;
+      log.status = null;
+      const canRetry = attemptNo <= maxRetries;
+      const result = await attempt(url, init);
+
+      if (!result.ok) {
+        if (spec.idempotent && canRetry) {
+          await sleep(backoffMs(attemptNo));
+          continue;
+        }
+        throw new PlatformUnavailableError(endpoint, result.kind, { cause: result.cause, timeoutMs: result.kind === "timeout" ? timeoutMs : undefined });
+      }
+
+      const { response, text } = result;
+      const status = response.status;
+      log.status = status;
+
+      if (status === 429) {
+        // A rate-limited request was not processed, so even a POST may be sent again.
+        const asked = rateLimitWaitMs(response.headers, now());
+        const waitMs = asked ?? backoffMs(attemptNo);
+        if (!canRetry || waitMs > retryCapMs) {
+          const retryAfterSeconds = asked === null ? null : Math.ceil(asked / 1000);
+          throw new PlatformRateLimitedError(endpoint, retryAfterSeconds, parseErrorBody(text).message);
+        }
+        await sleep(waitMs);
+        continue;
+      }
+
+      if (status >= 500) {
+        if (spec.idempotent && canRetry) {
+          await sleep(backoffMs(attemptNo));
+          continue;
+        }
+        throw new PlatformUnavailableError(endpoint, "server", { status });
+      }
+
+      if (status < 200 || status > 299) throw errorForStatus(endpoint, status, text);
+
+      if (!call.schema) return { status, data: undefined, headers: response.headers };
+      if (status === 204 || text.trim() === "") throw new PlatformResponseError(endpoint, "empty body", { status });
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new PlatformResponseError(endpoint, "body is not valid JSON", { status });
+      }
+      const parsed = call.schema.safeParse(json);
+      if (!parsed.success) {
+        log.issuePaths = issuePathsOf(parsed.error);
+        throw new PlatformResponseError(endpoint, "body does not match the expected shape", { status, issuePaths: log.issuePaths });
+      }
+      return { status, data: parsed.data, headers: response.headers };
+    }
+  }
+
+  async function request(call: PlatformCall & { schema?: z.ZodType<unknown> }): Promise<PlatformResponse<unknown>> {
+    const started = now();
+    const log: { status: number | null; attempts: number; issuePaths?: string[] } = { status: null, attempts: 0 };
+    let outcome: PlatformCallOutcome = "ok";
+    try {
+      return await send(call, log);
+    } catch (error) {
+      if (error instanceof PlatformUnavailableError) outcome = error.kind;
+      else if (error instanceof PlatformError) outcome = error.code as PlatformCallOutcome;
+      else outcome = "bad_response";
+      throw error;
+    } finally {
+      const spec = endpoints[call.endpoint];
+      // A failing logger must not turn a finished call into an error.
+      try {
+        logger({
+        endpoint: call.endpoint,
+        method: spec.method,
+        path: spec.path,
+        status: log.status,
+        outcome,
+        durationMs: Math.max(0, Math.round(now() - started)),
+        attempts: log.attempts,
+        ...(log.issuePaths ? { issuePaths: log.issuePaths } : {}),
+        });
+      } catch {
+        /* ignore */
+      }
+    }
+  }
+
+  return { baseUrl: options.baseUrl, request: request as PlatformRequester["request"] };
+}

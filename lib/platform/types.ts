@@ -1,0 +1,165 @@
+import "server-only";
+
+/**
+ * The portal's own view models of platform data. Resource modules map the wire format
+ * (see schemas.ts) onto these; raw platform JSON never leaves lib/platform.
+ * Client components may use these with `import type` (erased at build, so server-only holds).
+ */
+
+export interface PlatformUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  postCode: string | null;
+  country: string | null;
+  balance: number | null;
+  currency: string | null;
+  createdAt: string | null;
+}
+
+export type CardType = "rfid" | "app";
+export type CardStatus = "active" | "blocked" | "inactive";
+
+export interface Card {
+  id: number;
+  userId: number;
+  code: string;
+  visualNumber: string | null;
+  type: CardType;
+  status: CardStatus;
+  createdAt: string | null;
+}
+
+export type SessionStatus = "started" | "charging" | "finished" | "failed";
+
+export interface ChargingSession {
+  id: number;
+  /** UTC ISO time; only the detail read carries it. */
+  startedAt: string | null;
+  startedAtLocal: string | null;
+  stoppedAt: string | null;
+  stoppedAtLocal: string | null;
+  energyWh: number;
+  /** Currency is not given by the platform. */
+  amount: number;
+  status: SessionStatus;
+  evseId: number | null;
+  locationId: number | null;
+  /** Both stop times null and status started or charging. */
+  isRunning: boolean;
+}
+
+export interface LocationNameTranslation {
+  locale: string;
+  translation: string;
+}
+
+export interface ChargingConnector {
+  type: string;
+  power: number | null;
+}
+
+export interface ChargingEvse {
+  id: number;
+  status: string;
+  connectors: ChargingConnector[];
+}
+
+export interface ChargingLocation {
+  id: number;
+  names: LocationNameTranslation[];
+  latitude: number | null;
+  longitude: number | null;
+  street: string | null;
+  number: string | null;
+  city: string | null;
+  /** Detail only; empty on list items. */
+  evses: ChargingEvse[];
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  perPage: number;
+  total: number;
+  lastPage: number | null;
+  hasNext: boolean;
+}
+
+export interface CreateUserInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone?: string;
+  address?: string;
+  city?: string;
+  postCode?: string;
+  country?: string;
+}
+
+export interface UpdateUserInput {
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  address?: string;
+  city?: string;
+  postCode?: string;
+  country?: string;
+}
+
+export interface ListUsersQuery {
+  email?: string;
+  page?: number;
+  perPage?: number;
+}
+
+export interface CreateCardInput {
+  userId: number;
+  code: string;
+  visualNumber: string;
+  /** Default `rfid`. */
+  type?: CardType;
+  /** Default `active`, which makes the card usable at once (the platform's default is not documented). */
+  status?: CardStatus;
+}
+
+export interface CardFilter {
+  userId?: number;
+  code?: string;
+  status?: CardStatus;
+}
+
+export interface ListCardsQuery extends CardFilter {
+  page?: number;
+  perPage?: number;
+}
+
+export interface SessionFilter {
+  userId: number;
+  status?: SessionStatus;
+  /** ISO 8601 with `Z` or an offset; the platform assumes UTC otherwise. */
+  startedAfter?: string;
+  startedBefore?: string;
+}
+
+export interface ListSessionsQuery extends SessionFilter {
+  page?: number;
+  perPage?: number;
+}
+
+export interface ListLocationsQuery {
+  page?: number;
+  perPage?: number;
+}
+
+export interface IterateOptions {
+  /** Items per request; default 100. */
+  perPage?: number;
+  /** Safety cap on pages followed; exceeding it is an error rather than a silent truncation. */
+  maxPages?: number;
+}

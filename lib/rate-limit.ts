@@ -1,0 +1,45 @@
+import "server-only";
+import { lt, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { rateLimitCounters } from "@/lib/db/schema";
+
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  remaining: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Fixed-window counter kept in the database, so limits hold across restarts and across
+ * several portal instances sharing one Postgres. Every call counts, allowed or not.
+ */
+export async function consumeRateLimit(bucket: string, subject: string, rule: RateLimitRule, now = new Date()): Promise<RateLimitResult> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const db = await getDb();
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ bucket, subject: subject.toLowerCase(), windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.bucket, rateLimitCounters.subject, rateLimitCounters.windowStart],
+      set: { count: sql`${rateLimitCounters.count} + 1` },
+    })
+    .returning({ count: rateLimitCounters.count });
+  const count = row?.count ?? 1;
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+  // Old windows are useless; trimming here keeps the table small without a scheduler.
+  if (count === 1) await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(now.getTime() - 2 * windowMs)));
+  return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds };
+}
+
+export const RATE_LIMITS = {
+  signInMailPerEmail: { limit: 5, windowSeconds: 15 * 60 },
+  signInMailPerClient: { limit: 30, windowSeconds: 15 * 60 },
+  signUpPerClient: { limit: 10, windowSeconds: 60 * 60 },
+  voucherPerDriver: { limit: 10, windowSeconds: 15 * 60 },
+} satisfies Record<string, RateLimitRule>;

@@ -1,0 +1,130 @@
+import { test as base, expect, type BrowserContext, type Page, type APIRequestContext } from "@playwright/test";
+
+// 1×1 transparent PNG: map tiles and any other image answer with it, nothing leaves the machine.
+const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
+function isLoopback(url: string): boolean {
+  const { hostname, protocol } = new URL(url);
+  if (protocol === "data:" || protocol === "blob:") return true;
+  return hostname === "localhost" || hostname === "[::1]" || /^127\./.test(hostname);
+}
+
+/** Every non-loopback request is blocked; image requests get a 1×1 PNG instead. */
+export async function isolateNetwork(context: BrowserContext): Promise<void> {
+  await context.route("**/*", async (route) => {
+    const request = route.request();
+    if (request.resourceType() === "image" || /\/__blocked_tiles__\//.test(request.url())) {
+      return route.fulfill({ status: 200, contentType: "image/png", body: PIXEL });
+    }
+    if (!isLoopback(request.url())) return route.abort("blockedbyclient");
+    return route.continue();
+  });
+}
+
+/** The in-process platform emulator's control API (demo mode), for setup and assertions. */
+export class EmulatorControl {
+  constructor(private readonly request: APIRequestContext) {}
+
+  async call<T = unknown>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, data?: unknown): Promise<T> {
+    const response = await this.request.fetch(`/api/emulator/__emulator${path}`, { method, data });
+    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  state() {
+    return this.call<EmulatorState>("GET", "/state");
+  }
+  outbox() {
+    return this.call<{ data: { to: string; subject: string; kind?: string; userId?: number }[] }>("GET", "/outbox");
+  }
+  createVoucher(voucher: { code: string; amount: number; currency?: string; status?: string }) {
+    return this.call("POST", "/vouchers", voucher);
+  }
+  setFaults(faults: unknown) {
+    return this.call("PUT", "/faults", faults);
+  }
+  clearFaults() {
+    return this.call("DELETE", "/faults");
+  }
+}
+
+export interface EmulatorState {
+  users: { id: number; email: string; firstName?: string; balance?: number; currency?: string | null }[];
+  tokens: { id: number; userId: number; code: string; status: string; visualNumber?: string }[];
+  vouchers: { code: string; status: string }[];
+  redemptions: unknown[];
+}
+
+/** Reads the newest demo-mailbox message to `email` and returns the sign-in link in it. */
+export async function latestSignInLink(page: Page, email: string): Promise<string> {
+  await page.goto("/dev/mailbox");
+  const row = page.getByRole("row").filter({ hasText: email }).filter({ hasText: "sign-in link" }).first();
+  await row.getByRole("link").click();
+  const link = page.getByRole("link", { name: /\/api\/auth\/callback\// });
+  return (await link.getAttribute("href")) as string;
+}
+
+/** Full e-mail link sign-in through the UI: form → demo mailbox → link. */
+export async function signInByEmail(page: Page, email: string): Promise<void> {
+  await page.goto("/signin");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+  const link = await latestSignInLink(page, email);
+  await page.goto(link);
+}
+
+type Fixtures = {
+  emulator: EmulatorControl;
+  driverPage: Page;
+  secondDriverPage: Page;
+  supportPage: Page;
+  adminPage: Page;
+};
+
+export const DEMO_DRIVER = "driver@example.com";
+export const SECOND_DRIVER = "second.driver@example.com";
+export const SUPPORT = "support@example.com";
+export const ADMIN = "admin@example.com";
+
+async function signedInPage(browser: import("@playwright/test").Browser, baseURL: string | undefined, email: string, landing: RegExp) {
+  const context = await browser.newContext({ baseURL });
+  await isolateNetwork(context);
+  const page = await context.newPage();
+  await signInByEmail(page, email);
+  await expect(page).toHaveURL(landing);
+  return { context, page };
+}
+
+export const test = base.extend<Fixtures>({
+  context: async ({ context }, use) => {
+    await isolateNetwork(context);
+    await use(context);
+  },
+  emulator: async ({ request }, use) => {
+    await use(new EmulatorControl(request));
+  },
+  driverPage: async ({ browser, baseURL }, use) => {
+    const { context, page } = await signedInPage(browser, baseURL, DEMO_DRIVER, /\/account/);
+    await use(page);
+    await context.close();
+  },
+  secondDriverPage: async ({ browser, baseURL }, use) => {
+    const { context, page } = await signedInPage(browser, baseURL, SECOND_DRIVER, /\/account/);
+    await use(page);
+    await context.close();
+  },
+  supportPage: async ({ browser, baseURL }, use) => {
+    const { context, page } = await signedInPage(browser, baseURL, SUPPORT, /\/admin/);
+    await use(page);
+    await context.close();
+  },
+  adminPage: async ({ browser, baseURL }, use) => {
+    const { context, page } = await signedInPage(browser, baseURL, ADMIN, /\/admin/);
+    await use(page);
+    await context.close();
+  },
+});
+
+export { expect };

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { durationBetween, formatDuration, formatKwh, formatLocalTime, formatMoney, whToKwh } from "@/lib/format";
+
+describe("energy", () => {
+  it("turns Wh into kWh with two decimals", () => {
+    expect(whToKwh(12345)).toBe(12.345);
+    expect(formatKwh(12345)).toBe("12.35 kWh");
+    expect(formatKwh(0)).toBe("0.00 kWh");
+    expect(formatKwh(1_234_567)).toBe("1,234.57 kWh");
+  });
+});
+
+describe("money", () => {
+  it("formats in the account currency", () => {
+    expect(formatMoney(42.5, "EUR")).toBe("€42.50");
+    expect(formatMoney(42.5, "EUR", "nl-NL").replace(/\s/g, " ")).toBe("€ 42,50");
+    expect(formatMoney(3, "GBP")).toBe("£3.00");
+  });
+  it("copes with no currency and an unknown code", () => {
+    expect(formatMoney(0, null)).toBe("0.00");
+    expect(formatMoney(1.5, "XX1")).toBe("1.50 XX1");
+  });
+});
+
+describe("local time", () => {
+  it("shows the wall-clock time the platform states, whatever the offset", () => {
+    expect(formatLocalTime("2026-03-14T18:02:11+01:00")).toBe("14 Mar 2026, 18:02");
+    expect(formatLocalTime("2026-07-01T09:05:00+02:00")).toBe("1 Jul 2026, 09:05");
+  });
+  it("shows a dash for missing or malformed values", () => {
+    expect(formatLocalTime(null)).toBe("—");
+    expect(formatLocalTime("yesterday")).toBe("—");
+  });
+});
+
+describe("durations", () => {
+  it("formats minutes and hours", () => {
+    expect(formatDuration(30_000)).toBe("under a minute");
+    expect(formatDuration(42 * 60_000)).toBe("42 min");
+    expect(formatDuration(65 * 60_000)).toBe("1 h 05 min");
+    expect(formatDuration(null)).toBe("—");
+    expect(formatDuration(-5)).toBe("—");
+  });
+  it("measures between timestamps with offsets", () => {
+    expect(durationBetween("2026-03-14T18:00:00+01:00", "2026-03-14T17:30:00Z")).toBe(30 * 60_000);
+    expect(durationBetween("2026-03-14T18:00:00+01:00", null)).toBeNull();
+  });
+});
