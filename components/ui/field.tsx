@@ -16,10 +16,11 @@ export function TextField({ label, name, errors, hint, className = "", ...props 
   const describedBy = [hint ? hintId : null, errors?.length ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
+      <span className="text-sm font-medium">
+        <label htmlFor={id}>{label}</label>
+        {/* Outside the label: the accessible name stays exactly the label; `required` is announced. */}
         {props.required && <span aria-hidden="true" className="text-red-700 dark:text-red-400"> *</span>}
-      </label>
+      </span>
       <input
         id={id}
         name={name}
@@ -55,10 +56,11 @@ export function SelectField({ label, name, errors, options, placeholder, classNa
   const errorId = `${id}-error`;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
+      <span className="text-sm font-medium">
+        <label htmlFor={id}>{label}</label>
+        {/* Outside the label: the accessible name stays exactly the label; `required` is announced. */}
         {props.required && <span aria-hidden="true" className="text-red-700 dark:text-red-400"> *</span>}
-      </label>
+      </span>
       <select
         id={id}
         name={name}

@@ -16,6 +16,7 @@ export type CreateDriverOutcome =
 
 // An attempt that has been pending this long was abandoned (process died); another may take over.
 const STALE_AFTER_MS = 2 * 60_000;
+const RECENT_CREATE_MS = 10 * 60_000;
 const WAIT_STEP_MS = 200;
 const WAIT_MAX_MS = 45_000;
 
@@ -36,6 +37,7 @@ export async function createDriverOnce(input: SignUpInput): Promise<CreateDriver
     const platformUserId = await waitForOtherAttempt(email);
     return { kind: "joined", platformUserId };
   }
+  // From here on this call owns the attempt row for the e-mail.
 
   try {
     const outcome = await createOnPlatform({ ...input, email });
@@ -53,14 +55,20 @@ async function claim(email: string): Promise<boolean> {
   const db = await getDb();
   const inserted = await db.insert(signupAttempts).values({ email, status: "pending" }).onConflictDoNothing().returning({ email: signupAttempts.email });
   if (inserted.length > 0) return true;
-  // A finished or abandoned attempt may be taken over; a live pending one may not.
+  // A failed, abandoned or long-finished attempt may be taken over. A live one may not, and neither
+  // may one that created the user moments ago: a late double submit joins it instead of being told
+  // "that e-mail already exists" about the account it just made.
   const takenOver = await db
     .update(signupAttempts)
     .set({ status: "pending", startedAt: new Date(), finishedAt: null, platformUserId: null })
     .where(
       and(
         eq(signupAttempts.email, email),
-        or(eq(signupAttempts.status, "failed"), eq(signupAttempts.status, "created"), lt(signupAttempts.startedAt, new Date(Date.now() - STALE_AFTER_MS))),
+        or(
+          eq(signupAttempts.status, "failed"),
+          and(eq(signupAttempts.status, "created"), lt(signupAttempts.finishedAt, new Date(Date.now() - RECENT_CREATE_MS))),
+          and(eq(signupAttempts.status, "pending"), lt(signupAttempts.startedAt, new Date(Date.now() - STALE_AFTER_MS))),
+        ),
       ),
     )
     .returning({ email: signupAttempts.email });

@@ -45,7 +45,7 @@ test("sign up, land on /account, sign out, sign in again, and a used link is ref
 
   // The used link is refused…
   await page.goto(firstLink);
-  await expect(page.getByRole("alert")).toContainText("expired or was already used");
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("expired or was already used");
   await page.goto("/account");
   await expect(page).toHaveURL(/\/signin/);
 
