@@ -1,5 +1,5 @@
 import { signOutEverywhere, signOutHere } from "@/lib/auth/sign-out-action";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 
 export function SignOutButton({ everywhere = false, variant = "secondary" }: { everywhere?: boolean; variant?: "secondary" | "ghost" }) {
   return (

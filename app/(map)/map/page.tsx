@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import { redirect } from "next/navigation";
+import { Suspense } from "react";
+import { MapExplorer } from "@/components/map/map-explorer";
+import { getConfig } from "@/lib/config";
+import { canViewMap } from "@/lib/map/access";
+import MapLoading from "./loading";
+
+export const metadata: Metadata = { title: "Charge-point map" };
+
+/**
+ * Public charge points near you (issue 5). The server hands the client only what is safe to
+ * show: the tile URL, the default centre and the cache lifetime — never the map data key.
+ */
+export default async function MapPage() {
+  // Configuration is read at request time, never baked in at build time.
+  await connection();
+  if (!(await canViewMap())) redirect("/signin?callbackUrl=%2Fmap");
+  const { map } = getConfig();
+
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-bold">Find a charge point</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Public charge points around you. Move the map to search elsewhere; filter by connector and power.
+        </p>
+      </div>
+      {/* useSearchParams (the filters) needs a Suspense boundary. */}
+      <Suspense fallback={<MapLoading />}>
+        <MapExplorer tileUrl={map.tileUrl} defaultCentre={map.defaultCenter} freshForSeconds={map.tileTtlSeconds} />
+      </Suspense>
+    </div>
+  );
+}

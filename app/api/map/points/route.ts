@@ -1,0 +1,12 @@
+import { getMapService } from "@/lib/map";
+import { canViewMap } from "@/lib/map/access";
+import { createPointsHandler } from "@/lib/map/route-handlers";
+
+/**
+ * GET /api/map/points?lat=&lng=&radiusKm=&limit= → `PointsResponse` (lib/map/points.ts):
+ * `{points: [{id, title, address, town, lat, lng, distanceKm, maxPowerKw, connectors: [{label, powerKw, quantity}],
+ * operator, usageCost, status, isOperational, dataProvider}], ownLocations, attribution, stale, notice, fetchedAt}`,
+ * nearest first. 400 `{error}` on bad parameters, 401 without a session (unless MAP_PUBLIC), 503 `{error}` when
+ * the map data API is unavailable and nothing is saved.
+ */
+export const GET = createPointsHandler({ getService: getMapService, canView: canViewMap });

@@ -1,0 +1,192 @@
+"use client";
+import { useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { OCM_ATTRIBUTION, OSM_COPYRIGHT_URL } from "@/lib/map/attribution";
+import { applyFiltersToSearchParams, describeFilters, filterPoints, filtersFromSearchParams, hasFilters, type PointFilters } from "@/lib/map/filters";
+import { formatDateTime } from "@/lib/format";
+import { formatDistance } from "@/lib/map/format";
+import { createTileMemory } from "@/lib/map/tile-memory";
+import { clamp, INITIAL_POINT_COUNT, INITIAL_RADIUS_KM, MAX_DISTANCE_KM, tileFor } from "@/lib/map/tiles";
+import type { FocusRequest, LatLng } from "./leaflet-map";
+import { MapFilters } from "./map-filters";
+import { MapView } from "./map-view";
+import { OwnLocationList, PointList } from "./point-list";
+import { useInitialCentre } from "./use-initial-centre";
+import { usePoints, type PointsRequest } from "./use-points";
+
+/**
+ * The map page's client side: where to look (browser position or default centre), what to load
+ * (8 nearest on opening, then the area in view after each pan or zoom, never a fresh tile twice),
+ * and what to show (filtered in the browser, the same points on the map and in the list).
+ */
+
+export interface MapExplorerProps {
+  tileUrl: string;
+  defaultCentre: LatLng;
+  /** How long a loaded tile counts as fresh; the server's tile cache lifetime. */
+  freshForSeconds: number;
+}
+
+/** Points asked for once the user moves the map: enough for a city view, clustered on the map. */
+const AREA_POINT_LIMIT = 100;
+
+export function MapExplorer({ tileUrl, defaultCentre, freshForSeconds }: MapExplorerProps) {
+  const searchParams = useSearchParams();
+  const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
+  const setFilters = useCallback((next: PointFilters) => {
+    // Native history update: Next keeps useSearchParams in sync and nothing is fetched.
+    const query = applyFiltersToSearchParams(new URLSearchParams(window.location.search), next).toString();
+    window.history.replaceState(window.history.state, "", `${window.location.pathname}${query ? `?${query}` : ""}`);
+  }, []);
+
+  const start = useInitialCentre(defaultCentre);
+  const freshForMs = freshForSeconds * 1000;
+  const tiles = useRef(createTileMemory<PointsRequest>(freshForMs));
+  const [request, setRequest] = useState<PointsRequest | null>(null);
+
+  useEffect(() => {
+    if (!start.centre) return;
+    const opening = { ...start.centre, radiusKm: INITIAL_RADIUS_KM, limit: INITIAL_POINT_COUNT };
+    tiles.current.remember(tileFor(start.centre, INITIAL_RADIUS_KM).key, opening);
+    setRequest(opening);
+  }, [start.centre]);
+
+  const onViewChange = useCallback((centre: LatLng, viewRadiusKm: number) => {
+    const radiusKm = Math.round(clamp(viewRadiusKm, 1, MAX_DISTANCE_KM) * 10) / 10;
+    const tile = tileFor(centre, radiusKm);
+    const known = tiles.current.fresh(tile.key);
+    if (known) {
+      setRequest(known);
+      return;
+    }
+    const next = { lat: centre.lat, lng: centre.lng, radiusKm, limit: AREA_POINT_LIMIT };
+    tiles.current.remember(tile.key, next);
+    setRequest(next);
+  }, []);
+
+  const { data, error, isLoading, mutate } = usePoints(request, freshForMs);
+  const points = useMemo(() => filterPoints(data?.points ?? [], filters), [data, filters]);
+  const ownLocations = useMemo(() => data?.ownLocations ?? [], [data]);
+
+  const [focus, setFocus] = useState<FocusRequest | null>(null);
+  const showPoint = useCallback((id: number) => setFocus({ kind: "point", id, nonce: Date.now() }), []);
+  const showOwnLocation = useCallback((id: number) => setFocus({ kind: "own", id, nonce: Date.now() }), []);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <MapFilters filters={filters} onChange={setFilters} />
+      {start.source === "default" && (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Showing the area around the default map centre. Allow location access in your browser to start from where you are.
+        </p>
+      )}
+      <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(18rem,26rem)_1fr] lg:items-start">
+        <section
+          aria-labelledby="charge-points-heading"
+          aria-busy={isLoading}
+          className="order-2 rounded-lg border border-slate-200 bg-white lg:order-1 lg:max-h-[calc(100vh-12rem)] lg:overflow-y-auto dark:border-slate-700 dark:bg-slate-900"
+        >
+          <h2 id="charge-points-heading" className="px-3 pt-3 text-lg font-semibold">
+            Charge points
+          </h2>
+          <ListState
+            locating={request === null}
+            loading={isLoading}
+            error={error?.message ?? null}
+            hasData={data !== undefined}
+            total={data?.points.length ?? 0}
+            shown={points.length}
+            filters={filters}
+            radiusKm={request?.radiusKm ?? INITIAL_RADIUS_KM}
+            notice={data?.stale ? `${data.notice ?? ""} Saved ${formatDateTime(data.fetchedAt)}.`.trim() : null}
+            onRetry={() => void mutate()}
+            onClearFilters={() => setFilters({ connector: null, minKw: null })}
+          />
+          <OwnLocationList locations={ownLocations} onShow={showOwnLocation} />
+          <PointList points={points} selectedId={focus?.kind === "point" ? focus.id : null} onShow={showPoint} />
+          <p className="border-t border-slate-200 px-3 py-2 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-300">
+            Charging data{" "}
+            <a href={OCM_ATTRIBUTION.url} className="underline" target="_blank" rel="noopener">
+              © Open Charge Map contributors
+            </a>
+            ,{" "}
+            <a href={OCM_ATTRIBUTION.licenceUrl} className="underline" target="_blank" rel="noopener">
+              CC BY 4.0
+            </a>
+            . Map{" "}
+            <a href={OSM_COPYRIGHT_URL} className="underline" target="_blank" rel="noopener">
+              © OpenStreetMap contributors
+            </a>
+            .
+          </p>
+        </section>
+        <section
+          aria-label="Map of the charge points in the list"
+          className="order-1 h-[55vh] min-h-72 overflow-hidden rounded-lg border border-slate-200 lg:order-2 lg:h-[calc(100vh-12rem)] dark:border-slate-700"
+        >
+          {start.centre ? (
+            <MapView tileUrl={tileUrl} centre={start.centre} points={points} ownLocations={ownLocations} focus={focus} onViewChange={onViewChange} />
+          ) : (
+            <div className="flex h-full items-center justify-center bg-slate-100 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+              Finding your location…
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+interface ListStateProps {
+  locating: boolean;
+  loading: boolean;
+  error: string | null;
+  hasData: boolean;
+  total: number;
+  shown: number;
+  filters: PointFilters;
+  radiusKm: number;
+  notice: string | null;
+  onRetry: () => void;
+  onClearFilters: () => void;
+}
+
+/** Loading, error, empty and summary states, announced through one live region. */
+function ListState(props: ListStateProps) {
+  const { locating, loading, error, hasData, total, shown, filters, radiusKm, notice } = props;
+  let summary: string;
+  if (locating) summary = "Finding your location…";
+  else if (loading && !hasData) summary = "Loading charge points…";
+  else if (!hasData) summary = "";
+  else if (total === 0) summary = `No charge points found within ${formatDistance(radiusKm)} of the map centre. Zoom out or move the map to search elsewhere.`;
+  else if (shown === 0) summary = `No charge points match ${describeFilters(filters)} here. Clear the filters or move the map to another area.`;
+  else if (hasFilters(filters)) summary = `${shown} of ${total} charge points match ${describeFilters(filters)}, nearest first.`;
+  else summary = `${total} charge ${total === 1 ? "point" : "points"}, nearest first.`;
+
+  return (
+    <div className="space-y-2 px-3 py-2">
+      <p role="status" aria-live="polite" className="text-sm text-slate-700 dark:text-slate-200">
+        {summary}
+        {loading && hasData ? " Updating…" : ""}
+      </p>
+      {hasData && shown === 0 && total > 0 && (
+        <button type="button" onClick={props.onClearFilters} className="text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+          Clear filters
+        </button>
+      )}
+      {notice && <Alert tone="warning">{notice}</Alert>}
+      {error && (
+        <Alert tone="error" title="Charge points could not be loaded">
+          <p>{error}</p>
+          <p className="mt-1">
+            <button type="button" onClick={props.onRetry} className="font-semibold underline">
+              Try again
+            </button>{" "}
+            or move the map to another area.
+          </p>
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+"use client";
+import { useId } from "react";
+import { hasFilters, MIN_POWER_CHOICES_KW, parseConnector, parseMinKw, type PointFilters } from "@/lib/map/filters";
+import { FILTERABLE_CONNECTORS } from "@/lib/map/points";
+
+/**
+ * Connector and minimum-power filters. They narrow the points already loaded, in the browser,
+ * without a request (spec §2.5), and live in the URL so a filtered map can be shared or reloaded.
+ */
+export function MapFilters({ filters, onChange }: { filters: PointFilters; onChange: (next: PointFilters) => void }) {
+  const id = useId();
+  const powerChoices: number[] = [...MIN_POWER_CHOICES_KW];
+  // A value from a shared URL that is not one of the choices is still shown and kept.
+  if (filters.minKw !== null && !powerChoices.includes(filters.minKw)) powerChoices.push(filters.minKw);
+  powerChoices.sort((a, b) => a - b);
+  const selectClasses =
+    "mt-1 block w-full min-h-10 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900";
+
+  return (
+    <fieldset className="flex flex-wrap items-end gap-3">
+      <legend className="sr-only">Filter charge points</legend>
+      <div className="min-w-36 flex-1">
+        <label htmlFor={`${id}-connector`} className="text-sm font-medium">
+          Connector
+        </label>
+        <select
+          id={`${id}-connector`}
+          className={selectClasses}
+          value={filters.connector ?? ""}
+          onChange={(event) => onChange({ ...filters, connector: parseConnector(event.target.value) })}
+        >
+          <option value="">Any connector</option>
+          {FILTERABLE_CONNECTORS.map((connector) => (
+            <option key={connector} value={connector}>
+              {connector}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="min-w-36 flex-1">
+        <label htmlFor={`${id}-power`} className="text-sm font-medium">
+          Minimum power
+        </label>
+        <select
+          id={`${id}-power`}
+          className={selectClasses}
+          value={filters.minKw === null ? "" : String(filters.minKw)}
+          onChange={(event) => onChange({ ...filters, minKw: parseMinKw(event.target.value) })}
+        >
+          <option value="">Any power</option>
+          {powerChoices.map((kw) => (
+            <option key={kw} value={String(kw)}>
+              {kw} kW or more
+            </option>
+          ))}
+        </select>
+      </div>
+      {hasFilters(filters) && (
+        <button
+          type="button"
+          onClick={() => onChange({ connector: null, minKw: null })}
+          className="min-h-10 rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+        >
+          Clear filters
+        </button>
+      )}
+    </fieldset>
+  );
+}

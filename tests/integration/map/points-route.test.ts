@@ -1,0 +1,136 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadConfig } from "@/lib/config";
+import type { OpenedDatabase } from "@/lib/db/connect";
+import type { PointsResponse } from "@/lib/map/points";
+import { createOwnLocationHandler, createPointsHandler } from "@/lib/map/route-handlers";
+import { openTestDatabase } from "../../support/test-db";
+import { AMSTERDAM, createMapHarness, TEST_MAP_KEY, type MapHarness } from "./harness";
+
+/** `GET /api/map/points`: validation, access, response shape, and no key in any body. */
+
+const url = (qs: string) => new Request(`http://localhost/api/map/points?${qs}`, { headers: { "accept-language": "nl-NL,nl;q=0.9" } });
+
+describe("points route handler", () => {
+  let h: MapHarness;
+  let allowed = true;
+  let GET: (request: Request) => Promise<Response>;
+  beforeAll(async () => {
+    h = await createMapHarness();
+    GET = createPointsHandler({ getService: () => h.service, canView: async () => allowed });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+  afterEach(() => {
+    allowed = true;
+    vi.restoreAllMocks();
+  });
+
+  it("returns the documented shape, nearest first", async () => {
+    const response = await GET(url(`lat=${AMSTERDAM.lat}&lng=${AMSTERDAM.lng}&radiusKm=50&limit=8`));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("no-store");
+    const body = (await response.json()) as PointsResponse;
+    expect(body.points).toHaveLength(8);
+    expect(body.attribution).toEqual({
+      text: "© Open Charge Map contributors, CC BY 4.0",
+      url: "https://openchargemap.org",
+      licenceUrl: "https://creativecommons.org/licenses/by/4.0/",
+    });
+    const [first] = body.points;
+    expect(Object.keys(first ?? {}).sort()).toEqual(
+      ["id", "title", "address", "town", "lat", "lng", "distanceKm", "maxPowerKw", "connectors", "operator", "usageCost", "status", "isOperational", "dataProvider"].sort(),
+    );
+    expect(body.points.map((p) => p.distanceKm)).toEqual(body.points.map((p) => p.distanceKm).sort((a, b) => a - b));
+  });
+
+  it.each([
+    ["lng=4.9", "lat is required"],
+    ["lat=north&lng=4.9", "lat must be a number between -90 and 90"],
+    ["lat=52&lng=200", "lng must be a number between -180 and 180"],
+    ["lat=52&lng=4&radiusKm=-1", "radiusKm must be a number greater than 0"],
+    ["lat=52&lng=4&limit=0", "limit must be a whole number at least 1"],
+  ])("answers 400 with a message for %s", async (qs, message) => {
+    const response = await GET(url(qs));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: message });
+  });
+
+  it("answers 401 to someone who may not see the map", async () => {
+    allowed = false;
+    const response = await GET(url("lat=52&lng=4"));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: "Sign in to see charge points." });
+  });
+
+  it("answers 503 with a plain message and Retry-After when upstream refuses and nothing is saved", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const fresh = await createMapHarness();
+    try {
+      fresh.emulator.setFault({ status: 403 });
+      const handler = createPointsHandler({ getService: () => fresh.service, canView: async () => true });
+      const response = await handler(url("lat=48.85&lng=2.35"));
+      expect(response.status).toBe(503);
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      const text = await response.text();
+      expect(JSON.parse(text).error).toMatch(/Please try again later/);
+      expect(text).not.toContain(TEST_MAP_KEY);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("never puts the map key in a response body", async () => {
+    const bodies = await Promise.all(
+      ["lat=52.37&lng=4.89&limit=500&radiusKm=200", "lat=bad", "lat=50.85&lng=4.35"].map(async (qs) => (await GET(url(qs))).text()),
+    );
+    for (const body of bodies) expect(body).not.toContain(TEST_MAP_KEY);
+  });
+
+  it("answers 404 for own-location details while the platform lists none, and 400 for a bad id", async () => {
+    const detail = createOwnLocationHandler({ getService: () => h.service, canView: async () => true });
+    expect((await detail(new Request("http://localhost/api/map/locations/12"), "12")).status).toBe(404);
+    expect((await detail(new Request("http://localhost/api/map/locations/x"), "x")).status).toBe(400);
+  });
+});
+
+describe("the real route module, wired from configuration (embedded map data emulator)", () => {
+  const DISTINCT_KEY = "embedded-map-key-must-stay-server-side-77";
+  const holder = globalThis as unknown as Record<string, unknown>;
+  // Config and DB first; the rest are process-wide services built from them.
+  const GLOBALS = ["__driverPortalConfig", "__driverPortalDb", "__driverPortalMapService", "__driverPortalPlatform", "__driverPortalPlatformEmulator"];
+  let db: OpenedDatabase;
+  let dataDir: string;
+  let saved: Record<string, unknown>;
+
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    dataDir = await mkdtemp(path.join(tmpdir(), "map-route-"));
+    saved = Object.fromEntries(GLOBALS.map((name) => [name, holder[name]]));
+    // Injected instead of mutating process.env: other test files share this process's globals.
+    holder.__driverPortalConfig = loadConfig({ NODE_ENV: "test", MAP_PUBLIC: "true", EMULATOR_MAP_KEY: DISTINCT_KEY, DATA_DIR: dataDir });
+    holder.__driverPortalDb = Promise.resolve(db);
+    for (const name of GLOBALS.slice(2)) holder[name] = undefined;
+  });
+  afterAll(async () => {
+    for (const name of GLOBALS) holder[name] = saved[name];
+    await db?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("serves points from the in-process emulator and never exposes its key", async () => {
+    const { GET } = await import("@/app/api/map/points/route");
+    const response = await GET(url(`lat=${AMSTERDAM.lat}&lng=${AMSTERDAM.lng}&limit=8`));
+    const text = await response.text();
+    expect(response.status).toBe(200);
+    expect(text).not.toContain(DISTINCT_KEY);
+    const body = JSON.parse(text) as PointsResponse;
+    expect(body.points).toHaveLength(8);
+    expect(body.points.some((p) => p.title.startsWith("Demo data"))).toBe(true);
+    expect(body.points.some((p) => p.operator !== null)).toBe(true);
+  });
+});
