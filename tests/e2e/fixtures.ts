@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page, type APIRequestContext } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page, type APIRequestContext } from "@playwright/test";
 
 // 1×1 transparent PNG: map tiles and any other image answer with it, nothing leaves the machine.
 const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
@@ -83,21 +83,61 @@ type Fixtures = {
   adminPage: Page;
 };
 
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+type WorkerFixtures = { signedInStates: Map<string, StorageState> };
+
 export const DEMO_DRIVER = "driver@example.com";
 export const SECOND_DRIVER = "second.driver@example.com";
 export const SUPPORT = "support@example.com";
 export const ADMIN = "admin@example.com";
 
-async function signedInPage(browser: import("@playwright/test").Browser, baseURL: string | undefined, email: string, landing: RegExp) {
-  const context = await browser.newContext({ baseURL });
+/**
+ * A page signed in as `email`. The sign-in itself (form → mailbox → link) runs once per worker and
+ * role; later tests reuse its cookie, which also keeps the per-address sign-in mail limit out of play.
+ */
+async function signedInPage(browser: Browser, baseURL: string | undefined, states: Map<string, StorageState>, email: string, landing: RegExp) {
+  let state = states.get(email);
+  if (state) {
+    // A test may have signed this account out (that deletes the database session): sign in afresh then.
+    const probe = await browser.newContext({ baseURL, storageState: state });
+    const session = (await (await probe.request.get("/api/auth/session")).json().catch(() => null)) as { user?: unknown } | null;
+    await probe.close();
+    if (!session?.user) state = undefined;
+  }
+  if (!state) {
+    const setup = await browser.newContext({ baseURL });
+    await isolateNetwork(setup);
+    const page = await setup.newPage();
+    await signInByEmail(page, email);
+    await expect(page).toHaveURL(landing);
+    state = await setup.storageState();
+    states.set(email, state);
+    await setup.close();
+  }
+  const context = await browser.newContext({ baseURL, storageState: state });
   await isolateNetwork(context);
   const page = await context.newPage();
-  await signInByEmail(page, email);
-  await expect(page).toHaveURL(landing);
   return { context, page };
 }
 
-export const test = base.extend<Fixtures>({
+function roleFixture(email: string, landing: RegExp) {
+  return async (
+    { browser, baseURL, signedInStates }: { browser: Browser; baseURL: string | undefined; signedInStates: Map<string, StorageState> },
+    use: (page: Page) => Promise<void>,
+  ) => {
+    const { context, page } = await signedInPage(browser, baseURL, signedInStates, email, landing);
+    await use(page);
+    await context.close();
+  };
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  signedInStates: [
+    async ({}, use) => {
+      await use(new Map());
+    },
+    { scope: "worker" },
+  ],
   context: async ({ context }, use) => {
     await isolateNetwork(context);
     await use(context);
@@ -105,26 +145,10 @@ export const test = base.extend<Fixtures>({
   emulator: async ({ request }, use) => {
     await use(new EmulatorControl(request));
   },
-  driverPage: async ({ browser, baseURL }, use) => {
-    const { context, page } = await signedInPage(browser, baseURL, DEMO_DRIVER, /\/account/);
-    await use(page);
-    await context.close();
-  },
-  secondDriverPage: async ({ browser, baseURL }, use) => {
-    const { context, page } = await signedInPage(browser, baseURL, SECOND_DRIVER, /\/account/);
-    await use(page);
-    await context.close();
-  },
-  supportPage: async ({ browser, baseURL }, use) => {
-    const { context, page } = await signedInPage(browser, baseURL, SUPPORT, /\/admin/);
-    await use(page);
-    await context.close();
-  },
-  adminPage: async ({ browser, baseURL }, use) => {
-    const { context, page } = await signedInPage(browser, baseURL, ADMIN, /\/admin/);
-    await use(page);
-    await context.close();
-  },
+  driverPage: roleFixture(DEMO_DRIVER, /\/account/),
+  secondDriverPage: roleFixture(SECOND_DRIVER, /\/account/),
+  supportPage: roleFixture(SUPPORT, /\/admin/),
+  adminPage: roleFixture(ADMIN, /\/admin/),
 });
 
 export { expect };
