@@ -35,9 +35,10 @@ export function MapExplorer({ tileUrl, defaultCentre, freshForSeconds }: MapExpl
   const searchParams = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
   const setFilters = useCallback((next: PointFilters) => {
-    // Native history update: Next keeps useSearchParams in sync and nothing is fetched.
+    // Native history update: Next keeps useSearchParams in sync and nothing is fetched. The state must be
+    // null: passing Next's own history state marks the call as internal and skips that sync.
     const query = applyFiltersToSearchParams(new URLSearchParams(window.location.search), next).toString();
-    window.history.replaceState(window.history.state, "", `${window.location.pathname}${query ? `?${query}` : ""}`);
+    window.history.replaceState(null, "", `${window.location.pathname}${query ? `?${query}` : ""}`);
   }, []);
 
   const start = useInitialCentre(defaultCentre);
