@@ -117,17 +117,27 @@ interface ClusterLike {
   hasLayer(layer: L.Layer): boolean;
 }
 
-function FocusMarker({ focus, markers, cluster, programmatic }: {
+function FocusMarker({ focus, markers, cluster, programmatic, points }: {
   focus: FocusRequest | null;
   markers: React.RefObject<Map<string, L.Marker>>;
   cluster: React.RefObject<ClusterLike | null>;
   programmatic: Programmatic;
+  /** Markers are re-created when the points change; the focused popup must survive that. */
+  points: unknown;
 }) {
   const map = useMap();
+  const opened = useRef<{ focus: FocusRequest | null; marker: L.Marker | null }>({ focus: null, marker: null });
   useEffect(() => {
     if (!focus) return;
     const marker = markers.current.get(`${focus.kind}:${focus.id}`);
     if (!marker) return;
+    if (opened.current.focus === focus) {
+      // Same request, new marker instance (a refetch re-rendered the layer): reopen without moving.
+      if (opened.current.marker !== marker && !marker.isPopupOpen()) marker.openPopup();
+      opened.current.marker = marker;
+      return;
+    }
+    opened.current = { focus, marker };
     programmatic.current = Date.now() + PROGRAMMATIC_MOVE_MS;
     const group = cluster.current;
     if (focus.kind === "point" && group?.hasLayer(marker)) {
@@ -138,7 +148,7 @@ function FocusMarker({ focus, markers, cluster, programmatic }: {
     }
     // Scroll the map into view on narrow screens, where the list sits below it.
     map.getContainer().scrollIntoView?.({ block: "nearest", behavior: "smooth" });
-  }, [focus, map, markers, cluster, programmatic]);
+  }, [focus, map, markers, cluster, programmatic, points]);
   return null;
 }
 
@@ -158,7 +168,7 @@ export default function LeafletMap({ tileUrl, centre, points, ownLocations, focu
       <OpenChargeMapAttribution />
       <ViewReporter onViewChange={onViewChange} programmatic={programmatic} />
       <Recentre centre={centre} programmatic={programmatic} />
-      <FocusMarker focus={focus} markers={markers} cluster={cluster} programmatic={programmatic} />
+      <FocusMarker focus={focus} markers={markers} cluster={cluster} programmatic={programmatic} points={points} />
       <MarkerClusterGroup ref={cluster as never} chunkedLoading maxClusterRadius={50} disableClusteringAtZoom={17}>
         {points.map((point) => (
           // keyboard: false — the list beside the map is the keyboard and screen-reader path.
