@@ -142,6 +142,11 @@ function FocusMarker({ focus, markers, cluster, programmatic, points }: {
     const group = cluster.current;
     if (focus.kind === "point" && group?.hasLayer(marker)) {
       group.zoomToShowLayer(marker, () => marker.openPopup());
+      // markercluster skips its callback when no zoom or pan animation was needed; open it then.
+      const fallback = window.setTimeout(() => {
+        if (!marker.isPopupOpen() && map.hasLayer(marker)) marker.openPopup();
+      }, 700);
+      return () => window.clearTimeout(fallback);
     } else {
       map.setView(marker.getLatLng(), Math.max(map.getZoom(), 15));
       marker.openPopup();
