@@ -1,36 +1,60 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { getConfig } from "@/lib/config";
+import { securityHeaders, tileOriginOf } from "@/lib/security-headers";
 
 /**
- * First layer of protection only: a request without an Auth.js session cookie never reaches a
- * driver or admin page or a private route handler. It cannot tell whether the cookie is valid
- * (the session lives in the database), so every layout, page, action and route handler checks
- * again. Next 16 names this convention "proxy"; the product card asks for middleware.ts, which
- * Next 16 still runs.
+ * Two jobs, on every request except static assets:
+ * 1. Security headers, with a fresh script nonce per request (Next applies it to its own scripts).
+ * 2. The first layer of protection: a request without an Auth.js session cookie never reaches a
+ *    driver or admin page or a private route handler. It cannot tell whether the cookie is valid
+ *    (sessions live in the database), so every layout, page, action and route handler checks again.
+ * Next 16 names this convention "proxy"; the product card asks for middleware.ts, which Next 16 still runs.
  */
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
+const PROTECTED_PAGES = ["/account", "/cards", "/sessions", "/vouchers", "/admin"];
+const PROTECTED_APIS = ["/api/sessions", "/api/account", "/api/admin"];
+
+function isUnder(pathname: string, prefixes: string[]): boolean {
+  return prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+function withHeaders(response: NextResponse, headers: Record<string, string>): NextResponse {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
 
 export function middleware(request: NextRequest) {
-  const hasSessionCookie = SESSION_COOKIES.some((name) => request.cookies.get(name)?.value);
-  if (hasSessionCookie) return NextResponse.next();
+  const config = getConfig();
+  const nonce = btoa(crypto.randomUUID());
+  const headers = securityHeaders({
+    nonce,
+    tileOrigin: tileOriginOf(config.map.tileUrl),
+    development: config.env === "development",
+    https: (config.auth.url ?? request.nextUrl.origin).startsWith("https:"),
+  });
 
   const { pathname, search } = request.nextUrl;
-  if (pathname.startsWith("/api/")) {
-    return NextResponse.json({ error: "Sign in to continue." }, { status: 401 });
+  const hasSessionCookie = SESSION_COOKIES.some((name) => request.cookies.get(name)?.value);
+  if (!hasSessionCookie && isUnder(pathname, PROTECTED_APIS)) {
+    return withHeaders(NextResponse.json({ error: "Sign in to continue." }, { status: 401 }), headers);
   }
-  const signIn = new URL("/signin", request.url);
-  signIn.searchParams.set("callbackUrl", `${pathname}${search}`);
-  return NextResponse.redirect(signIn);
+  if (!hasSessionCookie && isUnder(pathname, PROTECTED_PAGES)) {
+    const signIn = new URL("/signin", request.url);
+    signIn.searchParams.set("callbackUrl", `${pathname}${search}`);
+    return withHeaders(NextResponse.redirect(signIn), headers);
+  }
+
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"] as string);
+  return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), headers);
 }
 
 export const config = {
   matcher: [
-    "/account/:path*",
-    "/cards/:path*",
-    "/sessions/:path*",
-    "/vouchers/:path*",
-    "/admin/:path*",
-    "/api/sessions/:path*",
-    "/api/account/:path*",
-    "/api/admin/:path*",
+    {
+      source: "/((?!_next/static|_next/image|favicon.ico).*)",
+      missing: [{ type: "header", key: "next-router-prefetch" }],
+    },
   ],
 };
