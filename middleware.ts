@@ -4,7 +4,8 @@ import { securityHeaders, tileOriginOf } from "@/lib/security-headers";
 
 /**
  * Two jobs, on every request except static assets:
- * 1. Security headers, with a fresh script nonce per request (Next applies it to its own scripts).
+ * 1. Security headers, with a fresh script nonce per request (Next applies it to its own scripts),
+ *    and a 403 for server actions posted from another origin.
  * 2. The first layer of protection: a request without an Auth.js session cookie never reaches a
  *    driver or admin page or a private route handler. It cannot tell whether the cookie is valid
  *    (sessions live in the database), so every layout, page, action and route handler checks again.
@@ -16,6 +17,17 @@ const PROTECTED_APIS = ["/api/sessions", "/api/account", "/api/admin"];
 
 function isUnder(pathname: string, prefixes: string[]): boolean {
   return prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+function isSameOrigin(request: NextRequest): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
 }
 
 function withHeaders(response: NextResponse, headers: Record<string, string>): NextResponse {
@@ -32,6 +44,12 @@ export function middleware(request: NextRequest) {
     development: config.env === "development",
     https: (config.auth.url ?? request.nextUrl.origin).startsWith("https:"),
   });
+
+  // Server actions are POSTs with a Next-Action header; one from a foreign origin is a forged form
+  // post (CSRF). Next refuses it too, but with a 500; answer a clear 403 before it gets that far.
+  if (request.method === "POST" && request.headers.has("next-action") && !isSameOrigin(request)) {
+    return withHeaders(NextResponse.json({ error: "Cross-origin form posts are not allowed." }, { status: 403 }), headers);
+  }
 
   const { pathname, search } = request.nextUrl;
   const hasSessionCookie = SESSION_COOKIES.some((name) => request.cookies.get(name)?.value);
