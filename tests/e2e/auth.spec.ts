@@ -142,3 +142,19 @@ test("bad input gives field errors, keeps what was typed and never reaches the p
 
   expect((await emulator.state()).users.length).toBe(before);
 });
+
+test("sign-in mails are limited per address: the sixth request in the window is refused", async ({ page }) => {
+  const email = newEmail("limit");
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await page.goto("/signin");
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+  }
+  await page.goto("/signin");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByRole("status")).toContainText(/Too many sign-in requests\. Try again in \d+ minutes?\./);
+  // What was typed stays in the field.
+  await expect(page.getByLabel("E-mail address")).toHaveValue(email);
+});
