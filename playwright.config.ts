@@ -21,6 +21,9 @@ const serverEnv: Record<string, string> = {
   EMULATOR_VOUCHER_DELAY_MS: "1500",
   MAP_TILE_URL: `${BASE_URL}/__blocked_tiles__/{z}/{x}/{y}.png`,
   LOG_LEVEL: "warn",
+  // Every browser in the suite shares one client address; per-address and per-driver limits stay as shipped.
+  LIMIT_SIGNIN_PER_CLIENT: "100000",
+  LIMIT_SIGNUP_PER_CLIENT_PER_HOUR: "100000",
   // Embedded defaults whatever the calling shell has set (CI exports DATABASE_URL for the integration tests).
   DATABASE_URL: "",
   PLATFORM_BASE_URL: "",

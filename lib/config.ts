@@ -62,6 +62,12 @@ const EnvSchema = z.object({
   AUTH_URL: optionalUrl,
   ADMIN_EMAILS: emailList,
   SIGNIN_LINK_MAX_AGE_MINUTES: positiveInt(30),
+  // Abuse limits (per 15 minutes unless named otherwise). Per-address and per-driver limits are the
+  // real protection; per-client-address limits are looser because many people can share one address.
+  LIMIT_SIGNIN_PER_EMAIL: positiveInt(5),
+  LIMIT_SIGNIN_PER_CLIENT: positiveInt(30),
+  LIMIT_SIGNUP_PER_CLIENT_PER_HOUR: positiveInt(10),
+  LIMIT_VOUCHER_PER_DRIVER: positiveInt(10),
 
   // Platform (unset base URL → built-in emulator in process)
   PLATFORM_BASE_URL: optionalUrl,
@@ -139,6 +145,12 @@ export function loadConfig(env: Record<string, string | undefined>) {
       url: e.AUTH_URL,
       adminEmails: e.ADMIN_EMAILS,
       signInLinkMaxAgeSeconds: e.SIGNIN_LINK_MAX_AGE_MINUTES * 60,
+    },
+    limits: {
+      signInPerEmail: e.LIMIT_SIGNIN_PER_EMAIL,
+      signInPerClient: e.LIMIT_SIGNIN_PER_CLIENT,
+      signUpPerClientPerHour: e.LIMIT_SIGNUP_PER_CLIENT_PER_HOUR,
+      voucherPerDriver: e.LIMIT_VOUCHER_PER_DRIVER,
     },
     platform: {
       embedded: platformEmbedded,

@@ -1,5 +1,6 @@
 import "server-only";
 import { lt, sql } from "drizzle-orm";
+import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { rateLimitCounters } from "@/lib/db/schema";
 
@@ -37,9 +38,18 @@ export async function consumeRateLimit(bucket: string, subject: string, rule: Ra
   return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds };
 }
 
+/** The portal's abuse limits; numbers come from configuration (LIMIT_* variables). */
 export const RATE_LIMITS = {
-  signInMailPerEmail: { limit: 5, windowSeconds: 15 * 60 },
-  signInMailPerClient: { limit: 30, windowSeconds: 15 * 60 },
-  signUpPerClient: { limit: 10, windowSeconds: 60 * 60 },
-  voucherPerDriver: { limit: 10, windowSeconds: 15 * 60 },
-} satisfies Record<string, RateLimitRule>;
+  get signInMailPerEmail(): RateLimitRule {
+    return { limit: getConfig().limits.signInPerEmail, windowSeconds: 15 * 60 };
+  },
+  get signInMailPerClient(): RateLimitRule {
+    return { limit: getConfig().limits.signInPerClient, windowSeconds: 15 * 60 };
+  },
+  get signUpPerClient(): RateLimitRule {
+    return { limit: getConfig().limits.signUpPerClientPerHour, windowSeconds: 60 * 60 };
+  },
+  get voucherPerDriver(): RateLimitRule {
+    return { limit: getConfig().limits.voucherPerDriver, windowSeconds: 15 * 60 };
+  },
+};
