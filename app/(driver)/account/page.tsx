@@ -1,59 +1,69 @@
 import type { Metadata } from "next";
-import { requireDriverPage } from "@/lib/auth/guards";
-import { getPlatform } from "@/lib/platform";
-import { formatMoney } from "@/lib/format";
+import Link from "next/link";
+import { Balance } from "@/components/account/balance";
+import { toBalanceView } from "@/components/account/balance-view";
+import { EmailForm } from "@/components/account/email-form";
+import { LoadError } from "@/components/account/load-error";
+import { PasswordResetForm } from "@/components/account/password-reset-form";
+import { ProfileForm } from "@/components/account/profile-form";
 import { Card } from "@/components/ui/card";
-import { Alert } from "@/components/ui/alert";
+import { changeEmailAction } from "@/lib/accounts/email-action";
+import { startPasswordResetAction } from "@/lib/accounts/password-reset-action";
+import { updateProfileAction } from "@/lib/accounts/profile-action";
+import { requireDriverPage } from "@/lib/auth/guards";
+import { countryOptions } from "@/lib/countries";
+import { getPlatform } from "@/lib/platform";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
-import { countryName } from "@/lib/countries";
+import type { PlatformUser } from "@/lib/platform/types";
 
 export const metadata: Metadata = { title: "Account" };
 
+/** Balance, profile, sign-in e-mail and app password of the signed-in driver: one platform read. */
 export default async function AccountPage() {
   const viewer = await requireDriverPage();
-  let user;
+  let user: PlatformUser;
   try {
     user = await getPlatform().users.getUser(viewer.platformUserId);
   } catch (error) {
     return (
       <div className="space-y-4">
         <h1 className="text-2xl font-bold">Account</h1>
-        <Alert tone="error" title="Your account could not be loaded">
-          {platformErrorMessage(error, "load your account")}
-        </Alert>
+        <LoadError title="Your account could not be loaded" message={platformErrorMessage(error, "load your account")} retryHref="/account" />
       </div>
     );
   }
-  const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
+
+  const profile = {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    address: user.address,
+    city: user.city,
+    postCode: user.postCode,
+    country: user.country,
+  };
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">{name ? `Hello, ${user.firstName ?? name}` : "Account"}</h1>
-      <div className="grid gap-4 md:grid-cols-2">
+      <h1 className="text-2xl font-bold">{user.firstName ? `Hello, ${user.firstName}` : "Account"}</h1>
+      <div className="grid items-start gap-4 md:grid-cols-2">
         <Card title="Balance">
-          {user.currency ? (
-            <p className="text-3xl font-bold" data-testid="balance">
-              {formatMoney(user.balance ?? 0, user.currency)}
-            </p>
-          ) : (
-            <p data-testid="balance">
-              <span className="text-3xl font-bold">{formatMoney(user.balance ?? 0, null)}</span>
-              <span className="block text-sm text-slate-600 dark:text-slate-400">No transactions yet: your currency is set with your first charge or voucher.</span>
-            </p>
-          )}
+          <Balance view={toBalanceView(user)} />
+          <p className="mt-3 text-sm">
+            <Link href="/vouchers" className="font-semibold text-brand-700 underline dark:text-brand-100">
+              Redeem a voucher
+            </Link>
+          </p>
         </Card>
-        <Card title="Profile">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="font-semibold">Name</dt>
-            <dd>{name || "—"}</dd>
-            <dt className="font-semibold">E-mail</dt>
-            <dd>{user.email}</dd>
-            <dt className="font-semibold">Phone</dt>
-            <dd>{user.phone ?? "—"}</dd>
-            <dt className="font-semibold">Address</dt>
-            <dd>{[user.address, [user.postCode, user.city].filter(Boolean).join(" "), user.country ? countryName(user.country) : null].filter(Boolean).join(", ") || "—"}</dd>
-          </dl>
+        <Card title="Sign-in e-mail">
+          <EmailForm action={changeEmailAction} currentEmail={user.email} />
         </Card>
       </div>
+      <Card title="Profile">
+        <ProfileForm action={updateProfileAction} profile={profile} countries={countryOptions()} />
+      </Card>
+      <Card title="Charging app password">
+        <PasswordResetForm action={startPasswordResetAction} />
+      </Card>
     </div>
   );
 }

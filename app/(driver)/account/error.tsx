@@ -1,0 +1,6 @@
+"use client";
+import { RouteError } from "@/components/account/route-error";
+
+export default function AccountError({ error, retry }: { error: unknown; retry: () => void }) {
+  return <RouteError heading="Account" error={error} retry={retry} />;
+}

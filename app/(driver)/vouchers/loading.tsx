@@ -1,0 +1,14 @@
+import { Skeleton } from "@/components/ui/card";
+
+export default function VouchersLoading() {
+  return (
+    <div role="status" aria-live="polite" className="space-y-6">
+      <span className="sr-only">Loading your balance…</span>
+      <Skeleton className="h-8 w-40" />
+      <div className="grid gap-6 md:grid-cols-2">
+        <Skeleton className="h-36" />
+        <Skeleton className="h-48" />
+      </div>
+    </div>
+  );
+}

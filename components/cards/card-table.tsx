@@ -1,0 +1,79 @@
+import type { Card } from "@/lib/platform/types";
+import { formatDate } from "@/lib/format";
+import { CardStatusBadge } from "./card-status-badge";
+
+const TYPE_LABELS: Record<Card["type"], string> = { rfid: "RFID card", app: "App" };
+
+export function cardLabel(card: Pick<Card, "visualNumber" | "code">): string {
+  return card.visualNumber ?? card.code;
+}
+
+/**
+ * A driver's RFID cards. Used by the driver's /cards page and the admin area; `rowActions` fills a
+ * last column (e.g. a block button) for each card. The code and type share the first column on
+ * narrow screens so the table fits 360 px without scrolling.
+ */
+export function CardTable({
+  cards,
+  caption = "Your charging cards",
+  rowActions,
+  actionsLabel = "Actions",
+}: {
+  cards: Card[];
+  caption?: string;
+  rowActions?: (card: Card) => React.ReactNode;
+  actionsLabel?: string;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-300 dark:border-slate-700">
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Card
+            </th>
+            <th scope="col" className="hidden py-2 pr-3 font-semibold md:table-cell">
+              Type
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Status
+            </th>
+            <th scope="col" className="hidden py-2 pr-3 font-semibold sm:table-cell">
+              Added
+            </th>
+            {rowActions && (
+              <th scope="col" className="py-2 font-semibold">
+                <span className="sr-only sm:not-sr-only">{actionsLabel}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {cards.map((card) => (
+            <tr key={card.id} data-card-id={card.id} className="border-b border-slate-200 align-top last:border-0 dark:border-slate-800">
+              <th scope="row" className="py-3 pr-3 font-normal">
+                <span className="block font-semibold">{card.visualNumber ?? "No printed number"}</span>
+                <span className="block font-mono text-xs break-all text-slate-700 dark:text-slate-300">
+                  <span className="sr-only">Code </span>
+                  {card.code}
+                </span>
+                <span className="block text-xs text-slate-600 md:hidden dark:text-slate-300">{TYPE_LABELS[card.type]}</span>
+                <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-300">
+                  Added {card.createdAt ? formatDate(card.createdAt) : "—"}
+                </span>
+              </th>
+              <td className="hidden py-3 pr-3 md:table-cell">{TYPE_LABELS[card.type]}</td>
+              <td className="py-3 pr-3">
+                <CardStatusBadge status={card.status} />
+              </td>
+              <td className="hidden py-3 pr-3 whitespace-nowrap sm:table-cell">{card.createdAt ? formatDate(card.createdAt) : "—"}</td>
+              {/* A little room on the right, so a focus ring is not cut off by the scroll container. */}
+              {rowActions && <td className="py-3 pr-1">{rowActions(card)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+"use client";
+import { useActionState, useEffect, useState } from "react";
+import { Balance } from "@/components/account/balance";
+import { sameBalance, type BalanceView } from "@/components/account/balance-view";
+import { BALANCE_URL, useBalance } from "@/components/account/use-balance";
+import { SubmitButton, Spinner } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { FormStatus } from "@/components/ui/alert";
+import { idle } from "@/lib/forms/action-result";
+import type { VoucherActionResult } from "@/lib/vouchers/voucher-action-result";
+
+export type RedeemVoucherAction = (previous: VoucherActionResult, formData: FormData) => Promise<VoucherActionResult>;
+
+export const BALANCE_TIMEOUT_MESSAGE = "The voucher was accepted; your balance will update shortly — refresh the page in a minute.";
+const POLL_FOR_MS = 30_000;
+
+/**
+ * Redeem a voucher and watch the balance change. After a 202 the platform applies the credit a
+ * little later, so the balance is polled (SWR, every second) until it differs from the balance at
+ * submit time, for at most 30 s. The action and the balance URL are props, so the admin area can
+ * reuse the form for a chosen driver.
+ */
+export function VoucherForm({
+  action,
+  initialBalance,
+  balanceUrl = BALANCE_URL,
+  balanceHeading = "Current balance",
+}: {
+  action: RedeemVoucherAction;
+  initialBalance: BalanceView;
+  balanceUrl?: string;
+  balanceHeading?: string;
+}) {
+  const [state, formAction, pending] = useActionState<VoucherActionResult, FormData>(action, idle);
+  // Balance when the driver pressed the button: the credit shows as a change from it.
+  const [baseline, setBaseline] = useState<BalanceView | null>(null);
+  const [timedOut, setTimedOut] = useState(false);
+
+  const accepted = state.status === "ok" && !pending;
+  const [polling, setPolling] = useState(false);
+  const { data: balance = initialBalance } = useBalance(initialBalance, polling, balanceUrl);
+  const credited = accepted && baseline !== null && !sameBalance(balance, baseline);
+  const waiting = accepted && !credited && !timedOut;
+
+  useEffect(() => {
+    setPolling(waiting);
+  }, [waiting]);
+
+  useEffect(() => {
+    if (state.status !== "ok") return;
+    const timer = setTimeout(() => setTimedOut(true), POLL_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  const errors = state.status === "invalid" ? state.fieldErrors : {};
+  // The code stays in the field on every error; after a success the field is cleared for the next one.
+  const typed = state.status === "ok" ? "" : (state.values?.code ?? "");
+
+  let statusMessage: string | null = null;
+  let tone: "info" | "success" | "error" = "info";
+  if (state.status === "error") {
+    statusMessage = state.message;
+    tone = "error";
+  } else if (state.status === "invalid") {
+    statusMessage = "The voucher was not redeemed. Check the message under the voucher code.";
+    tone = "error";
+  } else if (credited) {
+    statusMessage = `Voucher redeemed. Your new balance is ${balance.formatted}.`;
+    tone = "success";
+  } else if (accepted && timedOut) {
+    statusMessage = BALANCE_TIMEOUT_MESSAGE;
+  } else if (accepted) {
+    statusMessage = "Voucher accepted. Waiting for your new balance…";
+  }
+
+  return (
+    <div className="grid items-start gap-6 md:grid-cols-2">
+      <section aria-labelledby="voucher-balance-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h2 id="voucher-balance-heading" className="mb-3 text-lg font-semibold">
+          {balanceHeading}
+        </h2>
+        <Balance view={balance} updating={waiting} />
+        {waiting && (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+            <Spinner label="Updating…" />
+          </p>
+        )}
+      </section>
+      <section aria-labelledby="voucher-form-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h2 id="voucher-form-heading" className="mb-3 text-lg font-semibold">
+          Redeem a voucher
+        </h2>
+        <form
+          action={formAction}
+          onSubmit={() => {
+            setBaseline(balance);
+            setTimedOut(false);
+          }}
+          className="flex flex-col gap-4"
+          noValidate
+        >
+          <TextField
+            key={`${state.status}:${typed}`}
+            label="Voucher code"
+            name="code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+            defaultValue={typed}
+            errors={errors.code}
+            hint="Letters, digits and dashes, as printed on the voucher. Upper or lower case both work."
+          />
+          <div className="flex flex-col gap-3">
+            <SubmitButton pendingLabel="Redeeming…" className="self-start">
+              Redeem voucher
+            </SubmitButton>
+            <FormStatus tone={tone} message={statusMessage} />
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}

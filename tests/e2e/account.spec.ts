@@ -1,0 +1,139 @@
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { DEMO_DRIVER, expect, signInByEmail, test, type EmulatorControl } from "./fixtures";
+
+/** The in-process emulator's platform API, as a second client would use it (support, the app). */
+const PLATFORM = "/api/emulator/public-api/resources";
+const PLATFORM_AUTH = { Authorization: "Bearer demo-key", Accept: "application/json" };
+
+interface FreshDriver {
+  id: number;
+  email: string;
+}
+
+/** A driver of its own per test, created on the platform and signed in, so the seed stays untouched. */
+async function signInFreshDriver(page: Page, request: APIRequestContext, tag: string): Promise<FreshDriver> {
+  const email = `e2e.account.${tag}.${randomUUID().slice(0, 8)}@example.com`;
+  const response = await request.post(`${PLATFORM}/users/v1.1`, {
+    headers: PLATFORM_AUTH,
+    data: { email, password: "app-secret-1", first_name: "Frida", last_name: "Fresh", phone: "+31 6 5555 0000", address: "Damrak 1", city: "Amsterdam", post_code: "1012 LG", country: "NL", partnerId: 1116, userGroupId: 257 },
+  });
+  expect(response.status()).toBe(201);
+  const id = Number((await response.json()).data.id);
+  await signInByEmail(page, email);
+  await expect(page).toHaveURL(/\/account$/);
+  return { id, email };
+}
+
+async function platformUser(emulator: EmulatorControl, id: number) {
+  const user = (await emulator.state()).users.find((u) => u.id === id);
+  expect(user, `user ${id} in the emulator`).toBeTruthy();
+  return user as Record<string, unknown>;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+// Read-only for the demo driver (a reset mail changes nothing on the account); the rest use fresh drivers.
+test("the balance is shown in the account currency; reset app password mails the driver", async ({ driverPage, emulator }) => {
+  const user = (await emulator.state()).users.find((u) => u.email === DEMO_DRIVER)!;
+  const expected = new Intl.NumberFormat("en-GB", { style: "currency", currency: user.currency! }).format(user.balance!);
+  await driverPage.goto("/account");
+  await expect(driverPage.getByRole("heading", { name: "Hello, Demi" })).toBeVisible();
+  await expect(driverPage.getByTestId("balance")).toHaveText(expected);
+  await expect(driverPage.getByTestId("balance")).not.toContainText("No transactions yet");
+
+  const resetsBefore = (await emulator.outbox()).data.filter((m) => m.kind === "password-reset" && m.to === DEMO_DRIVER).length;
+  await driverPage.getByRole("button", { name: "Reset app password" }).click();
+  await expect(driverPage.getByRole("status").filter({ hasText: `A mail is on its way to ${DEMO_DRIVER}` })).toBeVisible();
+  const resets = (await emulator.outbox()).data.filter((m) => m.kind === "password-reset" && m.to === DEMO_DRIVER);
+  expect(resets).toHaveLength(resetsBefore + 1);
+  expect(resets[0]?.subject).toBe("Reset your charging app password");
+});
+
+test("a driver without transactions sees 'No transactions yet' instead of a number", async ({ page, request }) => {
+  await signInFreshDriver(page, request, "nobalance");
+  await expect(page.getByTestId("balance")).toContainText("No transactions yet");
+  await expect(page.getByTestId("balance")).not.toContainText("0.00");
+});
+
+test("editing the phone sends only the phone: a change made meanwhile elsewhere survives", async ({ page, request, emulator }) => {
+  const driver = await signInFreshDriver(page, request, "phone");
+  await expect(page.getByLabel("Phone")).toHaveValue("+31 6 5555 0000");
+  await expect(page.getByLabel("City")).toHaveValue("Amsterdam");
+
+  // Support moves the driver to Haarlem after the form was opened: the stale "Amsterdam" must not be sent back.
+  const patched = await request.patch(`${PLATFORM}/users/v1.1/${driver.id}`, { headers: PLATFORM_AUTH, data: { city: "Haarlem" } });
+  expect(patched.status()).toBe(200);
+  const before = await platformUser(emulator, driver.id);
+
+  await page.getByLabel("Phone").fill("+31 6 1234 9999");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved your phone number." })).toBeVisible();
+
+  const after = await platformUser(emulator, driver.id);
+  expect(after.phone).toBe("+31612349999");
+  expect({ ...after, phone: null }).toEqual({ ...before, phone: null });
+  expect(after.city).toBe("Haarlem");
+  // The refreshed form shows the saved values.
+  await expect(page.getByLabel("Phone")).toHaveValue("+31612349999");
+});
+
+test("profile errors are shown per field, keep what was typed and send nothing", async ({ page, request, emulator }) => {
+  const driver = await signInFreshDriver(page, request, "badprofile");
+  const before = await platformUser(emulator, driver.id);
+  await page.getByLabel("Phone").fill("12");
+  await page.getByLabel("First name").fill("");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Enter a phone number with 6 to 16 digits")).toBeVisible();
+  await expect(page.getByText("Enter your first name.")).toBeVisible();
+  await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Phone")).toHaveValue("12");
+  expect(await platformUser(emulator, driver.id)).toEqual(before);
+});
+
+test("change e-mail: a taken address is refused plainly; a free one moves sign-in to it", async ({ page, request, emulator }) => {
+  const driver = await signInFreshDriver(page, request, "email");
+  const field = page.getByLabel("New e-mail address");
+
+  await field.fill("second.driver@example.com");
+  await page.getByRole("button", { name: "Change e-mail" }).click();
+  await expect(page.getByText(`second.driver@example.com is already used by another account. Your sign-in address stays ${driver.email}.`)).toBeVisible();
+  await expect(field).toHaveValue("second.driver@example.com");
+  expect((await platformUser(emulator, driver.id)).email).toBe(driver.email);
+
+  const newEmail = `e2e.account.moved.${randomUUID().slice(0, 8)}@example.com`;
+  await field.fill(newEmail.toUpperCase());
+  await page.getByRole("button", { name: "Change e-mail" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Your e-mail address is now ${newEmail}.` })).toBeVisible();
+  expect((await platformUser(emulator, driver.id)).email).toBe(newEmail);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  await signInByEmail(page, newEmail);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { name: "Hello, Frida" })).toBeVisible();
+  await expect(page.getByText(newEmail).first()).toBeVisible();
+});
+
+test("/account passes axe (WCAG 2.1 AA) in light and dark schemes, with errors shown, and fits 360 px", async ({ page, request }) => {
+  await signInFreshDriver(page, request, "axe");
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/account");
+    await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    // Error states must pass too (red text on the dark background).
+    await page.getByLabel("Phone").fill("12");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByText("Enter a phone number with 6 to 16 digits")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+  }
+});

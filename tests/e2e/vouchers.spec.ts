@@ -1,0 +1,179 @@
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, signInByEmail, test, type EmulatorControl } from "./fixtures";
+
+const PLATFORM = "/api/emulator/public-api/resources";
+const PLATFORM_AUTH = { Authorization: "Bearer demo-key", Accept: "application/json" };
+const REJECTED = "This voucher is invalid, already used or not applicable";
+
+/**
+ * A driver of its own per test: balances change, and voucher attempts are limited per driver, so
+ * tests must not share one. Created on the platform (no transactions yet) and signed in.
+ */
+async function signInFreshDriver(page: Page, request: APIRequestContext, tag: string): Promise<{ id: number; email: string }> {
+  const email = `e2e.vouchers.${tag}.${randomUUID().slice(0, 8)}@example.com`;
+  const response = await request.post(`${PLATFORM}/users/v1.1`, {
+    headers: PLATFORM_AUTH,
+    data: { email, password: "app-secret-1", first_name: "Vera", last_name: "Voucher", country: "NL", partnerId: 1116, userGroupId: 257 },
+  });
+  expect(response.status()).toBe(201);
+  const id = Number((await response.json()).data.id);
+  await signInByEmail(page, email);
+  await expect(page).toHaveURL(/\/account$/);
+  await page.goto("/vouchers");
+  return { id, email };
+}
+
+async function freshVoucher(emulator: EmulatorControl, amount: number) {
+  const code = `E2E-${randomUUID().slice(0, 8).toUpperCase()}`;
+  await emulator.createVoucher({ code, amount, currency: "EUR" });
+  return code;
+}
+
+/** Submits the form and waits for the server action's answer, so each attempt is finished before the next. */
+async function redeem(page: Page, code: string) {
+  await page.getByLabel("Voucher code").fill(code);
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/vouchers"),
+    page.getByRole("button", { name: "Redeem voucher" }).click(),
+  ]);
+}
+
+const status = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
+
+async function redeemRequestsFor(emulator: EmulatorControl, userId: number) {
+  const state = await emulator.call<{ requestLog: { method: string; path: string }[] }>("GET", "/state");
+  return state.requestLog.filter((r) => r.method === "POST" && r.path === `/public-api/actions/users/v2.0/${userId}/redeem-voucher`);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test("redeem a valid voucher: accepted at once, then the new balance once the platform applied it", async ({ page, request, emulator }) => {
+  await signInFreshDriver(page, request, "valid");
+  const code = await freshVoucher(emulator, 12.5);
+  await expect(page.getByTestId("balance")).toContainText("No transactions yet");
+
+  await redeem(page, code.toLowerCase());
+  await expect(status(page, "Voucher accepted. Waiting for your new balance")).toBeVisible();
+  await expect(status(page, "Voucher redeemed. Your new balance is €12.50.")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("balance")).toHaveText("€12.50");
+  await expect(page.getByLabel("Voucher code")).toHaveValue("");
+  expect((await emulator.state()).vouchers.find((v) => v.code === code)?.status).toBe("used");
+
+  // The polled route answers with the portal's own view, only to the signed-in driver.
+  const own = await page.request.get("/api/account/balance");
+  expect(own.headers()["cache-control"]).toContain("no-store");
+  expect(await own.json()).toEqual({ balance: { amount: 12.5, currency: "EUR", formatted: "€12.50" } });
+  expect((await request.get("/api/account/balance")).status()).toBe(401);
+});
+
+test("when the new balance cannot be read for 30 s, the driver is told it will update shortly", async ({ page, request, emulator }) => {
+  test.setTimeout(90_000);
+  await signInFreshDriver(page, request, "slow");
+  const code = await freshVoucher(emulator, 5);
+  // User reads fail from now on (the redemption itself is untouched), so the poll never sees the credit.
+  await emulator.setFaults({ rules: [{ method: "GET", path: "/users/v1\\.1/\\d+$", status: 503, times: 1000 }] });
+  try {
+    await redeem(page, code);
+    await expect(status(page, "Voucher accepted. Waiting for your new balance")).toBeVisible();
+    await expect(status(page, "The voucher was accepted; your balance will update shortly — refresh the page in a minute.")).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByTestId("balance")).toContainText("No transactions yet");
+  } finally {
+    await emulator.clearFaults();
+  }
+  await page.reload();
+  await expect(page.getByTestId("balance")).toHaveText("€5.00");
+});
+
+test("406: an already used voucher says so and the code stays in the field", async ({ page, request }) => {
+  await signInFreshDriver(page, request, "406");
+  await redeem(page, "USED-2025");
+  await expect(status(page, REJECTED)).toBeVisible();
+  await expect(page.getByLabel("Voucher code")).toHaveValue("USED-2025");
+  await expect(page.getByTestId("balance")).toContainText("No transactions yet");
+});
+
+test("422: the field error is shown on the voucher code", async ({ page, request, emulator }) => {
+  await signInFreshDriver(page, request, "422");
+  const code = await freshVoucher(emulator, 5);
+  await emulator.setFaults({ rules: [{ method: "POST", path: "redeem-voucher", status: 422, times: 1 }] });
+  try {
+    await redeem(page, code);
+    await expect(page.getByText("The charging service did not accept this code. Check it and try again.")).toBeVisible();
+  } finally {
+    await emulator.clearFaults();
+  }
+  await expect(page.getByLabel("Voucher code")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Voucher code")).toHaveValue(code);
+
+  // A malformed code is refused by the portal itself, the same way.
+  await redeem(page, "two words");
+  await expect(page.getByText("A voucher code has only letters, digits and dashes")).toBeVisible();
+  await expect(page.getByLabel("Voucher code")).toHaveValue("two words");
+});
+
+test("404: a missing platform account gives a support message", async ({ page, request, emulator }) => {
+  await signInFreshDriver(page, request, "404");
+  const code = await freshVoucher(emulator, 5);
+  await emulator.setFaults({ rules: [{ method: "POST", path: "redeem-voucher", status: 404, times: 1 }] });
+  try {
+    await redeem(page, code);
+    await expect(status(page, "We could not find your charging account, so the voucher was not redeemed. Please contact support")).toBeVisible();
+  } finally {
+    await emulator.clearFaults();
+  }
+  await expect(page.getByLabel("Voucher code")).toHaveValue(code);
+});
+
+test("429: a busy platform gives 'try again in N seconds'", async ({ page, request, emulator }) => {
+  await signInFreshDriver(page, request, "429");
+  const code = await freshVoucher(emulator, 5);
+  // The client retries a 429 three times (a rate-limited request was not processed), so the
+  // platform must refuse all four attempts for the driver to see it.
+  await emulator.setFaults({ rules: [{ method: "POST", path: "redeem-voucher", status: 429, times: 4 }] });
+  try {
+    await redeem(page, code);
+    await expect(status(page, "The charging service is busy. Try again in 1 second.")).toBeVisible({ timeout: 15_000 });
+  } finally {
+    await emulator.clearFaults();
+  }
+  await expect(page.getByLabel("Voucher code")).toHaveValue(code);
+  expect((await emulator.state()).vouchers.find((v) => v.code === code)?.status).toBe("valid");
+});
+
+test("attempts are limited per driver: the 11th in the window never reaches the platform", async ({ page, request, emulator }) => {
+  const driver = await signInFreshDriver(page, request, "limit");
+  for (let i = 1; i <= 10; i++) {
+    await redeem(page, `GUESS-${i}`);
+    await expect(status(page, REJECTED)).toBeVisible();
+  }
+  expect(await redeemRequestsFor(emulator, driver.id)).toHaveLength(10);
+
+  const valid = await freshVoucher(emulator, 5);
+  await redeem(page, valid);
+  await expect(status(page, /Too many voucher attempts\. For your account's safety, try again in \d+ (minutes?|seconds?)\./)).toBeVisible();
+  await expect(page.getByLabel("Voucher code")).toHaveValue(valid);
+  expect(await redeemRequestsFor(emulator, driver.id)).toHaveLength(10);
+  expect((await emulator.state()).vouchers.find((v) => v.code === valid)?.status).toBe("valid");
+});
+
+test("/vouchers passes axe (WCAG 2.1 AA) in light and dark schemes, with an error shown, and fits 360 px", async ({ page, request }) => {
+  await signInFreshDriver(page, request, "axe");
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/vouchers");
+    await expect(page.getByRole("heading", { name: "Redeem a voucher" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await redeem(page, "");
+    await expect(page.getByText("Enter the voucher code.")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+  }
+});

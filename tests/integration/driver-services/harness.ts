@@ -1,0 +1,86 @@
+import { createPlatformEmulator, type PlatformEmulator } from "@/lib/emulators/platform";
+import type { OpenedDatabase } from "@/lib/db/connect";
+import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
+import { openTestDatabase } from "../../support/test-db";
+
+/**
+ * The driver services (lib/cards, lib/vouchers, lib/accounts) against the platform emulator in
+ * process and a fresh test database. Test files mock `@/lib/platform` and `@/lib/db/client` to hand
+ * these out, so the services run unchanged. Every request the client sends is recorded with its body.
+ */
+export const SERVICE_TEST_KEY = "driver-services-key";
+
+export interface SentRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+export interface ServiceHarness {
+  db: OpenedDatabase;
+  emulator: PlatformEmulator;
+  client: PlatformClient;
+  sent: SentRequest[];
+  /** The emulator's control API (state, faults, vouchers). */
+  control<T = any>(method: string, path: string, body?: unknown): Promise<T>;
+  state(): Promise<EmulatorStateView>;
+  close(): Promise<void>;
+}
+
+export interface EmulatorStateView {
+  users: { id: number; email: string; phone: string | null; city: string | null; firstName: string | null; balance: number; currency: string | null }[];
+  tokens: { id: number; userId: number; code: string; status: string; visualNumber: string | null }[];
+  outbox: { kind: string; userId: number; to: string }[];
+  requestLog: { method: string; path: string; status: number }[];
+}
+
+export async function createServiceHarness(): Promise<ServiceHarness> {
+  const db = await openTestDatabase();
+  const emulator = createPlatformEmulator({ apiKey: SERVICE_TEST_KEY, readOnlyKey: `${SERVICE_TEST_KEY}-ro`, voucherDelayMs: 20 });
+  const sent: SentRequest[] = [];
+  const fetchThroughEmulator = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const text = typeof init?.body === "string" ? init.body : undefined;
+    sent.push({ method: request.method, path: new URL(request.url).pathname, body: text === undefined ? undefined : JSON.parse(text) });
+    return emulator.handle(request);
+  }) as typeof fetch;
+  const client = createPlatformClient({
+    baseUrl: "http://platform.test",
+    apiKey: SERVICE_TEST_KEY,
+    fetch: fetchThroughEmulator,
+    timeoutMs: 5000,
+    maxRetries: 3,
+    retryCapMs: 5000,
+    // Waits between retries are the client's business, tested elsewhere; here they only cost time.
+    sleep: async () => undefined,
+    partnerId: 1116,
+    userGroupId: 257,
+    logger: () => undefined,
+  });
+  const control = async (method: string, path: string, body?: unknown) => {
+    const response = await emulator.handle(
+      new Request(`http://platform.test/__emulator${path}`, {
+        method,
+        headers: body === undefined ? {} : { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+    const text = await response.text();
+    if (response.status >= 300) throw new Error(`control ${method} ${path}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+  return {
+    db,
+    emulator,
+    client,
+    sent,
+    control,
+    state: () => control("GET", "/state"),
+    close: () => db.close(),
+  };
+}
+
+/** Requests the services sent to one endpoint path (regex), e.g. /redeem-voucher$/. */
+export function sentTo(harness: ServiceHarness, method: string, path: RegExp): SentRequest[] {
+  return harness.sent.filter((r) => r.method === method && path.test(r.path));
+}

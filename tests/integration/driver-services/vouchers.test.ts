@@ -1,0 +1,100 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { DEMO_DRIVER_ID, NEW_DRIVER_ID } from "@/lib/emulators/platform";
+import { RATE_LIMITS } from "@/lib/rate-limit";
+import { rateLimitCounters } from "@/lib/db/schema";
+import { createServiceHarness, sentTo, type ServiceHarness } from "./harness";
+
+const holder = vi.hoisted(() => ({ harness: null as unknown as import("./harness").ServiceHarness }));
+vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
+vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
+
+const { redeemVoucherForDriver, VOUCHER_MESSAGES } = await import("@/lib/vouchers/redeem");
+
+let h: ServiceHarness;
+let subjectNo = 0;
+/** A fresh limiter subject per test, so attempts of one test never count against another. */
+const freshSubject = () => `test-driver-${++subjectNo}`;
+const REDEEM = /\/redeem-voucher$/;
+
+beforeAll(async () => {
+  h = await createServiceHarness();
+  holder.harness = h;
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  h.emulator.reset();
+  h.sent.length = 0;
+});
+
+describe("redeemVoucherForDriver", () => {
+  it("accepted on 202; the credit then shows on the user read", async () => {
+    await h.control("POST", "/vouchers", { code: "FRESH-1", amount: 7.5 });
+    expect(await redeemVoucherForDriver(NEW_DRIVER_ID, " fresh-1 ", freshSubject())).toEqual({ status: "accepted" });
+    expect(sentTo(h, "POST", REDEEM)[0]?.body).toEqual({ code: "fresh-1" });
+    await new Promise((r) => setTimeout(r, 40));
+    expect(await h.client.users.getUser(NEW_DRIVER_ID)).toMatchObject({ balance: 7.5, currency: "EUR" });
+  });
+
+  it("406 → rejected with the driver-facing words", async () => {
+    for (const code of ["USED-2025", "EXPIRED-2024", "FLEET-ONLY", "NO-SUCH-CODE"]) {
+      expect(await redeemVoucherForDriver(DEMO_DRIVER_ID, code, freshSubject())).toEqual({ status: "rejected", message: VOUCHER_MESSAGES.rejected });
+    }
+    expect(VOUCHER_MESSAGES.rejected).toMatch(/^This voucher is invalid, already used or not applicable/);
+  });
+
+  it("422 → invalid with the field error on the code", async () => {
+    await h.control("PUT", "/faults", { rules: [{ method: "POST", path: "redeem-voucher", status: 422, times: 1 }] });
+    const outcome = await redeemVoucherForDriver(DEMO_DRIVER_ID, "WELCOME10", freshSubject());
+    expect(outcome).toMatchObject({ status: "invalid", fieldErrors: { code: [VOUCHER_MESSAGES.invalidFromPlatform] } });
+  });
+
+  it("404 (no such user) → not-found with a support message", async () => {
+    const outcome = await redeemVoucherForDriver(987_654, "WELCOME10", freshSubject());
+    expect(outcome).toEqual({ status: "not-found", message: VOUCHER_MESSAGES.notFound });
+    expect(outcome.status === "not-found" && outcome.message).toMatch(/contact support/);
+  });
+
+  it("429 after the client's retries → rate-limited with the wait in seconds", async () => {
+    await h.control("PUT", "/faults", { rules: [{ method: "POST", path: "redeem-voucher", status: 429, times: 4 }] });
+    const outcome = await redeemVoucherForDriver(DEMO_DRIVER_ID, "WELCOME10", freshSubject());
+    expect(outcome).toEqual({ status: "rate-limited", message: "The charging service is busy. Try again in 1 second.", retryAfterSeconds: 1 });
+    // Nothing was redeemed: the voucher is still valid.
+    const state = await h.control("GET", "/state");
+    expect(state.vouchers.find((v: { code: string }) => v.code === "WELCOME10").status).toBe("valid");
+  });
+
+  it("5xx → unavailable, and the POST is never sent twice", async () => {
+    await h.control("PUT", "/faults", { rules: [{ method: "POST", path: "redeem-voucher", status: 503, times: 5 }] });
+    const outcome = await redeemVoucherForDriver(DEMO_DRIVER_ID, "WELCOME10", freshSubject());
+    expect(outcome).toEqual({ status: "unavailable", message: VOUCHER_MESSAGES.unavailable });
+    expect(sentTo(h, "POST", REDEEM)).toHaveLength(1);
+  });
+
+  it("a malformed code is refused locally and costs no attempt", async () => {
+    const subject = freshSubject();
+    for (const code of ["", "   ", "<script>", "ab cd", "A".repeat(65)]) {
+      expect(await redeemVoucherForDriver(DEMO_DRIVER_ID, code, subject)).toMatchObject({ status: "invalid", fieldErrors: { code: [expect.any(String)] } });
+    }
+    expect(await redeemVoucherForDriver(DEMO_DRIVER_ID, "A".repeat(65), subject)).toMatchObject({ fieldErrors: { code: ["A voucher code has at most 64 characters."] } });
+    expect(sentTo(h, "POST", REDEEM)).toHaveLength(0);
+    expect(await h.db.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.subject, subject))).toHaveLength(0);
+  });
+
+  it("the 11th attempt in the window is refused without reaching the platform; other drivers are unaffected", async () => {
+    const subject = freshSubject();
+    const { limit } = RATE_LIMITS.voucherPerDriver;
+    for (let i = 0; i < limit; i++) {
+      expect((await redeemVoucherForDriver(DEMO_DRIVER_ID, `GUESS-${i}`, subject)).status).toBe("rejected");
+    }
+    const refused = await redeemVoucherForDriver(DEMO_DRIVER_ID, "WELCOME10", subject);
+    expect(refused).toMatchObject({ status: "limited", message: expect.stringMatching(/^Too many voucher attempts/) });
+    expect(refused.status === "limited" && refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect(sentTo(h, "POST", REDEEM)).toHaveLength(limit);
+    // The valid voucher was not spent by the refused attempt…
+    const state = await h.control("GET", "/state");
+    expect(state.vouchers.find((v: { code: string }) => v.code === "WELCOME10").status).toBe("valid");
+    // …and another driver can still redeem.
+    expect(await redeemVoucherForDriver(NEW_DRIVER_ID, "WELCOME10", freshSubject())).toEqual({ status: "accepted" });
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { VoucherCodeSchema } from "@/lib/vouchers/voucher-code";
+import { sameBalance, toBalanceView } from "@/components/account/balance-view";
+
+describe("VoucherCodeSchema", () => {
+  it("trims and keeps the case (the platform matches case-insensitively)", () => {
+    expect(VoucherCodeSchema.parse("  welcome10 ")).toBe("welcome10");
+    expect(VoucherCodeSchema.parse("USED-2025")).toBe("USED-2025");
+    expect(VoucherCodeSchema.parse("a_b-1")).toBe("a_b-1");
+  });
+  it.each([
+    ["", "Enter the voucher code."],
+    ["   ", "Enter the voucher code."],
+    ["x".repeat(65), "at most 64 characters"],
+    ["two words", "only letters, digits and dashes"],
+    ["-LEADING", "only letters, digits and dashes"],
+    ["code'; drop", "only letters, digits and dashes"],
+  ])("refuses %j", (input, message) => {
+    const result = VoucherCodeSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toContain(message);
+    expect(result.error?.issues).toHaveLength(1);
+  });
+});
+
+describe("balance view", () => {
+  it("formats in the account currency with Intl", () => {
+    expect(toBalanceView({ balance: 42.5, currency: "EUR" })).toEqual({ amount: 42.5, currency: "EUR", formatted: "€42.50" });
+  });
+  it("a null currency (no transaction yet) gives no currency sign, and a null balance counts as 0", () => {
+    expect(toBalanceView({ balance: null, currency: null })).toEqual({ amount: 0, currency: null, formatted: "0.00" });
+  });
+  it("a first credit that sets the currency is a change even when the amount matched", () => {
+    const before = toBalanceView({ balance: 0, currency: null });
+    expect(sameBalance(before, toBalanceView({ balance: 0, currency: "EUR" }))).toBe(false);
+    expect(sameBalance(before, toBalanceView({ balance: 0, currency: null }))).toBe(true);
+  });
+});
