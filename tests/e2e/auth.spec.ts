@@ -158,3 +158,18 @@ test("sign-in mails are limited per address: the sixth request in the window is 
   // What was typed stays in the field.
   await expect(page.getByLabel("E-mail address")).toHaveValue(email);
 });
+
+test("sign out on all devices ends every session of the account", async ({ browser, baseURL }) => {
+  const email = "new.driver@example.com";
+  const devices = await Promise.all([0, 1].map(async () => (await browser.newContext({ baseURL })).newPage()));
+  for (const device of devices) {
+    await signInByEmail(device, email);
+    await expect(device).toHaveURL(/\/account$/);
+  }
+  await devices[0]!.getByRole("button", { name: "Sign out on all devices" }).click();
+  await expect(devices[0]!).toHaveURL(/\/signin/);
+  // The other device's session is gone too.
+  await devices[1]!.goto("/account");
+  await expect(devices[1]!).toHaveURL(/\/signin/);
+  for (const device of devices) await device.context().close();
+});

@@ -7,6 +7,7 @@ import { LoadError } from "@/components/account/load-error";
 import { PasswordResetForm } from "@/components/account/password-reset-form";
 import { ProfileForm } from "@/components/account/profile-form";
 import { Card } from "@/components/ui/card";
+import { SignOutButton } from "@/components/auth/sign-out-button";
 import { changeEmailAction } from "@/lib/accounts/email-action";
 import { startPasswordResetAction } from "@/lib/accounts/password-reset-action";
 import { updateProfileAction } from "@/lib/accounts/profile-action";
@@ -63,6 +64,12 @@ export default async function AccountPage() {
       </Card>
       <Card title="Charging app password">
         <PasswordResetForm action={startPasswordResetAction} />
+      </Card>
+      <Card title="Signed-in devices">
+        <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">
+          Lost a phone or used a shared computer? Sign out everywhere this account is signed in, including here.
+        </p>
+        <SignOutButton everywhere />
       </Card>
     </div>
   );
