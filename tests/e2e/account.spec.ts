@@ -111,7 +111,7 @@ test("change e-mail: a taken address is refused plainly; a free one moves sign-i
   await expect(page.getByRole("status").filter({ hasText: `Your e-mail address is now ${newEmail}.` })).toBeVisible();
   expect((await platformUser(emulator, driver.id)).email).toBe(newEmail);
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/signin/);
   await signInByEmail(page, newEmail);
   await expect(page).toHaveURL(/\/account$/);

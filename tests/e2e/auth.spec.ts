@@ -38,7 +38,7 @@ test("sign up, land on /account, sign out, sign in again, and a used link is ref
   const created = state.users.filter((u) => u.email === email);
   expect(created).toHaveLength(1);
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/signin/);
   await page.goto("/account");
   await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Faccount/);

@@ -1,0 +1,257 @@
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test, type EmulatorControl } from "./fixtures";
+
+/**
+ * The support desk's journeys in the admin area, as the seeded support account on embedded
+ * defaults: find, create, cards (link, move), e-mail, password reset, vouchers, and the audit log
+ * that records each of them with the actor.
+ */
+
+const SUPPORT = "support@example.com";
+const unique = () => randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase();
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function search(page: Page, by: "E-mail address" | "Platform user id" | "Card code (UID)", text: string) {
+  await page.goto("/admin/users");
+  await page.getByLabel("Search by").selectOption({ label: by });
+  await page.getByLabel("Search for").fill(text);
+  await page.getByRole("button", { name: "Search" }).click();
+}
+
+/** Creates a driver through the admin form and returns its platform id (from the emulator). */
+async function createDriver(page: Page, emulator: EmulatorControl, email: string, options: { signInLink?: boolean } = {}) {
+  await page.goto("/admin/users/new");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("First name").fill("Nia");
+  await page.getByLabel("Last name").fill("Newcomer");
+  await page.getByLabel("Phone").fill("+31 20 555 0199");
+  await page.getByLabel("Street and number").fill("Prinsengracht 2");
+  await page.getByLabel("City").fill("Amsterdam");
+  await page.getByLabel("Postcode").fill("1015 DV");
+  await page.getByLabel("Country").selectOption("NL");
+  if (options.signInLink) await page.getByLabel("Send the driver a portal sign-in link").check();
+  await page.getByRole("button", { name: "Create driver" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "was created" })).toBeVisible();
+  const users = (await emulator.state()).users.filter((u) => u.email === email);
+  expect(users).toHaveLength(1);
+  return users[0]!.id;
+}
+
+async function linkCard(page: Page, driverId: number, code: string, visualNumber: string) {
+  await page.goto(`/admin/users/${driverId}`);
+  const cards = page.locator("section").filter({ has: page.getByRole("heading", { name: "Cards", exact: true }) });
+  await cards.getByLabel("Card code").fill(code.toLowerCase().replace(/(.{4})/g, "$1 "));
+  await cards.getByLabel("Printed number").fill(visualNumber);
+  await expect(cards.getByLabel("Status")).toHaveValue("active");
+  await cards.getByRole("button", { name: "Link card" }).click();
+  await expect(cards.getByRole("status").filter({ hasText: `Card ${visualNumber} was linked` })).toBeVisible();
+}
+
+const linksOf = async (emulator: EmulatorControl, code: string) =>
+  (await emulator.state()).tokens.filter((t) => t.code === code).map((t) => ({ userId: t.userId, status: t.status }));
+
+test("find the demo driver by e-mail and by card code, and open the driver page", async ({ supportPage: page, emulator }) => {
+  const demo = (await emulator.state()).users.find((u) => u.id === 1001)!;
+  await search(page, "E-mail address", "Driver@Example.com");
+  await page.getByRole("link", { name: "Demi Driver" }).click();
+  await expect(page.getByRole("heading", { name: "Demi Driver (1001)" })).toBeVisible();
+  await expect(page.getByTestId("balance")).toContainText(`€${demo.balance!.toFixed(2)}`);
+  await expect(page.getByRole("table", { name: "The driver's charging cards" })).toContainText("04A1B2C3D4E5F6");
+  await expect(page.getByRole("table", { name: "The driver's charging sessions, newest first" }).getByRole("row")).toHaveCount(11);
+  await expect(page.getByRole("navigation", { name: "Session pages" })).toContainText("Page 1 of");
+
+  await search(page, "Card code (UID)", "04a1 b2c3 d4e5 f6");
+  const row = page.getByRole("row").filter({ hasText: "driver@example.com" });
+  await expect(row).toContainText("04A1B2C3D4E5F6");
+  await expect(row).toContainText("Active");
+  await row.getByRole("link", { name: "Demi Driver" }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/1001$/);
+
+  await search(page, "Platform user id", "1002");
+  await expect(page.getByRole("row").filter({ hasText: "second.driver@example.com" }).getByRole("link", { name: "Sam Second" })).toBeVisible();
+  await search(page, "E-mail address", "nobody.here@example.com");
+  await expect(page.getByText("No driver found for that e-mail address.")).toBeVisible();
+  await page.goto("/admin/users/424242");
+  await expect(page.getByRole("heading", { name: "Driver not found" })).toBeVisible();
+  await search(page, "Card code (UID)", "no!");
+  await expect(page.getByText("A card code has 4 to 32 letters or digits")).toBeVisible();
+});
+
+test("create a driver, link a card, move it to the other driver, change the e-mail, reset the password; all audited", async ({ supportPage: page, emulator }) => {
+  const email = `e2e.admin.${unique().toLowerCase()}@example.com`;
+  const driverId = await createDriver(page, emulator, email, { signInLink: true });
+  // The platform mails the reset link (random password); the portal mails a sign-in link; staff stay signed in.
+  expect((await emulator.outbox()).data.filter((m) => m.kind === "password-reset" && m.to === email)).toHaveLength(1);
+  await page.getByRole("link", { name: "Open the new driver" }).click();
+  await expect(page.getByRole("heading", { name: `Nia Newcomer (${driverId})` })).toBeVisible();
+  await expect(page.getByText(SUPPORT)).toBeVisible();
+
+  // Link a card; the code is normalised, active by default.
+  const code = `E2E${unique()}`;
+  const visual = `NL-ADM-${code.slice(3, 9)}`;
+  await linkCard(page, driverId, code, visual);
+  expect(await linksOf(emulator, code)).toEqual([{ userId: driverId, status: "active" }]);
+
+  // Move it to the second driver: confirmation page, then both steps.
+  const logBefore = (await emulator.call<{ requestLog: unknown[] }>("GET", "/state")).requestLog.length;
+  await page.getByRole("link", { name: `Move to another driver: card ${visual}` }).click();
+  await page.getByLabel("Move to driver").fill("second.driver@example.com");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Link the card to Sam Second (1002) as active.", { exact: false })).toBeVisible();
+  await page.getByRole("button", { name: "Move card" }).click();
+  await expect(page.getByText(`The card is blocked on Nia Newcomer (${driverId}) and active on Sam Second (1002).`)).toBeVisible();
+  expect(await linksOf(emulator, code)).toEqual([
+    { userId: driverId, status: "blocked" },
+    { userId: 1002, status: "active" },
+  ]);
+  // Never active on both: the block was answered before the create was sent.
+  const log = (await emulator.call<{ requestLog: { method: string; path: string; status: number }[] }>("GET", "/state")).requestLog.slice(logBefore);
+  const writes = log.filter((r) => r.path.startsWith("/public-api/resources/tokens") && r.method !== "GET").map((r) => `${r.method} ${r.status}`);
+  expect(writes).toEqual(["PATCH 200", "POST 201"]);
+
+  // Change the e-mail: first to a taken address (old one stays, message says why), then to a free one.
+  await page.goto(`/admin/users/${driverId}`);
+  await page.getByLabel("New e-mail address").fill("second.driver@example.com");
+  await page.getByRole("button", { name: "Change e-mail" }).click();
+  await page.getByRole("button", { name: "Yes, change e-mail" }).click();
+  await expect(page.getByText(`second.driver@example.com is already used by another account. The driver's address stays ${email}.`)).toBeVisible();
+  expect((await emulator.state()).users.find((u) => u.id === driverId)?.email).toBe(email);
+  const newEmail = `e2e.moved.${unique().toLowerCase()}@example.com`;
+  await page.getByLabel("New e-mail address").fill(newEmail);
+  await page.getByRole("button", { name: "Change e-mail" }).click();
+  await page.getByRole("button", { name: "Yes, change e-mail" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `now ${newEmail}` })).toBeVisible();
+  expect((await emulator.state()).users.find((u) => u.id === driverId)?.email).toBe(newEmail);
+
+  // Password reset: the platform mails the driver (emulator outbox).
+  await page.getByRole("button", { name: "Start password reset" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `mailing ${newEmail}` })).toBeVisible();
+  expect((await emulator.outbox()).data.filter((m) => m.kind === "password-reset" && m.to === newEmail)).toHaveLength(1);
+
+  // The sign-in link went to the driver's original address.
+  await page.goto("/dev/mailbox");
+  await expect(page.getByRole("row").filter({ hasText: email }).filter({ hasText: "sign-in link" })).toHaveCount(1);
+
+  // Every action is in the audit log, with the actor.
+  await page.goto(`/admin/audit?driver=${driverId}`);
+  const table = page.getByRole("table", { name: "Audit log entries, newest first" });
+  for (const [action, outcome] of [
+    ["Create driver", "Success"],
+    ["Start password reset", "Success"],
+    ["Send sign-in link", "Success"],
+    ["Link card", "Success"],
+    ["Move card: block on first driver", "Success"],
+    ["Change e-mail", "Failure"],
+    ["Change e-mail", "Success"],
+  ]) {
+    await expect(table.getByRole("row").filter({ hasText: action! }).filter({ hasText: outcome! }).filter({ hasText: SUPPORT }).first()).toBeVisible();
+  }
+  await expect(table.getByRole("row").filter({ hasText: "Start password reset" })).toHaveCount(2);
+  // The link step is recorded against the driver the card went to.
+  await page.goto(`/admin/audit?driver=1002&action=card.move.link`);
+  await expect(table.getByRole("row").filter({ hasText: code }).filter({ hasText: SUPPORT })).toHaveCount(1);
+  // Filters live in the URL and combine.
+  await page.goto(`/admin/audit?driver=${driverId}&outcome=failure`);
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table).toContainText("Change e-mail");
+  expect(await page.content()).not.toMatch(/password"?:/i);
+});
+
+test("a move whose second step fails leaves the card blocked, shows it, and a retry completes it", async ({ supportPage: page, emulator }) => {
+  const code = `E2E${unique()}`;
+  const visual = `NL-RTY-${code.slice(3, 9)}`;
+  await linkCard(page, 1003, code, visual);
+  await page.getByRole("link", { name: `Move to another driver: card ${visual}` }).click();
+  await page.getByLabel("Move to driver").fill("1002");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await emulator.setFaults({ rules: [{ method: "POST", path: "^/public-api/resources/tokens/v1\\.0$", status: 503, phase: "before", times: 1 }] });
+  try {
+    await page.getByRole("button", { name: "Move card" }).click();
+    await expect(page.getByText("The card is blocked on Nina New (1003) and not yet active on Sam Second (1002).")).toBeVisible();
+  } finally {
+    await emulator.clearFaults();
+  }
+  expect(await linksOf(emulator, code)).toEqual([{ userId: 1003, status: "blocked" }]);
+  // The state comes from the platform: a reload shows the same half-done move.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Undo: reactivate on Nina New (1003)" })).toBeVisible();
+  await page.getByRole("button", { name: "Retry linking to Sam Second (1002)" }).click();
+  await expect(page.getByText("The card is blocked on Nina New (1003) and active on Sam Second (1002).")).toBeVisible();
+  expect(await linksOf(emulator, code)).toEqual([
+    { userId: 1003, status: "blocked" },
+    { userId: 1002, status: "active" },
+  ]);
+  await page.goto(`/admin/audit?action=card.move.link&driver=1002`);
+  const rows = page.getByRole("table", { name: "Audit log entries, newest first" }).getByRole("row").filter({ hasText: code });
+  await expect(rows.filter({ hasText: "Failure" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "Success" })).toHaveCount(1);
+});
+
+test("redeem a voucher on a driver's behalf: same words as the driver page, balance updates", async ({ supportPage: page, emulator }) => {
+  const voucher = `ADM-${unique()}`;
+  await emulator.createVoucher({ code: voucher, amount: 7.5, currency: "EUR" });
+  const email = `e2e.voucher.${unique().toLowerCase()}@example.com`;
+  const id = await createDriver(page, emulator, email);
+  await page.goto(`/admin/users/${id}`);
+  await page.getByLabel("Voucher code").fill("USED-2025");
+  await page.getByRole("button", { name: "Redeem voucher" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "This voucher is invalid, already used or not applicable." })).toBeVisible();
+  await page.getByLabel("Voucher code").fill(voucher);
+  await page.getByRole("button", { name: "Redeem voucher" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Voucher redeemed. Your new balance is €7.50." })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("balance")).toContainText("€7.50");
+});
+
+test("admins grant and revoke support with a confirmation, by keyboard; their own role is not offered", async ({ adminPage: page }) => {
+  const staff = `e2e.staff.${unique().toLowerCase()}@example.com`;
+  await page.goto("/admin/staff");
+  await expect(page.getByRole("listitem").filter({ hasText: "admin@example.com" })).toContainText("You cannot change your own role.");
+  await page.getByLabel("Staff e-mail address").fill(staff);
+  await page.getByLabel("Role").selectOption("support");
+  await page.getByRole("button", { name: "Grant role" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${staff} now has the support role` })).toBeVisible();
+
+  const trigger = page.getByRole("button", { name: `Revoke support from ${staff}` });
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Yes, revoke" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(trigger).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: `${staff} no longer has the support role` })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: staff })).toHaveCount(0);
+
+  await page.goto("/admin/audit?action=role.revoke");
+  await expect(page.getByRole("row").filter({ hasText: staff }).filter({ hasText: "admin@example.com" })).toHaveCount(1);
+});
+
+test("admin pages are axe clean in light and dark, and fit 360 px", async ({ adminPage: page }) => {
+  const pages: [string, string][] = [
+    ["/admin/users?by=email&q=driver%40example.com", "Find a driver"],
+    ["/admin/users/new", "Create a driver"],
+    ["/admin/users/1001", "Demi Driver (1001)"],
+    ["/admin/users/1001/cards/2001/move?to=1002", "Move a card to another driver"],
+    ["/admin/audit", "Audit log"],
+    ["/admin/staff", "Staff roles"],
+  ];
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const [url, heading] of pages) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(url);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.setViewportSize({ width: 360, height: 740 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${url} at 360 px`).toBeLessThanOrEqual(360);
+      await expectNoAxeViolations(page);
+    }
+  }
+});
