@@ -1,0 +1,119 @@
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { expect, signInByEmail, test, type EmulatorControl } from "./fixtures";
+
+/**
+ * The driver journeys with a misbehaving platform: 300 ms latency, 20 % server errors and 10 %
+ * rate-limit answers on every call. Each step either finishes (the client retries what is safe to
+ * retry) or shows a clear error with everything the driver typed still there, so the driver can
+ * simply try again. Nothing may be created twice.
+ */
+const FAULTS = { latencyMs: 300, errorRate: 0.2, rateLimitedRate: 0.1 };
+const PLATFORM = "/api/emulator/public-api/resources";
+const PLATFORM_AUTH = { Authorization: "Bearer demo-key", Accept: "application/json" };
+const MAX_ATTEMPTS = 8;
+
+test.describe.configure({ timeout: 180_000 });
+
+test.afterEach(async ({ emulator }) => {
+  await emulator.clearFaults();
+});
+
+/** A crash page would show Next's generic text; every failure must be one of ours instead. */
+async function expectNoCrash(page: Page) {
+  await expect(page.getByText("Application error: a server-side exception has occurred")).toHaveCount(0);
+  await expect(page.getByText("This page couldn’t load")).toHaveCount(0);
+}
+
+/** Submits until `done` shows; between attempts the typed values must still be in the form. */
+async function submitUntil(page: Page, submit: Locator, done: Locator, keptFields: Record<string, string>) {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    await submit.click();
+    const outcome = await Promise.race([
+      done.waitFor({ timeout: 30_000 }).then(() => "done" as const),
+      page.getByRole("main").getByRole("status").filter({ hasText: /could not|busy|try again|did not answer/i }).waitFor({ timeout: 30_000 }).then(() => "error" as const),
+      page.getByRole("main").getByRole("alert").first().waitFor({ timeout: 30_000 }).then(() => "error" as const),
+    ]);
+    await expectNoCrash(page);
+    if (outcome === "done") return attempt;
+    for (const [label, value] of Object.entries(keptFields)) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+  }
+  throw new Error(`not done after ${MAX_ATTEMPTS} attempts`);
+}
+
+async function freshPlatformDriver(request: APIRequestContext, tag: string) {
+  const email = `e2e.faults.${tag}.${randomUUID().slice(0, 8)}@example.com`;
+  const response = await request.post(`${PLATFORM}/users/v1.1`, {
+    headers: PLATFORM_AUTH,
+    data: { email, password: "app-secret-1", first_name: "Fay", last_name: "Fault", country: "NL", partnerId: 1116, userGroupId: 257 },
+  });
+  expect(response.status()).toBe(201);
+  return { id: Number((await response.json()).data.id), email };
+}
+
+test("driver pages load or show a clear error, and a retry gets there", async ({ driverPage: page, emulator }) => {
+  await emulator.setFaults(FAULTS);
+  for (const [path, heading] of [
+    ["/account", "Hello, Demi"],
+    ["/cards", "Charging cards"],
+    ["/vouchers", "Vouchers"],
+  ] as const) {
+    let loaded = false;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS && !loaded; attempt++) {
+      await page.goto(path);
+      await expectNoCrash(page);
+      const ok = page.getByRole("heading", { level: 1, name: heading });
+      const clearError = page.getByRole("main").getByRole("alert").first();
+      await expect(ok.or(clearError)).toBeVisible({ timeout: 30_000 });
+      loaded = await ok.isVisible();
+    }
+    expect(loaded, `${path} eventually loads`).toBe(true);
+  }
+});
+
+test("sign-up under faults creates exactly one platform user", async ({ page, emulator }) => {
+  const email = `e2e.faults.signup.${randomUUID().slice(0, 8)}@example.com`;
+  await page.goto("/signup");
+  const fields = { "E-mail address": email, "First name": "Fay", "Last name": "Fault", City: "Utrecht" };
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByLabel("Password for the charging app").fill("app-secret-1");
+  await emulator.setFaults(FAULTS);
+  await submitUntil(page, page.getByRole("button", { name: "Create account" }), page.getByRole("heading", { name: "Check your e-mail" }), fields);
+  await emulator.clearFaults();
+  expect((await emulator.state()).users.filter((u) => u.email === email)).toHaveLength(1);
+});
+
+test("adding a card under faults links it exactly once", async ({ page, request, emulator }) => {
+  const driver = await freshPlatformDriver(request, "card");
+  await signInByEmail(page, driver.email);
+  await page.goto("/cards");
+  const code = `FT${randomUUID().replace(/-/g, "").slice(0, 12).toUpperCase()}`;
+  const fields = { "Card code": code, "Printed number": `NL-FT-${code.slice(2, 8)}` };
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+  await emulator.setFaults(FAULTS);
+  const added = page.getByRole("row").filter({ hasText: fields["Printed number"] });
+  await submitUntil(page, page.getByRole("button", { name: "Add card" }), added, fields);
+  await emulator.clearFaults();
+  const cards = (await emulator.state()).tokens.filter((t) => t.code === code);
+  expect(cards).toHaveLength(1);
+  expect(cards[0]).toMatchObject({ userId: driver.id, status: "active" });
+});
+
+test("redeeming a voucher under faults credits it exactly once", async ({ page, request, emulator }) => {
+  const driver = await freshPlatformDriver(request, "voucher");
+  await signInByEmail(page, driver.email);
+  await page.goto("/vouchers");
+  const code = `FT-${randomUUID().slice(0, 8).toUpperCase()}`;
+  await emulator.createVoucher({ code, amount: 7.5, currency: "EUR" });
+  await page.getByLabel("Voucher code").fill(code);
+  await emulator.setFaults(FAULTS);
+  await submitUntil(page, page.getByRole("button", { name: "Redeem voucher" }), page.getByRole("status").filter({ hasText: /Voucher (accepted|redeemed)/ }), { "Voucher code": code });
+  await emulator.clearFaults();
+  await expect.poll(async () => (await balanceOf(emulator, driver.id)) ?? 0, { timeout: 15_000 }).toBe(7.5);
+  const state = await emulator.call<{ redemptions: { code: string }[]; vouchers: { code: string; status: string }[] }>("GET", "/state");
+  expect(state.redemptions.filter((r) => r.code.toUpperCase() === code)).toHaveLength(1);
+});
+
+async function balanceOf(emulator: EmulatorControl, userId: number) {
+  return (await emulator.state()).users.find((u) => u.id === userId)?.balance;
+}
