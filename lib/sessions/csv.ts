@@ -1,0 +1,87 @@
+import type { ChargingSession } from "@/lib/platform/types";
+import { sessionDurationMs, sessionStartMs, sessionStopMs } from "./session-time";
+import { toUtcIsoSeconds } from "./zoned-time";
+
+/**
+ * CSV of charging sessions for expense claims (RFC 4180: comma, CRLF, double quotes). Numbers use
+ * a dot decimal whatever the viewer's locale, so spreadsheets and expense tools parse them.
+ * Pure; the export route feeds it from the platform one page at a time.
+ */
+
+export const SESSION_CSV_COLUMNS = [
+  "session_id",
+  "started_at_utc",
+  "started_at_local",
+  "stopped_at_utc",
+  "stopped_at_local",
+  "duration_minutes",
+  "energy_kwh",
+  "amount",
+  "currency",
+  "status",
+  "location_id",
+  "evse_id",
+] as const;
+
+export type CsvValue = string | number | null | undefined;
+
+/**
+ * A spreadsheet runs a text cell starting with = + - @ (or tab/CR) as a formula: such text gets a
+ * leading apostrophe (OWASP "CSV injection"). Numbers the portal writes itself are left alone.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(values: readonly CsvValue[]): string {
+  return `${values.map(csvCell).join(",")}\r\n`;
+}
+
+export function sessionCsvHeader(): string {
+  return csvLine(SESSION_CSV_COLUMNS);
+}
+
+function isoUtc(ms: number | null): string | null {
+  return ms === null ? null : toUtcIsoSeconds(new Date(ms));
+}
+
+/** Fixed decimals with a dot: kWh to the Wh (3), money to the cent (2). */
+function decimal(value: number, digits: number): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : "";
+}
+
+export function sessionCsvRow(session: ChargingSession, currency: string | null): string {
+  const duration = session.isRunning ? null : sessionDurationMs(session);
+  // Decimal strings are written as text cells; none can start with a formula character except a
+  // minus sign, which a negative number legitimately has, so they bypass the guard as numbers do.
+  return `${[
+    csvCell(session.id),
+    csvCell(isoUtc(sessionStartMs(session))),
+    csvCell(session.startedAtLocal),
+    csvCell(isoUtc(sessionStopMs(session))),
+    csvCell(session.stoppedAtLocal),
+    duration === null ? "" : String(Math.round(duration / 60_000)),
+    decimal(session.energyWh / 1000, 3),
+    decimal(session.amount, 2),
+    csvCell(currency),
+    csvCell(session.status),
+    csvCell(session.locationId),
+    csvCell(session.evseId),
+  ].join(",")}\r\n`;
+}
+
+/** Header first, then one line per session as the source yields it: nothing is held in memory. */
+export async function* sessionCsvLines(sessions: AsyncIterable<ChargingSession>, currency: string | null): AsyncGenerator<string, void, undefined> {
+  yield sessionCsvHeader();
+  for await (const session of sessions) yield sessionCsvRow(session, currency);
+}
+
+/** `charging-sessions-2026-03-14.csv`; the date is the export day in the service's time zone. */
+export function sessionCsvFilename(day: string, suffix = ""): string {
+  return `charging-sessions-${day}${suffix}.csv`;
+}

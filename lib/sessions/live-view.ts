@@ -1,0 +1,38 @@
+import type { ChargingSession, SessionStatus } from "@/lib/platform/types";
+
+/**
+ * The portal's own JSON for a running session, as `GET /api/sessions/live` returns it and the live
+ * panel reads it. Only what the panel shows: raw platform JSON never reaches a browser. Pure.
+ */
+
+export interface LiveSessionView {
+  id: number;
+  status: SessionStatus;
+  /** UTC ISO instant of the start, for the running duration. */
+  startedAt: string | null;
+  /** Charge point's local start time, as shown in the table. */
+  startedAtLocal: string | null;
+  energyWh: number;
+  amount: number;
+  locationId: number | null;
+}
+
+export interface LiveSessionsResponse {
+  sessions: LiveSessionView[];
+  /** Server time of the read, so the running duration needs no client clock (no hydration drift). */
+  checkedAt: string;
+}
+
+export function toLiveSessionView(session: ChargingSession): LiveSessionView {
+  const start = session.startedAt ?? session.startedAtLocal;
+  const startMs = start ? Date.parse(start) : NaN;
+  return {
+    id: session.id,
+    status: session.status,
+    startedAt: Number.isFinite(startMs) ? new Date(startMs).toISOString() : null,
+    startedAtLocal: session.startedAtLocal,
+    energyWh: session.energyWh,
+    amount: session.amount,
+    locationId: session.locationId,
+  };
+}

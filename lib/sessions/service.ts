@@ -1,0 +1,139 @@
+import "server-only";
+import type { ChargingSession, Page } from "@/lib/platform/types";
+import { defaultSessionDeps, logSessionError, type SessionDeps } from "./deps";
+import { hasRangeFilter, matchesSessionFilter, rangeToInstants, type SessionListFilter, type SessionRangeFilter, type StartInstants } from "./filters";
+import { describeLocation, locationNameIndex, type SessionLocationState } from "./location";
+import { MonthlyAggregator, monthlyWindowStart, type MonthlyTotal } from "./monthly";
+import { confirmSessionOwnership, rememberSessionOwnership } from "./ownership";
+
+/**
+ * A driver's charging sessions, always scoped to the signed-in driver's platform user id. Shared
+ * with the admin area, which passes the id of the driver being looked at.
+ *
+ * Filters: the spec guarantees only `filter[userId]` and paging; the emulator and the real platform
+ * also honour `filter[status]`, `filter[startedAfter]` and `filter[startedBefore]`, so those are sent.
+ * Every item is still checked on the portal side (a platform that follows only the spec ignores
+ * them). When a listing page shows that the platform ignored a filter, that page is rebuilt by
+ * walking the driver's list and filtering here, so totals and page numbers stay right.
+ */
+
+export type DriverSessionFilter = SessionListFilter;
+
+function platformQuery(platformUserId: number, filter: SessionRangeFilter, instants: StartInstants) {
+  return { userId: platformUserId, status: filter.status, ...instants };
+}
+
+async function paginateLocally(platformUserId: number, filter: DriverSessionFilter, instants: StartInstants, deps: SessionDeps): Promise<Page<ChargingSession>> {
+  const first = (filter.page - 1) * filter.perPage;
+  const items: ChargingSession[] = [];
+  let total = 0;
+  for await (const session of deps.platform.sessions.iterateSessions(platformQuery(platformUserId, filter, instants), { perPage: 100 })) {
+    if (!matchesSessionFilter(session, { status: filter.status, ...instants })) continue;
+    if (total >= first && items.length < filter.perPage) items.push(session);
+    total += 1;
+  }
+  const lastPage = Math.max(1, Math.ceil(total / filter.perPage));
+  return { items, page: filter.page, perPage: filter.perPage, total, lastPage, hasNext: filter.page < lastPage };
+}
+
+export async function listDriverSessions(platformUserId: number, filter: DriverSessionFilter, deps: SessionDeps = defaultSessionDeps()): Promise<Page<ChargingSession>> {
+  const instants = rangeToInstants(filter);
+  const page = await deps.platform.sessions.listSessions({
+    ...platformQuery(platformUserId, filter, instants),
+    page: filter.page,
+    perPage: filter.perPage,
+  });
+  const honoured = !hasRangeFilter(filter) || page.items.every((s) => matchesSessionFilter(s, { status: filter.status, ...instants }));
+  const result = honoured ? page : await paginateLocally(platformUserId, filter, instants, deps);
+  // Everything in the driver's own list is theirs: a click through to the detail needs no scan.
+  await rememberSessionOwnership(platformUserId, result.items.map((s) => s.id), deps);
+  return result;
+}
+
+/** The session when it is the driver's own, else null (also for ids the platform does not know). */
+export async function getOwnedSession(platformUserId: number, sessionId: number, deps: SessionDeps = defaultSessionDeps()): Promise<ChargingSession | null> {
+  if (!(await confirmSessionOwnership(platformUserId, sessionId, deps))) return null;
+  return deps.platform.sessions.getSession(sessionId);
+}
+
+/** Every session of the driver matching the filter, fetched a page at a time as the consumer reads. */
+export async function* iterateDriverSessions(
+  platformUserId: number,
+  filter: SessionRangeFilter & StartInstants,
+  deps: SessionDeps = defaultSessionDeps(),
+): AsyncGenerator<ChargingSession, void, undefined> {
+  const instants = rangeToInstants(filter);
+  // An explicit lower bound and a `from` day may both be given: the later one bounds the walk.
+  if (filter.startedAfter && (!instants.startedAfter || Date.parse(filter.startedAfter) > Date.parse(instants.startedAfter))) {
+    instants.startedAfter = filter.startedAfter;
+  }
+  if (filter.startedBefore && (!instants.startedBefore || Date.parse(filter.startedBefore) < Date.parse(instants.startedBefore))) {
+    instants.startedBefore = filter.startedBefore;
+  }
+  const check = { status: filter.status, ...instants };
+  for await (const session of deps.platform.sessions.iterateSessions(platformQuery(platformUserId, filter, instants), { perPage: 100 })) {
+    if (matchesSessionFilter(session, check)) yield session;
+  }
+}
+
+export interface SessionsOverview {
+  monthly: MonthlyTotal[];
+  /** Running sessions, found on the same walk (a running session started within the window). */
+  running: ChargingSession[];
+}
+
+/** One walk over the last 12 months gives both the monthly chart and the running sessions. */
+export async function getSessionsOverview(platformUserId: number, deps: SessionDeps = defaultSessionDeps()): Promise<SessionsOverview> {
+  const now = deps.now();
+  const aggregator = new MonthlyAggregator(now);
+  const running: ChargingSession[] = [];
+  for await (const session of iterateDriverSessions(platformUserId, { startedAfter: monthlyWindowStart(now) }, deps)) {
+    aggregator.add(session);
+    if (session.isRunning) running.push(session);
+  }
+  return { monthly: aggregator.result(), running };
+}
+
+/** How far back the live poll looks for a running session; longer ones still show in the table. */
+export const LIVE_LOOKBACK_MS = 7 * 24 * 3_600_000;
+
+/**
+ * The driver's running sessions, for the live poll: one listing call of sessions started in the
+ * last week. A spec-only platform ignores the date filter and answers with the first page of the
+ * whole list; running sessions are the newest, so they are still found there.
+ */
+export async function listRunningSessions(platformUserId: number, deps: SessionDeps = defaultSessionDeps()): Promise<ChargingSession[]> {
+  const startedAfter = new Date(deps.now().getTime() - LIVE_LOOKBACK_MS).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const page = await deps.platform.sessions.listSessions({ userId: platformUserId, startedAfter, perPage: 100 });
+  return page.items.filter((s) => s.isRunning);
+}
+
+/**
+ * Names of the platform's own locations (first listing page, up to 100), to label table rows
+ * "when known". While no charge points are assigned the list is empty; a failure only costs names.
+ */
+export async function getLocationNames(locale: string, deps: SessionDeps = defaultSessionDeps()): Promise<Record<number, string>> {
+  try {
+    const page = await deps.platform.locations.listLocations({ perPage: 100 });
+    return locationNameIndex(page.items, locale);
+  } catch (error) {
+    logSessionError("listing locations for session rows", error);
+    return {};
+  }
+}
+
+/**
+ * The session's location joined through `locationId`, named in `locale` (first translation as the
+ * fallback). A 404 (every id while no charge points are assigned) or any failed read only makes the
+ * location "unavailable": it never costs the session page. Call only for an owned session.
+ */
+export async function getSessionLocation(session: Pick<ChargingSession, "locationId">, locale: string, deps: SessionDeps = defaultSessionDeps()): Promise<SessionLocationState> {
+  if (session.locationId === null) return { kind: "none" };
+  try {
+    const location = await deps.platform.locations.getLocation(session.locationId);
+    return location ? { kind: "known", location: describeLocation(location, locale) } : { kind: "unavailable", locationId: session.locationId };
+  } catch (error) {
+    logSessionError("reading a session's location", error);
+    return { kind: "unavailable", locationId: session.locationId };
+  }
+}

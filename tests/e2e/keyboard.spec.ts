@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, latestSignInLink, test } from "./fixtures";
+
+/**
+ * A keyboard-only journey: sign in, add and block a card, redeem a voucher, with Tab, Shift+Tab,
+ * Enter and Escape only (the sign-in link is "opened from the mail" by URL, as a mail client would).
+ */
+const PLATFORM = "/api/emulator/public-api/resources";
+
+/** The accessible name of the focused element: its label, aria-label or text. */
+async function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return "";
+    const labelled = (el as HTMLInputElement).labels?.[0]?.textContent;
+    return (el.getAttribute("aria-label") ?? labelled ?? el.textContent ?? "").trim();
+  });
+}
+
+/** Presses Tab until the focused element's name matches; fails if it is never reached. */
+async function tabTo(page: Page, name: string | RegExp, maxPresses = 60) {
+  for (let i = 0; i < maxPresses; i++) {
+    const current = await focusedName(page);
+    if (typeof name === "string" ? current === name : name.test(current)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`never reached ${String(name)} by Tab (last focus: ${await focusedName(page)})`);
+}
+
+test("sign in, add and block a card, and redeem a voucher with the keyboard alone", async ({ page, request, emulator }) => {
+  const email = `e2e.keyboard.${randomUUID().slice(0, 8)}@example.com`;
+  const created = await request.post(`${PLATFORM}/users/v1.1`, {
+    headers: { Authorization: "Bearer demo-key", Accept: "application/json" },
+    data: { email, password: "app-secret-1", first_name: "Kai", last_name: "Keys", country: "NL", partnerId: 1116, userGroupId: 257 },
+  });
+  expect(created.status()).toBe(201);
+
+  // Sign in.
+  await page.goto("/signin");
+  await tabTo(page, "E-mail address");
+  await page.keyboard.type(email);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+  await page.goto(await latestSignInLink(page, email));
+  await expect(page).toHaveURL(/\/account$/);
+
+  // Cards: navigate, add one, block it through the confirmation dialog.
+  await tabTo(page, "Cards");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/cards$/);
+  const code = `KB${randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase()}`;
+  const printed = `NL-KB-${code.slice(2, 7)}`;
+  await tabTo(page, "Card code");
+  await page.keyboard.type(code);
+  await page.keyboard.press("Tab");
+  expect(await focusedName(page)).toBe("Printed number");
+  await page.keyboard.type(printed);
+  await page.keyboard.press("Enter");
+  const row = page.getByRole("row").filter({ hasText: printed });
+  await expect(row).toBeVisible();
+
+  await tabTo(page, `Block card ${printed}`);
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  expect(await focusedName(page)).toBe(`Block card ${printed}`);
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await tabTo(page, "Block card");
+  await page.keyboard.press("Enter");
+  await expect(row).toContainText("Blocked");
+  expect((await emulator.state()).tokens.find((t) => t.code === code)?.status).toBe("blocked");
+
+  // Vouchers.
+  const voucher = `KB-${randomUUID().slice(0, 6).toUpperCase()}`;
+  await emulator.createVoucher({ code: voucher, amount: 3, currency: "EUR" });
+  await tabTo(page, "Vouchers");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/vouchers$/);
+  await tabTo(page, "Voucher code");
+  await page.keyboard.type(voucher);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Voucher redeemed. Your new balance is €3.00." })).toBeVisible({ timeout: 15_000 });
+});

@@ -1,0 +1,145 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sessionOwnership } from "@/lib/db/schema";
+import { matchesSessionFilter, rangeToInstants } from "@/lib/sessions/filters";
+import { confirmSessionOwnership } from "@/lib/sessions/ownership";
+import { getOwnedSession, getSessionsOverview, iterateDriverSessions, listDriverSessions, listRunningSessions } from "@/lib/sessions/service";
+import { createSessionsHarness, DEMO_DRIVER_ID, detailReads, listReads, SECOND_DRIVER_ID, START, type SessionsHarness } from "./harness";
+
+let h: SessionsHarness;
+
+beforeAll(async () => {
+  h = await createSessionsHarness();
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  h.clock.ms = START;
+  h.emu.emulator.reset();
+  h.setSpecOnly(false);
+  h.requests.length = 0;
+  await h.opened.db.delete(sessionOwnership);
+});
+
+async function collect<T>(source: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of source) all.push(item);
+  return all;
+}
+
+describe("listDriverSessions", () => {
+  it("pages through the driver's own list and remembers every listed id as theirs", async () => {
+    const all = await h.platformSessions(DEMO_DRIVER_ID);
+    const page = await listDriverSessions(DEMO_DRIVER_ID, { page: 2, perPage: 25 }, h.deps);
+    expect(page.items.map((s) => s.id)).toEqual(all.slice(25, 50).map((s) => s.id));
+    expect(page).toMatchObject({ page: 2, perPage: 25, total: all.length, hasNext: true, lastPage: Math.ceil(all.length / 25) });
+    const remembered = await h.opened.db.select().from(sessionOwnership).where(eq(sessionOwnership.platformUserId, DEMO_DRIVER_ID));
+    expect(remembered.map((r) => r.sessionId).sort()).toEqual(page.items.map((s) => s.id).sort());
+  });
+
+  it("filters by status and an inclusive day range", async () => {
+    const all = await h.platformSessions(DEMO_DRIVER_ID);
+    const filter = { status: "finished" as const, from: "2026-01-01", to: "2026-02-28" };
+    const instants = rangeToInstants(filter);
+    const expected = all.filter((s) => matchesSessionFilter({ ...s, startedAt: null }, { status: filter.status, ...instants }));
+    expect(expected.length).toBeGreaterThan(20);
+    const page = await listDriverSessions(DEMO_DRIVER_ID, { ...filter, page: 1, perPage: 100 }, h.deps);
+    expect(page.items.map((s) => s.id)).toEqual(expected.map((s) => s.id));
+    expect(page.total).toBe(expected.length);
+    expect(listReads(h.requests)).toHaveLength(1);
+  });
+
+  it("gives the same pages on a platform that ignores the extra filters", async () => {
+    const filter = { status: "failed" as const, from: "2025-06-01", to: "2026-03-14", perPage: 2 };
+    const honoured = [await listDriverSessions(DEMO_DRIVER_ID, { ...filter, page: 1 }, h.deps), await listDriverSessions(DEMO_DRIVER_ID, { ...filter, page: 2 }, h.deps)];
+    h.setSpecOnly(true);
+    const ignored = [await listDriverSessions(DEMO_DRIVER_ID, { ...filter, page: 1 }, h.deps), await listDriverSessions(DEMO_DRIVER_ID, { ...filter, page: 2 }, h.deps)];
+    expect(ignored.map((p) => p.items.map((s) => s.id))).toEqual(honoured.map((p) => p.items.map((s) => s.id)));
+    expect(ignored.map((p) => p.total)).toEqual(honoured.map((p) => p.total));
+    expect(ignored.flatMap((p) => p.items).every((s) => s.status === "failed")).toBe(true);
+    // The stripped requests really carried no status filter.
+    expect(h.requests.at(-1)?.searchParams.has("filter[status]")).toBe(false);
+  });
+});
+
+describe("ownership", () => {
+  it("confirms an own session deep in the history, then answers from the table without the platform", async () => {
+    const all = await h.platformSessions(DEMO_DRIVER_ID);
+    const oldest = all.at(-1)!.id;
+    expect(await confirmSessionOwnership(DEMO_DRIVER_ID, oldest, h.deps)).toBe(true);
+    expect(listReads(h.requests).length).toBe(Math.ceil(all.length / 100));
+    h.requests.length = 0;
+    expect(await confirmSessionOwnership(DEMO_DRIVER_ID, oldest, h.deps)).toBe(true);
+    expect(h.requests).toHaveLength(0);
+  });
+
+  it("stops scanning at the match", async () => {
+    const [newest] = await h.platformSessions(DEMO_DRIVER_ID);
+    expect(await confirmSessionOwnership(DEMO_DRIVER_ID, newest!.id, h.deps)).toBe(true);
+    expect(listReads(h.requests)).toHaveLength(1);
+  });
+
+  it("refuses another driver's session, unknown ids and malformed ids, never reading the detail", async () => {
+    const [theirs] = await h.platformSessions(SECOND_DRIVER_ID);
+    expect(await confirmSessionOwnership(DEMO_DRIVER_ID, theirs!.id, h.deps)).toBe(false);
+    expect(await confirmSessionOwnership(DEMO_DRIVER_ID, 99_999_999, h.deps)).toBe(false);
+    h.requests.length = 0;
+    for (const bad of [0, -1, 1.5, Number.NaN, 2 ** 31]) expect(await confirmSessionOwnership(DEMO_DRIVER_ID, bad, h.deps)).toBe(false);
+    expect(h.requests).toHaveLength(0);
+    expect(await getOwnedSession(DEMO_DRIVER_ID, theirs!.id, h.deps)).toBeNull();
+    expect(detailReads(h.requests)).toHaveLength(0);
+  });
+
+  it("a pair remembered for one driver is refused to another without asking the platform", async () => {
+    const theirs = await listDriverSessions(SECOND_DRIVER_ID, { page: 1, perPage: 10 }, h.deps);
+    h.requests.length = 0;
+    expect(await getOwnedSession(DEMO_DRIVER_ID, theirs.items[0]!.id, h.deps)).toBeNull();
+    expect(h.requests).toHaveLength(0);
+  });
+
+  it("reads the detail (with UTC times) only after ownership is proven", async () => {
+    const [newest] = await h.platformSessions(DEMO_DRIVER_ID);
+    const session = await getOwnedSession(DEMO_DRIVER_ID, newest!.id, h.deps);
+    expect(session).toMatchObject({ id: newest!.id, startedAt: expect.stringMatching(/Z$/) });
+    const detailIndex = h.requests.findIndex((u) => detailReads([u]).length > 0);
+    const listIndex = h.requests.findIndex((u) => listReads([u]).length > 0);
+    expect(listIndex).toBeGreaterThanOrEqual(0);
+    expect(detailIndex).toBeGreaterThan(listIndex);
+  });
+});
+
+describe("overview and live", () => {
+  it("adds up the last 12 months from the platform's figures and finds the running session on the same walk", async () => {
+    const all = await h.platformSessions(DEMO_DRIVER_ID);
+    const overview = await getSessionsOverview(DEMO_DRIVER_ID, h.deps);
+    expect(overview.monthly).toHaveLength(12);
+    expect(overview.monthly.at(-1)?.month).toBe("2026-03");
+    const march = all.filter((s) => s.startedAtLocal.startsWith("2026-03") && s.stoppedAtLocal !== null);
+    expect(overview.monthly.at(-1)).toMatchObject({
+      energyWh: march.reduce((sum, s) => sum + s.energy, 0),
+      sessionCount: march.length,
+      runningCount: 1,
+    });
+    expect(overview.monthly.at(-1)!.amount).toBeCloseTo(march.reduce((sum, s) => sum + s.amount, 0), 2);
+    expect(overview.running.map((s) => s.status)).toEqual(["charging"]);
+    expect(listReads(h.requests).every((u) => u.searchParams.get("filter[startedAfter]") === "2025-03-31T22:00:00Z")).toBe(true);
+  });
+
+  it("lists the running session with energy that grows, and nothing once it stops", async () => {
+    const [first] = await listRunningSessions(DEMO_DRIVER_ID, h.deps);
+    h.clock.ms += 60_000;
+    const [later] = await listRunningSessions(DEMO_DRIVER_ID, h.deps);
+    expect(later!.id).toBe(first!.id);
+    expect(later!.energyWh - first!.energyWh).toBeGreaterThanOrEqual(123); // 7.4 kW for a minute
+    const stop = await h.emu.call("POST", `/__emulator/sessions/${first!.id}/stop`);
+    expect(stop.status).toBe(200);
+    expect(await listRunningSessions(DEMO_DRIVER_ID, h.deps)).toEqual([]);
+    expect(await listRunningSessions(SECOND_DRIVER_ID, h.deps)).toEqual([]);
+  });
+
+  it("iterates a filtered history lazily and checks each item on the portal side", async () => {
+    h.setSpecOnly(true);
+    const failed = await collect(iterateDriverSessions(DEMO_DRIVER_ID, { status: "failed" }, h.deps));
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((s) => s.status === "failed")).toBe(true);
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { csvCell, csvLine, SESSION_CSV_COLUMNS, sessionCsvFilename, sessionCsvHeader, sessionCsvLines, sessionCsvRow } from "@/lib/sessions/csv";
+import { running, session } from "./fixtures";
+
+/** A small RFC 4180 reader, so tests check what a spreadsheet would read, not our own string. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += c;
+  }
+  if (cell !== "" || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+describe("csv cells", () => {
+  it("quotes commas, quotes and line breaks, doubling inner quotes", () => {
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell("two\nlines")).toBe('"two\nlines"');
+    expect(csvCell("cr\r\nlf")).toBe('"cr\r\nlf"');
+    expect(csvCell(" padded ")).toBe('" padded "');
+    expect(parseCsv(csvLine(["a,b", 'say "hi"', "two\nlines"]))).toEqual([["a,b", 'say "hi"', "two\nlines"]]);
+  });
+
+  it("guards text that a spreadsheet would run as a formula", () => {
+    for (const dangerous of ["=SUM(A1:A9)", "+31 20 123", "-2+3", "@cmd", "\tx", "\rx"]) {
+      const written = parseCsv(csvLine([dangerous]))[0]![0]!;
+      expect(written, dangerous).toBe(`'${dangerous}`);
+    }
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csvCell("safe=text")).toBe("safe=text");
+  });
+
+  it("writes numbers as they are and empties for missing values", () => {
+    expect(csvCell(-1.5)).toBe("-1.5");
+    expect(csvCell(0)).toBe("0");
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(undefined)).toBe("");
+    expect(csvCell(Number.NaN)).toBe("");
+  });
+});
+
+describe("session rows", () => {
+  it("starts with the header row", () => {
+    expect(sessionCsvHeader()).toBe(`${SESSION_CSV_COLUMNS.join(",")}\r\n`);
+    expect(SESSION_CSV_COLUMNS).toEqual(expect.arrayContaining(["session_id", "started_at_local", "energy_kwh", "amount", "currency", "status"]));
+  });
+
+  it("writes ISO times, minutes, kWh with a dot decimal and the amount with cents", () => {
+    const [row] = parseCsv(sessionCsvRow(session(), "EUR"));
+    const byColumn = Object.fromEntries(SESSION_CSV_COLUMNS.map((c, i) => [c, row![i]]));
+    expect(byColumn).toEqual({
+      session_id: "70001",
+      started_at_utc: "2026-03-14T17:02:11Z",
+      started_at_local: "2026-03-14T18:02:11+01:00",
+      stopped_at_utc: "2026-03-14T18:47:41Z",
+      stopped_at_local: "2026-03-14T19:47:41+01:00",
+      duration_minutes: "106",
+      energy_kwh: "12.345",
+      amount: "4.81",
+      currency: "EUR",
+      status: "finished",
+      location_id: "501",
+      evse_id: "50102",
+    });
+  });
+
+  it("keeps a dot decimal and whole cents whatever the value", () => {
+    const [row] = parseCsv(sessionCsvRow(session({ energyWh: 1_234_567, amount: 10 }), "EUR"));
+    expect(row![6]).toBe("1234.567");
+    expect(row![7]).toBe("10.00");
+    expect(row!.join(",")).not.toMatch(/\d,\d{3}\./);
+  });
+
+  it("prefers the UTC times of a detail read and leaves stop and duration empty while running", () => {
+    const [row] = parseCsv(sessionCsvRow(running({ startedAt: "2026-03-14T17:02:11Z" }), null));
+    expect(row![1]).toBe("2026-03-14T17:02:11Z");
+    expect(row![3]).toBe("");
+    expect(row![4]).toBe("");
+    expect(row![5]).toBe("");
+    expect(row![8]).toBe(""); // no currency yet
+    expect(row![9]).toBe("charging");
+  });
+
+  it("streams header and rows from an async source, one line each", async () => {
+    async function* source() {
+      yield session({ id: 1 });
+      yield session({ id: 2 });
+    }
+    const lines: string[] = [];
+    for await (const line of sessionCsvLines(source(), "EUR")) lines.push(line);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe(sessionCsvHeader());
+    expect(parseCsv(lines.join("")).map((r) => r[0])).toEqual(["session_id", "1", "2"]);
+  });
+
+  it("names the file after the export day", () => {
+    expect(sessionCsvFilename("2026-03-14")).toBe("charging-sessions-2026-03-14.csv");
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import type { ChargingLocation } from "@/lib/platform/types";
+import { describeLocation, locationNameIndex, preferredLocale } from "@/lib/sessions/location";
+
+function location(overrides: Partial<ChargingLocation> = {}): ChargingLocation {
+  return {
+    id: 501,
+    names: [
+      { locale: "nl", translation: "Laadplein Westerpark" },
+      { locale: "en", translation: "Westerpark Charging Hub" },
+    ],
+    latitude: 52.3866,
+    longitude: 4.8752,
+    street: "Haarlemmerweg",
+    number: "8",
+    city: "Amsterdam",
+    evses: [{ id: 50101, status: "available", connectors: [] }],
+    ...overrides,
+  };
+}
+
+describe("preferredLocale", () => {
+  it("takes the highest-weighted language of Accept-Language", () => {
+    expect(preferredLocale("nl-NL,nl;q=0.9,en;q=0.8")).toBe("nl-NL");
+    expect(preferredLocale("en;q=0.5, de;q=0.9")).toBe("de");
+    expect(preferredLocale("*;q=1, fr;q=0.2")).toBe("fr");
+  });
+  it("falls back to en for missing or unusable headers", () => {
+    expect(preferredLocale(null)).toBe("en");
+    expect(preferredLocale("")).toBe("en");
+    expect(preferredLocale("<script>")).toBe("en");
+    expect(preferredLocale("nl;q=0")).toBe("en");
+  });
+});
+
+describe("describeLocation", () => {
+  it("names the location in the driver's language", () => {
+    expect(describeLocation(location(), "nl-NL").name).toBe("Laadplein Westerpark");
+    expect(describeLocation(location(), "en-GB").name).toBe("Westerpark Charging Hub");
+  });
+
+  it("falls back to the first translation for a language the location lacks", () => {
+    expect(describeLocation(location(), "de-DE").name).toBe("Laadplein Westerpark");
+    expect(describeLocation(location({ names: [] }), "en").name).toBe("Location #501");
+  });
+
+  it("writes a one-line address and counts the charge points", () => {
+    expect(describeLocation(location(), "en")).toMatchObject({ address: "Haarlemmerweg 8, Amsterdam", evseCount: 1 });
+    expect(describeLocation(location({ street: null, number: null, city: null }), "en").address).toBeNull();
+  });
+
+  it("indexes names by id for table rows", () => {
+    expect(locationNameIndex([location(), location({ id: 502, names: [{ locale: "nl", translation: "Zuidas" }] })], "en")).toEqual({
+      501: "Westerpark Charging Hub",
+      502: "Zuidas",
+    });
+  });
+});
