@@ -6,8 +6,9 @@ export const DRIVER_LINKS = [
   { href: "/map", label: "Map" },
 ];
 
-export const ADMIN_LINKS = [
-  { href: "/admin", label: "Drivers" },
-  { href: "/admin/drivers/new", label: "New driver" },
+/** Admin area sections; `adminOnly` entries are shown to admins only (support gets a 404 there). */
+export const ADMIN_LINKS: { href: string; label: string; adminOnly?: boolean }[] = [
+  { href: "/admin/users", label: "Drivers" },
   { href: "/admin/audit", label: "Audit log" },
+  { href: "/admin/staff", label: "Staff roles", adminOnly: true },
 ];

@@ -1,0 +1,6 @@
+"use client";
+import { RouteError } from "@/components/account/route-error";
+
+export default function AdminError({ error, retry }: { error: unknown; retry: () => void }) {
+  return <RouteError heading="Admin" error={error} retry={retry} />;
+}

@@ -1,0 +1,26 @@
+import { SiteHeader } from "@/components/layout/site-header";
+import { NavLinks } from "@/components/layout/nav-links";
+import { AccountMenu } from "@/components/layout/account-menu";
+import { ADMIN_LINKS } from "@/components/layout/driver-links";
+import { requireStaffPage } from "@/lib/auth/guards";
+import { roleLabel } from "@/lib/auth/roles";
+
+/** Support staff area: staff roles only. Every page and action checks again on its own. */
+export default async function AdminLayout({ children }: { children: React.ReactNode }) {
+  const viewer = await requireStaffPage();
+  const links = ADMIN_LINKS.filter((link) => !link.adminOnly || viewer.role === "admin");
+  return (
+    <>
+      <SiteHeader>
+        <NavLinks label="Admin" links={links} />
+        <span className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-semibold text-slate-700 dark:border-slate-600 dark:text-slate-200">
+          {roleLabel(viewer.role)}
+        </span>
+        <AccountMenu email={viewer.email} />
+      </SiteHeader>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6">
+        {children}
+      </main>
+    </>
+  );
+}

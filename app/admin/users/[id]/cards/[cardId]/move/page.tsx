@@ -1,0 +1,119 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requireStaffPage } from "@/lib/auth/guards";
+import { moveCardStepAction } from "@/lib/admin/actions/cards";
+import { CardIdArg, readDriverId } from "@/lib/admin/driver-id";
+import { driverLabel } from "@/lib/admin/driver-label";
+import { resolveDriver } from "@/lib/admin/find-driver";
+import { inspectMove, MoveRefusedError, type MoveState } from "@/lib/admin/move-card";
+import { CardNotOwnedError, listDriverCards } from "@/lib/cards/service";
+import { getPlatform } from "@/lib/platform";
+import { PlatformNotFoundError } from "@/lib/platform/errors";
+import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
+import type { PlatformUser } from "@/lib/platform/types";
+import { LoadError } from "@/components/account/load-error";
+import { MoveCardPanel } from "@/components/admin/move-card-panel";
+import { TextField } from "@/components/ui/field";
+import { buttonClasses } from "@/components/ui/button-classes";
+import { CardStatusBadge } from "@/components/cards/card-status-badge";
+
+export const metadata: Metadata = { title: "Move a card" };
+
+type Props = { params: Promise<{ id: string; cardId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The target is chosen with a plain GET form, so the confirmation step has its own URL (?to=). */
+function TargetForm({ action, to, error }: { action: string; to: string; error?: string }) {
+  return (
+    <form method="get" action={action} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start">
+      <TextField
+        key={`to-${to}`}
+        label="Move to driver"
+        name="to"
+        defaultValue={to}
+        autoComplete="off"
+        required
+        hint="The other driver's e-mail address or platform user id."
+        errors={error ? [error] : undefined}
+      />
+      <button type="submit" className={buttonClasses("primary", "sm:mt-6")}>
+        Continue
+      </button>
+    </form>
+  );
+}
+
+export default async function MoveCardPage({ params, searchParams }: Props) {
+  await requireStaffPage();
+  const raw = await params;
+  const sourceId = /^\d{1,10}$/.test(raw.id) ? readDriverId(raw.id) : null;
+  const cardId = /^\d{1,15}$/.test(raw.cardId) ? CardIdArg.safeParse(raw.cardId).data : undefined;
+  if (sourceId === null || cardId === undefined) notFound();
+  const toParam = (await searchParams).to;
+  const to = (Array.isArray(toParam) ? toParam[0] : toParam)?.trim().slice(0, 254) ?? "";
+  const here = `/admin/users/${sourceId}/cards/${cardId}/move`;
+
+  let source: PlatformUser;
+  let card;
+  try {
+    source = await getPlatform().users.getUser(sourceId);
+    card = (await listDriverCards(sourceId)).find((c) => c.id === cardId);
+  } catch (error) {
+    if (error instanceof PlatformNotFoundError) notFound();
+    return <LoadError title="The card could not be loaded" message={platformErrorMessage(error, "load the card")} retryHref={here} />;
+  }
+  if (!card) notFound();
+
+  let target: PlatformUser | null = null;
+  let state: MoveState | null = null;
+  let problem: string | undefined;
+  if (to) {
+    try {
+      const resolved = await resolveDriver(to);
+      if (resolved.ok) {
+        target = resolved.user;
+        state = await inspectMove({ sourceUserId: sourceId, cardId, targetUserId: target.id });
+      } else {
+        problem = resolved.message;
+      }
+    } catch (error) {
+      if (error instanceof MoveRefusedError) problem = error.message;
+      else if (error instanceof CardNotOwnedError) notFound();
+      else problem = platformErrorMessage(error, "look up the other driver");
+    }
+  }
+
+  const cardText = card.visualNumber ? `${card.visualNumber} (${card.code})` : card.code;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <p className="text-sm">
+          <Link href={`/admin/users/${sourceId}`} className="font-semibold text-brand-700 underline dark:text-brand-100">
+            Back to {driverLabel(source)}
+          </Link>
+        </p>
+        <h1 className="mt-2 text-2xl font-bold">Move a card to another driver</h1>
+      </div>
+      <p className="flex flex-wrap items-center gap-2">
+        Card <strong>{cardText}</strong> of {driverLabel(source)} <CardStatusBadge status={card.status} />
+      </p>
+      {(!target || !state) && (
+        <>
+          <TargetForm action={here} to={to} error={problem} />
+        </>
+      )}
+      {target && state && (
+        <MoveCardPanel
+          action={moveCardStepAction.bind(null, sourceId)}
+          step={state.step}
+          sourceUserId={sourceId}
+          targetUserId={target.id}
+          cardId={cardId}
+          cardText={cardText}
+          sourceLabel={driverLabel(source)}
+          targetLabel={driverLabel(target)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { Skeleton } from "@/components/ui/card";
+
+export default function AdminDriverLoading() {
+  return (
+    <div role="status" aria-live="polite" className="space-y-6">
+      <span className="sr-only">Loading the driver…</span>
+      <Skeleton className="h-10 w-64" />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Skeleton className="h-48 w-full" />
+        <Skeleton className="h-48 w-full" />
+      </div>
+      <Skeleton className="h-40 w-full" />
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}

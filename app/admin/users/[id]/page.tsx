@@ -1,0 +1,134 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { headers } from "next/headers";
+import { requireStaffPage } from "@/lib/auth/guards";
+import { readDriverId } from "@/lib/admin/driver-id";
+import { driverLabel } from "@/lib/admin/driver-label";
+import { portalAccountOf } from "@/lib/admin/roles";
+import { changeDriverEmailAction, redeemVoucherForDriverAction, startDriverPasswordResetAction, updateDriverProfileAction } from "@/lib/admin/actions/driver";
+import { listDriverCards } from "@/lib/cards/service";
+import { getLocationNames, listDriverSessions } from "@/lib/sessions/service";
+import { preferredLocale } from "@/lib/sessions/location";
+import { getPlatform } from "@/lib/platform";
+import { PlatformNotFoundError } from "@/lib/platform/errors";
+import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
+import { countryOptions } from "@/lib/countries";
+import { toBalanceView } from "@/components/account/balance-view";
+import { LoadError } from "@/components/account/load-error";
+import { ProfileForm } from "@/components/account/profile-form";
+import { VoucherForm } from "@/components/vouchers/voucher-form";
+import { SessionTable } from "@/components/sessions/session-table";
+import { SessionPagination } from "@/components/sessions/session-pagination";
+import { Card } from "@/components/ui/card";
+import { DriverSummary } from "@/components/admin/driver-summary";
+import { DriverCardsSection } from "@/components/admin/driver-cards-section";
+import { DriverEmailForm } from "@/components/admin/driver-email-form";
+import { DriverPasswordReset } from "@/components/admin/driver-password-reset";
+
+export const metadata: Metadata = { title: "Driver" };
+
+const SESSIONS_PER_PAGE = 10;
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+function pageNumber(raw: string | string[] | undefined): number {
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value && /^\d{1,5}$/.test(value) && Number(value) >= 1 ? Number(value) : 1;
+}
+
+/** Everything support needs about one driver, each section loading (and failing) on its own. */
+export default async function AdminDriverPage({ params, searchParams }: Props) {
+  await requireStaffPage();
+  const rawId = (await params).id;
+  const id = /^\d{1,10}$/.test(rawId) ? readDriverId(rawId) : null;
+  if (id === null) notFound();
+  const sessionsPage = pageNumber((await searchParams).sessionsPage);
+
+  let user;
+  try {
+    user = await getPlatform().users.getUser(id);
+  } catch (error) {
+    if (error instanceof PlatformNotFoundError) notFound();
+    return (
+      <div className="space-y-4">
+        <h1 className="text-2xl font-bold">Driver {id}</h1>
+        <LoadError title="The driver could not be loaded" message={platformErrorMessage(error, "load the driver")} retryHref={`/admin/users/${id}`} />
+      </div>
+    );
+  }
+
+  const locale = preferredLocale((await headers()).get("accept-language"));
+  const [cards, sessions, portal, locationNames] = await Promise.allSettled([
+    listDriverCards(id),
+    listDriverSessions(id, { page: sessionsPage, perPage: SESSIONS_PER_PAGE }),
+    portalAccountOf(id),
+    getLocationNames(locale),
+  ]);
+  const here = `/admin/users/${id}`;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm text-slate-700 dark:text-slate-300">Driver</p>
+        <h1 className="text-2xl font-bold">{driverLabel(user)}</h1>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card title="Driver and portal account">
+          <DriverSummary user={user} portal={portal.status === "fulfilled" ? portal.value : null} />
+        </Card>
+        <Card title="E-mail and password">
+          <div className="space-y-6">
+            <DriverEmailForm action={changeDriverEmailAction.bind(null, id)} currentEmail={user.email} />
+            <DriverPasswordReset action={startDriverPasswordResetAction.bind(null, id)} email={user.email} />
+          </div>
+        </Card>
+      </div>
+
+      <VoucherForm action={redeemVoucherForDriverAction.bind(null, id)} initialBalance={toBalanceView(user)} balanceUrl={`/api/admin/users/${id}/balance`} balanceHeading="Balance" />
+
+      <Card title="Profile">
+        <ProfileForm
+          action={updateDriverProfileAction.bind(null, id)}
+          profile={{ firstName: user.firstName, lastName: user.lastName, phone: user.phone, address: user.address, city: user.city, postCode: user.postCode, country: user.country }}
+          countries={countryOptions()}
+        />
+      </Card>
+
+      <Card title="Cards">
+        {cards.status === "fulfilled" ? (
+          <DriverCardsSection platformUserId={id} cards={cards.value} />
+        ) : (
+          <LoadError title="The cards could not be loaded" message={platformErrorMessage(cards.reason, "load the cards")} retryHref={here} />
+        )}
+      </Card>
+
+      <section aria-labelledby="sessions-heading" className="space-y-3">
+        <h2 id="sessions-heading" className="text-lg font-semibold">
+          Recent sessions
+        </h2>
+        {sessions.status === "rejected" ? (
+          <LoadError title="The sessions could not be loaded" message={platformErrorMessage(sessions.reason, "load the sessions")} retryHref={here} />
+        ) : sessions.value.items.length === 0 ? (
+          <p className="text-slate-700 dark:text-slate-300">{sessionsPage > 1 ? "No sessions on this page." : "This driver has not charged yet."}</p>
+        ) : (
+          <>
+            <SessionTable
+              sessions={sessions.value.items}
+              currency={user.currency}
+              caption="The driver's charging sessions, newest first"
+              locationNames={locationNames.status === "fulfilled" ? locationNames.value : undefined}
+            />
+            <SessionPagination
+              page={sessions.value.page}
+              lastPage={sessions.value.lastPage}
+              hasNext={sessions.value.hasNext}
+              total={sessions.value.total}
+              hrefFor={(page) => `${here}?sessionsPage=${page}#sessions-heading`}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { requireStaffPage } from "@/lib/auth/guards";
+import { countryOptions } from "@/lib/countries";
+import { CreateDriverForm } from "@/components/admin/create-driver-form";
+
+export const metadata: Metadata = { title: "Create a driver" };
+
+export default async function CreateDriverPage() {
+  await requireStaffPage();
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <h1 className="text-2xl font-bold">Create a driver</h1>
+      <p className="text-slate-700 dark:text-slate-300">
+        Creates the driver&apos;s charging account in the partner&apos;s user group. An e-mail address that already has an account is never created twice. Fields marked * are required.
+      </p>
+      <CreateDriverForm countries={countryOptions()} />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import Link from "next/link";
+import type { AuditEntryView } from "@/lib/admin/audit-log";
+import { auditActionLabel } from "@/lib/admin/audit-actions";
+import { formatDateTime } from "@/lib/format";
+import { Badge } from "@/components/ui/badge";
+
+function detailText(value: unknown): string {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** Read-only: the portal offers no way to edit or delete an entry. */
+export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
+  return (
+    <div role="region" aria-label="Audit log entries" tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <table className="w-full min-w-[48rem] text-left text-sm">
+        <caption className="sr-only">Audit log entries, newest first</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-semibold">When</th>
+            <th scope="col" className="px-3 py-2 font-semibold">Staff</th>
+            <th scope="col" className="px-3 py-2 font-semibold">Action</th>
+            <th scope="col" className="px-3 py-2 font-semibold">Driver</th>
+            <th scope="col" className="px-3 py-2 font-semibold">Card</th>
+            <th scope="col" className="px-3 py-2 font-semibold">Outcome</th>
+            <th scope="col" className="px-3 py-2 font-semibold">Details</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
+              <td className="px-3 py-2 whitespace-nowrap">
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              </td>
+              <td className="px-3 py-2 break-all">{entry.actorEmail}</td>
+              <td className="px-3 py-2">{auditActionLabel(entry.action)}</td>
+              <td className="px-3 py-2 tabular-nums">
+                {entry.targetPlatformUserId === null ? (
+                  "—"
+                ) : (
+                  <Link href={`/admin/users/${entry.targetPlatformUserId}`} className="font-semibold text-brand-700 underline dark:text-brand-100">
+                    {entry.targetPlatformUserId}
+                  </Link>
+                )}
+              </td>
+              <td className="px-3 py-2 font-mono text-xs break-all">{entry.targetCard ?? "—"}</td>
+              <td className="px-3 py-2">{entry.outcome === "success" ? <Badge tone="green">Success</Badge> : <Badge tone="red">Failure</Badge>}</td>
+              <td className="px-3 py-2 text-xs">
+                {entry.error && <p className="mb-1 text-red-800 dark:text-red-300">{entry.error}</p>}
+                {entry.details && Object.keys(entry.details).length > 0 ? (
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-2">
+                    {Object.entries(entry.details).map(([key, value]) => (
+                      <div key={key} className="contents">
+                        <dt className="font-semibold">{key}</dt>
+                        <dd className="break-all">{detailText(value)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+"use client";
+import { useEffect, useRef, useState } from "react";
+import { useFormStatus } from "react-dom";
+import { Button, SubmitButton } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
+
+/**
+ * A two-step submit for destructive actions, placed inside the action's <form>: the first button
+ * only asks; the question and the real submit appear next to it, focus moves to the submit, and
+ * Escape or "Cancel" steps back (focus returns to the first button).
+ */
+export function ConfirmSubmit({
+  triggerLabel,
+  question,
+  confirmLabel,
+  pendingLabel,
+  tone = "danger",
+  disabled = false,
+}: {
+  triggerLabel: string;
+  question: React.ReactNode;
+  confirmLabel: string;
+  pendingLabel: string;
+  tone?: "danger" | "primary";
+  disabled?: boolean;
+}) {
+  const [asking, setAsking] = useState(false);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+  const { pending } = useFormStatus();
+  const wasPending = useRef(false);
+
+  // Once the submitted action has answered, the question closes; its outcome is announced by the form.
+  useEffect(() => {
+    if (wasPending.current && !pending) setAsking(false);
+    wasPending.current = pending;
+  }, [pending]);
+
+  useEffect(() => {
+    if (asking) confirmRef.current?.querySelector<HTMLButtonElement>("button[type=submit]")?.focus();
+    else if (wasAsking.current) triggerRef.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
+
+  if (!asking) {
+    return (
+      <button ref={triggerRef} type="button" className={buttonClasses(tone === "danger" ? "secondary" : "primary")} onClick={() => setAsking(true)} disabled={disabled}>
+        {triggerLabel}
+      </button>
+    );
+  }
+  return (
+    <div
+      ref={confirmRef}
+      role="group"
+      aria-label={triggerLabel}
+      className="flex flex-col gap-2 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50"
+      onKeyDown={(e) => {
+        if (e.key === "Escape") setAsking(false);
+      }}
+    >
+      <p>{question}</p>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton variant={tone} pendingLabel={pendingLabel}>
+          {confirmLabel}
+        </SubmitButton>
+        <Button type="button" variant="secondary" onClick={() => setAsking(false)}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import "server-only";
+import { AccessDeniedError, authorizeStaff } from "@/lib/auth/guards";
+import type { Role } from "@/lib/auth/roles";
+import { getViewer, type Viewer } from "@/lib/auth/viewer";
+import type { ActionResult } from "@/lib/forms/action-result";
+import { recordAudit } from "@/lib/audit";
+
+export type StaffCheck = { ok: true; actor: Viewer } | { ok: false; result: ActionResult<never> };
+
+/**
+ * The first line of every admin server action. A refusal is a plain result without data (the UI
+ * never offers the action to the wrong role, so only a crafted request gets here); a refusal of a
+ * signed-in account is kept in the audit log, since it is an attempted staff mutation.
+ */
+export async function checkStaff(minimum: Exclude<Role, "driver">, action: string): Promise<StaffCheck> {
+  try {
+    return { ok: true, actor: await authorizeStaff(minimum) };
+  } catch (error) {
+    if (!(error instanceof AccessDeniedError)) throw error;
+    if (error.status === 403) {
+      const viewer = await getViewer();
+      if (viewer) await recordAudit({ actor: viewer, action, outcome: "failure", error: `Access denied: needs the ${minimum} role` });
+    }
+    return {
+      ok: false,
+      result: { status: "error", code: error.status === 401 ? "unauthorized" : "forbidden", message: error.message },
+    };
+  }
+}

@@ -1,0 +1,78 @@
+import { isCalendarDate } from "@/lib/sessions/zoned-time";
+import { AUDIT_ACTION_LABELS } from "./audit-actions";
+
+/**
+ * The audit page's filters as they live in the URL (`?actor=&action=&driver=&outcome=&from=&to=&page=`).
+ * Pure. A bad value never fails the page: it is ignored and the page says so.
+ */
+export interface AuditFilter {
+  actor?: string;
+  action?: string;
+  driver?: number;
+  outcome?: "success" | "failure";
+  /** Inclusive calendar days (YYYY-MM-DD) in the service's time zone. */
+  from?: string;
+  to?: string;
+  page: number;
+}
+
+export const AUDIT_PAGE_SIZE = 25;
+const MAX_PAGE = 10_000;
+
+type Params = Record<string, string | string[] | undefined>;
+
+function read(params: Params, name: string): string | undefined {
+  const raw = params[name];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  return value ? value.slice(0, 254) : undefined;
+}
+
+export function parseAuditFilter(params: Params): { filter: AuditFilter; messages: string[] } {
+  const messages: string[] = [];
+  const filter: AuditFilter = { page: 1 };
+
+  const actor = read(params, "actor");
+  if (actor) filter.actor = actor.toLowerCase();
+
+  const action = read(params, "action");
+  if (action && action in AUDIT_ACTION_LABELS) filter.action = action;
+  else if (action) messages.push("The action filter was not recognised and is ignored.");
+
+  const driver = read(params, "driver");
+  if (driver && /^[1-9]\d{0,9}$/.test(driver) && Number(driver) <= 2_147_483_647) filter.driver = Number(driver);
+  else if (driver) messages.push("The driver id must be a whole number, like 1001; it is ignored.");
+
+  const outcome = read(params, "outcome");
+  if (outcome === "success" || outcome === "failure") filter.outcome = outcome;
+  else if (outcome) messages.push("The outcome filter was not recognised and is ignored.");
+
+  for (const key of ["from", "to"] as const) {
+    const value = read(params, key);
+    if (value && isCalendarDate(value)) filter[key] = value;
+    else if (value) messages.push(`The ${key === "from" ? "start" : "end"} date must be a real date; it is ignored.`);
+  }
+  if (filter.from && filter.to && filter.from > filter.to) {
+    messages.push("The start date is after the end date, so the dates were swapped.");
+    [filter.from, filter.to] = [filter.to, filter.from];
+  }
+
+  const page = read(params, "page");
+  if (page && /^\d{1,6}$/.test(page) && Number(page) >= 1) filter.page = Math.min(Number(page), MAX_PAGE);
+  else if (page) messages.push("The page number was not usable; showing the first page.");
+
+  return { filter, messages };
+}
+
+/** Query string for a filter, e.g. for pagination links; empty values are left out. */
+export function auditFilterQuery(filter: Partial<AuditFilter>): string {
+  const params = new URLSearchParams();
+  if (filter.actor) params.set("actor", filter.actor);
+  if (filter.action) params.set("action", filter.action);
+  if (filter.driver !== undefined) params.set("driver", String(filter.driver));
+  if (filter.outcome) params.set("outcome", filter.outcome);
+  if (filter.from) params.set("from", filter.from);
+  if (filter.to) params.set("to", filter.to);
+  if (filter.page && filter.page > 1) params.set("page", String(filter.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

@@ -1,0 +1,169 @@
+import "server-only";
+import { recordAudit, auditErrorText } from "@/lib/audit";
+import type { Viewer } from "@/lib/auth/viewer";
+import { blockDriverCard, CardNotOwnedError, listDriverCards } from "@/lib/cards/service";
+import { getPlatform } from "@/lib/platform";
+import { PlatformUnavailableError, PlatformValidationError } from "@/lib/platform/errors";
+import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
+import type { Card, CreateCardInput } from "@/lib/platform/types";
+
+/**
+ * Moving a card to another driver, as the spec requires (§2.1): block the existing link, then
+ * create a new token for the target user. The two steps are never reversed, so the card is never
+ * active on two drivers. The state is always derived from the platform itself, so a reload, a
+ * second tab or a retry after a crash all see the truth rather than a remembered guess.
+ */
+
+export interface MoveRequest {
+  sourceUserId: number;
+  cardId: number;
+  targetUserId: number;
+}
+
+export type MoveState =
+  /** Nothing done yet: the card is usable on the source. */
+  | { step: "ready"; card: Card }
+  /** Step 1 done, step 2 not: the card is blocked on the source and not active on the target. */
+  | { step: "blocked-on-source"; card: Card; error?: string }
+  /** Both steps done: blocked on the source, active on the target. */
+  | { step: "done"; card: Card; targetCard: Card };
+
+export class MoveRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "MoveRefusedError";
+  }
+}
+
+/** The platform calls the move needs; tests swap in a fake platform. */
+export interface MoveDeps {
+  listDriverCards(platformUserId: number): Promise<Card[]>;
+  blockDriverCard(platformUserId: number, cardId: number): Promise<Card>;
+  createCard(input: CreateCardInput): Promise<Card>;
+  setCardStatus(cardId: number, status: "active"): Promise<Card>;
+  /** Every link of a code, across drivers. */
+  linksOfCode(code: string): Promise<Card[]>;
+  audit: typeof recordAudit;
+}
+
+export function platformMoveDeps(): MoveDeps {
+  const platform = getPlatform();
+  return {
+    listDriverCards,
+    blockDriverCard,
+    createCard: (input) => platform.cards.createCard(input),
+    setCardStatus: (cardId, status) => platform.cards.updateCardStatus(cardId, status),
+    linksOfCode: async (code) => (await platform.cards.listAllCards({ code }, { maxPages: 10 })).filter((c) => c.code === code),
+    audit: recordAudit,
+  };
+}
+
+function cardLabel(card: Card): string {
+  return card.visualNumber ? `${card.code} (${card.visualNumber})` : card.code;
+}
+
+/** Reads where the card stands now. Throws CardNotOwnedError when the card is not the source's. */
+export async function inspectMove(request: MoveRequest, deps: MoveDeps = platformMoveDeps()): Promise<MoveState> {
+  if (request.sourceUserId === request.targetUserId) throw new MoveRefusedError("The card is already on this driver. Choose another driver.");
+  const card = (await deps.listDriverCards(request.sourceUserId)).find((c) => c.id === request.cardId);
+  if (!card) throw new CardNotOwnedError(request.cardId);
+  if (card.type !== "rfid") throw new MoveRefusedError("App tokens belong to the driver's app and cannot be moved. Link a card instead.");
+  const links = await deps.linksOfCode(card.code);
+  const onTarget = links.filter((c) => c.userId === request.targetUserId);
+  const activeOnTarget = onTarget.find((c) => c.status === "active");
+  if (activeOnTarget) return { step: "done", card, targetCard: activeOnTarget };
+  if (card.status === "blocked") return { step: "blocked-on-source", card };
+  const activeElsewhere = links.find((c) => c.status === "active" && c.userId !== request.sourceUserId);
+  if (activeElsewhere) {
+    throw new MoveRefusedError(`This card code is also active on driver ${activeElsewhere.userId}. Block it there before moving this link.`);
+  }
+  return { step: "ready", card };
+}
+
+/** Runs the whole move from wherever it stands: block on the source (if not yet), then link to the target. */
+export async function moveCard(actor: Viewer, request: MoveRequest, deps: MoveDeps = platformMoveDeps()): Promise<MoveState> {
+  const state = await inspectMove(request, deps);
+  if (state.step === "done") return state;
+  let card = state.card;
+  if (state.step === "ready") {
+    card = await blockStep(actor, request, card, deps);
+  }
+  return linkStep(actor, request, card, deps);
+}
+
+/** Step 2 again after a failure. Refused when the card is usable on the source again (undone meanwhile). */
+export async function retryMoveLink(actor: Viewer, request: MoveRequest, deps: MoveDeps = platformMoveDeps()): Promise<MoveState> {
+  const state = await inspectMove(request, deps);
+  if (state.step === "done") return state;
+  if (state.step === "ready") throw new MoveRefusedError("The card is usable on the first driver again, so there is nothing to retry. Start the move again if you still want it.");
+  return linkStep(actor, request, state.card, deps);
+}
+
+/**
+ * Undo after step 1: the source link becomes active again. Only while the code is active nowhere
+ * else, so undo can never make the card active on two drivers either.
+ */
+export async function undoMove(actor: Viewer, request: MoveRequest, deps: MoveDeps = platformMoveDeps()): Promise<Card> {
+  const state = await inspectMove(request, deps);
+  if (state.step === "ready") return state.card;
+  if (state.step === "done") throw new MoveRefusedError("The card is already active on the second driver. Move it back instead of undoing.");
+  const activeLinks = (await deps.linksOfCode(state.card.code)).filter((c) => c.status === "active");
+  if (activeLinks.length > 0) throw new MoveRefusedError("The card code is active on another driver, so it cannot be reactivated here.");
+  return audited(actor, "card.move.undo", request, state.card, { status: "active" }, () => deps.setCardStatus(state.card.id, "active"), deps);
+}
+
+async function blockStep(actor: Viewer, request: MoveRequest, card: Card, deps: MoveDeps): Promise<Card> {
+  return audited(actor, "card.move.block", request, card, { previousStatus: card.status }, () => deps.blockDriverCard(request.sourceUserId, card.id), deps);
+}
+
+async function linkStep(actor: Viewer, request: MoveRequest, card: Card, deps: MoveDeps): Promise<MoveState> {
+  try {
+    const targetCard = await audited(actor, "card.move.link", request, card, {}, async (): Promise<Card> => {
+      // The target may still hold an inactive link of this code (a card moved away and back):
+      // the platform refuses a second link then, so that link is made active instead.
+      const inactiveOnTarget = (await deps.linksOfCode(card.code)).find((c) => c.userId === request.targetUserId && c.status === "inactive");
+      if (inactiveOnTarget) return deps.setCardStatus(inactiveOnTarget.id, "active");
+      try {
+        return await deps.createCard({ userId: request.targetUserId, code: card.code, visualNumber: card.visualNumber ?? card.code, type: "rfid", status: "active" });
+      } catch (error) {
+        // A create whose answer was lost (timeout, 5xx) or refused as a duplicate may have been
+        // applied: look before reporting a failure, and never send it blindly again.
+        if (error instanceof PlatformUnavailableError || error instanceof PlatformValidationError) {
+          const landed = (await deps.linksOfCode(card.code).catch(() => [])).find((c) => c.userId === request.targetUserId && c.status === "active");
+          if (landed) return landed;
+        }
+        throw error;
+      }
+    }, deps);
+    return { step: "done", card: { ...card, status: "blocked" }, targetCard };
+  } catch (error) {
+    // The audit entry keeps the technical reason; staff read it in plain words.
+    return { step: "blocked-on-source", card: { ...card, status: "blocked" }, error: platformErrorMessage(error, "link the card to the other driver") };
+  }
+}
+
+async function audited<T extends Card>(
+  actor: Viewer,
+  action: string,
+  request: MoveRequest,
+  card: Card,
+  details: Record<string, unknown>,
+  fn: () => Promise<T>,
+  deps: MoveDeps,
+): Promise<T> {
+  const base = {
+    actor,
+    action,
+    targetPlatformUserId: action === "card.move.link" ? request.targetUserId : request.sourceUserId,
+    targetCard: cardLabel(card),
+  };
+  const common = { sourceUserId: request.sourceUserId, targetUserId: request.targetUserId, cardId: card.id, ...details };
+  try {
+    const result = await fn();
+    await deps.audit({ ...base, outcome: "success", details: { ...common, resultCardId: result.id, resultStatus: result.status } });
+    return result;
+  } catch (error) {
+    await deps.audit({ ...base, outcome: "failure", details: common, error: auditErrorText(error) });
+    throw error;
+  }
+}

@@ -1,0 +1,113 @@
+import "server-only";
+import { asc, eq, inArray } from "drizzle-orm";
+import { getConfig } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { users } from "@/lib/db/schema";
+import type { Role } from "@/lib/auth/roles";
+import type { Viewer } from "@/lib/auth/viewer";
+
+export type StaffRole = Exclude<Role, "driver">;
+
+export interface StaffMember {
+  userId: string;
+  email: string;
+  name: string | null;
+  role: StaffRole;
+  /** Listed in ADMIN_EMAILS: made admin again at every sign-in, so the portal cannot demote it. */
+  bootstrapAdmin: boolean;
+  /** The portal account also acts for a platform driver. */
+  platformUserId: number | null;
+}
+
+export type RoleChangeRefusal = "self" | "last-admin" | "bootstrap-admin" | "not-staff" | "unchanged";
+
+/** An expected refusal with a message staff can act on. */
+export class RoleChangeRefusedError extends Error {
+  constructor(
+    readonly reason: RoleChangeRefusal,
+    message: string,
+  ) {
+    super(message);
+    this.name = "RoleChangeRefusedError";
+  }
+}
+
+export async function listStaff(): Promise<StaffMember[]> {
+  const db = await getDb();
+  const bootstrap = getConfig().auth.adminEmails;
+  const rows = await db
+    .select({ userId: users.id, email: users.email, name: users.name, role: users.role, platformUserId: users.platformUserId })
+    .from(users)
+    .where(inArray(users.role, ["support", "admin"]))
+    .orderBy(asc(users.email));
+  return rows
+    .filter((r): r is typeof r & { email: string } => r.email !== null)
+    .map((r) => ({ ...r, role: r.role as StaffRole, bootstrapAdmin: bootstrap.includes(r.email.toLowerCase()) }));
+}
+
+function refuseSelf(actor: Viewer, email: string): void {
+  if (actor.email.toLowerCase() === email) {
+    throw new RoleChangeRefusedError("self", "You cannot change your own role. Ask another admin.");
+  }
+}
+
+/**
+ * Gives an e-mail a staff role. An address without a portal account gets one (it can then sign in
+ * by e-mail link); an existing account keeps its platform link. Demoting an admin to support counts
+ * as removing an admin, so the last-admin rule applies to it too.
+ */
+export async function grantStaffRole(actor: Viewer, rawEmail: string, role: StaffRole): Promise<{ previousRole: Role | null }> {
+  const email = rawEmail.toLowerCase();
+  refuseSelf(actor, email);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email)).for("update");
+    if (!existing) {
+      await tx.insert(users).values({ email, role });
+      return { previousRole: null };
+    }
+    if (existing.role === role) throw new RoleChangeRefusedError("unchanged", `${email} already has the ${role} role.`);
+    if (existing.role === "admin") await assertAnotherAdminRemains(tx, email);
+    await tx.update(users).set({ role }).where(eq(users.id, existing.id));
+    return { previousRole: existing.role };
+  });
+}
+
+/** Takes the staff role away (the account becomes a plain driver account). */
+export async function revokeStaffRole(actor: Viewer, rawEmail: string): Promise<{ previousRole: StaffRole }> {
+  const email = rawEmail.toLowerCase();
+  refuseSelf(actor, email);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email)).for("update");
+    if (!existing || existing.role === "driver") throw new RoleChangeRefusedError("not-staff", `${email} has no staff role.`);
+    if (existing.role === "admin") await assertAnotherAdminRemains(tx, email);
+    await tx.update(users).set({ role: "driver" }).where(eq(users.id, existing.id));
+    return { previousRole: existing.role as StaffRole };
+  });
+}
+
+type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0];
+
+/**
+ * Locks every admin row before counting, so two admins demoting each other at the same moment
+ * are serialised and the second one sees that only one admin is left.
+ */
+async function assertAnotherAdminRemains(tx: Tx, email: string): Promise<void> {
+  if (getConfig().auth.adminEmails.includes(email)) {
+    throw new RoleChangeRefusedError("bootstrap-admin", `${email} is an admin through the ADMIN_EMAILS setting. Remove it there first.`);
+  }
+  const admins = await tx.select({ email: users.email }).from(users).where(eq(users.role, "admin")).for("update");
+  const others = admins.filter((a) => a.email !== email);
+  if (others.length === 0) throw new RoleChangeRefusedError("last-admin", `${email} is the last admin. Make someone else admin first.`);
+}
+
+/** The portal account linked to a platform user, for the driver page. */
+export async function portalAccountOf(platformUserId: number) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ userId: users.id, email: users.email, role: users.role, createdAt: users.createdAt, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.platformUserId, platformUserId));
+  return row ?? null;
+}

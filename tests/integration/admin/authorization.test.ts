@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { auditLog, users } from "@/lib/db/schema";
+import type { Viewer } from "@/lib/auth/viewer";
+import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
+
+/**
+ * Every exported admin server action, called directly as each role that must be refused: a
+ * signed-out visitor and a driver on every action, support on the admin-only ones. "Refused" means
+ * a plain error result AND no platform request, no role change and no mail at all. The list of
+ * actions is read from the modules themselves, so a new action without a case here fails the test.
+ */
+const holder = vi.hoisted(() => ({ harness: null as unknown as import("../driver-services/harness").ServiceHarness, viewer: null as Viewer | null }));
+vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
+vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
+vi.mock("@/lib/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
+vi.mock("@/lib/auth", () => ({ signIn: vi.fn(async () => "/check-your-email"), auth: vi.fn(async () => null) }));
+vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
+
+const modules = {
+  cards: await import("@/lib/admin/actions/cards"),
+  driver: await import("@/lib/admin/actions/driver"),
+  roles: await import("@/lib/admin/actions/roles"),
+  createDriver: await import("@/lib/admin/actions/create-driver"),
+};
+const { signIn } = await import("@/lib/auth");
+
+const idle = { status: "idle" } as const;
+function form(values: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(values)) data.set(k, v);
+  return data;
+}
+
+type Call = () => Promise<{ status: string; code?: string }>;
+const A = modules;
+/** One realistic, valid call per action: if the guard were missing, each would change something. */
+const CALLS: Record<string, { minimum: "support" | "admin"; call: Call }> = {
+  linkCardForDriverAction: { minimum: "support", call: () => A.cards.linkCardForDriverAction(1001, idle, form({ code: "04AUTHZ00001", visualNumber: "AUTHZ-1" })) },
+  blockCardForDriverAction: { minimum: "support", call: () => A.cards.blockCardForDriverAction(1001, idle, form({ cardId: "2001" })) },
+  moveCardStepAction: { minimum: "support", call: () => A.cards.moveCardStepAction(1001, idle, form({ cardId: "2001", targetUserId: "1002", intent: "move" })) },
+  updateDriverProfileAction: { minimum: "support", call: () => A.driver.updateDriverProfileAction(1001, idle, form({ firstName: "Hacked", lastName: "Driver", country: "NL" })) },
+  changeDriverEmailAction: { minimum: "support", call: () => A.driver.changeDriverEmailAction(1001, idle, form({ email: "stolen@example.com" })) },
+  startDriverPasswordResetAction: { minimum: "support", call: () => A.driver.startDriverPasswordResetAction(1001, idle) },
+  redeemVoucherForDriverAction: { minimum: "support", call: () => A.driver.redeemVoucherForDriverAction(1001, idle, form({ code: "WELCOME10" })) },
+  createDriverAction: {
+    minimum: "support",
+    call: () => A.createDriver.createDriverAction(idle, form({ email: "authz.new@example.com", firstName: "New", lastName: "Driver", country: "NL", sendSignInLink: "on" })),
+  },
+  grantStaffRoleAction: { minimum: "admin", call: () => A.roles.grantStaffRoleAction(idle, form({ email: "driver@example.com", role: "admin" })) },
+  revokeStaffRoleAction: { minimum: "admin", call: () => A.roles.revokeStaffRoleAction(idle, form({ email: "admin@example.com" })) },
+};
+
+const VIEWERS: Record<"signed-out visitor" | "driver" | "support", Viewer | null> = {
+  "signed-out visitor": null,
+  driver: { userId: "driver-1", email: "driver@example.com", name: "Demi Driver", role: "driver", platformUserId: 1001 },
+  support: { userId: "support-1", email: "support@example.com", name: "Sam Support", role: "support", platformUserId: null },
+};
+
+let h: ServiceHarness;
+beforeAll(async () => {
+  h = await createServiceHarness();
+  holder.harness = h;
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  h.emulator.reset();
+  h.sent.length = 0;
+  vi.mocked(signIn).mockClear();
+  await h.db.db.delete(auditLog);
+  await h.db.db.delete(users);
+  await h.db.db.insert(users).values([
+    { id: "driver-1", email: "driver@example.com", role: "driver", platformUserId: 1001 },
+    { id: "support-1", email: "support@example.com", role: "support" },
+    { id: "admin-1", email: "admin@example.com", role: "admin" },
+    { id: "admin-2", email: "admin2@example.com", role: "admin" },
+  ]);
+});
+
+it("every exported admin action has a case here", () => {
+  const exported = Object.values(modules).flatMap((m) => Object.entries(m).filter(([, v]) => typeof v === "function").map(([k]) => k));
+  expect(exported.sort()).toEqual(Object.keys(CALLS).sort());
+});
+
+for (const [who, viewer] of Object.entries(VIEWERS)) {
+  describe(`as a ${who}`, () => {
+    for (const [name, { minimum, call }] of Object.entries(CALLS)) {
+      const refused = viewer === null || viewer.role === "driver" || (minimum === "admin" && viewer.role !== "admin");
+      if (!refused) continue;
+      it(`${name} is refused without touching anything`, async () => {
+        holder.viewer = viewer;
+        const rolesBefore = await h.db.db.select({ email: users.email, role: users.role }).from(users);
+        const result = await call();
+        expect(result.status).toBe("error");
+        expect(result.code).toBe(viewer === null ? "unauthorized" : "forbidden");
+        expect(h.sent, "no platform request at all").toEqual([]);
+        expect(signIn).not.toHaveBeenCalled();
+        const rolesAfter = await h.db.db.select({ email: users.email, role: users.role }).from(users);
+        expect(rolesAfter).toEqual(rolesBefore);
+        // A signed-in account's refused attempt is kept in the audit log; a visitor has no identity to record.
+        const audits = await h.db.db.select().from(auditLog);
+        if (viewer === null) expect(audits).toEqual([]);
+        else expect(audits).toMatchObject([{ actorEmail: viewer.email, outcome: "failure", error: expect.stringMatching(/Access denied/) }]);
+      });
+    }
+  });
+}
+
+describe("the same calls go through for the roles allowed to make them", () => {
+  it("support may redeem a voucher and start a reset; admin may grant a role", async () => {
+    holder.viewer = VIEWERS.support;
+    expect(await CALLS.redeemVoucherForDriverAction!.call()).toMatchObject({ status: "ok" });
+    expect(await CALLS.startDriverPasswordResetAction!.call()).toMatchObject({ status: "ok" });
+    holder.viewer = { userId: "admin-1", email: "admin@example.com", name: null, role: "admin", platformUserId: null };
+    expect(await CALLS.grantStaffRoleAction!.call()).toMatchObject({ status: "ok" });
+    expect(h.sent.length).toBeGreaterThan(0);
+  });
+});
