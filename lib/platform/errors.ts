@@ -24,8 +24,24 @@ interface PlatformErrorOptions {
   cause?: unknown;
 }
 
+/**
+ * Next compiles server modules into more than one bundle (pages and actions, route handlers), each
+ * with its own copy of these classes, while the platform client is shared through globalThis. So
+ * `instanceof` must not depend on class identity: it checks a global brand and the error code.
+ */
+const PLATFORM_ERROR_BRAND = Symbol.for("driver-portal.platform-error");
+
 export abstract class PlatformError extends Error {
   abstract readonly code: PlatformErrorCode;
+  /** Set on each concrete class; absent on PlatformError itself, which matches every platform error. */
+  static readonly CODE?: PlatformErrorCode;
+  readonly [PLATFORM_ERROR_BRAND] = true;
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    if (typeof value !== "object" || value === null || !(PLATFORM_ERROR_BRAND in value)) return false;
+    const wanted = (this as { CODE?: PlatformErrorCode }).CODE;
+    return wanted === undefined || (value as { code?: unknown }).code === wanted;
+  }
   readonly endpoint: EndpointName;
   readonly status?: number;
   /** The `message` of the platform's error body; may contain personal data, so never logged. */
@@ -46,6 +62,7 @@ export function isPlatformError(value: unknown): value is PlatformError {
 
 /** 401: the server key is missing or invalid. */
 export class PlatformUnauthorizedError extends PlatformError {
+  static override readonly CODE = "unauthorized" as const;
   readonly code = "unauthorized";
   constructor(endpoint: EndpointName, platformMessage?: string) {
     super(endpoint, `Platform call ${endpoint} was refused: API key missing or invalid (401).`, { status: 401, platformMessage });
@@ -54,6 +71,7 @@ export class PlatformUnauthorizedError extends PlatformError {
 
 /** 403: the server key has no rights for this action. */
 export class PlatformForbiddenError extends PlatformError {
+  static override readonly CODE = "forbidden" as const;
   readonly code = "forbidden";
   constructor(endpoint: EndpointName, platformMessage?: string) {
     super(endpoint, `Platform call ${endpoint} was refused: the API key has no rights for this action (403).`, { status: 403, platformMessage });
@@ -62,6 +80,7 @@ export class PlatformForbiddenError extends PlatformError {
 
 /** 404: record not found (on vouchers.redeem: the user does not exist). */
 export class PlatformNotFoundError extends PlatformError {
+  static override readonly CODE = "not_found" as const;
   readonly code = "not_found";
   constructor(endpoint: EndpointName, platformMessage?: string) {
     super(endpoint, `Platform call ${endpoint} found no such record (404).`, { status: 404, platformMessage });
@@ -70,6 +89,7 @@ export class PlatformNotFoundError extends PlatformError {
 
 /** 406 on vouchers.redeem: voucher invalid, already used or not applicable. */
 export class VoucherRejectedError extends PlatformError {
+  static override readonly CODE = "voucher_rejected" as const;
   readonly code = "voucher_rejected";
   constructor(endpoint: EndpointName, platformMessage?: string) {
     super(endpoint, `Platform call ${endpoint} rejected the voucher (406).`, { status: 406, platformMessage });
@@ -78,6 +98,7 @@ export class VoucherRejectedError extends PlatformError {
 
 /** 422: invalid payload, e.g. a new e-mail address already in use. */
 export class PlatformValidationError extends PlatformError {
+  static override readonly CODE = "validation" as const;
   readonly code = "validation";
   /** Field name → messages, from the body's `errors`. */
   readonly fieldErrors: Record<string, string[]>;
@@ -92,6 +113,7 @@ export class PlatformValidationError extends PlatformError {
 
 /** 429 after the retries are spent, or when the platform asks for a longer wait than allowed. */
 export class PlatformRateLimitedError extends PlatformError {
+  static override readonly CODE = "rate_limited" as const;
   readonly code = "rate_limited";
   /** Seconds the platform asked to wait; null when it did not say. */
   readonly retryAfterSeconds: number | null;
@@ -109,6 +131,7 @@ export type UnavailableKind = "timeout" | "network" | "server";
  * non-idempotent call the outcome is unknown: it may or may not have been carried out.
  */
 export class PlatformUnavailableError extends PlatformError {
+  static override readonly CODE = "unavailable" as const;
   readonly code = "unavailable";
   readonly kind: UnavailableKind;
   constructor(endpoint: EndpointName, kind: UnavailableKind, options: { status?: number; timeoutMs?: number; cause?: unknown } = {}) {
@@ -125,6 +148,7 @@ export class PlatformUnavailableError extends PlatformError {
 
 /** A response the client cannot use: bad JSON, a shape the schema rejects, an unexpected status or link. */
 export class PlatformResponseError extends PlatformError {
+  static override readonly CODE = "bad_response" as const;
   readonly code = "bad_response";
   /** Paths of the schema issues (e.g. `data.0.id`), never the values. */
   readonly issuePaths: string[];
@@ -139,6 +163,7 @@ export class PlatformResponseError extends PlatformError {
 
 /** The call was not sent because an argument was unusable (e.g. a non-integer id in a path). */
 export class PlatformArgumentError extends PlatformError {
+  static override readonly CODE = "invalid_argument" as const;
   readonly code = "invalid_argument";
   constructor(endpoint: EndpointName, reason: string) {
     super(endpoint, `Platform call ${endpoint} was not sent: ${reason}.`);

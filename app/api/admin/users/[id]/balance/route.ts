@@ -3,7 +3,7 @@ import { toBalanceView } from "@/components/account/balance-view";
 import { AccessDeniedError, authorizeStaff } from "@/lib/auth/guards";
 import { readDriverId } from "@/lib/admin/driver-id";
 import { getPlatform } from "@/lib/platform";
-import { platformErrorCode } from "@/lib/admin/platform-error-code";
+import { isPlatformError, PlatformNotFoundError, PlatformRateLimitedError, PlatformUnavailableError } from "@/lib/platform/errors";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -29,14 +29,13 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
     const user = await getPlatform().users.getUser(id);
     return NextResponse.json({ balance: toBalanceView(user) }, { headers: NO_STORE });
   } catch (error) {
-    const code = platformErrorCode(error);
-    if (code === "not_found") return NextResponse.json({ error: "There is no driver with this id." }, { status: 404, headers: NO_STORE });
-    if (code === "rate_limited") {
-      const seconds = Math.max(1, Math.ceil((error as { retryAfterSeconds?: number | null }).retryAfterSeconds ?? 30));
+    if (error instanceof PlatformNotFoundError) return NextResponse.json({ error: "There is no driver with this id." }, { status: 404, headers: NO_STORE });
+    if (error instanceof PlatformRateLimitedError) {
+      const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds ?? 30));
       return NextResponse.json({ error: `The charging service is busy. Try again in ${seconds} seconds.` }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(seconds) } });
     }
-    if (code === "unavailable") return NextResponse.json({ error: platformErrorMessage(error, "load the balance") }, { status: 503, headers: NO_STORE });
-    console.error("[admin] balance read failed", code ? `platform error ${code}` : error instanceof Error ? error.name : "unknown");
+    if (error instanceof PlatformUnavailableError) return NextResponse.json({ error: platformErrorMessage(error, "load the balance") }, { status: 503, headers: NO_STORE });
+    console.error("[admin] balance read failed", isPlatformError(error) ? `platform error ${error.code}` : error instanceof Error ? error.name : "unknown");
     return NextResponse.json({ error: "The balance could not be loaded right now. Try again in a moment." }, { status: 502, headers: NO_STORE });
   }
 }
