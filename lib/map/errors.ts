@@ -18,8 +18,17 @@ export class MapUpstreamError extends Error {
   }
 }
 
+const UNAVAILABLE_BRAND = Symbol.for("driver-portal.map-unavailable-error");
+
 /** No live data and no saved copy: the route answers 503 with `userMessage`. */
 export class MapUnavailableError extends Error {
+  // The map service is shared through globalThis by several server bundles of Next, each with its
+  // own copy of this class; a route must recognise the error whichever bundle created the service.
+  readonly [UNAVAILABLE_BRAND] = true;
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && UNAVAILABLE_BRAND in value;
+  }
+
   constructor(
     readonly kind: MapUpstreamErrorKind,
     readonly userMessage: string,

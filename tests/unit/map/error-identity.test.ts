@@ -1,0 +1,13 @@
+import { describe, expect, it, vi } from "vitest";
+
+describe("map errors across module copies", () => {
+  it("a route recognises MapUnavailableError thrown by another bundle's copy of the service", async () => {
+    const first = await import("@/lib/map/errors");
+    vi.resetModules();
+    const second = await import("@/lib/map/errors");
+    expect(second.MapUnavailableError).not.toBe(first.MapUnavailableError);
+    const thrown = new first.MapUnavailableError("unavailable", "try later", 30);
+    expect(thrown instanceof second.MapUnavailableError).toBe(true);
+    expect(new Error("x") instanceof second.MapUnavailableError).toBe(false);
+  });
+});
