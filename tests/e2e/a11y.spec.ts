@@ -1,0 +1,49 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * WCAG 2.1 AA (axe) on the pages the feature specs do not already check, in both colour schemes:
+ * the public pages, the demo mailbox and the map. The driver and admin pages are checked in their
+ * own specs (account, cards, vouchers, sessions, admin).
+ */
+async function expectAxeClean(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`public pages are axe-clean (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const path of ["/", "/signin", "/signup", "/check-your-email", "/signin?error=Verification", "/account-not-linked"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectAxeClean(page, path);
+    }
+    // A sign-up form showing its field errors.
+    await page.goto("/signup");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Enter your e-mail address.")).toBeVisible();
+    await expectAxeClean(page, "/signup with errors");
+  });
+
+  test(`the demo mailbox and a mail are axe-clean (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto("/signin");
+    await page.getByLabel("E-mail address").fill("driver@example.com");
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+    await page.goto("/dev/mailbox");
+    await expectAxeClean(page, "/dev/mailbox");
+    await page.getByRole("row").nth(1).getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectAxeClean(page, "mail");
+  });
+
+  test(`the map page is axe-clean and offers the list alternative (${scheme})`, async ({ driverPage: page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto("/map");
+    await expect(page.getByRole("list", { name: "Charge points, nearest first" }).getByRole("listitem")).toHaveCount(8);
+    await expectAxeClean(page, "/map");
+  });
+}
