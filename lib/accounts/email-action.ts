@@ -1,7 +1,7 @@
 "use server";
 import "server-only";
 import { refresh } from "next/cache";
-import { AccessDeniedError, authorizeDriver } from "@/lib/auth/guards";
+import { driverForAction, isRefusal } from "@/lib/auth/guards";
 import { emailSchema } from "@/lib/auth/schemas";
 import { formValues, toFieldErrors, type ActionResult } from "@/lib/forms/action-result";
 import { isPlatformError, PlatformValidationError } from "@/lib/platform/errors";
@@ -14,13 +14,8 @@ const ChangeEmailInput = z.object({ email: emailSchema });
 /** The signed-in driver moves their account (platform and portal sign-in) to a new address. */
 export async function changeEmailAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
   const values = formValues(formData);
-  let viewer;
-  try {
-    viewer = await authorizeDriver();
-  } catch (error) {
-    if (error instanceof AccessDeniedError) return { status: "error", message: error.message, values };
-    throw error;
-  }
+  const viewer = await driverForAction(values);
+  if (isRefusal(viewer)) return viewer;
 
   const parsed = ChangeEmailInput.safeParse(values);
   if (!parsed.success) return { status: "invalid", fieldErrors: toFieldErrors(parsed.error.issues), values };

@@ -1,6 +1,6 @@
 "use server";
 import "server-only";
-import { AccessDeniedError, authorizeDriver } from "@/lib/auth/guards";
+import { driverForAction, isRefusal } from "@/lib/auth/guards";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { consumeRateLimit, type RateLimitRule } from "@/lib/rate-limit";
 import { isPlatformError } from "@/lib/platform/errors";
@@ -11,13 +11,8 @@ import { startDriverPasswordReset } from "./password-reset";
 const RESETS_PER_DRIVER: RateLimitRule = { limit: 3, windowSeconds: 15 * 60 };
 
 export async function startPasswordResetAction(_previous: ActionResult): Promise<ActionResult> {
-  let viewer;
-  try {
-    viewer = await authorizeDriver();
-  } catch (error) {
-    if (error instanceof AccessDeniedError) return { status: "error", message: error.message };
-    throw error;
-  }
+  const viewer = await driverForAction();
+  if (isRefusal(viewer)) return viewer;
 
   const limit = await consumeRateLimit("password-reset", `platform-user:${viewer.platformUserId}`, RESETS_PER_DRIVER);
   if (!limit.allowed) {

@@ -1,7 +1,7 @@
 "use server";
 import "server-only";
 import { refresh } from "next/cache";
-import { AccessDeniedError, authorizeDriver } from "@/lib/auth/guards";
+import { driverForAction, isRefusal } from "@/lib/auth/guards";
 import { formValues, type ActionResult } from "@/lib/forms/action-result";
 import { getPlatform } from "@/lib/platform";
 import { isPlatformError, PlatformValidationError } from "@/lib/platform/errors";
@@ -16,13 +16,8 @@ function listInWords(items: string[]): string {
 /** The signed-in driver edits their own profile; only changed fields reach the platform. */
 export async function updateProfileAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
   const values = formValues(formData, ["baseline"]);
-  let viewer;
-  try {
-    viewer = await authorizeDriver();
-  } catch (error) {
-    if (error instanceof AccessDeniedError) return { status: "error", message: error.message, values };
-    throw error;
-  }
+  const viewer = await driverForAction(values);
+  if (isRefusal(viewer)) return viewer;
 
   const reading = readProfileForm(formData);
   if (!reading.ok) return { status: "invalid", fieldErrors: reading.fieldErrors, message: "Please correct the marked fields.", values };

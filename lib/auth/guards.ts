@@ -70,3 +70,20 @@ function hasRole(viewer: Viewer, minimum: Role): boolean {
   if (minimum === "support") return isStaff(viewer.role);
   return viewer.role === "admin";
 }
+
+/** What a server action returns when its caller may not run it: no data, plain words, input kept. */
+export type ActionRefusal = { status: "error"; message: string; values?: Record<string, string> };
+
+/** For driver server actions: the driver, or the refusal to hand back as the action's result. */
+export async function driverForAction(values?: Record<string, string>): Promise<DriverViewer | ActionRefusal> {
+  try {
+    return await authorizeDriver();
+  } catch (error) {
+    if (error instanceof AccessDeniedError) return values ? { status: "error", message: error.message, values } : { status: "error", message: error.message };
+    throw error;
+  }
+}
+
+export function isRefusal(result: DriverViewer | ActionRefusal): result is ActionRefusal {
+  return "status" in result;
+}

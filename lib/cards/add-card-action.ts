@@ -1,7 +1,7 @@
 "use server";
 import "server-only";
 import { refresh } from "next/cache";
-import { AccessDeniedError, authorizeDriver } from "@/lib/auth/guards";
+import { driverForAction, isRefusal } from "@/lib/auth/guards";
 import { formValues, toFieldErrors, type ActionResult } from "@/lib/forms/action-result";
 import { isPlatformError, PlatformValidationError } from "@/lib/platform/errors";
 import { platformErrorMessage, platformFieldErrors } from "@/lib/platform-errors-to-messages";
@@ -13,13 +13,8 @@ const DriverAddCardInput = AddCardInput.omit({ status: true });
 
 export async function addCardAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
   const values = formValues(formData);
-  let viewer;
-  try {
-    viewer = await authorizeDriver();
-  } catch (error) {
-    if (error instanceof AccessDeniedError) return { status: "error", message: error.message, values };
-    throw error;
-  }
+  const viewer = await driverForAction(values);
+  if (isRefusal(viewer)) return viewer;
 
   const parsed = DriverAddCardInput.safeParse(values);
   if (!parsed.success) return { status: "invalid", fieldErrors: toFieldErrors(parsed.error.issues), message: "Please correct the marked fields.", values };

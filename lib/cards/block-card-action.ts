@@ -2,7 +2,7 @@
 import "server-only";
 import { refresh } from "next/cache";
 import { z } from "zod";
-import { AccessDeniedError, authorizeDriver } from "@/lib/auth/guards";
+import { driverForAction, isRefusal } from "@/lib/auth/guards";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { isPlatformError } from "@/lib/platform/errors";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
@@ -15,13 +15,8 @@ const CardId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
  * so the service checks it against the driver's own card list before the platform hears of it.
  */
 export async function blockCardAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  let viewer;
-  try {
-    viewer = await authorizeDriver();
-  } catch (error) {
-    if (error instanceof AccessDeniedError) return { status: "error", message: error.message };
-    throw error;
-  }
+  const viewer = await driverForAction();
+  if (isRefusal(viewer)) return viewer;
 
   const cardId = CardId.safeParse(formData.get("cardId"));
   const notYours = { status: "error", code: "not-owned", message: "That card is not on your account, so it was not changed." } as const;

@@ -1,6 +1,6 @@
 "use server";
 import "server-only";
-import { AccessDeniedError, authorizeDriver } from "@/lib/auth/guards";
+import { driverForAction, isRefusal } from "@/lib/auth/guards";
 import { formValues } from "@/lib/forms/action-result";
 import { redeemVoucherForDriver } from "./redeem";
 import type { VoucherActionResult } from "./voucher-action-result";
@@ -10,13 +10,8 @@ export type { VoucherActionResult } from "./voucher-action-result";
 /** The signed-in driver redeems a voucher on their own account; attempts are limited per driver. */
 export async function redeemVoucherAction(_previous: VoucherActionResult, formData: FormData): Promise<VoucherActionResult> {
   const values = formValues(formData);
-  let viewer;
-  try {
-    viewer = await authorizeDriver();
-  } catch (error) {
-    if (error instanceof AccessDeniedError) return { status: "error", message: error.message, values };
-    throw error;
-  }
+  const viewer = await driverForAction(values);
+  if (isRefusal(viewer)) return viewer;
 
   const outcome = await redeemVoucherForDriver(viewer.platformUserId, values.code ?? "", `platform-user:${viewer.platformUserId}`);
   if (outcome.status === "accepted") return { status: "ok", outcome: "accepted", message: "Voucher accepted." };
