@@ -11,7 +11,8 @@ const NO_MARKUP = /^[^<>{}\u0000-\u001f\u007f]*$/;
 
 const text = (label: string, max: number) =>
   z
-    .string()
+    // A crafted request may leave a field out or send a file: say which field, not "expected string".
+    .string({ error: `Enter your ${label.toLowerCase()} as text.` })
     .trim()
     .max(max, `${label} can be at most ${max} characters.`)
     .regex(NO_MARKUP, `${label} cannot contain < > { } or control characters.`);
@@ -23,7 +24,7 @@ export const profileFields = {
   firstName: requiredText("First name", 80),
   lastName: requiredText("Last name", 80),
   phone: z
-    .string()
+    .string({ error: "Enter your phone number as text." })
     .trim()
     .transform((v) => v.replace(/[\s()-]/g, ""))
     .refine((v) => v === "" || /^\+?[0-9]{6,16}$/.test(v), "Enter a phone number with 6 to 16 digits, like +31 20 123 4567.")
@@ -33,7 +34,7 @@ export const profileFields = {
   city: optionalText("City", 80),
   postCode: optionalText("Postcode", 16).refine((v) => v === undefined || /^[A-Za-z0-9 -]{2,16}$/.test(v), "Enter a valid postcode."),
   country: z
-    .string()
+    .string({ error: "Choose your country from the list." })
     .trim()
     .toUpperCase()
     .refine(isCountryCode, "Choose your country from the list."),

@@ -1,6 +1,6 @@
 import "server-only";
 import { APP_TIME_ZONE } from "@/lib/format";
-import { isPlatformError } from "@/lib/platform/errors";
+import { isPlatformError, PlatformNotFoundError } from "@/lib/platform/errors";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
 import { sessionCsvFilename, sessionCsvHeader, sessionCsvLines, sessionCsvRow } from "./csv";
 import { defaultSessionDeps, logSessionError, type SessionDeps } from "./deps";
@@ -36,6 +36,8 @@ function denied(status: 401 | 403): Response {
 
 function failed(what: string, doing: string, error: unknown): Response {
   logSessionError(what, error);
+  // The driver's own platform user is gone (deleted or unlinked on the platform): nothing to retry.
+  if (error instanceof PlatformNotFoundError) return jsonError(404, "We could not find your charging account. Please contact support.");
   return isPlatformError(error)
     ? jsonError(503, platformErrorMessage(error, doing))
     : jsonError(500, `Something went wrong while we tried to ${doing}. Try again in a moment.`);

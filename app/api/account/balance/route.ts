@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { toBalanceView } from "@/components/account/balance-view";
 import { AccessDeniedError, authorizeDriver } from "@/lib/auth/guards";
 import { getPlatform } from "@/lib/platform";
-import { isPlatformError, PlatformRateLimitedError, PlatformUnavailableError } from "@/lib/platform/errors";
+import { isPlatformError, PlatformNotFoundError, PlatformRateLimitedError, PlatformUnavailableError } from "@/lib/platform/errors";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -20,6 +20,10 @@ export async function GET(): Promise<Response> {
     const user = await getPlatform().users.getUser(viewer.platformUserId);
     return NextResponse.json({ balance: toBalanceView(user) }, { headers: NO_STORE });
   } catch (error) {
+    // The linked platform user is gone: the driver's problem to raise with support, not a gateway failure.
+    if (error instanceof PlatformNotFoundError) {
+      return NextResponse.json({ error: "We could not find your charging account. Please contact support." }, { status: 404, headers: NO_STORE });
+    }
     const message = platformErrorMessage(error, "load your balance");
     if (error instanceof PlatformRateLimitedError) {
       return NextResponse.json({ error: message }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(error.retryAfterSeconds ?? 30) } });

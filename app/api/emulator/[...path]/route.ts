@@ -11,7 +11,10 @@ async function forward(request: Request, context: { params: Promise<{ path: stri
   if (!getConfig().platform.embedded) return NextResponse.json({ error: "Not found" }, { status: 404 });
   const { path } = await context.params;
   const incoming = new URL(request.url);
-  const target = new URL(`/${path.map(encodeURIComponent).join("/")}${incoming.search}`, "http://platform-emulator.internal");
+  // Set as a path, never parsed as a URL: an empty first segment ("//…") must not read as a host.
+  const target = new URL("http://platform-emulator.internal");
+  target.pathname = `/${path.map(encodeURIComponent).join("/")}`;
+  target.search = incoming.search;
   const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
   if (body && body.byteLength > 256 * 1024) return NextResponse.json({ message: "Request body too large." }, { status: 413 });
   return getEmbeddedPlatformEmulator().handle(new Request(target, { method: request.method, headers: request.headers, body }));

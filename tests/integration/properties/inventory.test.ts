@@ -1,0 +1,74 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Every route handler file under app/api, with the property file that fuzzes it. A new route
+ * handler fails this test until it is added here and fuzzed.
+ */
+const ROUTE_COVERAGE: Record<string, string> = {
+  "app/api/auth/[...nextauth]/route.ts": "excluded: Auth.js's own handlers",
+  "app/api/account/balance/route.ts": "routes.test.ts",
+  "app/api/health/route.ts": "routes.test.ts",
+  "app/api/map/points/route.ts": "routes.test.ts",
+  "app/api/map/locations/[id]/route.ts": "routes.test.ts",
+  "app/api/emulator/[...path]/route.ts": "emulator-route.test.ts",
+  "app/api/sessions/export/route.ts": "sessions-routes.test.ts",
+  "app/api/sessions/[id]/export/route.ts": "sessions-routes.test.ts",
+  "app/api/sessions/live/route.ts": "sessions-routes.test.ts",
+  "app/api/admin/users/[id]/balance/route.ts": "admin.test.ts",
+};
+
+/**
+ * Every server action module ("use server"), with the property file that fuzzes its actions. A new
+ * one fails this test until it is added here and fuzzed.
+ */
+const ACTION_COVERAGE: Record<string, string> = {
+  "lib/accounts/sign-up-action.ts": "sign-up.test.ts",
+  "lib/auth/sign-in-action.ts": "sign-up.test.ts",
+  "lib/auth/sign-out-action.ts": "excluded: takes no input, only redirects",
+  "lib/accounts/profile-action.ts": "account.test.ts",
+  "lib/accounts/email-action.ts": "account.test.ts",
+  "lib/accounts/password-reset-action.ts": "account.test.ts",
+  "lib/cards/add-card-action.ts": "cards.test.ts",
+  "lib/cards/block-card-action.ts": "cards.test.ts",
+  "lib/vouchers/redeem-action.ts": "vouchers.test.ts",
+  "lib/admin/actions/cards.ts": "admin.test.ts",
+  "lib/admin/actions/create-driver.ts": "admin.test.ts",
+  "lib/admin/actions/driver.ts": "admin.test.ts",
+  "lib/admin/actions/roles.ts": "admin.test.ts",
+};
+
+function listFiles(dir: string, root: string, keep: (relative: string, full: string) => boolean, found: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) listFiles(full, root, keep, found);
+    else {
+      const relative = path.relative(root, full).split(path.sep).join("/");
+      if (keep(relative, full)) found.push(relative);
+    }
+  }
+  return found;
+}
+
+function listRouteFiles(root = process.cwd()): string[] {
+  return listFiles(path.join(root, "app", "api"), root, (relative) => /\/route\.tsx?$/.test(relative)).sort();
+}
+
+/** Modules whose first statement is the "use server" directive (comments aside). */
+function listServerActionFiles(root = process.cwd()): string[] {
+  const isActionModule = (relative: string, full: string) =>
+    /\.tsx?$/.test(relative) && /^(\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use server["']/.test(readFileSync(full, "utf8"));
+  return [...listFiles(path.join(root, "lib"), root, isActionModule), ...listFiles(path.join(root, "app"), root, isActionModule)].sort();
+}
+
+/** The property files must keep up with the code: a new route handler or action module fails here. */
+describe("property test inventory", () => {
+  it("every route handler under app/api is fuzzed by a property file (or excluded on purpose)", () => {
+    expect(listRouteFiles()).toEqual(Object.keys(ROUTE_COVERAGE).sort());
+  });
+
+  it('every "use server" module is fuzzed by a property file (or excluded on purpose)', () => {
+    expect(listServerActionFiles()).toEqual(Object.keys(ACTION_COVERAGE).sort());
+  });
+});
