@@ -124,6 +124,22 @@ describe("overview and live", () => {
     expect(listReads(h.requests).every((u) => u.searchParams.get("filter[startedAfter]") === "2025-03-31T22:00:00Z")).toBe(true);
   });
 
+  it("gives the same overview on a spec-only platform, and reads every page of the window", async () => {
+    const withFilters = await getSessionsOverview(DEMO_DRIVER_ID, h.deps);
+    h.requests.length = 0;
+    h.setSpecOnly(true);
+    try {
+      const specOnly = await getSessionsOverview(DEMO_DRIVER_ID, h.deps);
+      expect(specOnly.monthly).toEqual(withFilters.monthly);
+      expect(specOnly.running.map((s) => s.id)).toEqual(withFilters.running.map((s) => s.id));
+      // The whole history is three pages of 100 when the date filter is ignored: each read exactly once.
+      const pages = listReads(h.requests).map((u) => u.searchParams.get("page"));
+      expect(pages.sort()).toEqual(["1", "2", "3"]);
+    } finally {
+      h.setSpecOnly(false);
+    }
+  });
+
   it("lists the running session with energy that grows, and nothing once it stops", async () => {
     const [first] = await listRunningSessions(DEMO_DRIVER_ID, h.deps);
     h.clock.ms += 60_000;
