@@ -20,5 +20,6 @@ const { DATABASE_URL, ...withoutDatabase } = process.env;
 run("unit and integration tests (PGlite)", ["node_modules/vitest/vitest.mjs", "run"], withoutDatabase);
 if (DATABASE_URL) run("integration tests on Postgres (DATABASE_URL)", ["node_modules/vitest/vitest.mjs", "run", "tests/integration"]);
 run("production build", ["node_modules/next/dist/bin/next", "build"]);
+run("bundle budget (first-load JS per route)", ["scripts/check-bundle-budget.mjs"]);
 run("no secrets in client bundles", ["scripts/check-bundle-secrets.mjs"]);
 run("end-to-end tests", ["node_modules/@playwright/test/cli.js", "test"]);

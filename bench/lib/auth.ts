@@ -1,0 +1,88 @@
+/**
+ * E-mail link sign-in over plain HTTP, as a browser does it: Auth.js CSRF token → POST to the
+ * nodemailer provider → the link from the demo mailbox (demo mail is on: SMTP_URL is unset) →
+ * follow it and keep the database session cookie. Returns a `Cookie` header value.
+ */
+
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  take(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair?.indexOf("=") ?? -1;
+      if (!pair || eq < 1) continue;
+      this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+  }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
+
+const decodeHtml = (value: string) => value.replaceAll("&amp;", "&").replaceAll("&#x3D;", "=").replaceAll("&quot;", '"');
+
+async function text(response: Response, what: string): Promise<string> {
+  const body = await response.text();
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${body.slice(0, 300)}`);
+  return body;
+}
+
+/** The id of the newest sign-in mail to `email` in the demo mailbox (newest first). */
+async function newestSignInMail(origin: string, email: string): Promise<string | null> {
+  const html = await text(await fetch(`${origin}/dev/mailbox`), "reading /dev/mailbox");
+  for (const row of html.split("<tr").slice(1)) {
+    if (!row.includes(`>${email}<`) || !row.includes("sign-in link")) continue;
+    const match = /href="\/dev\/mailbox\/(\d+)"/.exec(row);
+    if (match?.[1]) return match[1];
+  }
+  return null;
+}
+
+export async function signIn(origin: string, email: string): Promise<string> {
+  const jar = new CookieJar();
+  const before = await newestSignInMail(origin, email);
+
+  const csrfResponse = await fetch(`${origin}/api/auth/csrf`);
+  jar.take(csrfResponse);
+  const { csrfToken } = JSON.parse(await text(csrfResponse, "GET /api/auth/csrf")) as { csrfToken: string };
+
+  const request = await fetch(`${origin}/api/auth/signin/nodemailer`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+    body: new URLSearchParams({ email, csrfToken, callbackUrl: `${origin}/account` }),
+  });
+  jar.take(request);
+  const location = request.headers.get("location") ?? "";
+  await request.body?.cancel();
+  if (request.status !== 302 || /error=/.test(location)) throw new Error(`sign-in request for ${email}: HTTP ${request.status} → ${location}`);
+
+  const mailId = await newestSignInMail(origin, email);
+  if (!mailId || mailId === before) throw new Error(`no new sign-in mail for ${email} in /dev/mailbox`);
+  const mail = await text(await fetch(`${origin}/dev/mailbox/${mailId}`), `reading mail ${mailId}`);
+  const link = /href="([^"]*\/api\/auth\/callback\/nodemailer\?[^"]+)"/.exec(mail)?.[1];
+  if (!link) throw new Error(`mail ${mailId} has no sign-in link`);
+
+  const callback = await fetch(decodeHtml(link), { redirect: "manual", headers: { cookie: jar.header() } });
+  jar.take(callback);
+  await callback.body?.cancel();
+  const session = jar.get("authjs.session-token");
+  if (!session) throw new Error(`sign-in of ${email} gave no session cookie (HTTP ${callback.status} → ${callback.headers.get("location") ?? ""})`);
+  return `authjs.session-token=${session}`;
+}
+
+/** GET with a session cookie; fails loudly on a redirect to /signin or /account-not-linked. */
+export async function getSignedIn(url: string, cookie: string): Promise<Response> {
+  const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
+  if (response.status >= 300) {
+    await response.body?.cancel();
+    throw new Error(`GET ${url}: HTTP ${response.status} ${response.headers.get("location") ?? ""}`);
+  }
+  return response;
+}

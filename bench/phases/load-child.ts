@@ -1,0 +1,68 @@
+import autocannon from "autocannon";
+import { percentile, round } from "../lib/stats";
+
+/**
+ * The load generator, in its own process: the bench process also serves the emulators, and one
+ * event loop doing both would measure itself. Input: one JSON argument; output: one JSON line.
+ * Each connection is one simulated driver and keeps the cookie it was given first.
+ */
+interface LoadInput {
+  origin: string;
+  path: string;
+  connections: number;
+  durationSeconds: number;
+  cookies: string[];
+}
+
+const input = JSON.parse(process.argv[2] ?? "{}") as LoadInput;
+let nextCookie = 0;
+const latencies: number[] = [];
+const statuses = new Map<number, number>();
+
+const instance = autocannon(
+  {
+    url: input.origin,
+    connections: input.connections,
+    duration: input.durationSeconds,
+    timeout: 30,
+    requests: [
+      {
+        method: "GET",
+        path: input.path,
+        setupRequest: (request, context) => {
+          const ctx = context as { cookie?: string };
+          ctx.cookie ??= input.cookies[nextCookie++ % input.cookies.length];
+          return { ...request, headers: { ...request.headers, cookie: ctx.cookie ?? "" } };
+        },
+      },
+    ],
+  },
+  (error, result) => {
+    if (error) {
+      console.error(error);
+      process.exit(1);
+    }
+    // autocannon's histogram has p90/p97.5 but no p95: that one comes from every response's time.
+    const summary = {
+      requests: result.requests.total,
+      durationSeconds: result.duration,
+      requestsPerSecond: round(result.requests.total / result.duration),
+      errors: result.errors,
+      timeouts: result.timeouts,
+      non2xx: result.non2xx,
+      statuses: Object.fromEntries(statuses),
+      latencyMs: {
+        p50: round(percentile(latencies, 50)),
+        p95: round(percentile(latencies, 95)),
+        p99: round(percentile(latencies, 99)),
+        max: round(Math.max(...latencies)),
+        mean: round(result.latency.mean),
+      },
+    };
+    process.stdout.write(`${JSON.stringify(summary)}\n`);
+  },
+);
+instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+  latencies.push(responseTime);
+  statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+});
