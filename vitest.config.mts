@@ -1,7 +1,9 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
+
+const PROPERTIES = "tests/integration/properties";
 
 export default defineConfig({
   resolve: {
@@ -11,11 +13,32 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // Integration tests start loopback servers and PGlite instances; two cores go further one file at a time each.
+    // One pool for both projects (they share this limit).
     maxWorkers: 2,
+    // Each project inherits everything above (`extends: true`); `include` is set per project only,
+    // because inherited arrays are concatenated, not replaced.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit+integration",
+          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, `${PROPERTIES}/**`],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "properties",
+          include: [`${PROPERTIES}/**/*.test.ts`],
+          // The faked Next request context (vi.mock) and the per-file world (emulator, test database).
+          setupFiles: [`${PROPERTIES}/setup.ts`],
+        },
+      },
+    ],
   },
 });

@@ -1,101 +1,60 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as adminBalance from "@/app/api/admin/users/[id]/balance/route";
 import * as cardActions from "@/lib/admin/actions/cards";
 import * as createDriverActions from "@/lib/admin/actions/create-driver";
 import * as driverActions from "@/lib/admin/actions/driver";
 import * as roleActions from "@/lib/admin/actions/roles";
 import {
-  addressValue,
   baselineValue,
   boundIdArb,
   cardCodeValue,
-  cityValue,
-  countryValue,
   emailValue,
   formArb,
   type FormEntry,
   idValue,
-  inputsOf,
-  nameValue,
   passwordValue,
   pathParamValue,
-  phoneValue,
-  postCodeValue,
+  profileFields,
   queryArb,
-  requestHeadersArb,
   staffSideViewer,
-  toFormData,
-  toRequestUrl,
   visualNumberValue,
   voucherCodeValue,
 } from "./arbitraries";
-import {
-  expectActionOutcome,
-  expectRouteOutcome,
-  exportedHandlers,
-  finishRun,
-  NUM_RUNS,
-  PROPERTY_TIMEOUT_MS,
-  type RouteHandler,
-  setUpWorld,
-  startRun,
-  tearDownWorld,
-  world,
-} from "./harness";
+import { type AnyAction, checkActionProperty, checkRouteProperty } from "./checks";
 
-vi.mock("next/headers", async () => (await import("./harness")).nextHeadersMock);
-vi.mock("next/cache", async () => (await import("./harness")).nextCacheMock);
-vi.mock("next/navigation", async (original) => ({ ...(await original<object>()), ...(await import("./harness")).nextNavigationMock }));
-vi.mock("@/lib/auth/viewer", async () => (await import("./harness")).viewerMock);
-vi.mock("@/lib/auth", async () => (await import("./harness")).authMock);
-
-beforeAll(setUpWorld);
-afterAll(tearDownWorld);
-
-const idle = { status: "idle" } as const;
 const { blockCardForDriverAction, linkCardForDriverAction, moveCardStepAction } = cardActions;
 const { createDriverAction } = createDriverActions;
 const { changeDriverEmailAction, redeemVoucherForDriverAction, startDriverPasswordResetAction, updateDriverProfileAction } = driverActions;
 const { grantStaffRoleAction, revokeStaffRoleAction } = roleActions;
-type AnyAction = (...args: never[]) => Promise<unknown>;
-
-const profileFields = {
-  firstName: nameValue,
-  lastName: nameValue,
-  phone: phoneValue,
-  address: addressValue,
-  city: cityValue,
-  postCode: postCodeValue,
-  country: countryValue,
-};
 
 /**
  * Each admin action with its form. `bound` says whether the page binds a driver id as the first
- * argument (`action.bind(null, id)`): that id came from the browser too, so it is random as well.
+ * argument (`action.bind(null, id)`): that id came from the browser too, so it is random as well
+ * (drawn for every action, and quoted back without counting as a leak).
  */
 const ACTIONS: { name: string; action: AnyAction; bound: boolean; form: fc.Arbitrary<FormEntry[]> | null; secretFields?: string[]; reseed?: boolean }[] = [
   {
     name: "linkCardForDriverAction",
-    action: linkCardForDriverAction as AnyAction,
+    action: linkCardForDriverAction,
     bound: true,
     form: formArb({ code: cardCodeValue, visualNumber: visualNumberValue, status: fc.constantFrom("active", "blocked", "inactive", "", "deleted") }),
   },
-  { name: "blockCardForDriverAction", action: blockCardForDriverAction as AnyAction, bound: true, form: formArb({ cardId: idValue }), reseed: true },
+  { name: "blockCardForDriverAction", action: blockCardForDriverAction, bound: true, form: formArb({ cardId: idValue }), reseed: true },
   {
     name: "moveCardStepAction",
-    action: moveCardStepAction as AnyAction,
+    action: moveCardStepAction,
     bound: true,
     form: formArb({ cardId: idValue, targetUserId: idValue, intent: fc.constantFrom("move", "retry", "undo", "", "toString", "__proto__") }),
     reseed: true,
   },
-  { name: "updateDriverProfileAction", action: updateDriverProfileAction as AnyAction, bound: true, form: formArb({ ...profileFields, baseline: baselineValue }) },
-  { name: "changeDriverEmailAction", action: changeDriverEmailAction as AnyAction, bound: true, form: formArb({ email: emailValue }) },
-  { name: "startDriverPasswordResetAction", action: startDriverPasswordResetAction as AnyAction, bound: true, form: null },
-  { name: "redeemVoucherForDriverAction", action: redeemVoucherForDriverAction as AnyAction, bound: true, form: formArb({ code: voucherCodeValue }), reseed: true },
+  { name: "updateDriverProfileAction", action: updateDriverProfileAction, bound: true, form: formArb({ ...profileFields, baseline: baselineValue }) },
+  { name: "changeDriverEmailAction", action: changeDriverEmailAction, bound: true, form: formArb({ email: emailValue }) },
+  { name: "startDriverPasswordResetAction", action: startDriverPasswordResetAction, bound: true, form: null },
+  { name: "redeemVoucherForDriverAction", action: redeemVoucherForDriverAction, bound: true, form: formArb({ code: voucherCodeValue }), reseed: true },
   {
     name: "createDriverAction",
-    action: createDriverAction as AnyAction,
+    action: createDriverAction,
     bound: false,
     form: formArb({
       email: emailValue,
@@ -106,8 +65,8 @@ const ACTIONS: { name: string; action: AnyAction; bound: boolean; form: fc.Arbit
     }),
     secretFields: ["password"],
   },
-  { name: "grantStaffRoleAction", action: grantStaffRoleAction as AnyAction, bound: false, form: formArb({ email: emailValue, role: fc.constantFrom("support", "admin", "driver", "owner", "") }) },
-  { name: "revokeStaffRoleAction", action: revokeStaffRoleAction as AnyAction, bound: false, form: formArb({ email: emailValue }) },
+  { name: "grantStaffRoleAction", action: grantStaffRoleAction, bound: false, form: formArb({ email: emailValue, role: fc.constantFrom("support", "admin", "driver", "owner", "") }) },
+  { name: "revokeStaffRoleAction", action: revokeStaffRoleAction, bound: false, form: formArb({ email: emailValue }) },
 ];
 
 describe("admin actions: only validation errors, never a crash", () => {
@@ -120,60 +79,18 @@ describe("admin actions: only validation errors, never a crash", () => {
     expect(exported.sort()).toEqual(ACTIONS.map((a) => a.name).sort());
   });
 
-  for (const a of ACTIONS) {
-    it(
-      `${a.name} × ${NUM_RUNS}`,
-      async () => {
-        await fc.assert(
-          fc.asyncProperty(
-            boundIdArb,
-            a.form ?? fc.constant<FormEntry[]>([]),
-            staffSideViewer,
-            fc.boolean(),
-            fc.boolean(),
-            async (boundId, form, viewer, freshLimits, reseed) => {
-              // Blocking, moving and redeeming use things up; start again from the seed now and then.
-              if (a.reseed && reseed) world.emulator!.reset();
-              await startRun({ viewer, freshLimits });
-              const args: unknown[] = [...(a.bound ? [boundId] : []), idle, ...(a.form ? [toFormData(form)] : [])];
-              await expectActionOutcome(() => (a.action as (...args: unknown[]) => Promise<unknown>)(...args), {
-                inputs: [...inputsOf(form), JSON.stringify(boundId) ?? ""],
-                secretFields: a.secretFields,
-                tally: a.name,
-              });
-              await finishRun();
-            },
-          ),
-          { numRuns: NUM_RUNS },
-        );
-      },
-      PROPERTY_TIMEOUT_MS,
-    );
-  }
+  // Blocking, moving and redeeming use things up (`reseed`): they start again from the seed now and then.
+  for (const a of ACTIONS) checkActionProperty({ ...a, boundId: boundIdArb, viewer: staffSideViewer, freshLimits: true });
 });
 
 describe("admin route handlers: never a 500, never a throw", () => {
-  for (const [method, handler] of exportedHandlers(adminBalance)) {
-    it(
-      `${method} app/api/admin/users/[id]/balance/route.ts × ${NUM_RUNS}`,
-      async () => {
-        await fc.assert(
-          fc.asyncProperty(
-            fc.record({ id: pathParamValue }),
-            queryArb,
-            requestHeadersArb,
-            staffSideViewer,
-            async (params, query, headers, viewer) => {
-              await startRun({ viewer, headers });
-              const request = new Request(toRequestUrl(`/api/admin/users/${encodeURIComponent(params.id)}/balance`, query), { method, headers });
-              await expectRouteOutcome(() => (handler as RouteHandler)(request, { params: Promise.resolve(params) }), `${method} admin balance`);
-              await finishRun();
-            },
-          ),
-          { numRuns: NUM_RUNS },
-        );
-      },
-      PROPERTY_TIMEOUT_MS,
-    );
-  }
+  checkRouteProperty({
+    file: "app/api/admin/users/[id]/balance/route.ts",
+    module: adminBalance,
+    pathname: (p) => `/api/admin/users/${encodeURIComponent(p.id ?? "")}/balance`,
+    query: queryArb,
+    params: fc.record({ id: pathParamValue }),
+    viewer: staffSideViewer,
+    tally: "admin balance",
+  });
 });

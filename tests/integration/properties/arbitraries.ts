@@ -136,6 +136,17 @@ export const cityValue = fc.oneof(fc.constantFrom("Amsterdam", "Utrecht", "'s-He
 export const postCodeValue = fc.oneof(fc.constantFrom("1015 CJ", "10115", "SW1A 1AA", "3511-AB", "1"), fc.stringMatching(/^[A-Z0-9 -]{2,16}$/));
 export const countryValue = fc.constantFrom("NL", "DE", "BE", "FR", "GB", "US", "nl", " de ", "XX", "ZZ", "NLD", "");
 
+/** The profile's fields, as the profile, sign-up and admin driver forms all have them (for formArb). */
+export const profileFields = {
+  firstName: nameValue,
+  lastName: nameValue,
+  phone: phoneValue,
+  address: addressValue,
+  city: cityValue,
+  postCode: postCodeValue,
+  country: countryValue,
+};
+
 export const CARD_CODES = {
   ownActive: "04A1B2C3D4E5F6",
   ownBlocked: "0499AA88BB77CC",

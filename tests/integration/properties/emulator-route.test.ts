@@ -1,29 +1,9 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, it, vi } from "vitest";
+import { describe } from "vitest";
 import * as emulatorBridge from "@/app/api/emulator/[...path]/route";
 import { anyText, driverSideViewer, emailValue, idValue, queryArb, requestHeadersArb, toRequestUrl, usv, voucherCodeValue } from "./arbitraries";
-import {
-  expectRouteOutcome,
-  exportedHandlers,
-  finishRun,
-  NUM_RUNS,
-  PLATFORM_KEY,
-  PROPERTY_TIMEOUT_MS,
-  type RouteHandler,
-  setUpWorld,
-  startRun,
-  tearDownWorld,
-  world,
-} from "./harness";
-
-vi.mock("next/headers", async () => (await import("./harness")).nextHeadersMock);
-vi.mock("next/cache", async () => (await import("./harness")).nextCacheMock);
-vi.mock("next/navigation", async (original) => ({ ...(await original<object>()), ...(await import("./harness")).nextNavigationMock }));
-vi.mock("@/lib/auth/viewer", async () => (await import("./harness")).viewerMock);
-vi.mock("@/lib/auth", async () => (await import("./harness")).authMock);
-
-beforeAll(setUpWorld);
-afterAll(tearDownWorld);
+import { propertyTest } from "./checks";
+import { expectRouteOutcome, exportedHandlers, finishRun, PLATFORM_KEY, type RouteHandler, startRun, world } from "./harness";
 
 /**
  * The demo bridge /api/emulator/[...path] hands anything to the in-process emulator: platform
@@ -120,39 +100,26 @@ const requestLine: fc.Arbitrary<[string, string[]]> = fc.oneof(
 );
 
 describe("emulator bridge: 4xx for nonsense, never a 500", () => {
-  it(
-    `${methods.join("/")} app/api/emulator/[...path]/route.ts × ${NUM_RUNS}`,
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          requestLine,
-          queryArb,
-          bodyArb,
-          requestHeadersArb,
-          authorization,
-          driverSideViewer,
-          async ([method, path], query, body, headers, auth, viewer) => {
-            await startRun({ viewer, headers });
-            const requestHeaders = new Headers(headers);
-            if (auth !== undefined) requestHeaders.set("authorization", auth);
-            const pathname = `/api/emulator/${path.map((p) => encodeURIComponent(p)).join("/")}`;
-            const request = new Request(toRequestUrl(pathname, query), {
-              method,
-              headers: requestHeaders,
-              body: method === "GET" || body === undefined ? undefined : typeof body === "string" ? body : new Blob([new Uint8Array(body)]),
-            });
-            try {
-              await expectRouteOutcome(() => (handlers.get(method as never) as RouteHandler)(request, { params: Promise.resolve({ path }) }), `emulator ${method}`);
-            } finally {
-              // Faults and resets only live for one run.
-              await world.emulator!.handle(new Request("http://platform-emulator.internal/__emulator/faults", { method: "DELETE" }));
-            }
-            await finishRun();
-          },
-        ),
-        { numRuns: NUM_RUNS },
-      );
+  propertyTest(
+    `${methods.join("/")} app/api/emulator/[...path]/route.ts`,
+    [requestLine, queryArb, bodyArb, requestHeadersArb, authorization, driverSideViewer],
+    async ([method, path], query, body, headers, auth, viewer) => {
+      await startRun({ viewer, headers });
+      const requestHeaders = new Headers(headers);
+      if (auth !== undefined) requestHeaders.set("authorization", auth);
+      const pathname = `/api/emulator/${path.map((p) => encodeURIComponent(p)).join("/")}`;
+      const request = new Request(toRequestUrl(pathname, query), {
+        method,
+        headers: requestHeaders,
+        body: method === "GET" || body === undefined ? undefined : typeof body === "string" ? body : new Blob([new Uint8Array(body)]),
+      });
+      try {
+        await expectRouteOutcome(() => (handlers.get(method as never) as RouteHandler)(request, { params: Promise.resolve({ path }) }), `emulator ${method}`);
+      } finally {
+        // Faults and resets only live for one run.
+        await world.emulator!.handle(new Request("http://platform-emulator.internal/__emulator/faults", { method: "DELETE" }));
+      }
+      await finishRun();
     },
-    PROPERTY_TIMEOUT_MS,
   );
 });

@@ -10,14 +10,10 @@ import { installTestDatabase, removeTestDatabase } from "../../support/app-db";
  * fed with random input, against the in-process platform emulator and a fresh test database
  * (PGlite, or Postgres with DATABASE_URL). Only Next's request context is faked.
  *
- * Random inputs live in ./arbitraries.ts. Every test file mocks the same five modules with the
- * objects below (vi.mock is per file):
- *
- *   vi.mock("next/headers", async () => (await import("./harness")).nextHeadersMock);
- *   vi.mock("next/cache", async () => (await import("./harness")).nextCacheMock);
- *   vi.mock("next/navigation", async (original) => ({ ...(await original<object>()), ...(await import("./harness")).nextNavigationMock }));
- *   vi.mock("@/lib/auth/viewer", async () => (await import("./harness")).viewerMock);
- *   vi.mock("@/lib/auth", async () => (await import("./harness")).authMock);
+ * Random inputs live in ./arbitraries.ts, the shapes of the properties in ./checks.ts. ./setup.ts,
+ * the set-up file of the vitest project "properties" (vitest.config.mts), mocks five modules with
+ * the objects below (next/headers, next/cache, next/navigation, @/lib/auth/viewer, @/lib/auth) and
+ * sets up and tears down the world (setUpWorld/tearDownWorld) around every test file there.
  */
 
 export const NUM_RUNS = 1000;

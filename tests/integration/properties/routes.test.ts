@@ -1,30 +1,11 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, it, vi } from "vitest";
+import { describe } from "vitest";
 import * as accountBalance from "@/app/api/account/balance/route";
 import * as health from "@/app/api/health/route";
 import * as mapLocation from "@/app/api/map/locations/[id]/route";
 import * as mapPoints from "@/app/api/map/points/route";
-import { driverSideViewer, pathParamValue, queryArb, queryValue, requestHeadersArb, toRequestUrl } from "./arbitraries";
-import {
-  expectRouteOutcome,
-  exportedHandlers,
-  finishRun,
-  NUM_RUNS,
-  PROPERTY_TIMEOUT_MS,
-  type RouteHandler,
-  setUpWorld,
-  startRun,
-  tearDownWorld,
-} from "./harness";
-
-vi.mock("next/headers", async () => (await import("./harness")).nextHeadersMock);
-vi.mock("next/cache", async () => (await import("./harness")).nextCacheMock);
-vi.mock("next/navigation", async (original) => ({ ...(await original<object>()), ...(await import("./harness")).nextNavigationMock }));
-vi.mock("@/lib/auth/viewer", async () => (await import("./harness")).viewerMock);
-vi.mock("@/lib/auth", async () => (await import("./harness")).authMock);
-
-beforeAll(setUpWorld);
-afterAll(tearDownWorld);
+import { driverSideViewer, pathParamValue, queryArb, queryValue } from "./arbitraries";
+import { checkRouteProperty, type RouteProperty } from "./checks";
 
 /** Map queries that pass validation mostly fall on a few tiles (each new tile is an upstream search). */
 const plausibleMapQuery = fc
@@ -44,15 +25,7 @@ const mapQuery = fc.oneof(
   { weight: 2, arbitrary: queryArb },
 );
 
-interface RouteCase {
-  file: string;
-  module: Record<string, unknown>;
-  pathname: (params: Record<string, string>) => string;
-  query: fc.Arbitrary<string>;
-  params: fc.Arbitrary<Record<string, string>>;
-}
-
-const CASES: RouteCase[] = [
+const CASES: Omit<RouteProperty, "viewer">[] = [
   { file: "app/api/account/balance/route.ts", module: accountBalance, pathname: () => "/api/account/balance", query: queryArb, params: fc.constant({}) },
   { file: "app/api/health/route.ts", module: health, pathname: () => "/api/health", query: queryArb, params: fc.constant({}) },
   { file: "app/api/map/points/route.ts", module: mapPoints, pathname: () => "/api/map/points", query: mapQuery, params: fc.constant({}) },
@@ -66,23 +39,5 @@ const CASES: RouteCase[] = [
 ];
 
 describe("route handlers: never a 500, never a throw", () => {
-  for (const c of CASES) {
-    for (const [method, handler] of exportedHandlers(c.module)) {
-      it(
-        `${method} ${c.file} × ${NUM_RUNS}`,
-        async () => {
-          await fc.assert(
-            fc.asyncProperty(c.query, c.params, requestHeadersArb, driverSideViewer, async (query, params, headers, viewer) => {
-              await startRun({ viewer, headers });
-              const request = new Request(toRequestUrl(c.pathname(params), query), { method, headers });
-              await expectRouteOutcome(() => (handler as RouteHandler)(request, { params: Promise.resolve(params) }), `${method} ${c.file}`);
-              await finishRun();
-            }),
-            { numRuns: NUM_RUNS },
-          );
-        },
-        PROPERTY_TIMEOUT_MS,
-      );
-    }
-  }
+  for (const c of CASES) checkRouteProperty({ ...c, viewer: driverSideViewer });
 });
