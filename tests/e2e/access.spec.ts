@@ -9,8 +9,9 @@ import { expect, test } from "./fixtures";
 const manifest = JSON.parse(readFileSync(path.join(process.cwd(), ".next/server/app-paths-manifest.json"), "utf8")) as Record<string, string>;
 
 // Open to everyone by design: the public pages, Auth.js itself, health, and demo-mode tooling
-// (the demo mailbox and the emulator control API exist only while the embedded defaults run).
-const PUBLIC = [/^\/$/, /^\/signin$/, /^\/signup$/, /^\/check-your-email$/, /^\/account-not-linked$/, /^\/_not-found$/, /^\/_global-error$/, /^\/api\/auth\//, /^\/api\/health$/, /^\/api\/emulator\//, /^\/dev\/mailbox/];
+// (the demo mailbox and the emulator control API exist only while the embedded defaults run), and
+// metadata files such as the app icon.
+const PUBLIC = [/^\/$/, /^\/signin$/, /^\/signup$/, /^\/check-your-email$/, /^\/account-not-linked$/, /^\/_not-found$/, /^\/_global-error$/, /^\/api\/auth\//, /^\/api\/health$/, /^\/api\/emulator\//, /^\/dev\/mailbox/, /^\/(icon|apple-icon|favicon)(\.\w+)?$/, /^\/(robots\.txt|sitemap\.xml|manifest\.webmanifest)$/];
 
 const SAMPLE_IDS: Record<string, string> = { id: "1001", path: "x", nextauth: "session" };
 
