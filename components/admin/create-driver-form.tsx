@@ -3,7 +3,8 @@ import Link from "next/link";
 import { useActionState, useState } from "react";
 import { createDriverAction, type CreateDriverData } from "@/lib/admin/actions/create-driver";
 import { idle, type ActionResult } from "@/lib/forms/action-result";
-import { SelectField, TextField } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
+import { ProfileFields } from "@/components/account/profile-fields";
 import { SubmitButton } from "@/components/ui/button";
 import { Alert, FormStatus } from "@/components/ui/alert";
 import { DEFAULT_COUNTRY } from "@/lib/countries";
@@ -27,23 +28,7 @@ export function CreateDriverForm({ countries }: { countries: { value: string; la
         </div>
       )}
       <TextField className="sm:col-span-2" label="E-mail address" name="email" type="email" autoComplete="off" required defaultValue={v.email} errors={errors.email} />
-      <TextField label="First name" name="firstName" autoComplete="off" required defaultValue={v.firstName} errors={errors.firstName} />
-      <TextField label="Last name" name="lastName" autoComplete="off" required defaultValue={v.lastName} errors={errors.lastName} />
-      <TextField label="Phone" name="phone" type="tel" autoComplete="off" defaultValue={v.phone} errors={errors.phone} />
-      <TextField label="Street and number" name="address" autoComplete="off" defaultValue={v.address} errors={errors.address} />
-      <TextField label="City" name="city" autoComplete="off" defaultValue={v.city} errors={errors.city} />
-      <TextField label="Postcode" name="postCode" autoComplete="off" defaultValue={v.postCode} errors={errors.postCode} />
-      <SelectField
-        key={`country-${v.country ?? DEFAULT_COUNTRY}`}
-        // A select is as wide as its longest country name; let it shrink to the column on a phone.
-        className="min-w-0 sm:col-span-2 [&_select]:w-full [&_select]:min-w-0"
-        label="Country"
-        name="country"
-        required
-        defaultValue={v.country ?? DEFAULT_COUNTRY}
-        options={countries}
-        errors={errors.country}
-      />
+      <ProfileFields values={{ ...v, country: v.country ?? DEFAULT_COUNTRY }} errors={errors} countries={countries} personal={false} />
 
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="mb-1 text-sm font-medium">Charging-app password</legend>

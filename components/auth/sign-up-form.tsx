@@ -3,7 +3,8 @@ import Link from "next/link";
 import { useActionState, useState } from "react";
 import { signUp } from "@/lib/accounts/sign-up-action";
 import { idle, type ActionResult } from "@/lib/forms/action-result";
-import { SelectField, TextField } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
+import { ProfileFields } from "@/components/account/profile-fields";
 import { SubmitButton } from "@/components/ui/button";
 import { Alert, FormStatus } from "@/components/ui/alert";
 import { DEFAULT_COUNTRY } from "@/lib/countries";
@@ -34,22 +35,7 @@ export function SignUpForm({ countries }: { countries: { value: string; label: s
         hint="At least 6 characters. You use it in the charging app; the portal signs you in by e-mail link and never stores it."
         errors={errors.password}
       />
-      <TextField label="First name" name="firstName" autoComplete="given-name" required defaultValue={v.firstName} errors={errors.firstName} />
-      <TextField label="Last name" name="lastName" autoComplete="family-name" required defaultValue={v.lastName} errors={errors.lastName} />
-      <TextField label="Phone" name="phone" type="tel" autoComplete="tel" defaultValue={v.phone} errors={errors.phone} />
-      <TextField label="Street and number" name="address" autoComplete="street-address" defaultValue={v.address} errors={errors.address} />
-      <TextField label="City" name="city" autoComplete="address-level2" defaultValue={v.city} errors={errors.city} />
-      <TextField label="Postcode" name="postCode" autoComplete="postal-code" defaultValue={v.postCode} errors={errors.postCode} />
-      <SelectField
-        key={v.country ?? DEFAULT_COUNTRY}
-        className="sm:col-span-2"
-        label="Country"
-        name="country"
-        required
-        defaultValue={v.country ?? DEFAULT_COUNTRY}
-        options={countries}
-        errors={errors.country}
-      />
+      <ProfileFields values={{ ...v, country: v.country ?? DEFAULT_COUNTRY }} errors={errors} countries={countries} />
       <div className="flex flex-col gap-3 sm:col-span-2">
         <SubmitButton pendingLabel="Creating your account…">Create account</SubmitButton>
         <FormStatus tone="error" message={state.status === "error" ? state.message : null} />
