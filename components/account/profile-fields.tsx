@@ -1,4 +1,5 @@
 "use client";
+import type { CountryOption } from "@/lib/countries";
 import { SelectField, TextField } from "@/components/ui/field";
 import type { FieldErrors } from "@/lib/forms/action-result";
 
@@ -16,7 +17,7 @@ export function ProfileFields({
 }: {
   values: Record<string, string | undefined>;
   errors: FieldErrors;
-  countries: { value: string; label: string }[];
+  countries: readonly CountryOption[];
   personal?: boolean;
   countryPlaceholder?: string;
 }) {

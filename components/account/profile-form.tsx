@@ -1,4 +1,5 @@
 "use client";
+import type { CountryOption } from "@/lib/countries";
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { ProfileFields } from "./profile-fields";
@@ -21,7 +22,7 @@ export interface ProfileValues {
  * The driver's profile, prefilled. The values it was rendered with travel along as `baseline`, so
  * the server sends only what the driver changed. The action is a prop: the admin area reuses it.
  */
-export function ProfileForm({ action, profile, countries }: { action: ProfileAction; profile: ProfileValues; countries: { value: string; label: string }[] }) {
+export function ProfileForm({ action, profile, countries }: { action: ProfileAction; profile: ProfileValues; countries: readonly CountryOption[] }) {
   const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
   const errors = state.status === "invalid" ? state.fieldErrors : {};
   // After an error the typed values come back; otherwise the (refreshed) profile is shown.
