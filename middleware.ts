@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { sessionTokenFrom } from "@/lib/auth/session-policy";
 import { getConfig } from "@/lib/config";
 import { securityHeaders, tileOriginOf } from "@/lib/security-headers";
 
@@ -11,7 +12,6 @@ import { securityHeaders, tileOriginOf } from "@/lib/security-headers";
  *    (sessions live in the database), so every layout, page, action and route handler checks again.
  * Next 16 names this convention "proxy"; the product card asks for middleware.ts, which Next 16 still runs.
  */
-const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 const PROTECTED_PAGES = ["/account", "/cards", "/sessions", "/vouchers", "/admin"];
 const PROTECTED_APIS = ["/api/sessions", "/api/account", "/api/admin"];
 
@@ -52,7 +52,7 @@ export function middleware(request: NextRequest) {
   }
 
   const { pathname, search } = request.nextUrl;
-  const hasSessionCookie = SESSION_COOKIES.some((name) => request.cookies.get(name)?.value);
+  const hasSessionCookie = sessionTokenFrom(request.cookies) !== null;
   if (!hasSessionCookie && isUnder(pathname, PROTECTED_APIS)) {
     return withHeaders(NextResponse.json({ error: "Sign in to continue." }, { status: 401 }), headers);
   }

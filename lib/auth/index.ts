@@ -10,6 +10,7 @@ import { signInLinkMail } from "@/lib/mail/templates";
 import { getAuthSecret } from "./secret";
 import { linkPortalAccount } from "./link-account";
 import type { Role } from "./roles";
+import { SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./session-policy";
 
 declare module "next-auth" {
   interface Session {
@@ -33,7 +34,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => {
       sessionsTable: sessions,
       verificationTokensTable: verificationTokens,
     }),
-    session: { strategy: "database", maxAge: 30 * 24 * 60 * 60 },
+    // The viewer lookup (session-lookup.ts) applies the same ages when it reads a session.
+    session: { strategy: "database", maxAge: SESSION_MAX_AGE_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     pages: { signIn: "/signin", verifyRequest: "/check-your-email", error: "/signin" },
     providers: [
       Nodemailer({

@@ -1,7 +1,10 @@
 import "server-only";
+import { cookies } from "next/headers";
 import { cache } from "react";
-import { auth } from "./index";
+import { getDb } from "@/lib/db/client";
 import type { Role } from "./roles";
+import { findSessionViewer } from "./session-lookup";
+import { sessionTokenFrom } from "./session-policy";
 
 export interface Viewer {
   userId: string;
@@ -13,13 +16,7 @@ export interface Viewer {
 
 /** The signed-in person for this request, read once per request (React cache). */
 export const getViewer = cache(async (): Promise<Viewer | null> => {
-  const session = await auth();
-  if (!session?.user?.id || !session.user.email) return null;
-  return {
-    userId: session.user.id,
-    email: session.user.email,
-    name: session.user.name ?? null,
-    role: session.user.role,
-    platformUserId: session.user.platformUserId,
-  };
+  const token = sessionTokenFrom(await cookies());
+  if (!token) return null;
+  return findSessionViewer(await getDb(), token);
 });

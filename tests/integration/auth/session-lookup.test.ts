@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findSessionViewer } from "@/lib/auth/session-lookup";
+import { SESSION_MAX_AGE_SECONDS, sessionTokenFrom } from "@/lib/auth/session-policy";
+import type { OpenedDatabase } from "@/lib/db/connect";
+import { sessions, users } from "@/lib/db/schema";
+import { openTestDatabase, testDriver } from "../../support/test-db";
+
+const DAY = 24 * 60 * 60 * 1000;
+const now = new Date("2026-11-21T10:00:00Z");
+
+describe(`the viewer read from Auth.js's session table (${testDriver})`, () => {
+  let opened: OpenedDatabase;
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+    await opened.db.insert(users).values([
+      { id: "u-driver", email: "driver@example.com", name: "Dana", role: "driver", platformUserId: 1001 },
+      { id: "u-staff", email: "support@example.com", role: "support" },
+      { id: "u-no-mail", email: null },
+    ]);
+    await opened.db.insert(sessions).values([
+      { sessionToken: "fresh", userId: "u-driver", expires: new Date(now.getTime() + 29.5 * DAY) },
+      { sessionToken: "staff", userId: "u-staff", expires: new Date(now.getTime() + 29.9 * DAY) },
+      { sessionToken: "due", userId: "u-driver", expires: new Date(now.getTime() + 20 * DAY) },
+      { sessionToken: "expired", userId: "u-driver", expires: new Date(now.getTime() - 1000) },
+      { sessionToken: "no-mail", userId: "u-no-mail", expires: new Date(now.getTime() + 10 * DAY) },
+    ]);
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+
+  const expiresOf = async (token: string) => (await opened.db.select().from(sessions).where(eq(sessions.sessionToken, token)))[0]?.expires.getTime();
+
+  it("answers with the account's id, e-mail, name, role and platform user", async () => {
+    expect(await findSessionViewer(opened.db, "fresh", now)).toEqual({ userId: "u-driver", email: "driver@example.com", name: "Dana", role: "driver", platformUserId: 1001 });
+    expect(await findSessionViewer(opened.db, "staff", now)).toEqual({ userId: "u-staff", email: "support@example.com", name: null, role: "support", platformUserId: null });
+  });
+
+  it("knows no one for an unknown, expired or signed-out token, or an account without an e-mail", async () => {
+    expect(await findSessionViewer(opened.db, "nobody", now)).toBeNull();
+    expect(await findSessionViewer(opened.db, "expired", now)).toBeNull();
+    expect(await findSessionViewer(opened.db, "no-mail", now)).toBeNull();
+    await opened.db.delete(sessions).where(eq(sessions.sessionToken, "staff"));
+    expect(await findSessionViewer(opened.db, "staff", now)).toBeNull();
+  });
+
+  it("renews a session last renewed over a day ago for another 30 days, and leaves a fresh one alone", async () => {
+    const freshBefore = await expiresOf("fresh");
+    await findSessionViewer(opened.db, "fresh", now);
+    expect(await expiresOf("fresh")).toBe(freshBefore);
+
+    await findSessionViewer(opened.db, "due", now);
+    expect(await expiresOf("due")).toBe(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
+  });
+
+  it("takes the token from the secure cookie first, then the plain one", () => {
+    const jar = (entries: Record<string, string>) => ({ get: (name: string) => (name in entries ? { value: entries[name] as string } : undefined) });
+    expect(sessionTokenFrom(jar({ "authjs.session-token": "plain" }))).toBe("plain");
+    expect(sessionTokenFrom(jar({ "authjs.session-token": "plain", "__Secure-authjs.session-token": "secure" }))).toBe("secure");
+    expect(sessionTokenFrom(jar({ "authjs.session-token": "" }))).toBeNull();
+    expect(sessionTokenFrom(jar({ "next-auth.session-token": "old name" }))).toBeNull();
+  });
+});
