@@ -60,6 +60,27 @@ test("a driver without transactions sees 'No transactions yet' instead of a numb
   await expect(page.getByTestId("balance")).not.toContainText("0.00");
 });
 
+test("when the platform cannot be read, /account says so, keeps the cards that do not need it, and a retry loads it", async ({ page, request, emulator }) => {
+  const driver = await signInFreshDriver(page, request, "down");
+  // Only this driver's user reads fail; the platform client's retries all meet the same 503.
+  await emulator.setFaults({ rules: [{ method: "GET", path: `/users/v1\\.1/${driver.id}$`, status: 503, times: 1000 }] });
+  try {
+    await page.goto("/account");
+    await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
+    const alert = page.getByRole("main").getByRole("alert");
+    await expect(alert).toContainText("Your account could not be loaded");
+    await expect(alert).toContainText("the charging service did not answer");
+    await expect(page.getByTestId("balance")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Reset app password" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign out on all devices" })).toBeVisible();
+  } finally {
+    await emulator.clearFaults();
+  }
+  await page.getByRole("main").getByRole("link", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Hello, Frida" })).toBeVisible();
+  await expect(page.getByTestId("balance")).toContainText("No transactions yet");
+});
+
 test("editing the phone sends only the phone: a change made meanwhile elsewhere survives", async ({ page, request, emulator }) => {
   const driver = await signInFreshDriver(page, request, "phone");
   await expect(page.getByLabel("Phone")).toHaveValue("+31 6 5555 0000");

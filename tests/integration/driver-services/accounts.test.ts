@@ -11,6 +11,7 @@ vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 const { profileChanges, readProfileForm, updateDriverProfile } = await import("@/lib/accounts/profile");
 const { changeDriverEmail, EmailTakenError, EmailUnchangedError } = await import("@/lib/accounts/email");
 const { startDriverPasswordReset } = await import("@/lib/accounts/password-reset");
+const { loadAccountView } = await import("@/lib/accounts/account-view");
 
 let h: ServiceHarness;
 beforeAll(async () => {
@@ -136,5 +137,36 @@ describe("startDriverPasswordReset", () => {
     const state = await h.state();
     expect(state.outbox).toEqual([expect.objectContaining({ kind: "password-reset", userId: DEMO_DRIVER_ID, to: "driver@example.com" })]);
     expect(sentTo(h, "POST", /\/password-reset$/).map((r) => r.body)).toEqual([{}]);
+  });
+});
+
+describe("loadAccountView", () => {
+  it("gives the page the portal's view of the driver: greeting name, e-mail, formatted balance, profile; nothing else", async () => {
+    const view = await loadAccountView(DEMO_DRIVER_ID);
+    expect(view.status).toBe("ok");
+    if (view.status !== "ok") return;
+    expect(Object.keys(view).sort()).toEqual(["balance", "email", "firstName", "profile", "status"]);
+    expect(view.firstName).toBe("Demi");
+    expect(view.profile).toEqual(seen);
+    const user = (await h.state()).users.find((u) => u.id === DEMO_DRIVER_ID)!;
+    expect(view.email).toBe(user.email);
+    expect(view.balance).toEqual({ amount: user.balance, currency: user.currency, formatted: new Intl.NumberFormat("en-GB", { style: "currency", currency: user.currency! }).format(user.balance) });
+  });
+
+  it("turns a platform failure into a message for the page instead of throwing", async () => {
+    await h.control("PUT", "/faults", { rules: [{ method: "GET", path: "/users/v1\\.1/\\d+$", status: 503, times: 10 }] });
+    const down = await loadAccountView(DEMO_DRIVER_ID);
+    expect(down).toEqual({ status: "error", message: expect.stringContaining("could not load your account because the charging service did not answer") });
+
+    await h.control("PUT", "/faults", { rules: [{ method: "GET", path: "/users/v1\\.1/\\d+$", status: 404, times: 1 }] });
+    expect(await loadAccountView(DEMO_DRIVER_ID)).toEqual({ status: "error", message: expect.stringContaining("could not load your account right now") });
+  });
+
+  it("logs an unexpected failure (not a platform error) and still answers with a message", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const broken = { users: { getUser: async () => Promise.reject(new TypeError("boom")) } } as unknown as Parameters<typeof loadAccountView>[1];
+    expect(await loadAccountView(DEMO_DRIVER_ID, broken)).toEqual({ status: "error", message: "Something went wrong while we tried to load your account. Try again in a moment." });
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("TypeError: boom"));
+    errors.mockRestore();
   });
 });

@@ -12,6 +12,7 @@ import { preferredLocale } from "@/lib/sessions/location";
 import { getPlatform } from "@/lib/platform";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
+import { profileValuesOf } from "@/lib/accounts/profile-values";
 import { countryOptions } from "@/lib/countries";
 import { toBalanceView } from "@/components/account/balance-view";
 import { LoadError } from "@/components/account/load-error";
@@ -90,7 +91,7 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
       <Card title="Profile">
         <ProfileForm
           action={updateDriverProfileAction.bind(null, id)}
-          profile={{ firstName: user.firstName, lastName: user.lastName, phone: user.phone, address: user.address, city: user.city, postCode: user.postCode, country: user.country }}
+          profile={profileValuesOf(user)}
           countries={countryOptions()}
         />
       </Card>

@@ -1,0 +1,46 @@
+import Link from "next/link";
+import type { AccountView } from "@/lib/accounts/account-view";
+import { changeEmailAction } from "@/lib/accounts/email-action";
+import { updateProfileAction } from "@/lib/accounts/profile-action";
+import type { CountryOption } from "@/lib/countries";
+import { Card } from "@/components/ui/card";
+import { Balance } from "./balance";
+import { EmailForm } from "./email-form";
+import { LoadError } from "./load-error";
+import { ProfileForm } from "./profile-form";
+
+/**
+ * The parts of the account page that show the driver's platform data: greeting, balance, sign-in
+ * e-mail and profile; or, when the platform could not be read, what went wrong and a retry link.
+ */
+export function AccountDetails({ view, countries }: { view: AccountView; countries: readonly CountryOption[] }) {
+  if (view.status === "error") {
+    return (
+      <>
+        <h1 className="text-2xl font-bold">Account</h1>
+        <LoadError title="Your account could not be loaded" message={view.message} retryHref="/account" />
+      </>
+    );
+  }
+  return (
+    <>
+      <h1 className="text-2xl font-bold">{view.firstName ? `Hello, ${view.firstName}` : "Account"}</h1>
+      <div className="grid items-start gap-4 md:grid-cols-2">
+        <Card title="Balance">
+          <Balance view={view.balance} />
+          <p className="mt-3 text-sm">
+            <Link href="/vouchers" className="font-semibold text-brand-700 underline dark:text-brand-100">
+              Redeem a voucher
+            </Link>
+          </p>
+        </Card>
+        <Card title="Sign-in e-mail">
+          <EmailForm action={changeEmailAction} currentEmail={view.email} />
+        </Card>
+      </div>
+      <Card title="Profile">
+        <ProfileForm action={updateProfileAction} profile={view.profile} countries={countries} />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import "server-only";
+import { toBalanceView, type BalanceView } from "@/components/account/balance-view";
+import type { ProfileValues } from "@/components/account/profile-form";
+import { getPlatform } from "@/lib/platform";
+import { profileValuesOf } from "./profile-values";
+import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
+import type { PlatformClient } from "@/lib/platform/client";
+import { isPlatformError } from "@/lib/platform/errors";
+
+/** What the account page shows of the driver's platform user: the portal's view, never the platform's JSON. */
+export type AccountView =
+  | { status: "ok"; firstName: string | null; email: string; balance: BalanceView; profile: ProfileValues }
+  | { status: "error"; message: string };
+
+/**
+ * The driver's account for the account page, as a result rather than a throw: a failure is shown in
+ * place of the details, while the cards that do not need the platform keep working.
+ */
+export async function loadAccountView(platformUserId: number, platform: Pick<PlatformClient, "users"> = getPlatform()): Promise<AccountView> {
+  try {
+    const user = await platform.users.getUser(platformUserId);
+    return {
+      status: "ok",
+      firstName: user.firstName,
+      email: user.email,
+      balance: toBalanceView(user),
+      profile: profileValuesOf(user),
+    };
+  } catch (error) {
+    // Platform failures are logged by the platform client; anything else is a bug worth a line.
+    if (!isPlatformError(error)) console.error(`[account] loading the account failed: ${error instanceof Error ? `${error.name}: ${error.message}` : "unknown error"}`);
+    return { status: "error", message: platformErrorMessage(error, "load your account") };
+  }
+}

@@ -1,0 +1,15 @@
+import type { ProfileValues } from "@/components/account/profile-form";
+import type { PlatformUser } from "@/lib/platform/types";
+
+/** The fields of a platform user that the profile form shows and edits, for the driver and for staff alike. */
+export function profileValuesOf(user: PlatformUser): ProfileValues {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    address: user.address,
+    city: user.city,
+    postCode: user.postCode,
+    country: user.country,
+  };
+}
