@@ -8,6 +8,8 @@ import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from "re
 import MarkerClusterGroup from "react-leaflet-cluster";
 import { OCM_ATTRIBUTION_HTML, OSM_ATTRIBUTION_HTML } from "@/lib/map/attribution";
 import type { MapPoint, OwnLocation } from "@/lib/map/points";
+import { FocusMarker, type ClusterGroup } from "./focus-marker";
+import { PROGRAMMATIC_MOVE_MS, type Programmatic } from "./programmatic-moves";
 import { OwnLocationDetails, PointDetails } from "./point-details";
 
 /**
@@ -32,10 +34,6 @@ export interface LeafletMapProps {
 
 const INITIAL_ZOOM = 13;
 const MOVE_DEBOUNCE_MS = 800;
-// Animated moves the page starts (recentre, show a point) end within this; their moveend is ignored.
-const PROGRAMMATIC_MOVE_MS = 1500;
-
-type Programmatic = { current: number };
 
 const iconCache = new Map<string, L.DivIcon>();
 
@@ -112,54 +110,9 @@ function Recentre({ centre, programmatic }: { centre: LatLng; programmatic: Prog
   return null;
 }
 
-interface ClusterLike {
-  zoomToShowLayer(layer: L.Layer, callback: () => void): void;
-  hasLayer(layer: L.Layer): boolean;
-}
-
-function FocusMarker({ focus, markers, cluster, programmatic, points }: {
-  focus: FocusRequest | null;
-  markers: React.RefObject<Map<string, L.Marker>>;
-  cluster: React.RefObject<ClusterLike | null>;
-  programmatic: Programmatic;
-  /** Markers are re-created when the points change; the focused popup must survive that. */
-  points: unknown;
-}) {
-  const map = useMap();
-  const opened = useRef<{ focus: FocusRequest | null; marker: L.Marker | null }>({ focus: null, marker: null });
-  useEffect(() => {
-    if (!focus) return;
-    const marker = markers.current.get(`${focus.kind}:${focus.id}`);
-    if (!marker) return;
-    if (opened.current.focus === focus) {
-      // Same request, new marker instance (a refetch re-rendered the layer): reopen without moving.
-      if (opened.current.marker !== marker && !marker.isPopupOpen()) marker.openPopup();
-      opened.current.marker = marker;
-      return;
-    }
-    opened.current = { focus, marker };
-    programmatic.current = Date.now() + PROGRAMMATIC_MOVE_MS;
-    const group = cluster.current;
-    if (focus.kind === "point" && group?.hasLayer(marker)) {
-      group.zoomToShowLayer(marker, () => marker.openPopup());
-      // markercluster skips its callback when no zoom or pan animation was needed; open it then.
-      const fallback = window.setTimeout(() => {
-        if (!marker.isPopupOpen() && map.hasLayer(marker)) marker.openPopup();
-      }, 700);
-      return () => window.clearTimeout(fallback);
-    } else {
-      map.setView(marker.getLatLng(), Math.max(map.getZoom(), 15));
-      marker.openPopup();
-    }
-    // Scroll the map into view on narrow screens, where the list sits below it.
-    map.getContainer().scrollIntoView?.({ block: "nearest", behavior: "smooth" });
-  }, [focus, map, markers, cluster, programmatic, points]);
-  return null;
-}
-
 export default function LeafletMap({ tileUrl, centre, points, ownLocations, focus, onViewChange }: LeafletMapProps) {
   const markers = useRef(new Map<string, L.Marker>());
-  const cluster = useRef<ClusterLike | null>(null);
+  const cluster = useRef<ClusterGroup | null>(null);
   const programmatic = useRef(0);
 
   const register = (key: string) => (marker: L.Marker | null) => {
@@ -173,7 +126,7 @@ export default function LeafletMap({ tileUrl, centre, points, ownLocations, focu
       <OpenChargeMapAttribution />
       <ViewReporter onViewChange={onViewChange} programmatic={programmatic} />
       <Recentre centre={centre} programmatic={programmatic} />
-      <FocusMarker focus={focus} markers={markers} cluster={cluster} programmatic={programmatic} points={points} />
+      <FocusMarker focus={focus} markers={markers} cluster={cluster} programmatic={programmatic} />
       <MarkerClusterGroup ref={cluster as never} chunkedLoading maxClusterRadius={50} disableClusteringAtZoom={17}>
         {points.map((point) => (
           // keyboard: false — the list beside the map is the keyboard and screen-reader path.
