@@ -42,6 +42,20 @@ function filterQuery(filter: SessionFilter) {
 }
 
 export function createSessionsApi(requester: PlatformRequester) {
+  /**
+   * Every session matching the filter, one listing page at a time, fetched only as the consumer
+   * reads on, so an export of thousands never holds them all in memory. Page-wise so a bulk
+   * consumer (the CSV export) pays one async step per page rather than per session.
+   */
+  async function* iterateSessionPages(filter: SessionFilter, options: IterateOptions = {}): AsyncGenerator<ChargingSession[], void, undefined> {
+    const pages = followPages(
+      requester,
+      { endpoint: "sessions.list", query: { ...filterQuery(filter), ...pageQuery(undefined, options.perPage ?? 100) }, schema: SessionListResponse },
+      options.maxPages,
+    );
+    for await (const page of pages) yield page.data.map(toChargingSession);
+  }
+
   return {
     async listSessions(query: ListSessionsQuery): Promise<Page<ChargingSession>> {
       const { data } = await requester.request({
@@ -52,18 +66,12 @@ export function createSessionsApi(requester: PlatformRequester) {
       return toPage(data, toChargingSession, query);
     },
 
-    /**
-     * Every session matching the filter, fetched page by page only as the consumer reads on,
-     * so an export of thousands never holds them all in memory.
-     */
+    iterateSessionPages,
+
+    /** The same walk, item by item, for consumers that look at one session at a time. */
     async *iterateSessions(filter: SessionFilter, options: IterateOptions = {}): AsyncGenerator<ChargingSession, void, undefined> {
-      const pages = followPages(
-        requester,
-        { endpoint: "sessions.list", query: { ...filterQuery(filter), ...pageQuery(undefined, options.perPage ?? 100) }, schema: SessionListResponse },
-        options.maxPages,
-      );
-      for await (const page of pages) {
-        for (const wire of page.data) yield toChargingSession(wire);
+      for await (const page of iterateSessionPages(filter, options)) {
+        for (const session of page) yield session;
       }
     },
 

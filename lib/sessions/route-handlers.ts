@@ -2,12 +2,12 @@ import "server-only";
 import { APP_TIME_ZONE } from "@/lib/format";
 import { isPlatformError, PlatformNotFoundError } from "@/lib/platform/errors";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
-import { sessionCsvFilename, sessionCsvHeader, sessionCsvLines, sessionCsvRow } from "./csv";
+import { sessionCsvChunks, sessionCsvFilename, sessionCsvHeader, sessionCsvRow } from "./csv";
 import { defaultSessionDeps, logSessionError, type SessionDeps } from "./deps";
 import { parseSessionFilter, type SessionRangeFilter } from "./filters";
 import { toLiveSessionView, type LiveSessionsResponse } from "./live-view";
 import { isPlatformId } from "./ownership";
-import { getOwnedSession, iterateDriverSessions, listRunningSessions } from "./service";
+import { getOwnedSession, iterateDriverSessionPages, listRunningSessions } from "./service";
 import { zonedDate } from "./zoned-time";
 
 /**
@@ -64,45 +64,45 @@ export function exportFilterFrom(url: URL): { ok: true; filter: SessionRangeFilt
   return { ok: true, filter: { status: filter.status, from: filter.from, to: filter.to } };
 }
 
-const CHUNK_CHARS = 16_384;
-
 /**
- * A byte stream pulled from `lines`: the next lines are read only when the client wants more
- * (backpressure), so a long history never sits in memory. The first two lines (header and first
- * row, i.e. the first platform page) are read before answering, so a platform that is down gives an
- * error status instead of a broken download. A later failure aborts the stream: a truncated file
- * must not pass for a complete one.
+ * A byte stream pulled from `chunks` (one platform page each): the next chunk is read only when the
+ * client wants more (backpressure; with a high-water mark of one chunk, at most one page is fetched
+ * ahead of the client), so a long history never sits in memory. The first chunk (header and first
+ * platform page) is read before answering, so a platform that is down gives an error status instead
+ * of a broken download. A later failure aborts the stream: a truncated file must not pass for a
+ * complete one. Cancelling (the client went away) stops the walk over the platform's pages.
  */
-export async function csvStream(lines: AsyncGenerator<string, void, undefined>, onError: (error: unknown) => void): Promise<ReadableStream<Uint8Array>> {
+export async function csvStream(chunks: AsyncGenerator<string, void, undefined>, onError: (error: unknown) => void): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
-  let pending = "";
-  let finished = false;
-  for (let i = 0; i < 2 && !finished; i++) {
-    const next = await lines.next();
-    if (next.done) finished = true;
-    else pending += next.value;
-  }
+  const first = await chunks.next();
+  let pending = first.done ? "" : first.value;
+  let finished = first.done === true;
+  // Set when the client goes away while a page is being fetched: that page is then dropped unseen.
+  let cancelled = false;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
           let chunk = pending;
           pending = "";
-          while (!finished && chunk.length < CHUNK_CHARS) {
-            const next = await lines.next();
+          // A pull that enqueues nothing is not called again: read on past empty chunks.
+          while (chunk === "" && !finished) {
+            const next = await chunks.next();
             if (next.done) finished = true;
-            else chunk += next.value;
+            else chunk = next.value;
           }
-          if (chunk) controller.enqueue(encoder.encode(chunk));
+          if (cancelled) return;
+          if (chunk !== "") controller.enqueue(encoder.encode(chunk));
           if (finished) controller.close();
         } catch (error) {
+          if (cancelled) return;
           onError(error);
           controller.error(error);
         }
       },
       async cancel() {
-        // The client went away: stop walking the platform's pages.
-        await lines.return(undefined);
+        cancelled = true;
+        await chunks.return(undefined);
       },
     },
     { highWaterMark: 1 },
@@ -118,8 +118,8 @@ export function createSessionsExportHandler(deps: SessionRouteDeps) {
     const sessionDeps = (deps.sessions ?? defaultSessionDeps)();
     try {
       const user = await sessionDeps.platform.users.getUser(auth.platformUserId);
-      const lines = sessionCsvLines(iterateDriverSessions(auth.platformUserId, parsed.filter, sessionDeps), user.currency);
-      const body = await csvStream(lines, (error) => logSessionError("streaming the sessions export", error));
+      const chunks = sessionCsvChunks(iterateDriverSessionPages(auth.platformUserId, parsed.filter, sessionDeps), user.currency);
+      const body = await csvStream(chunks, (error) => logSessionError("streaming the sessions export", error));
       const filename = sessionCsvFilename(zonedDate(sessionDeps.now(), APP_TIME_ZONE));
       return new Response(body, { status: 200, headers: csvHeaders(filename) });
     } catch (error) {

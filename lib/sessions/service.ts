@@ -56,12 +56,16 @@ export async function getOwnedSession(platformUserId: number, sessionId: number,
   return deps.platform.sessions.getSession(sessionId);
 }
 
-/** Every session of the driver matching the filter, fetched a page at a time as the consumer reads. */
-export async function* iterateDriverSessions(
+/**
+ * Every session of the driver matching the filter, one platform page at a time (filtered here, so a
+ * page may come out short or empty), fetched only as the consumer reads on. Bulk consumers such as
+ * the CSV export take whole pages: one async step per page instead of one per session.
+ */
+export async function* iterateDriverSessionPages(
   platformUserId: number,
   filter: SessionRangeFilter & StartInstants,
   deps: SessionDeps = defaultSessionDeps(),
-): AsyncGenerator<ChargingSession, void, undefined> {
+): AsyncGenerator<ChargingSession[], void, undefined> {
   const instants = rangeToInstants(filter);
   // An explicit lower bound and a `from` day may both be given: the later one bounds the walk.
   if (filter.startedAfter && (!instants.startedAfter || Date.parse(filter.startedAfter) > Date.parse(instants.startedAfter))) {
@@ -71,8 +75,19 @@ export async function* iterateDriverSessions(
     instants.startedBefore = filter.startedBefore;
   }
   const check = { status: filter.status, ...instants };
-  for await (const session of deps.platform.sessions.iterateSessions(platformQuery(platformUserId, filter, instants), { perPage: 100 })) {
-    if (matchesSessionFilter(session, check)) yield session;
+  for await (const page of deps.platform.sessions.iterateSessionPages(platformQuery(platformUserId, filter, instants), { perPage: 100 })) {
+    yield page.filter((session) => matchesSessionFilter(session, check));
+  }
+}
+
+/** The same walk, session by session. */
+export async function* iterateDriverSessions(
+  platformUserId: number,
+  filter: SessionRangeFilter & StartInstants,
+  deps: SessionDeps = defaultSessionDeps(),
+): AsyncGenerator<ChargingSession, void, undefined> {
+  for await (const page of iterateDriverSessionPages(platformUserId, filter, deps)) {
+    for (const session of page) yield session;
   }
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sessionOwnership } from "@/lib/db/schema";
 import { SESSION_CSV_COLUMNS } from "@/lib/sessions/csv";
+import { matchesSessionFilter, rangeToInstants } from "@/lib/sessions/filters";
 import type { LiveSessionsResponse } from "@/lib/sessions/live-view";
 import {
   createLiveSessionsHandler,
@@ -53,6 +54,9 @@ describe("GET /api/sessions/export", () => {
     expect(header).toEqual([...SESSION_CSV_COLUMNS]);
     const platform = await h.platformSessions(DEMO_DRIVER_ID);
     expect(body.map((r) => Number(r[0]))).toEqual(platform.map((s) => s.id));
+    // Several platform pages, each fetched once.
+    expect(listReads(h.requests).length).toBe(Math.ceil(platform.length / 100));
+    expect(listReads(h.requests).length).toBeGreaterThan(2);
     for (const [i, row] of body.entries()) {
       expect(row[6]).toBe((platform[i]!.energy / 1000).toFixed(3));
       expect(row[7]).toBe(platform[i]!.amount.toFixed(2));
@@ -69,15 +73,25 @@ describe("GET /api/sessions/export", () => {
     expect(listReads(h.requests).every((u) => u.searchParams.get("filter[userId]") === String(DEMO_DRIVER_ID))).toBe(true);
   });
 
-  it("applies status and range, also on a platform that ignores those filters", async () => {
-    h.setSpecOnly(true);
-    const response = await exportAll("?status=finished&from=2026-02-01&to=2026-02-28");
-    const body = rows(await response.text()).slice(1);
-    expect(body.length).toBeGreaterThan(5);
+  it.each([
+    ["a platform that honours the filters", false],
+    ["a platform that ignores them", true],
+  ])("applies status and range on %s: exactly the platform's matching sessions, in its order", async (_, specOnly) => {
+    const filter = { status: "finished" as const, from: "2026-02-01", to: "2026-02-28" };
+    const instants = rangeToInstants(filter);
+    const expected = (await h.platformSessions(DEMO_DRIVER_ID)).filter((s) => matchesSessionFilter({ ...s, startedAt: null }, { status: filter.status, ...instants }));
+    expect(expected.length).toBeGreaterThan(5);
+    h.setSpecOnly(specOnly);
+    const response = await exportAll(`?status=${filter.status}&from=${filter.from}&to=${filter.to}`);
+    const [header, ...body] = rows(await response.text());
+    expect(header).toEqual([...SESSION_CSV_COLUMNS]);
+    expect(body.map((r) => Number(r[0]))).toEqual(expected.map((s) => s.id));
     for (const row of body) {
       expect(row[9]).toBe("finished");
       expect(row[2]!.slice(0, 7)).toBe("2026-02");
     }
+    // Ignored filters mean walking the whole history: pages filtered to nothing still end the file right.
+    if (specOnly) expect(listReads(h.requests).length).toBeGreaterThan(1);
   });
 
   it("answers 400 with the reason for a bad filter", async () => {
@@ -93,17 +107,45 @@ describe("GET /api/sessions/export", () => {
     expect((await response.json()).error).toMatch(/did not answer/);
   });
 
-  it("reads the platform only as fast as the client reads the file", async () => {
-    await h.emu.call("POST", `/__emulator/users/${DEMO_DRIVER_ID}/sessions`, { body: { count: 500, startedAt: "2026-03-13T10:00:00Z" } });
-    await h.emu.call("POST", `/__emulator/users/${DEMO_DRIVER_ID}/sessions`, { body: { count: 500, startedAt: "2026-03-13T11:00:00Z" } });
-    h.requests.length = 0;
-    const response = await exportAll();
-    const reader = response.body!.getReader();
-    const first = await reader.read();
-    expect(first.done).toBe(false);
-    await reader.cancel();
-    // ~1250 sessions are 13 pages; the first chunk needs at most two of them.
-    expect(listReads(h.requests).length).toBeLessThanOrEqual(2);
+  describe("a long history (13 platform pages)", () => {
+    beforeEach(async () => {
+      for (const startedAt of ["2026-03-13T10:00:00Z", "2026-03-13T11:00:00Z"]) {
+        await h.emu.call("POST", `/__emulator/users/${DEMO_DRIVER_ID}/sessions`, { body: { count: 500, startedAt } });
+      }
+      h.requests.length = 0;
+    });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+    it("reads the platform only as fast as the client reads the file: at most one page ahead", async () => {
+      const reader = (await exportAll()).body!.getReader();
+      // Answered after the first page only.
+      expect(listReads(h.requests)).toHaveLength(1);
+      for (let read = 0; read < 5; read++) {
+        await settle();
+        expect(listReads(h.requests).length).toBeLessThanOrEqual(read + 1);
+        expect((await reader.read()).done).toBe(false);
+      }
+      await reader.cancel();
+    });
+
+    it("stops walking the platform's pages when the client cancels", async () => {
+      const reader = (await exportAll()).body!.getReader();
+      expect((await reader.read()).done).toBe(false);
+      await reader.cancel();
+      await settle();
+      const fetched = listReads(h.requests).length;
+      expect(fetched).toBeLessThanOrEqual(2);
+      await settle();
+      expect(listReads(h.requests)).toHaveLength(fetched);
+    });
+
+    it("aborts the download when a later page fails, instead of ending a truncated file normally", async () => {
+      const response = await exportAll();
+      expect(response.status).toBe(200);
+      await h.emu.call("PUT", "/__emulator/faults", { body: { rules: [{ path: "/sessions/", status: 503, times: 100 }] } });
+      await expect(response.text()).rejects.toThrow();
+      expect(listReads(h.requests).length).toBeLessThan(13);
+    });
   });
 });
 

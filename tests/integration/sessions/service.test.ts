@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sessionOwnership } from "@/lib/db/schema";
 import { matchesSessionFilter, rangeToInstants } from "@/lib/sessions/filters";
 import { confirmSessionOwnership } from "@/lib/sessions/ownership";
-import { getOwnedSession, getSessionsOverview, iterateDriverSessions, listDriverSessions, listRunningSessions } from "@/lib/sessions/service";
+import { getOwnedSession, getSessionsOverview, iterateDriverSessionPages, iterateDriverSessions, listDriverSessions, listRunningSessions } from "@/lib/sessions/service";
 import { createSessionsHarness, DEMO_DRIVER_ID, detailReads, listReads, SECOND_DRIVER_ID, START, type SessionsHarness } from "./harness";
 
 let h: SessionsHarness;
@@ -157,5 +157,18 @@ describe("overview and live", () => {
     const failed = await collect(iterateDriverSessions(DEMO_DRIVER_ID, { status: "failed" }, h.deps));
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.every((s) => s.status === "failed")).toBe(true);
+  });
+
+  it("walks page by page: one platform call per page, filtered here, the same sessions in the same order", async () => {
+    const all = await h.platformSessions(DEMO_DRIVER_ID);
+    const pages = await collect(iterateDriverSessionPages(DEMO_DRIVER_ID, {}, h.deps));
+    expect(pages).toHaveLength(Math.ceil(all.length / 100));
+    expect(pages.flat().map((s) => s.id)).toEqual(all.map((s) => s.id));
+    expect(listReads(h.requests)).toHaveLength(pages.length);
+
+    h.setSpecOnly(true);
+    const failedPages = await collect(iterateDriverSessionPages(DEMO_DRIVER_ID, { status: "failed" }, h.deps));
+    expect(failedPages).toHaveLength(pages.length);
+    expect(failedPages.flat().map((s) => s.id)).toEqual(all.filter((s) => s.status === "failed").map((s) => s.id));
   });
 });

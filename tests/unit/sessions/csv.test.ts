@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine, SESSION_CSV_COLUMNS, sessionCsvFilename, sessionCsvHeader, sessionCsvLines, sessionCsvRow } from "@/lib/sessions/csv";
+import { csvCell, csvLine, SESSION_CSV_COLUMNS, sessionCsvChunks, sessionCsvFilename, sessionCsvHeader, sessionCsvRow, sessionCsvRows } from "@/lib/sessions/csv";
 import { running, session } from "./fixtures";
 
 /** A small RFC 4180 reader, so tests check what a spreadsheet would read, not our own string. */
@@ -103,16 +103,36 @@ describe("session rows", () => {
     expect(row![9]).toBe("charging");
   });
 
-  it("streams header and rows from an async source, one line each", async () => {
-    async function* source() {
-      yield session({ id: 1 });
-      yield session({ id: 2 });
+  it("formats a page of rows as one string, the same as row by row", () => {
+    const page = [session({ id: 1 }), running({ id: 2 }), session({ id: 3, evseId: null })];
+    expect(sessionCsvRows(page, "EUR")).toBe(page.map((s) => sessionCsvRow(s, "EUR")).join(""));
+    expect(sessionCsvRows(page, '=cmd"')).toBe(page.map((s) => sessionCsvRow(s, '=cmd"')).join(""));
+    expect(sessionCsvRows([], "EUR")).toBe("");
+  });
+
+  it("gives one chunk per page, the header joined to the first, and no chunk for an emptied page", async () => {
+    async function* pages() {
+      yield [session({ id: 1 }), session({ id: 2 })];
+      yield [];
+      yield [session({ id: 3 })];
     }
-    const lines: string[] = [];
-    for await (const line of sessionCsvLines(source(), "EUR")) lines.push(line);
-    expect(lines).toHaveLength(3);
-    expect(lines[0]).toBe(sessionCsvHeader());
-    expect(parseCsv(lines.join("")).map((r) => r[0])).toEqual(["session_id", "1", "2"]);
+    const chunks: string[] = [];
+    for await (const chunk of sessionCsvChunks(pages(), "EUR")) chunks.push(chunk);
+    expect(chunks).toEqual([sessionCsvHeader() + sessionCsvRow(session({ id: 1 }), "EUR") + sessionCsvRow(session({ id: 2 }), "EUR"), sessionCsvRow(session({ id: 3 }), "EUR")]);
+    expect(parseCsv(chunks.join("")).map((r) => r[0])).toEqual(["session_id", "1", "2", "3"]);
+  });
+
+  it("still gives the header when the first page is empty or there are no pages", async () => {
+    async function* emptyFirst() {
+      yield [];
+      yield [session({ id: 7 })];
+    }
+    const chunks: string[] = [];
+    for await (const chunk of sessionCsvChunks(emptyFirst(), null)) chunks.push(chunk);
+    expect(chunks).toEqual([sessionCsvHeader(), sessionCsvRow(session({ id: 7 }), null)]);
+    const none: string[] = [];
+    for await (const chunk of sessionCsvChunks((async function* () {})(), null)) none.push(chunk);
+    expect(none).toEqual([sessionCsvHeader()]);
   });
 
   it("names the file after the export day", () => {

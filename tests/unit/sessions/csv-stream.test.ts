@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from "vitest";
+import { csvStream } from "@/lib/sessions/route-handlers";
+
+/**
+ * The export's byte stream over a scripted chunk source (one chunk per platform page): what it
+ * reads before answering, how far it reads ahead of the client, and what a failure or a cancel does.
+ */
+
+interface Source {
+  chunks: AsyncGenerator<string, void, undefined>;
+  /** Chunks asked of the source so far, i.e. platform pages fetched. */
+  fetched(): number;
+  /** Whether the source was closed (its `finally` ran). */
+  closed(): boolean;
+}
+
+function source(count: number, options: { failAt?: number; empty?: number[]; delayMs?: number } = {}): Source {
+  let fetched = 0;
+  let closed = false;
+  async function* chunks() {
+    try {
+      for (let i = 1; i <= count; i++) {
+        fetched = i;
+        await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 1));
+        if (i === options.failAt) throw new Error(`page ${i} failed`);
+        yield options.empty?.includes(i) ? "" : `row ${i}\r\n`;
+      }
+    } finally {
+      closed = true;
+    }
+  }
+  return { chunks: chunks(), fetched: () => fetched, closed: () => closed };
+}
+
+/** Long enough for an eager stream to fetch everything it would. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 60));
+const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
+
+describe("csvStream", () => {
+  it("reads the first chunk before answering and nothing more until the client reads", async () => {
+    const src = source(5);
+    const stream = await csvStream(src.chunks, () => undefined);
+    expect(src.fetched()).toBe(1);
+    await settle();
+    expect(src.fetched()).toBe(1);
+    const reader = stream.getReader();
+    expect(text((await reader.read()).value)).toBe("row 1\r\n");
+    await reader.cancel();
+  });
+
+  it("fetches at most one page ahead of the client, and delivers every chunk in order", async () => {
+    const src = source(6);
+    const reader = (await csvStream(src.chunks, () => undefined)).getReader();
+    const read: string[] = [];
+    for (;;) {
+      await settle();
+      expect(src.fetched()).toBeLessThanOrEqual(read.length + 1);
+      const next = await reader.read();
+      if (next.done) break;
+      read.push(text(next.value));
+    }
+    expect(read).toEqual(["row 1\r\n", "row 2\r\n", "row 3\r\n", "row 4\r\n", "row 5\r\n", "row 6\r\n"]);
+  });
+
+  it("reads on past empty chunks instead of stalling", async () => {
+    const src = source(4, { empty: [2, 3] });
+    const body = await new Response(await csvStream(src.chunks, () => undefined)).text();
+    expect(body).toBe("row 1\r\nrow 4\r\n");
+  });
+
+  it("rejects before answering when the first chunk fails", async () => {
+    const onError = vi.fn();
+    await expect(csvStream(source(3, { failAt: 1 }).chunks, onError)).rejects.toThrow("page 1 failed");
+    expect(onError).not.toHaveBeenCalled(); // the handler answers with an error status instead
+  });
+
+  it("aborts the stream when a later chunk fails, so a truncated file cannot pass for a whole one", async () => {
+    const onError = vi.fn();
+    const stream = await csvStream(source(5, { failAt: 3 }).chunks, onError);
+    await expect(new Response(stream).text()).rejects.toThrow("page 3 failed");
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0]![0]).toMatchObject({ message: "page 3 failed" });
+  });
+
+  it("stops fetching pages when the client cancels, dropping the page in flight without an error", async () => {
+    const src = source(100, { delayMs: 20 });
+    const onError = vi.fn();
+    const reader = (await csvStream(src.chunks, onError)).getReader();
+    await reader.read();
+    await reader.read();
+    // The stream is now fetching page 3 for its queue: the cancel lands while that is in flight.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(src.fetched()).toBe(3);
+    await reader.cancel();
+    await settle();
+    const after = src.fetched();
+    expect(src.closed()).toBe(true);
+    expect(after).toBeLessThanOrEqual(3);
+    await settle();
+    expect(src.fetched()).toBe(after);
+    expect(onError).not.toHaveBeenCalled();
+  });
+});
