@@ -6,12 +6,12 @@ import { idle, type ActionResult } from "@/lib/forms/action-result";
 import { TextField } from "@/components/ui/field";
 import { ProfileFields } from "@/components/account/profile-fields";
 import { SubmitButton } from "@/components/ui/button";
-import { Alert, FormStatus } from "@/components/ui/alert";
-import { DEFAULT_COUNTRY } from "@/lib/countries";
+import { FormStatus, InvalidFormSummary } from "@/components/ui/alert";
+import { DEFAULT_COUNTRY, type CountryOption } from "@/lib/countries";
 
 const linkClass = "font-semibold text-brand-700 underline dark:text-brand-100";
 
-export function CreateDriverForm({ countries }: { countries: { value: string; label: string }[] }) {
+export function CreateDriverForm({ countries }: { countries: readonly CountryOption[] }) {
   const [state, action] = useActionState<ActionResult<CreateDriverData>, FormData>(createDriverAction, idle);
   const [passwordMode, setPasswordMode] = useState<"reset" | "set">("reset");
   // Controlled, so React's post-action form reset never clears it and the server never echoes it.
@@ -22,11 +22,7 @@ export function CreateDriverForm({ countries }: { countries: { value: string; la
 
   return (
     <form action={action} className="grid grid-cols-1 gap-4 sm:grid-cols-2" noValidate>
-      {state.status === "invalid" && (
-        <div className="sm:col-span-2">
-          <Alert tone="error">{state.message ?? "Please correct the marked fields."}</Alert>
-        </div>
-      )}
+      <InvalidFormSummary state={state} />
       <TextField className="sm:col-span-2" label="E-mail address" name="email" type="email" autoComplete="off" required defaultValue={v.email} errors={errors.email} />
       <ProfileFields values={{ ...v, country: v.country ?? DEFAULT_COUNTRY }} errors={errors} countries={countries} personal={false} />
 

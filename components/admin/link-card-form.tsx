@@ -2,7 +2,7 @@
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { Alert, FormStatus } from "@/components/ui/alert";
+import { FormStatus, InvalidFormSummary } from "@/components/ui/alert";
 import { idle, type ActionResult } from "@/lib/forms/action-result";
 
 type Action = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
@@ -21,11 +21,7 @@ export function LinkCardForm({ action }: { action: Action }) {
   const v = state.status === "ok" ? {} : (state.values ?? {});
   return (
     <form action={formAction} className="grid gap-4 sm:grid-cols-2" noValidate>
-      {state.status === "invalid" && (
-        <div className="sm:col-span-2">
-          <Alert tone="error">{state.message ?? "Please correct the marked fields."}</Alert>
-        </div>
-      )}
+      <InvalidFormSummary state={state} />
       <TextField
         key={`code-${state.status}-${v.code ?? ""}`}
         label="Card code"

@@ -6,10 +6,10 @@ import { idle, type ActionResult } from "@/lib/forms/action-result";
 import { TextField } from "@/components/ui/field";
 import { ProfileFields } from "@/components/account/profile-fields";
 import { SubmitButton } from "@/components/ui/button";
-import { Alert, FormStatus } from "@/components/ui/alert";
-import { DEFAULT_COUNTRY } from "@/lib/countries";
+import { FormStatus, InvalidFormSummary } from "@/components/ui/alert";
+import { DEFAULT_COUNTRY, type CountryOption } from "@/lib/countries";
 
-export function SignUpForm({ countries }: { countries: { value: string; label: string }[] }) {
+export function SignUpForm({ countries }: { countries: readonly CountryOption[] }) {
   const [state, action] = useActionState<ActionResult, FormData>(signUp, idle);
   // Controlled, so React's post-action form reset never clears it and the server never echoes it.
   const [password, setPassword] = useState("");
@@ -17,11 +17,7 @@ export function SignUpForm({ countries }: { countries: { value: string; label: s
   const v = state.values ?? {};
   return (
     <form action={action} className="grid gap-4 sm:grid-cols-2" noValidate>
-      {state.status === "invalid" && (
-        <div className="sm:col-span-2">
-          <Alert tone="error">{state.message ?? "Please correct the marked fields."}</Alert>
-        </div>
-      )}
+      <InvalidFormSummary state={state} />
       <TextField className="sm:col-span-2" label="E-mail address" name="email" type="email" autoComplete="email" required defaultValue={v.email} errors={errors.email} />
       <TextField
         className="sm:col-span-2"

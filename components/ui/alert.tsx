@@ -25,3 +25,16 @@ export function FormStatus({ message, tone = "info" }: { message?: string | null
     </div>
   );
 }
+
+/**
+ * The summary above a two-column form whose fields were refused: the action's message, or a
+ * plain request to fix the marked fields. Nothing when the last submit was not refused.
+ */
+export function InvalidFormSummary({ state }: { state: { status: string; message?: string | null } }) {
+  if (state.status !== "invalid") return null;
+  return (
+    <div className="sm:col-span-2">
+      <Alert tone="error">{state.message ?? "Please correct the marked fields."}</Alert>
+    </div>
+  );
+}
