@@ -44,7 +44,7 @@ export function printSummary(r: BenchResults): void {
       console.log(`  ${o.page.padEnd(10)} render ${o.medianRenderMs} ms / upstream ${o.medianUpstreamMs} ms = ${o.ratio}  ${verdict(o.pass)}  (${o.upstreamCallsPerRender} calls; portal ms before/between/after calls: ${o.portalMs.beforeFirstCall}/${o.portalMs.betweenCalls}/${o.portalMs.afterLastCall})`);
       for (const step of o.timeline) console.log(`      ${step}`);
     }
-    if (r.floor) console.log(`  floor without upstream calls: GET /api/health ${r.floor.healthMs} ms, GET /api/auth/session ${r.floor.authSessionMs} ms`);
+    if (r.floor) console.log(`  floor without upstream calls: GET /api/health ${r.floor.healthMs} ms, GET /signin (a page, signed out) ${r.floor.emptyPageMs} ms`);
   }
   if (r.load) {
     const l = r.load;

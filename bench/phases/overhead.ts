@@ -27,10 +27,14 @@ export interface OverheadResult {
   htmlKb: number;
 }
 
-/** What any signed-in request costs with no upstream call: the floor under every page's overhead. */
+/**
+ * What requests cost with no upstream call: the floor under every page's overhead. A route handler
+ * (middleware, routing, one small JSON answer), and a whole page with a form but no session read and
+ * no platform call (`/signin`, signed out): the least any App Router page costs on this machine.
+ */
 export interface PortalFloor {
   healthMs: number;
-  authSessionMs: number;
+  emptyPageMs: number;
 }
 
 /** `/public-api/resources/sessions/v1.0?filter[userId]=1001&page=2` → `GET sessions/v1.0 page=2 per_page=100`. */
@@ -116,5 +120,5 @@ async function medianGetMs(url: string, cookie: string, times: number): Promise<
 }
 
 export async function measureFloor(origin: string, cookie: string, times = 20): Promise<PortalFloor> {
-  return { healthMs: await medianGetMs(`${origin}/api/health`, cookie, times), authSessionMs: await medianGetMs(`${origin}/api/auth/session`, cookie, times) };
+  return { healthMs: await medianGetMs(`${origin}/api/health`, cookie, times), emptyPageMs: await medianGetMs(`${origin}/signin`, "", times) };
 }
