@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { PORTAL_NODE_ARGS } from "./scripts/portal-node-args.mjs";
 
 // One portal process on embedded defaults (built-in emulators, PGlite, outbox mail) in a fresh
 // data directory per run, so every run starts from the seed. Stopped by Playwright via its own pid.
@@ -62,7 +63,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `node node_modules/next/dist/bin/next start -p ${PORT}`,
+    // The node options `npm start` uses, so the journeys run the portal as shipped.
+    command: ["node", ...PORTAL_NODE_ARGS, "node_modules/next/dist/bin/next", "start", "-p", String(PORT)].join(" "),
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -6,6 +6,7 @@ import { spawnSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { PORTAL_NODE_ARGS } from "./portal-node-args.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const stampFile = path.join(root, ".next", "source-stamp");
@@ -36,7 +37,7 @@ if (!built) {
 
 const port = process.env.PORT || "3000";
 console.log(`[start] serving on http://localhost:${port}`);
-const server = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port], {
+const server = spawn(process.execPath, [...PORTAL_NODE_ARGS, path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port], {
   cwd: root,
   stdio: "inherit",
   env: { AUTH_TRUST_HOST: "true", ...process.env },

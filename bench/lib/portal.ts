@@ -5,10 +5,12 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { PORTAL_NODE_ARGS } from "../../scripts/portal-node-args.mjs";
 
 /**
  * The portal under test: one `next start` process on a free port, on a fresh data directory,
- * pointed at the bench's emulators. Built first when the sources changed since the last build
+ * pointed at the bench's emulators, with the node options `npm start` uses (PORTAL_NODE_ARGS), so the
+ * bench measures the portal as shipped. Built first when the sources changed since the last build
  * (the same source stamp as scripts/start.mjs, so `npm start` and the bench agree on staleness).
  */
 
@@ -71,7 +73,10 @@ export interface PortalOptions {
    * live heap (peak RSS alone cannot tell retained memory from garbage not yet collected).
    */
   inspect?: boolean;
-  /** Extra node arguments and a tap on the portal's output, for diagnosing a figure by hand. */
+  /**
+   * Extra node arguments (after the shipped ones, so they can override them) and a tap on the
+   * portal's output, for diagnosing a figure by hand.
+   */
   nodeArgs?: string[];
   onOutput?: (text: string) => void;
 }
@@ -96,7 +101,7 @@ export async function startPortal({ env, inspect = false, nodeArgs = [], onOutpu
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "driver-portal-bench-"));
-  const child: ChildProcess = spawn(process.execPath, [...(inspect ? ["--inspect=127.0.0.1:0"] : []), ...nodeArgs, nextBin, "start", "-p", String(port)], {
+  const child: ChildProcess = spawn(process.execPath, [...PORTAL_NODE_ARGS, ...(inspect ? ["--inspect=127.0.0.1:0"] : []), ...nodeArgs, nextBin, "start", "-p", String(port)], {
     cwd: root,
     // Only what the portal needs: no inherited PLATFORM_*/DATABASE_URL from the caller's shell.
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", AUTH_TRUST_HOST: "true", AUTH_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
