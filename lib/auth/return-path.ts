@@ -11,7 +11,10 @@ export function safeReturnPath(value: unknown, fallback = DEFAULT_DRIVER_HOME): 
   try {
     const parsed = new URL(value, "http://portal.invalid");
     if (parsed.origin !== "http://portal.invalid") return fallback;
-    return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+    // Dot segments are resolved here, so "/.//evil.example" or "/a/..//evil.example" would come out
+    // as "//evil.example", which a browser reads as another host: check the result, not only the input.
+    const path = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+    return path.startsWith("//") ? fallback : path;
   } catch {
     return fallback;
   }

@@ -6,7 +6,26 @@ describe("safeReturnPath", () => {
     expect(safeReturnPath("/sessions?status=finished#top")).toBe("/sessions?status=finished#top");
     expect(safeReturnPath("/admin")).toBe("/admin");
   });
-  it.each(["https://evil.example/x", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", "sessions", "/\u0000x", 42, undefined])(
+  it("resolves harmless dot segments to the local path they name", () => {
+    expect(safeReturnPath("/./cards")).toBe("/cards");
+    expect(safeReturnPath("/sessions/../account")).toBe("/account");
+  });
+  it.each([
+    "https://evil.example/x",
+    "//evil.example",
+    "/\\evil.example",
+    "javascript:alert(1)",
+    "",
+    "sessions",
+    "/\u0000x",
+    42,
+    undefined,
+    // Dot segments that resolve to a protocol-relative URL (found by the sign-in property test).
+    "/.//evil.example",
+    "/a/..//evil.example",
+    "/%2e//evil.example",
+    "/.//////C/f/I/",
+  ])(
     "refuses %s",
     (value) => {
       expect(safeReturnPath(value)).toBe("/account");
