@@ -118,13 +118,13 @@ test("create a driver, link a card, move it to the other driver, change the e-ma
   // Change the e-mail: first to a taken address (old one stays, message says why), then to a free one.
   await page.goto(`/admin/users/${driverId}`);
   await page.getByLabel("New e-mail address").fill("second.driver@example.com");
-  await page.getByRole("button", { name: "Change e-mail" }).click();
+  await page.getByRole("button", { name: "Change e-mail", exact: true }).click();
   await page.getByRole("button", { name: "Yes, change e-mail" }).click();
   await expect(page.getByText(`second.driver@example.com is already used by another account. The driver's address stays ${email}.`)).toBeVisible();
   expect((await emulator.state()).users.find((u) => u.id === driverId)?.email).toBe(email);
   const newEmail = `e2e.moved.${unique().toLowerCase()}@example.com`;
   await page.getByLabel("New e-mail address").fill(newEmail);
-  await page.getByRole("button", { name: "Change e-mail" }).click();
+  await page.getByRole("button", { name: "Change e-mail", exact: true }).click();
   await page.getByRole("button", { name: "Yes, change e-mail" }).click();
   await expect(page.getByRole("status").filter({ hasText: `now ${newEmail}` })).toBeVisible();
   expect((await emulator.state()).users.find((u) => u.id === driverId)?.email).toBe(newEmail);
@@ -225,6 +225,7 @@ test("admins grant and revoke support with a confirmation, by keyboard; their ow
   await page.keyboard.press("Escape");
   await expect(trigger).toBeFocused();
   await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Yes, revoke" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: `${staff} no longer has the support role` })).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: staff })).toHaveCount(0);
@@ -234,6 +235,8 @@ test("admins grant and revoke support with a confirmation, by keyboard; their ow
 });
 
 test("admin pages are axe clean in light and dark, and fit 360 px", async ({ adminPage: page }) => {
+  // 24 axe scans and 12 page loads: more than the default minute on a busy 2-core machine.
+  test.setTimeout(180_000);
   const pages: [string, string][] = [
     ["/admin/users?by=email&q=driver%40example.com", "Find a driver"],
     ["/admin/users/new", "Create a driver"],

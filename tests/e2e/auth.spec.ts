@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, latestSignInLink, signInByEmail, test } from "./fixtures";
+import { expect, inOneLimitWindow, latestSignInLink, signInByEmail, test } from "./fixtures";
 
 function newEmail(tag: string) {
   return `e2e.${tag}.${randomUUID().slice(0, 8)}@example.com`;
@@ -144,6 +144,8 @@ test("bad input gives field errors, keeps what was typed and never reaches the p
 });
 
 test("sign-in mails are limited per address: the sixth request in the window is refused", async ({ page }) => {
+  test.setTimeout(120_000);
+  await inOneLimitWindow();
   const email = newEmail("limit");
   for (let attempt = 1; attempt <= 5; attempt++) {
     await page.goto("/signin");

@@ -108,8 +108,10 @@ test("adding a card under faults links it exactly once", async ({ page, request,
   const fields = { "Card code": code, "Printed number": `NL-FT-${code.slice(2, 8)}` };
   for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
   await emulator.setFaults(FAULTS);
-  const added = page.getByRole("row").filter({ hasText: fields["Printed number"] });
+  // The form's own success message: it is rendered in the same commit that ends the pending state.
+  const added = page.getByRole("status").filter({ hasText: `Card ${fields["Printed number"]} was added` });
   await submitUntil(page, page.getByRole("button", { name: "Add card" }), added, fields);
+  await expect(page.getByRole("row").filter({ hasText: fields["Printed number"] })).toBeVisible();
   await emulator.clearFaults();
   const cards = (await emulator.state()).tokens.filter((t) => t.code === code);
   expect(cards).toHaveLength(1);

@@ -86,6 +86,19 @@ type Fixtures = {
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 type WorkerFixtures = { signedInStates: Map<string, StorageState> };
 
+/** The portal's abuse limits count in fixed 15-minute clock windows (lib/rate-limit.ts). */
+const LIMIT_WINDOW_MS = 15 * 60_000;
+
+/**
+ * For a test that fills a limit and expects the next request to be refused: if the current window
+ * ends within `needMs`, wait for the next one, so the count cannot restart halfway through the test.
+ * Not a synchronisation sleep: it lines the test up with the clock the limits use.
+ */
+export async function inOneLimitWindow(needMs = 45_000): Promise<void> {
+  const left = LIMIT_WINDOW_MS - (Date.now() % LIMIT_WINDOW_MS);
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 1_000));
+}
+
 export const DEMO_DRIVER = "driver@example.com";
 export const SECOND_DRIVER = "second.driver@example.com";
 export const SUPPORT = "support@example.com";

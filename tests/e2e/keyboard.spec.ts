@@ -49,6 +49,8 @@ test("sign in, add and block a card, and redeem a voucher with the keyboard alon
   await tabTo(page, "Cards");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/cards$/);
+  // The URL changes while the loading skeleton shows; tab only once the form is there.
+  await expect(page.getByLabel("Card code")).toBeVisible();
   const code = `KB${randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase()}`;
   const printed = `NL-KB-${code.slice(2, 7)}`;
   await tabTo(page, "Card code");
@@ -66,7 +68,8 @@ test("sign in, add and block a card, and redeem a voucher with the keyboard alon
   await expect(dialog).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  expect(await focusedName(page)).toBe(`Block card ${printed}`);
+  // Focus returns in the dialog's close handler, a task later: wait for it rather than read it once.
+  await expect(page.getByRole("button", { name: `Block card ${printed}` })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(dialog).toBeVisible();
   await tabTo(page, "Block card");
@@ -80,6 +83,7 @@ test("sign in, add and block a card, and redeem a voucher with the keyboard alon
   await tabTo(page, "Vouchers");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/vouchers$/);
+  await expect(page.getByLabel("Voucher code")).toBeVisible();
   await tabTo(page, "Voucher code");
   await page.keyboard.type(voucher);
   await page.keyboard.press("Enter");

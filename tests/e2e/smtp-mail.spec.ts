@@ -17,6 +17,9 @@ let smtp: SMTPServer;
 let portal: ChildProcess;
 
 test.beforeAll(async () => {
+  // A production start takes a while on a busy machine; the health poll below may use a minute.
+  test.setTimeout(120_000);
+  received.length = 0; // module state survives --repeat-each
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -53,7 +56,11 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   // Stopped by its own pid, never by name.
-  if (portal?.pid) portal.kill("SIGTERM");
+  if (portal?.pid && portal.exitCode === null) {
+    const exited = new Promise<void>((resolve) => portal.once("exit", () => resolve()));
+    portal.kill("SIGTERM");
+    await exited; // the port is free again before anything else may want it
+  }
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, signInByEmail, test, type EmulatorControl } from "./fixtures";
+import { expect, inOneLimitWindow, signInByEmail, test, type EmulatorControl } from "./fixtures";
 
 const PLATFORM = "/api/emulator/public-api/resources";
 const PLATFORM_AUTH = { Authorization: "Bearer demo-key", Accept: "application/json" };
@@ -31,13 +31,16 @@ async function freshVoucher(emulator: EmulatorControl, amount: number) {
   return code;
 }
 
-/** Submits the form and waits for the server action's answer, so each attempt is finished before the next. */
+/**
+ * Submits the form and waits until the attempt is finished: the server action has answered and the
+ * button is back from "Redeeming…". The answer alone is not enough: React applies it a moment later,
+ * and until then the previous attempt's message is still on screen.
+ */
 async function redeem(page: Page, code: string) {
   await page.getByLabel("Voucher code").fill(code);
-  await Promise.all([
-    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/vouchers"),
-    page.getByRole("button", { name: "Redeem voucher" }).click(),
-  ]);
+  const button = page.getByRole("button", { name: "Redeem voucher" });
+  await Promise.all([page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/vouchers"), button.click()]);
+  await expect(button).toHaveAttribute("aria-disabled", "false");
 }
 
 const status = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
@@ -146,6 +149,8 @@ test("429: a busy platform gives 'try again in N seconds'", async ({ page, reque
 });
 
 test("attempts are limited per driver: the 11th in the window never reaches the platform", async ({ page, request, emulator }) => {
+  test.setTimeout(120_000);
+  await inOneLimitWindow();
   const driver = await signInFreshDriver(page, request, "limit");
   for (let i = 1; i <= 10; i++) {
     await redeem(page, `GUESS-${i}`);
