@@ -1,17 +1,17 @@
-import { APP_LOCALE } from "@/lib/format";
+import { APP_LOCALE, numberFormat } from "@/lib/format";
 import type { MapConnector } from "./points";
 
 /** Map numbers as drivers read them (DESIGN.md convention 10: every number through Intl). Pure. */
 
 export function formatDistance(km: number, locale = APP_LOCALE): string {
   if (!Number.isFinite(km)) return "—";
-  if (km < 1) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.round(km * 100) * 10)} m`;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: km < 10 ? 1 : 0 }).format(km)} km`;
+  if (km < 1) return `${numberFormat(locale, { maximumFractionDigits: 0 }).format(Math.round(km * 100) * 10)} m`;
+  return `${numberFormat(locale, { maximumFractionDigits: km < 10 ? 1 : 0 }).format(km)} km`;
 }
 
 export function formatPower(kw: number | null, locale = APP_LOCALE): string {
   if (kw === null || !Number.isFinite(kw)) return "power unknown";
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(kw)} kW`;
+  return `${numberFormat(locale, { maximumFractionDigits: 1 }).format(kw)} kW`;
 }
 
 /** "CCS2 150 kW × 4" */

@@ -1,4 +1,4 @@
-import { APP_LOCALE, APP_TIME_ZONE } from "@/lib/format";
+import { APP_LOCALE, APP_TIME_ZONE, dateTimeFormat } from "@/lib/format";
 import type { ChargingSession } from "@/lib/platform/types";
 import { addMonths, startOfZonedDay, toUtcIsoSeconds, zonedDate } from "./zoned-time";
 
@@ -36,15 +36,8 @@ export function monthlyWindowStart(now: Date, timeZone: string = APP_TIME_ZONE):
   return toUtcIsoSeconds(startOfZonedDay(`${first}-01`, timeZone));
 }
 
-const labelFormats = new Map<string, Intl.DateTimeFormat>();
-
 export function monthLabel(month: string, locale: string = APP_LOCALE): string {
-  let format = labelFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" });
-    labelFormats.set(locale, format);
-  }
-  return format.format(new Date(`${month}-15T12:00:00Z`));
+  return dateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-15T12:00:00Z`));
 }
 
 /**

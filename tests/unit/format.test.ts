@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { durationBetween, formatDuration, formatKwh, formatLocalTime, formatMoney, whToKwh } from "@/lib/format";
+import { dateTimeFormat, durationBetween, formatDuration, formatKwh, formatLocalTime, formatMoney, numberFormat, whToKwh } from "@/lib/format";
 
 describe("energy", () => {
   it("turns Wh into kWh with two decimals", () => {
@@ -44,5 +44,33 @@ describe("durations", () => {
   it("measures between timestamps with offsets", () => {
     expect(durationBetween("2026-03-14T18:00:00+01:00", "2026-03-14T17:30:00Z")).toBe(30 * 60_000);
     expect(durationBetween("2026-03-14T18:00:00+01:00", null)).toBeNull();
+  });
+});
+
+describe("formatter cache", () => {
+  it("builds one formatter per locale and option set and reuses it", () => {
+    expect(numberFormat("en-GB", { maximumFractionDigits: 1 })).toBe(numberFormat("en-GB", { maximumFractionDigits: 1 }));
+    expect(numberFormat("en-GB", { maximumFractionDigits: 1 })).not.toBe(numberFormat("nl-NL", { maximumFractionDigits: 1 }));
+    expect(numberFormat("en-GB", { maximumFractionDigits: 1 })).not.toBe(numberFormat("en-GB", { maximumFractionDigits: 2 }));
+    const utc = { dateStyle: "medium", timeZone: "UTC" } as const;
+    expect(dateTimeFormat("en-GB", utc)).toBe(dateTimeFormat("en-GB", { ...utc }));
+    expect(dateTimeFormat("en-GB", utc)).not.toBe(dateTimeFormat("en-GB", { ...utc, timeZone: "Europe/Amsterdam" }));
+  });
+
+  it("stays bounded: after many other option sets, an early formatter is built again", () => {
+    const first = numberFormat("en-GB", { minimumIntegerDigits: 1, maximumFractionDigits: 0 });
+    for (let digits = 1; digits <= 21; digits++) {
+      for (let fraction = 0; fraction <= 20; fraction++) numberFormat("en-GB", { minimumIntegerDigits: digits, maximumFractionDigits: fraction });
+    }
+    const again = numberFormat("en-GB", { minimumIntegerDigits: 1, maximumFractionDigits: 0 });
+    expect(again).not.toBe(first);
+    expect(again.format(3.7)).toBe("4");
+  });
+
+  it("caches nothing that failed: a bad currency falls back every time, a bad locale still throws", () => {
+    expect(formatMoney(1.5, "XX1")).toBe("1.50 XX1");
+    expect(formatMoney(1.5, "XX1")).toBe("1.50 XX1");
+    expect(() => numberFormat("not a locale!", {})).toThrow(RangeError);
+    expect(() => numberFormat("not a locale!", {})).toThrow(RangeError);
   });
 });
