@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, inOneLimitWindow, latestSignInLink, signInByEmail, test } from "./fixtures";
+import { createPlatformDriver, expect, inOneLimitWindow, latestSignInLink, signInByEmail, test } from "./fixtures";
 
 function newEmail(tag: string) {
   return `e2e.${tag}.${randomUUID().slice(0, 8)}@example.com`;
@@ -99,13 +99,15 @@ test("a create that times out after the platform applied it is not created twice
   expect(state.users.filter((u) => u.email === email)).toHaveLength(1);
 });
 
-test("an e-mail the platform already knows is offered sign-in, not created again", async ({ page, emulator }) => {
-  await fillSignUp(page, "second.driver@example.com");
+test("an e-mail the platform already knows is offered sign-in, not created again", async ({ page, request, emulator }) => {
+  // Made through the platform API (as the app would), so the portal has never seen it: no earlier sign-up attempt to join.
+  const { email } = await createPlatformDriver(request, "auth.known");
+  await fillSignUp(page, email);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("status")).toContainText("already exists");
-  await expect(page.getByRole("link", { name: "Sign in with second.driver@example.com" })).toBeVisible();
+  await expect(page.getByRole("link", { name: `Sign in with ${email}` })).toBeVisible();
   const state = await emulator.state();
-  expect(state.users.filter((u) => u.email === "second.driver@example.com")).toHaveLength(1);
+  expect(state.users.filter((u) => u.email === email)).toHaveLength(1);
 });
 
 test("bad input gives field errors, keeps what was typed and never reaches the platform", async ({ page, emulator }) => {
@@ -161,8 +163,8 @@ test("sign-in mails are limited per address: the sixth request in the window is 
   await expect(page.getByLabel("E-mail address")).toHaveValue(email);
 });
 
-test("sign out on all devices ends every session of the account", async ({ browser, baseURL }) => {
-  const email = "new.driver@example.com";
+test("sign out on all devices ends every session of the account", async ({ browser, baseURL, request }) => {
+  const { email } = await createPlatformDriver(request, "auth.everywhere");
   const devices = await Promise.all([0, 1].map(async () => (await browser.newContext({ baseURL })).newPage()));
   for (const device of devices) {
     await signInByEmail(device, email);

@@ -1,30 +1,18 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, signInByEmail, test, type EmulatorControl } from "./fixtures";
-
-const PLATFORM = "/api/emulator/public-api/resources";
-const PLATFORM_AUTH = { Authorization: "Bearer demo-key", Accept: "application/json" };
+import { expect, PLATFORM_API, PLATFORM_AUTH, signInNewPlatformDriver, test, type EmulatorControl } from "./fixtures";
 
 /** A driver of its own per test (cards change irreversibly), created on the platform and signed in. */
-async function signInFreshDriver(page: Page, request: APIRequestContext, tag: string): Promise<{ id: number; email: string }> {
-  const email = `e2e.cards.${tag}.${randomUUID().slice(0, 8)}@example.com`;
-  const response = await request.post(`${PLATFORM}/users/v1.1`, {
-    headers: PLATFORM_AUTH,
-    data: { email, password: "app-secret-1", first_name: "Cary", last_name: "Cards", country: "NL", partnerId: 1116, userGroupId: 257 },
-  });
-  expect(response.status()).toBe(201);
-  const id = Number((await response.json()).data.id);
-  await signInByEmail(page, email);
-  await expect(page).toHaveURL(/\/account$/);
-  return { id, email };
+function signInFreshDriver(page: Page, request: APIRequestContext, tag: string) {
+  return signInNewPlatformDriver(page, request, `cards.${tag}`, { first_name: "Cary", last_name: "Cards" });
 }
 
 /** A card made on the platform directly (as support or the app would), unique per test. */
 async function linkCard(request: APIRequestContext, userId: number, status: "active" | "blocked" = "active") {
   const code = `E2E${randomUUID().replace(/-/g, "").slice(0, 12).toUpperCase()}`;
   const visualNumber = `NL-E2E-${code.slice(3, 9)}`;
-  const response = await request.post(`${PLATFORM}/tokens/v1.0`, { headers: PLATFORM_AUTH, data: { userId, code, visualNumber, status } });
+  const response = await request.post(`${PLATFORM_API}/tokens/v1.0`, { headers: PLATFORM_AUTH, data: { userId, code, visualNumber, status } });
   expect(response.status()).toBe(201);
   return { id: Number((await response.json()).data.id), code, visualNumber };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expect, signInByEmail, test, type EmulatorControl } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { createPlatformDriver, expect, signInByEmail, test, type EmulatorControl } from "./fixtures";
 
 /**
  * The driver journeys with a misbehaving platform: 300 ms latency, 20 % server errors and 10 %
@@ -9,9 +9,8 @@ import { expect, signInByEmail, test, type EmulatorControl } from "./fixtures";
  * simply try again. Nothing may be created twice.
  */
 const FAULTS = { latencyMs: 300, errorRate: 0.2, rateLimitedRate: 0.1 };
-const PLATFORM = "/api/emulator/public-api/resources";
-const PLATFORM_AUTH = { Authorization: "Bearer demo-key", Accept: "application/json" };
 const MAX_ATTEMPTS = 8;
+const FAY = { first_name: "Fay", last_name: "Fault" };
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -55,16 +54,6 @@ async function submitUntil(page: Page, submit: Locator, done: Locator, keptField
   throw new Error(`not done after ${MAX_ATTEMPTS} attempts`);
 }
 
-async function freshPlatformDriver(request: APIRequestContext, tag: string) {
-  const email = `e2e.faults.${tag}.${randomUUID().slice(0, 8)}@example.com`;
-  const response = await request.post(`${PLATFORM}/users/v1.1`, {
-    headers: PLATFORM_AUTH,
-    data: { email, password: "app-secret-1", first_name: "Fay", last_name: "Fault", country: "NL", partnerId: 1116, userGroupId: 257 },
-  });
-  expect(response.status()).toBe(201);
-  return { id: Number((await response.json()).data.id), email };
-}
-
 test("driver pages load or show a clear error, and a retry gets there", async ({ driverPage: page, emulator }) => {
   await emulator.setFaults(FAULTS);
   for (const [path, heading] of [
@@ -101,7 +90,7 @@ test("sign-up under faults creates exactly one platform user", async ({ page, em
 });
 
 test("adding a card under faults links it exactly once", async ({ page, request, emulator }) => {
-  const driver = await freshPlatformDriver(request, "card");
+  const driver = await createPlatformDriver(request, "faults.card", FAY);
   await signInByEmail(page, driver.email);
   await page.goto("/cards");
   const code = `FT${randomUUID().replace(/-/g, "").slice(0, 12).toUpperCase()}`;
@@ -119,7 +108,7 @@ test("adding a card under faults links it exactly once", async ({ page, request,
 });
 
 test("redeeming a voucher under faults credits it exactly once", async ({ page, request, emulator }) => {
-  const driver = await freshPlatformDriver(request, "voucher");
+  const driver = await createPlatformDriver(request, "faults.voucher", FAY);
   await signInByEmail(page, driver.email);
   await page.goto("/vouchers");
   const code = `FT-${randomUUID().slice(0, 8).toUpperCase()}`;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { test as base, expect, type Browser, type BrowserContext, type Page, type APIRequestContext } from "@playwright/test";
 
 // 1×1 transparent PNG: map tiles and any other image answer with it, nothing leaves the machine.
@@ -63,6 +64,39 @@ export async function latestSignInLink(page: Page, email: string): Promise<strin
   await row.getByRole("link").click();
   const link = page.getByRole("link", { name: /\/api\/auth\/callback\// });
   return (await link.getAttribute("href")) as string;
+}
+
+/** The in-process emulator's platform API, as a second client would use it (support, the app). */
+export const PLATFORM_API = "/api/emulator/public-api/resources";
+export const PLATFORM_AUTH = { Authorization: "Bearer demo-key", Accept: "application/json" };
+
+export interface FreshDriver {
+  id: number;
+  email: string;
+}
+
+/**
+ * A platform user of its own for one test, created through the platform API as the app or support
+ * would, and unknown to the portal until it signs in. Tests that change or count things use one, so
+ * the seed's drivers and their per-address limits stay out of play (also under --repeat-each).
+ * `profile` adds or overrides platform user fields (snake_case, as the API takes them).
+ */
+export async function createPlatformDriver(request: APIRequestContext, tag: string, profile: Record<string, string> = {}): Promise<FreshDriver> {
+  const email = `e2e.${tag}.${randomUUID().slice(0, 8)}@example.com`;
+  const response = await request.post(`${PLATFORM_API}/users/v1.1`, {
+    headers: PLATFORM_AUTH,
+    data: { email, password: "app-secret-1", first_name: "Fresh", last_name: "Driver", country: "NL", partnerId: 1116, userGroupId: 257, ...profile },
+  });
+  expect(response.status(), `creating ${email}`).toBe(201);
+  return { id: Number((await response.json()).data.id), email };
+}
+
+/** A fresh platform driver, signed in on `page` through the e-mail link; the page is on /account. */
+export async function signInNewPlatformDriver(page: Page, request: APIRequestContext, tag: string, profile: Record<string, string> = {}): Promise<FreshDriver> {
+  const driver = await createPlatformDriver(request, tag, profile);
+  await signInByEmail(page, driver.email);
+  await expect(page).toHaveURL(/\/account$/);
+  return driver;
 }
 
 /** Full e-mail link sign-in through the UI: form → demo mailbox → link. */

@@ -1,13 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, latestSignInLink, test } from "./fixtures";
+import { createPlatformDriver, expect, latestSignInLink, test } from "./fixtures";
 
 /**
  * A keyboard-only journey: sign in, add and block a card, redeem a voucher, with Tab, Shift+Tab,
  * Enter and Escape only (the sign-in link is "opened from the mail" by URL, as a mail client would).
  */
-const PLATFORM = "/api/emulator/public-api/resources";
-
 /** The accessible name of the focused element: its label, aria-label or text. */
 async function focusedName(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -29,12 +27,7 @@ async function tabTo(page: Page, name: string | RegExp, maxPresses = 60) {
 }
 
 test("sign in, add and block a card, and redeem a voucher with the keyboard alone", async ({ page, request, emulator }) => {
-  const email = `e2e.keyboard.${randomUUID().slice(0, 8)}@example.com`;
-  const created = await request.post(`${PLATFORM}/users/v1.1`, {
-    headers: { Authorization: "Bearer demo-key", Accept: "application/json" },
-    data: { email, password: "app-secret-1", first_name: "Kai", last_name: "Keys", country: "NL", partnerId: 1116, userGroupId: 257 },
-  });
-  expect(created.status()).toBe(201);
+  const { email } = await createPlatformDriver(request, "keyboard", { first_name: "Kai", last_name: "Keys" });
 
   // Sign in.
   await page.goto("/signin");

@@ -1,28 +1,18 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, inOneLimitWindow, signInByEmail, test, type EmulatorControl } from "./fixtures";
+import { expect, inOneLimitWindow, signInNewPlatformDriver, test, type EmulatorControl } from "./fixtures";
 
-const PLATFORM = "/api/emulator/public-api/resources";
-const PLATFORM_AUTH = { Authorization: "Bearer demo-key", Accept: "application/json" };
 const REJECTED = "This voucher is invalid, already used or not applicable";
 
 /**
  * A driver of its own per test: balances change, and voucher attempts are limited per driver, so
  * tests must not share one. Created on the platform (no transactions yet) and signed in.
  */
-async function signInFreshDriver(page: Page, request: APIRequestContext, tag: string): Promise<{ id: number; email: string }> {
-  const email = `e2e.vouchers.${tag}.${randomUUID().slice(0, 8)}@example.com`;
-  const response = await request.post(`${PLATFORM}/users/v1.1`, {
-    headers: PLATFORM_AUTH,
-    data: { email, password: "app-secret-1", first_name: "Vera", last_name: "Voucher", country: "NL", partnerId: 1116, userGroupId: 257 },
-  });
-  expect(response.status()).toBe(201);
-  const id = Number((await response.json()).data.id);
-  await signInByEmail(page, email);
-  await expect(page).toHaveURL(/\/account$/);
+async function signInFreshDriver(page: Page, request: APIRequestContext, tag: string) {
+  const driver = await signInNewPlatformDriver(page, request, `vouchers.${tag}`, { first_name: "Vera", last_name: "Voucher" });
   await page.goto("/vouchers");
-  return { id, email };
+  return driver;
 }
 
 async function freshVoucher(emulator: EmulatorControl, amount: number) {
