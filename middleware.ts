@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { sessionTokenFrom } from "@/lib/auth/session-policy";
+import { isSecureOrigin, sessionTokenFrom } from "@/lib/auth/session-policy";
 import { getConfig } from "@/lib/config";
 import { securityHeaders, tileOriginOf } from "@/lib/security-headers";
 
@@ -52,7 +52,8 @@ export function middleware(request: NextRequest) {
   }
 
   const { pathname, search } = request.nextUrl;
-  const hasSessionCookie = sessionTokenFrom(request.cookies) !== null;
+  const secure = isSecureOrigin(config.auth.url, request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol);
+  const hasSessionCookie = sessionTokenFrom(request.cookies, secure) !== null;
   if (!hasSessionCookie && isUnder(pathname, PROTECTED_APIS)) {
     return withHeaders(NextResponse.json({ error: "Sign in to continue." }, { status: 401 }), headers);
   }

@@ -11,20 +11,31 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 
 /**
- * Auth.js's session cookie: `__Secure-` prefixed when the portal is served over HTTPS. Browsers
- * refuse to store a `__Secure-` cookie that was not set over HTTPS, so accepting both is safe.
+ * Whether the portal's public origin is HTTPS, decided the way Auth.js decides it for its cookie
+ * names: AUTH_URL when set, else the protocol the request came in with (`x-forwarded-proto`, which
+ * Next sets on every request; Auth.js assumes https without it).
  */
-export const SESSION_COOKIE_NAMES = ["__Secure-authjs.session-token", "authjs.session-token"] as const;
+export function isSecureOrigin(authUrl: string | null | undefined, forwardedProto: string | null | undefined): boolean {
+  if (authUrl) return authUrl.startsWith("https:");
+  const protocol = (forwardedProto ?? "https").split(",")[0]?.trim().replace(/:$/, "");
+  return protocol === "https";
+}
+
+/** Auth.js's session cookie: `__Secure-` prefixed when the portal is served over HTTPS. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? "__Secure-authjs.session-token" : "authjs.session-token";
+}
 
 interface CookieReader {
   get(name: string): { value: string } | undefined;
 }
 
-/** The session token a request carries, the secure cookie first; null when there is none. */
-export function sessionTokenFrom(cookies: CookieReader): string | null {
-  for (const name of SESSION_COOKIE_NAMES) {
-    const value = cookies.get(name)?.value;
-    if (value) return value;
-  }
-  return null;
+/**
+ * The session token a request carries: only the cookie Auth.js itself uses for this origin.
+ * Over HTTPS the plain-named cookie is never read. Anyone who can set cookies without HTTPS (a
+ * sibling subdomain, a network attacker on a plain-HTTP answer) could plant one with their own
+ * session and sign a visitor in as themselves; and Auth.js's sign-out would not clear it.
+ */
+export function sessionTokenFrom(cookies: CookieReader, secure: boolean): string | null {
+  return cookies.get(sessionCookieName(secure))?.value || null;
 }

@@ -1,10 +1,11 @@
 import "server-only";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { cache } from "react";
+import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import type { Role } from "./roles";
 import { findSessionViewer } from "./session-lookup";
-import { sessionTokenFrom } from "./session-policy";
+import { isSecureOrigin, sessionTokenFrom } from "./session-policy";
 
 export interface Viewer {
   userId: string;
@@ -16,7 +17,8 @@ export interface Viewer {
 
 /** The signed-in person for this request, read once per request (React cache). */
 export const getViewer = cache(async (): Promise<Viewer | null> => {
-  const token = sessionTokenFrom(await cookies());
+  const [jar, requestHeaders] = await Promise.all([cookies(), headers()]);
+  const token = sessionTokenFrom(jar, isSecureOrigin(getConfig().auth.url, requestHeaders.get("x-forwarded-proto")));
   if (!token) return null;
   return findSessionViewer(await getDb(), token);
 });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findSessionViewer } from "@/lib/auth/session-lookup";
-import { SESSION_MAX_AGE_SECONDS, sessionTokenFrom } from "@/lib/auth/session-policy";
+import { isSecureOrigin, SESSION_MAX_AGE_SECONDS, sessionTokenFrom } from "@/lib/auth/session-policy";
 import type { OpenedDatabase } from "@/lib/db/connect";
 import { sessions, users } from "@/lib/db/schema";
 import { openTestDatabase, testDriver } from "../../support/test-db";
@@ -54,11 +54,25 @@ describe(`the viewer read from Auth.js's session table (${testDriver})`, () => {
     expect(await expiresOf("due")).toBe(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
   });
 
-  it("takes the token from the secure cookie first, then the plain one", () => {
+  it("reads only the cookie Auth.js uses for the origin: never a plain-named one over HTTPS", () => {
     const jar = (entries: Record<string, string>) => ({ get: (name: string) => (name in entries ? { value: entries[name] as string } : undefined) });
-    expect(sessionTokenFrom(jar({ "authjs.session-token": "plain" }))).toBe("plain");
-    expect(sessionTokenFrom(jar({ "authjs.session-token": "plain", "__Secure-authjs.session-token": "secure" }))).toBe("secure");
-    expect(sessionTokenFrom(jar({ "authjs.session-token": "" }))).toBeNull();
-    expect(sessionTokenFrom(jar({ "next-auth.session-token": "old name" }))).toBeNull();
+    const both = jar({ "authjs.session-token": "plain", "__Secure-authjs.session-token": "secure" });
+    expect(sessionTokenFrom(both, true)).toBe("secure");
+    expect(sessionTokenFrom(both, false)).toBe("plain");
+    // A planted plain cookie on an HTTPS portal is no session.
+    expect(sessionTokenFrom(jar({ "authjs.session-token": "planted" }), true)).toBeNull();
+    expect(sessionTokenFrom(jar({ "__Secure-authjs.session-token": "secure" }), false)).toBeNull();
+    expect(sessionTokenFrom(jar({ "authjs.session-token": "" }), false)).toBeNull();
+    expect(sessionTokenFrom(jar({ "next-auth.session-token": "old name" }), false)).toBeNull();
+  });
+
+  it("decides HTTPS as Auth.js does: AUTH_URL first, else the forwarded protocol, https when unknown", () => {
+    expect(isSecureOrigin("https://portal.example", "http")).toBe(true);
+    expect(isSecureOrigin("http://localhost:3000", "https")).toBe(false);
+    expect(isSecureOrigin(undefined, "http")).toBe(false);
+    expect(isSecureOrigin(undefined, "http:")).toBe(false);
+    expect(isSecureOrigin(undefined, "https")).toBe(true);
+    expect(isSecureOrigin(undefined, "https, http")).toBe(true);
+    expect(isSecureOrigin(undefined, null)).toBe(true);
   });
 });
