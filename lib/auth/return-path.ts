@@ -4,8 +4,11 @@
  */
 export const DEFAULT_DRIVER_HOME = "/account";
 
+/** The sign-in form carries the return path in a field its schema caps at this length. */
+export const MAX_RETURN_PATH_LENGTH = 512;
+
 export function safeReturnPath(value: unknown, fallback = DEFAULT_DRIVER_HOME): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 512) return fallback;
+  if (typeof value !== "string" || value.length === 0 || value.length > MAX_RETURN_PATH_LENGTH) return fallback;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
   try {
@@ -14,7 +17,8 @@ export function safeReturnPath(value: unknown, fallback = DEFAULT_DRIVER_HOME): 
     // Dot segments are resolved here, so "/.//evil.example" or "/a/..//evil.example" would come out
     // as "//evil.example", which a browser reads as another host: check the result, not only the input.
     const path = `${parsed.pathname}${parsed.search}${parsed.hash}`;
-    return path.startsWith("//") ? fallback : path;
+    // Parsing percent-encodes non-ASCII characters, so the result can be longer than the input.
+    return path.startsWith("//") || path.length > MAX_RETURN_PATH_LENGTH ? fallback : path;
   } catch {
     return fallback;
   }

@@ -12,7 +12,9 @@ import { safeReturnPath } from "./return-path";
 import { emailSchema } from "./schemas";
 import { siteOrigin } from "./site-origin";
 
-const SignInInput = z.object({ email: emailSchema, callbackUrl: z.string().max(512).optional() });
+// The return path is the page to land on, never a reason to refuse a sign-in: anything unusable
+// (too long, another host, not a string) becomes the default page in safeReturnPath.
+const SignInInput = z.object({ email: emailSchema, callbackUrl: z.string().optional().catch(undefined) });
 
 /**
  * Mails a sign-in link. The answer is the same whether or not an account exists (no enumeration):

@@ -6,6 +6,12 @@ describe("safeReturnPath", () => {
     expect(safeReturnPath("/sessions?status=finished#top")).toBe("/sessions?status=finished#top");
     expect(safeReturnPath("/admin")).toBe("/admin");
   });
+  it("refuses a path that only grows too long once parsing percent-encodes it", () => {
+    const umlauts = `/${"ä".repeat(100)}`; // 101 characters in, 601 out
+    expect(umlauts.length).toBeLessThanOrEqual(512);
+    expect(safeReturnPath(umlauts)).toBe("/account");
+    expect(safeReturnPath(`/${"ä".repeat(50)}`)).toBe(`/${"%C3%A4".repeat(50)}`);
+  });
   it("resolves harmless dot segments to the local path they name", () => {
     expect(safeReturnPath("/./cards")).toBe("/cards");
     expect(safeReturnPath("/sessions/../account")).toBe("/account");
