@@ -60,6 +60,7 @@ const EnvSchema = z.object({
   // Auth.js
   AUTH_SECRET: optionalString,
   AUTH_URL: optionalUrl,
+  AUTH_TRUST_HOST: booleanFlag(false),
   ADMIN_EMAILS: emailList,
   SIGNIN_LINK_MAX_AGE_MINUTES: positiveInt(30),
   // Abuse limits (per 15 minutes unless named otherwise). Per-address and per-driver limits are the
@@ -127,6 +128,13 @@ export function loadConfig(env: Record<string, string | undefined>) {
     throw new ConfigError(detail);
   }
   const e = parsed.data;
+  // Without a configured public URL, sign-in links and mails are built from the request's Host
+  // (or X-Forwarded-Host) header, which any client can set: a link to the sender's own host would
+  // hand them the sign-in token. So production needs AUTH_URL, or AUTH_TRUST_HOST behind a proxy
+  // that sets those headers itself. (Auth.js refuses untrusted hosts in production too.)
+  if (e.NODE_ENV === "production" && !e.AUTH_URL && !e.AUTH_TRUST_HOST) {
+    throw new ConfigError("AUTH_URL (the portal's public URL, e.g. https://portal.example.com) is required in production; behind a proxy that sets X-Forwarded-Host, AUTH_TRUST_HOST=true will do");
+  }
   const platformEmbedded = e.PLATFORM_BASE_URL === undefined;
   if (!platformEmbedded && !e.PLATFORM_API_KEY) {
     throw new ConfigError("PLATFORM_API_KEY is required when PLATFORM_BASE_URL is set");

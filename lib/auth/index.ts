@@ -27,6 +27,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => {
   const db = await getDb();
   return {
     secret: await getAuthSecret(),
+    // Safe: in production the config refuses to load without AUTH_URL (which Auth.js then uses for
+    // every link) or an explicit AUTH_TRUST_HOST behind a proxy that sets the host headers.
     trustHost: true,
     adapter: DrizzleAdapter(db, {
       usersTable: users,
