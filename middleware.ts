@@ -19,10 +19,12 @@ function isUnder(pathname: string, prefixes: string[]): boolean {
   return prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
-function isSameOrigin(request: NextRequest): boolean {
+function isSameOrigin(request: NextRequest, publicUrl: string | undefined): boolean {
   const origin = request.headers.get("origin");
   if (!origin) return false;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  // The configured public URL when there is one; the host headers only where the config allows
+  // them (outside production, or AUTH_TRUST_HOST behind a proxy that sets them).
+  const host = publicUrl ? new URL(publicUrl).host : (request.headers.get("x-forwarded-host") ?? request.headers.get("host"));
   try {
     return new URL(origin).host === host;
   } catch {
@@ -47,7 +49,7 @@ export function middleware(request: NextRequest) {
 
   // Server actions are POSTs with a Next-Action header; one from a foreign origin is a forged form
   // post (CSRF). Next refuses it too, but with a 500; answer a clear 403 before it gets that far.
-  if (request.method === "POST" && request.headers.has("next-action") && !isSameOrigin(request)) {
+  if (request.method === "POST" && request.headers.has("next-action") && !isSameOrigin(request, config.auth.url)) {
     return withHeaders(NextResponse.json({ error: "Cross-origin form posts are not allowed." }, { status: 403 }), headers);
   }
 
