@@ -132,7 +132,9 @@ export function loadConfig(env: Record<string, string | undefined>) {
   // (or X-Forwarded-Host) header, which any client can set: a link to the sender's own host would
   // hand them the sign-in token. So production needs AUTH_URL, or AUTH_TRUST_HOST behind a proxy
   // that sets those headers itself. (Auth.js refuses untrusted hosts in production too.)
-  if (e.NODE_ENV === "production" && !e.AUTH_URL && !e.AUTH_TRUST_HOST) {
+  // `next build` runs with NODE_ENV=production too, but serves no request and builds no link.
+  const building = env.NEXT_PHASE === "phase-production-build";
+  if (e.NODE_ENV === "production" && !building && !e.AUTH_URL && !e.AUTH_TRUST_HOST) {
     throw new ConfigError("AUTH_URL (the portal's public URL, e.g. https://portal.example.com) is required in production; behind a proxy that sets X-Forwarded-Host, AUTH_TRUST_HOST=true will do");
   }
   const platformEmbedded = e.PLATFORM_BASE_URL === undefined;

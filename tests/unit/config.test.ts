@@ -13,6 +13,11 @@ describe("loadConfig: the public URL in production", () => {
     expect(loadConfig({ NODE_ENV: "production", AUTH_TRUST_HOST: "true" }).auth.url).toBeUndefined();
   });
 
+  it("needs neither while `next build` runs (no request, no link)", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build" })).not.toThrow();
+    expect(() => loadConfig({ NODE_ENV: "production", NEXT_PHASE: "phase-production-server" })).toThrow(/AUTH_URL/);
+  });
+
   it("needs neither outside production", () => {
     expect(() => loadConfig({ NODE_ENV: "development" })).not.toThrow();
     expect(() => loadConfig({ NODE_ENV: "test" })).not.toThrow();
