@@ -1,4 +1,5 @@
 import "server-only";
+import type { EventEmitter } from "node:events";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
@@ -29,6 +30,7 @@ async function openPostgres(url: string): Promise<OpenedDatabase> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new Pool({ connectionString: url, max: 10 });
+  logIdleConnectionErrors(pool);
   const lockClient = await pool.connect();
   try {
     await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
@@ -39,6 +41,17 @@ async function openPostgres(url: string): Promise<OpenedDatabase> {
   }
   const db = drizzle({ client: pool, schema }) as unknown as Database;
   return { db, driver: "postgres", close: () => pool.end() };
+}
+
+/**
+ * An idle connection the server ends (a restart, a failover, an administrator) is dropped from the
+ * pool and replaced on next use. node-postgres reports it as an 'error' event on the pool, and an
+ * 'error' event nobody listens to would take the whole portal process down.
+ */
+export function logIdleConnectionErrors(pool: Pick<EventEmitter, "on">): void {
+  pool.on("error", (error: Error & { code?: string }) => {
+    console.error(`[db] the Postgres server closed an idle connection (${error.code ?? error.message}); the pool replaces it`);
+  });
 }
 
 async function openPglite(dir: string): Promise<OpenedDatabase> {
