@@ -40,9 +40,9 @@ console.log(`[start] serving on http://localhost:${port}`);
 const server = spawn(process.execPath, [...PORTAL_NODE_ARGS, path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port], {
   cwd: root,
   stdio: "inherit",
-  // Sign-in links point at AUTH_URL. Without it (and without AUTH_TRUST_HOST behind a proxy) the
-  // portal refuses to guess it from request headers in production, so the local default is set here.
-  env: process.env.AUTH_URL || process.env.AUTH_TRUST_HOST ? process.env : { ...process.env, AUTH_URL: `http://localhost:${port}` },
+  // Sign-in links point at AUTH_URL, and production refuses to guess it from request headers
+  // (lib/config.ts), so the quick start gets a local default. The caller's environment wins.
+  env: { AUTH_URL: `http://localhost:${port}`, ...process.env },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
