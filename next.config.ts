@@ -2,8 +2,9 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   // PGlite ships ~15 MB of WASM; bundling it would copy it into static output.
-  // pg and nodemailer are Node-only and gain nothing from bundling.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer"],
+  // pg and nodemailer are Node-only and gain nothing from bundling; pdfkit reads its font metrics
+  // from files next to its own code, which a bundle would not carry.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer", "pdfkit"],
   poweredByHeader: false,
   // Type checking is its own gate: `npm run typecheck` (the first step of `npm test`) checks app, tests and
   // scripts together, so the build does not check the app a second time.

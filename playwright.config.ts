@@ -4,37 +4,92 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { PORTAL_NODE_ARGS } from "./scripts/portal-node-args.mjs";
 
-// One portal process on embedded defaults (built-in emulators, PGlite, outbox mail) in a fresh
-// data directory per run, so every run starts from the seed. Stopped by Playwright via its own pid.
+// Two portal processes on embedded defaults (built-in emulators, PGlite, outbox mail), one per platform
+// dialect, each in a fresh data directory per run, so every run starts from the seed. Both are started
+// for any project and stopped by Playwright via their own pids.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const AMPECO_PORT = Number(process.env.E2E_AMPECO_PORT ?? 3101);
 const BASE_URL = `http://localhost:${PORT}`;
+const AMPECO_BASE_URL = `http://localhost:${AMPECO_PORT}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "driver-portal-e2e-"));
-process.env.E2E_DATA_DIR = dataDir; // the config file is loaded by each worker too: keep one directory
+const ampecoDataDir = process.env.E2E_AMPECO_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "driver-portal-e2e-ampeco-"));
+// The config file is loaded by each worker too: keep one directory per server.
+process.env.E2E_DATA_DIR = dataDir;
+process.env.E2E_AMPECO_DATA_DIR = ampecoDataDir;
 
-const serverEnv: Record<string, string> = {
-  PATH: process.env.PATH ?? "",
-  HOME: process.env.HOME ?? "",
-  NODE_ENV: "production",
-  DATA_DIR: dataDir,
-  AUTH_URL: BASE_URL,
-  AUTH_TRUST_HOST: "true",
-  PLATFORM_TIMEOUT_MS: "2500",
-  EMULATOR_VOUCHER_DELAY_MS: "1500",
-  MAP_TILE_URL: `${BASE_URL}/__blocked_tiles__/{z}/{x}/{y}.png`,
-  LOG_LEVEL: "warn",
-  // Every browser in the suite shares one client address; per-address and per-driver limits stay as shipped.
-  LIMIT_SIGNIN_PER_CLIENT: "100000",
-  LIMIT_SIGNUP_PER_CLIENT_PER_HOUR: "100000",
-  // Embedded defaults whatever the calling shell has set (CI exports DATABASE_URL for the integration tests).
-  DATABASE_URL: "",
-  PLATFORM_BASE_URL: "",
-  PLATFORM_API_KEY: "",
-  MAP_BASE_URL: "",
-  MAP_API_KEY: "",
-  SMTP_URL: "",
-  AUTH_SECRET: "",
-  ADMIN_EMAILS: "",
-};
+/** Where the ampeco journeys collect the emulator's request log, test by test (tests/e2e/fixtures.ts). */
+const AMPECO_REQUEST_LOG = path.join(ampecoDataDir, "platform-request-log.jsonl");
+
+function serverEnv(baseUrl: string, dir: string, dialect: "spec" | "ampeco"): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    NODE_ENV: "production",
+    DATA_DIR: dir,
+    AUTH_URL: baseUrl,
+    AUTH_TRUST_HOST: "true",
+    PLATFORM_DIALECT: dialect,
+    PLATFORM_TIMEOUT_MS: "2500",
+    EMULATOR_VOUCHER_DELAY_MS: "1500",
+    MAP_TILE_URL: `${baseUrl}/__blocked_tiles__/{z}/{x}/{y}.png`,
+    LOG_LEVEL: "warn",
+    // Every browser in the suite shares one client address; per-address and per-driver limits stay as shipped.
+    LIMIT_SIGNIN_PER_CLIENT: "100000",
+    LIMIT_SIGNUP_PER_CLIENT_PER_HOUR: "100000",
+    // Embedded defaults whatever the calling shell has set (CI exports DATABASE_URL for the integration tests).
+    DATABASE_URL: "",
+    PLATFORM_BASE_URL: "",
+    PLATFORM_API_KEY: "",
+    PLATFORM_OAUTH_CLIENT_ID: "",
+    PLATFORM_OAUTH_CLIENT_SECRET: "",
+    EMULATOR_DIALECT: "",
+    MAP_BASE_URL: "",
+    MAP_API_KEY: "",
+    SMTP_URL: "",
+    AUTH_SECRET: "",
+    ADMIN_EMAILS: "",
+  };
+}
+
+function portalServer(port: number, baseUrl: string, dir: string, dialect: "spec" | "ampeco") {
+  return {
+    // The node options `npm start` uses, so the journeys run the portal as shipped.
+    command: ["node", ...PORTAL_NODE_ARGS, "node_modules/next/dist/bin/next", "start", "-p", String(port)].join(" "),
+    url: `${baseUrl}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: serverEnv(baseUrl, dir, dialect),
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+  };
+}
+
+const chromium = { ...devices["Desktop Chrome"], channel: undefined };
+
+/**
+ * The driver and staff journeys that also run on the real platform's dialect (PLATFORM_DIALECT=ampeco).
+ * Spec-only, to keep CI time down (they test the portal's own layers, which no dialect changes):
+ * a11y, keyboard, access, admin-access, cross-origin, sign-in-privacy, smtp-mail, startup-config,
+ * and fault-tolerance. Tests tagged @spec-only exercise a flow the real platform does not have (the platform's
+ * reset mail, the two-step card move); the ampeco flows have their own tests (app-password.spec.ts, and
+ * @ampeco-only ones, which the contract's project leaves out in turn).
+ */
+const AMPECO_JOURNEYS = [
+  "auth.spec.ts",
+  "account.spec.ts",
+  "app-password.spec.ts",
+  "cards.spec.ts",
+  "sessions.spec.ts",
+  "expense-pack.spec.ts",
+  "vouchers.spec.ts",
+  "map.spec.ts",
+  "admin.spec.ts",
+  "card-pause.spec.ts",
+  "devices.spec.ts",
+  "my-data.spec.ts",
+  "account-deletion.spec.ts",
+];
+const REQUEST_LOG_SPEC = "request-log.spec.ts";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -43,11 +98,13 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
     baseURL: BASE_URL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // Colour transitions (motion-safe only) would let axe read a half-faded colour right after a scheme switch.
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
@@ -61,15 +118,32 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    // The node options `npm start` uses, so the journeys run the portal as shipped.
-    command: ["node", ...PORTAL_NODE_ARGS, "node_modules/next/dist/bin/next", "start", "-p", String(PORT)].join(" "),
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: serverEnv,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  projects: [
+    {
+      name: "chromium",
+      metadata: { dialect: "spec" },
+      testIgnore: REQUEST_LOG_SPEC,
+      grepInvert: /@ampeco-only/,
+      use: { ...chromium, baseURL: BASE_URL },
+    },
+    {
+      name: "ampeco",
+      metadata: { dialect: "ampeco", requestLogFile: AMPECO_REQUEST_LOG },
+      testMatch: AMPECO_JOURNEYS,
+      grepInvert: /@spec-only/,
+      use: { ...chromium, baseURL: AMPECO_BASE_URL },
+    },
+    {
+      // Last: after every ampeco journey, the whole request log of that server holds nothing of the contract.
+      name: "ampeco-request-log",
+      metadata: { dialect: "ampeco", requestLogFile: AMPECO_REQUEST_LOG },
+      dependencies: ["ampeco"],
+      testMatch: REQUEST_LOG_SPEC,
+      use: { ...chromium, baseURL: AMPECO_BASE_URL },
+    },
+  ],
+  webServer: [
+    portalServer(PORT, BASE_URL, dataDir, "spec"),
+    portalServer(AMPECO_PORT, AMPECO_BASE_URL, ampecoDataDir, "ampeco"),
+  ],
 });

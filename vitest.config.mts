@@ -14,6 +14,11 @@ export default defineConfig({
   },
   test: {
     environment: "node",
+    // The server logger's JSON lines would drown the reporter; tests that check logging capture them.
+    env: { LOG_LEVEL: "warn" },
+    // next-auth imports "next/server" without an extension, which Node's ESM loader cannot resolve
+    // (next has no exports map): let Vite resolve it, for tests that run Auth.js itself.
+    server: { deps: { inline: ["next-auth"] } },
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // Integration tests start loopback servers and PGlite instances; two cores go further one file at a time each.

@@ -25,7 +25,14 @@ import vm from "node:vm";
 import { gzipSync } from "node:zlib";
 
 const KB = 1024;
-export const BUDGETS_KB = { "/account": 150, "/cards": 150, "/sessions": 150, "/sessions/[id]": 150, "/vouchers": 150, "/map": 250 };
+export const BUDGETS_KB = {
+  "/account": 150,
+  "/cards": 150,
+  "/sessions": 150,
+  "/sessions/[id]": 150,
+  "/vouchers": 150,
+  "/map": 250,
+};
 const MAP_ROUTE = "/map";
 // Both must be present: Leaflet's attribution prefix links leafletjs.com and it styles the
 // container with this class; app code alone has no reason to carry both.
@@ -111,16 +118,22 @@ export function judge(rows) {
     const counted = row.route === MAP_ROUTE ? row.firstLoadKb + row.lazyKb : row.firstLoadKb;
     row.budgetKb = budget ?? null;
     row.countedKb = Math.round(counted * 10) / 10;
-    if (budget !== undefined && counted > budget) failures.push(`${row.route}: ${row.countedKb} KB gzip > budget ${budget} KB`);
-    if (row.route !== MAP_ROUTE && row.leafletInFirstLoad) failures.push(`${row.route}: Leaflet code is in its first load (it belongs in the /map chunk only)`);
+    if (budget !== undefined && counted > budget)
+      failures.push(`${row.route}: ${row.countedKb} KB gzip > budget ${budget} KB`);
+    if (row.route !== MAP_ROUTE && row.leafletInFirstLoad)
+      failures.push(`${row.route}: Leaflet code is in its first load (it belongs in the /map chunk only)`);
   }
-  for (const route of Object.keys(BUDGETS_KB)) if (!rows.some((r) => r.route === route)) failures.push(`${route}: not found in the build`);
+  for (const route of Object.keys(BUDGETS_KB))
+    if (!rows.some((r) => r.route === route)) failures.push(`${route}: not found in the build`);
   return failures;
 }
 
 function main() {
   const args = parseArgs(process.argv.slice(2));
-  if (!existsSync(path.join(args.dir, "build-manifest.json")) || !existsSync(path.join(args.dir, "app-path-routes-manifest.json"))) {
+  if (
+    !existsSync(path.join(args.dir, "build-manifest.json")) ||
+    !existsSync(path.join(args.dir, "app-path-routes-manifest.json"))
+  ) {
     console.error(`No production build in ${args.dir}: run \`next build\` first.`);
     process.exit(2);
   }
@@ -129,14 +142,22 @@ function main() {
   if (args.json) {
     process.stdout.write(`${JSON.stringify({ rows, failures }, null, 2)}\n`);
   } else {
-    const line = (cells) => `${cells[0].padEnd(40)} ${cells.slice(1).map((c) => String(c).padStart(12)).join(" ")}`;
+    const line = (cells) =>
+      `${cells[0].padEnd(40)} ${cells
+        .slice(1)
+        .map((c) => String(c).padStart(12))
+        .join(" ")}`;
     console.log(line(["route", "first load", "lazy", "budget", "Leaflet"]));
     for (const row of rows) {
       const leaflet = row.leafletInFirstLoad ? "FIRST LOAD" : row.leafletLazy ? "lazy" : "-";
       const budget = row.budgetKb === null ? "-" : `${row.budgetKb}${row.route === MAP_ROUTE ? " (+lazy)" : ""}`;
       console.log(line([row.route, `${row.firstLoadKb} KB`, `${row.lazyKb} KB`, budget, leaflet]));
     }
-    console.log(failures.length === 0 ? "\nBundle budget: every route within budget." : `\nBundle budget broken:\n- ${failures.join("\n- ")}`);
+    console.log(
+      failures.length === 0
+        ? "\nBundle budget: every route within budget."
+        : `\nBundle budget broken:\n- ${failures.join("\n- ")}`,
+    );
   }
   process.exit(failures.length === 0 ? 0 : 1);
 }

@@ -78,7 +78,9 @@ async function main() {
   }
   const secrets = [...args.secrets, ...secretsFromEnv(process.env)].filter((s) => {
     if (s.value.length >= MIN_SECRET_LENGTH) return true;
-    console.warn(`check-bundle-secrets: skipping ${s.name}: shorter than ${MIN_SECRET_LENGTH} characters, too short to search for reliably.`);
+    console.warn(
+      `check-bundle-secrets: skipping ${s.name}: shorter than ${MIN_SECRET_LENGTH} characters, too short to search for reliably.`,
+    );
     return false;
   });
 

@@ -8,6 +8,8 @@ import { createMapEmulator } from "@/lib/emulators/map";
 async function main() {
   const { emulator } = getConfig();
   const platform = createPlatformEmulator({
+    dialect: emulator.dialect,
+    oauthClient: emulator.dialect === "ampeco" ? emulator.oauthClient : undefined,
     apiKey: emulator.apiKey,
     readOnlyKey: emulator.readOnlyKey,
     voucherDelayMs: emulator.voucherDelayMs,
@@ -19,7 +21,9 @@ async function main() {
     serveFetchHandler(platform.handle, { port: emulator.port }),
     serveFetchHandler(map.handle, { port: emulator.mapPort }),
   ]);
-  console.log(`Platform emulator: ${platformServer.url}/public-api  (key "${emulator.apiKey}", read-only key "${emulator.readOnlyKey}")`);
+  console.log(
+    `Platform emulator (${emulator.dialect} dialect): ${platformServer.url}/public-api  (key "${emulator.apiKey}", read-only key "${emulator.readOnlyKey}")`,
+  );
   console.log(`Platform emulator control API: ${platformServer.url}/__emulator/…`);
   console.log(`Map data emulator: ${mapServer.url}/v3/poi/  (key "${emulator.mapKey}")`);
   const stop = async () => {

@@ -12,4 +12,11 @@
 //   1 MB     +2.5 / +5.7 / +9.8 MB
 // Load phase (100 drivers on /account, 30 s, median of 5–7 runs): default 62 req/s, p95 1.8 s;
 // 2 MB the same within the noise (60 req/s, p95 1.8 s); 1 MB costs ~10 % (54 req/s, p95 2.3 s).
-export const PORTAL_NODE_ARGS = Object.freeze(["--max-semi-space-size=2"]);
+//
+// --import client-peer-address.mjs: appends the socket's address to X-Forwarded-For, so per-client
+// limits cannot be reset by a forged header (see that file). Relative to the project root, where
+// every portal process starts (this file is also loaded as CommonJS by Playwright: no import.meta).
+export const PORTAL_NODE_ARGS = Object.freeze([
+  "--max-semi-space-size=2",
+  "--import=./scripts/client-peer-address.mjs",
+]);

@@ -1,0 +1,126 @@
+// The lint gate (first step of `npm test`): Next's rules, type-aware TypeScript rules, accessibility,
+// and the project's layering rules. Formatting is Prettier's job (`npm run format:check`).
+import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
+import nextTypescript from "eslint-config-next/typescript";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import { localPlugin } from "./scripts/eslint/no-server-only-in-client.mjs";
+
+const TS_FILES = ["**/*.ts", "**/*.tsx", "**/*.mts"];
+
+/** Places allowed to read the environment: the config module, tests, scripts, benchmarks and tool configs. */
+const ENVIRONMENT_READERS = ["lib/config.ts", "tests/**", "scripts/**", "bench/**", "*.config.{ts,mts,mjs,js}"];
+
+/** Planted violations for tests/unit/lint: linted only by that test, never by the gate. */
+export const LINT_FIXTURES = "tests/fixtures/lint/**";
+
+const config = [
+  {
+    ignores: [
+      ".next/**",
+      ".data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "blob-report/**",
+      "next-env.d.ts",
+      LINT_FIXTURES,
+    ],
+  },
+  ...nextCoreWebVitals,
+  ...nextTypescript,
+  {
+    name: "portal/type-aware",
+    files: TS_FILES,
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ["*.mts"] }, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      // Node callbacks (createServer, process.on) take async handlers that catch their own errors.
+      "@typescript-eslint/no-misused-promises": [
+        "error",
+        { checksVoidReturn: { arguments: false, attributes: false } },
+      ],
+      "@typescript-eslint/await-thenable": "error",
+      "@typescript-eslint/only-throw-error": "error",
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
+      "@typescript-eslint/no-unused-expressions": "error",
+    },
+  },
+  {
+    name: "portal/a11y",
+    files: ["**/*.tsx"],
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Scrollable table regions take focus so keyboard users can scroll them (axe: scrollable-region-focusable).
+      "jsx-a11y/no-noninteractive-tabindex": [
+        "error",
+        { tags: [], roles: ["tabpanel", "region"], allowExpressionValues: true },
+      ],
+    },
+  },
+  {
+    name: "portal/layers",
+    plugins: { local: localPlugin },
+    settings: { "import/ignore": ["node_modules"] },
+    rules: {
+      // App Router only: there is no pages/ directory for this rule to read.
+      "@next/next/no-html-link-for-pages": "off",
+      "import/no-cycle": ["error", { ignoreExternal: true }],
+      "local/no-server-only-in-client": "error",
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: "Read configuration through lib/config.ts (getConfig()); process.env is read only there.",
+        },
+      ],
+    },
+  },
+  {
+    name: "portal/lib-below-components",
+    files: ["lib/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/components", "@/components/*", "**/components/*", "@/app/*", "**/app/*"],
+              message: "lib/ is below components/ and app/: move the shared piece into lib/ instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    name: "portal/server-logs",
+    // The server logs through lib/log.ts (pino at LOG_LEVEL, redaction configured once). The emulators
+    // are demo and test tools with their own console output.
+    files: ["lib/**", "app/**", "middleware.ts", "instrumentation.ts"],
+    ignores: ["lib/emulators/**"],
+    rules: { "no-console": "error" },
+  },
+  {
+    name: "portal/environment-readers",
+    files: ENVIRONMENT_READERS,
+    rules: { "no-restricted-syntax": "off" },
+  },
+  {
+    name: "portal/playwright-fixtures",
+    // Playwright's fixture callback is named `use`, which the hooks rule takes for React's `use()`.
+    files: ["tests/e2e/**"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+  {
+    name: "portal/test-harnesses",
+    // Harnesses read arbitrary JSON answers of the emulators; the assertions are the type check there.
+    files: ["tests/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+];
+
+export default config;
