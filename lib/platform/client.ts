@@ -1,51 +1,64 @@
 import "server-only";
-import { buildEndpointTable, type PathOverrides } from "./endpoints";
-import { createLocationsApi, type LocationsApi } from "./locations";
-import { createPlatformRequester, type PlatformRequesterOptions } from "./request";
-import { createSessionsApi, type SessionsApi } from "./sessions";
-import { createCardsApi, type CardsApi } from "./tokens";
-import { createUsersApi, type UsersApi } from "./users";
-import { createVouchersApi, type VouchersApi } from "./vouchers";
+import { DIALECTS, type DialectApis, type DialectName } from "./dialects";
+import type { PathOverrides } from "./endpoints";
+import type { PlatformRequesterOptions } from "./request";
 
 /**
  * Entry point of the typed platform client. The app builds one from configuration
- * (lib/platform/index.ts, wired by the lead) and injects `fetch` for the in-process emulator.
+ * (lib/platform/index.ts) and injects `fetch` for the in-process emulator. Everything that differs
+ * between platforms lives in lib/platform/dialects/<name>/; the APIs returned are the same.
  */
 
-export interface PlatformClientOptions extends Omit<PlatformRequesterOptions, "endpoints"> {
+export interface PlatformClientOptions extends Omit<PlatformRequesterOptions, "endpoints" | "tokenSource"> {
+  /** Default `spec` (the interface contract). */
+  dialect?: DialectName;
   /** Sent on user create. */
   partnerId: number;
   /** Sent on user create, so the driver lands in the right group. */
   userGroupId: number;
-  /** The three paths the spec marks as unconfirmed; validated here, so a bad value fails at start-up. */
+  /** spec only: the three paths the contract marks as unconfirmed; validated here, so a bad value fails at start-up. */
   pathOverrides?: PathOverrides;
+  /** ampeco: balances' currency (users carry none). Default EUR. */
+  currency?: string;
+  /** ampeco: local times when a location's zone is unknown. Default Europe/Amsterdam. */
+  timeZone?: string;
+  /** ampeco: OAuth client credentials instead of the key. */
+  oauth?: { clientId: string; clientSecret: string };
 }
 
-export interface PlatformClient {
-  users: UsersApi;
-  cards: CardsApi;
-  sessions: SessionsApi;
-  locations: LocationsApi;
-  vouchers: VouchersApi;
+export interface PlatformClient extends DialectApis {
+  readonly dialect: DialectName;
 }
 
 export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
-  const { partnerId, userGroupId, pathOverrides, ...requesterOptions } = options;
-  const requester = createPlatformRequester({ ...requesterOptions, endpoints: buildEndpointTable(pathOverrides) });
-  return {
-    users: createUsersApi({ requester, partnerId, userGroupId }),
-    cards: createCardsApi(requester),
-    sessions: createSessionsApi(requester),
-    locations: createLocationsApi(requester),
-    vouchers: createVouchersApi(requester),
-  };
+  const {
+    dialect = "spec",
+    partnerId,
+    userGroupId,
+    pathOverrides,
+    currency = "EUR",
+    timeZone = "Europe/Amsterdam",
+    oauth,
+    ...requesterOptions
+  } = options;
+  const apis = DIALECTS[dialect]({
+    requesterOptions,
+    partnerId,
+    userGroupId,
+    pathOverrides,
+    currency,
+    timeZone,
+    oauth,
+  });
+  return { dialect, ...apis };
 }
 
+export type { DialectName } from "./dialects";
 export type { PathOverrides } from "./endpoints";
 export { PlatformConfigurationError } from "./endpoints";
 export type { EndpointName } from "./endpoints";
 export * from "./errors";
 export type { PlatformCallOutcome, PlatformLogLine, PlatformLogger } from "./logging";
-export type { PlatformRequesterOptions } from "./request";
+export type { DeprecationNotice, PlatformRequesterOptions } from "./request";
 export type * from "./types";
 export { locationName } from "./location-name";

@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import { getConfig } from "@/lib/config";
 import { createPlatformEmulator, type PlatformEmulator } from "@/lib/emulators/platform";
+import { logger } from "@/lib/log";
 
 /**
  * The built-in platform emulator running inside the portal process (embedded default, demo mode).
@@ -13,6 +14,8 @@ export function getEmbeddedPlatformEmulator(): PlatformEmulator {
   if (!holder.__driverPortalPlatformEmulator) {
     const { emulator } = getConfig();
     holder.__driverPortalPlatformEmulator = createPlatformEmulator({
+      dialect: emulator.dialect,
+      oauthClient: emulator.dialect === "ampeco" ? emulator.oauthClient : undefined,
       apiKey: emulator.apiKey,
       readOnlyKey: emulator.readOnlyKey,
       stateFile: path.resolve(emulator.stateFile),
@@ -20,7 +23,7 @@ export function getEmbeddedPlatformEmulator(): PlatformEmulator {
       rateLimit: emulator.rateLimit,
       seedLocations: emulator.seedLocations,
     });
-    console.info("[demo] platform: built-in emulator in process (demo data)");
+    logger("demo").info(`platform: built-in emulator in process (demo data, ${emulator.dialect} dialect)`);
   }
   return holder.__driverPortalPlatformEmulator;
 }

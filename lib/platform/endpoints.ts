@@ -1,4 +1,5 @@
 import "server-only";
+import type { AmpecoEndpointName } from "./dialects/ampeco/endpoints";
 
 /**
  * The one table of platform endpoints. Every call names an endpoint from here, so paths,
@@ -6,7 +7,7 @@ import "server-only";
  * (never a filled-in id).
  */
 
-export type HttpMethod = "GET" | "POST" | "PATCH";
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
 export interface EndpointSpec {
   method: HttpMethod;
@@ -51,12 +52,20 @@ function buildTable(tokens: string, userEmail: string, passwordReset: string) {
     "locations.list": { method: "GET", path: LOCATIONS, idempotent: true },
     "locations.get": { method: "GET", path: `${LOCATIONS}/{id}`, idempotent: true },
     // Money moves: a replay could redeem twice or report "already used" for the driver's own success.
-    "vouchers.redeem": { method: "POST", path: "/public-api/actions/users/v2.0/{user}/redeem-voucher", idempotent: false },
+    "vouchers.redeem": {
+      method: "POST",
+      path: "/public-api/actions/users/v2.0/{user}/redeem-voucher",
+      idempotent: false,
+    },
   } as const satisfies Record<string, EndpointSpec>;
 }
 
-export type EndpointName = keyof ReturnType<typeof buildTable>;
-export type EndpointTable = Record<EndpointName, EndpointSpec>;
+/** The contract (`spec` dialect) endpoints; each dialect names its own (dialects/<name>/endpoints.ts). */
+export type SpecEndpointName = keyof ReturnType<typeof buildTable>;
+export type EndpointName = SpecEndpointName | AmpecoEndpointName;
+/** One dialect's table: the endpoints it has; calling one it lacks is a programming error. */
+export type EndpointTable = Partial<Record<EndpointName, EndpointSpec>>;
+export type SpecEndpointTable = Record<SpecEndpointName, EndpointSpec>;
 
 /** The spec marks these three paths as unconfirmed; configuration can move each of them. */
 export interface PathOverrides {
@@ -82,7 +91,9 @@ function checkPath(name: string, value: string, placeholders: readonly string[])
     throw new PlatformConfigurationError(`${name} must be a path starting with "/"`);
   }
   if (/[?#\s]|\/\.\.?(\/|$)/.test(path)) {
-    throw new PlatformConfigurationError(`${name} must be a plain path without query, fragment, spaces or dot segments`);
+    throw new PlatformConfigurationError(
+      `${name} must be a plain path without query, fragment, spaces or dot segments`,
+    );
   }
   const found = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
   const stray = path.replace(/\{[^}]*\}/g, "");
@@ -92,22 +103,26 @@ function checkPath(name: string, value: string, placeholders: readonly string[])
   const expected = [...placeholders].sort().join(",");
   if ([...found].sort().join(",") !== expected) {
     throw new PlatformConfigurationError(
-      placeholders.length === 0 ? `${name} must not contain placeholders` : `${name} must contain exactly ${placeholders.map((p) => `{${p}}`).join(", ")}`,
+      placeholders.length === 0
+        ? `${name} must not contain placeholders`
+        : `${name} must contain exactly ${placeholders.map((p) => `{${p}}`).join(", ")}`,
     );
   }
   return path;
 }
 
 /** The endpoint table with the configured overrides applied and validated. */
-export function buildEndpointTable(overrides: PathOverrides = {}): EndpointTable {
+export function buildEndpointTable(overrides: PathOverrides = {}): SpecEndpointTable {
   return buildTable(
     overrides.tokens === undefined ? DEFAULT_TOKENS : checkPath("tokens", overrides.tokens, []),
     overrides.userEmail === undefined ? DEFAULT_USER_EMAIL : checkPath("userEmail", overrides.userEmail, ["id"]),
-    overrides.passwordReset === undefined ? DEFAULT_PASSWORD_RESET : checkPath("passwordReset", overrides.passwordReset, ["id"]),
+    overrides.passwordReset === undefined
+      ? DEFAULT_PASSWORD_RESET
+      : checkPath("passwordReset", overrides.passwordReset, ["id"]),
   );
 }
 
-export const DEFAULT_ENDPOINTS: EndpointTable = buildEndpointTable();
+export const DEFAULT_ENDPOINTS: SpecEndpointTable = buildEndpointTable();
 
 /** Names of the placeholders in a template, e.g. `["id"]`. */
 export function placeholdersOf(template: string): string[] {

@@ -65,7 +65,10 @@ export class PlatformUnauthorizedError extends PlatformError {
   static override readonly CODE = "unauthorized" as const;
   readonly code = "unauthorized";
   constructor(endpoint: EndpointName, platformMessage?: string) {
-    super(endpoint, `Platform call ${endpoint} was refused: API key missing or invalid (401).`, { status: 401, platformMessage });
+    super(endpoint, `Platform call ${endpoint} was refused: API key missing or invalid (401).`, {
+      status: 401,
+      platformMessage,
+    });
   }
 }
 
@@ -74,7 +77,10 @@ export class PlatformForbiddenError extends PlatformError {
   static override readonly CODE = "forbidden" as const;
   readonly code = "forbidden";
   constructor(endpoint: EndpointName, platformMessage?: string) {
-    super(endpoint, `Platform call ${endpoint} was refused: the API key has no rights for this action (403).`, { status: 403, platformMessage });
+    super(endpoint, `Platform call ${endpoint} was refused: the API key has no rights for this action (403).`, {
+      status: 403,
+      platformMessage,
+    });
   }
 }
 
@@ -134,7 +140,11 @@ export class PlatformUnavailableError extends PlatformError {
   static override readonly CODE = "unavailable" as const;
   readonly code = "unavailable";
   readonly kind: UnavailableKind;
-  constructor(endpoint: EndpointName, kind: UnavailableKind, options: { status?: number; timeoutMs?: number; cause?: unknown } = {}) {
+  constructor(
+    endpoint: EndpointName,
+    kind: UnavailableKind,
+    options: { status?: number; timeoutMs?: number; cause?: unknown } = {},
+  ) {
     const detail =
       kind === "timeout"
         ? `timed out${options.timeoutMs === undefined ? "" : ` after ${options.timeoutMs} ms`}`
@@ -152,7 +162,11 @@ export class PlatformResponseError extends PlatformError {
   readonly code = "bad_response";
   /** Paths of the schema issues (e.g. `data.0.id`), never the values. */
   readonly issuePaths: string[];
-  constructor(endpoint: EndpointName, reason: string, options: { status?: number; issuePaths?: string[]; platformMessage?: string } = {}) {
+  constructor(
+    endpoint: EndpointName,
+    reason: string,
+    options: { status?: number; issuePaths?: string[]; platformMessage?: string } = {},
+  ) {
     super(endpoint, `Platform call ${endpoint} returned an unexpected response: ${reason}.`, {
       status: options.status,
       platformMessage: options.platformMessage,

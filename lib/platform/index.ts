@@ -1,16 +1,16 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
 import { createPlatformClient, type PlatformClient, type PlatformLogLine } from "./client";
+import { recordDeprecation } from "./deprecations";
 import { embeddedPlatformFetch } from "./embedded";
+import { logger } from "@/lib/log";
 
 export type { PlatformClient } from "./client";
 
 const holder = globalThis as unknown as { __driverPortalPlatform?: PlatformClient };
 
 function logCall(line: PlatformLogLine): void {
-  const level = getConfig().logLevel;
-  if (level === "silent" || level === "error" || level === "warn") return;
-  console.info(`[platform] ${JSON.stringify(line)}`);
+  logger("platform").info("platform call", line);
 }
 
 /**
@@ -21,6 +21,12 @@ export function getPlatform(): PlatformClient {
   if (!holder.__driverPortalPlatform) {
     const { platform } = getConfig();
     holder.__driverPortalPlatform = createPlatformClient({
+      dialect: platform.dialect,
+      currency: platform.currency,
+      timeZone: platform.timeZone,
+      // Under ampeco only (config refuses it otherwise); the embedded emulator knows the same client.
+      oauth: platform.oauth,
+      onDeprecation: (notice) => recordDeprecation(notice),
       baseUrl: platform.baseUrl,
       apiKey: platform.apiKey,
       fetch: platform.embedded ? embeddedPlatformFetch : undefined,
@@ -29,7 +35,7 @@ export function getPlatform(): PlatformClient {
       retryCapMs: platform.retryCapMs,
       partnerId: platform.partnerId,
       userGroupId: platform.userGroupId,
-      pathOverrides: platform.pathOverrides,
+      pathOverrides: platform.dialect === "spec" ? platform.pathOverrides : undefined,
       logger: logCall,
     });
   }

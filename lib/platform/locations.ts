@@ -43,7 +43,11 @@ export function createLocationsApi(requester: PlatformRequester) {
 
     async getLocation(id: number): Promise<ChargingLocation | null> {
       try {
-        const { data } = await requester.request({ endpoint: "locations.get", params: { id }, schema: LocationResponse });
+        const { data } = await requester.request({
+          endpoint: "locations.get",
+          params: { id },
+          schema: LocationResponse,
+        });
         return toChargingLocation(data.data);
       } catch (error) {
         if (isPlatformError(error) && error.code === "not_found") return null;

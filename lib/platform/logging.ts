@@ -1,6 +1,7 @@
 import "server-only";
 import type { EndpointName, HttpMethod } from "./endpoints";
 import type { PlatformErrorCode, UnavailableKind } from "./errors";
+import { logger } from "@/lib/log";
 
 /** How a call ended: "ok", the error code, or for unavailability the finer kind. */
 export type PlatformCallOutcome = "ok" | Exclude<PlatformErrorCode, "unavailable"> | UnavailableKind;
@@ -31,6 +32,7 @@ export function formatPlatformLogLine(line: PlatformLogLine): string {
   return `[platform] ${JSON.stringify(line)}`;
 }
 
-export const consolePlatformLogger: PlatformLogger = (line) => {
-  console.info(formatPlatformLogLine(line));
+/** The client's default: one info line per call through the server logger. */
+export const defaultPlatformLogger: PlatformLogger = (line) => {
+  logger("platform").info("platform call", line);
 };

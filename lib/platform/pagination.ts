@@ -15,14 +15,19 @@ export function pageQuery(page?: number, perPage?: number): Record<string, numbe
 }
 
 /** Maps a wire listing to a `Page`, filling meta the platform left out from what was asked. */
-export function toPage<W, V>(list: WireListOf<W>, map: (item: W) => V, asked: { page?: number; perPage?: number } = {}): Page<V> {
+export function toPage<W, V>(
+  list: WireListOf<W>,
+  map: (item: W) => V,
+  asked: { page?: number; perPage?: number } = {},
+): Page<V> {
   const items = list.data.map(map);
   const page = list.meta?.current_page ?? asked.page ?? 1;
   const perPage = list.meta?.per_page ?? asked.perPage ?? items.length;
   const lastPage = list.meta?.last_page ?? null;
   // `links.next` decides; only when it is absent altogether does `last_page` stand in.
   const next = list.links?.next;
-  const hasNext = typeof next === "string" && next !== "" ? true : next === null ? false : lastPage !== null && page < lastPage;
+  const hasNext =
+    typeof next === "string" && next !== "" ? true : next === null ? false : lastPage !== null && page < lastPage;
   return { items, page, perPage, total: list.meta?.total ?? items.length, lastPage, hasNext };
 }
 
@@ -59,7 +64,12 @@ export async function* followPages<W>(
 }
 
 /** Every item of a listing, across pages, mapped to view models. */
-export async function collectAll<W, V>(requester: PlatformRequester, call: WalkCall<W>, map: (item: W) => V, maxPages?: number): Promise<V[]> {
+export async function collectAll<W, V>(
+  requester: PlatformRequester,
+  call: WalkCall<W>,
+  map: (item: W) => V,
+  maxPages?: number,
+): Promise<V[]> {
   const all: V[] = [];
   for await (const page of followPages(requester, call, maxPages)) all.push(...page.data.map(map));
   return all;

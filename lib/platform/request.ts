@@ -1,6 +1,12 @@
 import "server-only";
 import type { z } from "zod";
-import { DEFAULT_ENDPOINTS, placeholdersOf, type EndpointName, type EndpointSpec, type EndpointTable } from "./endpoints";
+import {
+  DEFAULT_ENDPOINTS,
+  placeholdersOf,
+  type EndpointName,
+  type EndpointSpec,
+  type EndpointTable,
+} from "./endpoints";
 import {
   PlatformArgumentError,
   PlatformError,
@@ -10,16 +16,37 @@ import {
   type UnavailableKind,
 } from "./errors";
 import { errorForStatus, parseErrorBody } from "./error-body";
-import { consolePlatformLogger, type PlatformCallOutcome, type PlatformLogger } from "./logging";
+import { defaultPlatformLogger, type PlatformCallOutcome, type PlatformLogger } from "./logging";
 
 /**
  * The single way to talk to the platform: auth header, timeout, retries, typed errors,
  * zod-validated data and exactly one log line per call.
  */
 
+/**
+ * Where the bearer token comes from when it is not a fixed key (OAuth client credentials): the
+ * current token, and a way to drop it after a 401 so the next `token()` fetches a fresh one.
+ */
+export interface BearerTokenSource {
+  token(): Promise<string>;
+  invalidate(token: string): void;
+}
+
+/** A response announced `Deprecation` and/or `Sunset` (values as sent, never a body). */
+export interface DeprecationNotice {
+  endpoint: EndpointName;
+  path: string;
+  deprecation: string | null;
+  sunset: string | null;
+}
+
 export interface PlatformRequesterOptions {
   baseUrl: string;
   apiKey: string;
+  /** Replaces `apiKey` when set (ampeco OAuth client credentials); a 401 then refetches once. */
+  tokenSource?: BearerTokenSource;
+  /** Called for every response carrying Deprecation/Sunset headers. */
+  onDeprecation?: (notice: DeprecationNotice) => void;
   fetch?: typeof fetch;
   timeoutMs: number;
   maxRetries: number;
@@ -88,7 +115,8 @@ function buildUrl(baseUrl: string, endpoint: EndpointName, spec: EndpointSpec, c
       throw new PlatformResponseError(endpoint, "the next-page link is not a URL");
     }
     // Never the link itself in the message: it carries the query (filters, maybe an e-mail).
-    if (next.origin !== base.origin) throw new PlatformResponseError(endpoint, "the next-page link points outside the platform origin");
+    if (next.origin !== base.origin)
+      throw new PlatformResponseError(endpoint, "the next-page link points outside the platform origin");
     return next;
   }
   const url = new URL(base.pathname.replace(/\/+$/, "") + fillPath(endpoint, spec.path, call.params), base);
@@ -122,11 +150,16 @@ function issuePathsOf(error: z.ZodError): string[] {
 
 export function createPlatformRequester(options: PlatformRequesterOptions): PlatformRequester {
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  const logger = options.logger ?? consolePlatformLogger;
+  const logger = options.logger ?? defaultPlatformLogger;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
-  const endpoints = options.endpoints ?? DEFAULT_ENDPOINTS;
+  const endpoints: EndpointTable = options.endpoints ?? DEFAULT_ENDPOINTS;
+  const specOf = (endpoint: EndpointName): EndpointSpec => {
+    const spec = endpoints[endpoint];
+    if (!spec) throw new PlatformArgumentError(endpoint, "not an endpoint of the configured platform dialect");
+    return spec;
+  };
   const { timeoutMs, maxRetries, retryCapMs } = options;
   new URL(options.baseUrl); // fail fast on a bad base URL
 
@@ -155,20 +188,31 @@ export function createPlatformRequester(options: PlatformRequesterOptions): Plat
     }
   }
 
-  async function send(call: PlatformCall & { schema?: z.ZodType<unknown> }, log: { status: number | null; attempts: number; issuePaths?: string[] }) {
+  async function send(
+    call: PlatformCall & { schema?: z.ZodType<unknown> },
+    log: { status: number | null; attempts: number; issuePaths?: string[] },
+  ) {
     const { endpoint } = call;
-    const spec = endpoints[endpoint];
+    const spec = specOf(endpoint);
     const url = buildUrl(options.baseUrl, endpoint, spec, call);
     const hasBody = call.body !== undefined;
-    const headers: Record<string, string> = { Authorization: `Bearer ${options.apiKey}`, Accept: "application/json" };
-    if (hasBody) headers["Content-Type"] = "application/json";
-    // Redirects are not followed: a redirect could carry the Authorization header elsewhere.
-    const init: RequestInit = { method: spec.method, headers, body: hasBody ? JSON.stringify(call.body) : undefined, redirect: "manual" };
+    const bearer = () => (options.tokenSource ? options.tokenSource.token() : Promise.resolve(options.apiKey));
+    let refetchedToken = false;
 
     for (let attemptNo = 1; ; attemptNo++) {
       log.attempts = attemptNo;
       log.status = null;
       const canRetry = attemptNo <= maxRetries;
+      const token = await bearer();
+      const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: "application/json" };
+      if (hasBody) headers["Content-Type"] = "application/json";
+      // Redirects are not followed: a redirect could carry the Authorization header elsewhere.
+      const init: RequestInit = {
+        method: spec.method,
+        headers,
+        body: hasBody ? JSON.stringify(call.body) : undefined,
+        redirect: "manual",
+      };
       const result = await attempt(url, init);
 
       if (!result.ok) {
@@ -176,12 +220,24 @@ export function createPlatformRequester(options: PlatformRequesterOptions): Plat
           await sleep(backoffMs(attemptNo));
           continue;
         }
-        throw new PlatformUnavailableError(endpoint, result.kind, { cause: result.cause, timeoutMs: result.kind === "timeout" ? timeoutMs : undefined });
+        throw new PlatformUnavailableError(endpoint, result.kind, {
+          cause: result.cause,
+          timeoutMs: result.kind === "timeout" ? timeoutMs : undefined,
+        });
       }
 
       const { response, text } = result;
       const status = response.status;
       log.status = status;
+      noticeDeprecation(endpoint, spec, response.headers);
+
+      // An OAuth token can expire before its announced lifetime: one fresh token, one more try.
+      // The request was not processed (401), so this is safe even for a POST.
+      if (status === 401 && options.tokenSource && !refetchedToken) {
+        refetchedToken = true;
+        options.tokenSource.invalidate(token);
+        continue;
+      }
 
       if (status === 429) {
         // A rate-limited request was not processed, so even a POST may be sent again.
@@ -216,9 +272,23 @@ export function createPlatformRequester(options: PlatformRequesterOptions): Plat
       const parsed = call.schema.safeParse(json);
       if (!parsed.success) {
         log.issuePaths = issuePathsOf(parsed.error);
-        throw new PlatformResponseError(endpoint, "body does not match the expected shape", { status, issuePaths: log.issuePaths });
+        throw new PlatformResponseError(endpoint, "body does not match the expected shape", {
+          status,
+          issuePaths: log.issuePaths,
+        });
       }
       return { status, data: parsed.data, headers: response.headers };
+    }
+  }
+
+  function noticeDeprecation(endpoint: EndpointName, spec: EndpointSpec, headers: Headers) {
+    const deprecation = headers.get("deprecation");
+    const sunset = headers.get("sunset");
+    if ((deprecation === null && sunset === null) || !options.onDeprecation) return;
+    try {
+      options.onDeprecation({ endpoint, path: spec.path, deprecation, sunset });
+    } catch {
+      /* a failing observer must not fail the call */
     }
   }
 
@@ -238,14 +308,14 @@ export function createPlatformRequester(options: PlatformRequesterOptions): Plat
       // A failing logger must not turn a finished call into an error.
       try {
         logger({
-        endpoint: call.endpoint,
-        method: spec.method,
-        path: spec.path,
-        status: log.status,
-        outcome,
-        durationMs: Math.max(0, Math.round(now() - started)),
-        attempts: log.attempts,
-        ...(log.issuePaths ? { issuePaths: log.issuePaths } : {}),
+          endpoint: call.endpoint,
+          method: spec?.method ?? "GET",
+          path: spec?.path ?? "(not in this dialect)",
+          status: log.status,
+          outcome,
+          durationMs: Math.max(0, Math.round(now() - started)),
+          attempts: log.attempts,
+          ...(log.issuePaths ? { issuePaths: log.issuePaths } : {}),
         });
       } catch {
         /* ignore */

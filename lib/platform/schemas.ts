@@ -10,11 +10,25 @@ import { z } from "zod";
 
 /** Integer id; the platform sends a string on user create and integers elsewhere. */
 export const WireId = z
-  .union([z.number().int().nonnegative(), z.string().trim().regex(/^\d{1,15}$/).transform(Number)])
+  .union([
+    z.number().int().nonnegative(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  ])
   .refine(Number.isSafeInteger, "id out of range");
 
 /** A number that may defensively arrive as a numeric string (money, energy). */
-export const WireNumber = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+export const WireNumber = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
 
 /** A non-negative count in pagination meta. */
 const WireCount = z.union([z.number().int().nonnegative(), z.string().trim().regex(/^\d+$/).transform(Number)]);
@@ -45,7 +59,10 @@ export const WireToken = z.object({
   code: z.string(),
   visualNumber: text,
   // The spec names `rfid` the default type.
-  type: z.enum(["rfid", "app"]).nullish().transform((t) => t ?? "rfid"),
+  type: z
+    .enum(["rfid", "app"])
+    .nullish()
+    .transform((t) => t ?? "rfid"),
   status: z.enum(["active", "blocked", "inactive"]),
   createdAt: text,
 });

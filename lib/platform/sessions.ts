@@ -27,7 +27,8 @@ export function toChargingSession(wire: WireSession): ChargingSession {
     status: wire.status,
     evseId: wire.evseId ?? null,
     locationId: wire.locationId ?? null,
-    isRunning: stoppedAt === null && stoppedAtLocal === null && (wire.status === "started" || wire.status === "charging"),
+    isRunning:
+      stoppedAt === null && stoppedAtLocal === null && (wire.status === "started" || wire.status === "charging"),
   };
 }
 
@@ -47,10 +48,17 @@ export function createSessionsApi(requester: PlatformRequester) {
    * reads on, so an export of thousands never holds them all in memory. Page-wise so a bulk
    * consumer (the CSV export) pays one async step per page rather than per session.
    */
-  async function* iterateSessionPages(filter: SessionFilter, options: IterateOptions = {}): AsyncGenerator<ChargingSession[], void, undefined> {
+  async function* iterateSessionPages(
+    filter: SessionFilter,
+    options: IterateOptions = {},
+  ): AsyncGenerator<ChargingSession[], void, undefined> {
     const pages = followPages(
       requester,
-      { endpoint: "sessions.list", query: { ...filterQuery(filter), ...pageQuery(undefined, options.perPage ?? 100) }, schema: SessionListResponse },
+      {
+        endpoint: "sessions.list",
+        query: { ...filterQuery(filter), ...pageQuery(undefined, options.perPage ?? 100) },
+        schema: SessionListResponse,
+      },
       options.maxPages,
     );
     for await (const page of pages) yield page.data.map(toChargingSession);
@@ -69,7 +77,10 @@ export function createSessionsApi(requester: PlatformRequester) {
     iterateSessionPages,
 
     /** The same walk, item by item, for consumers that look at one session at a time. */
-    async *iterateSessions(filter: SessionFilter, options: IterateOptions = {}): AsyncGenerator<ChargingSession, void, undefined> {
+    async *iterateSessions(
+      filter: SessionFilter,
+      options: IterateOptions = {},
+    ): AsyncGenerator<ChargingSession, void, undefined> {
       for await (const page of iterateSessionPages(filter, options)) {
         for (const session of page) yield session;
       }

@@ -63,7 +63,11 @@ export function createCardsApi(requester: PlatformRequester) {
     async listAllCards(filter: CardFilter = {}, options: IterateOptions = {}): Promise<Card[]> {
       return collectAll(
         requester,
-        { endpoint: "tokens.list", query: { ...filterQuery(filter), ...pageQuery(undefined, options.perPage ?? 100) }, schema: TokenListResponse },
+        {
+          endpoint: "tokens.list",
+          query: { ...filterQuery(filter), ...pageQuery(undefined, options.perPage ?? 100) },
+          schema: TokenListResponse,
+        },
         toCard,
         options.maxPages,
       );
@@ -71,10 +75,21 @@ export function createCardsApi(requester: PlatformRequester) {
 
     /** Sets a card's status, e.g. `blocked` before the card moves to another user. */
     async updateCardStatus(id: number, status: CardStatus): Promise<Card> {
-      const { data } = await requester.request({ endpoint: "tokens.update", params: { id }, body: { status }, schema: TokenResponse });
+      const { data } = await requester.request({
+        endpoint: "tokens.update",
+        params: { id },
+        body: { status },
+        schema: TokenResponse,
+      });
       return toCard(data.data);
     },
   };
 }
 
-export type CardsApi = ReturnType<typeof createCardsApi>;
+/**
+ * The card operations of every dialect. `moveCard` exists where the platform moves a card in one
+ * step (ampeco); the contract moves by blocking and creating anew.
+ */
+export type CardsApi = ReturnType<typeof createCardsApi> & {
+  moveCard?: (id: number, toUserId: number) => Promise<Card>;
+};

@@ -51,6 +51,17 @@ export interface ChargingSession {
   locationId: number | null;
   /** Both stop times null and status started or charging. */
   isRunning: boolean;
+  /** The session's own currency where the platform gives one (ampeco); otherwise the account's applies. */
+  currency?: string | null;
+  /**
+   * The zone the local times were computed in when the location's own zone is unknown (the portal's
+   * PORTAL_TIME_ZONE, ampeco); absent or null when they are the location's.
+   */
+  assumedTimeZone?: string | null;
+  /** The platform's own status word where `status` folds several (ampeco's `expired` is a failed session). */
+  platformStatus?: string | null;
+  /** The printed number of the card that started the session, where the platform tells it (ampeco's `idTagLabel`). */
+  cardNumber?: string | null;
 }
 
 export interface LocationNameTranslation {

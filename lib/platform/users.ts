@@ -89,7 +89,12 @@ export function createUsersApi({ requester, partnerId, userGroupId }: UsersApiDe
     async updateUser(id: number, changes: UpdateUserInput): Promise<PlatformUser> {
       const body = profileBody(changes);
       if (Object.keys(body).length === 0) return getUser(id);
-      const { data } = await requester.request({ endpoint: "users.update", params: { id }, body, schema: UserResponse });
+      const { data } = await requester.request({
+        endpoint: "users.update",
+        params: { id },
+        body,
+        schema: UserResponse,
+      });
       // An update answer may be a subset without the e-mail; then read the full record once.
       return toPlatformUser(data.data, changes) ?? getUser(id);
     },
@@ -109,14 +114,23 @@ export function createUsersApi({ requester, partnerId, userGroupId }: UsersApiDe
      */
     async findUserByEmail(email: string): Promise<PlatformUser | null> {
       const wanted = email.trim().toLowerCase();
-      const { data } = await requester.request({ endpoint: "users.list", query: { "filter[email]": email.trim() }, schema: UserListResponse });
+      const { data } = await requester.request({
+        endpoint: "users.list",
+        query: { "filter[email]": email.trim() },
+        schema: UserListResponse,
+      });
       const hit = data.data.find((u) => u.email?.trim().toLowerCase() === wanted);
       return hit ? toPlatformUser(hit) : null;
     },
 
     /** 422 (PlatformValidationError) when the address is taken; the old one then stays active. */
     async changeEmail(id: number, email: string): Promise<{ id: number; email: string }> {
-      const { data } = await requester.request({ endpoint: "users.changeEmail", params: { id }, body: { email }, schema: EmailChangeResponse });
+      const { data } = await requester.request({
+        endpoint: "users.changeEmail",
+        params: { id },
+        body: { email },
+        schema: EmailChangeResponse,
+      });
       return { id: data.data.id, email: data.data.email };
     },
 
@@ -127,4 +141,13 @@ export function createUsersApi({ requester, partnerId, userGroupId }: UsersApiDe
   };
 }
 
-export type UsersApi = ReturnType<typeof createUsersApi>;
+/**
+ * The users operations every dialect offers. `setAppPassword` exists only where the platform can
+ * set a password directly (ampeco); the contract mails a reset link instead (startPasswordReset).
+ * `disableUser` exists only where the platform has a user status (ampeco); under the contract a
+ * deleted account's cards are blocked instead.
+ */
+export type UsersApi = ReturnType<typeof createUsersApi> & {
+  setAppPassword?: (id: number, password: string) => Promise<void>;
+  disableUser?: (id: number, reason: string) => Promise<void>;
+};

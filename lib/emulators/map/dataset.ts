@@ -20,7 +20,10 @@ export interface MapDataset {
 
 function asPoints(value: unknown): EmulatorPoi[] {
   return (value as EmulatorPoi[]).filter(
-    (p) => typeof p?.ID === "number" && typeof p.AddressInfo?.Latitude === "number" && typeof p.AddressInfo?.Longitude === "number",
+    (p) =>
+      typeof p?.ID === "number" &&
+      typeof p.AddressInfo?.Latitude === "number" &&
+      typeof p.AddressInfo?.Longitude === "number",
   );
 }
 

@@ -1,4 +1,4 @@
-import { createPrng, type Prng } from "./prng";
+import { createPrng, type Prng } from "../prng";
 import type { EmulatorConnection, EmulatorPoi } from "./types";
 
 /**
@@ -30,47 +30,168 @@ interface City {
 const dutchPostcode = (prefix: number) => (rng: Prng) =>
   `${prefix + rng.int(0, 99)} ${String.fromCharCode(65 + rng.int(0, 25))}${String.fromCharCode(65 + rng.int(0, 25))}`;
 
-const NL_OPERATORS = [[103, 4], [108, 4], [47, 3], [74, 2], [3394, 2], [3387, 2], [73, 1], [177, 1], [23, 1]] as const;
+const NL_OPERATORS = [
+  [103, 4],
+  [108, 4],
+  [47, 3],
+  [74, 2],
+  [3394, 2],
+  [3387, 2],
+  [73, 1],
+  [177, 1],
+  [23, 1],
+] as const;
 
 export const DEMO_CITIES: readonly City[] = [
   {
-    name: "Amsterdam", countryId: 159, lat: 52.3702, lng: 4.8952, count: 120, spreadKm: 4, currency: "EUR",
+    name: "Amsterdam",
+    countryId: 159,
+    lat: 52.3702,
+    lng: 4.8952,
+    count: 120,
+    spreadKm: 4,
+    currency: "EUR",
     postcode: dutchPostcode(1011),
-    streets: ["Prinsengracht", "Overtoom", "Ferdinand Bolstraat", "Javastraat", "Haarlemmerweg", "Wibautstraat", "Amstelveenseweg", "Nassaukade", "IJdok", "Piet Heinkade"],
+    streets: [
+      "Prinsengracht",
+      "Overtoom",
+      "Ferdinand Bolstraat",
+      "Javastraat",
+      "Haarlemmerweg",
+      "Wibautstraat",
+      "Amstelveenseweg",
+      "Nassaukade",
+      "IJdok",
+      "Piet Heinkade",
+    ],
     operators: NL_OPERATORS,
   },
   {
-    name: "Utrecht", countryId: 159, lat: 52.0907, lng: 5.1214, count: 70, spreadKm: 3, currency: "EUR",
+    name: "Utrecht",
+    countryId: 159,
+    lat: 52.0907,
+    lng: 5.1214,
+    count: 70,
+    spreadKm: 3,
+    currency: "EUR",
     postcode: dutchPostcode(3511),
-    streets: ["Biltstraat", "Amsterdamsestraatweg", "Croeselaan", "Vleutenseweg", "Kanaalweg", "Weerdsingel", "Europalaan"],
+    streets: [
+      "Biltstraat",
+      "Amsterdamsestraatweg",
+      "Croeselaan",
+      "Vleutenseweg",
+      "Kanaalweg",
+      "Weerdsingel",
+      "Europalaan",
+    ],
     operators: NL_OPERATORS,
   },
   {
-    name: "Rotterdam", countryId: 159, lat: 51.9244, lng: 4.4777, count: 90, spreadKm: 4, currency: "EUR",
+    name: "Rotterdam",
+    countryId: 159,
+    lat: 51.9244,
+    lng: 4.4777,
+    count: 90,
+    spreadKm: 4,
+    currency: "EUR",
     postcode: dutchPostcode(3011),
-    streets: ["Coolsingel", "Weena", "Nieuwe Binnenweg", "Maasboulevard", "Schiedamseweg", "Kralingse Plaslaan", "Wilhelminakade"],
+    streets: [
+      "Coolsingel",
+      "Weena",
+      "Nieuwe Binnenweg",
+      "Maasboulevard",
+      "Schiedamseweg",
+      "Kralingse Plaslaan",
+      "Wilhelminakade",
+    ],
     operators: NL_OPERATORS,
   },
   {
-    name: "Berlin", countryId: 87, lat: 52.52, lng: 13.405, count: 120, spreadKm: 6, currency: "EUR",
+    name: "Berlin",
+    countryId: 87,
+    lat: 52.52,
+    lng: 13.405,
+    count: 120,
+    spreadKm: 6,
+    currency: "EUR",
     postcode: (rng) => String(10115 + rng.int(0, 2800)),
-    streets: ["Karl-Marx-Allee", "Kantstraße", "Sonnenallee", "Greifswalder Straße", "Müllerstraße", "Hauptstraße", "Frankfurter Allee", "Schlossstraße"],
-    operators: [[86, 4], [46, 3], [2244, 3], [223, 2], [156, 2], [3299, 1], [23, 1]],
+    streets: [
+      "Karl-Marx-Allee",
+      "Kantstraße",
+      "Sonnenallee",
+      "Greifswalder Straße",
+      "Müllerstraße",
+      "Hauptstraße",
+      "Frankfurter Allee",
+      "Schlossstraße",
+    ],
+    operators: [
+      [86, 4],
+      [46, 3],
+      [2244, 3],
+      [223, 2],
+      [156, 2],
+      [3299, 1],
+      [23, 1],
+    ],
   },
   {
-    name: "Brussels", countryId: 26, lat: 50.8503, lng: 4.3517, count: 80, spreadKm: 4, currency: "EUR",
+    name: "Brussels",
+    countryId: 26,
+    lat: 50.8503,
+    lng: 4.3517,
+    count: 80,
+    spreadKm: 4,
+    currency: "EUR",
     postcode: (rng) => String(1000 + rng.int(0, 210)),
-    streets: ["Rue de la Loi", "Avenue Louise", "Chaussée de Wavre", "Boulevard Anspach", "Avenue de Tervueren", "Rue Belliard"],
-    operators: [[36, 4], [157, 3], [103, 2], [3595, 2], [3299, 1], [23, 1]],
+    streets: [
+      "Rue de la Loi",
+      "Avenue Louise",
+      "Chaussée de Wavre",
+      "Boulevard Anspach",
+      "Avenue de Tervueren",
+      "Rue Belliard",
+    ],
+    operators: [
+      [36, 4],
+      [157, 3],
+      [103, 2],
+      [3595, 2],
+      [3299, 1],
+      [23, 1],
+    ],
   },
 ];
 
 type SiteKind = "street" | "destination" | "fast" | "tesla" | "legacy";
-const SITE_KINDS = [["street", 60], ["destination", 14], ["fast", 18], ["tesla", 4], ["legacy", 4]] as const;
+const SITE_KINDS = [
+  ["street", 60],
+  ["destination", 14],
+  ["fast", 18],
+  ["tesla", 4],
+  ["legacy", 4],
+] as const;
 /** StatusTypeID, or null where the real data so often leaves it out. 200 is served never (removed). */
-const STATUSES = [[50, 55], [10, 10], [20, 8], [null, 15], [75, 4], [30, 3], [100, 3], [150, 1], [200, 1]] as const;
+const STATUSES = [
+  [50, 55],
+  [10, 10],
+  [20, 8],
+  [null, 15],
+  [75, 4],
+  [30, 3],
+  [100, 3],
+  [150, 1],
+  [200, 1],
+] as const;
 
-function connection(id: number, typeId: number, powerKw: number, quantity: number, status: number | null, rng: Prng): EmulatorConnection {
+function connection(
+  id: number,
+  typeId: number,
+  powerKw: number,
+  quantity: number,
+  status: number | null,
+  rng: Prng,
+): EmulatorConnection {
   const dc = typeId === 33 || typeId === 32 || typeId === 2;
   const result: EmulatorConnection = {
     ID: id,
@@ -105,7 +226,11 @@ function connectionsFor(kind: SiteKind, nextId: () => number, status: number | n
     case "tesla":
       return [connection(nextId(), 33, rng.pick([150, 250]), rng.int(8, 16), status, rng)];
     case "legacy":
-      return [connection(nextId(), 2, 50, 1, status, rng), connection(nextId(), 32, 50, 1, status, rng), connection(nextId(), 1, 7.4, 1, status, rng)];
+      return [
+        connection(nextId(), 2, 50, 1, status, rng),
+        connection(nextId(), 32, 50, 1, status, rng),
+        connection(nextId(), 1, 7.4, 1, status, rng),
+      ];
   }
 }
 
@@ -128,11 +253,16 @@ function offset(city: City, rng: Prng): { Latitude: number; Longitude: number } 
 
 function isoDay(rng: Prng, fromDay: number, toDay: number): string {
   const base = Date.UTC(2023, 0, 1);
-  return new Date(base + rng.int(fromDay, toDay) * 86_400_000 + rng.int(0, 86_399) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  return new Date(base + rng.int(fromDay, toDay) * 86_400_000 + rng.int(0, 86_399) * 1000)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z");
 }
 
 function uuid(rng: Prng): string {
-  const hex = (length: number) => Array.from({ length }, () => rng.int(0, 15).toString(16)).join("").toUpperCase();
+  const hex = (length: number) =>
+    Array.from({ length }, () => rng.int(0, 15).toString(16))
+      .join("")
+      .toUpperCase();
   return `DE30DA7A-${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}`;
 }
 
@@ -147,7 +277,8 @@ export function generateDemoPoints(): EmulatorPoi[] {
       const id = DEMO_ID_BASE + points.length + 1;
       const kind = rng.weighted(SITE_KINDS);
       const status = rng.weighted(STATUSES);
-      const operatorId = kind === "tesla" ? 23 : kind === "destination" && rng.chance(0.5) ? 45 : rng.weighted(city.operators);
+      const operatorId =
+        kind === "tesla" ? 23 : kind === "destination" && rng.chance(0.5) ? 45 : rng.weighted(city.operators);
       const street = rng.pick(city.streets);
       const created = isoDay(rng, 0, 500);
       const poi: EmulatorPoi = {

@@ -60,7 +60,8 @@ function json(status: number, body: unknown, pretty = false): Response {
 
 function presentedKey(request: Request, url: URL): string | null {
   let query: string | null = null;
-  for (const [name, value] of url.searchParams) if (name.toLowerCase() === "key" && query === null) query = value.trim();
+  for (const [name, value] of url.searchParams)
+    if (name.toLowerCase() === "key" && query === null) query = value.trim();
   const header = request.headers.get("x-api-key")?.trim() ?? null;
   for (const candidate of [query, header]) {
     if (candidate !== null && !MISSING_KEY_VALUES.has(candidate.toLowerCase())) return candidate;
@@ -69,7 +70,8 @@ function presentedKey(request: Request, url: URL): string | null {
 }
 
 function faultResponse(fault: MapEmulatorFault): Response {
-  const headers: Record<string, string> = fault.retryAfterSeconds !== undefined ? { "retry-after": String(fault.retryAfterSeconds) } : {};
+  const headers: Record<string, string> =
+    fault.retryAfterSeconds !== undefined ? { "retry-after": String(fault.retryAfterSeconds) } : {};
   if (fault.status === 401) return text(401, "REJECTED_APIKEY_MISSING", headers);
   if (fault.status === 403) return text(403, "REJECTED_APIKEY_INVALID", headers);
   if (fault.status === 429) return text(429, "Too many requests: fair-use limit exceeded.", headers);
@@ -100,7 +102,10 @@ export function createMapEmulator(options: MapEmulatorOptions): MapEmulator {
     const path = url.pathname.replace(/\/+$/, "");
     if (path === "/__emulator/faults" && request.method === "PUT") {
       const parsed = parseFault(await request.json().catch(() => null));
-      if (!parsed) return json(400, { message: "Expected {status: 400–599, times?: ≥1, retryAfterSeconds?: ≥0, path?: 'poi'|'referencedata'}." });
+      if (!parsed)
+        return json(400, {
+          message: "Expected {status: 400–599, times?: ≥1, retryAfterSeconds?: ≥0, path?: 'poi'|'referencedata'}.",
+        });
       fault = { ...parsed, remaining: parsed.times ?? Infinity };
       return json(200, { ok: true });
     }
@@ -134,25 +139,35 @@ export function createMapEmulator(options: MapEmulatorOptions): MapEmulator {
     // Routing as the real handler: any path containing /poi or /referencedata, version required.
     const endpoint = path.includes("/referencedata") ? "referencedata" : path.includes("/poi") ? "poi" : null;
     if (!endpoint) return text(404, "Not found.");
-    if (!/\/v[234]\//.test(`${path}/`)) return json(400, { status: "error", description: "mandatory API Version not specified in request" });
-    if (request.method !== "GET" && request.method !== "HEAD") return text(405, "Method not allowed.", { allow: "GET, HEAD" });
+    if (!/\/v[234]\//.test(`${path}/`))
+      return json(400, { status: "error", description: "mandatory API Version not specified in request" });
+    if (request.method !== "GET" && request.method !== "HEAD")
+      return text(405, "Method not allowed.", { allow: "GET, HEAD" });
 
     counters[endpoint] += 1;
     const failure = takeFault(endpoint);
     if (failure) return faultResponse(failure);
 
     const key = presentedKey(request, url);
-    if (key === null) return text(401, "You must specify an API key using the key query parameter or x-api-key header.");
+    if (key === null)
+      return text(401, "You must specify an API key using the key query parameter or x-api-key header.");
     if (key !== options.apiKey) return text(403, "REJECTED_APIKEY_INVALID");
 
     if (endpoint === "referencedata") {
-      return new Response(dataset.referenceJson, { status: 200, headers: { "content-type": "application/json; charset=utf-8" } });
+      return new Response(dataset.referenceJson, {
+        status: 200,
+        headers: { "content-type": "application/json; charset=utf-8" },
+      });
     }
     const query = parsePoiQuery(url.searchParams);
     if (query.output !== "json") return text(400, "This emulator answers output=json only.");
     const hits = searchPoints(dataset.points, query, dataset.reference);
     // The real server writes compact output unindented and the rest indented.
-    return json(200, hits.map((hit) => serializer.serialize(hit, query)), !query.compact);
+    return json(
+      200,
+      hits.map((hit) => serializer.serialize(hit, query)),
+      !query.compact,
+    );
   }
 
   return {

@@ -74,7 +74,12 @@ function boundingBox(value: string | undefined): PoiQuery["boundingBox"] {
   const numbers = value.match(/-?\d+(\.\d+)?/g)?.map(Number) ?? [];
   if (numbers.length !== 4) return null;
   const [lat1, lng1, lat2, lng2] = numbers as [number, number, number, number];
-  return { south: Math.min(lat1, lat2), north: Math.max(lat1, lat2), west: Math.min(lng1, lng2), east: Math.max(lng1, lng2) };
+  return {
+    south: Math.min(lat1, lat2),
+    north: Math.max(lat1, lat2),
+    west: Math.min(lng1, lng2),
+    east: Math.max(lng1, lng2),
+  };
 }
 
 export function parsePoiQuery(params: URLSearchParams): PoiQuery {

@@ -23,7 +23,10 @@ export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: numb
   return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-function anyConnection(poi: EmulatorPoi, test: (c: NonNullable<EmulatorPoi["Connections"]>[number]) => boolean): boolean {
+function anyConnection(
+  poi: EmulatorPoi,
+  test: (c: NonNullable<EmulatorPoi["Connections"]>[number]) => boolean,
+): boolean {
   return (poi.Connections ?? []).some(test);
 }
 
@@ -40,7 +43,8 @@ function countryIdsFor(query: PoiQuery, reference: EmulatorReferenceData): numbe
 function matches(poi: EmulatorPoi, query: PoiQuery, countryIds: number[]): boolean {
   if (poi.StatusTypeID != null && REMOVED_STATUS_IDS.has(poi.StatusTypeID)) return false;
   if (poi.SubmissionStatusTypeID != null && !PUBLISHED_SUBMISSION_IDS.has(poi.SubmissionStatusTypeID)) return false;
-  const inList = (list: number[], value: number | null | undefined) => list.length === 0 || (value != null && list.includes(value));
+  const inList = (list: number[], value: number | null | undefined) =>
+    list.length === 0 || (value != null && list.includes(value));
   if (!inList(query.chargePointIds, poi.ID)) return false;
   if (!inList(countryIds, poi.AddressInfo.CountryID)) return false;
   if (!inList(query.operatorIds, poi.OperatorID)) return false;
@@ -49,10 +53,17 @@ function matches(poi: EmulatorPoi, query: PoiQuery, countryIds: number[]): boole
   // A null StatusTypeID never matches a status filter.
   if (!inList(query.statusTypeIds, poi.StatusTypeID)) return false;
   // Each connection filter is "any connection", checked independently of the others.
-  if (query.connectionTypeIds.length > 0 && !anyConnection(poi, (c) => c.ConnectionTypeID != null && query.connectionTypeIds.includes(c.ConnectionTypeID))) return false;
-  if (query.levelIds.length > 0 && !anyConnection(poi, (c) => c.LevelID != null && query.levelIds.includes(c.LevelID))) return false;
-  if (query.minPowerKw !== null && !anyConnection(poi, (c) => (c.PowerKW ?? -Infinity) >= (query.minPowerKw as number))) return false;
-  if (query.maxPowerKw !== null && !anyConnection(poi, (c) => (c.PowerKW ?? Infinity) <= (query.maxPowerKw as number))) return false;
+  if (
+    query.connectionTypeIds.length > 0 &&
+    !anyConnection(poi, (c) => c.ConnectionTypeID != null && query.connectionTypeIds.includes(c.ConnectionTypeID))
+  )
+    return false;
+  if (query.levelIds.length > 0 && !anyConnection(poi, (c) => c.LevelID != null && query.levelIds.includes(c.LevelID)))
+    return false;
+  if (query.minPowerKw !== null && !anyConnection(poi, (c) => (c.PowerKW ?? -Infinity) >= (query.minPowerKw as number)))
+    return false;
+  if (query.maxPowerKw !== null && !anyConnection(poi, (c) => (c.PowerKW ?? Infinity) <= (query.maxPowerKw as number)))
+    return false;
   const box = query.boundingBox;
   if (box) {
     const { Latitude: lat, Longitude: lng } = poi.AddressInfo;
@@ -64,24 +75,36 @@ function matches(poi: EmulatorPoi, query: PoiQuery, countryIds: number[]): boole
 function sortByParameter(hits: SearchHit[], sortBy: PoiQuery["sortBy"]): SearchHit[] {
   const field = (hit: SearchHit, name: string) => String(hit.poi[name] ?? "");
   if (sortBy === "id_asc") return hits.sort((a, b) => a.poi.ID - b.poi.ID);
-  if (sortBy === "created_asc") return hits.sort((a, b) => field(a, "DateCreated").localeCompare(field(b, "DateCreated")));
-  if (sortBy === "modified_asc") return hits.sort((a, b) => field(a, "DateLastStatusUpdate").localeCompare(field(b, "DateLastStatusUpdate")));
+  if (sortBy === "created_asc")
+    return hits.sort((a, b) => field(a, "DateCreated").localeCompare(field(b, "DateCreated")));
+  if (sortBy === "modified_asc")
+    return hits.sort((a, b) => field(a, "DateLastStatusUpdate").localeCompare(field(b, "DateLastStatusUpdate")));
   return hits;
 }
 
 /** `points` must be in ID-descending order (the dataset keeps it so). */
-export function searchPoints(points: readonly EmulatorPoi[], query: PoiQuery, reference: EmulatorReferenceData): SearchHit[] {
+export function searchPoints(
+  points: readonly EmulatorPoi[],
+  query: PoiQuery,
+  reference: EmulatorReferenceData,
+): SearchHit[] {
   const countryIds = countryIdsFor(query, reference);
   const candidates = points.filter((poi) => matches(poi, query, countryIds));
 
   // A bounding box wins over latitude/longitude, and its answer is not sorted at all.
   if (query.boundingBox) {
-    return sortByParameter(candidates.map((poi) => ({ poi, distance: null })), query.sortBy).slice(0, query.maxResults);
+    return sortByParameter(
+      candidates.map((poi) => ({ poi, distance: null })),
+      query.sortBy,
+    ).slice(0, query.maxResults);
   }
   if (query.latitude !== null && query.longitude !== null) {
     const { latitude, longitude } = query;
     const hits = candidates
-      .map((poi) => ({ poi, km: haversineKm(latitude, longitude, poi.AddressInfo.Latitude, poi.AddressInfo.Longitude) }))
+      .map((poi) => ({
+        poi,
+        km: haversineKm(latitude, longitude, poi.AddressInfo.Latitude, poi.AddressInfo.Longitude),
+      }))
       .filter((hit) => hit.km <= query.distanceKm)
       .sort((a, b) => a.km - b.km);
     return hits.slice(0, query.maxResults).map(({ poi, km }) => ({
@@ -90,5 +113,8 @@ export function searchPoints(points: readonly EmulatorPoi[], query: PoiQuery, re
     }));
   }
   // Neither: newest first (ID descending) unless sortby says otherwise.
-  return sortByParameter(candidates.map((poi) => ({ poi, distance: null })), query.sortBy).slice(0, query.maxResults);
+  return sortByParameter(
+    candidates.map((poi) => ({ poi, distance: null })),
+    query.sortBy,
+  ).slice(0, query.maxResults);
 }

@@ -35,11 +35,15 @@ export function createSerializer(reference: EmulatorReferenceData, now: () => Da
     CurrentType: indexById(reference.CurrentTypes),
     Level: indexById(reference.ChargerTypes),
   };
-  const find = (table: keyof typeof lookups, id: unknown) => (typeof id === "number" ? (lookups[table].get(id) ?? null) : null);
+  const find = (table: keyof typeof lookups, id: unknown) =>
+    typeof id === "number" ? (lookups[table].get(id) ?? null) : null;
 
   return {
     serialize(hit, query) {
-      const poi = structuredClone(hit.poi) as JsonObject & { AddressInfo: JsonObject; Connections?: JsonObject[] | null };
+      const poi = structuredClone(hit.poi) as JsonObject & {
+        AddressInfo: JsonObject;
+        Connections?: JsonObject[] | null;
+      };
       const address = poi.AddressInfo;
       address.Distance = hit.distance?.value ?? null;
       address.DistanceUnit = hit.distance?.unit ?? 0;
@@ -54,9 +58,11 @@ export function createSerializer(reference: EmulatorReferenceData, now: () => Da
       }
       const connections = poi.Connections ?? [];
       if (query.compact) {
-        for (const key of ["DataProvider", "OperatorInfo", "UsageType", "StatusType", "SubmissionStatus"]) poi[key] = null;
+        for (const key of ["DataProvider", "OperatorInfo", "UsageType", "StatusType", "SubmissionStatus"])
+          poi[key] = null;
         address.Country = null;
-        for (const c of connections) Object.assign(c, { ConnectionType: null, CurrentType: null, Level: null, StatusType: null });
+        for (const c of connections)
+          Object.assign(c, { ConnectionType: null, CurrentType: null, Level: null, StatusType: null });
       } else {
         poi.DataProvider = find("DataProvider", poi.DataProviderID);
         poi.OperatorInfo = find("OperatorInfo", poi.OperatorID);

@@ -13,6 +13,9 @@ export async function startMapEmulatorServer(options: {
   now?: () => Date;
 }): Promise<RunningServer & { emulator: MapEmulator }> {
   const emulator = createMapEmulator({ apiKey: options.apiKey, now: options.now });
-  const running = await serveFetchHandler((request) => emulator.handle(request), { port: options.port, host: options.host });
+  const running = await serveFetchHandler((request) => emulator.handle(request), {
+    port: options.port,
+    host: options.host,
+  });
   return { ...running, emulator };
 }

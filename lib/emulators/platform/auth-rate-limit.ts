@@ -11,12 +11,17 @@ export interface Caller {
   bucket: string;
 }
 
-export function identifyCaller(request: Request, keys: { apiKey: string; readOnlyKey: string }): Caller {
+export function identifyCaller(
+  request: Request,
+  keys: { apiKey: string; readOnlyKey: string; isIssuedToken?: (token: string) => boolean },
+): Caller {
   const header = request.headers.get("authorization") ?? "";
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   const token = match?.[1];
   if (token !== undefined && token === keys.apiKey) return { access: "full", bucket: `key:${token}` };
   if (token !== undefined && token === keys.readOnlyKey) return { access: "read-only", bucket: `key:${token}` };
+  // OAuth tokens share one bucket: a client that fetches a new token keeps its rate-limit window.
+  if (token !== undefined && keys.isIssuedToken?.(token)) return { access: "full", bucket: "oauth-client" };
   return { access: "none", bucket: "unauthenticated" };
 }
 
@@ -59,7 +64,13 @@ export class RateLimiter {
     }
     const allowed = window.count < limit;
     if (allowed) window.count += 1;
-    return { allowed, limit, remaining: Math.max(0, limit - window.count), resetAtMs: window.startMs + windowMs, nowMs };
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - window.count),
+      resetAtMs: window.startMs + windowMs,
+      nowMs,
+    };
   }
 
   reset(): void {

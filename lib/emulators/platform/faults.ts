@@ -10,7 +10,10 @@ import { json } from "./http";
  */
 const RuleSchema = z
   .object({
-    method: z.string().regex(/^[A-Za-z]{3,7}$/).optional(),
+    method: z
+      .string()
+      .regex(/^[A-Za-z]{3,7}$/)
+      .optional(),
     path: z
       .string()
       .min(1)
@@ -40,7 +43,11 @@ export const FaultsInputSchema = z
     latencyMs: z.int().min(0).max(60_000).default(0),
     errorRate: z.number().min(0).max(1).default(0),
     rateLimitedRate: z.number().min(0).max(1).default(0),
-    rateLimit: z.object({ limit: z.int().min(1), windowMs: z.int().min(1) }).strict().nullable().default(null),
+    rateLimit: z
+      .object({ limit: z.int().min(1), windowMs: z.int().min(1) })
+      .strict()
+      .nullable()
+      .default(null),
     rules: z.array(RuleSchema).max(100).default([]),
   })
   .strict();
@@ -63,7 +70,9 @@ const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeou
 export function faultResponse(status: number, nowMs: number): Response {
   const message = STATUS_MESSAGES[status] ?? `Emulated fault (status ${status}).`;
   const headers: Record<string, string> =
-    status === 429 ? { "retry-after": "1", "x-ratelimit-reset": String(Math.ceil(nowMs / 1000) + 1), "x-ratelimit-remaining": "0" } : {};
+    status === 429
+      ? { "retry-after": "1", "x-ratelimit-reset": String(Math.ceil(nowMs / 1000) + 1), "x-ratelimit-remaining": "0" }
+      : {};
   return json(status, { message }, headers);
 }
 
@@ -123,7 +132,8 @@ export class FaultInjector {
   /** First matching rule with uses left; a used-up rule is removed so GET shows what is still armed. */
   private takeRule(method: string, pathname: string): FaultRule | null {
     const index = this.faults.rules.findIndex(
-      (rule) => (rule.method === undefined || rule.method.toUpperCase() === method) && new RegExp(rule.path).test(pathname),
+      (rule) =>
+        (rule.method === undefined || rule.method.toUpperCase() === method) && new RegExp(rule.path).test(pathname),
     );
     const rule = this.faults.rules[index];
     if (!rule) return null;

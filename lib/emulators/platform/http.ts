@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseFilterInstant } from "./time";
 
 /**
  * Wire helpers shared by all routes: Laravel-shaped error bodies, JSON responses, body parsing and
@@ -73,7 +74,8 @@ export function toFieldErrors(error: z.ZodError, input: unknown, keyPrefix = "")
     const key = keyPrefix + (issue.path.length ? issue.path.map(String).join(".") : "body");
     const attr = attributeName(key);
     let message: string;
-    if (issue.code === "invalid_type" && valueAt(input, issue.path) === undefined) {
+    // zod reports a missing enum as invalid_value; Laravel calls both "required".
+    if ((issue.code === "invalid_type" || issue.code === "invalid_value") && valueAt(input, issue.path) === undefined) {
       message = `The ${attr} field is required.`;
     } else if (issue.message.includes(":attribute")) {
       message = issue.message.replaceAll(":attribute", attr);
@@ -130,6 +132,52 @@ export function parseId(raw: string | undefined, model: string): number {
   return Number(text);
 }
 
+/** `filter[<key>]` query values that are present, by key (deepObject style, one level). */
+export function readFilters(url: URL, keys: readonly string[]): Record<string, string> {
+  const raw: Record<string, string> = {};
+  for (const key of keys) {
+    const value = url.searchParams.get(`filter[${key}]`);
+    if (value !== null) raw[key] = value;
+  }
+  return raw;
+}
+
+export const integerFilter = z
+  .string()
+  .regex(/^\d{1,10}$/, "The :attribute field must be an integer.")
+  .transform(Number)
+  .optional();
+
+/** An ISO 8601 filter value as epoch ms (UTC when it has no offset, like the real platform). */
+export const instantFilter = z
+  .string()
+  .transform((value, ctx) => {
+    const date = parseFilterInstant(value);
+    if (!date) {
+      ctx.addIssue({ code: "custom", message: "The :attribute field must be a valid ISO 8601 date." });
+      return z.NEVER;
+    }
+    return date.getTime();
+  })
+  .optional();
+
+/**
+ * Reads and validates a JSON body; `moreRules` adds checks that need the store (uniqueness,
+ * existence) to the same pass, so one 422 names every bad field, as Laravel's validator does.
+ */
+export async function readValidBody<T extends z.ZodType>(
+  request: Request,
+  schema: T,
+  moreRules: (body: Record<string, unknown>, errors: FieldErrors) => void = () => {},
+): Promise<z.infer<T>> {
+  const body = await readJsonObject(request);
+  const parsed = schema.safeParse(body);
+  const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error, body);
+  moreRules(body, errors);
+  if (!parsed.success || Object.keys(errors).length > 0) throw validationError(errors);
+  return parsed.data;
+}
+
 export const MAX_BODY_BYTES = 256 * 1024;
 const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
 
@@ -141,7 +189,8 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   const text = await request.text();
   // The HTTP adapter refuses big bodies before they get here; in process (the portal calls
   // handle directly) this is the only guard, so both ways answer the same 413.
-  if (Buffer.byteLength(text, "utf8") > MAX_BODY_BYTES) throw new HttpError(413, `Request body exceeds ${MAX_BODY_BYTES} bytes.`);
+  if (Buffer.byteLength(text, "utf8") > MAX_BODY_BYTES)
+    throw new HttpError(413, `Request body exceeds ${MAX_BODY_BYTES} bytes.`);
   if (text.trim() === "") return {};
   const contentType = request.headers.get("content-type") ?? "";
   if (!JSON_CONTENT_TYPE.test(contentType)) {

@@ -1,3 +1,4 @@
+import { ampecoRoutes, OAUTH_TOKEN_PATH, OAuthIssuer, type OAuthClient } from "./ampeco";
 import { identifyCaller, RateLimiter, rateLimitHeaders, WRITE_METHODS } from "./auth-rate-limit";
 import { FaultInjector } from "./faults";
 import { errorResponse, HttpError } from "./http";
@@ -13,9 +14,10 @@ import { loadState, saveState, type EmulatorState } from "./store";
 
 /**
  * The stateful platform emulator: one Fetch-style `handle`, used in process by the portal and
- * served standalone through serveFetchHandler. Everything a client can observe follows
- * shared/spec/platform-interface.md, with realism (error bodies, rate-limit headers, pagination)
- * from shared/reference/platform-real-api-facts.md.
+ * served standalone through serveFetchHandler. It speaks one dialect over one store and seed:
+ * `spec` follows shared/spec/platform-interface.md, with realism (error bodies, rate-limit headers,
+ * pagination) from shared/reference/platform-real-api-facts.md; `ampeco` follows the real public
+ * API (ampeco-openapi-subset.json), see ./ampeco.
  */
 export {
   DEMO_DRIVER_EMAIL,
@@ -34,7 +36,15 @@ export {
 export { FIRST_SESSION_ID, RUNNING_POWER_W, RUNNING_SESSION_AGE_MS } from "./seed";
 export { VOUCHER_REJECTED } from "./routes/vouchers";
 
+export type EmulatorDialect = "spec" | "ampeco";
+
 export interface PlatformEmulatorOptions {
+  /** Default `spec`. */
+  dialect?: EmulatorDialect;
+  /** ampeco only: enables `POST /public-api/oauth/token` for this client. */
+  oauthClient?: OAuthClient;
+  /** Lifetime of an issued OAuth token; default 3600. */
+  oauthTokenTtlSeconds?: number;
   apiKey: string;
   readOnlyKey: string;
   stateFile?: string;
@@ -52,13 +62,18 @@ export interface PlatformEmulator {
 const PLATFORM_PREFIX = "/public-api/";
 const CONTROL_PREFIX = "/__emulator/";
 const REQUEST_LOG_SIZE = 500;
-const platformRoutes: Route[] = [...userRoutes, ...tokenRoutes, ...sessionRoutes, ...locationRoutes, ...voucherRoutes];
+const specRoutes: Route[] = [...userRoutes, ...tokenRoutes, ...sessionRoutes, ...locationRoutes, ...voucherRoutes];
 
 export function createPlatformEmulator(options: PlatformEmulatorOptions): PlatformEmulator {
   if (!options.apiKey || !options.readOnlyKey || options.apiKey === options.readOnlyKey) {
     throw new Error("createPlatformEmulator: apiKey and readOnlyKey must be set and differ");
   }
+  const dialect = options.dialect ?? "spec";
+  if (options.oauthClient && dialect !== "ampeco")
+    throw new Error("createPlatformEmulator: OAuth client credentials need the ampeco dialect");
+  const platformRoutes = dialect === "ampeco" ? ampecoRoutes : specRoutes;
   const resolved: ResolvedOptions = {
+    dialect,
     apiKey: options.apiKey,
     readOnlyKey: options.readOnlyKey,
     stateFile: options.stateFile,
@@ -76,14 +91,19 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
   persist();
 
   const faults = new FaultInjector(now);
+  const oauth = options.oauthClient
+    ? new OAuthIssuer(options.oauthClient, options.oauthTokenTtlSeconds ?? 3600, now)
+    : null;
   const runtime: EmulatorRuntime = {
     faults,
+    oauth,
     rateLimiter: new RateLimiter(() => faults.rateLimitOverride() ?? resolved.rateLimit, now),
     requestLog: [],
     resetToSeed: () => {
       state = createSeedState(now());
       faults.clear();
       runtime.rateLimiter.reset();
+      runtime.oauth?.reset();
       runtime.requestLog.length = 0;
       persist();
     },
@@ -104,7 +124,7 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
   }
 
   async function handlePlatform(request: Request, url: URL): Promise<Response> {
-    const caller = identifyCaller(request, resolved);
+    const caller = identifyCaller(request, { ...resolved, isIssuedToken: (token) => oauth?.isValid(token) ?? false });
     const limit = runtime.rateLimiter.hit(caller.bucket);
     const finish = (response: Response) => withHeaders(response, rateLimitHeaders(limit));
     if (!limit.allowed) return finish(errorResponse(new HttpError(429, "Too Many Attempts.")));
@@ -113,7 +133,9 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
     if (fault.response) return finish(fault.response);
 
     let response: Response;
-    if (caller.access === "none") {
+    if (oauth && url.pathname === OAUTH_TOKEN_PATH) {
+      response = await oauth.handleTokenRequest(request);
+    } else if (caller.access === "none") {
       response = errorResponse(new HttpError(401, "Unauthenticated."));
     } else if (caller.access === "read-only" && WRITE_METHODS.has(request.method)) {
       response = errorResponse(new HttpError(403, "This action is unauthorized."));
@@ -123,10 +145,18 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
     return finish(fault.after ? await faults.after(fault.after, response) : response);
   }
 
-  function log(request: Request, url: URL, status: number) {
-    const entry: RequestLogEntry = { method: request.method, path: url.pathname, query: url.search, status, at: now().toISOString() };
+  function log(request: Request, url: URL, status: number, bodyKeys: string[] | undefined) {
+    const entry: RequestLogEntry = {
+      method: request.method,
+      path: url.pathname,
+      query: url.search,
+      status,
+      at: now().toISOString(),
+    };
+    if (bodyKeys) entry.bodyKeys = bodyKeys;
     runtime.requestLog.push(entry);
-    if (runtime.requestLog.length > REQUEST_LOG_SIZE) runtime.requestLog.splice(0, runtime.requestLog.length - REQUEST_LOG_SIZE);
+    if (runtime.requestLog.length > REQUEST_LOG_SIZE)
+      runtime.requestLog.splice(0, runtime.requestLog.length - REQUEST_LOG_SIZE);
   }
 
   return {
@@ -142,14 +172,29 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
 
       if (url.pathname.startsWith(CONTROL_PREFIX)) return dispatch(controlRoutes, request, url);
       if (url.pathname.startsWith(PLATFORM_PREFIX)) {
+        const bodyKeys = await jsonBodyKeys(request);
         const response = await handlePlatform(request, url);
-        log(request, url, response.status);
+        log(request, url, response.status, bodyKeys);
         return response;
       }
       return errorResponse(new HttpError(404, `The route ${url.pathname.replace(/^\//, "")} could not be found.`));
     },
     reset: () => runtime.resetToSeed(),
   };
+}
+
+/**
+ * Top-level field names of a JSON body, never the values (passwords pass through here): enough for
+ * tests to prove a client sends no field of the other dialect.
+ */
+async function jsonBodyKeys(request: Request): Promise<string[] | undefined> {
+  if (request.method === "GET" || !/json/i.test(request.headers.get("content-type") ?? "")) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(await request.clone().text());
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? Object.keys(parsed) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {

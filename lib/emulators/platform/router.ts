@@ -1,3 +1,4 @@
+import type { OAuthIssuer } from "./ampeco/oauth";
 import type { RateLimiter } from "./auth-rate-limit";
 import type { FaultInjector } from "./faults";
 import { HttpError } from "./http";
@@ -5,6 +6,7 @@ import type { EmulatorState } from "./store";
 
 /** Table-driven routing: a path that matches with another method is a 405, no match a 404. */
 export interface ResolvedOptions {
+  dialect: "spec" | "ampeco";
   apiKey: string;
   readOnlyKey: string;
   stateFile: string | undefined;
@@ -20,10 +22,14 @@ export interface RequestLogEntry {
   query: string;
   status: number;
   at: string;
+  /** Top-level keys of a JSON request body (no values). */
+  bodyKeys?: string[];
 }
 
 export interface EmulatorRuntime {
   faults: FaultInjector;
+  /** Set when the emulator has an OAuth client (ampeco dialect). */
+  oauth: OAuthIssuer | null;
   rateLimiter: RateLimiter;
   requestLog: RequestLogEntry[];
   resetToSeed(): void;

@@ -57,16 +57,61 @@ export const SEED_USERS = [
 ] as const;
 
 export const SEED_TOKENS = [
-  { id: 2001, userId: DEMO_DRIVER_ID, code: "04A1B2C3D4E5F6", visualNumber: "NL-DPT-000123-4", type: "rfid", status: "active", createdDaysAgo: 428 },
-  { id: 2002, userId: DEMO_DRIVER_ID, code: "04F7E8D9C0B1A2", visualNumber: "NL-DPT-000456-7", type: "rfid", status: "active", createdDaysAgo: 300 },
-  { id: 2003, userId: DEMO_DRIVER_ID, code: "0499AA88BB77CC", visualNumber: "NL-DPT-000077-1", type: "rfid", status: "blocked", createdDaysAgo: 429 },
-  { id: 2004, userId: SECOND_DRIVER_ID, code: "04123456789ABC", visualNumber: "NL-DPT-000890-2", type: "rfid", status: "active", createdDaysAgo: 279 },
-  { id: 2005, userId: SECOND_DRIVER_ID, code: "APP0001002", visualNumber: null, type: "app", status: "inactive", createdDaysAgo: 200 },
+  {
+    id: 2001,
+    userId: DEMO_DRIVER_ID,
+    code: "04A1B2C3D4E5F6",
+    visualNumber: "NL-DPT-000123-4",
+    type: "rfid",
+    status: "active",
+    createdDaysAgo: 428,
+  },
+  {
+    id: 2002,
+    userId: DEMO_DRIVER_ID,
+    code: "04F7E8D9C0B1A2",
+    visualNumber: "NL-DPT-000456-7",
+    type: "rfid",
+    status: "active",
+    createdDaysAgo: 300,
+  },
+  {
+    id: 2003,
+    userId: DEMO_DRIVER_ID,
+    code: "0499AA88BB77CC",
+    visualNumber: "NL-DPT-000077-1",
+    type: "rfid",
+    status: "blocked",
+    createdDaysAgo: 429,
+  },
+  {
+    id: 2004,
+    userId: SECOND_DRIVER_ID,
+    code: "04123456789ABC",
+    visualNumber: "NL-DPT-000890-2",
+    type: "rfid",
+    status: "active",
+    createdDaysAgo: 279,
+  },
+  {
+    id: 2005,
+    userId: SECOND_DRIVER_ID,
+    code: "APP0001002",
+    visualNumber: null,
+    type: "app",
+    status: "inactive",
+    createdDaysAgo: 200,
+  },
 ] as const;
 export const FIRST_CREATED_TOKEN_ID = 2006;
 
 export type SeedVoucherStatus = "valid" | "used" | "expired" | "not_applicable";
-export const SEED_VOUCHERS: ReadonlyArray<{ code: string; amount: number; currency: string; status: SeedVoucherStatus }> = [
+export const SEED_VOUCHERS: ReadonlyArray<{
+  code: string;
+  amount: number;
+  currency: string;
+  status: SeedVoucherStatus;
+}> = [
   { code: "WELCOME10", amount: 10, currency: "EUR", status: "valid" },
   { code: "CHARGE25", amount: 25, currency: "EUR", status: "valid" },
   { code: "SPRING5", amount: 5, currency: "EUR", status: "valid" },

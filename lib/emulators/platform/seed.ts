@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { createPrng, type Prng } from "./prng";
+import { createPrng, type Prng } from "../prng";
 import {
   DEMO_DRIVER_ID,
   FIRST_CREATED_TOKEN_ID,
@@ -47,7 +47,8 @@ function history(prng: Prng, userId: number, weeks: number, perWeek: [number, nu
       const maxKw = Math.max(...evse.connectors.map((c) => c.power));
       // Commute-like start hours in local time (UTC+1/+2), so subtract one hour for UTC.
       const localHour = prng.pick([7, 8, 8, 9, 12, 17, 18, 18, 19, 20, 21]);
-      const startMs = weekStart + day * DAY + (localHour - 1) * HOUR + prng.int(0, 59) * 60_000 + prng.int(0, 59) * 1000;
+      const startMs =
+        weekStart + day * DAY + (localHour - 1) * HOUR + prng.int(0, 59) * 60_000 + prng.int(0, 59) * 1000;
       const failed = prng.chance(0.04);
       const energy = failed ? prng.int(0, 150) : prng.int(5_000, 60_000);
       const powerKw = Math.min(maxKw, prng.pick([7.4, 11, 11, 22, 50]));
@@ -68,6 +69,7 @@ function history(prng: Prng, userId: number, weeks: number, perWeek: [number, nu
         powerW: Math.round(powerKw * 1000),
         pricePerKwh,
         maxEnergy: energy,
+        currency: "EUR",
       });
     }
   }
@@ -101,6 +103,7 @@ export function createSeedState(now: Date): EmulatorState {
     powerW: RUNNING_POWER_W,
     pricePerKwh: 0.39,
     maxEnergy: 60_000,
+    currency: "EUR",
   });
   const sessions = drafts.map((draft, index) => ({ id: FIRST_SESSION_ID + index, ...draft }));
 
@@ -120,8 +123,15 @@ export function createSeedState(now: Date): EmulatorState {
       partnerId: 1116,
       userGroupId: 257,
       createdAt: daysAgo(createdDaysAgo),
+      status: "enabled" as const,
+      requirePasswordReset: false,
+      updatedAt: null,
     })),
-    tokens: SEED_TOKENS.map(({ createdDaysAgo, ...token }) => ({ ...token, createdAt: daysAgo(createdDaysAgo) })),
+    tokens: SEED_TOKENS.map(({ createdDaysAgo, ...token }) => ({
+      ...token,
+      createdAt: daysAgo(createdDaysAgo),
+      updatedAt: null,
+    })),
     sessions,
     vouchers: SEED_VOUCHERS.map((voucher) => ({
       ...voucher,

@@ -28,6 +28,10 @@ export const UserRecordSchema = z.object({
   balanceCents: z.int(),
   currency: nullableString,
   createdAt: isoString,
+  // Fields only the ampeco dialect shows; defaults keep state files of older emulators loadable.
+  status: z.enum(["enabled", "disabled"]).default("enabled"),
+  requirePasswordReset: z.boolean().default(false),
+  updatedAt: isoString.nullable().default(null),
 });
 
 export const TokenStatusSchema = z.enum(["active", "blocked", "inactive"]);
@@ -36,9 +40,11 @@ export const TokenRecordSchema = z.object({
   userId: z.int(),
   code: z.string(),
   visualNumber: nullableString,
-  type: z.enum(["rfid", "app"]),
+  /** `mac_address` only comes from the ampeco dialect (its `emaid` is this store's `app`). */
+  type: z.enum(["rfid", "app", "mac_address"]),
   status: TokenStatusSchema,
   createdAt: isoString,
+  updatedAt: isoString.nullable().default(null),
 });
 
 export const SessionStatusSchema = z.enum(["started", "charging", "finished", "failed"]);
@@ -58,6 +64,8 @@ export const SessionRecordSchema = z.object({
   pricePerKwh: z.number(),
   /** A running session stops gaining energy here (the car is full). */
   maxEnergy: z.int(),
+  /** Only the ampeco dialect shows it (the contract's sessions carry no currency). */
+  currency: z.string().default("EUR"),
 });
 
 export const VoucherStatusSchema = z.enum(["valid", "used", "expired", "not_applicable"]);
@@ -133,7 +141,13 @@ export function loadState(file: string): EmulatorState | null {
   }
   const parsed = EmulatorStateSchema.safeParse(raw);
   if (!parsed.success) {
-    setAside(file, parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+    setAside(
+      file,
+      parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join(".")}: ${i.message}`)
+        .join("; "),
+    );
     return null;
   }
   return parsed.data;
@@ -141,7 +155,9 @@ export function loadState(file: string): EmulatorState | null {
 
 function setAside(file: string, reason: string) {
   const target = `${file}.corrupt-${Date.now()}`;
-  console.warn(`[platform-emulator] state file ${file} is unusable (${reason}); moved to ${target}, starting from the seed`);
+  console.warn(
+    `[platform-emulator] state file ${file} is unusable (${reason}); moved to ${target}, starting from the seed`,
+  );
   try {
     renameSync(file, target);
   } catch {

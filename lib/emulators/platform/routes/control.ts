@@ -1,7 +1,17 @@
 import { z } from "zod";
 import { FaultsInputSchema } from "../faults";
-import { empty, HttpError, json, notFound, parseId, readJsonObject, toFieldErrors, validate, validationError } from "../http";
-import { createPrng } from "../prng";
+import {
+  empty,
+  HttpError,
+  json,
+  notFound,
+  parseId,
+  readJsonObject,
+  toFieldErrors,
+  validate,
+  validationError,
+} from "../http";
+import { createPrng } from "../../prng";
 import type { Route, RouteContext } from "../router";
 import { round2 } from "../seed";
 import { SEED_LOCATIONS } from "../seed-data";
@@ -23,9 +33,15 @@ const isoDateTime = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !N
 
 const CreateVoucherSchema = z
   .object({
-    code: z.string().trim().regex(/^[A-Za-z0-9-]{1,64}$/, "The :attribute field may only contain letters, digits and dashes."),
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, "The :attribute field may only contain letters, digits and dashes."),
     amount: z.number().positive().max(100_000),
-    currency: z.string().regex(/^[A-Z]{3}$/, "The :attribute field must be an ISO 4217 code (e.g. EUR).").default("EUR"),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "The :attribute field must be an ISO 4217 code (e.g. EUR).")
+      .default("EUR"),
     status: VoucherStatusSchema.default("valid"),
   })
   .strict();
@@ -54,7 +70,9 @@ function addSessions({ state, params, now }: RouteContext, body: Record<string, 
   const running = input.running || input.stoppedAt === null;
   const status = input.status ?? (running ? "charging" : "finished");
   if (running !== (status === "started" || status === "charging")) {
-    throw validationError({ status: [`The status ${status} does not fit a ${running ? "running" : "stopped"} session.`] });
+    throw validationError({
+      status: [`The status ${status} does not fit a ${running ? "running" : "stopped"} session.`],
+    });
   }
   const startedAtMs = input.startedAt ? Date.parse(input.startedAt) : undefined;
   if (input.stoppedAt && startedAtMs !== undefined && Date.parse(input.stoppedAt) <= startedAtMs) {
@@ -89,6 +107,7 @@ function addSessions({ state, params, now }: RouteContext, body: Record<string, 
       powerW,
       pricePerKwh,
       maxEnergy: Math.max(energy, 80_000),
+      currency: user.currency ?? "EUR",
     };
     state.sessions.push(session);
     created.push(session);
@@ -112,7 +131,8 @@ function stopSession({ state, params, now }: RouteContext) {
 function createVoucher({ state, now }: RouteContext, body: Record<string, unknown>) {
   const input = validate(CreateVoucherSchema, body);
   const code = normaliseVoucherCode(input.code);
-  if (state.vouchers.some((v) => v.code === code)) throw validationError({ code: ["The code has already been taken."] });
+  if (state.vouchers.some((v) => v.code === code))
+    throw validationError({ code: ["The code has already been taken."] });
   const voucher = {
     code,
     amount: round2(input.amount),
@@ -143,13 +163,13 @@ function state({ state: s, runtime }: RouteContext) {
     outbox: [...s.outbox].reverse(),
     sessionCount: s.sessions.length,
     requestLog: runtime.requestLog,
+    ...(runtime.oauth ? { oauthTokensIssued: runtime.oauth.issued } : {}),
   });
 }
 
 /** Wraps a handler that takes a JSON body (malformed → 400, other media type → 415). */
 const withBody =
-  (handler: (ctx: RouteContext, body: Record<string, unknown>) => Response) =>
-  async (ctx: RouteContext) =>
+  (handler: (ctx: RouteContext, body: Record<string, unknown>) => Response) => async (ctx: RouteContext) =>
     handler(ctx, await readJsonObject(ctx.request));
 
 const path = (suffix: string) => new RegExp(`^${CONTROL}${suffix}$`);
@@ -174,6 +194,15 @@ export const controlRoutes: Route[] = [
     handler: ({ runtime }) => {
       runtime.faults.clear();
       runtime.rateLimiter.reset();
+      return empty(204);
+    },
+  },
+  {
+    method: "POST",
+    pattern: path("/oauth/expire"),
+    handler: ({ runtime }) => {
+      if (!runtime.oauth) throw new HttpError(404, "The emulator has no OAuth client configured.");
+      runtime.oauth.expireAll();
       return empty(204);
     },
   },

@@ -1,8 +1,16 @@
 import { z } from "zod";
-import { json, notFound, paginate, parseId, validate } from "../http";
+import {
+  instantFilter as instant,
+  integerFilter,
+  json,
+  notFound,
+  paginate,
+  parseId,
+  readFilters,
+  validate,
+} from "../http";
 import type { Route, RouteContext } from "../router";
 import { SessionStatusSchema } from "../store";
-import { parseFilterInstant } from "../time";
 import { sessionDetailView, sessionListView } from "../views";
 
 /**
@@ -10,20 +18,8 @@ import { sessionDetailView, sessionListView } from "../views";
  * items omit the UTC times. Besides filter[userId] the real platform's filters status,
  * startedAfter and startedBefore (inclusive, ISO 8601, UTC when no offset) are supported.
  */
-const instant = z
-  .string()
-  .transform((value, ctx) => {
-    const date = parseFilterInstant(value);
-    if (!date) {
-      ctx.addIssue({ code: "custom", message: "The :attribute field must be a valid ISO 8601 date." });
-      return z.NEVER;
-    }
-    return date.getTime();
-  })
-  .optional();
-
 const ListFilterSchema = z.object({
-  userId: z.string().regex(/^\d{1,10}$/, "The :attribute field must be an integer.").transform(Number).optional(),
+  userId: integerFilter,
   status: SessionStatusSchema.optional(),
   startedAfter: instant,
   startedBefore: instant,
@@ -33,12 +29,11 @@ const SESSIONS = /^\/public-api\/resources\/sessions\/v1\.0$/;
 const SESSION = /^\/public-api\/resources\/sessions\/v1\.0\/([^/]+)$/;
 
 function listSessions({ url, state, now }: RouteContext) {
-  const raw: Record<string, string> = {};
-  for (const key of ["userId", "status", "startedAfter", "startedBefore"]) {
-    const value = url.searchParams.get(`filter[${key}]`);
-    if (value !== null) raw[key] = value;
-  }
-  const filter = validate(ListFilterSchema, raw, "filter.");
+  const filter = validate(
+    ListFilterSchema,
+    readFilters(url, ["userId", "status", "startedAfter", "startedBefore"]),
+    "filter.",
+  );
   const sessions = state.sessions
     .filter((s) => filter.userId === undefined || s.userId === filter.userId)
     .filter((s) => filter.status === undefined || s.status === filter.status)

@@ -1,5 +1,17 @@
 import { z } from "zod";
-import { json, notFound, paginate, parseId, readJsonObject, toFieldErrors, validate, validationError, type FieldErrors } from "../http";
+import {
+  json,
+  notFound,
+  paginate,
+  integerFilter,
+  parseId,
+  readFilters,
+  readJsonObject,
+  toFieldErrors,
+  validate,
+  validationError,
+  type FieldErrors,
+} from "../http";
 import type { Route, RouteContext } from "../router";
 import { nextId, TokenStatusSchema, type EmulatorState, type TokenRecord } from "../store";
 import { tokenView } from "../views";
@@ -36,7 +48,9 @@ const ACTIVE_ELSEWHERE = "The card is already active on another account.";
 const ALREADY_LINKED = "The card is already linked to this account.";
 
 function activeElsewhere(state: EmulatorState, cardCode: string, userId: number, exceptTokenId?: number): boolean {
-  return state.tokens.some((t) => t.id !== exceptTokenId && t.code === cardCode && t.status === "active" && t.userId !== userId);
+  return state.tokens.some(
+    (t) => t.id !== exceptTokenId && t.code === cardCode && t.status === "active" && t.userId !== userId,
+  );
 }
 
 async function createToken({ request, state, now }: RouteContext) {
@@ -63,24 +77,20 @@ async function createToken({ request, state, now }: RouteContext) {
     type: input.type,
     status: input.status,
     createdAt: now.toISOString(),
+    updatedAt: null,
   };
   state.tokens.push(token);
   return json(201, { data: tokenView(token) });
 }
 
 const ListFilterSchema = z.object({
-  userId: z.string().regex(/^\d{1,10}$/, "The :attribute field must be an integer.").transform(Number).optional(),
+  userId: integerFilter,
   code: z.string().optional(),
   status: TokenStatusSchema.optional(),
 });
 
 function listTokens({ url, state }: RouteContext) {
-  const raw: Record<string, string> = {};
-  for (const key of ["userId", "code", "status"]) {
-    const value = url.searchParams.get(`filter[${key}]`);
-    if (value !== null) raw[key] = value;
-  }
-  const filter = validate(ListFilterSchema, raw, "filter.");
+  const filter = validate(ListFilterSchema, readFilters(url, ["userId", "code", "status"]), "filter.");
   const tokens = state.tokens
     .filter((t) => filter.userId === undefined || t.userId === filter.userId)
     .filter((t) => filter.code === undefined || t.code === filter.code)
@@ -114,5 +124,9 @@ export const tokenRoutes: Route[] = [
   { method: "POST", pattern: TOKENS, handler: createToken },
   { method: "PATCH", pattern: TOKEN, handler: updateToken },
   // Not in the spec, but the real platform reads a single tag; handy for tests and support views.
-  { method: "GET", pattern: TOKEN, handler: ({ params, state }) => json(200, { data: tokenView(findToken(state, params[0])) }) },
+  {
+    method: "GET",
+    pattern: TOKEN,
+    handler: ({ params, state }) => json(200, { data: tokenView(findToken(state, params[0])) }),
+  },
 ];

@@ -1,6 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { empty, json, notFound, paginate, parseId, readJsonObject, toFieldErrors, validate, validationError, type FieldErrors } from "../http";
+import {
+  empty,
+  json,
+  notFound,
+  paginate,
+  parseId,
+  readJsonObject,
+  toFieldErrors,
+  validate,
+  validationError,
+  type FieldErrors,
+} from "../http";
 import type { Route, RouteContext } from "../router";
 import { hashPassword } from "../seed";
 import { nextId, type EmulatorState, type UserRecord } from "../store";
@@ -62,14 +73,49 @@ export function findUser(state: EmulatorState, rawId: string | undefined): UserR
   return user;
 }
 
-const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-const TAKEN = "The email has already been taken.";
-
-function emailTaken(state: EmulatorState, address: unknown, exceptUserId?: number): boolean {
-  return typeof address === "string" && state.users.some((u) => u.id !== exceptUserId && sameEmail(u.email, address.trim()));
+/** A new user in the store with an empty profile, no balance and no currency (both dialects). */
+export function addUser(
+  state: EmulatorState,
+  now: Date,
+  fields: { email: string; password: string; partnerId: number | null; userGroupId: number | null },
+): UserRecord {
+  const user: UserRecord = {
+    id: nextId(state, "user"),
+    email: fields.email,
+    passwordHash: hashPassword(fields.password),
+    firstName: null,
+    lastName: null,
+    phone: null,
+    address: null,
+    city: null,
+    postCode: null,
+    country: null,
+    partnerId: fields.partnerId,
+    userGroupId: fields.userGroupId,
+    balanceCents: 0,
+    currency: null,
+    createdAt: now.toISOString(),
+    status: "enabled",
+    requirePasswordReset: false,
+    updatedAt: null,
+  };
+  state.users.push(user);
+  return user;
 }
 
-function applyProfile(user: UserRecord, input: z.infer<typeof UpdateUserSchema>) {
+const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+export const TAKEN = "The email has already been taken.";
+
+export function emailTaken(state: EmulatorState, address: unknown, exceptUserId?: number): boolean {
+  return (
+    typeof address === "string" && state.users.some((u) => u.id !== exceptUserId && sameEmail(u.email, address.trim()))
+  );
+}
+
+type ProfileField = "first_name" | "last_name" | "phone" | "address" | "city" | "post_code" | "country";
+
+/** The snake_case profile fields both dialects accept; absent fields stay as they are. */
+export function applyProfile(user: UserRecord, input: Partial<Record<ProfileField, string | null>>) {
   if (input.first_name !== undefined) user.firstName = input.first_name;
   if (input.last_name !== undefined) user.lastName = input.last_name;
   if (input.phone !== undefined) user.phone = input.phone;
@@ -87,32 +133,24 @@ async function createUser({ request, state, now }: RouteContext) {
   if (!errors.email && emailTaken(state, body.email)) errors.email = [TAKEN];
   if (!parsed.success || Object.keys(errors).length > 0) throw validationError(errors);
   const input = parsed.data;
-  const user: UserRecord = {
-    id: nextId(state, "user"),
+  const user = addUser(state, now, {
     email: input.email,
-    passwordHash: hashPassword(input.password),
-    firstName: null,
-    lastName: null,
-    phone: null,
-    address: null,
-    city: null,
-    postCode: null,
-    country: null,
+    password: input.password,
     partnerId: input.partnerId ?? null,
     userGroupId: input.userGroupId ?? input.userGroupIds?.[0] ?? null,
-    balanceCents: 0,
-    currency: null,
-    createdAt: now.toISOString(),
-  };
+  });
   applyProfile(user, input);
-  state.users.push(user);
   return json(201, { data: createdUserView(user) });
 }
 
 function listUsers({ url, state }: RouteContext) {
   const emailFilter = url.searchParams.get("filter[email]");
   const users = emailFilter === null ? state.users : state.users.filter((u) => sameEmail(u.email, emailFilter.trim()));
-  const page = paginate([...users].sort((a, b) => a.id - b.id), url, { withLastPage: true });
+  const page = paginate(
+    [...users].sort((a, b) => a.id - b.id),
+    url,
+    { withLastPage: true },
+  );
   return json(200, { ...page, data: page.data.map(userView) });
 }
 

@@ -1,0 +1,24 @@
+import type { Route } from "../router";
+import { voucherRoutes } from "../routes/vouchers";
+import { ampecoActionRoutes } from "./actions";
+import { ampecoIdTagRoutes } from "./id-tags";
+import { ampecoLocationRoutes } from "./locations";
+import { ampecoSessionRoutes } from "./sessions";
+import { ampecoUserRoutes } from "./users";
+
+/**
+ * The `ampeco` dialect's route table (ampeco-openapi-subset.json). The contract-only paths
+ * (tokens/v1.0, users/v1.0/{id}/email, users/v1.0/{id}/password-reset) are absent, so they 404.
+ * Redeem voucher is the same operation in both dialects.
+ */
+export const ampecoRoutes: Route[] = [
+  ...ampecoUserRoutes,
+  ...ampecoIdTagRoutes,
+  ...ampecoSessionRoutes,
+  ...ampecoLocationRoutes,
+  ...ampecoActionRoutes,
+  ...voucherRoutes,
+];
+
+export { OAUTH_TOKEN_PATH, OAuthIssuer, type OAuthClient } from "./oauth";
+export { DEPRECATION_HEADERS, PAGE_SUNSET } from "./paging";

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { json, notFound, parseId, validate } from "../http";
+import type { Route, RouteContext } from "../router";
+import { SEED_LOCATIONS, type SeedLocation } from "../seed-data";
+import { pagedResponse } from "./paging";
+import { ampecoLocationView, chargePointView, connectorViews, evseView, locationIdOfChargePoint } from "./views";
+
+/**
+ * Locations v2.0 and charge points v2.0 with their EVSEs and connectors, all cursor-only lists.
+ * Locations embed no EVSEs: a client finds them through `charge-points/v2.0?filter[locationId]=`.
+ * As in the contract dialect, own locations are served only with `seedLocations`.
+ */
+const V2 = "\\/public-api\\/resources";
+const LOCATIONS = new RegExp(`^${V2}\\/locations\\/v2\\.0$`);
+const LOCATION = new RegExp(`^${V2}\\/locations\\/v2\\.0\\/([^/]+)$`);
+const CHARGE_POINTS = new RegExp(`^${V2}\\/charge-points\\/v2\\.0$`);
+const CHARGE_POINT = new RegExp(`^${V2}\\/charge-points\\/v2\\.0\\/([^/]+)$`);
+const EVSES = new RegExp(`^${V2}\\/charge-points\\/v2\\.0\\/([^/]+)\\/evses$`);
+const EVSE = new RegExp(`^${V2}\\/charge-points\\/v2\\.0\\/([^/]+)\\/evses\\/([^/]+)$`);
+const CONNECTORS = new RegExp(`^${V2}\\/charge-points\\/v2\\.0\\/([^/]+)\\/evses\\/([^/]+)\\/connectors$`);
+const CONNECTOR = new RegExp(`^${V2}\\/charge-points\\/v2\\.0\\/([^/]+)\\/evses\\/([^/]+)\\/connectors\\/([^/]+)$`);
+
+const served = ({ options }: RouteContext): readonly SeedLocation[] => (options.seedLocations ? SEED_LOCATIONS : []);
+
+function findLocation(ctx: RouteContext, raw: string | undefined): SeedLocation {
+  const id = parseId(raw, "Location");
+  const location = served(ctx).find((l) => l.id === id);
+  if (!location) throw notFound("Location", id);
+  return location;
+}
+
+function findChargePoint(ctx: RouteContext, raw: string | undefined): SeedLocation {
+  const id = parseId(raw, "ChargePoint");
+  const locationId = locationIdOfChargePoint(id);
+  const location = served(ctx).find((l) => l.id === locationId);
+  if (!location) throw notFound("ChargePoint", id);
+  return location;
+}
+
+function findEvse(ctx: RouteContext) {
+  const location = findChargePoint(ctx, ctx.params[0]);
+  const id = parseId(ctx.params[1], "Evse");
+  const evse = location.evses.find((e) => e.id === id);
+  if (!evse) throw notFound("Evse", id);
+  return evse;
+}
+
+const ChargePointFilterSchema = z.object({
+  locationId: z
+    .string()
+    .regex(/^\d{1,10}$/, "The :attribute field must be an integer.")
+    .transform(Number)
+    .optional(),
+});
+
+function listChargePoints(ctx: RouteContext) {
+  const raw = ctx.url.searchParams.get("filter[locationId]");
+  const filter = validate(ChargePointFilterSchema, raw === null ? {} : { locationId: raw }, "filter.");
+  const locations = served(ctx).filter((l) => filter.locationId === undefined || l.id === filter.locationId);
+  return pagedResponse(locations, ctx.url, (l) => chargePointView(l, ctx.state.seededAt), { cursorOnly: true });
+}
+
+export const ampecoLocationRoutes: Route[] = [
+  {
+    method: "GET",
+    pattern: LOCATIONS,
+    handler: (ctx) =>
+      pagedResponse(served(ctx), ctx.url, (l) => ampecoLocationView(l, ctx.state.seededAt), { cursorOnly: true }),
+  },
+  {
+    method: "GET",
+    pattern: LOCATION,
+    handler: (ctx) => json(200, { data: ampecoLocationView(findLocation(ctx, ctx.params[0]), ctx.state.seededAt) }),
+  },
+  { method: "GET", pattern: CHARGE_POINTS, handler: listChargePoints },
+  {
+    method: "GET",
+    pattern: CHARGE_POINT,
+    handler: (ctx) => json(200, { data: chargePointView(findChargePoint(ctx, ctx.params[0]), ctx.state.seededAt) }),
+  },
+  {
+    method: "GET",
+    pattern: EVSES,
+    handler: (ctx) =>
+      pagedResponse(findChargePoint(ctx, ctx.params[0]).evses, ctx.url, (e) => evseView(e, ctx.state.seededAt), {
+        cursorOnly: true,
+      }),
+  },
+  { method: "GET", pattern: EVSE, handler: (ctx) => json(200, { data: evseView(findEvse(ctx), ctx.state.seededAt) }) },
+  { method: "GET", pattern: CONNECTORS, handler: (ctx) => json(200, { data: connectorViews(findEvse(ctx)) }) },
+  {
+    method: "GET",
+    pattern: CONNECTOR,
+    handler: (ctx) => {
+      const id = parseId(ctx.params[2], "Connector");
+      const connector = connectorViews(findEvse(ctx)).find((c) => c.id === id);
+      if (!connector) throw notFound("Connector", id);
+      return json(200, { data: connector });
+    },
+  },
+];

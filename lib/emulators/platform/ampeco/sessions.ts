@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { instantFilter, integerFilter, json, notFound, readFilters, validate } from "../http";
+import type { Route, RouteContext } from "../router";
+import type { EmulatorState, SessionRecord } from "../store";
+import { pagedResponse } from "./paging";
+import { ampecoSessionView, chargePointIdOf, SESSION_STATUS, type SessionIdTag } from "./views";
+
+/**
+ * Sessions v1.0: string ids, `userId` on every session, the real status enum and filters. The
+ * store's sessions never reach `expired` or `unknown`, but both are valid filter values.
+ */
+const ListFilterSchema = z.object({
+  userId: integerFilter,
+  chargePointId: integerFilter,
+  evseId: integerFilter,
+  status: z.enum(["unknown", "pending", "active", "finished", "failed", "expired"]).optional(),
+  startedAfter: instantFilter,
+  startedBefore: instantFilter,
+});
+
+const SESSIONS = /^\/public-api\/resources\/sessions\/v1\.0$/;
+const SESSION = /^\/public-api\/resources\/sessions\/v1\.0\/([^/]+)$/;
+
+/** The driver's first card, shown as the session's `idTag` and `idTagLabel` like an RFID start. */
+function idTagOf(state: EmulatorState, session: SessionRecord): SessionIdTag | undefined {
+  const token = state.tokens.find((t) => t.userId === session.userId && t.type === "rfid");
+  return token && { uid: token.code, label: token.visualNumber };
+}
+
+function listSessions({ url, state, now }: RouteContext) {
+  const filter = validate(
+    ListFilterSchema,
+    readFilters(url, ["userId", "chargePointId", "evseId", "status", "startedAfter", "startedBefore"]),
+    "filter.",
+  );
+  const sessions = state.sessions
+    .filter((s) => filter.userId === undefined || s.userId === filter.userId)
+    .filter((s) => filter.chargePointId === undefined || chargePointIdOf(s.locationId) === filter.chargePointId)
+    .filter((s) => filter.evseId === undefined || s.evseId === filter.evseId)
+    .filter((s) => filter.status === undefined || SESSION_STATUS[s.status] === filter.status)
+    .filter((s) => filter.startedAfter === undefined || Date.parse(s.startedAt) >= filter.startedAfter)
+    .filter((s) => filter.startedBefore === undefined || Date.parse(s.startedAt) <= filter.startedBefore)
+    .sort((a, b) => Date.parse(b.startedAt) - Date.parse(a.startedAt) || b.id - a.id);
+  return pagedResponse(sessions, url, (s) => ampecoSessionView(s, now, idTagOf(state, s)), { cursorOnly: false });
+}
+
+function getSession({ params, state, now }: RouteContext) {
+  let id = params[0] ?? "";
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // A broken escape names no session either.
+  }
+  const session = state.sessions.find((s) => String(s.id) === id);
+  if (!session) throw notFound("Session", id);
+  return json(200, { data: ampecoSessionView(session, now, idTagOf(state, session)) });
+}
+
+export const ampecoSessionRoutes: Route[] = [
+  { method: "GET", pattern: SESSIONS, handler: listSessions },
+  { method: "GET", pattern: SESSION, handler: getSession },
+];

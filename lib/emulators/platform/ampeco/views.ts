@@ -1,0 +1,219 @@
+import { round2 } from "../seed";
+import { FIRST_CREATED_USER_ID, type SeedLocation } from "../seed-data";
+import type { SessionRecord, SessionStatus, TokenRecord, TokenStatus, UserRecord } from "../store";
+import { toUtcIso } from "../time";
+import { liveMeasures } from "../views";
+
+/**
+ * Store records → the AMPECO wire shapes of ampeco-openapi-subset.json. One store serves both
+ * dialects, so the contract's vocabulary (token statuses, session statuses, connector labels) is
+ * translated here, and nowhere else.
+ */
+export const TAG_STATUS: Record<TokenStatus, "enabled" | "disabled" | "suspended"> = {
+  active: "enabled",
+  blocked: "disabled",
+  inactive: "suspended",
+};
+export const TAG_TYPE: Record<TokenRecord["type"], "rfid" | "mac_address" | "emaid"> = {
+  rfid: "rfid",
+  app: "emaid",
+  mac_address: "mac_address",
+};
+export const SESSION_STATUS: Record<SessionStatus, "pending" | "active" | "finished" | "failed"> = {
+  started: "pending",
+  charging: "active",
+  finished: "finished",
+  failed: "failed",
+};
+/** Roaming operator id of the tenant's own network (required on every location). */
+export const OWN_ROAMING_OPERATOR_ID = 1;
+/** VAT on session prices (NL). */
+const VAT = 0.21;
+
+const lastUpdated = (record: { createdAt: string; updatedAt: string | null }) =>
+  toUtcIso(record.updatedAt ?? record.createdAt);
+
+/** Users carry no currency on the real platform; the id is a string in the v1.0/v1.1 schema. */
+export function ampecoUserView(user: UserRecord) {
+  return {
+    id: String(user.id),
+    email: user.email,
+    emailVerified: null,
+    requirePasswordReset: user.requirePasswordReset,
+    firstName: user.firstName,
+    middleName: null,
+    lastName: user.lastName,
+    phone: user.phone,
+    country: user.country,
+    state: null,
+    city: user.city,
+    postCode: user.postCode,
+    address: user.address,
+    vehicleNo: null,
+    locale: null,
+    balance: user.balanceCents / 100,
+    status: user.status,
+    userGroupIds: user.userGroupId === null ? [] : [user.userGroupId],
+    externalId: null,
+    subscriptionId: null,
+    options: { sessionsAllowed: "single_session" },
+    lastUpdatedAt: lastUpdated(user),
+    createdAt: toUtcIso(user.createdAt),
+    createdBy: user.id < FIRST_CREATED_USER_ID ? "admin:1" : "token:1",
+    receiveNewsAndPromotions: false,
+    externalAppData: null,
+  };
+}
+
+export function idTagView(token: TokenRecord) {
+  return {
+    id: token.id,
+    idTagUid: token.code,
+    idLabel: token.visualNumber,
+    expireAt: null,
+    createdAt: toUtcIso(token.createdAt),
+    status: TAG_STATUS[token.status],
+    type: TAG_TYPE[token.type],
+    vehicleType: null,
+    paymentMethodId: null,
+    userId: token.userId,
+    externalId: null,
+    partnerId: null,
+    lastUpdatedAt: lastUpdated(token),
+  };
+}
+
+/** One charge point per own location; the session store keeps the location, the wire shows the charge point. */
+export const chargePointIdOf = (locationId: number) => locationId * 10;
+export const locationIdOfChargePoint = (chargePointId: number) =>
+  chargePointId % 10 === 0 ? chargePointId / 10 : null;
+
+/** The card a session was started with: its UID and, when it has one, its printed number. */
+export interface SessionIdTag {
+  uid: string;
+  label: string | null;
+}
+
+export function ampecoSessionView(session: SessionRecord, now: Date, idTag: SessionIdTag | undefined) {
+  const { energy, amount } = liveMeasures(session, now);
+  const running = session.stoppedAt === null;
+  const elapsedHours = Math.max(
+    1 / 3600,
+    ((session.stoppedAt ? Date.parse(session.stoppedAt) : now.getTime()) - Date.parse(session.startedAt)) / 3_600_000,
+  );
+  return {
+    id: String(session.id),
+    chargePointId: chargePointIdOf(session.locationId),
+    evseId: session.evseId,
+    connectorId: null,
+    status: SESSION_STATUS[session.status],
+    ...(running ? {} : { reason: session.status === "failed" ? "ev_not_connected_to_evse" : "standard_stop" }),
+    userId: session.userId,
+    startedAt: toUtcIso(session.startedAt),
+    stoppedAt: session.stoppedAt === null ? null : toUtcIso(session.stoppedAt),
+    energy,
+    energyConsumption: { total: energy, grid: energy, local: 0 },
+    power: {
+      latest: running ? session.powerW : null,
+      peak: session.powerW,
+      average: Math.round(energy / elapsedHours),
+    },
+    amount,
+    totalAmount: { withTax: amount, withoutTax: round2(amount / (1 + VAT)) },
+    currency: session.currency,
+    paymentType: "balance",
+    paymentStatus: running ? null : "paid",
+    authorizationId: null,
+    ...(idTag === undefined ? {} : { idTag: idTag.uid }),
+    ...(idTag?.label ? { idTagLabel: idTag.label } : {}),
+    billingStatus: running ? null : "completed",
+    lastUpdatedAt: toUtcIso(session.stoppedAt ?? now),
+  };
+}
+
+const translated = (entries: Array<[string, string]>) =>
+  entries.map(([locale, translation]) => ({ locale, translation }));
+
+/** The address is only in Dutch, so a client must fall back from its own locale. */
+export function ampecoLocationView(location: SeedLocation, seededAt: string) {
+  const street = `${location.street} ${location.number}`;
+  return {
+    id: location.id,
+    externalId: null,
+    name: translated([
+      ["nl", location.name.nl],
+      ["en", location.name.en],
+    ]),
+    geoposition: { latitude: location.latitude, longitude: location.longitude },
+    address: translated([["nl", `${street}, ${location.city}`]]),
+    streetAddress: translated([["nl", street]]),
+    city: location.city,
+    region: null,
+    country: "NL",
+    postCode: null,
+    timezone: "Europe/Amsterdam",
+    parkingType: "PARKING_LOT",
+    accessMethods: ["OPEN"],
+    facilities: null,
+    roamingOperatorId: OWN_ROAMING_OPERATOR_ID,
+    tags: [],
+    externalAppData: null,
+    lastUpdatedAt: toUtcIso(seededAt),
+    status: "enabled",
+  };
+}
+
+const CONNECTOR_TYPE: Record<string, string> = { CCS2: "ccs2", CCS1: "ccs1", "Type 2": "type2", CHAdeMO: "chademo" };
+const DC_TYPES = new Set(["ccs2", "ccs1", "chademo"]);
+
+export function connectorViews(evse: SeedLocation["evses"][number]) {
+  return evse.connectors.map((connector, index) => ({
+    id: evse.id * 10 + index + 1,
+    type: CONNECTOR_TYPE[connector.type] ?? "type2",
+    format: DC_TYPES.has(CONNECTOR_TYPE[connector.type] ?? "") ? "cable" : "socket",
+    status: "enabled",
+  }));
+}
+
+/** powerOptions.maxPower is in W (platform-real-api-facts.md §4); the seed keeps kW. */
+export function evseView(evse: SeedLocation["evses"][number], seededAt: string) {
+  const connectors = connectorViews(evse);
+  const maxKw = Math.max(...evse.connectors.map((c) => c.power));
+  return {
+    id: evse.id,
+    physicalReference: String(evse.id),
+    label: `EVSE ${evse.id}`,
+    currentType: connectors.some((c) => DC_TYPES.has(c.type)) ? "dc" : "ac",
+    networkId: `NL*DPT*E${evse.id}`,
+    status: "enabled",
+    powerOptions: { maxPower: Math.round(maxKw * 1000), maxVoltage: "400", maxAmperage: null, phases: "three_phase" },
+    roamingOperatorId: OWN_ROAMING_OPERATOR_ID,
+    hardwareStatus: "available",
+    connectors,
+    externalAppData: null,
+    createdAt: toUtcIso(seededAt),
+    lastUpdatedAt: toUtcIso(seededAt),
+  };
+}
+
+export function chargePointView(location: SeedLocation, seededAt: string) {
+  return {
+    id: chargePointIdOf(location.id),
+    name: `${location.name.en} CP`,
+    type: "public",
+    locationId: location.id,
+    status: "enabled",
+    network: { id: `DPT-${location.id}`, protocol: "ocpp 1.6" },
+    security: { currentProfile: 0 },
+    networkStatus: "available",
+    hardwareStatus: "available",
+    autoStartWithoutAuthorization: false,
+    disableAutoStartEmulation: false,
+    enableAutoFaultRecovery: true,
+    communicationMode: "direct_ocpp",
+    roamingOperatorId: OWN_ROAMING_OPERATOR_ID,
+    tags: [],
+    createdAt: toUtcIso(seededAt),
+    lastUpdatedAt: toUtcIso(seededAt),
+  };
+}

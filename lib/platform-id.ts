@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/**
+ * A platform id (user, card, session, location) that arrived from the browser (a bound argument, a
+ * form field, a path segment): a positive whole number, checked like any other input.
+ */
+export const PlatformIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Platform user ids are 32-bit on the platform. */
+export const PlatformUserIdSchema = PlatformIdSchema.max(2_147_483_647);
+
+/** The id, or null when `value` is not one. */
+export function parsePlatformId(value: unknown, schema: z.ZodType<number> = PlatformIdSchema): number | null {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * A platform id as a URL path segment: digits only (no sign, space, exponent or hex that a number
+ * coercion would accept), then the range of `schema`. For `routeHandler({params})`.
+ */
+export function platformIdPathParam(schema: z.ZodType<number> = PlatformIdSchema) {
+  return z
+    .string()
+    .regex(/^\d{1,16}$/)
+    .transform((value, context) => {
+      const id = parsePlatformId(value, schema);
+      if (id === null) context.addIssue({ code: "custom", message: "Not a platform id." });
+      return id ?? z.NEVER;
+    });
+}

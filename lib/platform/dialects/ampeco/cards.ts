@@ -1,0 +1,102 @@
+import "server-only";
+import { PlatformResponseError } from "../../errors";
+import type { PlatformRequester } from "../../request";
+import { normaliseCardCode, type CardsApi } from "../../tokens";
+import type { Card, CardFilter, CardStatus, CreateCardInput, IterateOptions, ListCardsQuery, Page } from "../../types";
+import { collectCursorPages, cursorPageN } from "./paging";
+import { AmpecoIdTag, ampecoItem, ampecoList } from "./schemas";
+
+/**
+ * RFID cards = id-tags v2.0. `enabled` is the portal's active, `disabled` (blocked by staff or a
+ * lost/stolen block) its blocked, `suspended` (paused by the owner) its inactive. Only `rfid`
+ * cards are added or moved; a move is one PATCH {userId}, so a card is never on two drivers.
+ */
+const TagResponse = ampecoItem(AmpecoIdTag);
+const TagListResponse = ampecoList(AmpecoIdTag);
+
+export const TAG_STATUS_OF: Record<CardStatus, "enabled" | "disabled" | "suspended"> = {
+  active: "enabled",
+  blocked: "disabled",
+  inactive: "suspended",
+};
+const CARD_STATUS_OF: Record<string, CardStatus> = { enabled: "active", disabled: "blocked", suspended: "inactive" };
+
+export function toAmpecoCard(wire: AmpecoIdTag): Card {
+  const status = CARD_STATUS_OF[wire.status];
+  if (wire.userId === null || wire.userId === undefined)
+    throw new PlatformResponseError("idTags.list", "an id tag without a user");
+  return {
+    id: wire.id,
+    userId: wire.userId,
+    code: wire.idTagUid,
+    visualNumber: wire.idLabel ?? null,
+    // mac_address and emaid tags are not cards in the portal's sense: shown as app tokens.
+    type: wire.type === "rfid" || wire.type === undefined || wire.type === null ? "rfid" : "app",
+    // An unknown status can be neither used nor trusted: shown as blocked.
+    status: status ?? "blocked",
+    createdAt: wire.createdAt ?? null,
+  };
+}
+
+function filterQuery(filter: CardFilter) {
+  return {
+    "filter[userId]": filter.userId,
+    "filter[idTagUid]": filter.code === undefined ? undefined : normaliseCardCode(filter.code),
+    "filter[status]": filter.status === undefined ? undefined : TAG_STATUS_OF[filter.status],
+  };
+}
+
+export function createAmpecoCardsApi(requester: PlatformRequester): CardsApi {
+  return {
+    async createCard(input: CreateCardInput): Promise<Card> {
+      const body = {
+        idTagUid: normaliseCardCode(input.code),
+        idLabel: input.visualNumber,
+        status: TAG_STATUS_OF[input.status ?? "active"],
+        type: "rfid",
+        userId: input.userId,
+      };
+      const { data } = await requester.request({ endpoint: "idTags.create", body, schema: TagResponse });
+      return toAmpecoCard(data.data);
+    },
+
+    async listCards(query: ListCardsQuery = {}): Promise<Page<Card>> {
+      return cursorPageN(
+        requester,
+        { endpoint: "idTags.list", query: filterQuery(query), schema: TagListResponse },
+        toAmpecoCard,
+        query,
+      );
+    },
+
+    async listAllCards(filter: CardFilter = {}, options: IterateOptions = {}): Promise<Card[]> {
+      return collectCursorPages(
+        requester,
+        { endpoint: "idTags.list", query: filterQuery(filter), schema: TagListResponse },
+        toAmpecoCard,
+        options.perPage,
+      );
+    },
+
+    async updateCardStatus(id: number, status: CardStatus): Promise<Card> {
+      const { data } = await requester.request({
+        endpoint: "idTags.update",
+        params: { id },
+        body: { status: TAG_STATUS_OF[status] },
+        schema: TagResponse,
+      });
+      return toAmpecoCard(data.data);
+    },
+
+    /** One PATCH {userId}: the card keeps its id, UID and status and changes owner atomically. */
+    async moveCard(id: number, toUserId: number): Promise<Card> {
+      const { data } = await requester.request({
+        endpoint: "idTags.update",
+        params: { id },
+        body: { userId: toUserId },
+        schema: TagResponse,
+      });
+      return toAmpecoCard(data.data);
+    },
+  };
+}

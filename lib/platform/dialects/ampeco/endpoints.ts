@@ -1,0 +1,51 @@
+import "server-only";
+import type { EndpointSpec } from "../../endpoints";
+
+/**
+ * The `ampeco` dialect's endpoints (shared/reference/ampeco-openapi-subset.json). Not
+ * configurable: under this dialect PLATFORM_PATH_* is refused, because bodies and methods differ
+ * from the contract too. Retry safety follows the same rule as the contract table.
+ */
+const USERS = "/public-api/resources/users/v1.1";
+const ID_TAGS = "/public-api/resources/id-tags/v2.0";
+const SESSIONS = "/public-api/resources/sessions/v1.0";
+const LOCATIONS = "/public-api/resources/locations/v2.0";
+const CHARGE_POINTS = "/public-api/resources/charge-points/v2.0";
+
+export const AMPECO_ENDPOINTS = {
+  "users.create": { method: "POST", path: USERS, idempotent: false },
+  "users.list": { method: "GET", path: USERS, idempotent: true },
+  "users.get": { method: "GET", path: `${USERS}/{id}`, idempotent: true },
+  "users.update": { method: "PATCH", path: `${USERS}/{id}`, idempotent: true },
+  // The same PATCH, named apart so logs tell an e-mail change (uniqueness check) from a profile edit.
+  "users.changeEmail": { method: "PATCH", path: `${USERS}/{id}`, idempotent: false },
+  // Sets the driver's app password; not replayed blindly (the driver can submit again).
+  "users.setPassword": { method: "PATCH", path: `${USERS}/{id}`, idempotent: false },
+  "users.requirePasswordReset": { method: "PATCH", path: `${USERS}/{id}`, idempotent: true },
+  // Sets the status to a given value (202): a replay leaves the same state.
+  "users.changeStatus": {
+    method: "POST",
+    path: "/public-api/actions/users/v1.0/{id}/change-status",
+    idempotent: true,
+  },
+  "idTags.create": { method: "POST", path: ID_TAGS, idempotent: false },
+  "idTags.list": { method: "GET", path: ID_TAGS, idempotent: true },
+  // Status changes and moves set fields to given values: a replay leaves the same state.
+  "idTags.update": { method: "PATCH", path: `${ID_TAGS}/{id}`, idempotent: true },
+  "sessions.list": { method: "GET", path: SESSIONS, idempotent: true },
+  "sessions.get": { method: "GET", path: `${SESSIONS}/{id}`, idempotent: true },
+  "locations.list": { method: "GET", path: LOCATIONS, idempotent: true },
+  "locations.get": { method: "GET", path: `${LOCATIONS}/{id}`, idempotent: true },
+  "chargePoints.list": { method: "GET", path: CHARGE_POINTS, idempotent: true },
+  "chargePoints.get": { method: "GET", path: `${CHARGE_POINTS}/{id}`, idempotent: true },
+  "chargePoints.evses": { method: "GET", path: `${CHARGE_POINTS}/{id}/evses`, idempotent: true },
+  // Fetched by the OAuth token source itself (form body, no bearer); listed so errors can name it.
+  "oauth.token": { method: "POST", path: "/public-api/oauth/token", idempotent: false },
+  "vouchers.redeem": {
+    method: "POST",
+    path: "/public-api/actions/users/v2.0/{user}/redeem-voucher",
+    idempotent: false,
+  },
+} as const satisfies Record<string, EndpointSpec>;
+
+export type AmpecoEndpointName = keyof typeof AMPECO_ENDPOINTS;

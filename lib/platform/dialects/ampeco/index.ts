@@ -1,0 +1,48 @@
+import "server-only";
+import { createPlatformRequester } from "../../request";
+import { createVouchersApi } from "../../vouchers";
+import { PlatformConfigurationError } from "../../endpoints";
+import type { DialectFactory } from "../types";
+import { createAmpecoCardsApi } from "./cards";
+import { AMPECO_ENDPOINTS } from "./endpoints";
+import { createAmpecoLocationsApi } from "./locations";
+import { createOAuthTokenSource } from "./oauth";
+import { createAmpecoSessionsApi } from "./sessions";
+import { createAmpecoUsersApi } from "./users";
+
+/**
+ * The real AMPECO public API (shared/reference/platform-real-api-facts.md and
+ * ampeco-openapi-subset.json). Redeem voucher is the same operation as in the contract.
+ */
+export const createAmpecoDialect: DialectFactory = ({
+  requesterOptions,
+  partnerId,
+  userGroupId,
+  pathOverrides,
+  currency,
+  timeZone,
+  oauth,
+}) => {
+  if (pathOverrides && Object.values(pathOverrides).some((v) => v !== undefined)) {
+    throw new PlatformConfigurationError("path overrides apply to the spec dialect only");
+  }
+  const tokenSource = oauth
+    ? createOAuthTokenSource({
+        baseUrl: requesterOptions.baseUrl,
+        ...oauth,
+        fetch: requesterOptions.fetch,
+        now: requesterOptions.now,
+        timeoutMs: requesterOptions.timeoutMs,
+      })
+    : undefined;
+  const requester = createPlatformRequester({ ...requesterOptions, tokenSource, endpoints: AMPECO_ENDPOINTS });
+  return {
+    users: createAmpecoUsersApi({ requester, partnerId, userGroupId, currency }),
+    cards: createAmpecoCardsApi(requester),
+    sessions: createAmpecoSessionsApi({ requester, fallbackTimeZone: timeZone }),
+    locations: createAmpecoLocationsApi(requester),
+    vouchers: createVouchersApi(requester),
+  };
+};
+
+export { AMPECO_FIELD_NAMES } from "./field-names";

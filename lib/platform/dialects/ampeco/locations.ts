@@ -1,0 +1,114 @@
+import "server-only";
+import { isPlatformError } from "../../errors";
+import { locationName } from "../../location-name";
+import type { LocationsApi } from "../../locations";
+import type { PlatformRequester } from "../../request";
+import type { ChargingEvse, ChargingLocation, ListLocationsQuery, Page } from "../../types";
+import { collectCursorPages, cursorPageN } from "./paging";
+import { AmpecoChargePoint, AmpecoEvse, AmpecoLocation, ampecoItem, ampecoList, type Translated } from "./schemas";
+
+/**
+ * Locations v2.0 (cursor-only). Texts are translated arrays, read with locale fallback. EVSEs are
+ * not embedded: they come from the location's charge points, with `hardwareStatus` as status,
+ * `powerOptions.maxPower` (W in the subset's model) as power in kW, and lowercase connector
+ * types mapped to the portal's labels ("Unknown" outside the map).
+ */
+const LocationResponse = ampecoItem(AmpecoLocation);
+const LocationListResponse = ampecoList(AmpecoLocation);
+const ChargePointListResponse = ampecoList(AmpecoChargePoint);
+const EvseListResponse = ampecoList(AmpecoEvse);
+
+/** The portal's texts are English first; the platform's translations fall back from there. */
+const PORTAL_LOCALE = "en";
+
+export const CONNECTOR_LABELS: Record<string, string> = {
+  ccs2: "CCS2",
+  ccs1: "CCS1",
+  type2: "Type 2",
+  type1: "Type 1",
+  type3: "Type 3",
+  chademo: "CHAdeMO",
+  schuko: "Schuko",
+  nacs: "NACS",
+  j1772: "J1772",
+};
+export const UNKNOWN_CONNECTOR = "Unknown";
+
+function translation(texts: Translated, id: number): string | null {
+  const names = (texts ?? []).filter((t) => t.translation.trim() !== "");
+  return names.length === 0 ? null : locationName({ id, names }, PORTAL_LOCALE);
+}
+
+export function toAmpecoLocation(wire: AmpecoLocation, evses: ChargingEvse[] = []): ChargingLocation {
+  return {
+    id: wire.id,
+    names: (wire.name ?? []).map((n) => ({ locale: n.locale, translation: n.translation })),
+    latitude: wire.geoposition?.latitude ?? null,
+    longitude: wire.geoposition?.longitude ?? null,
+    // The real address is one translated line; the contract's separate number does not exist.
+    street: translation(wire.streetAddress, wire.id) ?? translation(wire.address, wire.id),
+    number: null,
+    city: wire.city ?? null,
+    evses,
+  };
+}
+
+export function toAmpecoEvse(wire: AmpecoEvse): ChargingEvse {
+  const maxPowerW = wire.powerOptions?.maxPower;
+  const power = maxPowerW === null || maxPowerW === undefined ? null : Math.round(maxPowerW / 100) / 10;
+  return {
+    id: wire.id,
+    status: wire.hardwareStatus ?? wire.status ?? "unknown",
+    connectors: (wire.connectors ?? []).map((c) => ({
+      type: CONNECTOR_LABELS[(c.type ?? "").toLowerCase()] ?? UNKNOWN_CONNECTOR,
+      power,
+    })),
+  };
+}
+
+export function createAmpecoLocationsApi(requester: PlatformRequester): LocationsApi {
+  async function evsesOf(locationId: number): Promise<ChargingEvse[]> {
+    const chargePoints = await collectCursorPages(
+      requester,
+      { endpoint: "chargePoints.list", query: { "filter[locationId]": locationId }, schema: ChargePointListResponse },
+      (cp) => cp,
+    );
+    const perPoint = await Promise.all(
+      chargePoints
+        .filter((cp) => cp.locationId === undefined || cp.locationId === null || cp.locationId === locationId)
+        .map((cp) =>
+          collectCursorPages(
+            requester,
+            { endpoint: "chargePoints.evses", params: { id: cp.id }, schema: EvseListResponse },
+            toAmpecoEvse,
+          ),
+        ),
+    );
+    return perPoint.flat();
+  }
+
+  return {
+    async listLocations(query: ListLocationsQuery = {}): Promise<Page<ChargingLocation>> {
+      return cursorPageN(
+        requester,
+        { endpoint: "locations.list", schema: LocationListResponse },
+        (l) => toAmpecoLocation(l),
+        query,
+      );
+    },
+
+    async getLocation(id: number): Promise<ChargingLocation | null> {
+      try {
+        const { data } = await requester.request({
+          endpoint: "locations.get",
+          params: { id },
+          schema: LocationResponse,
+        });
+        return toAmpecoLocation(data.data, await evsesOf(id));
+      } catch (error) {
+        if (isPlatformError(error) && error.code === "not_found") return null;
+        throw error;
+      }
+    },
+  };
+}

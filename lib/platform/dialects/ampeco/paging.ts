@@ -1,0 +1,75 @@
+import "server-only";
+import type { z } from "zod";
+import type { EndpointName } from "../../endpoints";
+import { DEFAULT_MAX_PAGES, followPages } from "../../pagination";
+import type { PlatformCall, PlatformRequester } from "../../request";
+import type { AmpecoListOf } from "./schemas";
+import type { Page } from "../../types";
+
+/**
+ * Cursor paging only: the first request sends `cursor=` (empty) and `per_page` ≤ 100, then
+ * `links.next` is followed. `page` is never sent (deprecated, sunset 2026-06-01). "Page N" is a
+ * walk of N cursor pages within one request; cursor lists have no totals, so `total` counts what
+ * the walk saw and `lastPage` stays unknown.
+ */
+export const MAX_PER_PAGE = 100;
+
+export function cursorQuery(perPage: number | undefined): Record<string, string | number> {
+  return { cursor: "", per_page: Math.min(MAX_PER_PAGE, Math.max(1, perPage ?? MAX_PER_PAGE)) };
+}
+
+interface CursorCall<W> {
+  endpoint: EndpointName;
+  params?: PlatformCall["params"];
+  query?: PlatformCall["query"];
+  schema: z.ZodType<AmpecoListOf<W>>;
+}
+
+export function cursorPages<W>(
+  requester: PlatformRequester,
+  call: CursorCall<W>,
+  perPage?: number,
+  maxPages = DEFAULT_MAX_PAGES,
+) {
+  return followPages(requester, { ...call, query: { ...call.query, ...cursorQuery(perPage) } }, maxPages);
+}
+
+export async function collectCursorPages<W, V>(
+  requester: PlatformRequester,
+  call: CursorCall<W>,
+  map: (item: W) => V,
+  perPage?: number,
+): Promise<V[]> {
+  const all: V[] = [];
+  for await (const page of cursorPages(requester, call, perPage)) all.push(...page.data.map(map));
+  return all;
+}
+
+export async function cursorPageN<W, V>(
+  requester: PlatformRequester,
+  call: CursorCall<W>,
+  map: (item: W) => V | Promise<V>,
+  asked: { page?: number; perPage?: number },
+): Promise<Page<V>> {
+  const wanted = Math.max(1, asked.page ?? 1);
+  const perPage = Math.min(MAX_PER_PAGE, Math.max(1, asked.perPage ?? MAX_PER_PAGE));
+  let pageNo = 0;
+  let seen = 0;
+  for await (const page of cursorPages(requester, call, perPage)) {
+    pageNo += 1;
+    seen += page.data.length;
+    const hasNext = typeof page.links?.next === "string" && page.links.next !== "";
+    if (pageNo === wanted || !hasNext) {
+      const items = pageNo === wanted ? await Promise.all(page.data.map(map)) : [];
+      return {
+        items,
+        page: wanted,
+        perPage,
+        total: seen,
+        lastPage: hasNext ? null : pageNo,
+        hasNext: pageNo === wanted && hasNext,
+      };
+    }
+  }
+  return { items: [], page: wanted, perPage, total: seen, lastPage: pageNo, hasNext: false };
+}

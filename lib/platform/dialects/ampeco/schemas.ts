@@ -1,0 +1,83 @@
+import "server-only";
+import { z } from "zod";
+import { WireId, WireNumber, WireUser } from "../../schemas";
+
+/**
+ * Wire schemas of the `ampeco` dialect (ampeco-openapi-subset.json), lenient like the contract's:
+ * unknown keys are stripped, optional and nullable fields tolerated, unknown enum values kept as
+ * strings so one odd record never fails a whole page (mappers turn them into "unknown").
+ */
+const text = z.string().nullish();
+const Translated = z.array(z.object({ locale: z.string(), translation: z.string() })).nullish();
+export type Translated = z.output<typeof Translated>;
+
+/**
+ * Users v1.1: the contract's user fields without a currency (the real platform's users carry none).
+ * The id is typed string in the published schema, integers in practice (WireId takes both).
+ */
+export const AmpecoUser = WireUser.omit({ currency: true });
+export type AmpecoUser = z.output<typeof AmpecoUser>;
+
+export const AmpecoIdTag = z.object({
+  id: WireId,
+  idTagUid: z.string(),
+  idLabel: text,
+  status: z.string(),
+  type: z.string().nullish(),
+  userId: WireId.nullish(),
+  createdAt: text,
+});
+export type AmpecoIdTag = z.output<typeof AmpecoIdTag>;
+
+export const AmpecoSession = z.object({
+  id: z.union([z.string(), z.number().transform(String)]),
+  chargePointId: WireId.nullish(),
+  evseId: WireId.nullish(),
+  status: z.string(),
+  userId: WireId.nullish(),
+  startedAt: text,
+  stoppedAt: text,
+  energy: WireNumber.nullish(),
+  energyConsumption: z.object({ total: WireNumber.nullish() }).nullish(),
+  amount: WireNumber.nullish(),
+  totalAmount: z.object({ withTax: WireNumber.nullish() }).nullish(),
+  currency: text,
+  idTagLabel: text,
+});
+export type AmpecoSession = z.output<typeof AmpecoSession>;
+
+export const AmpecoLocation = z.object({
+  id: WireId,
+  name: Translated,
+  address: Translated,
+  streetAddress: Translated,
+  geoposition: z.object({ latitude: WireNumber.nullish(), longitude: WireNumber.nullish() }).nullish(),
+  city: text,
+  timezone: text,
+});
+export type AmpecoLocation = z.output<typeof AmpecoLocation>;
+
+export const AmpecoChargePoint = z.object({ id: WireId, locationId: WireId.nullish() });
+
+export const AmpecoEvse = z.object({
+  id: WireId,
+  status: text,
+  hardwareStatus: text,
+  powerOptions: z.object({ maxPower: WireNumber.nullish() }).nullish(),
+  connectors: z.array(z.object({ id: WireId.nullish(), type: z.string().nullish() })).nullish(),
+});
+export type AmpecoEvse = z.output<typeof AmpecoEvse>;
+
+/** `links.next` drives every walk; cursor meta carries no totals. */
+export function ampecoList<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    links: z.object({ next: z.string().nullish() }).nullish(),
+    meta: z.object({ next_cursor: z.string().nullish(), per_page: WireNumber.nullish() }).nullish(),
+  });
+}
+export type AmpecoListOf<T> = { data: T[]; links?: { next?: string | null } | null };
+
+export function ampecoItem<T extends z.ZodType>(item: T) {
+  return z.object({ data: item });
+}

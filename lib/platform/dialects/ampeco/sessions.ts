@@ -1,0 +1,185 @@
+import "server-only";
+import { isPlatformError, PlatformResponseError } from "../../errors";
+import type { PlatformRequester } from "../../request";
+import type { SessionsApi } from "../../sessions";
+import type {
+  ChargingSession,
+  IterateOptions,
+  ListSessionsQuery,
+  Page,
+  SessionFilter,
+  SessionStatus,
+} from "../../types";
+import { isKnownTimeZone, toLocalIso } from "./local-time";
+import { cursorPageN, cursorPages } from "./paging";
+import { AmpecoChargePoint, AmpecoLocation, AmpecoSession, ampecoItem, ampecoList } from "./schemas";
+
+/**
+ * Sessions v1.0 on the real platform. Energy is `energyConsumption.total` (Wh), else the
+ * deprecated `energy`; money is `totalAmount.withTax`, else the deprecated `amount`. The status
+ * enum is pending|active|finished|failed|expired|unknown. There is no locationId and no local
+ * time: the location comes from chargePointId → charge point → location (cached), and local
+ * times from that location's time zone, or the portal's when it is unknown.
+ */
+const SessionResponse = ampecoItem(AmpecoSession);
+const SessionListResponse = ampecoList(AmpecoSession);
+const ChargePointResponse = ampecoItem(AmpecoChargePoint);
+const LocationResponse = ampecoItem(AmpecoLocation);
+
+const STATUS_OF: Record<string, SessionStatus> = {
+  pending: "started",
+  active: "charging",
+  finished: "finished",
+  failed: "failed",
+  expired: "failed",
+};
+/** The portal's status → the filter value of the real enum (expired is kept apart there). */
+const FILTER_STATUS_OF: Record<SessionStatus, string> = {
+  started: "pending",
+  charging: "active",
+  finished: "finished",
+  failed: "failed",
+};
+
+interface SessionPlace {
+  locationId: number;
+  timeZone: string | null;
+}
+
+export interface AmpecoSessionsDeps {
+  requester: PlatformRequester;
+  /** PORTAL_TIME_ZONE: local times when the location's zone is unknown. */
+  fallbackTimeZone: string;
+}
+
+function filterQuery(filter: SessionFilter) {
+  return {
+    "filter[userId]": filter.userId,
+    "filter[status]": filter.status === undefined ? undefined : FILTER_STATUS_OF[filter.status],
+    "filter[startedAfter]": filter.startedAfter,
+    "filter[startedBefore]": filter.startedBefore,
+  };
+}
+
+export function createAmpecoSessionsApi({ requester, fallbackTimeZone }: AmpecoSessionsDeps): SessionsApi & {
+  getSession(id: number, owner?: { userId: number }): Promise<ChargingSession | null>;
+} {
+  // Charge points do not move between locations: one lookup per charge point per process.
+  const places = new Map<number, Promise<SessionPlace | null>>();
+
+  async function lookUpPlace(chargePointId: number): Promise<SessionPlace | null> {
+    try {
+      const { data: cp } = await requester.request({
+        endpoint: "chargePoints.get",
+        params: { id: chargePointId },
+        schema: ChargePointResponse,
+      });
+      const locationId = cp.data.locationId;
+      if (locationId === null || locationId === undefined) return null;
+      const { data: location } = await requester.request({
+        endpoint: "locations.get",
+        params: { id: locationId },
+        schema: LocationResponse,
+      });
+      return { locationId, timeZone: location.data.timezone ?? null };
+    } catch (error) {
+      if (isPlatformError(error) && error.code === "not_found") return null;
+      throw error;
+    }
+  }
+
+  function placeOf(chargePointId: number | null | undefined): Promise<SessionPlace | null> {
+    if (chargePointId === null || chargePointId === undefined) return Promise.resolve(null);
+    let place = places.get(chargePointId);
+    if (!place) {
+      place = lookUpPlace(chargePointId);
+      places.set(chargePointId, place);
+      // A failed lookup (rate limit, outage) is not remembered; a 404 (null) is.
+      place.catch(() => places.delete(chargePointId));
+    }
+    return place;
+  }
+
+  async function toSession(wire: AmpecoSession): Promise<ChargingSession> {
+    // The portal's session ids are numbers; a platform with other ids needs the domain type widened.
+    if (!/^\d{1,15}$/.test(wire.id))
+      throw new PlatformResponseError("sessions.list", "a session id that is not numeric");
+    const place = await placeOf(wire.chargePointId);
+    const placeZone = place?.timeZone;
+    const zoneKnown = isKnownTimeZone(placeZone);
+    const timeZone = zoneKnown ? placeZone : fallbackTimeZone;
+    const stoppedAt = wire.stoppedAt ?? null;
+    const running = stoppedAt === null;
+    const status: SessionStatus = STATUS_OF[wire.status] ?? (running ? "started" : "failed");
+    return {
+      id: Number(wire.id),
+      startedAt: wire.startedAt ?? null,
+      startedAtLocal: wire.startedAt ? toLocalIso(wire.startedAt, timeZone) : null,
+      stoppedAt,
+      stoppedAtLocal: stoppedAt ? toLocalIso(stoppedAt, timeZone) : null,
+      energyWh: wire.energyConsumption?.total ?? wire.energy ?? 0,
+      amount: wire.totalAmount?.withTax ?? wire.amount ?? 0,
+      status,
+      evseId: wire.evseId ?? null,
+      locationId: place?.locationId ?? null,
+      isRunning: running && (status === "started" || status === "charging"),
+      currency: wire.currency ?? null,
+      assumedTimeZone: zoneKnown ? null : fallbackTimeZone,
+      platformStatus: wire.status,
+      cardNumber: wire.idTagLabel ?? null,
+    };
+  }
+
+  async function* iterateSessionPages(
+    filter: SessionFilter,
+    options: IterateOptions = {},
+  ): AsyncGenerator<ChargingSession[], void, undefined> {
+    const pages = cursorPages(
+      requester,
+      { endpoint: "sessions.list", query: filterQuery(filter), schema: SessionListResponse },
+      options.perPage,
+      options.maxPages,
+    );
+    for await (const page of pages) {
+      // Only the driver's own sessions, even if the platform's filter were ignored.
+      yield await Promise.all(page.data.filter((s) => s.userId === filter.userId).map(toSession));
+    }
+  }
+
+  return {
+    async listSessions(query: ListSessionsQuery): Promise<Page<ChargingSession>> {
+      return cursorPageN(
+        requester,
+        { endpoint: "sessions.list", query: filterQuery(query), schema: SessionListResponse },
+        toSession,
+        query,
+      );
+    },
+
+    iterateSessionPages,
+
+    async *iterateSessions(
+      filter: SessionFilter,
+      options: IterateOptions = {},
+    ): AsyncGenerator<ChargingSession, void, undefined> {
+      for await (const page of iterateSessionPages(filter, options)) {
+        for (const session of page) yield session;
+      }
+    },
+
+    /**
+     * The session, or null when there is none, or when `owner` is given and the session's own
+     * `userId` is another driver's (checked on top of the caller's list check).
+     */
+    async getSession(id: number, owner?: { userId: number }): Promise<ChargingSession | null> {
+      try {
+        const { data } = await requester.request({ endpoint: "sessions.get", params: { id }, schema: SessionResponse });
+        if (owner !== undefined && data.data.userId !== owner.userId) return null;
+        return await toSession(data.data);
+      } catch (error) {
+        if (isPlatformError(error) && error.code === "not_found") return null;
+        throw error;
+      }
+    },
+  };
+}
