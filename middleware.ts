@@ -1,43 +1,83 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { isOwnReturnUrl } from "@/lib/auth/return-path";
 import { isSecureOrigin, sessionTokenFrom } from "@/lib/auth/session-policy";
 import { getConfig } from "@/lib/config";
-import { securityHeaders, tileOriginOf } from "@/lib/security-headers";
+import { refusedActionBody } from "@/lib/security/action-body";
+import { securityHeaders, tileOriginOf } from "@/lib/security/headers";
 
 /**
  * Two jobs, on every request except static assets:
  * 1. Security headers, with a fresh script nonce per request (Next applies it to its own scripts),
  *    and a 403 for server actions posted from another origin.
- * 2. The first layer of protection: a request without an Auth.js session cookie never reaches a
- *    driver or admin page or a private route handler. It cannot tell whether the cookie is valid
- *    (sessions live in the database), so every layout, page, action and route handler checks again.
+ * 2. The first layer of protection, deny by default: a request without an Auth.js session cookie
+ *    reaches only the public paths listed below; any other page redirects to sign-in and any other
+ *    route handler answers 401. It cannot tell whether the cookie is valid (sessions live in the
+ *    database), so every layout, page, action and route handler checks again.
  * Next 16 names this convention "proxy"; the product card asks for middleware.ts, which Next 16 still runs.
  */
-const PROTECTED_PAGES = ["/account", "/cards", "/sessions", "/vouchers", "/admin"];
-const PROTECTED_APIS = ["/api/sessions", "/api/account", "/api/admin"];
+/**
+ * Pages open to signed-out visitors (the demo mailbox exists only in demo mode: its page says 404 otherwise;
+ * the app-password link page only in the ampeco dialect).
+ */
+const PUBLIC_PAGES = [
+  "/signin",
+  "/signup",
+  "/check-your-email",
+  "/account-not-linked",
+  "/dev/mailbox",
+  "/app-password/set",
+];
+/** Route handlers open to signed-out callers: Auth.js itself, the health check, the demo bridge (loopback only). */
+const PUBLIC_APIS = ["/api/auth", "/api/health", "/api/emulator"];
+/** The app's metadata files (Next serves them as routes). */
+const METADATA_FILES = /^\/(icon|apple-icon|favicon)(\.\w+)?$|^\/(robots\.txt|sitemap\.xml|manifest\.webmanifest)$/;
+/** The map and its data, public only with MAP_PUBLIC=true. */
+const MAP_PATHS = ["/map", "/api/map"];
+
+function isPublic(pathname: string, mapPublic: boolean): boolean {
+  return (
+    pathname === "/" ||
+    METADATA_FILES.test(pathname) ||
+    isUnder(pathname, PUBLIC_PAGES) ||
+    isUnder(pathname, PUBLIC_APIS) ||
+    (mapPublic && isUnder(pathname, MAP_PATHS))
+  );
+}
 
 function isUnder(pathname: string, prefixes: string[]): boolean {
   return prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
+/**
+ * Whether a request comes from a page of this portal: its Origin header names the portal's origin,
+ * scheme and port included. No Origin counts as foreign: browsers send one with every POST, so a
+ * request without it is no form of ours (README, "Security notes").
+ */
 function isSameOrigin(request: NextRequest, publicUrl: string | undefined): boolean {
   const origin = request.headers.get("origin");
   if (!origin) return false;
   // The configured public URL when there is one; the host headers only where the config allows
   // them (outside production, or AUTH_TRUST_HOST behind a proxy that sets them).
-  const host = publicUrl ? new URL(publicUrl).host : (request.headers.get("x-forwarded-host") ?? request.headers.get("host"));
+  const expected = publicUrl
+    ? new URL(publicUrl).origin
+    : `${request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(/:$/, "")}://${request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? request.nextUrl.host}`;
   try {
-    return new URL(origin).host === host;
+    return new URL(origin).origin === expected;
   } catch {
     return false;
   }
 }
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+// Auth.js's own endpoints carry their own CSRF token (double-submit cookie) and take form posts.
+const AUTH_JS_ENDPOINTS = ["/api/auth"];
 
 function withHeaders(response: NextResponse, headers: Record<string, string>): NextResponse {
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }
 
-export function middleware(request: NextRequest) {
+export async function middleware(request: NextRequest) {
   const config = getConfig();
   const nonce = btoa(crypto.randomUUID());
   const headers = securityHeaders({
@@ -47,23 +87,46 @@ export function middleware(request: NextRequest) {
     https: (config.auth.url ?? request.nextUrl.origin).startsWith("https:"),
   });
 
-  // Server actions are POSTs with a Next-Action header; one from a foreign origin is a forged form
-  // post (CSRF). Next refuses it too, but with a 500; answer a clear 403 before it gets that far.
-  if (request.method === "POST" && request.headers.has("next-action") && !isSameOrigin(request, config.auth.url)) {
-    return withHeaders(NextResponse.json({ error: "Cross-origin form posts are not allowed." }, { status: 403 }), headers);
+  const { pathname, search } = request.nextUrl;
+  // Every write — server actions (with a Next-Action header, or a no-JS form post), route handlers,
+  // the demo emulator bridge — must come from the portal's own pages (CSRF). Next refuses a foreign
+  // server action too, but with a 500 and only when it carries an Origin; answer a clear 403 first.
+  if (
+    UNSAFE_METHODS.has(request.method) &&
+    !isUnder(pathname, AUTH_JS_ENDPOINTS) &&
+    !isSameOrigin(request, config.auth.url)
+  ) {
+    return withHeaders(
+      NextResponse.json({ error: "Cross-origin form posts are not allowed." }, { status: 403 }),
+      headers,
+    );
+  }
+  // A sign-in link whose return address was edited: the sign-in page says so (Auth.js would answer 500).
+  const callbackUrl = isUnder(pathname, AUTH_JS_ENDPOINTS) ? request.nextUrl.searchParams.get("callbackUrl") : null;
+  if (
+    callbackUrl !== null &&
+    !isOwnReturnUrl(callbackUrl, config.auth.url ? new URL(config.auth.url).origin : request.nextUrl.origin)
+  ) {
+    return withHeaders(
+      NextResponse.redirect(new URL("/signin?error=EditedLink", config.auth.url ?? request.url)),
+      headers,
+    );
   }
 
-  const { pathname, search } = request.nextUrl;
   const secure = isSecureOrigin(config.auth.url, request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol);
   const hasSessionCookie = sessionTokenFrom(request.cookies, secure) !== null;
-  if (!hasSessionCookie && isUnder(pathname, PROTECTED_APIS)) {
+  if (!hasSessionCookie && !isPublic(pathname, config.map.public) && isUnder(pathname, ["/api"])) {
     return withHeaders(NextResponse.json({ error: "Sign in to continue." }, { status: 401 }), headers);
   }
-  if (!hasSessionCookie && isUnder(pathname, PROTECTED_PAGES)) {
+  if (!hasSessionCookie && !isPublic(pathname, config.map.public)) {
     const signIn = new URL("/signin", request.url);
     signIn.searchParams.set("callbackUrl", `${pathname}${search}`);
     return withHeaders(NextResponse.redirect(signIn), headers);
   }
+  // Pages take POSTs only as server actions (with a Next-Action header, or a no-JS form post).
+  const malformed = request.method === "POST" && !isUnder(pathname, ["/api"]) ? await refusedActionBody(request) : null;
+  if (malformed)
+    return withHeaders(NextResponse.json({ error: malformed.error }, { status: malformed.status }), headers);
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);

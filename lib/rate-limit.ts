@@ -19,7 +19,12 @@ export interface RateLimitResult {
  * Fixed-window counter kept in the database, so limits hold across restarts and across
  * several portal instances sharing one Postgres. Every call counts, allowed or not.
  */
-export async function consumeRateLimit(bucket: string, subject: string, rule: RateLimitRule, now = new Date()): Promise<RateLimitResult> {
+export async function consumeRateLimit(
+  bucket: string,
+  subject: string,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<RateLimitResult> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const db = await getDb();
@@ -34,7 +39,8 @@ export async function consumeRateLimit(bucket: string, subject: string, rule: Ra
   const count = row?.count ?? 1;
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   // Old windows are useless; trimming here keeps the table small without a scheduler.
-  if (count === 1) await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(now.getTime() - 2 * windowMs)));
+  if (count === 1)
+    await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(now.getTime() - 2 * windowMs)));
   return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds };
 }
 
@@ -51,5 +57,16 @@ export const RATE_LIMITS = {
   },
   get voucherPerDriver(): RateLimitRule {
     return { limit: getConfig().limits.voucherPerDriver, windowSeconds: 15 * 60 };
+  },
+  get passwordResetPerDriver(): RateLimitRule {
+    return { limit: getConfig().limits.passwordResetPerDriver, windowSeconds: 15 * 60 };
+  },
+  /** Per staff member and driver: staff can help, not flood a driver's mailbox. */
+  get passwordResetByStaffPerDriver(): RateLimitRule {
+    return { limit: getConfig().limits.passwordResetByStaffPerDriver, windowSeconds: 15 * 60 };
+  },
+  /** Confirmation mails for e-mail changes, per portal account. */
+  get emailChangePerAccount(): RateLimitRule {
+    return { limit: getConfig().limits.emailChangePerAccount, windowSeconds: 15 * 60 };
   },
 };

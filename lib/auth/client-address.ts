@@ -1,9 +1,37 @@
 import "server-only";
 import { headers } from "next/headers";
+import { getConfig } from "@/lib/config";
+import { logger } from "@/lib/log";
 
-/** The caller's address as the server saw it (first X-Forwarded-For hop, as set by Next or a proxy). */
+const hook = globalThis as unknown as { __driverPortalPeerAddressHook?: boolean; __driverPortalPeerWarned?: boolean };
+
+/**
+ * The client's address from an X-Forwarded-For chain, counting `trustedHops` proxy entries from the
+ * right. Everything left of the trusted part was written by the client and proves nothing.
+ * `peerAppended`: the chain's last entry is the socket's own address (scripts/client-peer-address.mjs).
+ */
+export function clientAddressFrom(forwardedFor: string | null, trustedHops: number, peerAppended: boolean): string {
+  const chain = (forwardedFor ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  // Without the hook, Next writes the socket's address only when the client sent no header, so
+  // the last entry is the best there is (outside production, or a deployment that skipped the hook).
+  if (!peerAppended) return chain.at(-1) ?? "unknown";
+  // chain = [client-written…, proxy n's view…, socket]; each trusted proxy appended one entry.
+  return chain[chain.length - 1 - trustedHops] ?? chain[0] ?? "unknown";
+}
+
+/** The caller's address for per-client limits, from the socket and TRUSTED_PROXY_HOPS trusted proxies. */
 export async function clientAddress(): Promise<string> {
   const h = await headers();
-  const forwarded = h.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || h.get("x-real-ip") || "unknown";
+  const config = getConfig();
+  const peerAppended = hook.__driverPortalPeerAddressHook === true;
+  if (!peerAppended && config.env === "production" && !hook.__driverPortalPeerWarned) {
+    hook.__driverPortalPeerWarned = true;
+    logger("client-address").warn(
+      "the portal runs without its node options (scripts/portal-node-args.mjs): per-client limits trust X-Forwarded-For",
+    );
+  }
+  return clientAddressFrom(h.get("x-forwarded-for"), config.trustedProxyHops, peerAppended);
 }

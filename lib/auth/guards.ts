@@ -11,8 +11,11 @@ export type DriverViewer = Viewer & { platformUserId: number };
 
 /** Thrown by action and route-handler guards; callers turn it into 401/403 without data. */
 export class AccessDeniedError extends Error {
-  constructor(readonly status: 401 | 403) {
-    super(status === 401 ? "Sign in to continue." : "You do not have access to this.");
+  constructor(
+    readonly status: 401 | 403,
+    message = status === 401 ? "Sign in to continue." : "You do not have access to this.",
+  ) {
+    super(message);
     this.name = "AccessDeniedError";
   }
 }
@@ -26,7 +29,10 @@ async function withPlatformLink(viewer: Viewer): Promise<Viewer> {
     return viewer;
   }
   const db = await getDb();
-  const [row] = await db.select({ platformUserId: users.platformUserId }).from(users).where(eq(users.id, viewer.userId));
+  const [row] = await db
+    .select({ platformUserId: users.platformUserId })
+    .from(users)
+    .where(eq(users.id, viewer.userId));
   return { ...viewer, platformUserId: row?.platformUserId ?? null };
 }
 
@@ -79,7 +85,8 @@ export async function driverForAction(values?: Record<string, string>): Promise<
   try {
     return await authorizeDriver();
   } catch (error) {
-    if (error instanceof AccessDeniedError) return values ? { status: "error", message: error.message, values } : { status: "error", message: error.message };
+    if (error instanceof AccessDeniedError)
+      return values ? { status: "error", message: error.message, values } : { status: "error", message: error.message };
     throw error;
   }
 }

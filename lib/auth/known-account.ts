@@ -4,9 +4,11 @@ import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { getPlatform } from "@/lib/platform";
+import { hasPendingStaffInvite } from "@/lib/admin/roles";
 
 /**
- * Whether a sign-in link may be sent: a portal account, a bootstrap admin, or a platform user
+ * Whether a sign-in link may be sent: a portal account, a bootstrap admin, a pending staff invite
+ * (only a sign-in link redeems it), or a platform user
  * not yet seen by the portal (linked on first sign-in). If the platform cannot be asked, the link
  * is sent anyway: losing a real driver's sign-in is worse than a portal row that links later.
  */
@@ -15,7 +17,7 @@ export async function hasAccount(email: string): Promise<boolean> {
   if (getConfig().auth.adminEmails.includes(normalised)) return true;
   const db = await getDb();
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalised));
-  if (row) return true;
+  if (row || (await hasPendingStaffInvite(normalised))) return true;
   try {
     return (await getPlatform().users.findUserByEmail(normalised)) !== null;
   } catch {

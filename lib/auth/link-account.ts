@@ -1,31 +1,63 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { users } from "@/lib/db/schema";
+import { staffInvites, users } from "@/lib/db/schema";
 import { getPlatform } from "@/lib/platform";
 
 /**
- * After a verified sign-in: bootstrap admins from ADMIN_EMAILS, and link a driver account that has
- * no platform user yet to the platform user with the same e-mail (User/List filter[email]).
- * Staff accounts are never linked automatically: staff are not drivers.
+ * After a verified sign-in (Auth.js `events.signIn`): the link just proved that the person controls
+ * the account's address. Only now are roles handed out by address, and only to this account id:
+ * - a pending staff invite for the address is redeemed (and removed);
+ * - ADMIN_EMAILS bootstraps admin, but never for an account whose address came through a change
+ *   (a driver's confirmed change or staff's): that account has a history the listed person never had.
+ * Then a driver account is linked to its platform user.
+ */
+export async function completeVerifiedSignIn(userId: string, email: string): Promise<void> {
+  const db = await getDb();
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row?.email) return;
+  const address = row.email.toLowerCase();
+  // Auth.js looks the account up by the link's address, so the two agree; if not, the link proved nothing here.
+  if (address !== email.toLowerCase()) return;
+
+  const [invite] = await db.delete(staffInvites).where(eq(staffInvites.email, address)).returning();
+  if (invite && row.role !== "admin") {
+    await db.update(users).set({ role: invite.role }).where(eq(users.id, userId));
+    await recordAudit({
+      actor: { userId, email: address },
+      action: "role.invite.redeem",
+      outcome: "success",
+      details: { role: invite.role, invitedBy: invite.invitedByEmail },
+    });
+    return;
+  }
+  if (getConfig().auth.adminEmails.includes(address) && row.emailChangedAt === null) {
+    if (row.role !== "admin") await db.update(users).set({ role: "admin" }).where(eq(users.id, userId));
+    return;
+  }
+  await linkPortalAccount(userId, address);
+}
+
+/**
+ * Links a driver account that has no platform user yet to the platform user with the same e-mail
+ * (User/List filter[email]). Hands out no role: the guards call it again on later requests, which
+ * prove nothing about the address. Staff accounts are never linked automatically: staff are not drivers.
  */
 export async function linkPortalAccount(userId: string, email: string): Promise<void> {
   const db = await getDb();
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   if (!row) return;
-  const normalised = email.toLowerCase();
-
-  if (getConfig().auth.adminEmails.includes(normalised) && row.role !== "admin") {
-    await db.update(users).set({ role: "admin" }).where(eq(users.id, userId));
-    return;
-  }
   if (row.role !== "driver" || row.platformUserId !== null) return;
 
-  const platformUser = await getPlatform().users.findUserByEmail(normalised);
+  const platformUser = await getPlatform().users.findUserByEmail(email.toLowerCase());
   if (!platformUser) return;
   await db
     .update(users)
-    .set({ platformUserId: platformUser.id, name: [platformUser.firstName, platformUser.lastName].filter(Boolean).join(" ") || null })
+    .set({
+      platformUserId: platformUser.id,
+      name: [platformUser.firstName, platformUser.lastName].filter(Boolean).join(" ") || null,
+    })
     .where(eq(users.id, userId));
 }

@@ -23,3 +23,19 @@ export function safeReturnPath(value: unknown, fallback = DEFAULT_DRIVER_HOME): 
     return fallback;
   }
 }
+
+/**
+ * Whether a callbackUrl that arrives in an Auth.js link (the sign-in mail's link, its callback) is
+ * one the portal could have written: a safe path, or an absolute URL on the portal's own origin with
+ * a safe path. Anything else was edited on its way; Auth.js would answer it with a 500.
+ */
+export function isOwnReturnUrl(value: string, ownOrigin: string): boolean {
+  if (value.startsWith("/")) return safeReturnPath(value, "") === value;
+  try {
+    const url = new URL(value);
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return url.origin === ownOrigin && safeReturnPath(path, "") === path;
+  } catch {
+    return false;
+  }
+}

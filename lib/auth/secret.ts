@@ -5,7 +5,7 @@ import path from "node:path";
 import { ConfigError, getConfig } from "@/lib/config";
 
 /**
- * AUTH_SECRET from the environment; in demo mode (built-in platform) a secret generated once and
+ * AUTH_SECRET from the environment; in demo mode a secret generated once and
  * kept under the data directory, so `npm start` needs no configuration and sessions survive restarts.
  */
 const holder = globalThis as unknown as { __driverPortalAuthSecret?: Promise<string> };
@@ -22,7 +22,8 @@ export function getAuthSecret(): Promise<string> {
 async function resolveAuthSecret(): Promise<string> {
   const config = getConfig();
   if (config.auth.secret) return config.auth.secret;
-  if (!config.platform.embedded) throw new ConfigError("AUTH_SECRET is required when PLATFORM_BASE_URL is set");
+  // lib/config.ts already refuses to load without AUTH_SECRET outside demo mode.
+  if (!config.demoMode) throw new ConfigError(["AUTH_SECRET is required outside demo mode"]);
   const file = path.join(config.dataDir, "auth-secret");
   try {
     const existing = (await readFile(file, "utf8")).trim();

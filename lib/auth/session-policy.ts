@@ -9,6 +9,8 @@
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 /** A session is renewed (its expiry moved out again) at most once a day: Auth.js's default. */
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+/** How often a session's device "last seen" time is moved on while it is in use. */
+export const DEVICE_LAST_SEEN_EVERY_SECONDS = 5 * 60;
 
 /**
  * Whether the portal's public origin is HTTPS, decided the way Auth.js decides it for its cookie

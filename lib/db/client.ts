@@ -2,6 +2,9 @@ import "server-only";
 import { getConfig } from "@/lib/config";
 import { openDatabase, type Database, type OpenedDatabase } from "./connect";
 import { seedDemoStaff } from "./demo-seed";
+import { logger } from "@/lib/log";
+
+const log = logger("db");
 
 export type { Database } from "./connect";
 
@@ -13,7 +16,7 @@ async function openAppDatabase(): Promise<OpenedDatabase> {
   const config = getConfig();
   const opened = await openDatabase(config.db);
   if (config.platform.embedded) await seedDemoStaff(opened.db);
-  console.info(`[db] ${opened.driver} ready${opened.driver === "pglite" ? ` in ${config.db.pgliteDir}` : ""}`);
+  log.info(`${opened.driver} ready${opened.driver === "pglite" ? ` in ${config.db.pgliteDir}` : ""}`);
   return opened;
 }
 

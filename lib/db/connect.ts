@@ -3,6 +3,9 @@ import type { EventEmitter } from "node:events";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import { logger } from "@/lib/log";
+
+const log = logger("db");
 
 /**
  * One Postgres dialect, two drivers: embedded PGlite (one process per data directory: it has no
@@ -50,7 +53,7 @@ async function openPostgres(url: string): Promise<OpenedDatabase> {
  */
 export function logIdleConnectionErrors(pool: Pick<EventEmitter, "on">): void {
   pool.on("error", (error: Error & { code?: string }) => {
-    console.error(`[db] the Postgres server closed an idle connection (${error.code ?? error.message}); the pool replaces it`);
+    log.error(`the Postgres server closed an idle connection (${error.code ?? error.message}); the pool replaces it`);
   });
 }
 

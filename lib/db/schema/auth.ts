@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Auth.js tables (shape required by @auth/drizzle-adapter) plus the portal's own columns
@@ -18,6 +18,14 @@ export const users = pgTable("user", {
   role: text("role").$type<Role>().notNull().default("driver"),
   /** The platform user this portal account acts for; null for staff without a driver account. */
   platformUserId: integer("platform_user_id").unique(),
+  /**
+   * When the account's current address came to it through a change (the driver's confirmed change or
+   * staff's). Null: the address the account was created with. ADMIN_EMAILS never bootstraps an
+   * account whose address came through a change (lib/auth/link-account.ts).
+   */
+  emailChangedAt: timestamp("email_changed_at", { mode: "date" }),
+  /** Mail the driver when a browser and system not seen before signs in (lib/auth/devices.ts). */
+  newDeviceMail: boolean("new_device_mail").notNull().default(true),
   createdAt: timestamp("created_at", { mode: "date" }).notNull().defaultNow(),
 });
 

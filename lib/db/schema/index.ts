@@ -1,3 +1,6 @@
 export * from "./auth";
 export * from "./portal";
 export * from "./map";
+export * from "./cards";
+export * from "./devices";
+export * from "./deletion";

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./auth";
 
 /**
  * One row per e-mail while a sign-up (or staff "create driver") is creating the platform user.
@@ -62,3 +63,54 @@ export const sessionOwnership = pgTable("session_ownership", {
   platformUserId: integer("platform_user_id").notNull(),
   confirmedAt: timestamp("confirmed_at", { mode: "date" }).notNull().defaultNow(),
 });
+
+/**
+ * A driver's requested e-mail change, waiting for the link mailed to the new address. Only a hash of
+ * the link's token is kept; the row binds it to one portal account and one new address. Used once.
+ */
+export const emailChanges = pgTable(
+  "email_change",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: timestamp("created_at", { mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { mode: "date" }),
+  },
+  (t) => [index("email_change_user_idx").on(t.userId)],
+);
+
+/**
+ * A staff role granted to an address that has no signed-in portal account yet. Only a sign-in link
+ * to that address redeems it (lib/auth/link-account.ts); admins can withdraw it before then.
+ */
+export const staffInvites = pgTable("staff_invite", {
+  email: text("email").primaryKey(),
+  role: text("role").$type<"support" | "admin">().notNull(),
+  invitedByUserId: text("invited_by_user_id"),
+  invitedByEmail: text("invited_by_email").notNull(),
+  createdAt: timestamp("created_at", { mode: "date" }).notNull().defaultNow(),
+});
+
+/**
+ * A link that lets a driver created by staff set their charging-app password (ampeco dialect, where
+ * the platform mails no reset link). Only a hash of the link's token is kept; the row binds it to
+ * one platform user and the address it was mailed to. Used once, and it expires.
+ */
+export const appPasswordLinks = pgTable(
+  "app_password_link",
+  {
+    id: serial("id").primaryKey(),
+    platformUserId: integer("platform_user_id").notNull(),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: timestamp("created_at", { mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { mode: "date" }),
+  },
+  (t) => [index("app_password_link_user_idx").on(t.platformUserId)],
+);

@@ -40,7 +40,8 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     "Permissions-Policy": "geolocation=(self), camera=(), microphone=(), payment=()",
     "Cross-Origin-Opener-Policy": "same-origin",
   };
-  if (options.https && !options.development) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
+  if (options.https && !options.development)
+    headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   return headers;
 }
 

@@ -1,0 +1,10 @@
+import type { Role } from "./roles";
+
+/** The signed-in person as every guard, action and page sees them. */
+export interface Viewer {
+  userId: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  platformUserId: number | null;
+}

@@ -1,0 +1,45 @@
+import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sessions, users } from "./auth";
+
+/**
+ * The device behind each signed-in session, for the driver's list of signed-in devices. Only what
+ * the list shows is kept: a browser and a system name parsed from the user agent, and when the
+ * session was first and last seen. Never the user agent itself, never an IP address.
+ * The row goes with its session (sign-out, expiry clean-up, "sign out on all devices").
+ */
+export const sessionDevices = pgTable(
+  "session_device",
+  {
+    /** What the page and its forms name a device by: the session token never leaves the server. */
+    id: uuid("id").primaryKey().defaultRandom(),
+    sessionToken: text("session_token")
+      .notNull()
+      .unique()
+      .references(() => sessions.sessionToken, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    browser: text("browser").notNull(),
+    os: text("os").notNull(),
+    firstSeen: timestamp("first_seen", { mode: "date" }).notNull().defaultNow(),
+    lastSeen: timestamp("last_seen", { mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("session_device_user_idx").on(t.userId)],
+);
+
+/**
+ * Browser and system pairs an account has signed in with: a sign-in from a pair not seen before
+ * mails the driver a notice (unless they switched it off, `user.new_device_mail`).
+ */
+export const knownDevices = pgTable(
+  "known_device",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    browser: text("browser").notNull(),
+    os: text("os").notNull(),
+    firstSeen: timestamp("first_seen", { mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.browser, t.os] })],
+);
