@@ -8,6 +8,7 @@ import { MAP_KEY, PLATFORM_KEY, startUpstreams, type BenchUpstreams } from "./li
 import { connectInspector, type HeapProbe } from "./lib/inspector";
 import { ensureBuilt, root, startPortal, type Portal } from "./lib/portal";
 import { printSummary, type BenchResults } from "./lib/summary";
+import { measureExpensePack } from "./phases/expense-pack";
 import { measureExport } from "./phases/export";
 import { runLighthouse } from "./phases/lighthouse";
 import { runLoad } from "./phases/load";
@@ -20,17 +21,18 @@ import { measureFloor, measureOverhead, UPSTREAM_LATENCY_MS } from "./phases/ove
  * from this process. Writes bench/results/latest.json and prints a summary. Run it under the shared
  * build lock (`flock /tmp/driver-portal-build.lock npm run bench`): it builds and loads both cores.
  *
- * Options: --phases=bundle,overhead,export,map,load,lighthouse (default all), --build (force a build),
+ * Options: --phases=bundle,overhead,export,pack,map,load,lighthouse (default all), --build (force a build),
  * --load-seconds=N (default 60), --renders=N (default 20).
  */
 
-const PHASES = ["bundle", "overhead", "export", "map", "load", "lighthouse"] as const;
+const PHASES = ["bundle", "overhead", "export", "pack", "map", "load", "lighthouse"] as const;
 type Phase = (typeof PHASES)[number];
 
 function options() {
   const get = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
   const phases = (get("phases")?.split(",") ?? [...PHASES]) as Phase[];
-  for (const phase of phases) if (!PHASES.includes(phase)) throw new Error(`unknown phase ${phase}; known: ${PHASES.join(", ")}`);
+  for (const phase of phases)
+    if (!PHASES.includes(phase)) throw new Error(`unknown phase ${phase}; known: ${PHASES.join(", ")}`);
   return {
     phases: new Set(phases),
     forceBuild: process.argv.includes("--build"),
@@ -42,7 +44,10 @@ function options() {
 const DRIVERS = ["driver@example.com", "second.driver@example.com", "new.driver@example.com"];
 
 function bundleBudget(): BenchResults["bundle"] {
-  const out = spawnSync(process.execPath, [path.join(root, "scripts/check-bundle-budget.mjs"), "--json"], { cwd: root, encoding: "utf8" });
+  const out = spawnSync(process.execPath, [path.join(root, "scripts/check-bundle-budget.mjs"), "--json"], {
+    cwd: root,
+    encoding: "utf8",
+  });
   if (out.status !== 0 && out.status !== 1) throw new Error(`bundle budget check failed to run: ${out.stderr}`);
   return JSON.parse(out.stdout) as BenchResults["bundle"];
 }
@@ -62,7 +67,13 @@ async function main() {
     date: new Date().toISOString(),
     command: "flock /tmp/driver-portal-build.lock npm run bench",
     commit: gitCommit(),
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "unknown", memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100) },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? "unknown",
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100),
+    },
     upstreamLatencyMs: UPSTREAM_LATENCY_MS,
   };
   results.built = ensureBuilt(opts.forceBuild);
@@ -78,7 +89,8 @@ async function main() {
     await upstreams?.close();
     upstreams = null;
   };
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stop().finally(() => process.exit(130)));
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => void stop().finally(() => process.exit(130)));
 
   try {
     const ups = await startUpstreams();
@@ -91,18 +103,28 @@ async function main() {
         MAP_API_KEY: MAP_KEY,
         MAP_TILE_URL: ups.tileUrl,
         AUTH_SECRET: randomBytes(32).toString("base64url"),
+        // External emulators are not the built-in platform: demo mode keeps the outbox the sign-ins read.
+        DEMO_MODE: "true",
       },
-      inspect: opts.phases.has("export"),
+      inspect: opts.phases.has("export") || opts.phases.has("pack"),
     });
     portal = running;
-    console.log(`[bench] portal ${running.origin} (pid ${running.pid}), platform ${ups.platformUrl}, map ${ups.mapUrl}`);
+    console.log(
+      `[bench] portal ${running.origin} (pid ${running.pid}), platform ${ups.platformUrl}, map ${ups.mapUrl}`,
+    );
     const cookies: string[] = [];
     for (const email of DRIVERS) cookies.push(await signIn(running.origin, email));
     const driverCookie = cookies[0] as string;
 
     if (opts.phases.has("overhead")) {
       console.log("[bench] overhead: /account and /sessions at 50 ms upstream latency…");
-      results.overhead = await measureOverhead(running.origin, driverCookie, ["/account", "/sessions"], ups, opts.renders);
+      results.overhead = await measureOverhead(
+        running.origin,
+        driverCookie,
+        ["/account", "/sessions"],
+        ups,
+        opts.renders,
+      );
       results.floor = await measureFloor(running.origin, driverCookie, opts.renders);
     }
     if (opts.phases.has("export")) {
@@ -110,6 +132,13 @@ async function main() {
       console.log("[bench] CSV export: 1,000 / 10,000 / 50,000 sessions…");
       heap = running.inspectorUrl ? await connectInspector(running.inspectorUrl) : null;
       results.export = await measureExport(running.origin, running.pid, ups, heap);
+      heap?.close();
+      heap = null;
+    }
+    if (opts.phases.has("pack")) {
+      console.log("[bench] expense pack: 500 / 5,000 sessions…");
+      heap = running.inspectorUrl ? await connectInspector(running.inspectorUrl) : null;
+      results.pack = await measureExpensePack(running.origin, running.pid, ups, heap);
       heap?.close();
       heap = null;
     }

@@ -3,6 +3,9 @@ import { getDb } from "@/lib/db/client";
 import { auditLog } from "@/lib/db/schema";
 import { isPlatformError } from "@/lib/platform/errors";
 import type { Viewer } from "@/lib/auth/viewer";
+import { logger } from "@/lib/log";
+
+const log = logger("audit");
 
 /**
  * The staff audit trail. The portal only ever appends to it (and reads it on /admin/audit):
@@ -74,30 +77,40 @@ export async function recordAudit(entry: AuditEntryInput): Promise<void> {
       error: entry.error ? entry.error.slice(0, MAX_ERROR_LENGTH) : null,
     });
   } catch (error) {
-    console.error("[audit] could not record an entry", { action: entry.action, error: error instanceof Error ? error.name : "unknown" });
+    log.error("could not record an entry", { action: entry.action, error });
   }
+}
+
+export interface AuditedMutation<T> extends AuditTarget {
+  actor: Pick<Viewer, "userId" | "email">;
+  action: string;
+  run: () => Promise<T>;
+  /** Kept whatever the outcome. */
+  details?: Record<string, unknown>;
+  /** What only a success knows (e.g. the new card id), added to `details`. */
+  resultDetails?: (result: T) => Record<string, unknown>;
 }
 
 /**
  * Runs a staff mutation and records its outcome either way; the mutation's error is rethrown
- * unchanged so the caller can map it to plain words. `details` are kept in both cases,
- * `resultDetails` adds what only a success knows (e.g. the new card id).
+ * unchanged so the caller can map it to plain words.
  */
-export async function withAudit<T>(
-  actor: Pick<Viewer, "userId" | "email">,
-  action: string,
-  target: AuditTarget,
-  fn: () => Promise<T>,
-  details: Record<string, unknown> = {},
-  resultDetails?: (result: T) => Record<string, unknown>,
-): Promise<T> {
+export async function withAudit<T>(mutation: AuditedMutation<T>): Promise<T> {
+  const { actor, action, run, details = {}, resultDetails, targetPlatformUserId, targetCard } = mutation;
+  const target = { targetPlatformUserId, targetCard };
   let result: T;
   try {
-    result = await fn();
+    result = await run();
   } catch (error) {
     await recordAudit({ actor, action, ...target, outcome: "failure", details, error: auditErrorText(error) });
     throw error;
   }
-  await recordAudit({ actor, action, ...target, outcome: "success", details: { ...details, ...resultDetails?.(result) } });
+  await recordAudit({
+    actor,
+    action,
+    ...target,
+    outcome: "success",
+    details: { ...details, ...resultDetails?.(result) },
+  });
   return result;
 }

@@ -45,17 +45,44 @@ const latLng = (fallback: { lat: number; lng: number }) =>
   optionalString.transform((v, ctx) => {
     if (v === undefined) return fallback;
     const [lat, lng] = v.split(",").map((part) => Number(part.trim()));
-    if (lat === undefined || lng === undefined || !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+    if (
+      lat === undefined ||
+      lng === undefined ||
+      !Number.isFinite(lat) ||
+      !Number.isFinite(lng) ||
+      Math.abs(lat) > 90 ||
+      Math.abs(lng) > 180
+    ) {
       ctx.addIssue({ code: "custom", message: "expected 'latitude,longitude', e.g. 52.37,4.90" });
       return z.NEVER;
     }
     return { lat, lng };
   });
 
+export const PLATFORM_DIALECTS = ["spec", "ampeco"] as const;
+export type PlatformDialectName = (typeof PLATFORM_DIALECTS)[number];
+const platformDialect = optionalString.pipe(z.enum(PLATFORM_DIALECTS).optional()).transform((v) => v ?? "spec");
+
+/** An IANA time zone the runtime knows (Intl refuses unknown ones). */
+const timeZone = (fallback: string) =>
+  optionalString.transform((v, ctx) => {
+    if (v === undefined) return fallback;
+    try {
+      return new Intl.DateTimeFormat("en-GB", { timeZone: v }).resolvedOptions().timeZone;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "expected an IANA time zone such as Europe/Amsterdam" });
+      return z.NEVER;
+    }
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).catch("development"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).catch("info"),
   DATA_DIR: optionalString.transform((v) => v ?? ".data"),
+  // Demo mode (outbox mail, the emulator bridge) also on a real platform, for a showcase tenant.
+  DEMO_MODE: booleanFlag(false),
+  // How many proxies in front of the portal append to X-Forwarded-For (0: the portal faces clients).
+  TRUSTED_PROXY_HOPS: nonNegativeInt(0),
 
   // Auth.js
   AUTH_SECRET: optionalString,
@@ -69,10 +96,29 @@ const EnvSchema = z.object({
   LIMIT_SIGNIN_PER_CLIENT: positiveInt(30),
   LIMIT_SIGNUP_PER_CLIENT_PER_HOUR: positiveInt(10),
   LIMIT_VOUCHER_PER_DRIVER: positiveInt(10),
+  LIMIT_PASSWORD_RESET_PER_DRIVER: positiveInt(3),
+  LIMIT_PASSWORD_RESET_BY_STAFF_PER_DRIVER: positiveInt(5),
+  LIMIT_EMAIL_CHANGE_PER_ACCOUNT: positiveInt(5),
 
   // Platform (unset base URL → built-in emulator in process)
+  // `spec` = the interface contract; `ampeco` = the real AMPECO public API (README, "Running on a real AMPECO tenant").
+  PLATFORM_DIALECT: platformDialect,
   PLATFORM_BASE_URL: optionalUrl,
   PLATFORM_API_KEY: optionalString,
+  // OAuth2 client credentials (ampeco tenants that issue them instead of a bearer key).
+  PLATFORM_OAUTH_CLIENT_ID: optionalString,
+  PLATFORM_OAUTH_CLIENT_SECRET: optionalString,
+  // Real users carry no currency; money on the account page is shown in this one.
+  PLATFORM_CURRENCY: optionalString
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{3}$/, "expected an ISO 4217 code such as EUR")
+        .optional(),
+    )
+    .transform((v) => v ?? "EUR"),
+  // Local session times when the platform gives none (or the location's time zone is unknown).
+  PORTAL_TIME_ZONE: timeZone("Europe/Amsterdam"),
   PLATFORM_TIMEOUT_MS: positiveInt(10_000),
   PLATFORM_MAX_RETRIES: nonNegativeInt(3),
   PLATFORM_RETRY_CAP_MS: positiveInt(10_000),
@@ -83,7 +129,8 @@ const EnvSchema = z.object({
   PLATFORM_PATH_USER_EMAIL: optionalString,
   PLATFORM_PATH_PASSWORD_RESET: optionalString,
 
-  // Built-in emulators (in process, or standalone via `npm run emulator`)
+  // Built-in emulators (in process, or standalone via `npm run emulator`); unset dialect = PLATFORM_DIALECT
+  EMULATOR_DIALECT: optionalString.pipe(z.enum(PLATFORM_DIALECTS).optional()),
   EMULATOR_PORT: positiveInt(4010),
   EMULATOR_MAP_PORT: positiveInt(4020),
   EMULATOR_API_KEY: optionalString.transform((v) => v ?? "demo-key"),
@@ -110,13 +157,23 @@ const EnvSchema = z.object({
   // Mail (unset → outbox table readable at /dev/mailbox)
   SMTP_URL: optionalString,
   MAIL_FROM: optionalString.transform((v) => v ?? "Driver Portal <no-reply@driver-portal.local>"),
+  // Where a driver reaches support, named in security notices (unset → MAIL_FROM's address)
+  SUPPORT_EMAIL: optionalString,
 });
 
 export type Env = z.input<typeof EnvSchema>;
 
+/** OAuth client credentials for newer ampeco tenants: both or neither (configurationProblems says so). */
+function platformOAuthClient(e: z.output<typeof EnvSchema>): { clientId: string; clientSecret: string } | undefined {
+  const clientId = e.PLATFORM_OAUTH_CLIENT_ID;
+  const clientSecret = e.PLATFORM_OAUTH_CLIENT_SECRET;
+  return clientId !== undefined && clientSecret !== undefined ? { clientId, clientSecret } : undefined;
+}
+
+/** Every problem of a configuration at once, so one restart can fix them all. */
 export class ConfigError extends Error {
-  constructor(message: string) {
-    super(`Invalid configuration: ${message}`);
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     this.name = "ConfigError";
   }
 }
@@ -124,32 +181,39 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined>) {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new ConfigError(detail);
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   }
   const e = parsed.data;
-  // Without a configured public URL, sign-in links and mails are built from the request's Host
-  // (or X-Forwarded-Host) header, which any client can set: a link to the sender's own host would
-  // hand them the sign-in token. So production needs AUTH_URL, or AUTH_TRUST_HOST behind a proxy
-  // that sets those headers itself. (Auth.js refuses untrusted hosts in production too.)
-  // `next build` runs with NODE_ENV=production too, but serves no request and builds no link.
-  const building = env.NEXT_PHASE === "phase-production-build";
-  if (e.NODE_ENV === "production" && !building && !e.AUTH_URL && !e.AUTH_TRUST_HOST) {
-    throw new ConfigError("AUTH_URL (the portal's public URL, e.g. https://portal.example.com) is required in production; behind a proxy that sets X-Forwarded-Host, AUTH_TRUST_HOST=true will do");
-  }
   const platformEmbedded = e.PLATFORM_BASE_URL === undefined;
-  if (!platformEmbedded && !e.PLATFORM_API_KEY) {
-    throw new ConfigError("PLATFORM_API_KEY is required when PLATFORM_BASE_URL is set");
-  }
+  const dialect = e.PLATFORM_DIALECT;
+  const oauth = platformOAuthClient(e);
+  const pathOverrides = {
+    tokens: e.PLATFORM_PATH_TOKENS,
+    userEmail: e.PLATFORM_PATH_USER_EMAIL,
+    passwordReset: e.PLATFORM_PATH_PASSWORD_RESET,
+  };
   const mapEmbedded = e.MAP_API_KEY === undefined;
+  // The outbox and its viewer hand out every sign-in link: they exist only where all data is demo data.
+  const demoMode = platformEmbedded || e.DEMO_MODE;
+  const problems = configurationProblems(e, {
+    demoMode,
+    platformEmbedded,
+    building: env.NEXT_PHASE === "phase-production-build",
+  });
+  if (problems.length > 0) throw new ConfigError(problems);
   const dataDir = e.DATA_DIR;
 
   return {
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     dataDir,
-    /** True while any part runs on built-in emulators: shown as a badge, logged at start. */
-    demoMode: platformEmbedded || mapEmbedded,
+    /**
+     * Demo mode: the built-in platform emulator (or DEMO_MODE=true). Only then do the outbox, /dev/mailbox,
+     * the emulator bridge and a generated auth secret exist. Shown as a badge, logged at start.
+     */
+    demoMode,
+    /** X-Forwarded-For entries appended by trusted proxies (lib/auth/client-address.ts). */
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     auth: {
       secret: e.AUTH_SECRET,
       url: e.AUTH_URL,
@@ -161,23 +225,29 @@ export function loadConfig(env: Record<string, string | undefined>) {
       signInPerClient: e.LIMIT_SIGNIN_PER_CLIENT,
       signUpPerClientPerHour: e.LIMIT_SIGNUP_PER_CLIENT_PER_HOUR,
       voucherPerDriver: e.LIMIT_VOUCHER_PER_DRIVER,
+      passwordResetPerDriver: e.LIMIT_PASSWORD_RESET_PER_DRIVER,
+      passwordResetByStaffPerDriver: e.LIMIT_PASSWORD_RESET_BY_STAFF_PER_DRIVER,
+      emailChangePerAccount: e.LIMIT_EMAIL_CHANGE_PER_ACCOUNT,
     },
     platform: {
+      dialect,
       embedded: platformEmbedded,
       baseUrl: e.PLATFORM_BASE_URL ?? "http://platform-emulator.internal",
-      apiKey: platformEmbedded ? e.EMULATOR_API_KEY : (e.PLATFORM_API_KEY as string),
+      // Empty only with OAuth client credentials, which then replace the key.
+      apiKey: platformEmbedded ? e.EMULATOR_API_KEY : (e.PLATFORM_API_KEY ?? ""),
       timeoutMs: e.PLATFORM_TIMEOUT_MS,
       maxRetries: e.PLATFORM_MAX_RETRIES,
       retryCapMs: e.PLATFORM_RETRY_CAP_MS,
       partnerId: e.PLATFORM_PARTNER_ID,
       userGroupId: e.PLATFORM_USER_GROUP_ID,
-      pathOverrides: {
-        tokens: e.PLATFORM_PATH_TOKENS,
-        userEmail: e.PLATFORM_PATH_USER_EMAIL,
-        passwordReset: e.PLATFORM_PATH_PASSWORD_RESET,
-      },
+      pathOverrides,
+      /** Client credentials instead of the bearer key (ampeco only); the embedded emulator accepts them too. */
+      oauth,
+      currency: e.PLATFORM_CURRENCY,
+      timeZone: e.PORTAL_TIME_ZONE,
     },
     emulator: {
+      dialect: e.EMULATOR_DIALECT ?? dialect,
       port: e.EMULATOR_PORT,
       mapPort: e.EMULATOR_MAP_PORT,
       apiKey: e.EMULATOR_API_KEY,
@@ -187,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
       voucherDelayMs: e.EMULATOR_VOUCHER_DELAY_MS,
       rateLimit: { limit: e.EMULATOR_RATE_LIMIT, windowMs: e.EMULATOR_RATE_WINDOW_MS },
       seedLocations: e.EMULATOR_SEED_LOCATIONS,
+      oauthClient: oauth,
     },
     map: {
       embedded: mapEmbedded,
@@ -204,13 +275,72 @@ export function loadConfig(env: Record<string, string | undefined>) {
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
-      /** Demo mail: messages go to the outbox table and /dev/mailbox exists. */
-      outbox: e.SMTP_URL === undefined,
+      supportEmail: e.SUPPORT_EMAIL ?? /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM,
+      /** Demo mail: messages go to the outbox table and /dev/mailbox exists (demo mode only). */
+      outbox: demoMode && e.SMTP_URL === undefined,
     },
   };
 }
 
+type ParsedEnv = z.output<typeof EnvSchema>;
+
+/**
+ * Cross-field rules. Those about serving requests (public URL, secret, mail) do not apply while
+ * `next build` runs: it prerenders pages with NODE_ENV=production but serves nothing and mails nobody.
+ */
+function configurationProblems(
+  e: ParsedEnv,
+  context: { demoMode: boolean; platformEmbedded: boolean; building: boolean },
+): string[] {
+  const problems: string[] = [];
+  const oauthParts = [e.PLATFORM_OAUTH_CLIENT_ID, e.PLATFORM_OAUTH_CLIENT_SECRET].filter((v) => v !== undefined).length;
+  if (oauthParts === 1) problems.push("PLATFORM_OAUTH_CLIENT_ID and PLATFORM_OAUTH_CLIENT_SECRET go together");
+  if (oauthParts === 2 && e.PLATFORM_DIALECT !== "ampeco") {
+    problems.push(
+      "PLATFORM_OAUTH_CLIENT_ID/SECRET need PLATFORM_DIALECT=ampeco (the contract knows only a bearer key)",
+    );
+  }
+  if (!context.platformEmbedded && !e.PLATFORM_API_KEY && oauthParts < 2) {
+    problems.push(
+      "PLATFORM_API_KEY (or, with PLATFORM_DIALECT=ampeco, PLATFORM_OAUTH_CLIENT_ID and _SECRET) is required when PLATFORM_BASE_URL is set",
+    );
+  }
+  const pathOverridden = [e.PLATFORM_PATH_TOKENS, e.PLATFORM_PATH_USER_EMAIL, e.PLATFORM_PATH_PASSWORD_RESET].some(
+    (v) => v !== undefined,
+  );
+  if (e.PLATFORM_DIALECT === "ampeco" && pathOverridden) {
+    // Under ampeco the bodies, fields and methods differ too, so a moved path alone would only fail later.
+    problems.push(
+      "PLATFORM_PATH_* overrides apply to PLATFORM_DIALECT=spec only; the ampeco dialect has its own fixed endpoints",
+    );
+  }
+  if (context.building) return problems;
+  // Without a configured public URL, sign-in links and mails are built from the request's Host
+  // (or X-Forwarded-Host) header, which any client can set: a link to the sender's own host would
+  // hand them the sign-in token. So production needs AUTH_URL, or AUTH_TRUST_HOST behind a proxy
+  // that sets those headers itself. (Auth.js refuses untrusted hosts in production too.)
+  if (e.NODE_ENV === "production" && !e.AUTH_URL && !e.AUTH_TRUST_HOST) {
+    problems.push(
+      "AUTH_URL (the portal's public URL, e.g. https://portal.example.com) is required in production; behind a proxy that sets X-Forwarded-Host, AUTH_TRUST_HOST=true will do",
+    );
+  }
+  if (!context.demoMode && !e.AUTH_SECRET) {
+    problems.push("AUTH_SECRET is required outside demo mode (a long random string, e.g. `openssl rand -base64 32`)");
+  }
+  if (!context.demoMode && !e.SMTP_URL) {
+    problems.push(
+      "SMTP_URL is required outside demo mode: sign-in links must be mailed (the demo outbox exists only with the built-in platform or DEMO_MODE=true)",
+    );
+  }
+  return problems;
+}
+
 export type AppConfig = ReturnType<typeof loadConfig>;
+
+/** Whether this code runs in Next's Node runtime (not the Edge runtime), e.g. in instrumentation.ts. */
+export function isNodeRuntime(): boolean {
+  return process.env.NEXT_RUNTIME === "nodejs";
+}
 
 const cache = globalThis as unknown as { __driverPortalConfig?: AppConfig };
 

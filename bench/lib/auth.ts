@@ -1,7 +1,7 @@
 /**
- * E-mail link sign-in over plain HTTP, as a browser does it: Auth.js CSRF token → POST to the
- * nodemailer provider → the link from the demo mailbox (demo mail is on: SMTP_URL is unset) →
- * follow it and keep the database session cookie. Returns a `Cookie` header value.
+ * E-mail link sign-in over plain HTTP, as a browser without JavaScript does it: the portal's sign-in
+ * form posted (Auth.js's own sign-in endpoint is closed) → the link from the demo mailbox (the bench
+ * runs in demo mode) → follow it and keep the database session cookie. Returns a `Cookie` header value.
  */
 
 class CookieJar {
@@ -25,7 +25,8 @@ class CookieJar {
   }
 }
 
-const decodeHtml = (value: string) => value.replaceAll("&amp;", "&").replaceAll("&#x3D;", "=").replaceAll("&quot;", '"');
+const decodeHtml = (value: string) =>
+  value.replaceAll("&amp;", "&").replaceAll("&#x3D;", "=").replaceAll("&quot;", '"');
 
 async function text(response: Response, what: string): Promise<string> {
   const body = await response.text();
@@ -48,22 +49,37 @@ export async function signIn(origin: string, email: string): Promise<string> {
   const jar = new CookieJar();
   const before = await newestSignInMail(origin, email);
 
-  const csrfResponse = await fetch(`${origin}/api/auth/csrf`);
-  jar.take(csrfResponse);
-  const { csrfToken } = JSON.parse(await text(csrfResponse, "GET /api/auth/csrf")) as { csrfToken: string };
-
-  const request = await fetch(`${origin}/api/auth/signin/nodemailer`, {
+  // The form's hidden fields carry the server action's id and state, as React renders them for no-JS use.
+  const page = await fetch(`${origin}/signin`);
+  jar.take(page);
+  const html = await text(page, "GET /signin");
+  const form = [...html.matchAll(/<form\b[^>]*>([\s\S]*?)<\/form>/g)].find((m) => m[1]?.includes('name="email"'));
+  if (!form?.[1]) throw new Error("the sign-in page has no e-mail form");
+  const body = new FormData();
+  for (const input of form[1].matchAll(/<input\b[^>]*type="hidden"[^>]*>/g)) {
+    const name = /name="([^"]+)"/.exec(input[0])?.[1];
+    if (name) body.append(decodeHtml(name), decodeHtml(/value="([^"]*)"/.exec(input[0])?.[1] ?? ""));
+  }
+  body.append("email", email);
+  const request = await fetch(`${origin}/signin`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
-    body: new URLSearchParams({ email, csrfToken, callbackUrl: `${origin}/account` }),
+    headers: { origin, cookie: jar.header() },
+    body,
   });
   jar.take(request);
-  const location = request.headers.get("location") ?? "";
-  await request.body?.cancel();
-  if (request.status !== 302 || /error=/.test(location)) throw new Error(`sign-in request for ${email}: HTTP ${request.status} → ${location}`);
+  const answer = await request.text();
+  if (request.status >= 400 || request.headers.get("location") !== "/check-your-email")
+    throw new Error(
+      `sign-in request for ${email}: HTTP ${request.status} ${request.headers.get("location") ?? answer.slice(0, 200)}`,
+    );
 
-  const mailId = await newestSignInMail(origin, email);
+  // The mail is written after the form has answered: wait for it a little.
+  let mailId = await newestSignInMail(origin, email);
+  for (let tries = 0; (!mailId || mailId === before) && tries < 50; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    mailId = await newestSignInMail(origin, email);
+  }
   if (!mailId || mailId === before) throw new Error(`no new sign-in mail for ${email} in /dev/mailbox`);
   const mail = await text(await fetch(`${origin}/dev/mailbox/${mailId}`), `reading mail ${mailId}`);
   const link = /href="([^"]*\/api\/auth\/callback\/nodemailer\?[^"]+)"/.exec(mail)?.[1];
@@ -73,7 +89,10 @@ export async function signIn(origin: string, email: string): Promise<string> {
   jar.take(callback);
   await callback.body?.cancel();
   const session = jar.get("authjs.session-token");
-  if (!session) throw new Error(`sign-in of ${email} gave no session cookie (HTTP ${callback.status} → ${callback.headers.get("location") ?? ""})`);
+  if (!session)
+    throw new Error(
+      `sign-in of ${email} gave no session cookie (HTTP ${callback.status} → ${callback.headers.get("location") ?? ""})`,
+    );
   return `authjs.session-token=${session}`;
 }
 

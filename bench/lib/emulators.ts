@@ -41,7 +41,12 @@ function greyTile(size = 256): Buffer {
   const row = Buffer.alloc(size + 1, 0xe5);
   row[0] = 0; // filter: none
   const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", pixels),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 const TILE = greyTile();
 
@@ -74,12 +79,21 @@ export async function startUpstreams(): Promise<BenchUpstreams> {
     if (!url.pathname.startsWith("/public-api/")) return platform.handle(request);
     const start = performance.now();
     const response = await platform.handle(request);
-    calls.push({ method: request.method, path: `${url.pathname}${url.search}`, status: response.status, start, end: performance.now() });
+    calls.push({
+      method: request.method,
+      path: `${url.pathname}${url.search}`,
+      status: response.status,
+      start,
+      end: performance.now(),
+    });
     return response;
   };
   const tiles = async (request: Request): Promise<Response> =>
     /\/\d+\/\d+\/\d+\.png$/.test(new URL(request.url).pathname)
-      ? new Response(new Uint8Array(TILE), { status: 200, headers: { "content-type": "image/png", "cache-control": "max-age=86400" } })
+      ? new Response(new Uint8Array(TILE), {
+          status: 200,
+          headers: { "content-type": "image/png", "cache-control": "max-age=86400" },
+        })
       : new Response("not found", { status: 404 });
 
   const servers: RunningServer[] = await Promise.all([
@@ -104,7 +118,11 @@ export async function startUpstreams(): Promise<BenchUpstreams> {
       const response = await platform.handle(
         new Request(`http://bench.internal${path}`, {
           method,
-          headers: { authorization: `Bearer ${PLATFORM_KEY}`, accept: "application/json", "content-type": "application/json" },
+          headers: {
+            authorization: `Bearer ${PLATFORM_KEY}`,
+            accept: "application/json",
+            "content-type": "application/json",
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
         }),
       );

@@ -11,11 +11,14 @@ export interface HeapProbe {
 }
 
 export async function connectInspector(url: string): Promise<HeapProbe> {
-  if (typeof WebSocket === "undefined") throw new Error("no global WebSocket: run the bench with node --experimental-websocket");
+  if (typeof WebSocket === "undefined")
+    throw new Error("no global WebSocket: run the bench with node --experimental-websocket");
   const socket = new WebSocket(url);
   await new Promise<void>((resolve, reject) => {
     socket.addEventListener("open", () => resolve(), { once: true });
-    socket.addEventListener("error", () => reject(new Error(`cannot connect to the portal's inspector at ${url}`)), { once: true });
+    socket.addEventListener("error", () => reject(new Error(`cannot connect to the portal's inspector at ${url}`)), {
+      once: true,
+    });
   });
   let nextId = 1;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();

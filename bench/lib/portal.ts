@@ -16,7 +16,17 @@ import { PORTAL_NODE_ARGS } from "../../scripts/portal-node-args.mjs";
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
-const SOURCES = ["app", "components", "lib", "public", "middleware.ts", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "middleware.ts",
+  "next.config.ts",
+  "package.json",
+  "postcss.config.mjs",
+  "tsconfig.json",
+];
 
 function walk(entry: string, out: string[]): void {
   const full = path.join(root, entry);
@@ -36,10 +46,17 @@ function sourceStamp(): string {
 export function ensureBuilt(force: boolean): boolean {
   const stampFile = path.join(root, ".next", "source-stamp");
   const stamp = sourceStamp();
-  const fresh = existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
+  const fresh =
+    existsSync(path.join(root, ".next", "BUILD_ID")) &&
+    existsSync(stampFile) &&
+    readFileSync(stampFile, "utf8") === stamp;
   if (fresh && !force) return false;
   console.log("[bench] building the portal (sources changed since the last build)…");
-  const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const result = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (result.status !== 0) throw new Error(`next build failed with status ${String(result.status)}`);
   writeFileSync(stampFile, stamp);
   return true;
@@ -101,12 +118,34 @@ export async function startPortal({ env, inspect = false, nodeArgs = [], onOutpu
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "driver-portal-bench-"));
-  const child: ChildProcess = spawn(process.execPath, [...PORTAL_NODE_ARGS, ...(inspect ? ["--inspect=127.0.0.1:0"] : []), ...nodeArgs, nextBin, "start", "-p", String(port)], {
-    cwd: root,
-    // Only what the portal needs: no inherited PLATFORM_*/DATABASE_URL from the caller's shell.
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", AUTH_TRUST_HOST: "true", AUTH_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      ...PORTAL_NODE_ARGS,
+      ...(inspect ? ["--inspect=127.0.0.1:0"] : []),
+      ...nodeArgs,
+      nextBin,
+      "start",
+      "-p",
+      String(port),
+    ],
+    {
+      cwd: root,
+      // Only what the portal needs: no inherited PLATFORM_*/DATABASE_URL from the caller's shell.
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        AUTH_TRUST_HOST: "true",
+        AUTH_URL: origin,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const log: string[] = [];
   const keep = (chunk: Buffer) => {
     onOutput?.(chunk.toString());
@@ -120,7 +159,9 @@ export async function startPortal({ env, inspect = false, nodeArgs = [], onOutpu
   let inspectorUrl: string | null = null;
   try {
     await waitUntilServing(origin, child, log);
-    inspectorUrl = inspect ? (/Debugger listening on (ws:\/\/127\.0\.0\.1:\d+\/[\w-]+)/.exec(log.join(""))?.[1] ?? null) : null;
+    inspectorUrl = inspect
+      ? (/Debugger listening on (ws:\/\/127\.0\.0\.1:\d+\/[\w-]+)/.exec(log.join(""))?.[1] ?? null)
+      : null;
     if (inspect && !inspectorUrl) throw new Error(`portal started without an inspector URL:\n${log.join("")}`);
   } catch (error) {
     // A portal that never came up must not outlive the bench or leave its data directory behind.

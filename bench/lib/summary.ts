@@ -1,3 +1,4 @@
+import type { PackResult } from "../phases/expense-pack";
 import type { ExportResult } from "../phases/export";
 import type { LighthousePage } from "../phases/lighthouse";
 import type { LoadResult } from "../phases/load";
@@ -20,13 +21,21 @@ export interface BenchResults {
   date: string;
   command: string;
   commit: string;
-  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; loadAverageAtStart: number[]; loadAverageAtEnd?: number[] };
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGb: number;
+    node: string;
+    loadAverageAtStart: number[];
+    loadAverageAtEnd?: number[];
+  };
   upstreamLatencyMs: number;
   built?: boolean;
   bundle?: { rows: BundleRow[]; failures: string[] };
   overhead?: OverheadResult[];
   floor?: PortalFloor;
   export?: ExportResult;
+  pack?: PackResult;
   map?: MapResult;
   load?: LoadResult;
   lighthouse?: LighthousePage[];
@@ -37,42 +46,72 @@ export interface BenchResults {
 const verdict = (pass: boolean) => (pass ? "PASS" : "FAIL");
 
 export function printSummary(r: BenchResults): void {
-  console.log(`\n=== Bench ${r.date} (commit ${r.commit}, ${r.machine.cpus} cores, ${r.machine.node}, load average ${r.machine.loadAverageAtStart.join(" ")} → ${(r.machine.loadAverageAtEnd ?? []).join(" ")}) ===`);
+  console.log(
+    `\n=== Bench ${r.date} (commit ${r.commit}, ${r.machine.cpus} cores, ${r.machine.node}, load average ${r.machine.loadAverageAtStart.join(" ")} → ${(r.machine.loadAverageAtEnd ?? []).join(" ")}) ===`,
+  );
   if (r.overhead) {
     console.log(`\nPortal overhead (upstream latency ${r.upstreamLatencyMs} ms, target ≤ ${OVERHEAD_TARGET}):`);
     for (const o of r.overhead) {
-      console.log(`  ${o.page.padEnd(10)} render ${o.medianRenderMs} ms / upstream ${o.medianUpstreamMs} ms = ${o.ratio}  ${verdict(o.pass)}  (${o.upstreamCallsPerRender} calls; portal ms before/between/after calls: ${o.portalMs.beforeFirstCall}/${o.portalMs.betweenCalls}/${o.portalMs.afterLastCall})`);
+      console.log(
+        `  ${o.page.padEnd(10)} render ${o.medianRenderMs} ms / upstream ${o.medianUpstreamMs} ms = ${o.ratio}  ${verdict(o.pass)}  (${o.upstreamCallsPerRender} calls; portal ms before/between/after calls: ${o.portalMs.beforeFirstCall}/${o.portalMs.betweenCalls}/${o.portalMs.afterLastCall})`,
+      );
       for (const step of o.timeline) console.log(`      ${step}`);
     }
-    if (r.floor) console.log(`  floor without upstream calls: GET /api/health ${r.floor.healthMs} ms, GET /signin (a page, signed out) ${r.floor.emptyPageMs} ms`);
+    if (r.floor)
+      console.log(
+        `  floor without upstream calls: GET /api/health ${r.floor.healthMs} ms, GET /signin (a page, signed out) ${r.floor.emptyPageMs} ms`,
+      );
   }
   if (r.load) {
     const l = r.load;
-    console.log(`\nLoad (${l.connections} drivers, ${l.durationSeconds} s, GET ${l.path}): ${Math.round(l.requestsPerSecond)} req/s, p50 ${l.latencyMs.p50} ms, p95 ${l.latencyMs.p95} ms, p99 ${l.latencyMs.p99} ms; errors ${l.errors}, timeouts ${l.timeouts}, non-2xx ${l.non2xx}; portal CPU ${l.portalCpuCores} cores  ${verdict(l.pass)}`);
+    console.log(
+      `\nLoad (${l.connections} drivers, ${l.durationSeconds} s, GET ${l.path}): ${Math.round(l.requestsPerSecond)} req/s, p50 ${l.latencyMs.p50} ms, p95 ${l.latencyMs.p95} ms, p99 ${l.latencyMs.p99} ms; errors ${l.errors}, timeouts ${l.timeouts}, non-2xx ${l.non2xx}; portal CPU ${l.portalCpuCores} cores  ${verdict(l.pass)}`,
+    );
   }
   if (r.export) {
     console.log("\nCSV export:");
     for (const e of r.export.runs) {
-      console.log(`  ${String(e.sessions).padStart(6)} sessions: ${e.seconds} s, first byte ${e.firstByteMs} ms, ${e.rowsPerSecond} rows/s (portal-only ${e.portalRowsPerSecond} rows/s); RSS ${e.rssBeforeMb} → peak ${e.rssPeakMb} MB (+${e.rssDeltaMb} MB); live heap +${String(e.liveHeapPeakDeltaMb)} MB peak, +${String(e.liveHeapAfterDeltaMb)} MB after`);
+      console.log(
+        `  ${String(e.sessions).padStart(6)} sessions: ${e.seconds} s, first byte ${e.firstByteMs} ms, ${e.rowsPerSecond} rows/s (portal-only ${e.portalRowsPerSecond} rows/s); RSS ${e.rssBeforeMb} → peak ${e.rssPeakMb} MB (+${e.rssDeltaMb} MB); live heap +${String(e.liveHeapPeakDeltaMb)} MB peak, +${String(e.liveHeapAfterDeltaMb)} MB after`,
+      );
     }
     console.log(`  peak RSS ${r.export.rssFlat ? "flat" : "NOT flat"}: ${r.export.rssCriterion}`);
-    console.log(`  live heap ${r.export.liveHeapFlat === null ? "not measured" : r.export.liveHeapFlat ? "flat" : "NOT flat"}: ${r.export.liveHeapCriterion}`);
+    console.log(
+      `  live heap ${r.export.liveHeapFlat === null ? "not measured" : r.export.liveHeapFlat ? "flat" : "NOT flat"}: ${r.export.liveHeapCriterion}`,
+    );
+  }
+  if (r.pack) {
+    console.log("\nExpense pack (summary, one receipt per session, CSV):");
+    for (const e of r.pack.runs) {
+      console.log(
+        `  ${String(e.sessions).padStart(6)} sessions: ${e.seconds} s, first byte ${e.firstByteMs} ms, ${e.receiptsPerSecond} receipts/s, ${Math.round(e.bytes / 1024)} KiB; RSS ${e.rssBeforeMb} → peak ${e.rssPeakMb} MB (+${e.rssDeltaMb} MB); live heap +${String(e.liveHeapPeakDeltaMb)} MB peak, +${String(e.liveHeapAfterDeltaMb)} MB after`,
+      );
+    }
+    console.log(
+      `  live heap ${r.pack.liveHeapFlat === null ? "not measured" : r.pack.liveHeapFlat ? "flat" : "NOT flat"}: ${r.pack.liveHeapCriterion}`,
+    );
   }
   if (r.map) {
     const m = r.map;
-    console.log(`\nMap: ${m.pans} pans in one tile → ${m.upstreamPoiCalls} upstream POI call(s), ${m.upstreamReferenceCalls} reference call(s); warm /api/map/points p50 ${m.latencyMs.p50} ms, p95 ${m.latencyMs.p95} ms (${m.warmRequests} requests)`);
+    console.log(
+      `\nMap: ${m.pans} pans in one tile → ${m.upstreamPoiCalls} upstream POI call(s), ${m.upstreamReferenceCalls} reference call(s); warm /api/map/points p50 ${m.latencyMs.p50} ms, p95 ${m.latencyMs.p95} ms (${m.warmRequests} requests)`,
+    );
   }
   if (r.bundle) {
     console.log("\nBundle (first-load JS, gzip):");
     for (const b of r.bundle.rows.filter((row) => row.budgetKb !== null)) {
-      console.log(`  ${b.route.padEnd(16)} ${b.countedKb} KB / ${b.budgetKb} KB  ${verdict(b.countedKb <= (b.budgetKb ?? Infinity))}${b.lazyKb > 0 ? ` (first load ${b.firstLoadKb} + lazy ${b.lazyKb})` : ""}`);
+      console.log(
+        `  ${b.route.padEnd(16)} ${b.countedKb} KB / ${b.budgetKb} KB  ${verdict(b.countedKb <= (b.budgetKb ?? Infinity))}${b.lazyKb > 0 ? ` (first load ${b.firstLoadKb} + lazy ${b.lazyKb})` : ""}`,
+      );
     }
     if (r.bundle.failures.length > 0) console.log(`  failures: ${r.bundle.failures.join("; ")}`);
   }
   if (r.lighthouse) {
     console.log("\nLighthouse (mobile, simulated throttling; median of the runs):");
     for (const p of r.lighthouse) {
-      console.log(`  ${p.page.padEnd(10)} performance ${String(p.scores.performance)} (runs ${p.performanceScores.map(String).join("/")}), accessibility ${String(p.scores.accessibility)}, best practices ${String(p.scores["best-practices"])}${p.runErrors.length > 0 ? ` (broken runs: ${p.runErrors.join("; ")})` : ""}`);
+      console.log(
+        `  ${p.page.padEnd(10)} performance ${String(p.scores.performance)} (runs ${p.performanceScores.map(String).join("/")}), accessibility ${String(p.scores.accessibility)}, best practices ${String(p.scores["best-practices"])}${p.runErrors.length > 0 ? ` (broken runs: ${p.runErrors.join("; ")})` : ""}`,
+      );
     }
   }
   if (r.lighthouseError) console.log(`\nLighthouse could not run: ${r.lighthouseError}`);

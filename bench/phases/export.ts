@@ -24,7 +24,17 @@ const HOUR = 3_600_000;
 /** Live-heap deltas below this are noise (a page of sessions in flight is ~1 MB); the criterion starts here. */
 export const LIVE_FLOOR_MB = 4;
 
-export interface ExportRun {
+/** The two memory readings of a download (see above): peak RSS, and the live heap under forced GCs. */
+export interface DownloadMemory {
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  rssDeltaMb: number;
+  liveHeapBeforeMb: number | null;
+  liveHeapPeakDeltaMb: number | null;
+  liveHeapAfterDeltaMb: number | null;
+}
+
+export interface ExportRun extends DownloadMemory {
   sessions: number;
   rows: number;
   seconds: number;
@@ -35,12 +45,6 @@ export interface ExportRun {
   portalRowsPerSecond: number;
   upstreamCalls: number;
   bytes: number;
-  rssBeforeMb: number;
-  rssPeakMb: number;
-  rssDeltaMb: number;
-  liveHeapBeforeMb: number | null;
-  liveHeapPeakDeltaMb: number | null;
-  liveHeapAfterDeltaMb: number | null;
 }
 
 export interface ExportResult {
@@ -51,9 +55,15 @@ export interface ExportResult {
   liveHeapFlat: boolean | null;
 }
 
-async function createDriver(upstreams: BenchUpstreams, sessions: number): Promise<string> {
-  const email = `export-${sessions}@example.com`;
-  const created = await upstreams.call("POST", "/public-api/resources/users/v1.1", { email, password: "bench-password-1", first_name: "Export", last_name: `Driver ${sessions}` });
+/** A platform driver with `sessions` finished sessions, 3 h apart back from now; its e-mail. */
+export async function createDriver(upstreams: BenchUpstreams, sessions: number, prefix = "export"): Promise<string> {
+  const email = `${prefix}-${sessions}@example.com`;
+  const created = await upstreams.call("POST", "/public-api/resources/users/v1.1", {
+    email,
+    password: "bench-password-1",
+    first_name: "Export",
+    last_name: `Driver ${sessions}`,
+  });
   if (created.status !== 201) throw new Error(`creating ${email}: ${created.status} ${JSON.stringify(created.json)}`);
   const id = (created.json as { data: { id: string | number } }).data.id;
   // Each batch continues back in time where the last one ended (sessions 3 h apart, newest first),
@@ -61,8 +71,12 @@ async function createDriver(upstreams: BenchUpstreams, sessions: number): Promis
   // O(n log n) with a date parse per comparison (~100 ms a page at 50,000, which the export would wait for).
   for (let added = 0; added < sessions; added += BATCH) {
     const startedAt = new Date(Date.now() - HOUR * (3 + 3 * added)).toISOString();
-    const batch = await upstreams.call("POST", `/__emulator/users/${id}/sessions`, { count: Math.min(BATCH, sessions - added), startedAt });
-    if (batch.status !== 201) throw new Error(`adding sessions to ${email}: ${batch.status} ${JSON.stringify(batch.json)}`);
+    const batch = await upstreams.call("POST", `/__emulator/users/${id}/sessions`, {
+      count: Math.min(BATCH, sessions - added),
+      startedAt,
+    });
+    if (batch.status !== 201)
+      throw new Error(`adding sessions to ${email}: ${batch.status} ${JSON.stringify(batch.json)}`);
   }
   return email;
 }
@@ -108,8 +122,8 @@ async function timedRun(origin: string, cookie: string, pid: number, upstreams: 
   };
 }
 
-/** Live heap before, at its peak during, and after an export, each after a forced full GC. */
-async function probeRun(origin: string, cookie: string, heap: HeapProbe) {
+/** Live heap before, at its peak during, and after `run` (a download), each after a forced full GC. */
+export async function probeLiveHeap(heap: HeapProbe, run: () => Promise<unknown>) {
   const before = await heap.liveHeapBytes();
   let peak = before;
   let done = false;
@@ -120,16 +134,25 @@ async function probeRun(origin: string, cookie: string, heap: HeapProbe) {
     }
   })();
   try {
-    await download(origin, cookie);
+    await run();
   } finally {
     done = true;
     await probing;
   }
   const after = await heap.liveHeapBytes();
-  return { liveHeapBeforeMb: round(before / MB), liveHeapPeakDeltaMb: round((peak - before) / MB), liveHeapAfterDeltaMb: round((after - before) / MB) };
+  return {
+    liveHeapBeforeMb: round(before / MB),
+    liveHeapPeakDeltaMb: round((peak - before) / MB),
+    liveHeapAfterDeltaMb: round((after - before) / MB),
+  };
 }
 
-export async function measureExport(origin: string, pid: number, upstreams: BenchUpstreams, heap: HeapProbe | null): Promise<ExportResult> {
+export async function measureExport(
+  origin: string,
+  pid: number,
+  upstreams: BenchUpstreams,
+  heap: HeapProbe | null,
+): Promise<ExportResult> {
   await upstreams.call("DELETE", "/__emulator/faults");
   const cookies = new Map<number, string>();
   for (const size of EXPORT_SIZES) cookies.set(size, await signIn(origin, await createDriver(upstreams, size)));
@@ -142,7 +165,9 @@ export async function measureExport(origin: string, pid: number, upstreams: Benc
     if (heap) await heap.liveHeapBytes();
     const timed = await timedRun(origin, cookie, pid, upstreams);
     if (timed.rows !== size) throw new Error(`export of ${size} sessions gave ${timed.rows} rows`);
-    const probe = heap ? await probeRun(origin, cookie, heap) : { liveHeapBeforeMb: null, liveHeapPeakDeltaMb: null, liveHeapAfterDeltaMb: null };
+    const probe = heap
+      ? await probeLiveHeap(heap, () => download(origin, cookie))
+      : { liveHeapBeforeMb: null, liveHeapPeakDeltaMb: null, liveHeapAfterDeltaMb: null };
     const run: ExportRun = {
       sessions: size,
       rows: timed.rows,
@@ -159,7 +184,9 @@ export async function measureExport(origin: string, pid: number, upstreams: Benc
       ...probe,
     };
     runs.push(run);
-    console.log(`[bench] export ${size}: ${run.rowsPerSecond} rows/s, first byte ${run.firstByteMs} ms, RSS +${run.rssDeltaMb} MB, live heap +${String(run.liveHeapPeakDeltaMb)} MB`);
+    console.log(
+      `[bench] export ${size}: ${run.rowsPerSecond} rows/s, first byte ${run.firstByteMs} ms, RSS +${run.rssDeltaMb} MB, live heap +${String(run.liveHeapPeakDeltaMb)} MB`,
+    );
   }
   const small = runs[0] as ExportRun;
   const large = runs[runs.length - 1] as ExportRun;

@@ -6,7 +6,16 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 // Debian's Chromium with no background traffic: the bench machine has no network beyond loopback.
-const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
 const RUNS = 3;
 
@@ -15,14 +24,22 @@ function examples(audit) {
   const items = Array.isArray(audit.details?.items) ? audit.details.items : [];
   const text = items
     .slice(0, 2)
-    .map((item) => [item.description ?? item.node?.snippet ?? item.url ?? "", item.sourceLocation?.url ?? ""].filter(Boolean).join(" at "))
+    .map((item) =>
+      [item.description ?? item.node?.snippet ?? item.url ?? "", item.sourceLocation?.url ?? ""]
+        .filter(Boolean)
+        .join(" at "),
+    )
     .filter((value) => typeof value === "string" && value !== "")
     .map((value) => value.slice(0, 160));
   return text.length > 0 ? ` — ${text.join("; ")}` : "";
 }
 
 const { origin, pages } = JSON.parse(process.argv[2] ?? "{}");
-const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+const chrome = await chromeLauncher.launch({
+  chromePath: "/usr/bin/chromium",
+  chromeFlags: CHROME_FLAGS,
+  logLevel: "silent",
+});
 const results = [];
 try {
   for (const { path, cookie } of pages) {
@@ -41,17 +58,31 @@ try {
       lhrs.push(runner.lhr);
     }
     // A run that broke (no score: e.g. no LCP, a protocol timeout under load) is reported, not averaged in.
-    const performanceScores = lhrs.map((r) => (typeof r.categories.performance?.score === "number" ? Math.round(r.categories.performance.score * 100) : null));
-    const runErrors = lhrs.map((r) => r.runtimeError?.message ?? (r.categories.performance?.score == null ? "no performance score" : null)).filter(Boolean);
-    const scored = lhrs.filter((r) => typeof r.categories.performance?.score === "number").sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+    const performanceScores = lhrs.map((r) =>
+      typeof r.categories.performance?.score === "number" ? Math.round(r.categories.performance.score * 100) : null,
+    );
+    const runErrors = lhrs
+      .map((r) => r.runtimeError?.message ?? (r.categories.performance?.score == null ? "no performance score" : null))
+      .filter(Boolean);
+    const scored = lhrs
+      .filter((r) => typeof r.categories.performance?.score === "number")
+      .sort((a, b) => a.categories.performance.score - b.categories.performance.score);
     const lhr = scored.length > 0 ? scored[Math.floor((scored.length - 1) / 2)] : lhrs[0];
-    const score = (id) => (typeof lhr.categories[id]?.score === "number" ? Math.round(lhr.categories[id].score * 100) : null);
-    const numeric = (id) => (typeof lhr.audits[id]?.numericValue === "number" ? Math.round(lhr.audits[id].numericValue * 1000) / 1000 : null);
+    const score = (id) =>
+      typeof lhr.categories[id]?.score === "number" ? Math.round(lhr.categories[id].score * 100) : null;
+    const numeric = (id) =>
+      typeof lhr.audits[id]?.numericValue === "number" ? Math.round(lhr.audits[id].numericValue * 1000) / 1000 : null;
     const losing = (categories) =>
       categories
         .flatMap((c) => lhr.categories[c]?.auditRefs ?? [])
         .map((ref) => lhr.audits[ref.id])
-        .filter((a) => a && typeof a.score === "number" && a.score < 1 && !["informative", "manual", "notApplicable"].includes(a.scoreDisplayMode))
+        .filter(
+          (a) =>
+            a &&
+            typeof a.score === "number" &&
+            a.score < 1 &&
+            !["informative", "manual", "notApplicable"].includes(a.scoreDisplayMode),
+        )
         .map((a) => `${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}${examples(a)}`);
     // The "why" behind a score: audits that cost accessibility or best-practice points, and the
     // performance audits that did not pass (metrics included, with their values).
@@ -63,7 +94,11 @@ try {
       runs: RUNS,
       performanceScores,
       runErrors,
-      scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices") },
+      scores: {
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        "best-practices": score("best-practices"),
+      },
       metrics: {
         fcpMs: numeric("first-contentful-paint"),
         lcpMs: numeric("largest-contentful-paint"),

@@ -27,10 +27,14 @@ export interface LighthousePage {
 }
 
 export function runLighthouse(origin: string, pages: { path: string; cookie?: string }[]): Promise<LighthousePage[]> {
-  const child = spawn(process.execPath, [path.join(root, "bench/phases/lighthouse-child.mjs"), JSON.stringify({ origin, pages })], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "bench/phases/lighthouse-child.mjs"), JSON.stringify({ origin, pages })],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
   return new Promise((resolve, reject) => {

@@ -29,7 +29,10 @@ export interface MapResult {
 async function pointsMs(origin: string, cookie: string, i: number): Promise<number> {
   const { lat, lng } = centre(i);
   const started = performance.now();
-  const response = await getSignedIn(`${origin}/api/map/points?lat=${lat}&lng=${lng}&radiusKm=${RADIUS_KM}&limit=100`, cookie);
+  const response = await getSignedIn(
+    `${origin}/api/map/points?lat=${lat}&lng=${lng}&radiusKm=${RADIUS_KM}&limit=100`,
+    cookie,
+  );
   const body = (await response.json()) as { points?: unknown[]; stale?: boolean };
   if (!Array.isArray(body.points) || body.points.length === 0) throw new Error(`no points around ${lat},${lng}`);
   return performance.now() - started;
@@ -47,6 +50,10 @@ export async function measureMap(origin: string, cookie: string, upstreams: Benc
     upstreamPoiCalls: stats.poi,
     upstreamReferenceCalls: stats.referencedata,
     warmRequests: latencies.length,
-    latencyMs: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), max: round(Math.max(...latencies)) },
+    latencyMs: {
+      p50: round(percentile(latencies, 50)),
+      p95: round(percentile(latencies, 95)),
+      max: round(Math.max(...latencies)),
+    },
   };
 }

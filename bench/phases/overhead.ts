@@ -74,10 +74,20 @@ function portalGaps(render: Render): OverheadResult["portalMs"] {
   const lastEnd = Math.max(...calls.map((c) => c.end));
   const before = first.start - render.start;
   const after = render.end - lastEnd;
-  return { beforeFirstCall: round(before), betweenCalls: round(render.ms - before - after - render.upstreamMs), afterLastCall: round(after) };
+  return {
+    beforeFirstCall: round(before),
+    betweenCalls: round(render.ms - before - after - render.upstreamMs),
+    afterLastCall: round(after),
+  };
 }
 
-export async function measureOverhead(origin: string, cookie: string, paths: string[], upstreams: BenchUpstreams, renders = 20): Promise<OverheadResult[]> {
+export async function measureOverhead(
+  origin: string,
+  cookie: string,
+  paths: string[],
+  upstreams: BenchUpstreams,
+  renders = 20,
+): Promise<OverheadResult[]> {
   const set = await upstreams.call("PUT", "/__emulator/faults", { latencyMs: UPSTREAM_LATENCY_MS, errorRate: 0 });
   if (set.status !== 200) throw new Error(`setting emulator latency failed: ${JSON.stringify(set.json)}`);
   const results: OverheadResult[] = [];
@@ -100,7 +110,10 @@ export async function measureOverhead(origin: string, cookie: string, paths: str
       upstreamCallsPerRender: round(runs.reduce((sum, r) => sum + r.calls.length, 0) / runs.length, 1),
       timeline: [...typical.calls]
         .sort((a, b) => a.start - b.start)
-        .map((c) => `+${Math.round(c.start - typical.start)}..${Math.round(c.end - typical.start)} ms ${describe(c)} → ${c.status}`),
+        .map(
+          (c) =>
+            `+${Math.round(c.start - typical.start)}..${Math.round(c.end - typical.start)} ms ${describe(c)} → ${c.status}`,
+        ),
       portalMs: portalGaps(typical),
       htmlKb: round(typical.bytes / 1024),
     });
@@ -120,5 +133,8 @@ async function medianGetMs(url: string, cookie: string, times: number): Promise<
 }
 
 export async function measureFloor(origin: string, cookie: string, times = 20): Promise<PortalFloor> {
-  return { healthMs: await medianGetMs(`${origin}/api/health`, cookie, times), emptyPageMs: await medianGetMs(`${origin}/signin`, "", times) };
+  return {
+    healthMs: await medianGetMs(`${origin}/api/health`, cookie, times),
+    emptyPageMs: await medianGetMs(`${origin}/signin`, "", times),
+  };
 }

@@ -1,11 +1,11 @@
 import "server-only";
-import { toBalanceView, type BalanceView } from "@/components/account/balance-view";
-import type { ProfileValues } from "@/components/account/profile-form";
+import { toBalanceView, type BalanceView } from "@/lib/accounts/balance-view";
 import { getPlatform } from "@/lib/platform";
-import { profileValuesOf } from "./profile-values";
+import { profileValuesOf, type ProfileValues } from "./profile-values";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
 import type { PlatformClient } from "@/lib/platform/client";
 import { isPlatformError } from "@/lib/platform/errors";
+import { logger } from "@/lib/log";
 
 /** What the account page shows of the driver's platform user: the portal's view, never the platform's JSON. */
 export type AccountView =
@@ -16,7 +16,10 @@ export type AccountView =
  * The driver's account for the account page, as a result rather than a throw: a failure is shown in
  * place of the details, while the cards that do not need the platform keep working.
  */
-export async function loadAccountView(platformUserId: number, platform: Pick<PlatformClient, "users"> = getPlatform()): Promise<AccountView> {
+export async function loadAccountView(
+  platformUserId: number,
+  platform: Pick<PlatformClient, "users"> = getPlatform(),
+): Promise<AccountView> {
   try {
     const user = await platform.users.getUser(platformUserId);
     return {
@@ -28,7 +31,7 @@ export async function loadAccountView(platformUserId: number, platform: Pick<Pla
     };
   } catch (error) {
     // Platform failures are logged by the platform client; anything else is a bug worth a line.
-    if (!isPlatformError(error)) console.error(`[account] loading the account failed: ${error instanceof Error ? `${error.name}: ${error.message}` : "unknown error"}`);
+    if (!isPlatformError(error)) logger("account").error("loading the account failed", error);
     return { status: "error", message: platformErrorMessage(error, "load your account") };
   }
 }

@@ -41,19 +41,29 @@ export async function createDriverOnce(input: SignUpInput): Promise<CreateDriver
 
   try {
     const outcome = await createOnPlatform({ ...input, email });
-    await db.update(signupAttempts).set({ status: "created", platformUserId: outcome.platformUserId, finishedAt: new Date() }).where(eq(signupAttempts.email, email));
+    await db
+      .update(signupAttempts)
+      .set({ status: "created", platformUserId: outcome.platformUserId, finishedAt: new Date() })
+      .where(eq(signupAttempts.email, email));
     // Only a user created here is linked now; an existing one links when its owner signs in.
     if (outcome.kind === "created") await linkPortalUser(email, outcome.platformUserId, input);
     return outcome;
   } catch (error) {
-    await db.update(signupAttempts).set({ status: "failed", finishedAt: new Date() }).where(eq(signupAttempts.email, email));
+    await db
+      .update(signupAttempts)
+      .set({ status: "failed", finishedAt: new Date() })
+      .where(eq(signupAttempts.email, email));
     throw error;
   }
 }
 
 async function claim(email: string): Promise<boolean> {
   const db = await getDb();
-  const inserted = await db.insert(signupAttempts).values({ email, status: "pending" }).onConflictDoNothing().returning({ email: signupAttempts.email });
+  const inserted = await db
+    .insert(signupAttempts)
+    .values({ email, status: "pending" })
+    .onConflictDoNothing()
+    .returning({ email: signupAttempts.email });
   if (inserted.length > 0) return true;
   // A failed, abandoned or long-finished attempt may be taken over. A live one may not, and neither
   // may one that created the user moments ago: a late double submit joins it instead of being told
@@ -66,8 +76,14 @@ async function claim(email: string): Promise<boolean> {
         eq(signupAttempts.email, email),
         or(
           eq(signupAttempts.status, "failed"),
-          and(eq(signupAttempts.status, "created"), lt(signupAttempts.finishedAt, new Date(Date.now() - RECENT_CREATE_MS))),
-          and(eq(signupAttempts.status, "pending"), lt(signupAttempts.startedAt, new Date(Date.now() - STALE_AFTER_MS))),
+          and(
+            eq(signupAttempts.status, "created"),
+            lt(signupAttempts.finishedAt, new Date(Date.now() - RECENT_CREATE_MS)),
+          ),
+          and(
+            eq(signupAttempts.status, "pending"),
+            lt(signupAttempts.startedAt, new Date(Date.now() - STALE_AFTER_MS)),
+          ),
         ),
       ),
     )
@@ -107,7 +123,8 @@ async function createOnPlatform(input: SignUpInput): Promise<CreateDriverOutcome
     // connection): look before doing anything else, and never send a blind second create.
     if (error instanceof PlatformUnavailableError || error instanceof PlatformValidationError) {
       const afterwards = await findAfterUncertainCreate(input.email);
-      if (afterwards) return { kind: error instanceof PlatformValidationError ? "exists" : "created", platformUserId: afterwards.id };
+      if (afterwards)
+        return { kind: error instanceof PlatformValidationError ? "exists" : "created", platformUserId: afterwards.id };
     }
     if (error instanceof PlatformUnavailableError) {
       const created = await platform.users.createUser(input);

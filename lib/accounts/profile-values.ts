@@ -1,5 +1,10 @@
-import type { ProfileValues } from "@/components/account/profile-form";
 import type { PlatformUser } from "@/lib/platform/types";
+
+/** The editable profile of a driver, as the profile form shows it. Pure: shared by server and client. */
+export type ProfileValues = Pick<
+  PlatformUser,
+  "firstName" | "lastName" | "phone" | "address" | "city" | "postCode" | "country"
+>;
 
 /** The fields of a platform user that the profile form shows and edits, for the driver and for staff alike. */
 export function profileValuesOf(user: PlatformUser): ProfileValues {

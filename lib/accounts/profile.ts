@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { toFieldErrors, type FieldErrors } from "@/lib/forms/action-result";
+import type { FormReading } from "@/lib/actions/action";
 import { getPlatform } from "@/lib/platform";
 import type { PlatformUser, UpdateUserInput } from "@/lib/platform/types";
 import { ProfileUpdateInput } from "./profile-schema";
@@ -117,3 +118,24 @@ export function readProfileForm(formData: FormData): ProfileFormReading {
   }
   return { ok: true, submitted, baseline };
 }
+
+/** readProfileForm in the action helper's terms. */
+export function readProfileInput(formData: FormData): FormReading<Extract<ProfileFormReading, { ok: true }>> {
+  const reading = readProfileForm(formData);
+  return reading.ok ? { ok: true, input: reading } : reading;
+}
+
+/** "first name, phone and city": the changed fields as a saved-message reads them. */
+export function changedFieldsInWords(changed: readonly string[]): string {
+  const names = changed.map((field) => PROFILE_FIELD_LABELS[field as ProfileField] ?? field);
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** How the driver's and the staff's profile actions read the form: baseline not echoed, the same words for errors. */
+export const PROFILE_FORM = {
+  hidden: ["baseline"],
+  read: readProfileInput,
+  invalid: "Please correct the marked fields.",
+  rejected: { message: "The charging service did not accept some fields. Please correct the marked fields." },
+} as const;

@@ -19,7 +19,13 @@ export async function checkStaff(minimum: Exclude<Role, "driver">, action: strin
     if (!(error instanceof AccessDeniedError)) throw error;
     if (error.status === 403) {
       const viewer = await getViewer();
-      if (viewer) await recordAudit({ actor: viewer, action, outcome: "failure", error: `Access denied: needs the ${minimum} role` });
+      if (viewer)
+        await recordAudit({
+          actor: viewer,
+          action,
+          outcome: "failure",
+          error: `Access denied: needs the ${minimum} role`,
+        });
     }
     return {
       ok: false,

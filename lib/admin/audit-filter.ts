@@ -1,4 +1,4 @@
-import { isCalendarDate } from "@/lib/sessions/zoned-time";
+import { isCalendarDate } from "@/lib/time/zoned-time";
 import { AUDIT_ACTION_LABELS } from "./audit-actions";
 
 /**

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { auditLog } from "@/lib/db/schema";
 import { APP_TIME_ZONE } from "@/lib/format";
-import { nextDay, startOfZonedDay } from "@/lib/sessions/zoned-time";
+import { nextDay, startOfZonedDay } from "@/lib/time/zoned-time";
 import { AUDIT_PAGE_SIZE, type AuditFilter } from "./audit-filter";
 
 export interface AuditEntryView {

@@ -23,6 +23,7 @@ export const AdminCreateDriverInput = z
   .superRefine((input, ctx) => {
     if (input.passwordMode !== "set") return;
     const password = passwordSchema.safeParse(input.password ?? "");
-    for (const issue of password.error?.issues ?? []) ctx.addIssue({ code: "custom", path: ["password"], message: issue.message });
+    for (const issue of password.error?.issues ?? [])
+      ctx.addIssue({ code: "custom", path: ["password"], message: issue.message });
   });
 export type AdminCreateDriverInput = z.infer<typeof AdminCreateDriverInput>;

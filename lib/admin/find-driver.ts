@@ -33,7 +33,8 @@ export function parseDriverSearch(params: { by?: string | string[]; q?: string |
   const q = typeof params.q === "string" ? params.q.slice(0, 300) : "";
   if (q.trim() === "") return { kind: "empty", by, q };
   const parsed = SearchQuery.safeParse({ by, q });
-  if (!parsed.success) return { kind: "invalid", by, q, message: parsed.error.issues[0]?.message ?? "Check what you typed." };
+  if (!parsed.success)
+    return { kind: "invalid", by, q, message: parsed.error.issues[0]?.message ?? "Check what you typed." };
   return { kind: "ok", by, q, query: parsed.data };
 }
 
@@ -89,10 +90,15 @@ export async function resolveDriver(text: string): Promise<ResolvedDriver> {
     const id = PlatformUserIdSchema.safeParse(value);
     if (!id.success) return { ok: false, message: id.error.issues[0]?.message ?? "Check the platform user id." };
     const [hit] = await findDrivers({ by: "id", q: id.data });
-    return hit ? { ok: true, user: hit.user } : { ok: false, message: `There is no driver with platform user id ${id.data}.` };
+    return hit
+      ? { ok: true, user: hit.user }
+      : { ok: false, message: `There is no driver with platform user id ${id.data}.` };
   }
   const email = emailSchema.safeParse(value);
-  if (!email.success) return { ok: false, message: "Enter an e-mail address like name@example.com, or a platform user id like 1001." };
+  if (!email.success)
+    return { ok: false, message: "Enter an e-mail address like name@example.com, or a platform user id like 1001." };
   const [hit] = await findDrivers({ by: "email", q: email.data });
-  return hit ? { ok: true, user: hit.user } : { ok: false, message: `There is no driver with the e-mail address ${email.data}.` };
+  return hit
+    ? { ok: true, user: hit.user }
+    : { ok: false, message: `There is no driver with the e-mail address ${email.data}.` };
 }

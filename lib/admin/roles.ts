@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq, inArray } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { users } from "@/lib/db/schema";
+import { staffInvites, users } from "@/lib/db/schema";
 import type { Role } from "@/lib/auth/roles";
 import type { Viewer } from "@/lib/auth/viewer";
 
@@ -19,7 +19,7 @@ export interface StaffMember {
   platformUserId: number | null;
 }
 
-export type RoleChangeRefusal = "self" | "last-admin" | "bootstrap-admin" | "not-staff" | "unchanged";
+export type RoleChangeRefusal = "self" | "last-admin" | "bootstrap-admin" | "not-staff" | "unchanged" | "no-invite";
 
 /** An expected refusal with a message staff can act on. */
 export class RoleChangeRefusedError extends Error {
@@ -36,7 +36,13 @@ export async function listStaff(): Promise<StaffMember[]> {
   const db = await getDb();
   const bootstrap = getConfig().auth.adminEmails;
   const rows = await db
-    .select({ userId: users.id, email: users.email, name: users.name, role: users.role, platformUserId: users.platformUserId })
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      platformUserId: users.platformUserId,
+    })
     .from(users)
     .where(inArray(users.role, ["support", "admin"]))
     .orderBy(asc(users.email));
@@ -51,26 +57,95 @@ function refuseSelf(actor: Viewer, email: string): void {
   }
 }
 
+export type GrantOutcome =
+  { kind: "granted"; previousRole: Role } | { kind: "invited"; previousInvite: StaffRole | null };
+
 /**
- * Gives an e-mail a staff role. An address without a portal account gets one (it can then sign in
- * by e-mail link); an existing account keeps its platform link. Demoting an admin to support counts
- * as removing an admin, so the last-admin rule applies to it too.
+ * Gives a staff role to the account that signs in with `rawEmail`, by its id. Only an account that
+ * has signed in with that address (a sign-in or change link proved it: `emailVerified`) gets it at
+ * once. Otherwise the role waits in a pending invite that only a sign-in link to the address
+ * redeems (lib/auth/link-account.ts), so nobody who merely holds the address gets it. Demoting an
+ * admin to support counts as removing an admin, so the last-admin rule applies to it too.
  */
-export async function grantStaffRole(actor: Viewer, rawEmail: string, role: StaffRole): Promise<{ previousRole: Role | null }> {
+export async function grantStaffRole(actor: Viewer, rawEmail: string, role: StaffRole): Promise<GrantOutcome> {
   const email = rawEmail.toLowerCase();
   refuseSelf(actor, email);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email)).for("update");
-    if (!existing) {
-      await tx.insert(users).values({ email, role });
-      return { previousRole: null };
+    const [existing] = await tx
+      .select({ id: users.id, role: users.role, emailVerified: users.emailVerified })
+      .from(users)
+      .where(eq(users.email, email))
+      .for("update");
+    if (!existing || existing.emailVerified === null) {
+      const [previous] = await tx
+        .select({ role: staffInvites.role })
+        .from(staffInvites)
+        .where(eq(staffInvites.email, email))
+        .for("update");
+      if (previous?.role === role)
+        throw new RoleChangeRefusedError("unchanged", `${email} already has a pending invite for the ${role} role.`);
+      await tx
+        .insert(staffInvites)
+        .values({ email, role, invitedByUserId: actor.userId, invitedByEmail: actor.email.toLowerCase() })
+        .onConflictDoUpdate({
+          target: staffInvites.email,
+          set: {
+            role,
+            invitedByUserId: actor.userId,
+            invitedByEmail: actor.email.toLowerCase(),
+            createdAt: new Date(),
+          },
+        });
+      return { kind: "invited", previousInvite: previous?.role ?? null };
     }
     if (existing.role === role) throw new RoleChangeRefusedError("unchanged", `${email} already has the ${role} role.`);
     if (existing.role === "admin") await assertAnotherAdminRemains(tx, email);
     await tx.update(users).set({ role }).where(eq(users.id, existing.id));
-    return { previousRole: existing.role };
+    return { kind: "granted", previousRole: existing.role };
   });
+}
+
+export interface StaffInvite {
+  email: string;
+  role: StaffRole;
+  invitedByEmail: string;
+  createdAt: Date;
+}
+
+/** Invites not yet redeemed by a sign-in, for the staff page. */
+export async function listStaffInvites(): Promise<StaffInvite[]> {
+  const db = await getDb();
+  return db
+    .select({
+      email: staffInvites.email,
+      role: staffInvites.role,
+      invitedByEmail: staffInvites.invitedByEmail,
+      createdAt: staffInvites.createdAt,
+    })
+    .from(staffInvites)
+    .orderBy(asc(staffInvites.email));
+}
+
+/** Whether a sign-in link to this address would redeem an invite (so the address may sign in). */
+export async function hasPendingStaffInvite(rawEmail: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ email: staffInvites.email })
+    .from(staffInvites)
+    .where(eq(staffInvites.email, rawEmail.toLowerCase()));
+  return row !== undefined;
+}
+
+/** Withdraws a pending invite before anyone signs in with it. */
+export async function withdrawStaffInvite(rawEmail: string): Promise<{ role: StaffRole }> {
+  const db = await getDb();
+  const [removed] = await db
+    .delete(staffInvites)
+    .where(eq(staffInvites.email, rawEmail.toLowerCase()))
+    .returning({ role: staffInvites.role });
+  if (!removed) throw new RoleChangeRefusedError("no-invite", `${rawEmail.toLowerCase()} has no pending invite.`);
+  return removed;
 }
 
 /** Takes the staff role away (the account becomes a plain driver account). */
@@ -79,8 +154,13 @@ export async function revokeStaffRole(actor: Viewer, rawEmail: string): Promise<
   refuseSelf(actor, email);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email)).for("update");
-    if (!existing || existing.role === "driver") throw new RoleChangeRefusedError("not-staff", `${email} has no staff role.`);
+    const [existing] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(users.email, email))
+      .for("update");
+    if (!existing || existing.role === "driver")
+      throw new RoleChangeRefusedError("not-staff", `${email} has no staff role.`);
     if (existing.role === "admin") await assertAnotherAdminRemains(tx, email);
     await tx.update(users).set({ role: "driver" }).where(eq(users.id, existing.id));
     return { previousRole: existing.role as StaffRole };
@@ -95,18 +175,28 @@ type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]
  */
 async function assertAnotherAdminRemains(tx: Tx, email: string): Promise<void> {
   if (getConfig().auth.adminEmails.includes(email)) {
-    throw new RoleChangeRefusedError("bootstrap-admin", `${email} is an admin through the ADMIN_EMAILS setting. Remove it there first.`);
+    throw new RoleChangeRefusedError(
+      "bootstrap-admin",
+      `${email} is an admin through the ADMIN_EMAILS setting. Remove it there first.`,
+    );
   }
   const admins = await tx.select({ email: users.email }).from(users).where(eq(users.role, "admin")).for("update");
   const others = admins.filter((a) => a.email !== email);
-  if (others.length === 0) throw new RoleChangeRefusedError("last-admin", `${email} is the last admin. Make someone else admin first.`);
+  if (others.length === 0)
+    throw new RoleChangeRefusedError("last-admin", `${email} is the last admin. Make someone else admin first.`);
 }
 
 /** The portal account linked to a platform user, for the driver page. */
 export async function portalAccountOf(platformUserId: number) {
   const db = await getDb();
   const [row] = await db
-    .select({ userId: users.id, email: users.email, role: users.role, createdAt: users.createdAt, emailVerified: users.emailVerified })
+    .select({
+      userId: users.id,
+      email: users.email,
+      role: users.role,
+      createdAt: users.createdAt,
+      emailVerified: users.emailVerified,
+    })
     .from(users)
     .where(eq(users.platformUserId, platformUserId));
   return row ?? null;

@@ -2,6 +2,8 @@ import "server-only";
 import { getPlatform } from "@/lib/platform";
 import type { Card, CardStatus } from "@/lib/platform/types";
 import { AddCardInput } from "./card-input";
+import { CardCodeTakenError, CardNotOwnedError, CardStatusRefusedError } from "./card-errors";
+import { recordCardStatusChange, type CardStatusChanger } from "./status-history";
 
 /**
  * RFID cards of one driver. Every function takes the TARGET platform user id: a driver action
@@ -10,25 +12,7 @@ import { AddCardInput } from "./card-input";
  * driver's own card list, before any platform call on the id.
  */
 
-/** The card id is not in the driver's own card list (another driver's card, or none at all). */
-export class CardNotOwnedError extends Error {
-  constructor(readonly cardId: number) {
-    super("That card is not on this account.");
-    this.name = "CardNotOwnedError";
-  }
-}
-
-/** The code is already linked: active on another account, or already on this one. */
-export class CardCodeTakenError extends Error {
-  constructor(readonly where: "elsewhere" | "this-account") {
-    super(
-      where === "elsewhere"
-        ? "This card is already active on another account. If it is yours, ask support to move it to your account."
-        : "This card is already on this account.",
-    );
-    this.name = "CardCodeTakenError";
-  }
-}
+export { CardCodeTakenError, CardNotOwnedError, CardStatusRefusedError };
 
 const STATUS_ORDER: Record<CardStatus, number> = { active: 0, inactive: 1, blocked: 2 };
 
@@ -54,7 +38,8 @@ export async function addCardForDriver(platformUserId: number, input: AddCardInp
   const platform = getPlatform();
   const sameCode = await platform.cards.listAllCards({ code });
   const matching = sameCode.filter((card) => card.code === code);
-  if (matching.some((card) => card.userId === platformUserId && card.status !== "blocked")) throw new CardCodeTakenError("this-account");
+  if (matching.some((card) => card.userId === platformUserId && card.status !== "blocked"))
+    throw new CardCodeTakenError("this-account");
   if (status === "active" && matching.some((card) => card.userId !== platformUserId && card.status === "active")) {
     throw new CardCodeTakenError("elsewhere");
   }
@@ -62,11 +47,54 @@ export async function addCardForDriver(platformUserId: number, input: AddCardInp
 }
 
 /** Blocks a lost or stolen card through Token/Update; blocking a blocked card changes nothing. */
-export async function blockDriverCard(platformUserId: number, cardId: number): Promise<Card> {
-  if (!Number.isSafeInteger(cardId) || cardId <= 0) throw new CardNotOwnedError(cardId);
-  const own = await listDriverCards(platformUserId);
-  const card = own.find((c) => c.id === cardId);
-  if (!card) throw new CardNotOwnedError(cardId);
+export async function blockDriverCard(platformUserId: number, cardId: number, by?: CardStatusChanger): Promise<Card> {
+  const card = await ownCard(platformUserId, cardId);
   if (card.status === "blocked") return card;
-  return getPlatform().cards.updateCardStatus(card.id, "blocked");
+  return setStatus(card, "blocked", by);
+}
+
+/**
+ * Pauses a card (the driver's reversible "freeze"): `inactive` in the contract, the owner-blocked
+ * `suspended` on the real platform. Pausing a paused card changes nothing; a blocked card stays blocked.
+ */
+export async function pauseDriverCard(platformUserId: number, cardId: number, by: CardStatusChanger): Promise<Card> {
+  const card = await ownCard(platformUserId, cardId);
+  if (card.status === "inactive") return card;
+  if (card.status === "blocked")
+    throw new CardStatusRefusedError("This card is blocked (lost or stolen), so there is nothing to pause.");
+  return setStatus(card, "inactive", by);
+}
+
+/**
+ * Makes a paused card usable again. A blocked card is lost or stolen: only staff resume it, and only
+ * while its code is active on no other driver, so a card is never active on two drivers.
+ */
+export async function resumeDriverCard(platformUserId: number, cardId: number, by: CardStatusChanger): Promise<Card> {
+  const card = await ownCard(platformUserId, cardId);
+  if (card.status === "active") return card;
+  if (card.status === "blocked" && by.role === "driver")
+    throw new CardStatusRefusedError(
+      "This card was blocked as lost or stolen, so only support can unblock it. Contact them to use it again.",
+    );
+  const activeElsewhere = (await getPlatform().cards.listAllCards({ code: card.code }, { maxPages: 10 })).find(
+    (other) => other.code === card.code && other.status === "active" && other.userId !== platformUserId,
+  );
+  if (activeElsewhere)
+    throw new CardStatusRefusedError(
+      `This card code is active on driver ${activeElsewhere.userId}, so it cannot be active here as well.`,
+    );
+  return setStatus(card, "active", by);
+}
+
+async function ownCard(platformUserId: number, cardId: number): Promise<Card> {
+  if (!Number.isSafeInteger(cardId) || cardId <= 0) throw new CardNotOwnedError(cardId);
+  const card = (await listDriverCards(platformUserId)).find((c) => c.id === cardId);
+  if (!card) throw new CardNotOwnedError(cardId);
+  return card;
+}
+
+async function setStatus(card: Card, status: CardStatus, by: CardStatusChanger | undefined): Promise<Card> {
+  const updated = await getPlatform().cards.updateCardStatus(card.id, status);
+  if (by) await recordCardStatusChange(card, status, by);
+  return updated;
 }

@@ -12,6 +12,21 @@ export type ActionResult<TData = undefined> =
 
 export const idle = { status: "idle" } as const;
 
+/**
+ * A server action's form argument comes from the request body, which a crafted request can fill
+ * with anything React can decode (a string, an object, nothing): check it before reading a field.
+ */
+export function isFormSubmission(formData: unknown): formData is FormData {
+  return formData instanceof FormData;
+}
+
+/** What an action answers when its form argument is not a form (see isFormSubmission). */
+export const UNREADABLE_FORM = {
+  status: "error",
+  code: "unreadable-form",
+  message: "This form could not be read. Reload the page and try again.",
+} as const satisfies ActionResult;
+
 /** Plain strings of a FormData (files and hidden framework fields dropped), for echoing back. */
 export function formValues(formData: FormData, skip: string[] = []): Record<string, string> {
   const values: Record<string, string> = {};

@@ -31,5 +31,7 @@ export async function sendMail(message: MailMessage): Promise<void> {
     return;
   }
   const db = await getDb();
-  await db.insert(mailOutbox).values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
+  await db
+    .insert(mailOutbox)
+    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
 }

@@ -71,7 +71,10 @@ export function matchesFilters(point: { connectors: readonly MapConnector[] }, f
   return point.connectors.some((connector) => connectorMatches(connector, filters));
 }
 
-export function filterPoints<T extends { connectors: readonly MapConnector[] }>(points: readonly T[], filters: PointFilters): T[] {
+export function filterPoints<T extends { connectors: readonly MapConnector[] }>(
+  points: readonly T[],
+  filters: PointFilters,
+): T[] {
   return points.filter((point) => matchesFilters(point, filters));
 }
 

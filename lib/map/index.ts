@@ -6,6 +6,9 @@ import { OcmReferenceData } from "./ocm-schema";
 import { platformOwnLocations } from "./platform-locations";
 import { slimReferenceData, type StoredReferenceData } from "./reference";
 import { createMapService, type MapService } from "./service";
+import { logger } from "@/lib/log";
+
+const log = logger("map");
 
 export type { MapService, PointsQuery } from "./service";
 export type { OwnLocationsSource } from "./own-locations";
@@ -25,7 +28,7 @@ function embeddedFetch(apiKey: string): FetchLike {
   return async (input, init) => {
     // Loaded on first use only, so a production build never initialises the demo dataset.
     emulator ??= import("@/lib/emulators/map").then(({ createMapEmulator }) => {
-      console.info("[demo] map data: built-in emulator in process (real samples plus generated demo points)");
+      log.info("map data: built-in emulator in process (real samples plus generated demo points)");
       return createMapEmulator({ apiKey });
     });
     return (await emulator).handle(new Request(input, init));
@@ -41,7 +44,7 @@ async function bundledReferenceData(): Promise<StoredReferenceData | null> {
 
 /** One line per map data call (never the key or the query's coordinates), at info level. */
 function logCall(line: MapCallLogLine): void {
-  if (["info", "debug"].includes(getConfig().logLevel)) console.info(`[map] ${JSON.stringify(line)}`);
+  log.info("map data call", line);
 }
 
 export function getMapService(): MapService {

@@ -2,6 +2,7 @@ import "server-only";
 import { MapUpstreamError } from "./errors";
 import { OcmReferenceData, parsePoiList, type OcmPoi } from "./ocm-schema";
 import { clamp, MAX_DISTANCE_KM, MAX_RESULTS_CAP } from "./tiles";
+import { logger } from "@/lib/log";
 
 /**
  * Client of the map data API (spec §4.14, §4.15). The key travels only in the `X-API-Key` header,
@@ -76,10 +77,19 @@ function retryAfterSeconds(response: Response): number | null {
 function errorFor(response: Response): MapUpstreamError {
   const { status } = response;
   if (status === 401 || status === 403) {
-    return new MapUpstreamError("unauthorized", status, `map data API refused the key (HTTP ${status}); check MAP_API_KEY`);
+    return new MapUpstreamError(
+      "unauthorized",
+      status,
+      `map data API refused the key (HTTP ${status}); check MAP_API_KEY`,
+    );
   }
   if (status === 429) {
-    return new MapUpstreamError("rate-limited", status, "map data API fair-use limit exceeded (HTTP 429)", retryAfterSeconds(response));
+    return new MapUpstreamError(
+      "rate-limited",
+      status,
+      "map data API fair-use limit exceeded (HTTP 429)",
+      retryAfterSeconds(response),
+    );
   }
   return new MapUpstreamError("unavailable", status, `map data API answered HTTP ${status}`);
 }
@@ -87,9 +97,12 @@ function errorFor(response: Response): MapUpstreamError {
 export function createMapDataClient(options: MapDataClientOptions): MapDataClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const log = options.log ?? ((line: MapCallLogLine) => console.info(`[map] ${JSON.stringify(line)}`));
+  const log = options.log ?? ((line: MapCallLogLine) => logger("map").info("map data call", line));
 
-  async function getJson(path: MapCallLogLine["path"], query: URLSearchParams): Promise<{ body: unknown; done: (extra?: Partial<MapCallLogLine>) => void }> {
+  async function getJson(
+    path: MapCallLogLine["path"],
+    query: URLSearchParams,
+  ): Promise<{ body: unknown; done: (extra?: Partial<MapCallLogLine>) => void }> {
     const started = Date.now();
     const finish = (status: number | null, outcome: MapCallLogLine["outcome"], extra: Partial<MapCallLogLine> = {}) =>
       log({ path, status, outcome, durationMs: Date.now() - started, ...extra });
@@ -97,13 +110,18 @@ export function createMapDataClient(options: MapDataClientOptions): MapDataClien
     try {
       response = await options.fetch(`${baseUrl}${path}?${query.toString()}`, {
         method: "GET",
-        headers: { "X-API-Key": options.apiKey, Accept: "application/json", "User-Agent": options.userAgent ?? DEFAULT_USER_AGENT },
+        headers: {
+          "X-API-Key": options.apiKey,
+          Accept: "application/json",
+          "User-Agent": options.userAgent ?? DEFAULT_USER_AGENT,
+        },
         signal: AbortSignal.timeout(timeoutMs),
         cache: "no-store",
       });
     } catch (error) {
       finish(null, "unavailable");
-      const reason = error instanceof Error && error.name === "TimeoutError" ? `timed out after ${timeoutMs} ms` : "network error";
+      const reason =
+        error instanceof Error && error.name === "TimeoutError" ? `timed out after ${timeoutMs} ms` : "network error";
       throw new MapUpstreamError("unavailable", null, `map data API ${reason}`);
     }
     if (!response.ok) {
@@ -125,7 +143,8 @@ export function createMapDataClient(options: MapDataClientOptions): MapDataClien
     async searchPoints(search) {
       const { body, done } = await getJson("/v3/poi/", buildPoiQuery(search));
       const parsed = parsePoiList(body);
-      if (!parsed) throw new MapUpstreamError("unavailable", 200, "map data API sent something other than a list of points");
+      if (!parsed)
+        throw new MapUpstreamError("unavailable", 200, "map data API sent something other than a list of points");
       done({ results: parsed.points.length, dropped: parsed.dropped });
       return parsed.points;
     },

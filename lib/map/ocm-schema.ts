@@ -23,10 +23,7 @@ export const OcmConnection = z.object({
   ConnectionTypeID: optionalInt,
   ConnectionType: EmbeddedTitle,
   StatusTypeID: optionalInt,
-  StatusType: z
-    .object({ ID: optionalInt, Title: optionalText, IsOperational: optionalBool })
-    .nullish()
-    .catch(null),
+  StatusType: z.object({ ID: optionalInt, Title: optionalText, IsOperational: optionalBool }).nullish().catch(null),
   PowerKW: optionalNumber,
   Quantity: optionalInt,
   CurrentTypeID: optionalInt,
@@ -59,10 +56,7 @@ export const OcmPoi = z.object({
   UsageTypeID: optionalInt,
   UsageCost: optionalText,
   StatusTypeID: optionalInt,
-  StatusType: z
-    .object({ ID: optionalInt, Title: optionalText, IsOperational: optionalBool })
-    .nullish()
-    .catch(null),
+  StatusType: z.object({ ID: optionalInt, Title: optionalText, IsOperational: optionalBool }).nullish().catch(null),
   NumberOfPoints: optionalInt,
   AddressInfo: OcmAddressInfo,
   Connections: z.array(OcmConnection).nullish().catch(null),

@@ -2,6 +2,9 @@ import "server-only";
 import { locationName } from "@/lib/platform/location-name";
 import type { ChargingLocation } from "@/lib/platform/types";
 import { distanceKm, type OwnLocation } from "./points";
+import { logger } from "@/lib/log";
+
+const log = logger("map");
 
 /**
  * The platform's own charge points (spec §2.4, §4.11–4.12), shown as a second map layer once the
@@ -20,7 +23,11 @@ export const NO_OWN_LOCATIONS: OwnLocationsSource = {
   get: async () => null,
 };
 
-export function toOwnLocation(location: ChargingLocation, locale: string, centre: { lat: number; lng: number }): OwnLocation | null {
+export function toOwnLocation(
+  location: ChargingLocation,
+  locale: string,
+  centre: { lat: number; lng: number },
+): OwnLocation | null {
   if (location.latitude === null || location.longitude === null) return null;
   const position = { lat: location.latitude, lng: location.longitude };
   const street = [location.street, location.number].filter((part): part is string => Boolean(part?.trim())).join(" ");
@@ -55,7 +62,7 @@ export function createOwnLocationsReader(source: OwnLocationsSource, now: () => 
         return items;
       })
       .catch((error: unknown) => {
-        console.warn("[map] listing own locations failed; the second layer stays as it was", error);
+        log.warn("listing own locations failed; the second layer stays as it was", error);
         // Wait a full period before asking again, keeping whatever we had.
         cached = { items: cached?.items ?? [], at: now().getTime() };
         return cached.items;
@@ -67,7 +74,12 @@ export function createOwnLocationsReader(source: OwnLocationsSource, now: () => 
   }
 
   return {
-    async near(centre: { lat: number; lng: number }, radiusKm: number, limit: number, locale: string): Promise<OwnLocation[]> {
+    async near(
+      centre: { lat: number; lng: number },
+      radiusKm: number,
+      limit: number,
+      locale: string,
+    ): Promise<OwnLocation[]> {
       const items = await all();
       return items
         .map((item) => toOwnLocation(item, locale, centre))
@@ -78,7 +90,10 @@ export function createOwnLocationsReader(source: OwnLocationsSource, now: () => 
     async detail(id: number, locale: string): Promise<OwnLocation | null> {
       const location = await source.get(id);
       if (!location) return null;
-      const centre = location.latitude !== null && location.longitude !== null ? { lat: location.latitude, lng: location.longitude } : { lat: 0, lng: 0 };
+      const centre =
+        location.latitude !== null && location.longitude !== null
+          ? { lat: location.latitude, lng: location.longitude }
+          : { lat: 0, lng: 0 };
       const view = toOwnLocation(location, locale, centre);
       return view ? { ...view, distanceKm: 0 } : null;
     },

@@ -11,7 +11,11 @@ export const DEFAULT_POINTS_LIMIT = 100;
 
 function numeric(name: string, options: { min: number; max?: number; minInclusive?: boolean; integer?: boolean }) {
   const range =
-    options.max !== undefined ? `between ${options.min} and ${options.max}` : options.minInclusive === false ? `greater than ${options.min}` : `at least ${options.min}`;
+    options.max !== undefined
+      ? `between ${options.min} and ${options.max}`
+      : options.minInclusive === false
+        ? `greater than ${options.min}`
+        : `at least ${options.min}`;
   const expectation = `${name} must be ${options.integer ? "a whole number" : "a number"} ${range}`;
   return z
     .string()
@@ -20,7 +24,12 @@ function numeric(name: string, options: { min: number; max?: number; minInclusiv
     .transform((value, ctx) => {
       const n = Number(value);
       const belowMin = options.minInclusive === false ? n <= options.min : n < options.min;
-      if (!Number.isFinite(n) || belowMin || (options.max !== undefined && n > options.max) || (options.integer && !Number.isInteger(n))) {
+      if (
+        !Number.isFinite(n) ||
+        belowMin ||
+        (options.max !== undefined && n > options.max) ||
+        (options.integer && !Number.isInteger(n))
+      ) {
         ctx.addIssue({ code: "custom", message: expectation });
         return z.NEVER;
       }
@@ -40,7 +49,9 @@ const PointsQuerySchema = z.object({
 });
 export type ParsedPointsQuery = z.output<typeof PointsQuerySchema>;
 
-export function parsePointsQuery(params: URLSearchParams): { ok: true; query: ParsedPointsQuery } | { ok: false; error: string } {
+export function parsePointsQuery(
+  params: URLSearchParams,
+): { ok: true; query: ParsedPointsQuery } | { ok: false; error: string } {
   const raw: Record<string, string> = {};
   for (const name of ["lat", "lng", "radiusKm", "limit"]) {
     const value = params.get(name);

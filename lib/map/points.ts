@@ -110,7 +110,10 @@ export function maxPowerKw(connections: readonly { PowerKW?: number | null }[] |
   return max;
 }
 
-export function connectorLabel(connection: Pick<OcmConnection, "ConnectionTypeID" | "ConnectionType">, lookup: ReferenceLookup): string {
+export function connectorLabel(
+  connection: Pick<OcmConnection, "ConnectionTypeID" | "ConnectionType">,
+  lookup: ReferenceLookup,
+): string {
   const typeId = connection.ConnectionTypeID ?? connection.ConnectionType?.ID ?? null;
   if (typeId !== null) {
     const fixed = CONNECTOR_LABELS_BY_TYPE_ID[typeId];
@@ -123,7 +126,10 @@ export function connectorLabel(connection: Pick<OcmConnection, "ConnectionTypeID
 }
 
 /** One entry per distinct label and power, so eight identical 150 kW posts read as "CCS2 150 kW × 8". */
-export function toConnectors(connections: readonly OcmConnection[] | null | undefined, lookup: ReferenceLookup): MapConnector[] {
+export function toConnectors(
+  connections: readonly OcmConnection[] | null | undefined,
+  lookup: ReferenceLookup,
+): MapConnector[] {
   const merged = new Map<string, MapConnector>();
   for (const connection of connections ?? []) {
     const label = connectorLabel(connection, lookup);
@@ -158,7 +164,10 @@ function operatorOf(poi: OcmPoi, lookup: ReferenceLookup): string | null {
  * connections stands in for it, since "some connector works" is what a driver needs to know.
  */
 function statusOf(poi: OcmPoi, lookup: ReferenceLookup): { status: string | null; isOperational: boolean | null } {
-  const resolve = (id: number | null | undefined, embedded?: { Title?: string | null; IsOperational?: boolean | null } | null) => {
+  const resolve = (
+    id: number | null | undefined,
+    embedded?: { Title?: string | null; IsOperational?: boolean | null } | null,
+  ) => {
     const fromLookup = id !== null && id !== undefined ? lookup.statusType(id) : undefined;
     const title = fromLookup?.title ?? text(embedded?.Title);
     if (!title || id === 0) return null;
@@ -169,7 +178,9 @@ function statusOf(poi: OcmPoi, lookup: ReferenceLookup): { status: string | null
   const fromConnections = (poi.Connections ?? [])
     .map((c) => resolve(c.StatusTypeID ?? c.StatusType?.ID, c.StatusType))
     .filter((s): s is { status: string; isOperational: boolean | null } => s !== null);
-  return fromConnections.find((s) => s.isOperational === true) ?? fromConnections[0] ?? { status: null, isOperational: null };
+  return (
+    fromConnections.find((s) => s.isOperational === true) ?? fromConnections[0] ?? { status: null, isOperational: null }
+  );
 }
 
 export function toMapPointBase(poi: OcmPoi, lookup: ReferenceLookup): MapPointBase {
@@ -177,7 +188,9 @@ export function toMapPointBase(poi: OcmPoi, lookup: ReferenceLookup): MapPointBa
   const providerId = poi.DataProviderID ?? poi.DataProvider?.ID ?? null;
   const provider =
     (providerId !== null ? lookup.dataProvider(providerId) : undefined) ??
-    (text(poi.DataProvider?.Title) ? { title: text(poi.DataProvider?.Title) as string, licence: text(poi.DataProvider?.License) } : null);
+    (text(poi.DataProvider?.Title)
+      ? { title: text(poi.DataProvider?.Title) as string, licence: text(poi.DataProvider?.License) }
+      : null);
   return {
     id: poi.ID,
     title: text(address.Title) ?? text(address.AddressLine1) ?? `Charge point ${poi.ID}`,

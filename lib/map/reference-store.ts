@@ -4,7 +4,16 @@ import type { Database } from "@/lib/db/client";
 import { mapReferenceData } from "@/lib/db/schema";
 import { MapUpstreamError, type UpstreamGate } from "./errors";
 import type { MapDataClient } from "./ocm-client";
-import { buildReferenceLookup, EMPTY_REFERENCE_LOOKUP, slimReferenceData, StoredReferenceData, type ReferenceLookup } from "./reference";
+import {
+  buildReferenceLookup,
+  EMPTY_REFERENCE_LOOKUP,
+  slimReferenceData,
+  StoredReferenceData,
+  type ReferenceLookup,
+} from "./reference";
+import { logger } from "@/lib/log";
+
+const log = logger("map");
 
 /**
  * Reference data (spec §4.15): fetched at most once a day, stored in the DB so every instance and
@@ -60,7 +69,7 @@ export function createReferenceStore(options: ReferenceStoreOptions): ReferenceS
       if (!parsed.success) return null;
       return { data: parsed.data, fetchedAt: row.fetchedAt, lookup: buildReferenceLookup(parsed.data) };
     } catch (error) {
-      console.error("[map] reading stored reference data failed", error);
+      log.error("reading stored reference data failed", error);
       return null;
     }
   }
@@ -74,7 +83,7 @@ export function createReferenceStore(options: ReferenceStoreOptions): ReferenceS
         .onConflictDoUpdate({ target: mapReferenceData.id, set: { payload: data, fetchedAt } });
     } catch (error) {
       // The fresh copy is still used from memory; the next instance simply fetches its own.
-      console.error("[map] storing reference data failed", error);
+      log.error("storing reference data failed", error);
     }
   }
 
@@ -111,7 +120,9 @@ export function createReferenceStore(options: ReferenceStoreOptions): ReferenceS
       // outage of this one endpoint only delays the next refresh and leaves point searches alone.
       if (error.kind !== "unavailable") options.gate.recordFailure(error);
       nextAttemptAt = now().getTime() + retryAfterFailureMs;
-      console.warn(`[map] reference data refresh failed (${error.kind}): keeping ${copy ? "the last good copy" : "the bundled snapshot"}`);
+      log.warn(
+        `reference data refresh failed (${error.kind}): keeping ${copy ? "the last good copy" : "the bundled snapshot"}`,
+      );
       return withoutFreshCopy();
     }
   }

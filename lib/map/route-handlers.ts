@@ -1,12 +1,18 @@
 import "server-only";
-import { MapUnavailableError } from "./errors";
-import type { MapErrorResponse, OwnLocation, PointsResponse } from "./points";
+import { z } from "zod";
+import { AccessDeniedError } from "@/lib/auth/guards";
+import { requestLocale } from "@/lib/i18n/accept-language";
+import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform-id";
+import { RouteError } from "@/lib/route-handlers/route-error";
+import { PRIVATE_NO_STORE, routeHandler, type RouteHandler } from "@/lib/route-handlers/route-handler";
+import type { OwnLocation, PointsResponse } from "./points";
 import { parsePointsQuery } from "./points-query";
 import type { MapService } from "./service";
 
 /**
  * The map API's route handlers, built from their dependencies so integration tests can run them
  * with a test database and a fake upstream. `app/api/map/**` only wires them to the real ones.
+ * The data is the same for everyone, but reaching it needs a session: no shared HTTP caches.
  */
 
 export interface MapRouteDeps {
@@ -14,51 +20,44 @@ export interface MapRouteDeps {
   canView: () => Promise<boolean>;
 }
 
-// The data is the same for everyone, but reaching it needs a session: no shared HTTP caches.
-const NO_STORE = { "cache-control": "private, no-store" };
+const SCOPE = "map";
+const WORDS = { doing: "load charge points" };
+const LocationIdParams = z.object({ id: platformIdPathParam(PlatformUserIdSchema) });
 
-function errorResponse(status: number, error: string, headers: Record<string, string> = {}): Response {
-  return Response.json({ error } satisfies MapErrorResponse, { status, headers: { ...NO_STORE, ...headers } });
-}
-
-/** First language of Accept-Language ("nl-NL,nl;q=0.9" → "nl-NL"); own-location names use it. */
-export function localeFrom(request: Request): string {
-  const first = request.headers.get("accept-language")?.split(",")[0]?.split(";")[0]?.trim();
-  return first && /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/.test(first) ? first : "en";
-}
-
-function unexpected(what: string, error: unknown): Response {
-  console.error(`[map] ${what} failed unexpectedly`, error);
-  return errorResponse(500, "Something went wrong while loading charge points. Please try again.");
-}
-
-export function createPointsHandler(deps: MapRouteDeps) {
-  return async function GET(request: Request): Promise<Response> {
-    if (!(await deps.canView())) return errorResponse(401, "Sign in to see charge points.");
-    const parsed = parsePointsQuery(new URL(request.url).searchParams);
-    if (!parsed.ok) return errorResponse(400, parsed.error);
-    try {
-      const body: PointsResponse = await deps.getService().findPoints(parsed.query, localeFrom(request));
-      return Response.json(body, { headers: NO_STORE });
-    } catch (error) {
-      if (error instanceof MapUnavailableError) {
-        return errorResponse(503, error.userMessage, { "retry-after": String(error.retryAfterSeconds) });
-      }
-      return unexpected("points search", error);
-    }
+function mapViewer(deps: MapRouteDeps): () => Promise<null> {
+  return async () => {
+    if (!(await deps.canView())) throw new AccessDeniedError(401, "Sign in to see charge points.");
+    return null;
   };
 }
 
-export function createOwnLocationHandler(deps: MapRouteDeps) {
-  return async function GET(request: Request, id: string): Promise<Response> {
-    if (!(await deps.canView())) return errorResponse(401, "Sign in to see charge points.");
-    if (!/^[1-9]\d{0,9}$/.test(id)) return errorResponse(400, "The location id must be a positive whole number.");
-    try {
-      const location: OwnLocation | null = await deps.getService().getOwnLocation(Number(id), localeFrom(request));
-      if (!location) return errorResponse(404, "This charge location was not found.");
-      return Response.json({ location }, { headers: NO_STORE });
-    } catch (error) {
-      return unexpected("own location detail", error);
-    }
-  };
+export function createPointsHandler(deps: MapRouteDeps): RouteHandler {
+  return routeHandler({
+    scope: SCOPE,
+    words: WORDS,
+    access: mapViewer(deps),
+    async run({ request }) {
+      const parsed = parsePointsQuery(new URL(request.url).searchParams);
+      if (!parsed.ok) throw new RouteError(400, parsed.error);
+      const body: PointsResponse = await deps.getService().findPoints(parsed.query, requestLocale(request));
+      return Response.json(body, { headers: PRIVATE_NO_STORE });
+    },
+  });
+}
+
+export function createOwnLocationHandler(deps: MapRouteDeps): RouteHandler {
+  return routeHandler({
+    scope: SCOPE,
+    words: { doing: "load this charge location", notFound: "This charge location was not found." },
+    access: mapViewer(deps),
+    params: {
+      schema: LocationIdParams,
+      invalid: () => new RouteError(400, "The location id must be a positive whole number."),
+    },
+    async run({ request, params }) {
+      const location: OwnLocation | null = await deps.getService().getOwnLocation(params.id, requestLocale(request));
+      if (!location) throw new RouteError(404, "This charge location was not found.");
+      return Response.json({ location }, { headers: PRIVATE_NO_STORE });
+    },
+  });
 }

@@ -57,7 +57,13 @@ export function createMapService(options: MapServiceOptions): MapService {
       const lookup = await reference.getLookup();
       // The reference refresh may just have failed and closed the gate: don't knock again at once.
       const blocked = gate.blocked();
-      if (blocked) throw new UpstreamBlockedError(blocked.kind, null, "waiting after an earlier failure", blocked.retryAfterSeconds);
+      if (blocked)
+        throw new UpstreamBlockedError(
+          blocked.kind,
+          null,
+          "waiting after an earlier failure",
+          blocked.retryAfterSeconds,
+        );
       // Always the full capped answer for the tile, so every limit and centre inside it is served from one call.
       const pois = await options.client.searchPoints({
         latitude: tile.lat,

@@ -6,6 +6,9 @@ import { mapTileCache } from "@/lib/db/schema";
 import { MapUnavailableError, MapUpstreamError, staleNoticeFor, userMessageFor, type UpstreamGate } from "./errors";
 import type { MapPointBase } from "./points";
 import type { Tile } from "./tiles";
+import { logger } from "@/lib/log";
+
+const log = logger("map");
 
 /**
  * The shared tile cache (spec §4.16, §8). One row per tile in the DB, so it outlives restarts and
@@ -79,7 +82,12 @@ export function createTileCache(options: TileCacheOptions): TileCache {
     // Map keeps insertion order: the first key is the least recently stored.
     if (memory.size > memoryLimit) memory.delete(memory.keys().next().value as string);
   };
-  const fresh = (entry: Entry): TileResult => ({ points: entry.points, fetchedAt: entry.fetchedAt, stale: false, notice: null });
+  const fresh = (entry: Entry): TileResult => ({
+    points: entry.points,
+    fetchedAt: entry.fetchedAt,
+    stale: false,
+    notice: null,
+  });
 
   async function readRow(key: string): Promise<Entry | null> {
     try {
@@ -89,13 +97,17 @@ export function createTileCache(options: TileCacheOptions): TileCache {
       const parsed = StoredTile.safeParse(row.payload);
       return parsed.success ? { points: parsed.data.points, fetchedAt: row.fetchedAt, expiresAt: row.expiresAt } : null;
     } catch (error) {
-      console.error("[map] reading the tile cache failed", error);
+      log.error("reading the tile cache failed", error);
       return null;
     }
   }
 
   async function writeRow(key: string, entry: Entry): Promise<void> {
-    const values = { payload: { version: 1 as const, points: entry.points }, fetchedAt: entry.fetchedAt, expiresAt: entry.expiresAt };
+    const values = {
+      payload: { version: 1 as const, points: entry.points },
+      fetchedAt: entry.fetchedAt,
+      expiresAt: entry.expiresAt,
+    };
     try {
       const db = await options.getDb();
       await db
@@ -103,7 +115,7 @@ export function createTileCache(options: TileCacheOptions): TileCache {
         .values({ key, ...values })
         .onConflictDoUpdate({ target: mapTileCache.key, set: values });
     } catch (error) {
-      console.error("[map] writing the tile cache failed", error);
+      log.error("writing the tile cache failed", error);
     }
     if (now().getTime() - lastPurge >= PURGE_EVERY_MS) {
       lastPurge = now().getTime();
@@ -111,12 +123,16 @@ export function createTileCache(options: TileCacheOptions): TileCache {
         const db = await options.getDb();
         await db.delete(mapTileCache).where(lt(mapTileCache.expiresAt, new Date(now().getTime() - KEEP_EXPIRED_MS)));
       } catch (error) {
-        console.error("[map] purging old tiles failed", error);
+        log.error("purging old tiles failed", error);
       }
     }
   }
 
-  function staleOrUnavailable(saved: Entry | null, kind: MapUpstreamError["kind"], retryAfterSeconds: number): TileResult {
+  function staleOrUnavailable(
+    saved: Entry | null,
+    kind: MapUpstreamError["kind"],
+    retryAfterSeconds: number,
+  ): TileResult {
     if (saved) return { points: saved.points, fetchedAt: saved.fetchedAt, stale: true, notice: staleNoticeFor(kind) };
     throw new MapUnavailableError(kind, userMessageFor(kind), retryAfterSeconds);
   }
@@ -142,8 +158,9 @@ export function createTileCache(options: TileCacheOptions): TileCache {
       if (!(error instanceof MapUpstreamError)) throw error;
       if (!(error instanceof UpstreamBlockedError)) {
         options.gate.recordFailure(error);
-        const log = error.kind === "unauthorized" ? console.error : console.warn;
-        log(`[map] tile ${tile.key}: ${error.message}; ${saved ? "serving the saved copy" : "no saved copy"}`);
+        log[error.kind === "unauthorized" ? "error" : "warn"](
+          `tile ${tile.key}: ${error.message}; ${saved ? "serving the saved copy" : "no saved copy"}`,
+        );
       }
       return staleOrUnavailable(saved, error.kind, options.gate.blocked()?.retryAfterSeconds ?? 60);
     }

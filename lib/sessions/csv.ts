@@ -1,6 +1,6 @@
 import type { ChargingSession } from "@/lib/platform/types";
 import { sessionDurationMs, sessionStartMs, sessionStopMs } from "./session-time";
-import { toUtcIsoSeconds } from "./zoned-time";
+import { toUtcIsoSeconds } from "@/lib/time/zoned-time";
 
 /**
  * CSV of charging sessions for expense claims (RFC 4180: comma, CRLF, double quotes). Numbers use
@@ -20,8 +20,21 @@ export const SESSION_CSV_COLUMNS = [
   "currency",
   "status",
   "location_id",
+  "location_name",
+  "location_address",
   "evse_id",
 ] as const;
+
+/** A location's name and one-line address, for the rows whose location the platform could tell. */
+export interface PlaceLabel {
+  name: string;
+  address: string | null;
+}
+
+/** Looks a session's location up among those already read (see SessionPlaces); null when unknown. */
+export type PlaceLookup = (locationId: number | null) => PlaceLabel | null;
+
+const noPlaces: PlaceLookup = () => null;
 
 export type CsvValue = string | number | null | undefined;
 
@@ -64,7 +77,8 @@ function decimal(value: number, digits: number): string {
  * The cells of one row, without its line end; `currencyCell` is already a cell, so a page's rows
  * quote the currency once, not per row.
  */
-function rowCells(session: ChargingSession, currencyCell: string): string {
+function rowCells(session: ChargingSession, currencyCell: string, placeOf: PlaceLookup): string {
+  const place = placeOf(session.locationId);
   const duration = session.isRunning ? null : sessionDurationMs(session);
   // Decimal strings are written as text cells; none can start with a formula character except a
   // minus sign, which a negative number legitimately has, so they bypass the guard as numbers do.
@@ -80,21 +94,36 @@ function rowCells(session: ChargingSession, currencyCell: string): string {
     currencyCell,
     csvCell(session.status),
     csvCell(session.locationId),
+    csvCell(place?.name),
+    csvCell(place?.address),
     csvCell(session.evseId),
   ].join(",");
 }
 
-export function sessionCsvRow(session: ChargingSession, currency: string | null): string {
-  return `${rowCells(session, csvCell(currency))}\r\n`;
+export function sessionCsvRow(session: ChargingSession, currency: string | null, placeOf = noPlaces): string {
+  return `${rowCells(session, csvCell(session.currency ?? currency), placeOf)}\r\n`;
 }
 
 /** The rows of a page of sessions as one string, formatted synchronously with a single join. */
-export function sessionCsvRows(sessions: readonly ChargingSession[], currency: string | null): string {
+export function sessionCsvRows(
+  sessions: readonly ChargingSession[],
+  currency: string | null,
+  placeOf = noPlaces,
+): string {
   const currencyCell = csvCell(currency);
-  const rows = sessions.map((session) => rowCells(session, currencyCell));
+  // A session in a currency of its own (ampeco) says so; the rest share the account's cell.
+  const rows = sessions.map((session) =>
+    rowCells(session, session.currency ? csvCell(session.currency) : currencyCell, placeOf),
+  );
   // The empty last item gives the last row its line end without copying the page once more.
   rows.push("");
   return rows.join("\r\n");
+}
+
+/** Where the location columns come from: a page's locations are read before its rows are written. */
+export interface PlaceSource {
+  learn(sessions: readonly ChargingSession[]): Promise<void>;
+  label: PlaceLookup;
 }
 
 /**
@@ -105,11 +134,16 @@ export function sessionCsvRows(sessions: readonly ChargingSession[], currency: s
  * cost several promises and iterator results (bench, 50,000 rows: ~18,000 rows/s of portal time
  * that way, ~28,000 page by page).
  */
-export async function* sessionCsvChunks(pages: AsyncIterable<readonly ChargingSession[]>, currency: string | null): AsyncGenerator<string, void, undefined> {
+export async function* sessionCsvChunks(
+  pages: AsyncIterable<readonly ChargingSession[]>,
+  currency: string | null,
+  places?: PlaceSource,
+): AsyncGenerator<string, void, undefined> {
   let header = sessionCsvHeader();
   for await (const page of pages) {
     if (header === "" && page.length === 0) continue;
-    yield header + sessionCsvRows(page, currency);
+    if (places) await places.learn(page);
+    yield header + sessionCsvRows(page, currency, places?.label ?? noPlaces);
     header = "";
   }
   if (header !== "") yield header;

@@ -1,7 +1,9 @@
 import "server-only";
 import { getDb, type Database } from "@/lib/db/client";
-import { isPlatformError } from "@/lib/platform/errors";
 import { getPlatform, type PlatformClient } from "@/lib/platform";
+import { logger } from "@/lib/log";
+
+const log = logger("sessions");
 
 /**
  * What the session functions need from the outside. The app uses the configured platform and the
@@ -17,8 +19,7 @@ export function defaultSessionDeps(): SessionDeps {
   return { platform: getPlatform(), getDb, now: () => new Date() };
 }
 
-/** Logs a failure without personal data: platform errors name only endpoint and status. */
+/** Logs a failure without personal data (the logger redacts; platform errors name only endpoint and status). */
 export function logSessionError(what: string, error: unknown): void {
-  const detail = isPlatformError(error) ? error.message : error instanceof Error ? `${error.name}: ${error.message}` : "unknown error";
-  console.error(`[sessions] ${what} failed: ${detail}`);
+  log.error(`${what} failed`, error);
 }

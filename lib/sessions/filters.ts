@@ -1,7 +1,7 @@
 import { APP_TIME_ZONE } from "@/lib/format";
 import type { ChargingSession, SessionStatus } from "@/lib/platform/types";
 import { sessionStartMs } from "./session-time";
-import { isCalendarDate, nextDay, startOfZonedDay, toUtcIsoSeconds } from "./zoned-time";
+import { isCalendarDate, nextDay, startOfZonedDay, toUtcIsoSeconds } from "@/lib/time/zoned-time";
 
 /**
  * The session list's filters as they live in the URL (`?status=&from=&to=&page=&perPage=`).
@@ -9,7 +9,12 @@ import { isCalendarDate, nextDay, startOfZonedDay, toUtcIsoSeconds } from "./zon
  * fails a request: it falls back to the default and says so in plain words.
  */
 
-export const SESSION_STATUSES = ["started", "charging", "finished", "failed"] as const satisfies readonly SessionStatus[];
+export const SESSION_STATUSES = [
+  "started",
+  "charging",
+  "finished",
+  "failed",
+] as const satisfies readonly SessionStatus[];
 export const SESSION_STATUS_LABELS: Record<SessionStatus, string> = {
   started: "Starting",
   charging: "Charging",
@@ -57,8 +62,8 @@ function isStatus(value: string): value is SessionStatus {
   return (SESSION_STATUSES as readonly string[]).includes(value);
 }
 
-/** Calendar dates outside this window are typos, not history. */
-function plausibleDate(value: string): boolean {
+/** A real calendar day (YYYY-MM-DD); dates outside 2000-2100 are typos, not history. */
+export function plausibleDate(value: string): boolean {
   const year = Number(value.slice(0, 4));
   return isCalendarDate(value) && year >= 2000 && year <= 2100;
 }
@@ -85,7 +90,10 @@ export function parseSessionFilter(input: SearchParamsInput): ParsedSessionFilte
   if (perPage !== undefined) {
     const n = Number(perPage);
     if ((PAGE_SIZES as readonly number[]).includes(n)) filter.perPage = n;
-    else messages.push(`Rows per page can be ${PAGE_SIZES.join(", ")}; ${DEFAULT_PAGE_SIZE} are shown instead of ${quote(perPage)}.`);
+    else
+      messages.push(
+        `Rows per page can be ${PAGE_SIZES.join(", ")}; ${DEFAULT_PAGE_SIZE} are shown instead of ${quote(perPage)}.`,
+      );
   }
 
   const from = readParam(input, "from");
@@ -99,7 +107,9 @@ export function parseSessionFilter(input: SearchParamsInput): ParsedSessionFilte
     else messages.push(`The end date ${quote(to)} is not a date like 2026-03-14, so it was ignored.`);
   }
   if (filter.from && filter.to && filter.from > filter.to) {
-    messages.push("The start date is after the end date, so the date range was ignored. Pick a start date on or before the end date.");
+    messages.push(
+      "The start date is after the end date, so the date range was ignored. Pick a start date on or before the end date.",
+    );
     delete filter.from;
     delete filter.to;
   }

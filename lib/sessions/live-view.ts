@@ -14,6 +14,8 @@ export interface LiveSessionView {
   startedAtLocal: string | null;
   energyWh: number;
   amount: number;
+  /** The session's own currency where the platform gives one; the panel falls back to the account's. */
+  currency: string | null;
   locationId: number | null;
 }
 
@@ -33,6 +35,7 @@ export function toLiveSessionView(session: ChargingSession): LiveSessionView {
     startedAtLocal: session.startedAtLocal,
     energyWh: session.energyWh,
     amount: session.amount,
+    currency: session.currency ?? null,
     locationId: session.locationId,
   };
 }

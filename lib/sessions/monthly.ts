@@ -1,6 +1,6 @@
 import { APP_LOCALE, APP_TIME_ZONE, dateTimeFormat } from "@/lib/format";
 import type { ChargingSession } from "@/lib/platform/types";
-import { addMonths, startOfZonedDay, toUtcIsoSeconds, zonedDate } from "./zoned-time";
+import { addMonths, startOfZonedDay, toUtcIsoSeconds, zonedDate } from "@/lib/time/zoned-time";
 
 /**
  * kWh and cost per calendar month over the last 12 months (the current month included), for the
@@ -37,14 +37,19 @@ export function monthlyWindowStart(now: Date, timeZone: string = APP_TIME_ZONE):
 }
 
 export function monthLabel(month: string, locale: string = APP_LOCALE): string {
-  return dateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-15T12:00:00Z`));
+  return dateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${month}-15T12:00:00Z`),
+  );
 }
 
 /**
  * The month a session belongs to: the month on the charge point's clock (the local start time the
  * driver saw), else the start instant in the service's time zone.
  */
-export function sessionMonth(session: Pick<ChargingSession, "startedAt" | "startedAtLocal">, timeZone: string = APP_TIME_ZONE): string | null {
+export function sessionMonth(
+  session: Pick<ChargingSession, "startedAt" | "startedAtLocal">,
+  timeZone: string = APP_TIME_ZONE,
+): string | null {
   const local = session.startedAtLocal?.match(/^(\d{4}-\d{2})-\d{2}T/);
   if (local?.[1]) return local[1];
   const ms = session.startedAt ? Date.parse(session.startedAt) : NaN;
@@ -59,7 +64,14 @@ export class MonthlyAggregator {
   constructor(now: Date, timeZone: string = APP_TIME_ZONE, locale: string = APP_LOCALE) {
     this.timeZone = timeZone;
     for (const month of lastTwelveMonths(now, timeZone)) {
-      this.totals.set(month, { month, label: monthLabel(month, locale), energyWh: 0, amount: 0, sessionCount: 0, runningCount: 0 });
+      this.totals.set(month, {
+        month,
+        label: monthLabel(month, locale),
+        energyWh: 0,
+        amount: 0,
+        sessionCount: 0,
+        runningCount: 0,
+      });
     }
   }
 
@@ -80,10 +92,4 @@ export class MonthlyAggregator {
   result(): MonthlyTotal[] {
     return [...this.totals.values()].map((t) => ({ ...t }));
   }
-}
-
-export function aggregateMonthly(sessions: Iterable<ChargingSession>, now: Date, timeZone: string = APP_TIME_ZONE): MonthlyTotal[] {
-  const aggregator = new MonthlyAggregator(now, timeZone);
-  for (const session of sessions) aggregator.add(session);
-  return aggregator.result();
 }

@@ -28,7 +28,11 @@ async function rememberPairs(db: Database, platformUserId: number, sessionIds: r
  * Records sessions that came back from the driver's own list. Best effort: the list was already
  * read, and a failed write only means a later ownership check scans again.
  */
-export async function rememberSessionOwnership(platformUserId: number, sessionIds: readonly number[], deps: SessionDeps = defaultSessionDeps()): Promise<void> {
+export async function rememberSessionOwnership(
+  platformUserId: number,
+  sessionIds: readonly number[],
+  deps: SessionDeps = defaultSessionDeps(),
+): Promise<void> {
   try {
     await rememberPairs(await deps.getDb(), platformUserId, sessionIds.filter(isPlatformId));
   } catch (error) {
@@ -41,7 +45,11 @@ export async function rememberSessionOwnership(platformUserId: number, sessionId
  * walks the driver's own list (100 a page, newest first on the platform, stopping at the match) and
  * remembers every id it passes. Never reads the unscoped session detail.
  */
-export async function confirmSessionOwnership(platformUserId: number, sessionId: number, deps: SessionDeps = defaultSessionDeps()): Promise<boolean> {
+export async function confirmSessionOwnership(
+  platformUserId: number,
+  sessionId: number,
+  deps: SessionDeps = defaultSessionDeps(),
+): Promise<boolean> {
   if (!isPlatformId(platformUserId) || !isPlatformId(sessionId)) return false;
   const db = await deps.getDb();
   const [known] = await db

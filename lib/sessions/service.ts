@@ -1,7 +1,14 @@
 import "server-only";
 import type { ChargingSession, Page } from "@/lib/platform/types";
 import { defaultSessionDeps, logSessionError, type SessionDeps } from "./deps";
-import { hasRangeFilter, matchesSessionFilter, rangeToInstants, type SessionListFilter, type SessionRangeFilter, type StartInstants } from "./filters";
+import {
+  hasRangeFilter,
+  matchesSessionFilter,
+  rangeToInstants,
+  type SessionListFilter,
+  type SessionRangeFilter,
+  type StartInstants,
+} from "./filters";
 import { describeLocation, locationNameIndex, type SessionLocationState } from "./location";
 import { MonthlyAggregator, monthlyWindowStart, type MonthlyTotal } from "./monthly";
 import { confirmSessionOwnership, rememberSessionOwnership } from "./ownership";
@@ -23,11 +30,18 @@ function platformQuery(platformUserId: number, filter: SessionRangeFilter, insta
   return { userId: platformUserId, status: filter.status, ...instants };
 }
 
-async function paginateLocally(platformUserId: number, filter: DriverSessionFilter, instants: StartInstants, deps: SessionDeps): Promise<Page<ChargingSession>> {
+async function paginateLocally(
+  platformUserId: number,
+  filter: DriverSessionFilter,
+  instants: StartInstants,
+  deps: SessionDeps,
+): Promise<Page<ChargingSession>> {
   const first = (filter.page - 1) * filter.perPage;
   const items: ChargingSession[] = [];
   let total = 0;
-  for await (const session of deps.platform.sessions.iterateSessions(platformQuery(platformUserId, filter, instants), { perPage: 100 })) {
+  for await (const session of deps.platform.sessions.iterateSessions(platformQuery(platformUserId, filter, instants), {
+    perPage: 100,
+  })) {
     if (!matchesSessionFilter(session, { status: filter.status, ...instants })) continue;
     if (total >= first && items.length < filter.perPage) items.push(session);
     total += 1;
@@ -36,22 +50,35 @@ async function paginateLocally(platformUserId: number, filter: DriverSessionFilt
   return { items, page: filter.page, perPage: filter.perPage, total, lastPage, hasNext: filter.page < lastPage };
 }
 
-export async function listDriverSessions(platformUserId: number, filter: DriverSessionFilter, deps: SessionDeps = defaultSessionDeps()): Promise<Page<ChargingSession>> {
+export async function listDriverSessions(
+  platformUserId: number,
+  filter: DriverSessionFilter,
+  deps: SessionDeps = defaultSessionDeps(),
+): Promise<Page<ChargingSession>> {
   const instants = rangeToInstants(filter);
   const page = await deps.platform.sessions.listSessions({
     ...platformQuery(platformUserId, filter, instants),
     page: filter.page,
     perPage: filter.perPage,
   });
-  const honoured = !hasRangeFilter(filter) || page.items.every((s) => matchesSessionFilter(s, { status: filter.status, ...instants }));
+  const honoured =
+    !hasRangeFilter(filter) || page.items.every((s) => matchesSessionFilter(s, { status: filter.status, ...instants }));
   const result = honoured ? page : await paginateLocally(platformUserId, filter, instants, deps);
   // Everything in the driver's own list is theirs: a click through to the detail needs no scan.
-  await rememberSessionOwnership(platformUserId, result.items.map((s) => s.id), deps);
+  await rememberSessionOwnership(
+    platformUserId,
+    result.items.map((s) => s.id),
+    deps,
+  );
   return result;
 }
 
 /** The session when it is the driver's own, else null (also for ids the platform does not know). */
-export async function getOwnedSession(platformUserId: number, sessionId: number, deps: SessionDeps = defaultSessionDeps()): Promise<ChargingSession | null> {
+export async function getOwnedSession(
+  platformUserId: number,
+  sessionId: number,
+  deps: SessionDeps = defaultSessionDeps(),
+): Promise<ChargingSession | null> {
   if (!(await confirmSessionOwnership(platformUserId, sessionId, deps))) return null;
   return deps.platform.sessions.getSession(sessionId);
 }
@@ -68,14 +95,22 @@ export async function* iterateDriverSessionPages(
 ): AsyncGenerator<ChargingSession[], void, undefined> {
   const instants = rangeToInstants(filter);
   // An explicit lower bound and a `from` day may both be given: the later one bounds the walk.
-  if (filter.startedAfter && (!instants.startedAfter || Date.parse(filter.startedAfter) > Date.parse(instants.startedAfter))) {
+  if (
+    filter.startedAfter &&
+    (!instants.startedAfter || Date.parse(filter.startedAfter) > Date.parse(instants.startedAfter))
+  ) {
     instants.startedAfter = filter.startedAfter;
   }
-  if (filter.startedBefore && (!instants.startedBefore || Date.parse(filter.startedBefore) < Date.parse(instants.startedBefore))) {
+  if (
+    filter.startedBefore &&
+    (!instants.startedBefore || Date.parse(filter.startedBefore) < Date.parse(instants.startedBefore))
+  ) {
     instants.startedBefore = filter.startedBefore;
   }
   const check = { status: filter.status, ...instants };
-  for await (const page of deps.platform.sessions.iterateSessionPages(platformQuery(platformUserId, filter, instants), { perPage: 100 })) {
+  for await (const page of deps.platform.sessions.iterateSessionPages(platformQuery(platformUserId, filter, instants), {
+    perPage: 100,
+  })) {
     yield page.filter((session) => matchesSessionFilter(session, check));
   }
 }
@@ -105,7 +140,11 @@ const WINDOW_PAGE_CONCURRENCY = 4;
  * requested together rather than one after another (the bench showed the sequential walk costing a
  * full round trip per page). Without a page count it falls back to following `links.next`.
  */
-async function sessionsStartedAfter(platformUserId: number, startedAfter: string, deps: SessionDeps): Promise<ChargingSession[]> {
+async function sessionsStartedAfter(
+  platformUserId: number,
+  startedAfter: string,
+  deps: SessionDeps,
+): Promise<ChargingSession[]> {
   const query = { userId: platformUserId, startedAfter, perPage: 100 };
   const first = await deps.platform.sessions.listSessions({ ...query, page: 1 });
   if (first.lastPage === null && first.hasNext) {
@@ -126,7 +165,10 @@ async function sessionsStartedAfter(platformUserId: number, startedAfter: string
 }
 
 /** One walk over the last 12 months gives both the monthly chart and the running sessions. */
-export async function getSessionsOverview(platformUserId: number, deps: SessionDeps = defaultSessionDeps()): Promise<SessionsOverview> {
+export async function getSessionsOverview(
+  platformUserId: number,
+  deps: SessionDeps = defaultSessionDeps(),
+): Promise<SessionsOverview> {
   const now = deps.now();
   const aggregator = new MonthlyAggregator(now);
   const running: ChargingSession[] = [];
@@ -145,7 +187,10 @@ export const LIVE_LOOKBACK_MS = 7 * 24 * 3_600_000;
  * last week. A spec-only platform ignores the date filter and answers with the first page of the
  * whole list; running sessions are the newest, so they are still found there.
  */
-export async function listRunningSessions(platformUserId: number, deps: SessionDeps = defaultSessionDeps()): Promise<ChargingSession[]> {
+export async function listRunningSessions(
+  platformUserId: number,
+  deps: SessionDeps = defaultSessionDeps(),
+): Promise<ChargingSession[]> {
   const startedAfter = new Date(deps.now().getTime() - LIVE_LOOKBACK_MS).toISOString().replace(/\.\d{3}Z$/, "Z");
   const page = await deps.platform.sessions.listSessions({ userId: platformUserId, startedAfter, perPage: 100 });
   return page.items.filter((s) => s.isRunning);
@@ -155,7 +200,10 @@ export async function listRunningSessions(platformUserId: number, deps: SessionD
  * Names of the platform's own locations (first listing page, up to 100), to label table rows
  * "when known". While no charge points are assigned the list is empty; a failure only costs names.
  */
-export async function getLocationNames(locale: string, deps: SessionDeps = defaultSessionDeps()): Promise<Record<number, string>> {
+export async function getLocationNames(
+  locale: string,
+  deps: SessionDeps = defaultSessionDeps(),
+): Promise<Record<number, string>> {
   try {
     const page = await deps.platform.locations.listLocations({ perPage: 100 });
     return locationNameIndex(page.items, locale);
@@ -170,11 +218,17 @@ export async function getLocationNames(locale: string, deps: SessionDeps = defau
  * fallback). A 404 (every id while no charge points are assigned) or any failed read only makes the
  * location "unavailable": it never costs the session page. Call only for an owned session.
  */
-export async function getSessionLocation(session: Pick<ChargingSession, "locationId">, locale: string, deps: SessionDeps = defaultSessionDeps()): Promise<SessionLocationState> {
+export async function getSessionLocation(
+  session: Pick<ChargingSession, "locationId">,
+  locale: string,
+  deps: SessionDeps = defaultSessionDeps(),
+): Promise<SessionLocationState> {
   if (session.locationId === null) return { kind: "none" };
   try {
     const location = await deps.platform.locations.getLocation(session.locationId);
-    return location ? { kind: "known", location: describeLocation(location, locale) } : { kind: "unavailable", locationId: session.locationId };
+    return location
+      ? { kind: "known", location: describeLocation(location, locale) }
+      : { kind: "unavailable", locationId: session.locationId };
   } catch (error) {
     logSessionError("reading a session's location", error);
     return { kind: "unavailable", locationId: session.locationId };

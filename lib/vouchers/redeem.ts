@@ -2,7 +2,6 @@ import "server-only";
 import type { FieldErrors } from "@/lib/forms/action-result";
 import { getPlatform } from "@/lib/platform";
 import {
-  isPlatformError,
   PlatformNotFoundError,
   PlatformRateLimitedError,
   PlatformUnavailableError,
@@ -11,6 +10,9 @@ import {
 } from "@/lib/platform/errors";
 import { consumeRateLimit, RATE_LIMITS } from "@/lib/rate-limit";
 import { VoucherCodeSchema } from "./voucher-code";
+import { logger } from "@/lib/log";
+
+const log = logger("vouchers");
 
 export type VoucherFailure = "rejected" | "invalid" | "not-found" | "rate-limited" | "unavailable" | "limited";
 
@@ -22,7 +24,8 @@ export type VoucherOutcome =
 export const VOUCHER_MESSAGES = {
   rejected: "This voucher is invalid, already used or not applicable.",
   invalidFromPlatform: "The charging service did not accept this code. Check it and try again.",
-  notFound: "We could not find your charging account, so the voucher was not redeemed. Please contact support and mention this voucher code.",
+  notFound:
+    "We could not find your charging account, so the voucher was not redeemed. Please contact support and mention this voucher code.",
   unavailable:
     "The charging service did not answer, so we cannot tell whether the voucher was redeemed. Check your balance in a minute before you try again.",
   failed: "We could not redeem the voucher right now. Try again in a moment, or contact support if it keeps happening.",
@@ -46,7 +49,11 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
  * attempt over the limit never reaches the platform. A 202 means accepted; the credit follows
  * later (read the user for the new balance). Never retried: money moves.
  */
-export async function redeemVoucherForDriver(platformUserId: number, code: string, limiterSubject: string): Promise<VoucherOutcome> {
+export async function redeemVoucherForDriver(
+  platformUserId: number,
+  code: string,
+  limiterSubject: string,
+): Promise<VoucherOutcome> {
   const parsed = VoucherCodeSchema.safeParse(code);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Enter the voucher code.";
@@ -54,7 +61,12 @@ export async function redeemVoucherForDriver(platformUserId: number, code: strin
   }
 
   const limit = await consumeRateLimit("voucher", limiterSubject, RATE_LIMITS.voucherPerDriver);
-  if (!limit.allowed) return { status: "limited", message: tooManyAttemptsMessage(limit.retryAfterSeconds), retryAfterSeconds: limit.retryAfterSeconds };
+  if (!limit.allowed)
+    return {
+      status: "limited",
+      message: tooManyAttemptsMessage(limit.retryAfterSeconds),
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
 
   try {
     await getPlatform().vouchers.redeemVoucher(platformUserId, parsed.data);
@@ -77,8 +89,9 @@ function outcomeOfError(error: unknown): VoucherOutcome {
     const retryAfterSeconds = Math.max(1, Math.ceil(error.retryAfterSeconds ?? 30));
     return { status: "rate-limited", message: platformBusyMessage(retryAfterSeconds), retryAfterSeconds };
   }
-  if (error instanceof PlatformUnavailableError) return { status: "unavailable", message: VOUCHER_MESSAGES.unavailable };
+  if (error instanceof PlatformUnavailableError)
+    return { status: "unavailable", message: VOUCHER_MESSAGES.unavailable };
   // 401/403/odd answers: the portal's problem, not the driver's. Logged without personal data.
-  console.error("[vouchers] redeem failed", isPlatformError(error) ? error.message : error instanceof Error ? error.name : "unknown");
+  log.error("redeem failed", error);
   return { status: "unavailable", message: VOUCHER_MESSAGES.failed };
 }

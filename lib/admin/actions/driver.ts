@@ -2,141 +2,173 @@
 import "server-only";
 import { refresh } from "next/cache";
 import { z } from "zod";
+import { NO_DRIVER, staffAction } from "@/lib/actions/action";
+import { refusalOverLimit } from "@/lib/actions/limit";
 import { emailSchema } from "@/lib/auth/schemas";
 import { changeDriverEmail, EmailTakenError, EmailUnchangedError } from "@/lib/accounts/email";
+import { platformSetsAppPassword } from "@/lib/accounts/app-password";
 import { startDriverPasswordReset } from "@/lib/accounts/password-reset";
-import { PROFILE_FIELD_LABELS, readProfileForm, updateDriverProfile, type ProfileField } from "@/lib/accounts/profile";
-import { withAudit, recordAudit } from "@/lib/audit";
-import { formValues, toFieldErrors, type ActionResult } from "@/lib/forms/action-result";
+import { changedFieldsInWords, PROFILE_FORM, updateDriverProfile } from "@/lib/accounts/profile";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { getPlatform } from "@/lib/platform";
-import { isPlatformError, PlatformNotFoundError, PlatformValidationError } from "@/lib/platform/errors";
-import { platformErrorMessage, platformFieldErrors } from "@/lib/platform-errors-to-messages";
-import { consumeRateLimit, type RateLimitRule } from "@/lib/rate-limit";
+import { PlatformNotFoundError } from "@/lib/platform/errors";
+import { RATE_LIMITS } from "@/lib/rate-limit";
 import { redeemVoucherForDriver } from "@/lib/vouchers/redeem";
-import type { VoucherActionResult } from "@/lib/vouchers/redeem-action";
-import { checkStaff } from "../action-guard";
-import { readDriverId } from "../driver-id";
+import { voucherActionResult, type VoucherActionResult } from "@/lib/vouchers/voucher-action-result";
 
 /**
  * Support staff act on a chosen driver's account. The driver id is bound to each action by the
  * driver page (`action.bind(null, id)`), so it arrives from the browser and is validated here.
  */
 
-const NO_DRIVER = { status: "error", code: "no-driver", message: "That driver could not be found. Open the driver again from the search." } as const;
-const RESETS_PER_DRIVER_BY_STAFF: RateLimitRule = { limit: 5, windowSeconds: 15 * 60 };
-
-function unexpected(what: string, error: unknown, doing: string, values?: Record<string, string>): ActionResult<never> {
-  if (error instanceof PlatformNotFoundError) return { ...NO_DRIVER, values };
-  console.error(`[admin] ${what} failed`, isPlatformError(error) ? error.message : error instanceof Error ? error.name : "unknown");
-  return { status: "error", message: platformErrorMessage(error, doing), values };
-}
-
-function listInWords(items: string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
+/** What every action on a driver shares: support staff, a bound driver id, a driver gone from the platform. */
+const ON_A_DRIVER = {
+  scope: "admin",
+  role: "support",
+  boundDriver: true,
+  expected: (
+    error: unknown,
+    { values, formData }: { values: Record<string, string>; formData: FormData | null },
+  ): ActionResult | undefined => {
+    if (!(error instanceof PlatformNotFoundError)) return undefined;
+    return formData ? { ...NO_DRIVER, values } : NO_DRIVER;
+  },
+} as const;
 
 /** Partial profile update: only fields changed since the form was shown reach the platform. */
-export async function updateDriverProfileAction(platformUserId: number, _previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  const check = await checkStaff("support", "driver.profile.update");
-  if (!check.ok) return check.result;
-  const values = formValues(formData, ["baseline"]);
-  const id = readDriverId(platformUserId);
-  if (id === null) return { ...NO_DRIVER, values };
-  const reading = readProfileForm(formData);
-  if (!reading.ok) return { status: "invalid", fieldErrors: reading.fieldErrors, message: "Please correct the marked fields.", values };
-
-  try {
-    const current = reading.baseline ?? (await getPlatform().users.getUser(id));
-    const { changed } = await withAudit(
-      check.actor,
-      "driver.profile.update",
-      { targetPlatformUserId: id },
-      () => updateDriverProfile(id, current, reading.submitted),
-      {},
-      (result) => ({ changedFields: result.changed }),
-    );
+const updateProfile = staffAction({
+  ...ON_A_DRIVER,
+  audit: "driver.profile.update",
+  failure: { log: "profile update", doing: "save the profile" },
+  ...PROFILE_FORM,
+  run: async (reading, { driverId, audited }): Promise<ActionResult> => {
+    const current = reading.baseline ?? (await getPlatform().users.getUser(driverId));
+    const { changed } = await audited(() => updateDriverProfile(driverId, current, reading.submitted), {
+      resultDetails: (result) => ({ changedFields: result.changed }),
+    });
     if (changed.length === 0) return { status: "ok", message: "Nothing to save: no field was changed." };
     refresh();
-    return { status: "ok", message: `Saved the driver's ${listInWords(changed.map((f) => PROFILE_FIELD_LABELS[f as ProfileField] ?? f))}.` };
-  } catch (error) {
-    if (error instanceof PlatformValidationError) {
-      return { status: "invalid", fieldErrors: platformFieldErrors(error), message: "The charging service did not accept some fields. Please correct the marked fields.", values };
-    }
-    return unexpected("profile update", error, "save the profile", values);
+    return { status: "ok", message: `Saved the driver's ${changedFieldsInWords(changed)}.` };
+  },
+});
+
+export async function updateDriverProfileAction(driverId: number, _state: ActionResult, formData: FormData) {
+  return updateProfile(formData, driverId);
+}
+
+/** Thrown when the new address is taken: carries the address the driver keeps, for the message. */
+class TakenKeepingError extends Error {
+  constructor(readonly oldEmail: string) {
+    super("E-mail address taken");
   }
 }
 
-const EmailInput = z.object({ email: emailSchema });
-
-/** New e-mail on the platform and the portal account. A taken address (422) leaves the old one active. */
-export async function changeDriverEmailAction(platformUserId: number, _previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  const check = await checkStaff("support", "driver.email.change");
-  if (!check.ok) return check.result;
-  const values = formValues(formData);
-  const id = readDriverId(platformUserId);
-  if (id === null) return { ...NO_DRIVER, values };
-  const parsed = EmailInput.safeParse(values);
-  if (!parsed.success) return { status: "invalid", fieldErrors: toFieldErrors(parsed.error.issues), values };
-  const email = parsed.data.email;
-
-  let oldEmail = "";
-  try {
-    oldEmail = (await getPlatform().users.getUser(id)).email;
-    await withAudit(check.actor, "driver.email.change", { targetPlatformUserId: id }, () => changeDriverEmail(id, email), { from: oldEmail, to: email });
-  } catch (error) {
-    if (error instanceof EmailTakenError) {
-      return { status: "invalid", fieldErrors: { email: [`${email} is already used by another account. The driver's address stays ${oldEmail}.`] }, values };
+/**
+ * New e-mail on the platform and the portal account, as a staff action: audited, and the driver is
+ * signed out everywhere. A taken address (422) leaves the old one active.
+ */
+const changeEmail = staffAction({
+  ...ON_A_DRIVER,
+  audit: "driver.email.change",
+  failure: { log: "e-mail change", doing: "change the e-mail address" },
+  schema: z.object({ email: emailSchema }),
+  rejected: {},
+  expected: (error, context, { email }) => {
+    if (error instanceof TakenKeepingError) {
+      const message = `${email} is already used by another account. The driver's address stays ${error.oldEmail}.`;
+      return { status: "invalid", fieldErrors: { email: [message] }, values: context.values };
     }
-    if (error instanceof EmailUnchangedError) return { status: "invalid", fieldErrors: { email: ["This is already the driver's e-mail address."] }, values };
-    if (error instanceof PlatformValidationError) return { status: "invalid", fieldErrors: platformFieldErrors(error), values };
-    return unexpected("e-mail change", error, "change the e-mail address", values);
-  }
-  refresh();
-  return { status: "ok", message: `The driver's e-mail address is now ${email} (was ${oldEmail}). Their next sign-in link goes there.` };
+    if (error instanceof EmailUnchangedError) {
+      return {
+        status: "invalid",
+        fieldErrors: { email: ["This is already the driver's e-mail address."] },
+        values: context.values,
+      };
+    }
+    return ON_A_DRIVER.expected(error, context);
+  },
+  run: async ({ email }, { driverId, audited }): Promise<ActionResult> => {
+    const oldEmail = (await getPlatform().users.getUser(driverId)).email;
+    try {
+      await audited(() => changeDriverEmail(driverId, email), { details: { from: oldEmail, to: email } });
+    } catch (error) {
+      throw error instanceof EmailTakenError ? new TakenKeepingError(oldEmail) : error;
+    }
+    refresh();
+    return {
+      status: "ok",
+      message: `The driver's e-mail address is now ${email} (was ${oldEmail}). The driver was signed out everywhere; their next sign-in link goes to the new address.`,
+    };
+  },
+});
+
+export async function changeDriverEmailAction(driverId: number, _state: ActionResult, formData: FormData) {
+  return changeEmail(formData, driverId);
 }
 
-/** 204 from the platform; the platform mails the driver the reset link, staff never see a password. */
-export async function startDriverPasswordResetAction(platformUserId: number, _previous: ActionResult): Promise<ActionResult> {
-  const check = await checkStaff("support", "driver.password-reset.start");
-  if (!check.ok) return check.result;
-  const id = readDriverId(platformUserId);
-  if (id === null) return NO_DRIVER;
+/**
+ * The spec's platform mails the driver a reset link (204). The real platform (ampeco) mails none: the
+ * charging app asks the driver for a new password at the next sign-in (PATCH {requirePasswordReset:
+ * true}). Staff never see a password either way.
+ */
+const startPasswordReset = staffAction({
+  ...ON_A_DRIVER,
+  // One audit name in both dialects; the entry's details say which kind of reset it was.
+  audit: "driver.password-reset.start",
+  failure: {
+    log: "password reset",
+    doing: () => (platformSetsAppPassword() ? "require a new app password" : "start the password reset"),
+  },
+  form: false,
+  run: async (_input, { actor, driverId, audited, recordAudit }): Promise<ActionResult> => {
+    const atNextSignIn = platformSetsAppPassword();
+    const refused = await refusalOverLimit(
+      "password-reset:staff",
+      `admin:${actor.userId}:${driverId}`,
+      RATE_LIMITS.passwordResetByStaffPerDriver,
+      (wait) =>
+        atNextSignIn
+          ? `A new app password was required for this driver several times just now. Try again in ${wait}.`
+          : `Several reset mails went to this driver already. Ask them to check their spam folder, or try again in ${wait}.`,
+    );
+    if (refused) {
+      await recordAudit({ outcome: "failure", error: "Too many resets for this driver" });
+      return refused;
+    }
+    const email = (await getPlatform().users.getUser(driverId)).email;
+    await audited(() => startDriverPasswordReset(driverId), {
+      details: { how: atNextSignIn ? "new app password required at the next app sign-in" : "reset mail" },
+    });
+    return {
+      status: "ok",
+      message: atNextSignIn
+        ? `The charging app will ask ${email} to choose a new app password at the next sign-in.`
+        : `The charging service is mailing ${email} a link to choose a new app password.`,
+    };
+  },
+});
 
-  const limit = await consumeRateLimit("password-reset:staff", `admin:${check.actor.userId}:${id}`, RESETS_PER_DRIVER_BY_STAFF);
-  if (!limit.allowed) {
-    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    await recordAudit({ actor: check.actor, action: "driver.password-reset.start", targetPlatformUserId: id, outcome: "failure", error: "Too many resets for this driver" });
-    return { status: "error", message: `Several reset mails went to this driver already. Ask them to check their spam folder, or try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` };
-  }
-  try {
-    const email = (await getPlatform().users.getUser(id)).email;
-    await withAudit(check.actor, "driver.password-reset.start", { targetPlatformUserId: id }, () => startDriverPasswordReset(id));
-    return { status: "ok", message: `The charging service is mailing ${email} a link to choose a new app password.` };
-  } catch (error) {
-    return unexpected("password reset", error, "start the password reset");
-  }
+export async function startDriverPasswordResetAction(driverId: number, _state: ActionResult, formData?: FormData) {
+  return startPasswordReset(formData, driverId);
 }
 
 /** The driver page's voucher form, on the driver's behalf: the same outcomes and words as the driver's own page. */
-export async function redeemVoucherForDriverAction(platformUserId: number, _previous: VoucherActionResult, formData: FormData): Promise<VoucherActionResult> {
-  const check = await checkStaff("support", "driver.voucher.redeem");
-  if (!check.ok) return check.result;
-  const values = formValues(formData);
-  const id = readDriverId(platformUserId);
-  if (id === null) return { ...NO_DRIVER, values };
-  const code = values.code ?? "";
+const redeemVoucher = staffAction({
+  ...ON_A_DRIVER,
+  audit: "driver.voucher.redeem",
+  failure: { log: "voucher redeem", doing: "redeem the voucher" },
+  run: async (_input, { actor, driverId, values, recordAudit }): Promise<VoucherActionResult> => {
+    const code = values.code ?? "";
+    const outcome = await redeemVoucherForDriver(driverId, code, `admin:${actor.userId}:${driverId}`);
+    await recordAudit({
+      outcome: outcome.status === "accepted" ? "success" : "failure",
+      details: { code: code.trim().slice(0, 64), outcome: outcome.status },
+      error: outcome.status === "accepted" ? undefined : outcome.message,
+    });
+    return voucherActionResult(outcome, values);
+  },
+});
 
-  const outcome = await redeemVoucherForDriver(id, code, `admin:${check.actor.userId}:${id}`);
-  await recordAudit({
-    actor: check.actor,
-    action: "driver.voucher.redeem",
-    targetPlatformUserId: id,
-    outcome: outcome.status === "accepted" ? "success" : "failure",
-    details: { code: code.trim().slice(0, 64), outcome: outcome.status },
-    error: outcome.status === "accepted" ? undefined : outcome.message,
-  });
-  if (outcome.status === "accepted") return { status: "ok", outcome: "accepted", message: "Voucher accepted." };
-  if (outcome.fieldErrors) return { status: "invalid", outcome: outcome.status, fieldErrors: outcome.fieldErrors, message: outcome.message, values };
-  return { status: "error", outcome: outcome.status, message: outcome.message, retryAfterSeconds: outcome.retryAfterSeconds, values };
+export async function redeemVoucherForDriverAction(driverId: number, _state: VoucherActionResult, formData: FormData) {
+  return redeemVoucher(formData, driverId);
 }

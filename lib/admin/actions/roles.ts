@@ -2,57 +2,98 @@
 import "server-only";
 import { refresh } from "next/cache";
 import { z } from "zod";
+import { staffAction } from "@/lib/actions/action";
 import { emailSchema } from "@/lib/auth/schemas";
-import { formValues, toFieldErrors, type ActionResult } from "@/lib/forms/action-result";
+import type { Viewer } from "@/lib/auth/viewer";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { withAudit } from "@/lib/audit";
-import { checkStaff } from "../action-guard";
-import { grantStaffRole, revokeStaffRole, RoleChangeRefusedError } from "../roles";
+import { grantStaffRole, revokeStaffRole, RoleChangeRefusedError, withdrawStaffInvite } from "../roles";
 
 const GrantInput = z.object({
   email: emailSchema,
   role: z.enum(["support", "admin"], { error: "Choose support or admin." }),
 });
-const RevokeInput = z.object({ email: emailSchema });
+/** Revoke and withdraw both name an address from the staff list. */
+const AddressInput = z.object({ email: emailSchema });
 
-function refusalOrRethrow(error: unknown, values: Record<string, string>): ActionResult {
-  if (error instanceof RoleChangeRefusedError) return { status: "error", code: error.reason, message: error.message, values };
-  console.error("[admin] role change failed", error instanceof Error ? error.name : "unknown");
-  return { status: "error", message: "The role could not be changed right now. Try again in a moment.", values };
-}
+/** What every role action shares: admins only, refusals in plain words, one failure line. */
+const ROLE_ACTION = {
+  scope: "admin",
+  role: "admin",
+  failure: { log: "role change", message: "The role could not be changed right now. Try again in a moment." },
+  expected: (error: unknown, { values }: { values: Record<string, string> }): ActionResult | undefined =>
+    error instanceof RoleChangeRefusedError
+      ? { status: "error", code: error.reason, message: error.message, values }
+      : undefined,
+} as const;
 
 /** Admins only: give a staff e-mail the support (or admin) role. */
-export async function grantStaffRoleAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  const check = await checkStaff("admin", "role.grant");
-  if (!check.ok) return check.result;
-  const values = formValues(formData);
-  const parsed = GrantInput.safeParse(values);
-  if (!parsed.success) return { status: "invalid", fieldErrors: toFieldErrors(parsed.error.issues), values };
-  const { email, role } = parsed.data;
-  try {
-    const { previousRole } = await withAudit(check.actor, "role.grant", {}, () => grantStaffRole(check.actor, email, role), { email, role }, (r) => ({ previousRole: r.previousRole }));
+const grantRole = staffAction({
+  ...ROLE_ACTION,
+  audit: "role.grant",
+  schema: GrantInput,
+  run: async ({ email, role }, { actor, audited }): Promise<ActionResult> => {
+    const outcome = await audited(() => grantStaffRole(actor, email, role), {
+      details: { email, role },
+      resultDetails: (result) => ({ ...result }),
+    });
     refresh();
-    return {
-      status: "ok",
-      message: previousRole === null ? `${email} now has the ${role} role and can sign in by e-mail link.` : `${email} now has the ${role} role (was ${previousRole}).`,
-    };
-  } catch (error) {
-    return refusalOrRethrow(error, values);
-  }
+    if (outcome.kind === "invited") {
+      return {
+        status: "ok",
+        message: `${email} has not signed in here yet, so the ${role} role waits in a pending invite. It applies when someone signs in with a link sent to ${email}.`,
+      };
+    }
+    return { status: "ok", message: `${email} now has the ${role} role (was ${outcome.previousRole}).` };
+  },
+});
+
+export async function grantStaffRoleAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return grantRole(formData);
+}
+
+/** An admin's action on one address from the staff list, audited under `audit`. */
+function staffAddressAction(audit: string, change: (actor: Viewer, email: string) => Promise<string>) {
+  return staffAction({
+    ...ROLE_ACTION,
+    audit,
+    schema: AddressInput,
+    run: async ({ email }, { actor }): Promise<ActionResult> => {
+      const message = await change(actor, email);
+      refresh();
+      return { status: "ok", message };
+    },
+  });
 }
 
 /** Admins only: take the staff role away (the account stays, as a plain driver account). */
+const revokeRole = staffAddressAction("role.revoke", async (actor, email) => {
+  const { previousRole } = await withAudit({
+    actor,
+    action: "role.revoke",
+    run: () => revokeStaffRole(actor, email),
+    details: { email },
+    resultDetails: (result) => ({ previousRole: result.previousRole }),
+  });
+  return `${email} no longer has the ${previousRole} role.`;
+});
+
 export async function revokeStaffRoleAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  const check = await checkStaff("admin", "role.revoke");
-  if (!check.ok) return check.result;
-  const values = formValues(formData);
-  const parsed = RevokeInput.safeParse(values);
-  if (!parsed.success) return { status: "invalid", fieldErrors: toFieldErrors(parsed.error.issues), values };
-  const { email } = parsed.data;
-  try {
-    const { previousRole } = await withAudit(check.actor, "role.revoke", {}, () => revokeStaffRole(check.actor, email), { email }, (r) => ({ previousRole: r.previousRole }));
-    refresh();
-    return { status: "ok", message: `${email} no longer has the ${previousRole} role.` };
-  } catch (error) {
-    return refusalOrRethrow(error, values);
-  }
+  return revokeRole(formData);
+}
+
+/** Admins only: withdraw a pending invite before anyone signs in with it. */
+const withdrawInvite = staffAddressAction("role.invite.withdraw", async (actor, email) => {
+  const { role } = await withAudit({
+    actor,
+    action: "role.invite.withdraw",
+    run: () => withdrawStaffInvite(email),
+    details: { email },
+    resultDetails: (result) => ({ role: result.role }),
+  });
+  return `The invite of ${email} for the ${role} role was withdrawn.`;
+});
+
+export async function withdrawStaffInviteAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return withdrawInvite(formData);
 }

@@ -1,6 +1,6 @@
 /**
- * Calendar days and months in a named time zone, without a date library. Pure (no server-only):
- * filter parsing and the monthly chart use it on the server, unit tests run it directly.
+ * The one time-zone helper: calendar days, months and wall-clock times in a named time zone, without
+ * a date library. Pure (no server-only): session filters, the monthly chart and the audit log use it.
  */
 
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -38,7 +38,14 @@ export function zonedParts(instant: Date, timeZone: string): ZonedParts {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
   }
   const get = (key: string) => parts[key] ?? 0;
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute"), second: get("second") };
+  return {
+    year: get("year"),
+    month: get("month"),
+    day: get("day"),
+    hour: get("hour"),
+    minute: get("minute"),
+    second: get("second"),
+  };
 }
 
 /** Wall clock minus UTC at this instant, in ms (+1 h in Amsterdam winter time). */
@@ -46,6 +53,19 @@ function offsetAt(instantMs: number, timeZone: string): number {
   const seconds = Math.floor(instantMs / 1000) * 1000;
   const p = zonedParts(new Date(seconds), timeZone);
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - seconds;
+}
+
+const pad2 = (n: number) => String(Math.abs(n)).padStart(2, "0");
+
+/** `2026-03-14T18:02:11+01:00`: the wall clock in `timeZone` with that instant's own offset (DST-safe). */
+export function toZonedIso(instant: Date, timeZone: string): string {
+  const seconds = Math.floor(instant.getTime() / 1000) * 1000;
+  const p = zonedParts(new Date(seconds), timeZone);
+  const offsetMinutes = Math.round(offsetAt(seconds, timeZone) / 60_000);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const date = `${p.year}-${pad2(p.month)}-${pad2(p.day)}`;
+  const time = `${pad2(p.hour)}:${pad2(p.minute)}:${pad2(p.second)}`;
+  return `${date}T${time}${sign}${pad2(Math.trunc(offsetMinutes / 60))}:${pad2(offsetMinutes % 60)}`;
 }
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -78,7 +98,7 @@ export function nextDay(date: string): string {
 /** The calendar day of `instant` in `timeZone`, as YYYY-MM-DD. */
 export function zonedDate(instant: Date, timeZone: string): string {
   const p = zonedParts(instant, timeZone);
-  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+  return `${p.year}-${pad2(p.month)}-${pad2(p.day)}`;
 }
 
 /** "2026-03" plus `delta` months (negative goes back). */

@@ -1,0 +1,172 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { z } from "zod";
+import { emailSchema } from "@/lib/auth/schemas";
+import { getConfig } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { emailChanges, sessions, users } from "@/lib/db/schema";
+import { sendMail } from "@/lib/mail/send";
+import { emailChangeConfirmMail, emailChangedNoticeMail } from "@/lib/mail/templates";
+import { getPlatform } from "@/lib/platform";
+import { assertNoOtherPortalAccountHas, changePlatformEmail, EmailTakenError, EmailUnchangedError } from "./email";
+import { logger } from "@/lib/log";
+
+const log = logger("email");
+
+/**
+ * A driver's own e-mail change, in two steps. Asking only records the change and mails a link to
+ * the NEW address; nothing else changes. Following the link, signed in to the same account, makes
+ * the change: the platform is asked only then. The link proves control of the new address, the
+ * session proves it is the account's owner who wants it: a link followed without that session (a
+ * mail scanner, the new address's owner tricked into clicking) changes nothing and stays usable.
+ */
+
+export const EMAIL_CHANGE_LINK_MINUTES = 60;
+export const EMAIL_CHANGE_CONFIRM_PATH = "/account/email/confirm";
+
+/** 32 random bytes, base64url: exactly 43 characters. Anything else is not a token we made. */
+export const EmailChangeToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export interface EmailChangeAccount {
+  userId: string;
+  email: string;
+  platformUserId: number;
+}
+
+/** Records the change and mails the confirmation link. Only the newest request's link works. */
+export async function requestEmailChange(
+  account: EmailChangeAccount,
+  rawEmail: string,
+  origin: string,
+): Promise<{ newEmail: string }> {
+  const email = emailSchema.parse(rawEmail);
+  if (email === account.email.toLowerCase()) throw new EmailUnchangedError();
+  const db = await getDb();
+  await assertNoOtherPortalAccountHas(db, email, account.userId);
+  const onPlatform = await getPlatform().users.findUserByEmail(email);
+  if (onPlatform && onPlatform.id !== account.platformUserId) throw new EmailTakenError();
+
+  const token = randomBytes(32).toString("base64url");
+  await db.transaction(async (tx) => {
+    await tx.delete(emailChanges).where(eq(emailChanges.userId, account.userId));
+    await tx.insert(emailChanges).values({
+      userId: account.userId,
+      newEmail: email,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + EMAIL_CHANGE_LINK_MINUTES * 60_000),
+    });
+  });
+  const url = `${origin}${EMAIL_CHANGE_CONFIRM_PATH}?token=${token}`;
+  await sendMail(emailChangeConfirmMail(email, url, EMAIL_CHANGE_LINK_MINUTES));
+  return { newEmail: email };
+}
+
+export type EmailChangeLinkState =
+  { status: "pending"; newEmail: string } | { status: "invalid" | "expired" | "used" | "other-account" };
+
+/** What a link is, for the page that shows it: never a throw, whatever the URL holds. */
+export async function inspectEmailChangeLink(
+  userId: string,
+  rawToken: unknown,
+  now = new Date(),
+): Promise<EmailChangeLinkState> {
+  const token = EmailChangeToken.safeParse(rawToken);
+  if (!token.success) return { status: "invalid" };
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(emailChanges)
+    .where(eq(emailChanges.tokenHash, hashToken(token.data)));
+  if (!row) return { status: "invalid" };
+  if (row.userId !== userId) return { status: "other-account" };
+  if (row.usedAt) return { status: "used" };
+  if (row.expiresAt.getTime() <= now.getTime()) return { status: "expired" };
+  return { status: "pending", newEmail: row.newEmail };
+}
+
+export type EmailChangeOutcome =
+  | { status: "changed"; from: string; to: string }
+  | { status: "invalid" | "expired" | "used" | "other-account" | "taken" };
+
+/** What a driver reads for a link that changes nothing, on the link page and after confirming. */
+export const EMAIL_CHANGE_LINK_MESSAGES: Record<Exclude<EmailChangeOutcome["status"], "changed">, string> = {
+  invalid:
+    "This confirmation link is not valid. Copy the whole link from the mail, or ask for a new one on your account page.",
+  expired: "This confirmation link has expired. Ask for a new one on your account page; your address has not changed.",
+  used: "This confirmation link was already used. Your account page shows your current address.",
+  "other-account":
+    "This confirmation link belongs to another account. Sign out, then sign in to the account that asked for the change.",
+  taken: "That address is now used by another account, so your address has not changed.",
+};
+
+/**
+ * Makes the change the link stands for, once. The token is claimed first (so two clicks cannot both
+ * change), and given back only when the platform could not be reached, so the driver can try again.
+ * Every other session of the account ends; `keepSessionToken` (the confirming browser's own
+ * session) stays. The old address gets a notice naming support.
+ */
+export async function confirmEmailChange(
+  account: EmailChangeAccount,
+  rawToken: unknown,
+  keepSessionToken: string | null,
+  now = new Date(),
+): Promise<EmailChangeOutcome> {
+  const token = EmailChangeToken.safeParse(rawToken);
+  if (!token.success) return { status: "invalid" };
+  const db = await getDb();
+  const tokenHash = hashToken(token.data);
+  const [claimed] = await db
+    .update(emailChanges)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailChanges.tokenHash, tokenHash),
+        eq(emailChanges.userId, account.userId),
+        isNull(emailChanges.usedAt),
+        gt(emailChanges.expiresAt, now),
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    const state = await inspectEmailChangeLink(account.userId, token.data, now);
+    return state.status === "pending" ? { status: "used" } : state;
+  }
+  const release = () => db.update(emailChanges).set({ usedAt: null }).where(eq(emailChanges.id, claimed.id));
+
+  const newEmail = claimed.newEmail;
+  const [own] = await db.select({ email: users.email }).from(users).where(eq(users.id, account.userId));
+  const oldEmail = own?.email ?? account.email;
+  try {
+    await assertNoOtherPortalAccountHas(db, newEmail, account.userId);
+    await changePlatformEmail(account.platformUserId, newEmail);
+  } catch (error) {
+    if (error instanceof EmailTakenError) return { status: "taken" };
+    await release();
+    throw error;
+  }
+
+  await db.transaction(async (tx) => {
+    // The link just proved the address; it came through a change, so ADMIN_EMAILS never applies to it.
+    await tx
+      .update(users)
+      .set({ email: newEmail, emailVerified: now, emailChangedAt: now })
+      .where(eq(users.id, account.userId));
+    const others = keepSessionToken
+      ? and(eq(sessions.userId, account.userId), ne(sessions.sessionToken, keepSessionToken))
+      : eq(sessions.userId, account.userId);
+    await tx.delete(sessions).where(others);
+    await tx.delete(emailChanges).where(and(eq(emailChanges.userId, account.userId), ne(emailChanges.id, claimed.id)));
+  });
+  try {
+    await sendMail(emailChangedNoticeMail(oldEmail, newEmail, getConfig().mail.supportEmail));
+  } catch (error) {
+    // The change is made and the driver must hear so; a lost notice is logged, not shown as a failure.
+    log.error("the change notice to the old address could not be sent", error);
+  }
+  return { status: "changed", from: oldEmail, to: newEmail };
+}

@@ -1,0 +1,46 @@
+"use server";
+import "server-only";
+import { refresh } from "next/cache";
+import { driverAction } from "@/lib/actions/action";
+import type { ActionResult } from "@/lib/forms/action-result";
+import { CARD_NOT_YOURS, cardIdForm } from "./card-input";
+import { CARD_STATUS_CHANGES, refusedStatusChange, type CardStatusChangeName } from "./status-changes";
+
+const cardForm = cardIdForm(CARD_NOT_YOURS);
+
+/**
+ * A status change of one of the signed-in driver's own cards. The id comes from the browser, so the
+ * service checks it against the driver's own card list before the platform hears of it.
+ */
+function driverCardStatusAction(change: CardStatusChangeName) {
+  return driverAction({
+    scope: "cards",
+    failure: { log: change, doing: CARD_STATUS_CHANGES[change].doing },
+    ...cardForm,
+    expected: (error) => cardForm.expected(error) ?? refusedStatusChange(error),
+    run: async ({ cardId }, { actor }): Promise<ActionResult> => {
+      const card = await CARD_STATUS_CHANGES[change].service(actor.platformUserId, cardId, { role: "driver" });
+      refresh();
+      return { status: "ok", message: CARD_STATUS_CHANGES[change].done(card) };
+    },
+  });
+}
+
+/** Lost or stolen: permanent for the driver, only support can undo it. */
+const blockCard = driverCardStatusAction("block");
+/** Reversible by the driver at any time. */
+const pauseCard = driverCardStatusAction("pause");
+/** A paused card works again; a blocked one is support's to undo (the service refuses it). */
+const resumeCard = driverCardStatusAction("resume");
+
+export async function blockCardAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return blockCard(formData);
+}
+
+export async function pauseCardAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return pauseCard(formData);
+}
+
+export async function resumeCardAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return resumeCard(formData);
+}

@@ -1,0 +1,106 @@
+import "server-only";
+import { z } from "zod";
+import { recordAudit, auditErrorText } from "@/lib/audit";
+import type { Viewer } from "@/lib/auth/viewer";
+import { zipChunks, zipDownloadHeaders } from "@/lib/downloads/zip";
+import { APP_TIME_ZONE } from "@/lib/format";
+import { preferredLocale } from "@/lib/i18n/accept-language";
+import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform-id";
+import { DRIVER_ACCOUNT_GONE } from "@/lib/route-handlers/access";
+import { pulledStream } from "@/lib/route-handlers/pulled-stream";
+import { RouteError } from "@/lib/route-handlers/route-error";
+import { routeHandler, type RouteHandler } from "@/lib/route-handlers/route-handler";
+import { defaultSessionDeps, logSessionError, type SessionDeps } from "@/lib/sessions/deps";
+import { zonedDate } from "@/lib/time/zoned-time";
+import { prepareExpensePack } from "./pack";
+import { packFilename, parsePackPeriod, type PackPeriod } from "./period";
+
+/**
+ * GET the expense pack (ZIP) for a period: the driver's own from /api/sessions/expense-pack, a
+ * driver's for staff from /api/admin/users/{id}/expense-pack (audited). Only `period`, `from`,
+ * `to` and `status` are read; the driver is the signed-in one or the path's, never a `userId`.
+ * 400 `{error, fields}` for a period that is not one, 404 `{error}` when the period has no finished
+ * session, 429/503/502 when the platform cannot be read.
+ */
+
+interface PackDeps {
+  /** Lazily, so a refused request never builds a platform client. */
+  sessions?: () => SessionDeps;
+}
+
+const SCOPE = "expense-pack";
+
+function packQuery(url: URL): URLSearchParams {
+  const own = new URLSearchParams();
+  for (const name of ["period", "from", "to", "status"]) {
+    const value = url.searchParams.get(name);
+    if (value !== null) own.set(name, value);
+  }
+  return own;
+}
+
+function periodOf(request: Request, now: Date): PackPeriod {
+  const parsed = parsePackPeriod(packQuery(new URL(request.url)), now);
+  if (!parsed.ok) throw new RouteError(400, "Check the period of the expense pack.", parsed.errors);
+  return parsed.period;
+}
+
+/** The pack as a streamed download, or a RouteError(404) with the empty period's message. */
+async function packResponse(
+  request: Request,
+  platformUserId: number,
+  sessionDeps: SessionDeps,
+  onReady?: (period: PackPeriod, sessions: number) => Promise<void>,
+): Promise<Response> {
+  const now = sessionDeps.now();
+  const period = periodOf(request, now);
+  const pack = await prepareExpensePack(
+    { platformUserId, period, locale: preferredLocale(request.headers.get("accept-language")) },
+    sessionDeps,
+  );
+  if (pack.kind === "empty") throw new RouteError(404, pack.message);
+  await onReady?.(period, pack.sessions);
+  const body = await pulledStream(zipChunks(pack.entries), (error) =>
+    logSessionError("streaming the expense pack", error),
+  );
+  return new Response(body, {
+    status: 200,
+    headers: zipDownloadHeaders(packFilename(period, zonedDate(now, APP_TIME_ZONE))),
+  });
+}
+
+export function createExpensePackHandler(
+  deps: PackDeps & { authorize: () => Promise<{ platformUserId: number }> },
+): RouteHandler {
+  return routeHandler({
+    scope: SCOPE,
+    words: { doing: "prepare your expense pack", notFound: DRIVER_ACCOUNT_GONE },
+    access: deps.authorize,
+    run: ({ request, actor }) => packResponse(request, actor.platformUserId, (deps.sessions ?? defaultSessionDeps)()),
+  });
+}
+
+const DriverParams = z.object({ id: platformIdPathParam(PlatformUserIdSchema) });
+
+/** Staff download a driver's pack; each download (and each failed one) is in the audit log. */
+export function createStaffExpensePackHandler(deps: PackDeps & { authorize: () => Promise<Viewer> }): RouteHandler {
+  return routeHandler({
+    scope: SCOPE,
+    words: { doing: "prepare the expense pack", notFound: "There is no driver with this id." },
+    access: deps.authorize,
+    params: { schema: DriverParams, invalid: () => new RouteError(400, "A driver id is a whole number, like 1001.") },
+    async run({ request, actor, params }) {
+      const audit = { actor, action: "driver.expense-pack.download", targetPlatformUserId: params.id } as const;
+      try {
+        return await packResponse(request, params.id, (deps.sessions ?? defaultSessionDeps)(), (period, sessions) =>
+          recordAudit({ ...audit, outcome: "success", details: { ...period, sessions } }),
+        );
+      } catch (error) {
+        // A bad period or an empty one is the form's answer, not a download: only platform failures are logged.
+        if (!(error instanceof RouteError))
+          await recordAudit({ ...audit, outcome: "failure", error: auditErrorText(error) });
+        throw error;
+      }
+    },
+  });
+}

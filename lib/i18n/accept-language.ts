@@ -1,0 +1,29 @@
+/** The one Accept-Language parser: pages, route handlers and the map all read the driver's language here. Pure. */
+
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/;
+
+/**
+ * The driver's preferred language from Accept-Language ("nl-NL,nl;q=0.9,en;q=0.8" → "nl-NL"):
+ * the highest q wins, ties keep header order; "*", q=0 and malformed tags are skipped; "en" when
+ * nothing usable is left.
+ */
+export function preferredLocale(acceptLanguage: string | null | undefined): string {
+  if (!acceptLanguage) return "en";
+  const candidates = acceptLanguage
+    .slice(0, 512)
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((c) => c.q > 0 && LANGUAGE_TAG.test(c.tag))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return candidates[0]?.tag ?? "en";
+}
+
+/** The preferred language of a request. */
+export function requestLocale(request: Pick<Request, "headers">): string {
+  return preferredLocale(request.headers.get("accept-language"));
+}

@@ -1,0 +1,67 @@
+import "server-only";
+import { AccessDeniedError } from "@/lib/auth/guards";
+import { MapUnavailableError } from "@/lib/map/errors";
+import {
+  PlatformError,
+  PlatformNotFoundError,
+  PlatformRateLimitedError,
+  PlatformUnavailableError,
+} from "@/lib/platform/errors";
+import { platformErrorMessage, retryAfterSeconds } from "@/lib/platform-errors-to-messages";
+import { RouteError } from "./route-error";
+
+/** The words a route handler gives its errors. */
+export interface ErrorWords {
+  /** Completes "We could not … right now" ("load your balance"). */
+  doing: string;
+  /** The answer when the platform says the record is not there (404). */
+  notFound?: string;
+}
+
+export interface ErrorAnswer {
+  status: number;
+  message: string;
+  headers: Record<string, string>;
+  /** How the failure is logged: refusals and bad input are the caller's, not the server's, and are not. */
+  log: "none" | "warn" | "error";
+  /** Field errors of a bad query (RouteError only). */
+  fields?: Record<string, string[]>;
+}
+
+const NOT_FOUND = "This was not found.";
+
+/**
+ * The one table from an error to the HTTP status every route handler answers with, so the same
+ * failure reads the same everywhere:
+ *
+ * | error                                       | status |
+ * |---------------------------------------------|--------|
+ * | AccessDeniedError (signed out / no access)  | 401 / 403 |
+ * | RouteError (bad parameter / not yours)      | 400 / 404 |
+ * | PlatformNotFoundError                       | 404 |
+ * | PlatformRateLimitedError                    | 429 + Retry-After |
+ * | PlatformUnavailableError, MapUnavailableError | 503 (+ Retry-After for the map) |
+ * | any other PlatformError (bad answer, key refused) | 502 |
+ * | anything else                               | 500 |
+ */
+export function answerForError(error: unknown, words: ErrorWords): ErrorAnswer {
+  if (error instanceof RouteError)
+    return { status: error.status, message: error.message, headers: {}, log: "none", fields: error.fields };
+  if (error instanceof AccessDeniedError)
+    return { status: error.status, message: error.message, headers: {}, log: "none" };
+  if (error instanceof PlatformNotFoundError)
+    return { status: 404, message: words.notFound ?? NOT_FOUND, headers: {}, log: "none" };
+  if (error instanceof PlatformRateLimitedError) {
+    const headers = { "retry-after": String(retryAfterSeconds(error)) };
+    return { status: 429, message: platformErrorMessage(error, words.doing), headers, log: "warn" };
+  }
+  if (error instanceof PlatformUnavailableError)
+    return { status: 503, message: platformErrorMessage(error, words.doing), headers: {}, log: "warn" };
+  if (error instanceof MapUnavailableError) {
+    const headers = { "retry-after": String(error.retryAfterSeconds) };
+    return { status: 503, message: error.userMessage, headers, log: "warn" };
+  }
+  if (error instanceof PlatformError)
+    return { status: 502, message: platformErrorMessage(error, words.doing), headers: {}, log: "error" };
+  return { status: 500, message: platformErrorMessage(error, words.doing), headers: {}, log: "error" };
+}

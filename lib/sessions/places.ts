@@ -1,0 +1,46 @@
+import "server-only";
+import type { ChargingSession } from "@/lib/platform/types";
+import type { PlaceLabel, PlaceSource } from "./csv";
+import type { SessionDeps } from "./deps";
+import { getSessionLocation } from "./service";
+
+/** Location reads at once for one page: a page rarely names more than a few new locations. */
+const LOOKUP_CONCURRENCY = 4;
+/** A driver charges at a handful of places; a history naming more than this starts the cache afresh. */
+const MAX_REMEMBERED = 2_000;
+
+/**
+ * The locations of a walk over a driver's sessions (CSV export, expense pack), each read once: the
+ * page's new location ids are read before its rows are written, so a 5,000-session history costs
+ * one read per distinct location, not per session. A location the platform does not know (or a read
+ * that fails) is remembered as unknown for the rest of the walk; its rows leave the columns empty.
+ */
+export class SessionPlaces implements PlaceSource {
+  private readonly known = new Map<number, PlaceLabel | null>();
+
+  constructor(
+    private readonly locale: string,
+    private readonly deps: SessionDeps,
+  ) {}
+
+  async learn(sessions: readonly ChargingSession[]): Promise<void> {
+    const missing = [
+      ...new Set(sessions.map((s) => s.locationId).filter((id): id is number => id !== null && !this.known.has(id))),
+    ];
+    if (this.known.size + missing.length > MAX_REMEMBERED) this.known.clear();
+    for (let start = 0; start < missing.length; start += LOOKUP_CONCURRENCY) {
+      await Promise.all(missing.slice(start, start + LOOKUP_CONCURRENCY).map((id) => this.read(id)));
+    }
+  }
+
+  readonly label = (locationId: number | null): PlaceLabel | null =>
+    locationId === null ? null : (this.known.get(locationId) ?? null);
+
+  private async read(locationId: number): Promise<void> {
+    const state = await getSessionLocation({ locationId }, this.locale, this.deps);
+    this.known.set(
+      locationId,
+      state.kind === "known" ? { name: state.location.name, address: state.location.address } : null,
+    );
+  }
+}
