@@ -1,8 +1,9 @@
 import type { Metadata, Viewport } from "next";
+import { PORTAL_NAME } from "@/lib/brand";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: { default: "Driver Portal", template: "%s · Driver Portal" },
+  title: { default: PORTAL_NAME, template: `%s · ${PORTAL_NAME}` },
   description: "Your charging account: balance, RFID cards, charging sessions, vouchers and public charge points.",
 };
 

@@ -20,11 +20,17 @@ export default async function MapLayout({ children }: { children: React.ReactNod
       <SiteHeader>
         {viewer ? (
           <>
-            <NavLinks label={isStaff(viewer.role) && viewer.platformUserId === null ? "Admin" : "Driver"} links={isStaff(viewer.role) && viewer.platformUserId === null ? ADMIN_LINKS : DRIVER_LINKS} />
+            <NavLinks
+              label={isStaff(viewer.role) && viewer.platformUserId === null ? "Admin" : "Driver"}
+              links={isStaff(viewer.role) && viewer.platformUserId === null ? ADMIN_LINKS : DRIVER_LINKS}
+            />
             <AccountMenu email={viewer.email} />
           </>
         ) : (
-          <Link href="/signin?callbackUrl=%2Fmap" className="rounded-md px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+          <Link
+            href="/signin?callbackUrl=%2Fmap"
+            className="rounded-md px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
+          >
             Sign in
           </Link>
         )}

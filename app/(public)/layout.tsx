@@ -5,10 +5,16 @@ export default function PublicLayout({ children }: { children: React.ReactNode }
   return (
     <>
       <SiteHeader>
-        <Link href="/signin" className="rounded-md px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+        <Link
+          href="/signin"
+          className="rounded-md px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
           Sign in
         </Link>
-        <Link href="/signup" className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800">
+        <Link
+          href="/signup"
+          className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800"
+        >
           Create account
         </Link>
       </SiteHeader>

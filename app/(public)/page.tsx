@@ -1,9 +1,15 @@
 import Link from "next/link";
 
 const features = [
-  { title: "Balance and vouchers", text: "See your balance in your account currency and redeem voucher codes in seconds." },
+  {
+    title: "Balance and vouchers",
+    text: "See your balance in your account currency and redeem voucher codes in seconds.",
+  },
   { title: "RFID cards", text: "Add a charging card, and block it at once when it is lost or stolen." },
-  { title: "Charging sessions", text: "Every session with energy, cost and duration; watch a running session live and export CSV for expense claims." },
+  {
+    title: "Charging sessions",
+    text: "Every session with energy, cost and duration; watch a running session live and export CSV for expense claims.",
+  },
   { title: "Public charge points", text: "Find nearby public charge points by connector type and power." },
 ];
 
@@ -16,10 +22,16 @@ export default function LandingPage() {
           Check your balance, manage your RFID cards, follow your charging sessions and find public charge points.
         </p>
         <div className="flex flex-wrap gap-3">
-          <Link href="/signup" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          <Link
+            href="/signup"
+            className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+          >
             Create an account
           </Link>
-          <Link href="/signin" className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+          <Link
+            href="/signin"
+            className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
             Sign in
           </Link>
         </div>
@@ -30,7 +42,10 @@ export default function LandingPage() {
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2">
           {features.map((f) => (
-            <li key={f.title} className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+            <li
+              key={f.title}
+              className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+            >
               <h3 className="font-semibold">{f.title}</h3>
               <p className="mt-1 text-slate-700 dark:text-slate-300">{f.text}</p>
             </li>

@@ -6,7 +6,7 @@ import type { CountryOption } from "@/lib/countries";
 import { Card } from "@/components/ui/card";
 import { Balance } from "./balance";
 import { EmailForm } from "./email-form";
-import { LoadError } from "./load-error";
+import { LoadError } from "@/components/ui/load-error";
 import { ProfileForm } from "./profile-form";
 
 /**
@@ -35,7 +35,7 @@ export function AccountDetails({ view, countries }: { view: AccountView; countri
           </p>
         </Card>
         <Card title="Sign-in e-mail">
-          <EmailForm action={changeEmailAction} currentEmail={view.email} />
+          <EmailForm action={changeEmailAction} currentEmail={view.email} audience="driver" />
         </Card>
       </div>
       <Card title="Profile">

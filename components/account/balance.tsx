@@ -1,4 +1,4 @@
-import type { BalanceView } from "./balance-view";
+import type { BalanceView } from "@/lib/accounts/balance-view";
 
 /**
  * A driver's balance, formatted in the account currency. A null currency means no transaction yet:
@@ -12,12 +12,16 @@ export function Balance({ view, updating = false }: { view: BalanceView; updatin
       ) : view.amount === 0 ? (
         <>
           <p className="text-2xl font-bold">No transactions yet</p>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Your balance starts with your first charge or voucher.</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            Your balance starts with your first charge or voucher.
+          </p>
         </>
       ) : (
         <>
           <p className="text-3xl font-bold tabular-nums">{view.formatted}</p>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">No transactions yet: the currency is set with your first charge or voucher.</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            No transactions yet: the currency is set with your first charge or voucher.
+          </p>
         </>
       )}
     </div>

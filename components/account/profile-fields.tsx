@@ -24,12 +24,51 @@ export function ProfileFields({
   const auto = (hint: string) => (personal ? hint : "off");
   return (
     <>
-      <TextField label="First name" name="firstName" autoComplete={auto("given-name")} required defaultValue={values.firstName} errors={errors.firstName} />
-      <TextField label="Last name" name="lastName" autoComplete={auto("family-name")} required defaultValue={values.lastName} errors={errors.lastName} />
-      <TextField label="Phone" name="phone" type="tel" autoComplete={auto("tel")} defaultValue={values.phone} errors={errors.phone} />
-      <TextField label="Street and number" name="address" autoComplete={auto("street-address")} defaultValue={values.address} errors={errors.address} />
-      <TextField label="City" name="city" autoComplete={auto("address-level2")} defaultValue={values.city} errors={errors.city} />
-      <TextField label="Postcode" name="postCode" autoComplete={auto("postal-code")} defaultValue={values.postCode} errors={errors.postCode} />
+      <TextField
+        label="First name"
+        name="firstName"
+        autoComplete={auto("given-name")}
+        required
+        defaultValue={values.firstName}
+        errors={errors.firstName}
+      />
+      <TextField
+        label="Last name"
+        name="lastName"
+        autoComplete={auto("family-name")}
+        required
+        defaultValue={values.lastName}
+        errors={errors.lastName}
+      />
+      <TextField
+        label="Phone"
+        name="phone"
+        type="tel"
+        autoComplete={auto("tel")}
+        defaultValue={values.phone}
+        errors={errors.phone}
+      />
+      <TextField
+        label="Street and number"
+        name="address"
+        autoComplete={auto("street-address")}
+        defaultValue={values.address}
+        errors={errors.address}
+      />
+      <TextField
+        label="City"
+        name="city"
+        autoComplete={auto("address-level2")}
+        defaultValue={values.city}
+        errors={errors.city}
+      />
+      <TextField
+        label="Postcode"
+        name="postCode"
+        autoComplete={auto("postal-code")}
+        defaultValue={values.postCode}
+        errors={errors.postCode}
+      />
       <SelectField
         // A select only takes a new default on mount: remount it when the shown value changes.
         key={`country-${values.country ?? ""}`}

@@ -5,24 +5,23 @@ import { SubmitButton } from "@/components/ui/button";
 import { ProfileFields } from "./profile-fields";
 import { FormStatus } from "@/components/ui/alert";
 import { idle, type ActionResult } from "@/lib/forms/action-result";
+import type { ProfileValues } from "@/lib/accounts/profile-values";
 
 export type ProfileAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
-
-export interface ProfileValues {
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  postCode: string | null;
-  country: string | null;
-}
 
 /**
  * The driver's profile, prefilled. The values it was rendered with travel along as `baseline`, so
  * the server sends only what the driver changed. The action is a prop: the admin area reuses it.
  */
-export function ProfileForm({ action, profile, countries }: { action: ProfileAction; profile: ProfileValues; countries: readonly CountryOption[] }) {
+export function ProfileForm({
+  action,
+  profile,
+  countries,
+}: {
+  action: ProfileAction;
+  profile: ProfileValues;
+  countries: readonly CountryOption[];
+}) {
   const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
   const errors = state.status === "invalid" ? state.fieldErrors : {};
   // After an error the typed values come back; otherwise the (refreshed) profile is shown.

@@ -13,18 +13,37 @@ function detailText(value: unknown): string {
 /** Read-only: the portal offers no way to edit or delete an entry. */
 export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
   return (
-    <div role="region" aria-label="Audit log entries" tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <div
+      role="region"
+      aria-label="Audit log entries"
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+    >
       <table className="w-full min-w-[48rem] text-left text-sm">
         <caption className="sr-only">Audit log entries, newest first</caption>
         <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800">
           <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">When</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Staff</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Action</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Driver</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Card</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Outcome</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Details</th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              When
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Staff
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Action
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Driver
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Card
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Outcome
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Details
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -39,13 +58,18 @@ export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
                 {entry.targetPlatformUserId === null ? (
                   "—"
                 ) : (
-                  <Link href={`/admin/users/${entry.targetPlatformUserId}`} className="font-semibold text-brand-700 underline dark:text-brand-100">
+                  <Link
+                    href={`/admin/users/${entry.targetPlatformUserId}`}
+                    className="font-semibold text-brand-700 underline dark:text-brand-100"
+                  >
                     {entry.targetPlatformUserId}
                   </Link>
                 )}
               </td>
               <td className="px-3 py-2 font-mono text-xs break-all">{entry.targetCard ?? "—"}</td>
-              <td className="px-3 py-2">{entry.outcome === "success" ? <Badge tone="green">Success</Badge> : <Badge tone="red">Failure</Badge>}</td>
+              <td className="px-3 py-2">
+                {entry.outcome === "success" ? <Badge tone="green">Success</Badge> : <Badge tone="red">Failure</Badge>}
+              </td>
               <td className="px-3 py-2 text-xs">
                 {entry.error && <p className="mb-1 text-red-800 dark:text-red-300">{entry.error}</p>}
                 {entry.details && Object.keys(entry.details).length > 0 ? (

@@ -1,14 +1,33 @@
 import Link from "next/link";
 import type { Card } from "@/lib/platform/types";
-import { blockCardForDriverAction, linkCardForDriverAction } from "@/lib/admin/actions/cards";
+import {
+  blockCardForDriverAction,
+  linkCardForDriverAction,
+  resumeCardForDriverAction,
+} from "@/lib/admin/actions/cards";
+import type { CardStatusChange } from "@/lib/cards/status-history";
+import { cardStatusNote } from "@/lib/cards/status-note";
+import { CardStatusButton } from "@/components/cards/card-status-button";
 import { CardTable, cardLabel } from "@/components/cards/card-table";
 import { BlockCardButton } from "@/components/cards/block-card-button";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { LinkCardForm } from "./link-card-form";
+import { CardForm } from "@/components/cards/card-form";
 
-/** The driver's cards with per-card actions (block, move), and the form to link a new one. */
-export function DriverCardsSection({ platformUserId, cards }: { platformUserId: number; cards: Card[] }) {
+/**
+ * The driver's cards with who set each status, per-card actions (block, resume or unblock, move),
+ * and the form to link a new one.
+ */
+export function DriverCardsSection({
+  platformUserId,
+  cards,
+  statusChanges,
+}: {
+  platformUserId: number;
+  cards: Card[];
+  statusChanges: Map<number, CardStatusChange>;
+}) {
   const blockAction = blockCardForDriverAction.bind(null, platformUserId);
+  const resumeAction = resumeCardForDriverAction.bind(null, platformUserId);
   return (
     <div className="space-y-6">
       {cards.length === 0 ? (
@@ -17,9 +36,23 @@ export function DriverCardsSection({ platformUserId, cards }: { platformUserId: 
         <CardTable
           cards={cards}
           caption="The driver's charging cards"
+          statusNote={(card) => cardStatusNote(statusChanges.get(card.id), "staff")}
           rowActions={(card) => (
             <div className="flex flex-wrap items-start gap-2">
-              <BlockCardButton cardId={card.id} cardLabel={cardLabel(card)} blocked={card.status === "blocked"} action={blockAction} />
+              {card.status !== "active" && (
+                <CardStatusButton
+                  cardId={card.id}
+                  cardLabel={cardLabel(card)}
+                  change={card.status === "blocked" ? "unblock" : "resume"}
+                  action={resumeAction}
+                />
+              )}
+              <BlockCardButton
+                cardId={card.id}
+                cardLabel={cardLabel(card)}
+                blocked={card.status === "blocked"}
+                action={blockAction}
+              />
               {card.type === "rfid" && card.status !== "blocked" && (
                 <Link
                   href={`/admin/users/${platformUserId}/cards/${card.id}/move`}
@@ -35,7 +68,7 @@ export function DriverCardsSection({ platformUserId, cards }: { platformUserId: 
       )}
       <div>
         <h3 className="mb-3 font-semibold">Link a new card</h3>
-        <LinkCardForm action={linkCardForDriverAction.bind(null, platformUserId)} />
+        <CardForm action={linkCardForDriverAction.bind(null, platformUserId)} audience="staff" />
       </div>
     </div>
   );

@@ -12,7 +12,13 @@ export interface PortalAccountView {
 
 /** Who the driver is: platform identity, address, and the portal account linked to it. */
 export function DriverSummary({ user, portal }: { user: PlatformUser; portal: PortalAccountView | null }) {
-  const address = [user.address, [user.postCode, user.city].filter(Boolean).join(" "), user.country ? countryName(user.country) : null].filter(Boolean).join(", ");
+  const address = [
+    user.address,
+    [user.postCode, user.city].filter(Boolean).join(" "),
+    user.country ? countryName(user.country) : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
   return (
     <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
       <dt className="font-semibold">Platform user id</dt>
@@ -29,8 +35,11 @@ export function DriverSummary({ user, portal }: { user: PlatformUser; portal: Po
       <dd>
         {portal ? (
           <>
-            {roleLabel(portal.role)} account <span className="break-all">{portal.email}</span>, since {formatDate(portal.createdAt)}
-            {portal.emailVerified ? `; e-mail confirmed by sign-in link ${formatDateTime(portal.emailVerified)}` : "; has not signed in yet"}
+            {roleLabel(portal.role)} account <span className="break-all">{portal.email}</span>, since{" "}
+            {formatDate(portal.createdAt)}
+            {portal.emailVerified
+              ? `; e-mail confirmed by sign-in link ${formatDateTime(portal.emailVerified)}`
+              : "; has not signed in yet"}
           </>
         ) : (
           "None yet: the driver gets one when they first sign in with their e-mail address."

@@ -1,11 +1,11 @@
 "use client";
 import { useActionState } from "react";
-import { grantStaffRoleAction, revokeStaffRoleAction } from "@/lib/admin/actions/roles";
+import { grantStaffRoleAction, revokeStaffRoleAction, withdrawStaffInviteAction } from "@/lib/admin/actions/roles";
 import { idle, type ActionResult } from "@/lib/forms/action-result";
 import { SelectField, TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/alert";
-import { ConfirmSubmit } from "./confirm-submit";
+import { ConfirmSubmit } from "@/components/ui/confirm-submit";
 
 export interface StaffRow {
   email: string;
@@ -23,19 +23,43 @@ function tone(state: ActionResult) {
   return state.status === "ok" ? "success" : "error";
 }
 
+/** The answer of a revoke or withdraw button: its forms carry only the (hidden) address. */
+function listActionMessage(state: ActionResult): string | null {
+  if (state.status === "ok" || state.status === "error") return state.message ?? null;
+  return state.status === "invalid" ? "Check the e-mail address." : null;
+}
+
 export function GrantRoleForm() {
   const [state, action] = useActionState<ActionResult, FormData>(grantStaffRoleAction, idle);
   const errors = state.status === "invalid" ? state.fieldErrors : {};
   const v = state.status === "ok" ? {} : (state.values ?? {});
   return (
     <form action={action} className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start" noValidate>
-      <TextField label="Staff e-mail address" name="email" type="email" autoComplete="off" required defaultValue={v.email} errors={errors.email} />
-      <SelectField key={`role-${v.role ?? "support"}`} label="Role" name="role" defaultValue={v.role ?? "support"} options={ROLE_OPTIONS} errors={errors.role} />
+      <TextField
+        label="Staff e-mail address"
+        name="email"
+        type="email"
+        autoComplete="off"
+        required
+        defaultValue={v.email}
+        errors={errors.email}
+      />
+      <SelectField
+        key={`role-${v.role ?? "support"}`}
+        label="Role"
+        name="role"
+        defaultValue={v.role ?? "support"}
+        options={ROLE_OPTIONS}
+        errors={errors.role}
+      />
       <SubmitButton className="sm:mt-6" pendingLabel="Granting…">
         Grant role
       </SubmitButton>
       <div className="sm:col-span-3">
-        <FormStatus tone={tone(state)} message={state.status === "ok" || state.status === "error" ? state.message : null} />
+        <FormStatus
+          tone={tone(state)}
+          message={state.status === "ok" || state.status === "error" ? state.message : null}
+        />
       </div>
     </form>
   );
@@ -45,7 +69,7 @@ export function StaffList({ staff, viewerEmail }: { staff: StaffRow[]; viewerEma
   const [state, action] = useActionState<ActionResult, FormData>(revokeStaffRoleAction, idle);
   return (
     <div className="space-y-3">
-      <FormStatus tone={tone(state)} message={state.status === "ok" || state.status === "error" ? state.message : state.status === "invalid" ? "Check the e-mail address." : null} />
+      <FormStatus tone={tone(state)} message={listActionMessage(state)} />
       {staff.length === 0 ? (
         <p>No staff accounts yet.</p>
       ) : (
@@ -79,6 +103,49 @@ export function StaffList({ staff, viewerEmail }: { staff: StaffRow[]; viewerEma
               </li>
             );
           })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export interface InviteRow {
+  email: string;
+  role: "support" | "admin";
+  invitedByEmail: string;
+  invitedOn: string;
+}
+
+/** Roles waiting for a first sign-in with a link to the address; an admin can withdraw one. */
+export function PendingInvites({ invites }: { invites: InviteRow[] }) {
+  const [state, action] = useActionState<ActionResult, FormData>(withdrawStaffInviteAction, idle);
+  return (
+    <div className="space-y-3">
+      <FormStatus tone={tone(state)} message={listActionMessage(state)} />
+      {invites.length === 0 ? (
+        <p>No pending invites.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+          {invites.map((invite) => (
+            <li key={invite.email} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
+              <div>
+                <p className="font-semibold break-all">{invite.email}</p>
+                <p className="text-sm text-slate-700 dark:text-slate-300">
+                  {invite.role === "admin" ? "Admin" : "Support"} · invited by {invite.invitedByEmail} on{" "}
+                  {invite.invitedOn} · applies at their first sign-in
+                </p>
+              </div>
+              <form action={action}>
+                <input type="hidden" name="email" value={invite.email} />
+                <ConfirmSubmit
+                  triggerLabel={`Withdraw the invite of ${invite.email}`}
+                  question={`A sign-in with ${invite.email} will no longer get the ${invite.role} role.`}
+                  confirmLabel="Yes, withdraw"
+                  pendingLabel="Withdrawing…"
+                />
+              </form>
+            </li>
+          ))}
         </ul>
       )}
     </div>

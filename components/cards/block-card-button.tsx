@@ -13,7 +13,17 @@ export type BlockCardAction = (previous: ActionResult, formData: FormData) => Pr
  * re-renders as blocked and focus lands on the confirmation in its place, announced politely.
  * The action is a prop, so the admin area reuses this with its own (audited) action.
  */
-export function BlockCardButton({ cardId, cardLabel, blocked, action }: { cardId: number; cardLabel: string; blocked: boolean; action: BlockCardAction }) {
+export function BlockCardButton({
+  cardId,
+  cardLabel,
+  blocked,
+  action,
+}: {
+  cardId: number;
+  cardLabel: string;
+  blocked: boolean;
+  action: BlockCardAction;
+}) {
   const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
@@ -58,8 +68,8 @@ export function BlockCardButton({ cardId, cardLabel, blocked, action }: { cardId
           Block card {cardLabel}?
         </h2>
         <p id={`${id}-text`} className="mt-2 text-sm">
-          Block a card that is lost or stolen. It stops working at charge points straight away, and you cannot unblock it here: to use it
-          again, contact support.
+          Block a card that is lost or stolen. It stops working at charge points straight away, and you cannot unblock
+          it here: to use it again, contact support.
         </p>
         <form action={formAction} className="mt-4 flex flex-col gap-3">
           <input type="hidden" name="cardId" value={cardId} />

@@ -4,7 +4,7 @@ import type { CardStatus } from "@/lib/platform/types";
 const LOOK: Record<CardStatus, { tone: "green" | "red" | "slate"; label: string }> = {
   active: { tone: "green", label: "Active" },
   blocked: { tone: "red", label: "Blocked" },
-  inactive: { tone: "slate", label: "Inactive" },
+  inactive: { tone: "slate", label: "Paused" },
 };
 
 /** Card status as a coloured pill with the status in words (colour is never the only signal). */

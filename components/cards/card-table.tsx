@@ -18,11 +18,14 @@ export function CardTable({
   caption = "Your charging cards",
   rowActions,
   actionsLabel = "Actions",
+  statusNote,
 }: {
   cards: Card[];
   caption?: string;
   rowActions?: (card: Card) => React.ReactNode;
   actionsLabel?: string;
+  /** Who set the status and when, where the portal knows ("Paused by you on 24 Nov 2026"). */
+  statusNote?: (card: Card) => string | null;
 }) {
   return (
     <div className="overflow-x-auto">
@@ -51,14 +54,20 @@ export function CardTable({
         </thead>
         <tbody>
           {cards.map((card) => (
-            <tr key={card.id} data-card-id={card.id} className="border-b border-slate-200 align-top last:border-0 dark:border-slate-800">
+            <tr
+              key={card.id}
+              data-card-id={card.id}
+              className="border-b border-slate-200 align-top last:border-0 dark:border-slate-800"
+            >
               <th scope="row" className="py-3 pr-3 font-normal">
                 <span className="block font-semibold">{card.visualNumber ?? "No printed number"}</span>
                 <span className="block font-mono text-xs break-all text-slate-700 dark:text-slate-300">
                   <span className="sr-only">Code </span>
                   {card.code}
                 </span>
-                <span className="block text-xs text-slate-600 md:hidden dark:text-slate-300">{TYPE_LABELS[card.type]}</span>
+                <span className="block text-xs text-slate-600 md:hidden dark:text-slate-300">
+                  {TYPE_LABELS[card.type]}
+                </span>
                 <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-300">
                   Added {card.createdAt ? formatDate(card.createdAt) : "—"}
                 </span>
@@ -66,8 +75,13 @@ export function CardTable({
               <td className="hidden py-3 pr-3 md:table-cell">{TYPE_LABELS[card.type]}</td>
               <td className="py-3 pr-3">
                 <CardStatusBadge status={card.status} />
+                {statusNote?.(card) && (
+                  <span className="mt-1 block text-xs text-slate-600 dark:text-slate-300">{statusNote(card)}</span>
+                )}
               </td>
-              <td className="hidden py-3 pr-3 whitespace-nowrap sm:table-cell">{card.createdAt ? formatDate(card.createdAt) : "—"}</td>
+              <td className="hidden py-3 pr-3 whitespace-nowrap sm:table-cell">
+                {card.createdAt ? formatDate(card.createdAt) : "—"}
+              </td>
               {/* A little room on the right, so a focus ring is not cut off by the scroll container. */}
               {rowActions && <td className="py-3 pr-1">{rowActions(card)}</td>}
             </tr>

@@ -2,8 +2,10 @@
 import type L from "leaflet";
 import { useEffect } from "react";
 import { useMap } from "react-leaflet";
-import type { FocusRequest } from "./leaflet-map";
 import { PROGRAMMATIC_MOVE_MS, type Programmatic } from "./programmatic-moves";
+
+/** A point or own location picked in the list; a new nonce asks again for the same one. */
+export type FocusRequest = { kind: "point" | "own"; id: number; nonce: number };
 
 /** The markercluster group behind `<MarkerClusterGroup>`, typed here: @types/leaflet.markercluster is not installed. */
 export type ClusterGroup = L.FeatureGroup & {
@@ -24,7 +26,12 @@ export type ClusterGroup = L.FeatureGroup & {
  * A request stays in force until the next one: if its marker is re-created (it left the points and
  * came back), the popup that was open for it opens again on the new marker, without moving the map.
  */
-export function FocusMarker({ focus, markers, cluster, programmatic }: {
+export function FocusMarker({
+  focus,
+  markers,
+  cluster,
+  programmatic,
+}: {
   focus: FocusRequest | null;
   markers: React.RefObject<Map<string, L.Marker>>;
   cluster: React.RefObject<ClusterGroup | null>;

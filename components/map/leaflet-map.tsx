@@ -8,7 +8,7 @@ import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from "re
 import MarkerClusterGroup from "react-leaflet-cluster";
 import { OCM_ATTRIBUTION_HTML, OSM_ATTRIBUTION_HTML } from "@/lib/map/attribution";
 import type { MapPoint, OwnLocation } from "@/lib/map/points";
-import { FocusMarker, type ClusterGroup } from "./focus-marker";
+import { FocusMarker, type ClusterGroup, type FocusRequest } from "./focus-marker";
 import { PROGRAMMATIC_MOVE_MS, type Programmatic } from "./programmatic-moves";
 import { OwnLocationDetails, PointDetails } from "./point-details";
 
@@ -19,7 +19,6 @@ import { OwnLocationDetails, PointDetails } from "./point-details";
  */
 
 export type LatLng = { lat: number; lng: number };
-export type FocusRequest = { kind: "point" | "own"; id: number; nonce: number };
 
 export interface LeafletMapProps {
   tileUrl: string;
@@ -76,7 +75,13 @@ function OpenChargeMapAttribution() {
   return null;
 }
 
-function ViewReporter({ onViewChange, programmatic }: { onViewChange: LeafletMapProps["onViewChange"]; programmatic: Programmatic }) {
+function ViewReporter({
+  onViewChange,
+  programmaticRef,
+}: {
+  onViewChange: LeafletMapProps["onViewChange"];
+  programmaticRef: Programmatic;
+}) {
   const timer = useRef<number | undefined>(undefined);
   const map = useMapEvents({
     movestart() {
@@ -84,7 +89,9 @@ function ViewReporter({ onViewChange, programmatic }: { onViewChange: LeafletMap
     },
     moveend() {
       window.clearTimeout(timer.current);
-      if (Date.now() < programmatic.current) return;
+      // An event handler, not render: the compiler cannot tell from useMapEvents' handler object.
+      // eslint-disable-next-line react-hooks/purity
+      if (Date.now() < programmaticRef.current) return;
       timer.current = window.setTimeout(() => {
         const centre = map.getCenter();
         const radiusKm = map.distance(centre, map.getBounds().getNorthEast()) / 1000;
@@ -96,7 +103,7 @@ function ViewReporter({ onViewChange, programmatic }: { onViewChange: LeafletMap
   return null;
 }
 
-function Recentre({ centre, programmatic }: { centre: LatLng; programmatic: Programmatic }) {
+function Recentre({ centre, programmaticRef }: { centre: LatLng; programmaticRef: Programmatic }) {
   const map = useMap();
   const first = useRef(true);
   useEffect(() => {
@@ -104,9 +111,9 @@ function Recentre({ centre, programmatic }: { centre: LatLng; programmatic: Prog
       first.current = false;
       return;
     }
-    programmatic.current = Date.now() + PROGRAMMATIC_MOVE_MS;
+    programmaticRef.current = Date.now() + PROGRAMMATIC_MOVE_MS;
     map.setView([centre.lat, centre.lng], Math.max(map.getZoom(), INITIAL_ZOOM));
-  }, [map, centre.lat, centre.lng, programmatic]);
+  }, [map, centre.lat, centre.lng, programmaticRef]);
   return null;
 }
 
@@ -124,13 +131,20 @@ export default function LeafletMap({ tileUrl, centre, points, ownLocations, focu
     <MapContainer center={[centre.lat, centre.lng]} zoom={INITIAL_ZOOM} className="h-full w-full" scrollWheelZoom>
       <TileLayer url={tileUrl} attribution={OSM_ATTRIBUTION_HTML} maxZoom={19} />
       <OpenChargeMapAttribution />
-      <ViewReporter onViewChange={onViewChange} programmatic={programmatic} />
-      <Recentre centre={centre} programmatic={programmatic} />
+      <ViewReporter onViewChange={onViewChange} programmaticRef={programmatic} />
+      <Recentre centre={centre} programmaticRef={programmatic} />
       <FocusMarker focus={focus} markers={markers} cluster={cluster} programmatic={programmatic} />
       <MarkerClusterGroup ref={cluster as never} chunkedLoading maxClusterRadius={50} disableClusteringAtZoom={17}>
         {points.map((point) => (
           // keyboard: false — the list beside the map is the keyboard and screen-reader path.
-          <Marker key={point.id} position={[point.lat, point.lng]} icon={pointIcon(point)} title={point.title} keyboard={false} ref={register(`point:${point.id}`)}>
+          <Marker
+            key={point.id}
+            position={[point.lat, point.lng]}
+            icon={pointIcon(point)}
+            title={point.title}
+            keyboard={false}
+            ref={register(`point:${point.id}`)}
+          >
             <Popup>
               <PointDetails point={point} />
             </Popup>
@@ -138,7 +152,14 @@ export default function LeafletMap({ tileUrl, centre, points, ownLocations, focu
         ))}
       </MarkerClusterGroup>
       {ownLocations.map((location) => (
-        <Marker key={`own-${location.id}`} position={[location.lat, location.lng]} icon={OWN_LOCATION_ICON} title={location.name} keyboard={false} ref={register(`own:${location.id}`)}>
+        <Marker
+          key={`own-${location.id}`}
+          position={[location.lat, location.lng]}
+          icon={OWN_LOCATION_ICON}
+          title={location.name}
+          keyboard={false}
+          ref={register(`own:${location.id}`)}
+        >
           <Popup>
             <OwnLocationDetails location={location} />
           </Popup>

@@ -3,12 +3,20 @@ import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { OCM_ATTRIBUTION, OSM_COPYRIGHT_URL } from "@/lib/map/attribution";
-import { applyFiltersToSearchParams, describeFilters, filterPoints, filtersFromSearchParams, hasFilters, type PointFilters } from "@/lib/map/filters";
+import {
+  applyFiltersToSearchParams,
+  describeFilters,
+  filterPoints,
+  filtersFromSearchParams,
+  hasFilters,
+  type PointFilters,
+} from "@/lib/map/filters";
 import { formatDateTime } from "@/lib/format";
 import { formatDistance } from "@/lib/map/format";
 import { createTileMemory } from "@/lib/map/tile-memory";
 import { clamp, INITIAL_POINT_COUNT, INITIAL_RADIUS_KM, MAX_DISTANCE_KM, tileFor } from "@/lib/map/tiles";
-import type { FocusRequest, LatLng } from "./leaflet-map";
+import type { FocusRequest } from "./focus-marker";
+import type { LatLng } from "./leaflet-map";
 import { MapFilters } from "./map-filters";
 import { MapView } from "./map-view";
 import { OwnLocationList, PointList } from "./point-list";
@@ -50,6 +58,8 @@ export function MapExplorer({ tileUrl, defaultCentre, freshForSeconds }: MapExpl
     if (!start.centre) return;
     const opening = { ...start.centre, radiusKm: INITIAL_RADIUS_KM, limit: INITIAL_POINT_COUNT };
     tiles.current.remember(tileFor(start.centre, INITIAL_RADIUS_KM).key, opening);
+    // The opening request follows the browser's position, which arrives from outside React.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setRequest(opening);
   }, [start.centre]);
 
@@ -79,7 +89,8 @@ export function MapExplorer({ tileUrl, defaultCentre, freshForSeconds }: MapExpl
       <MapFilters filters={filters} onChange={setFilters} />
       {start.source === "default" && (
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Showing the area around the default map centre. Allow location access in your browser to start from where you are.
+          Showing the area around the default map centre. Allow location access in your browser to start from where you
+          are.
         </p>
       )}
       <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(18rem,26rem)_1fr] lg:items-start">
@@ -127,7 +138,14 @@ export function MapExplorer({ tileUrl, defaultCentre, freshForSeconds }: MapExpl
           className="order-1 h-[55vh] min-h-72 overflow-hidden rounded-lg border border-slate-200 lg:order-2 lg:h-[calc(100vh-12rem)] dark:border-slate-700"
         >
           {start.centre ? (
-            <MapView tileUrl={tileUrl} centre={start.centre} points={points} ownLocations={ownLocations} focus={focus} onViewChange={onViewChange} />
+            <MapView
+              tileUrl={tileUrl}
+              centre={start.centre}
+              points={points}
+              ownLocations={ownLocations}
+              focus={focus}
+              onViewChange={onViewChange}
+            />
           ) : (
             <div className="flex h-full items-center justify-center bg-slate-100 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
               Finding your location…
@@ -160,9 +178,12 @@ function ListState(props: ListStateProps) {
   if (locating) summary = "Finding your location…";
   else if (loading && !hasData) summary = "Loading charge points…";
   else if (!hasData) summary = "";
-  else if (total === 0) summary = `No charge points found within ${formatDistance(radiusKm)} of the map centre. Zoom out or move the map to search elsewhere.`;
-  else if (shown === 0) summary = `No charge points match ${describeFilters(filters)} here. Clear the filters or move the map to another area.`;
-  else if (hasFilters(filters)) summary = `${shown} of ${total} charge points match ${describeFilters(filters)}, nearest first.`;
+  else if (total === 0)
+    summary = `No charge points found within ${formatDistance(radiusKm)} of the map centre. Zoom out or move the map to search elsewhere.`;
+  else if (shown === 0)
+    summary = `No charge points match ${describeFilters(filters)} here. Clear the filters or move the map to another area.`;
+  else if (hasFilters(filters))
+    summary = `${shown} of ${total} charge points match ${describeFilters(filters)}, nearest first.`;
   else summary = `${total} charge ${total === 1 ? "point" : "points"}, nearest first.`;
 
   return (
@@ -172,7 +193,11 @@ function ListState(props: ListStateProps) {
         {loading && hasData ? " Updating…" : ""}
       </p>
       {hasData && shown === 0 && total > 0 && (
-        <button type="button" onClick={props.onClearFilters} className="text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+        <button
+          type="button"
+          onClick={props.onClearFilters}
+          className="text-sm font-semibold text-brand-700 underline dark:text-brand-100"
+        >
           Clear filters
         </button>
       )}

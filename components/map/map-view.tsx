@@ -9,7 +9,10 @@ import type { LeafletMapProps } from "./leaflet-map";
 const LeafletMap = dynamic<LeafletMapProps>(() => import("./leaflet-map"), {
   ssr: false,
   loading: () => (
-    <div role="status" className="flex h-full w-full items-center justify-center bg-slate-100 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+    <div
+      role="status"
+      className="flex h-full w-full items-center justify-center bg-slate-100 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+    >
       Loading the map…
     </div>
   ),

@@ -16,7 +16,9 @@ export function PointDetails({ point }: { point: MapPoint }) {
         <dt className="text-slate-600">Max power</dt>
         <dd>{formatPower(point.maxPowerKw)}</dd>
         <dt className="text-slate-600">Connectors</dt>
-        <dd>{point.connectors.length > 0 ? point.connectors.map((c) => formatConnector(c)).join(", ") : "Not stated"}</dd>
+        <dd>
+          {point.connectors.length > 0 ? point.connectors.map((c) => formatConnector(c)).join(", ") : "Not stated"}
+        </dd>
         <dt className="text-slate-600">Cost</dt>
         <dd>{point.usageCost ?? "Not stated"}</dd>
         <dt className="text-slate-600">Status</dt>
@@ -36,11 +38,32 @@ export function PointDetails({ point }: { point: MapPoint }) {
   );
 }
 
-export function StatusText({ status, isOperational }: { status: string | null; isOperational: boolean | null }) {
+/**
+ * A point's status, coloured by whether it works. The popup is always light (Leaflet's white bubble);
+ * the list follows the colour scheme, so it asks for the dark tones too.
+ */
+export function StatusText({
+  status,
+  isOperational,
+  surface = "popup",
+}: {
+  status: string | null;
+  isOperational: boolean | null;
+  surface?: "popup" | "page";
+}) {
   if (!status) return <span>Unknown</span>;
-  const tone = isOperational === false ? "text-red-700" : isOperational ? "text-emerald-700" : "text-slate-700";
+  const tone = STATUS_TONES[surface][isOperational === null ? "unknown" : isOperational ? "working" : "down"];
   return <span className={tone}>{status}</span>;
 }
+
+const STATUS_TONES = {
+  popup: { working: "text-emerald-700", down: "text-red-700", unknown: "text-slate-700" },
+  page: {
+    working: "text-emerald-700 dark:text-emerald-300",
+    down: "text-red-700 dark:text-red-300",
+    unknown: "text-slate-700 dark:text-slate-300",
+  },
+} as const;
 
 /** Popup content for one of our own locations; evses and connectors come from the detail read. */
 export function OwnLocationDetails({ location }: { location: OwnLocation }) {
@@ -61,7 +84,9 @@ export function OwnLocationDetails({ location }: { location: OwnLocation }) {
             <li key={evse.id}>
               Charge point {evse.id} ({evse.status}):{" "}
               {evse.connectors.length > 0
-                ? evse.connectors.map((c) => `${c.type} ${c.powerKw === null ? "" : formatPower(c.powerKw)}`.trim()).join(", ")
+                ? evse.connectors
+                    .map((c) => `${c.type} ${c.powerKw === null ? "" : formatPower(c.powerKw)}`.trim())
+                    .join(", ")
                 : "connectors not stated"}
             </li>
           ))}

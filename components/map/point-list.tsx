@@ -8,7 +8,15 @@ import { StatusText } from "./point-details";
  * alone are not accessible). Nearest first; each entry is a button that shows it on the map.
  */
 
-export function PointList({ points, selectedId, onShow }: { points: MapPoint[]; selectedId: number | null; onShow: (id: number) => void }) {
+export function PointList({
+  points,
+  selectedId,
+  onShow,
+}: {
+  points: MapPoint[];
+  selectedId: number | null;
+  onShow: (id: number) => void;
+}) {
   return (
     <ol aria-label="Charge points, nearest first" className="divide-y divide-slate-200 dark:divide-slate-700">
       {points.map((point) => (
@@ -21,7 +29,9 @@ export function PointList({ points, selectedId, onShow }: { points: MapPoint[]; 
           >
             <span className="flex items-baseline justify-between gap-2">
               <span className="font-semibold leading-snug">{point.title}</span>
-              <span className="shrink-0 text-sm tabular-nums text-slate-600 dark:text-slate-300">{formatDistance(point.distanceKm)}</span>
+              <span className="shrink-0 text-sm tabular-nums text-slate-600 dark:text-slate-300">
+                {formatDistance(point.distanceKm)}
+              </span>
             </span>
             <span className="mt-0.5 block text-sm">
               <span className="font-medium">{formatPower(point.maxPowerKw)}</span>
@@ -31,7 +41,7 @@ export function PointList({ points, selectedId, onShow }: { points: MapPoint[]; 
               {[point.address, point.town].filter(Boolean).join(", ") || "Address not stated"}
               {point.operator && <> · {point.operator}</>}
               {" · "}
-              <StatusText status={point.status} isOperational={point.isOperational} />
+              <StatusText status={point.status} isOperational={point.isOperational} surface="page" />
               {point.usageCost && <> · {point.usageCost}</>}
             </span>
             <span className="sr-only">. Show on map.</span>
@@ -52,10 +62,16 @@ export function OwnLocationList({ locations, onShow }: { locations: OwnLocation[
       <ol aria-label="Our charge locations, nearest first">
         {locations.map((location) => (
           <li key={location.id}>
-            <button type="button" onClick={() => onShow(location.id)} className="block w-full px-3 py-2 text-left hover:bg-slate-100 dark:hover:bg-slate-800">
+            <button
+              type="button"
+              onClick={() => onShow(location.id)}
+              className="block w-full px-3 py-2 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
               <span className="flex items-baseline justify-between gap-2">
                 <span className="font-semibold">{location.name}</span>
-                <span className="shrink-0 text-sm tabular-nums text-slate-600 dark:text-slate-300">{formatDistance(location.distanceKm)}</span>
+                <span className="shrink-0 text-sm tabular-nums text-slate-600 dark:text-slate-300">
+                  {formatDistance(location.distanceKm)}
+                </span>
               </span>
               <span className="block text-xs text-slate-600 dark:text-slate-300">
                 {[location.address, location.city].filter(Boolean).join(", ") || "Address not stated"}

@@ -12,7 +12,10 @@ const PROMPT_PATIENCE_MS = 6000;
 /** Spec §4.16: open on the browser's position when granted, else on the configured default centre. */
 export function useInitialCentre(fallback: LatLng): { centre: LatLng | null; source: CentreSource | null } {
   const { lat: fallbackLat, lng: fallbackLng } = fallback;
-  const [state, setState] = useState<{ centre: LatLng | null; source: CentreSource | null }>({ centre: null, source: null });
+  const [state, setState] = useState<{ centre: LatLng | null; source: CentreSource | null }>({
+    centre: null,
+    source: null,
+  });
 
   useEffect(() => {
     let cancelled = false;
@@ -43,7 +46,7 @@ export function useInitialCentre(fallback: LatLng): { centre: LatLng | null; sou
       );
     // Skip the prompt entirely when the answer is already known to be "no".
     const permissions = navigator.permissions?.query?.({ name: "geolocation" });
-    if (permissions) {
+    if (permissions !== undefined) {
       permissions.then(
         (status) => {
           if (status.state === "denied") {

@@ -1,8 +1,9 @@
 "use client";
 import useSWR from "swr";
-import type { MapErrorResponse, OwnLocation, PointsResponse } from "@/lib/map/points";
+import type { OwnLocation, PointsResponse } from "@/lib/map/points";
+import { jsonFetcher, type FetchError, type FetchWording } from "@/lib/swr/fetcher";
 
-/** One SWR hook per resource (DESIGN.md convention 6), and one fetcher that throws with the status. */
+/** One SWR hook per resource (DESIGN.md convention 6) on the one fetcher; only its wording is here. */
 
 export interface PointsRequest {
   lat: number;
@@ -11,36 +12,17 @@ export interface PointsRequest {
   limit: number;
 }
 
-export class MapFetchError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "MapFetchError";
-  }
-}
-
-function fallbackMessage(status: number): string {
-  if (status === 401) return "Your session has ended. Sign in again to see charge points.";
-  if (status === 404) return "Not found.";
-  if (status >= 500) return "Charge points could not be loaded right now. Please try again in a minute.";
-  return "Charge points could not be loaded.";
-}
-
-export async function fetchMapJson<T>(url: string): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: { accept: "application/json" } });
-  } catch {
-    throw new MapFetchError(0, "You seem to be offline. Check your connection and try again.");
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as Partial<MapErrorResponse> | null;
-    throw new MapFetchError(response.status, typeof body?.error === "string" ? body.error : fallbackMessage(response.status));
-  }
-  return (await response.json()) as T;
-}
+const MAP_WORDING: FetchWording = {
+  offline: "You seem to be offline. Check your connection and try again.",
+  failed: (status) => {
+    if (status === 401) return "Your session has ended. Sign in again to see charge points.";
+    if (status === 404) return "Not found.";
+    if (status >= 500) return "Charge points could not be loaded right now. Please try again in a minute.";
+    return "Charge points could not be loaded.";
+  },
+};
+const fetchPoints = jsonFetcher<PointsResponse>({ wording: MAP_WORDING });
+const fetchOwnLocation = jsonFetcher<{ location: OwnLocation }>({ wording: MAP_WORDING });
 
 export function pointsUrl(request: PointsRequest): string {
   const params = new URLSearchParams({
@@ -57,7 +39,7 @@ export function pointsUrl(request: PointsRequest): string {
  * automatic retry (the server already serves a saved copy when the map data API is down).
  */
 export function usePoints(request: PointsRequest | null, freshForMs: number) {
-  return useSWR<PointsResponse, MapFetchError>(request ? pointsUrl(request) : null, fetchMapJson<PointsResponse>, {
+  return useSWR<PointsResponse, FetchError>(request ? pointsUrl(request) : null, fetchPoints, {
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
     revalidateIfStale: false,
@@ -69,7 +51,7 @@ export function usePoints(request: PointsRequest | null, freshForMs: number) {
 
 /** Detail of one of the platform's own locations (evses, connectors), read when its popup opens. */
 export function useOwnLocation(id: number) {
-  return useSWR<{ location: OwnLocation }, MapFetchError>(`/api/map/locations/${id}`, fetchMapJson<{ location: OwnLocation }>, {
+  return useSWR<{ location: OwnLocation }, FetchError>(`/api/map/locations/${id}`, fetchOwnLocation, {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });

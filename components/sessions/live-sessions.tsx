@@ -86,14 +86,19 @@ export function LiveSessions({ initial, currency, sessionId }: LiveSessionsProps
             <div>
               <dt className="text-slate-700 dark:text-slate-300">Cost so far</dt>
               <dd className="text-xl font-bold tabular-nums" data-testid="live-amount">
-                {formatMoney(session.amount, currency)}
+                {formatMoney(session.amount, session.currency ?? currency)}
               </dd>
             </div>
           </dl>
-          <p className="mt-2 text-xs text-slate-700 dark:text-slate-300">Figures update every few seconds while the session runs.</p>
+          <p className="mt-2 text-xs text-slate-700 dark:text-slate-300">
+            Figures update every few seconds while the session runs.
+          </p>
           {error && <p className="mt-1 text-sm text-red-800 dark:text-red-200">{error.message}</p>}
           {sessionId === undefined && (
-            <Link href={`/sessions/${session.id}`} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100">
+            <Link
+              href={`/sessions/${session.id}`}
+              className="mt-2 inline-block text-sm font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100"
+            >
               Session details
             </Link>
           )}

@@ -37,8 +37,21 @@ function BarChart({ id, series, totals }: { id: string; series: BarSeries; total
           </span>
         )}
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} className="h-auto w-full" preserveAspectRatio="xMidYMid meet">
-        <line x1={0} x2={WIDTH} y1={HEIGHT - BOTTOM} y2={HEIGHT - BOTTOM} className="stroke-slate-500 dark:stroke-slate-400" strokeWidth={1} />
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={summary}
+        className="h-auto w-full"
+        preserveAspectRatio="xMidYMid meet"
+      >
+        <line
+          x1={0}
+          x2={WIDTH}
+          y1={HEIGHT - BOTTOM}
+          y2={HEIGHT - BOTTOM}
+          className="stroke-slate-500 dark:stroke-slate-400"
+          strokeWidth={1}
+        />
         {series.values.map((value, i) => {
           const height = max > 0 ? Math.max(value > 0 ? 1 : 0, (value / max) * plot) : 0;
           const month = totals[i];
@@ -52,7 +65,13 @@ function BarChart({ id, series, totals }: { id: string; series: BarSeries; total
                 rx={2}
                 className="fill-brand-600 dark:fill-emerald-400"
               />
-              <text x={i * SLOT + SLOT / 2} y={HEIGHT - 7} textAnchor="middle" fontSize={10} className="fill-slate-700 dark:fill-slate-300">
+              <text
+                x={i * SLOT + SLOT / 2}
+                y={HEIGHT - 7}
+                textAnchor="middle"
+                fontSize={10}
+                className="fill-slate-700 dark:fill-slate-300"
+              >
                 {month?.label.slice(0, 3)}
               </text>
             </g>
@@ -72,21 +91,38 @@ export function MonthlyChart({ totals, currency }: MonthlyChartProps) {
   return (
     <div className="space-y-4">
       <div className="grid gap-6 md:grid-cols-2">
-        <BarChart id="monthly-energy" totals={totals} series={{ title: "Energy per month (kWh)", values: totals.map((t) => t.energyWh), format: formatKwh }} />
+        <BarChart
+          id="monthly-energy"
+          totals={totals}
+          series={{ title: "Energy per month (kWh)", values: totals.map((t) => t.energyWh), format: formatKwh }}
+        />
         <BarChart
           id="monthly-cost"
           totals={totals}
-          series={{ title: `Cost per month${currency ? ` (${currency})` : ""}`, values: totals.map((t) => t.amount), format: (v) => formatMoney(v, currency) }}
+          series={{
+            title: `Cost per month${currency ? ` (${currency})` : ""}`,
+            values: totals.map((t) => t.amount),
+            format: (v) => formatMoney(v, currency),
+          }}
         />
       </div>
       {running > 0 && (
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          {running === 1 ? "One session is still charging; it is counted once it has finished." : `${running} sessions are still charging; they are counted once they have finished.`}
+          {running === 1
+            ? "One session is still charging; it is counted once it has finished."
+            : `${running} sessions are still charging; they are counted once they have finished.`}
         </p>
       )}
       <details className="rounded-md border border-slate-200 dark:border-slate-700">
-        <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-semibold">Show the figures as a table</summary>
-        <div className="relative overflow-x-auto px-3 pb-3" role="region" aria-label="Monthly totals table" tabIndex={0}>
+        <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-semibold">
+          Show the figures as a table
+        </summary>
+        <div
+          className="relative overflow-x-auto px-3 pb-3"
+          role="region"
+          aria-label="Monthly totals table"
+          tabIndex={0}
+        >
           <table className="w-full min-w-[24rem] text-sm">
             <caption className="sr-only">Energy and cost per month, last 12 months</caption>
             <thead>

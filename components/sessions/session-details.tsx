@@ -1,6 +1,13 @@
 import { formatDateTime, formatKwh, formatMoney } from "@/lib/format";
 import type { ChargingSession } from "@/lib/platform/types";
-import { sessionDurationLabel, sessionStartLabel, sessionStopLabel } from "@/lib/sessions/display";
+import {
+  assumedTimeZoneNote,
+  sessionCurrency,
+  sessionDurationLabel,
+  sessionStartLabel,
+  sessionStatusDetail,
+  sessionStopLabel,
+} from "@/lib/sessions/display";
 import type { SessionLocationState } from "@/lib/sessions/location";
 import { LiveBadge, SessionStatusBadge } from "./session-status-badge";
 
@@ -17,19 +24,23 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
 
 /** Every field of a session, in words and local formats. Server-renderable. */
 export function SessionDetails({ session, currency }: { session: ChargingSession; currency: string | null }) {
+  const statusDetail = sessionStatusDetail(session);
+  const zoneNote = assumedTimeZoneNote(session);
   return (
     <dl className="text-sm">
       <Row term="Status">
         <span className="flex flex-wrap items-center gap-1">
           <SessionStatusBadge status={session.status} />
           {session.isRunning && <LiveBadge />}
+          {statusDetail && <span>({statusDetail})</span>}
         </span>
       </Row>
       <Row term="Started (local time)">{sessionStartLabel(session)}</Row>
       <Row term="Stopped (local time)">{session.isRunning ? "Still charging" : sessionStopLabel(session)}</Row>
+      {zoneNote && <Row term="Time zone">{zoneNote}</Row>}
       <Row term="Duration">{sessionDurationLabel(session)}</Row>
       <Row term="Energy">{formatKwh(session.energyWh)}</Row>
-      <Row term="Amount">{formatMoney(session.amount, currency)}</Row>
+      <Row term="Amount">{formatMoney(session.amount, sessionCurrency(session, currency))}</Row>
       <Row term="Started (UTC)">{session.startedAt ? formatDateTime(session.startedAt, undefined, "UTC") : "—"}</Row>
       <Row term="Stopped (UTC)">{session.stoppedAt ? formatDateTime(session.stoppedAt, undefined, "UTC") : "—"}</Row>
       <Row term="Session number">{session.id}</Row>
@@ -46,7 +57,8 @@ export function SessionLocation({ state }: { state: SessionLocationState }) {
       <div className="text-sm">
         <p className="font-semibold">Location details unavailable</p>
         <p className="text-slate-700 dark:text-slate-300">
-          The charging service has no details for location {state.locationId} right now. Your session figures above are complete.
+          The charging service has no details for location {state.locationId} right now. Your session figures above are
+          complete.
         </p>
       </div>
     );

@@ -37,14 +37,31 @@ export function SessionFilters({ status, from, to, perPage, path = "/sessions" }
       return typeof value === "string" && value !== "" ? value : undefined;
     };
     const size = Number(read("perPage") ?? perPage);
-    const query = sessionFilterQuery({ status: read("status") as SessionStatus | undefined, from: read("from"), to: read("to"), perPage: size });
+    const query = sessionFilterQuery({
+      status: read("status") as SessionStatus | undefined,
+      from: read("from"),
+      to: read("to"),
+      perPage: size,
+    });
     startTransition(() => router.push(`${path}${query}`));
   }
 
   const hasFilters = Boolean(status || from || to);
   return (
-    <form action={path} method="get" onSubmit={onSubmit} aria-label="Filter sessions" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
-      <SelectField label="Status" name="status" options={STATUS_OPTIONS} placeholder="All statuses" defaultValue={status ?? ""} />
+    <form
+      action={path}
+      method="get"
+      onSubmit={onSubmit}
+      aria-label="Filter sessions"
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"
+    >
+      <SelectField
+        label="Status"
+        name="status"
+        options={STATUS_OPTIONS}
+        placeholder="All statuses"
+        defaultValue={status ?? ""}
+      />
       <TextField label="From" name="from" type="date" defaultValue={from ?? ""} />
       <TextField label="To" name="to" type="date" defaultValue={to ?? ""} />
       <SelectField label="Rows per page" name="perPage" options={PAGE_SIZE_OPTIONS} defaultValue={String(perPage)} />

@@ -6,17 +6,24 @@ export interface SessionPaginationProps {
   /** Null when the platform did not say; then only "next" decides. */
   lastPage: number | null;
   hasNext: boolean;
+  /**
+   * Every matching session only when `lastPage` is known. A cursor list (ampeco) has no total: until
+   * its last page is reached, `total` counts only the sessions walked so far, so it is not shown.
+   */
   total: number;
   hrefFor: (page: number) => string;
 }
 
-/** The position in words, with previous/next links when there is more than one page. Server-renderable. */
+/**
+ * The position in words ("Page 2 of 10 · 247 sessions", or "Page 2" when the platform gives no total),
+ * with previous/next links when there is more than one page. Server-renderable.
+ */
 export function SessionPagination({ page, lastPage, hasNext, total, hrefFor }: SessionPaginationProps) {
   const hasPrevious = page > 1;
   const position = (
     <p className="text-sm text-slate-700 dark:text-slate-300">
       Page {page}
-      {lastPage !== null && ` of ${lastPage}`} · {total} session{total === 1 ? "" : "s"}
+      {lastPage !== null && ` of ${lastPage} · ${total} session${total === 1 ? "" : "s"}`}
     </p>
   );
   if (!hasPrevious && !hasNext) return position;

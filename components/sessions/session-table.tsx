@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { formatKwh, formatMoney } from "@/lib/format";
 import type { ChargingSession } from "@/lib/platform/types";
-import { sessionDurationLabel, sessionStartLabel } from "@/lib/sessions/display";
+import { sessionCurrency, sessionDurationLabel, sessionStartLabel } from "@/lib/sessions/display";
 import { LiveBadge, SessionStatusBadge } from "./session-status-badge";
 
 export interface SessionTableProps {
@@ -18,7 +18,8 @@ export interface SessionTableProps {
 
 const cell = "px-3 py-2 align-middle";
 const numeric = `${cell} text-right tabular-nums whitespace-nowrap`;
-const linkClass = "text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-100 dark:hover:text-white";
+const linkClass =
+  "text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-100 dark:hover:text-white";
 
 function locationOf(session: ChargingSession, names?: Readonly<Record<number, string>>): string | undefined {
   return session.locationId === null ? undefined : names?.[session.locationId];
@@ -58,7 +59,11 @@ function SessionCards({ sessions, currency, caption, rowHref, locationNames }: S
   return (
     <ul aria-label={caption} className="space-y-2 sm:hidden">
       {sessions.map((session) => (
-        <li key={session.id} data-session-id={session.id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-800 dark:bg-slate-900">
+        <li
+          key={session.id}
+          data-session-id={session.id}
+          className="rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-800 dark:bg-slate-900"
+        >
           <div className="flex flex-wrap items-center justify-between gap-2 font-medium">
             <StartLink session={session} rowHref={rowHref} />
             <StatusBadges session={session} />
@@ -70,14 +75,16 @@ function SessionCards({ sessions, currency, caption, rowHref, locationNames }: S
             </div>
             <div>
               <dt className="text-xs text-slate-700 dark:text-slate-300">Amount</dt>
-              <dd className="tabular-nums">{formatMoney(session.amount, currency)}</dd>
+              <dd className="tabular-nums">{formatMoney(session.amount, sessionCurrency(session, currency))}</dd>
             </div>
             <div>
               <dt className="text-xs text-slate-700 dark:text-slate-300">Duration</dt>
               <dd>{sessionDurationLabel(session)}</dd>
             </div>
           </dl>
-          {locationOf(session, locationNames) && <p className="mt-1 text-slate-700 dark:text-slate-300">{locationOf(session, locationNames)}</p>}
+          {locationOf(session, locationNames) && (
+            <p className="mt-1 text-slate-700 dark:text-slate-300">{locationOf(session, locationNames)}</p>
+          )}
         </li>
       ))}
     </ul>
@@ -95,7 +102,12 @@ export function SessionTable(props: SessionTableProps) {
   return (
     <>
       <SessionCards {...props} />
-      <div role="region" aria-label={caption} tabIndex={0} className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block dark:border-slate-800 dark:bg-slate-900">
+      <div
+        role="region"
+        aria-label={caption}
+        tabIndex={0}
+        className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block dark:border-slate-800 dark:bg-slate-900"
+      >
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-100 text-left text-xs uppercase tracking-wide text-slate-700 dark:bg-slate-800 dark:text-slate-200">
@@ -124,13 +136,17 @@ export function SessionTable(props: SessionTableProps) {
             {sessions.map((session) => {
               const location = locationOf(session, locationNames);
               return (
-                <tr key={session.id} data-session-id={session.id} className="border-t border-slate-200 dark:border-slate-800">
+                <tr
+                  key={session.id}
+                  data-session-id={session.id}
+                  className="border-t border-slate-200 dark:border-slate-800"
+                >
                   <th scope="row" className={`${cell} whitespace-nowrap text-left font-medium`}>
                     <StartLink session={session} rowHref={rowHref} />
                   </th>
                   <td className={`${cell} whitespace-nowrap`}>{sessionDurationLabel(session)}</td>
                   <td className={numeric}>{formatKwh(session.energyWh)}</td>
-                  <td className={numeric}>{formatMoney(session.amount, currency)}</td>
+                  <td className={numeric}>{formatMoney(session.amount, sessionCurrency(session, currency))}</td>
                   <td className={cell}>
                     <StatusBadges session={session} />
                   </td>

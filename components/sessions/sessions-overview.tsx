@@ -11,25 +11,47 @@ import { MonthlyChart } from "./monthly-chart";
  * the same promise inside its own Suspense boundary, so the table never waits for the walk.
  */
 
-export async function LiveSessionsSection({ overview, currency }: { overview: Promise<Settled<SessionsOverview>>; currency: string | null }) {
+export async function LiveSessionsSection({
+  overview,
+  currency,
+}: {
+  overview: Promise<Settled<SessionsOverview>>;
+  currency: string | null;
+}) {
   const result = await overview;
   // Rendered even with nothing running: its live region must exist before it announces anything.
   const running = result.ok ? result.value.running : [];
-  return <LiveSessions initial={{ sessions: running.map(toLiveSessionView), checkedAt: new Date().toISOString() }} currency={currency} />;
+  return (
+    <LiveSessions
+      initial={{ sessions: running.map(toLiveSessionView), checkedAt: new Date().toISOString() }}
+      currency={currency}
+    />
+  );
 }
 
-export async function MonthlySection({ overview, currency }: { overview: Promise<Settled<SessionsOverview>>; currency: string | null }) {
+export async function MonthlySection({
+  overview,
+  currency,
+}: {
+  overview: Promise<Settled<SessionsOverview>>;
+  currency: string | null;
+}) {
   const result = await overview;
   if (!result.ok) {
     return (
       <Alert tone="error" title="Your monthly totals could not be loaded">
-        {platformErrorMessage(result.error, "add up your last 12 months")} Your sessions above are not affected; reload the page to try again.
+        {platformErrorMessage(result.error, "add up your last 12 months")} Your sessions above are not affected; reload
+        the page to try again.
       </Alert>
     );
   }
   const monthly = result.value.monthly;
   if (monthly.every((m) => m.sessionCount === 0 && m.runningCount === 0)) {
-    return <p className="text-sm">No charging in the last 12 months yet. Your monthly energy and cost appear here once you charge.</p>;
+    return (
+      <p className="text-sm">
+        No charging in the last 12 months yet. Your monthly energy and cost appear here once you charge.
+      </p>
+    );
   }
   return <MonthlyChart totals={monthly} currency={currency} />;
 }

@@ -2,41 +2,24 @@
 import { useCallback, useRef } from "react";
 import useSWR from "swr";
 import type { LiveSessionsResponse } from "@/lib/sessions/live-view";
+import { jsonFetcher, type FetchError } from "@/lib/swr/fetcher";
 
-/** One SWR hook per resource (DESIGN.md convention 6) and one fetcher that throws with the status. */
+/** One SWR hook per resource (DESIGN.md convention 6) on the one fetcher; only its wording is here. */
 
 export const LIVE_SESSIONS_URL = "/api/sessions/live";
 export const LIVE_REFRESH_MS = 3_000;
 
-export class SessionsFetchError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "SessionsFetchError";
-  }
-}
-
-function fallbackMessage(status: number): string {
-  if (status === 401) return "Your sign-in has ended. Sign in again to follow your charging session.";
-  if (status >= 500) return "The live figures could not be refreshed. They will update again shortly.";
-  return "The live figures could not be refreshed.";
-}
-
-export async function fetchSessionsJson<T>(url: string): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: { accept: "application/json" }, cache: "no-store" });
-  } catch {
-    throw new SessionsFetchError(0, "You seem to be offline. The live figures update again when you are back online.");
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-    throw new SessionsFetchError(response.status, typeof body?.error === "string" ? body.error : fallbackMessage(response.status));
-  }
-  return (await response.json()) as T;
-}
+const fetchLiveSessions = jsonFetcher<LiveSessionsResponse>({
+  wording: {
+    offline: "You seem to be offline. The live figures update again when you are back online.",
+    failed: (status) => {
+      if (status === 401) return "Your sign-in has ended. Sign in again to follow your charging session.";
+      if (status >= 500) return "The live figures could not be refreshed. They will update again shortly.";
+      return "The live figures could not be refreshed.";
+    },
+  },
+  noStore: true,
+});
 
 /**
  * The driver's running sessions, polled every few seconds while one is running and not at all once
@@ -55,7 +38,7 @@ export function useLiveSessions(initial: LiveSessionsResponse) {
     },
     [initiallyRunning],
   );
-  return useSWR<LiveSessionsResponse, SessionsFetchError>(LIVE_SESSIONS_URL, fetchSessionsJson<LiveSessionsResponse>, {
+  return useSWR<LiveSessionsResponse, FetchError>(LIVE_SESSIONS_URL, fetchLiveSessions, {
     fallbackData: initial,
     revalidateOnMount: false,
     revalidateOnFocus: false,

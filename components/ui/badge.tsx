@@ -10,5 +10,9 @@ const tones: Record<Tone, string> = {
 
 /** Status shown as text in a coloured pill: colour is never the only signal. */
 export function Badge({ tone = "slate", children }: { tone?: Tone; children: React.ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>
+      {children}
+    </span>
+  );
 }

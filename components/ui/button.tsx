@@ -3,8 +3,11 @@ import { useFormStatus } from "react-dom";
 
 import { buttonClasses, type ButtonVariant as Variant } from "./button-classes";
 
-
-export function Button({ variant = "primary", className = "", ...props }: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function Button({
+  variant = "primary",
+  className = "",
+  ...props
+}: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return <button className={buttonClasses(variant, className)} {...props} />;
 }
 
@@ -15,10 +18,16 @@ export function SubmitButton({
   variant = "primary",
   className = "",
   ...props
-}: React.ButtonHTMLAttributes<HTMLButtonElement> & { pendingLabel: string; variant?: Variant }) {
+}: React.ComponentProps<"button"> & { pendingLabel: string; variant?: Variant }) {
   const { pending } = useFormStatus();
   return (
-    <button type="submit" className={buttonClasses(variant, className)} disabled={pending || props.disabled} aria-disabled={pending} {...props}>
+    <button
+      type="submit"
+      className={buttonClasses(variant, className)}
+      disabled={pending || props.disabled}
+      aria-disabled={pending}
+      {...props}
+    >
       {pending && <Spinner />}
       {pending ? pendingLabel : children}
     </button>
@@ -28,7 +37,10 @@ export function SubmitButton({
 export function Spinner({ label }: { label?: string }) {
   return (
     <span className="inline-flex items-center gap-2">
-      <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+      <span
+        aria-hidden="true"
+        className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+      />
       {label && <span>{label}</span>}
     </span>
   );

@@ -19,7 +19,12 @@ export function TextField({ label, name, errors, hint, className = "", ...props 
       <span className="text-sm font-medium">
         <label htmlFor={id}>{label}</label>
         {/* Outside the label: the accessible name stays exactly the label; `required` is announced. */}
-        {props.required && <span aria-hidden="true" className="text-red-700 dark:text-red-400"> *</span>}
+        {props.required && (
+          <span aria-hidden="true" className="text-red-700 dark:text-red-400">
+            {" "}
+            *
+          </span>
+        )}
       </span>
       <input
         id={id}
@@ -59,7 +64,12 @@ export function SelectField({ label, name, errors, options, placeholder, classNa
       <span className="text-sm font-medium">
         <label htmlFor={id}>{label}</label>
         {/* Outside the label: the accessible name stays exactly the label; `required` is announced. */}
-        {props.required && <span aria-hidden="true" className="text-red-700 dark:text-red-400"> *</span>}
+        {props.required && (
+          <span aria-hidden="true" className="text-red-700 dark:text-red-400">
+            {" "}
+            *
+          </span>
+        )}
       </span>
       <select
         id={id}

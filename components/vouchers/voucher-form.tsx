@@ -1,7 +1,7 @@
 "use client";
 import { useActionState, useEffect, useState } from "react";
 import { Balance } from "@/components/account/balance";
-import { sameBalance, type BalanceView } from "@/components/account/balance-view";
+import { sameBalance, type BalanceView } from "@/lib/accounts/balance-view";
 import { BALANCE_URL, useBalance } from "@/components/account/use-balance";
 import { SubmitButton, Spinner } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -11,7 +11,8 @@ import type { VoucherActionResult } from "@/lib/vouchers/voucher-action-result";
 
 export type RedeemVoucherAction = (previous: VoucherActionResult, formData: FormData) => Promise<VoucherActionResult>;
 
-export const BALANCE_TIMEOUT_MESSAGE = "The voucher was accepted; your balance will update shortly — refresh the page in a minute.";
+export const BALANCE_TIMEOUT_MESSAGE =
+  "The voucher was accepted; your balance will update shortly — refresh the page in a minute.";
 const POLL_FOR_MS = 30_000;
 
 /**
@@ -43,6 +44,8 @@ export function VoucherForm({
   const waiting = accepted && !credited && !timedOut;
 
   useEffect(() => {
+    // `waiting` depends on the polled balance, which depends on `polling`: the effect breaks that loop.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setPolling(waiting);
   }, [waiting]);
 
@@ -75,7 +78,10 @@ export function VoucherForm({
 
   return (
     <div className="grid items-start gap-6 md:grid-cols-2">
-      <section aria-labelledby="voucher-balance-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="voucher-balance-heading"
+        className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      >
         <h2 id="voucher-balance-heading" className="mb-3 text-lg font-semibold">
           {balanceHeading}
         </h2>
@@ -86,7 +92,10 @@ export function VoucherForm({
           </p>
         )}
       </section>
-      <section aria-labelledby="voucher-form-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="voucher-form-heading"
+        className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      >
         <h2 id="voucher-form-heading" className="mb-3 text-lg font-semibold">
           Redeem a voucher
         </h2>

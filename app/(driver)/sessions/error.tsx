@@ -1,6 +1,14 @@
 "use client";
-import { SessionsRouteError } from "@/components/sessions/sessions-route-error";
+import { RouteError } from "@/components/ui/route-error";
 
 export default function SessionsError({ error, retry }: { error: unknown; retry: () => void }) {
-  return <SessionsRouteError error={error} retry={retry} />;
+  return (
+    <RouteError
+      heading="Charging sessions"
+      title="Your sessions could not be shown"
+      error={error}
+      retry={retry}
+      wayOut={{ href: "/account", label: "Go to your account" }}
+    />
+  );
 }

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import { Suspense } from "react";
 import { LiveSessionsSection, MonthlySection } from "@/components/sessions/sessions-overview";
+import { ExpensePackDialog } from "@/components/sessions/expense-pack-dialog";
 import { SessionFilters } from "@/components/sessions/session-filters";
 import { SessionPagination } from "@/components/sessions/session-pagination";
 import { ChartSkeleton } from "@/components/sessions/sessions-skeleton";
@@ -11,11 +12,12 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { requireDriverPage } from "@/lib/auth/guards";
+import { packChoices } from "@/lib/expense-pack/period";
 import { getPlatform } from "@/lib/platform";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
 import { logSessionError } from "@/lib/sessions/deps";
 import { hasRangeFilter, parseSessionFilter, sessionFilterQuery, type SessionListFilter } from "@/lib/sessions/filters";
-import { preferredLocale } from "@/lib/sessions/location";
+import { preferredLocale } from "@/lib/i18n/accept-language";
 import { getLocationNames, getSessionsOverview, listDriverSessions } from "@/lib/sessions/service";
 import { settle } from "@/lib/sessions/settle";
 
@@ -23,7 +25,11 @@ export const metadata: Metadata = { title: "Charging sessions" };
 
 const linkClass = "font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
 
-export default async function SessionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SessionsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const viewer = await requireDriverPage();
   const platformUserId = viewer.platformUserId;
   const [{ filter, messages }, requestHeaders] = await Promise.all([searchParams.then(parseSessionFilter), headers()]);
@@ -47,11 +53,16 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Charging sessions</h1>
-          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Energy, cost and status of each charge. Times are the charge point&apos;s local time.</p>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+            Energy, cost and status of each charge. Times are the charge point&apos;s local time.
+          </p>
         </div>
-        <a href={`/api/sessions/export${sessionFilterQuery(range)}`} download className={buttonClasses("secondary")}>
-          Download CSV<span className="sr-only"> of the sessions matching the filters</span>
-        </a>
+        <div className="flex flex-wrap items-start gap-2">
+          <a href={`/api/sessions/export${sessionFilterQuery(range)}`} download className={buttonClasses("secondary")}>
+            Download CSV<span className="sr-only"> of the sessions matching the filters</span>
+          </a>
+          <ExpensePackDialog endpoint="/api/sessions/expense-pack" {...packChoices(new Date(), range)} />
+        </div>
       </div>
 
       {messages.length > 0 && (
@@ -63,14 +74,25 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
           </ul>
         </Alert>
       )}
-      {!user.ok && <Alert tone="info">Amounts are shown without a currency because your account could not be read just now. Reload the page to try again.</Alert>}
+      {!user.ok && (
+        <Alert tone="info">
+          Amounts are shown without a currency because your account could not be read just now. Reload the page to try
+          again.
+        </Alert>
+      )}
 
       <Suspense fallback={null}>
         <LiveSessionsSection overview={overview} currency={currency} />
       </Suspense>
 
       <Card title="Your sessions">
-        <SessionFilters key={sessionFilterQuery({ ...filter, page: 1 })} status={filter.status} from={filter.from} to={filter.to} perPage={filter.perPage} />
+        <SessionFilters
+          key={sessionFilterQuery({ ...filter, page: 1 })}
+          status={filter.status}
+          from={filter.from}
+          to={filter.to}
+          perPage={filter.perPage}
+        />
         <div className="mt-4 space-y-3">
           {list.ok ? (
             <SessionList
@@ -140,11 +162,21 @@ function SessionList({ filter, page, currency, locationNames, hrefFor, clearHref
       <SessionTable
         sessions={page.items}
         currency={currency}
-        caption={hasRangeFilter(filter) ? "Charging sessions matching the filters, newest first" : "Charging sessions, newest first"}
+        caption={
+          hasRangeFilter(filter)
+            ? "Charging sessions matching the filters, newest first"
+            : "Charging sessions, newest first"
+        }
         rowHref={(session) => `/sessions/${session.id}`}
         locationNames={locationNames}
       />
-      <SessionPagination page={page.page} lastPage={page.lastPage} hasNext={page.hasNext} total={page.total} hrefFor={hrefFor} />
+      <SessionPagination
+        page={page.page}
+        lastPage={page.lastPage}
+        hasNext={page.hasNext}
+        total={page.total}
+        hrefFor={hrefFor}
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { toBalanceView } from "@/components/account/balance-view";
-import { LoadError } from "@/components/account/load-error";
+import { toBalanceView } from "@/lib/accounts/balance-view";
+import { LoadError } from "@/components/ui/load-error";
 import { VoucherForm } from "@/components/vouchers/voucher-form";
 import { requireDriverPage } from "@/lib/auth/guards";
 import { getPlatform } from "@/lib/platform";
@@ -18,7 +18,11 @@ export default async function VouchersPage() {
     return (
       <div className="space-y-4">
         <h1 className="text-2xl font-bold">Vouchers</h1>
-        <LoadError title="Your balance could not be loaded" message={platformErrorMessage(error, "load your balance")} retryHref="/vouchers" />
+        <LoadError
+          title="Your balance could not be loaded"
+          message={platformErrorMessage(error, "load your balance")}
+          retryHref="/vouchers"
+        />
       </div>
     );
   }
@@ -26,7 +30,9 @@ export default async function VouchersPage() {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold">Vouchers</h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Got a voucher code? Redeem it here and the credit is added to your balance.</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Got a voucher code? Redeem it here and the credit is added to your balance.
+        </p>
       </div>
       <VoucherForm action={redeemVoucherAction} initialBalance={toBalanceView(user)} />
     </div>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { SignUpForm } from "@/components/auth/sign-up-form";
+import { NewDriverForm } from "@/components/account/new-driver-form";
+import { signUp } from "@/lib/accounts/sign-up-action";
 import { countryOptions } from "@/lib/countries";
 
 export const metadata: Metadata = { title: "Create account" };
@@ -10,9 +11,10 @@ export default function SignUpPage() {
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="text-2xl font-bold">Create your charging account</h1>
       <p className="text-slate-700 dark:text-slate-300">
-        One account for the charging app and this portal. After you sign up we mail you a link to sign in. Fields marked * are required.
+        One account for the charging app and this portal. After you sign up we mail you a link to sign in. Fields marked
+        * are required.
       </p>
-      <SignUpForm countries={countryOptions()} />
+      <NewDriverForm audience="self" action={signUp} countries={countryOptions()} />
       <p className="text-sm">
         Already have an account?{" "}
         <Link href="/signin" className="font-semibold text-brand-700 underline dark:text-brand-100">

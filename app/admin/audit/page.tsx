@@ -4,7 +4,7 @@ import { auditFilterQuery, parseAuditFilter } from "@/lib/admin/audit-filter";
 import { listAuditEntries } from "@/lib/admin/audit-log";
 import { AuditFilters } from "@/components/admin/audit-filters";
 import { AuditTable } from "@/components/admin/audit-table";
-import { Pager } from "@/components/admin/pager";
+import { Pager } from "@/components/ui/pager";
 import { Alert } from "@/components/ui/alert";
 
 export const metadata: Metadata = { title: "Audit log" };
@@ -19,7 +19,10 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Audit log</h1>
-      <p className="text-slate-700 dark:text-slate-300">Every change staff make to driver accounts, cards and roles, with its outcome. Entries cannot be edited or removed.</p>
+      <p className="text-slate-700 dark:text-slate-300">
+        Every change staff make to driver accounts, cards and roles, with its outcome. Entries cannot be edited or
+        removed.
+      </p>
       <AuditFilters filter={filter} />
       {messages.length > 0 && (
         <Alert tone="warning" title="Some filters were ignored">
@@ -35,11 +38,18 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           Entries <span className="font-normal text-slate-700 dark:text-slate-300">({result.total})</span>
         </h2>
         {result.entries.length === 0 ? (
-          <p className="text-slate-700 dark:text-slate-300">{filtered ? "No entries match these filters. Clear or widen them." : "No staff changes have been made yet."}</p>
+          <p className="text-slate-700 dark:text-slate-300">
+            {filtered ? "No entries match these filters. Clear or widen them." : "No staff changes have been made yet."}
+          </p>
         ) : (
           <AuditTable entries={result.entries} />
         )}
-        <Pager label="Audit log pages" page={result.page} lastPage={result.lastPage} hrefFor={(page) => `/admin/audit${auditFilterQuery({ ...filter, page })}`} />
+        <Pager
+          label="Audit log pages"
+          page={result.page}
+          lastPage={result.lastPage}
+          hrefFor={(page) => `/admin/audit${auditFilterQuery({ ...filter, page })}`}
+        />
       </section>
     </div>
   );

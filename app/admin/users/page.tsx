@@ -8,6 +8,7 @@ import { DriverSearchForm } from "@/components/admin/driver-search-form";
 import { DriverSearchResults } from "@/components/admin/driver-search-results";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
+import { logger } from "@/lib/log";
 
 export const metadata: Metadata = { title: "Find a driver" };
 
@@ -23,7 +24,7 @@ export default async function FindDriverPage({ searchParams }: { searchParams: S
     try {
       hits = await findDrivers(search.query);
     } catch (error) {
-      console.error("[admin] driver search failed", error instanceof Error ? error.name : "unknown");
+      logger("admin").error("driver search failed", error);
       failure = platformErrorMessage(error, "search for drivers");
     }
   }
@@ -44,8 +45,14 @@ export default async function FindDriverPage({ searchParams }: { searchParams: S
           Results
         </h2>
         <div role="status" aria-live="polite">
-          {search.kind === "empty" && <p className="text-slate-700 dark:text-slate-300">Search by e-mail address, platform user id or card code to open a driver.</p>}
-          {search.kind === "invalid" && <p className="text-slate-700 dark:text-slate-300">Correct the search above and try again.</p>}
+          {search.kind === "empty" && (
+            <p className="text-slate-700 dark:text-slate-300">
+              Search by e-mail address, platform user id or card code to open a driver.
+            </p>
+          )}
+          {search.kind === "invalid" && (
+            <p className="text-slate-700 dark:text-slate-300">Correct the search above and try again.</p>
+          )}
           {failure && (
             <Alert tone="error" title="The search did not complete">
               {failure}

@@ -1,15 +1,37 @@
-import { NextResponse } from "next/server";
+import { getViewer } from "@/lib/auth/viewer";
+import { isStaff } from "@/lib/auth/roles";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
+import { logger } from "@/lib/log";
+import { listDeprecations } from "@/lib/platform/deprecations";
+import { anyone } from "@/lib/route-handlers/access";
+import { routeHandler } from "@/lib/route-handlers/route-handler";
 
-/** Liveness plus the two things that must work before anything else: config and database. */
-export async function GET() {
-  try {
-    const config = getConfig();
-    await getDb();
-    return NextResponse.json({ status: "ok", demoMode: config.demoMode }, { headers: { "cache-control": "no-store" } });
-  } catch (error) {
-    console.error("[health] not ready", error instanceof Error ? error.message : error);
-    return NextResponse.json({ status: "unavailable" }, { status: 503, headers: { "cache-control": "no-store" } });
-  }
-}
+const NO_STORE = { "cache-control": "no-store" };
+
+/**
+ * Liveness plus the two things that must work before anything else: config and database. Signed-in
+ * staff also read the platform dialect and the endpoints the platform announced as deprecated
+ * (Deprecation/Sunset headers), with the date to move off each.
+ */
+export const GET = routeHandler({
+  scope: "health",
+  words: { doing: "check the portal's health" },
+  access: anyone,
+  async run() {
+    try {
+      const config = getConfig();
+      await getDb();
+      const viewer = await getViewer();
+      const staffDetail =
+        viewer && isStaff(viewer.role)
+          ? { platform: { dialect: config.platform.dialect, deprecations: listDeprecations() } }
+          : {};
+      return Response.json({ status: "ok", demoMode: config.demoMode, ...staffDetail }, { headers: NO_STORE });
+    } catch (error) {
+      // Not ready is this route's answer, not a failure of the route: a load balancer reads the 503.
+      logger("health").error("not ready", error);
+      return Response.json({ status: "unavailable" }, { status: 503, headers: NO_STORE });
+    }
+  },
+});

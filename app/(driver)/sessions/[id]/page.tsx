@@ -13,7 +13,7 @@ import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
 import { logSessionError } from "@/lib/sessions/deps";
 import { sessionStartLabel } from "@/lib/sessions/display";
 import { toLiveSessionView } from "@/lib/sessions/live-view";
-import { preferredLocale } from "@/lib/sessions/location";
+import { preferredLocale } from "@/lib/i18n/accept-language";
 import { isPlatformId } from "@/lib/sessions/ownership";
 import { getOwnedSession, getSessionLocation } from "@/lib/sessions/service";
 import { settle } from "@/lib/sessions/settle";
@@ -68,9 +68,17 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
           </a>
         </div>
       </div>
-      {!user.ok && <Alert tone="info">The amount is shown without a currency because your account could not be read just now. Reload the page to try again.</Alert>}
+      {!user.ok && (
+        <Alert tone="info">
+          The amount is shown without a currency because your account could not be read just now. Reload the page to try
+          again.
+        </Alert>
+      )}
       <LiveSessions
-        initial={{ sessions: session.isRunning ? [toLiveSessionView(session)] : [], checkedAt: new Date().toISOString() }}
+        initial={{
+          sessions: session.isRunning ? [toLiveSessionView(session)] : [],
+          checkedAt: new Date().toISOString(),
+        }}
         currency={currency}
         sessionId={session.id}
       />

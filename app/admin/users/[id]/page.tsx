@@ -5,17 +5,24 @@ import { requireStaffPage } from "@/lib/auth/guards";
 import { readDriverId } from "@/lib/admin/driver-id";
 import { driverLabel } from "@/lib/admin/driver-label";
 import { portalAccountOf } from "@/lib/admin/roles";
-import { changeDriverEmailAction, redeemVoucherForDriverAction, startDriverPasswordResetAction, updateDriverProfileAction } from "@/lib/admin/actions/driver";
+import {
+  changeDriverEmailAction,
+  redeemVoucherForDriverAction,
+  startDriverPasswordResetAction,
+  updateDriverProfileAction,
+} from "@/lib/admin/actions/driver";
 import { listDriverCards } from "@/lib/cards/service";
+import { latestCardStatusChanges } from "@/lib/cards/status-history";
 import { getLocationNames, listDriverSessions } from "@/lib/sessions/service";
-import { preferredLocale } from "@/lib/sessions/location";
+import { preferredLocale } from "@/lib/i18n/accept-language";
+import { getConfig } from "@/lib/config";
 import { getPlatform } from "@/lib/platform";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
 import { profileValuesOf } from "@/lib/accounts/profile-values";
 import { countryOptions } from "@/lib/countries";
-import { toBalanceView } from "@/components/account/balance-view";
-import { LoadError } from "@/components/account/load-error";
+import { toBalanceView } from "@/lib/accounts/balance-view";
+import { LoadError } from "@/components/ui/load-error";
 import { ProfileForm } from "@/components/account/profile-form";
 import { VoucherForm } from "@/components/vouchers/voucher-form";
 import { SessionTable } from "@/components/sessions/session-table";
@@ -23,8 +30,10 @@ import { SessionPagination } from "@/components/sessions/session-pagination";
 import { Card } from "@/components/ui/card";
 import { DriverSummary } from "@/components/admin/driver-summary";
 import { DriverCardsSection } from "@/components/admin/driver-cards-section";
-import { DriverEmailForm } from "@/components/admin/driver-email-form";
-import { DriverPasswordReset } from "@/components/admin/driver-password-reset";
+import { EmailForm } from "@/components/account/email-form";
+import { PasswordResetForm } from "@/components/account/password-reset-form";
+import { ExpensePackDialog } from "@/components/sessions/expense-pack-dialog";
+import { packChoices } from "@/lib/expense-pack/period";
 
 export const metadata: Metadata = { title: "Driver" };
 
@@ -53,14 +62,18 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
     return (
       <div className="space-y-4">
         <h1 className="text-2xl font-bold">Driver {id}</h1>
-        <LoadError title="The driver could not be loaded" message={platformErrorMessage(error, "load the driver")} retryHref={`/admin/users/${id}`} />
+        <LoadError
+          title="The driver could not be loaded"
+          message={platformErrorMessage(error, "load the driver")}
+          retryHref={`/admin/users/${id}`}
+        />
       </div>
     );
   }
 
   const locale = preferredLocale((await headers()).get("accept-language"));
   const [cards, sessions, portal, locationNames] = await Promise.allSettled([
-    listDriverCards(id),
+    listDriverCards(id).then(async (list) => ({ list, changes: await latestCardStatusChanges(list) })),
     listDriverSessions(id, { page: sessionsPage, perPage: SESSIONS_PER_PAGE }),
     portalAccountOf(id),
     getLocationNames(locale),
@@ -80,13 +93,23 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
         </Card>
         <Card title="E-mail and password">
           <div className="space-y-6">
-            <DriverEmailForm action={changeDriverEmailAction.bind(null, id)} currentEmail={user.email} />
-            <DriverPasswordReset action={startDriverPasswordResetAction.bind(null, id)} email={user.email} />
+            <EmailForm action={changeDriverEmailAction.bind(null, id)} currentEmail={user.email} audience="staff" />
+            <PasswordResetForm
+              action={startDriverPasswordResetAction.bind(null, id)}
+              audience="staff"
+              email={user.email}
+              dialect={getConfig().platform.dialect}
+            />
           </div>
         </Card>
       </div>
 
-      <VoucherForm action={redeemVoucherForDriverAction.bind(null, id)} initialBalance={toBalanceView(user)} balanceUrl={`/api/admin/users/${id}/balance`} balanceHeading="Balance" />
+      <VoucherForm
+        action={redeemVoucherForDriverAction.bind(null, id)}
+        initialBalance={toBalanceView(user)}
+        balanceUrl={`/api/admin/users/${id}/balance`}
+        balanceHeading="Balance"
+      />
 
       <Card title="Profile">
         <ProfileForm
@@ -98,20 +121,38 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
 
       <Card title="Cards">
         {cards.status === "fulfilled" ? (
-          <DriverCardsSection platformUserId={id} cards={cards.value} />
+          <DriverCardsSection platformUserId={id} cards={cards.value.list} statusChanges={cards.value.changes} />
         ) : (
-          <LoadError title="The cards could not be loaded" message={platformErrorMessage(cards.reason, "load the cards")} retryHref={here} />
+          <LoadError
+            title="The cards could not be loaded"
+            message={platformErrorMessage(cards.reason, "load the cards")}
+            retryHref={here}
+          />
         )}
       </Card>
 
       <section aria-labelledby="sessions-heading" className="space-y-3">
-        <h2 id="sessions-heading" className="text-lg font-semibold">
-          Recent sessions
-        </h2>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h2 id="sessions-heading" className="text-lg font-semibold">
+            Recent sessions
+          </h2>
+          {/* Audited on download: staff see the driver's expense pack exactly as the driver would. */}
+          <ExpensePackDialog
+            endpoint={`/api/admin/users/${id}/expense-pack`}
+            forWhom={driverLabel(user)}
+            {...packChoices(new Date(), {})}
+          />
+        </div>
         {sessions.status === "rejected" ? (
-          <LoadError title="The sessions could not be loaded" message={platformErrorMessage(sessions.reason, "load the sessions")} retryHref={here} />
+          <LoadError
+            title="The sessions could not be loaded"
+            message={platformErrorMessage(sessions.reason, "load the sessions")}
+            retryHref={here}
+          />
         ) : sessions.value.items.length === 0 ? (
-          <p className="text-slate-700 dark:text-slate-300">{sessionsPage > 1 ? "No sessions on this page." : "This driver has not charged yet."}</p>
+          <p className="text-slate-700 dark:text-slate-300">
+            {sessionsPage > 1 ? "No sessions on this page." : "This driver has not charged yet."}
+          </p>
         ) : (
           <>
             <SessionTable

@@ -1,36 +1,15 @@
-import { NextResponse } from "next/server";
-import { toBalanceView } from "@/components/account/balance-view";
-import { AccessDeniedError, authorizeDriver } from "@/lib/auth/guards";
+import { toBalanceView } from "@/lib/accounts/balance-view";
 import { getPlatform } from "@/lib/platform";
-import { isPlatformError, PlatformNotFoundError, PlatformRateLimitedError, PlatformUnavailableError } from "@/lib/platform/errors";
-import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
+import { DRIVER_ACCOUNT_GONE, signedInDriver } from "@/lib/route-handlers/access";
+import { PRIVATE_NO_STORE, routeHandler } from "@/lib/route-handlers/route-handler";
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
-/** The signed-in driver's balance as the portal's own view, for live updates (after a voucher). */
-export async function GET(): Promise<Response> {
-  let viewer;
-  try {
-    viewer = await authorizeDriver();
-  } catch (error) {
-    if (error instanceof AccessDeniedError) return NextResponse.json({ error: error.message }, { status: error.status, headers: NO_STORE });
-    throw error;
-  }
-  try {
-    const user = await getPlatform().users.getUser(viewer.platformUserId);
-    return NextResponse.json({ balance: toBalanceView(user) }, { headers: NO_STORE });
-  } catch (error) {
-    // The linked platform user is gone: the driver's problem to raise with support, not a gateway failure.
-    if (error instanceof PlatformNotFoundError) {
-      return NextResponse.json({ error: "We could not find your charging account. Please contact support." }, { status: 404, headers: NO_STORE });
-    }
-    const message = platformErrorMessage(error, "load your balance");
-    if (error instanceof PlatformRateLimitedError) {
-      return NextResponse.json({ error: message }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(error.retryAfterSeconds ?? 30) } });
-    }
-    if (!(error instanceof PlatformUnavailableError)) {
-      console.error("[balance] read failed", isPlatformError(error) ? error.message : error instanceof Error ? error.name : "unknown");
-    }
-    return NextResponse.json({ error: message }, { status: error instanceof PlatformUnavailableError ? 503 : 502, headers: NO_STORE });
-  }
-}
+/** GET /api/account/balance → `{balance: BalanceView}`: the signed-in driver's balance, for live updates (after a voucher). */
+export const GET = routeHandler({
+  scope: "balance",
+  words: { doing: "load your balance", notFound: DRIVER_ACCOUNT_GONE },
+  access: signedInDriver,
+  async run({ actor }) {
+    const user = await getPlatform().users.getUser(actor.platformUserId);
+    return Response.json({ balance: toBalanceView(user) }, { headers: PRIVATE_NO_STORE });
+  },
+});

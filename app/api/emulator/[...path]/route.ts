@@ -1,23 +1,47 @@
-import { NextResponse } from "next/server";
+import { z } from "zod";
+import { clientAddress } from "@/lib/auth/client-address";
+import { isLoopbackAddress } from "@/lib/auth/loopback";
 import { getConfig } from "@/lib/config";
 import { getEmbeddedPlatformEmulator } from "@/lib/platform/embedded";
+import { RouteError } from "@/lib/route-handlers/route-error";
+import { routeHandler } from "@/lib/route-handlers/route-handler";
+
+const MAX_BODY_BYTES = 256 * 1024;
+
+/** Demo mode and a loopback client, or the bridge is not there (404). */
+async function loopbackInDemoMode(): Promise<null> {
+  if (!getConfig().platform.embedded || !isLoopbackAddress(await clientAddress()))
+    throw new RouteError(404, "Not found");
+  return null;
+}
 
 /**
  * Demo mode only: the in-process platform emulator over HTTP at /api/emulator/…, so tests and
- * demos can use its control API (/api/emulator/__emulator/…) and its platform paths (with the
- * emulator key). Absent (404) whenever a real platform is configured.
+ * demos on this machine can use its control API (/api/emulator/__emulator/…) and its platform paths
+ * (with the emulator key). It can reset, fault and read every demo record, so it answers loopback
+ * clients only, and writes only from the portal's own origin (middleware.ts). Absent (404) whenever
+ * demo mode is off or the caller is elsewhere.
  */
-async function forward(request: Request, context: { params: Promise<{ path: string[] }> }): Promise<Response> {
-  if (!getConfig().platform.embedded) return NextResponse.json({ error: "Not found" }, { status: 404 });
-  const { path } = await context.params;
-  const incoming = new URL(request.url);
-  // Set as a path, never parsed as a URL: an empty first segment ("//…") must not read as a host.
-  const target = new URL("http://platform-emulator.internal");
-  target.pathname = `/${path.map(encodeURIComponent).join("/")}`;
-  target.search = incoming.search;
-  const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
-  if (body && body.byteLength > 256 * 1024) return NextResponse.json({ message: "Request body too large." }, { status: 413 });
-  return getEmbeddedPlatformEmulator().handle(new Request(target, { method: request.method, headers: request.headers, body }));
-}
+const forward = routeHandler({
+  scope: "emulator",
+  words: { doing: "reach the demo platform" },
+  access: loopbackInDemoMode,
+  params: {
+    schema: z.object({ path: z.array(z.string()) }),
+    invalid: () => new RouteError(404, "Not found"),
+  },
+  async run({ request, params }) {
+    // Set as a path, never parsed as a URL: an empty first segment ("//…") must not read as a host.
+    const target = new URL("http://platform-emulator.internal");
+    target.pathname = `/${params.path.map(encodeURIComponent).join("/")}`;
+    target.search = new URL(request.url).search;
+    const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
+    if (body && body.byteLength > MAX_BODY_BYTES)
+      return Response.json({ message: "Request body too large." }, { status: 413 });
+    return getEmbeddedPlatformEmulator().handle(
+      new Request(target, { method: request.method, headers: request.headers, body }),
+    );
+  },
+});
 
 export { forward as GET, forward as POST, forward as PUT, forward as PATCH, forward as DELETE };

@@ -6,13 +6,13 @@ import { moveCardStepAction } from "@/lib/admin/actions/cards";
 import { CardIdArg, readDriverId } from "@/lib/admin/driver-id";
 import { driverLabel } from "@/lib/admin/driver-label";
 import { resolveDriver } from "@/lib/admin/find-driver";
-import { inspectMove, MoveRefusedError, type MoveState } from "@/lib/admin/move-card";
+import { inspectMove, MoveRefusedError, movesInOneStep, type MoveState } from "@/lib/admin/move-card";
 import { CardNotOwnedError, listDriverCards } from "@/lib/cards/service";
 import { getPlatform } from "@/lib/platform";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
 import type { PlatformUser } from "@/lib/platform/types";
-import { LoadError } from "@/components/account/load-error";
+import { LoadError } from "@/components/ui/load-error";
 import { MoveCardPanel } from "@/components/admin/move-card-panel";
 import { TextField } from "@/components/ui/field";
 import { buttonClasses } from "@/components/ui/button-classes";
@@ -20,7 +20,10 @@ import { CardStatusBadge } from "@/components/cards/card-status-badge";
 
 export const metadata: Metadata = { title: "Move a card" };
 
-type Props = { params: Promise<{ id: string; cardId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ id: string; cardId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 /** The target is chosen with a plain GET form, so the confirmation step has its own URL (?to=). */
 function TargetForm({ action, to, error }: { action: string; to: string; error?: string }) {
@@ -60,10 +63,14 @@ export default async function MoveCardPage({ params, searchParams }: Props) {
     card = (await listDriverCards(sourceId)).find((c) => c.id === cardId);
   } catch (error) {
     if (error instanceof PlatformNotFoundError) notFound();
-    return <LoadError title="The card could not be loaded" message={platformErrorMessage(error, "load the card")} retryHref={here} />;
+    return (
+      <LoadError
+        title="The card could not be loaded"
+        message={platformErrorMessage(error, "load the card")}
+        retryHref={here}
+      />
+    );
   }
-  if (!card) notFound();
-
   let target: PlatformUser | null = null;
   let state: MoveState | null = null;
   let problem: string | undefined;
@@ -83,19 +90,25 @@ export default async function MoveCardPage({ params, searchParams }: Props) {
     }
   }
 
-  const cardText = card.visualNumber ? `${card.visualNumber} (${card.code})` : card.code;
+  // After a one-step move the card is the target's: the page shows it there, moved.
+  const shown = card ?? (state?.step === "done" ? state.card : undefined);
+  if (!shown) notFound();
+  const cardText = shown.visualNumber ? `${shown.visualNumber} (${shown.code})` : shown.code;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
         <p className="text-sm">
-          <Link href={`/admin/users/${sourceId}`} className="font-semibold text-brand-700 underline dark:text-brand-100">
+          <Link
+            href={`/admin/users/${sourceId}`}
+            className="font-semibold text-brand-700 underline dark:text-brand-100"
+          >
             Back to {driverLabel(source)}
           </Link>
         </p>
         <h1 className="mt-2 text-2xl font-bold">Move a card to another driver</h1>
       </div>
       <p className="flex flex-wrap items-center gap-2">
-        Card <strong>{cardText}</strong> of {driverLabel(source)} <CardStatusBadge status={card.status} />
+        Card <strong>{cardText}</strong> of {driverLabel(source)} <CardStatusBadge status={shown.status} />
       </p>
       {(!target || !state) && (
         <>
@@ -106,6 +119,7 @@ export default async function MoveCardPage({ params, searchParams }: Props) {
         <MoveCardPanel
           action={moveCardStepAction.bind(null, sourceId)}
           step={state.step}
+          oneStep={movesInOneStep()}
           sourceUserId={sourceId}
           targetUserId={target.id}
           cardId={cardId}

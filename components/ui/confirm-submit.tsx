@@ -45,12 +45,20 @@ export function ConfirmSubmit({
 
   if (!asking) {
     return (
-      <button ref={triggerRef} type="button" className={buttonClasses(tone === "danger" ? "secondary" : "primary")} onClick={() => setAsking(true)} disabled={disabled}>
+      <button
+        ref={triggerRef}
+        type="button"
+        className={buttonClasses(tone === "danger" ? "secondary" : "primary")}
+        onClick={() => setAsking(true)}
+        disabled={disabled}
+      >
         {triggerLabel}
       </button>
     );
   }
   return (
+    // Escape anywhere in the question closes it, as in a dialog; the buttons inside stay the controls.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       ref={confirmRef}
       role="group"

@@ -2,7 +2,17 @@ import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button-classes";
 
 /** Previous/next page links; a missing direction is shown as text, not as a dead link. */
-export function Pager({ page, lastPage, hrefFor, label }: { page: number; lastPage: number; hrefFor: (page: number) => string; label: string }) {
+export function Pager({
+  page,
+  lastPage,
+  hrefFor,
+  label,
+}: {
+  page: number;
+  lastPage: number;
+  hrefFor: (page: number) => string;
+  label: string;
+}) {
   if (lastPage <= 1) return null;
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
