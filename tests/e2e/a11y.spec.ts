@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { createPlatformDriver, expect, test } from "./fixtures";
+import { createPlatformDriver, expect, openMailboxWith, test } from "./fixtures";
 
 /**
  * WCAG 2.1 AA (axe) on the pages the feature specs do not already check, in both colour schemes:
@@ -9,13 +9,22 @@ import { createPlatformDriver, expect, test } from "./fixtures";
  */
 async function expectAxeClean(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations.map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 for (const scheme of ["light", "dark"] as const) {
   test(`public pages are axe-clean (${scheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const path of ["/", "/signin", "/signup", "/check-your-email", "/signin?error=Verification", "/account-not-linked"]) {
+    for (const path of [
+      "/",
+      "/signin",
+      "/signup",
+      "/check-your-email",
+      "/signin?error=Verification",
+      "/account-not-linked",
+    ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectAxeClean(page, path);
@@ -35,7 +44,7 @@ for (const scheme of ["light", "dark"] as const) {
     await page.getByLabel("E-mail address").fill(email);
     await page.getByRole("button", { name: "Email me a sign-in link" }).click();
     await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
-    await page.goto("/dev/mailbox");
+    await openMailboxWith(page, email, "sign-in link");
     await expectAxeClean(page, "/dev/mailbox");
     await page.getByRole("row").nth(1).getByRole("link").click();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

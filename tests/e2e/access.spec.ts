@@ -6,12 +6,28 @@ import { expect, test } from "./fixtures";
  * Every route the build produced, read from Next's own manifest, so a new page or route handler
  * is covered the day it is added: tested for each, not sampled.
  */
-const manifest = JSON.parse(readFileSync(path.join(process.cwd(), ".next/server/app-paths-manifest.json"), "utf8")) as Record<string, string>;
+const manifest = JSON.parse(
+  readFileSync(path.join(process.cwd(), ".next/server/app-paths-manifest.json"), "utf8"),
+) as Record<string, string>;
 
 // Open to everyone by design: the public pages, Auth.js itself, health, and demo-mode tooling
 // (the demo mailbox and the emulator control API exist only while the embedded defaults run), and
 // metadata files such as the app icon.
-const PUBLIC = [/^\/$/, /^\/signin$/, /^\/signup$/, /^\/check-your-email$/, /^\/account-not-linked$/, /^\/_not-found$/, /^\/_global-error$/, /^\/api\/auth\//, /^\/api\/health$/, /^\/api\/emulator\//, /^\/dev\/mailbox/, /^\/(icon|apple-icon|favicon)(\.\w+)?$/, /^\/(robots\.txt|sitemap\.xml|manifest\.webmanifest)$/];
+const PUBLIC = [
+  /^\/$/,
+  /^\/signin$/,
+  /^\/signup$/,
+  /^\/check-your-email$/,
+  /^\/account-not-linked$/,
+  /^\/_not-found$/,
+  /^\/_global-error$/,
+  /^\/api\/auth\//,
+  /^\/api\/health$/,
+  /^\/api\/emulator\//,
+  /^\/dev\/mailbox/,
+  /^\/(icon|apple-icon|favicon)(\.\w+)?$/,
+  /^\/(robots\.txt|sitemap\.xml|manifest\.webmanifest)$/,
+];
 
 const SAMPLE_IDS: Record<string, string> = { id: "1001", path: "x", nextauth: "session" };
 
@@ -26,7 +42,9 @@ function concretePath(route: string): string {
 
 const routes = Object.keys(manifest).map((key) => ({ key, url: concretePath(key), isApi: key.endsWith("/route") }));
 const protectedRoutes = routes.filter((r) => !PUBLIC.some((p) => p.test(r.url)));
-const adminRoutes = routes.filter((r) => r.url === "/admin" || r.url.startsWith("/admin/") || r.url.startsWith("/api/admin/"));
+const adminRoutes = routes.filter(
+  (r) => r.url === "/admin" || r.url.startsWith("/admin/") || r.url.startsWith("/api/admin/"),
+);
 
 test("the build has the routes this test protects", () => {
   expect(protectedRoutes.map((r) => r.url)).toEqual(expect.arrayContaining(["/account", "/map"]));
@@ -36,7 +54,11 @@ test.describe("signed-out visitors", () => {
   for (const route of protectedRoutes) {
     test(`are refused ${route.url}`, async ({ request }) => {
       for (const method of route.isApi ? ["GET", "POST"] : ["GET"]) {
-        const response = await request.fetch(route.url, { method, maxRedirects: 0, data: method === "POST" ? {} : undefined });
+        const response = await request.fetch(route.url, {
+          method,
+          maxRedirects: 0,
+          data: method === "POST" ? {} : undefined,
+        });
         const status = response.status();
         if (status >= 300 && status < 400) {
           expect(response.headers()["location"], `${method} ${route.url} redirects to sign-in`).toMatch(/\/signin/);

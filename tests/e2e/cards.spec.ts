@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, PLATFORM_API, PLATFORM_AUTH, signInNewPlatformDriver, test, type EmulatorControl } from "./fixtures";
+import {
+  createPlatformCard,
+  expect,
+  platformCardPath,
+  signInNewPlatformDriver,
+  test,
+  type EmulatorControl,
+} from "./fixtures";
+import { expectNoAxeViolations } from "./axe";
 
 /** A driver of its own per test (cards change irreversibly), created on the platform and signed in. */
 function signInFreshDriver(page: Page, request: APIRequestContext, tag: string) {
@@ -11,19 +18,11 @@ function signInFreshDriver(page: Page, request: APIRequestContext, tag: string) 
 /** A card made on the platform directly (as support or the app would), unique per test. */
 async function linkCard(request: APIRequestContext, userId: number, status: "active" | "blocked" = "active") {
   const code = `E2E${randomUUID().replace(/-/g, "").slice(0, 12).toUpperCase()}`;
-  const visualNumber = `NL-E2E-${code.slice(3, 9)}`;
-  const response = await request.post(`${PLATFORM_API}/tokens/v1.0`, { headers: PLATFORM_AUTH, data: { userId, code, visualNumber, status } });
-  expect(response.status()).toBe(201);
-  return { id: Number((await response.json()).data.id), code, visualNumber };
+  return createPlatformCard(request, { userId, code, visualNumber: `NL-E2E-${code.slice(3, 9)}`, status });
 }
 
 async function tokenStatus(emulator: EmulatorControl, id: number) {
   return (await emulator.state()).tokens.find((t) => t.id === id)?.status;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 const rowOf = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
@@ -74,12 +73,18 @@ test("add a card (normalised code), then block it after confirming", async ({ pa
   await dialog.getByRole("button", { name: "Block card" }).click();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText("Blocked");
-  await expect(row.getByRole("status")).toHaveText(`Card NL-NEW-${suffix} is now blocked. It no longer works at charge points.`);
+  await expect(row.getByRole("status")).toHaveText(
+    `Card NL-NEW-${suffix} is now blocked. It no longer works at charge points.`,
+  );
   await expect(row.getByRole("status")).toBeFocused();
   expect(await tokenStatus(emulator, token!.id)).toBe("blocked");
 });
 
-test("a code already active on another account gives a clear error and keeps the input", async ({ page, request, emulator }) => {
+test("a code already active on another account gives a clear error and keeps the input", async ({
+  page,
+  request,
+  emulator,
+}) => {
   await signInFreshDriver(page, request, "taken");
   await page.goto("/cards");
   await page.getByLabel("Card code").fill("04 1234 5678 9abc");
@@ -96,26 +101,37 @@ test("a code already active on another account gives a clear error and keeps the
   await expect(page.getByText("A card code has 4 to 32 letters or digits")).toBeVisible();
 });
 
-test("security: driver A cannot block driver B's card, even with a tampered card id", async ({ page, request, emulator }) => {
+test("security: driver A cannot block driver B's card, even with a tampered card id", async ({
+  page,
+  request,
+  emulator,
+}) => {
   const driverA = await signInFreshDriver(page, request, "tamper");
   const own = await linkCard(request, driverA.id);
   const secondDriversCard = 2004;
   expect(await tokenStatus(emulator, secondDriversCard)).toBe("active");
 
   await page.goto("/cards");
-  await rowOf(page, own.visualNumber).getByRole("button", { name: `Block card ${own.visualNumber}` }).click();
+  await rowOf(page, own.visualNumber)
+    .getByRole("button", { name: `Block card ${own.visualNumber}` })
+    .click();
   const dialog = page.getByRole("dialog");
-  await dialog.locator('input[name="cardId"]').evaluate((input: HTMLInputElement, id) => (input.value = String(id)), secondDriversCard);
+  await dialog
+    .locator('input[name="cardId"]')
+    .evaluate((input: HTMLInputElement, id) => (input.value = String(id)), secondDriversCard);
   await dialog.getByRole("button", { name: "Block card" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("That card is not on your account, so it was not changed.");
 
   expect(await tokenStatus(emulator, secondDriversCard)).toBe("active");
   expect(await tokenStatus(emulator, own.id)).toBe("active");
-  const state = await emulator.call<{ requestLog: { method: string; path: string }[] }>("GET", "/state");
-  expect(state.requestLog.filter((r) => r.method === "PATCH" && r.path.endsWith(`/tokens/v1.0/${secondDriversCard}`))).toEqual([]);
+  const { requestLog } = await emulator.state();
+  expect(requestLog.filter((r) => r.method === "PATCH" && r.path === platformCardPath(secondDriversCard))).toEqual([]);
 });
 
-test("/cards passes axe (WCAG 2.1 AA) in light and dark schemes, with the dialog open, and fits 360 px", async ({ page, request }) => {
+test("/cards passes axe (WCAG 2.1 AA) in light and dark schemes, with the dialog open, and fits 360 px", async ({
+  page,
+  request,
+}) => {
   const driver = await signInFreshDriver(page, request, "axe");
   const card = await linkCard(request, driver.id);
   await linkCard(request, driver.id, "blocked");

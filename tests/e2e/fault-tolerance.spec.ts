@@ -39,9 +39,12 @@ async function submitUntil(page: Page, submit: Locator, done: Locator, keptField
     .or(page.getByRole("main").getByRole("alert"))
     .first();
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const answered = page.waitForResponse((response) => response.request().method() === "POST" && "next-action" in response.request().headers(), {
-      timeout: 30_000,
-    });
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === "POST" && "next-action" in response.request().headers(),
+      {
+        timeout: 30_000,
+      },
+    );
     await submit.click();
     await answered;
     // Settled: either done, or the same button back from "pending" (React renders both in one commit with the new state).
@@ -49,7 +52,8 @@ async function submitUntil(page: Page, submit: Locator, done: Locator, keptField
     await expectNoCrash(page);
     if (await done.isVisible()) return attempt;
     await expect(clearError, `attempt ${attempt} ends in a clear error`).toBeVisible();
-    for (const [label, value] of Object.entries(keptFields)) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+    for (const [label, value] of Object.entries(keptFields))
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
   }
   throw new Error(`not done after ${MAX_ATTEMPTS} attempts`);
 }
@@ -84,7 +88,12 @@ test("sign-up under faults creates exactly one platform user", async ({ page, em
   for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByLabel("Password for the charging app").fill("app-secret-1");
   await emulator.setFaults(FAULTS);
-  await submitUntil(page, page.getByRole("button", { name: "Create account" }), page.getByRole("heading", { name: "Check your e-mail" }), fields);
+  await submitUntil(
+    page,
+    page.getByRole("button", { name: "Create account" }),
+    page.getByRole("heading", { name: "Check your e-mail" }),
+    fields,
+  );
   await emulator.clearFaults();
   expect((await emulator.state()).users.filter((u) => u.email === email)).toHaveLength(1);
 });
@@ -115,10 +124,18 @@ test("redeeming a voucher under faults credits it exactly once", async ({ page, 
   await emulator.createVoucher({ code, amount: 7.5, currency: "EUR" });
   await page.getByLabel("Voucher code").fill(code);
   await emulator.setFaults(FAULTS);
-  await submitUntil(page, page.getByRole("button", { name: "Redeem voucher" }), page.getByRole("status").filter({ hasText: /Voucher (accepted|redeemed)/ }), { "Voucher code": code });
+  await submitUntil(
+    page,
+    page.getByRole("button", { name: "Redeem voucher" }),
+    page.getByRole("status").filter({ hasText: /Voucher (accepted|redeemed)/ }),
+    { "Voucher code": code },
+  );
   await emulator.clearFaults();
   await expect.poll(async () => (await balanceOf(emulator, driver.id)) ?? 0, { timeout: 15_000 }).toBe(7.5);
-  const state = await emulator.call<{ redemptions: { code: string }[]; vouchers: { code: string; status: string }[] }>("GET", "/state");
+  const state = await emulator.call<{ redemptions: { code: string }[]; vouchers: { code: string; status: string }[] }>(
+    "GET",
+    "/state",
+  );
   expect(state.redemptions.filter((r) => r.code.toUpperCase() === code)).toHaveLength(1);
 });
 

@@ -1,8 +1,31 @@
 import { randomUUID } from "node:crypto";
-import { test as base, expect, type Browser, type BrowserContext, type Page, type APIRequestContext } from "@playwright/test";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type APIRequestContext,
+  type TestInfo,
+} from "@playwright/test";
+
+/** The platform dialect the portal under test speaks: the Playwright project's `metadata.dialect`. */
+export type Dialect = "spec" | "ampeco";
+
+export function dialectOf(info: TestInfo = base.info()): Dialect {
+  const dialect: unknown = info.project.metadata?.dialect;
+  if (dialect !== "spec" && dialect !== "ampeco")
+    throw new Error(`project ${info.project.name} names no platform dialect in metadata.dialect`);
+  return dialect;
+}
 
 // 1×1 transparent PNG: map tiles and any other image answer with it, nothing leaves the machine.
-const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const PIXEL = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 
 function isLoopback(url: string): boolean {
   const { hostname, protocol } = new URL(url);
@@ -50,20 +73,56 @@ export class EmulatorControl {
   }
 }
 
+/** One platform call as the emulator logged it: no body values, only the top-level body keys. */
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  at: string;
+  bodyKeys?: string[];
+}
+
 export interface EmulatorState {
   users: { id: number; email: string; firstName?: string; balance?: number; currency?: string | null }[];
   tokens: { id: number; userId: number; code: string; status: string; visualNumber?: string }[];
   vouchers: { code: string; status: string }[];
   redemptions: unknown[];
+  requestLog: RequestLogEntry[];
 }
 
-/** Reads the newest demo-mailbox message to `email` and returns the sign-in link in it. */
+/**
+ * The demo mailbox, opened once it lists a mail to `email` with `subject`: the sign-in form mails after
+ * it has answered (Next's after()), so the mail may land a moment after "Check your e-mail" shows.
+ * Returns the newest such row.
+ */
+export async function openMailboxWith(page: Page, email: string, subject: string): Promise<Locator> {
+  const row = page.getByRole("row").filter({ hasText: email }).filter({ hasText: subject }).first();
+  await expect(async () => {
+    await page.goto("/dev/mailbox");
+    await expect(row).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  return row;
+}
+
+/** Sign-in links this worker has handed out: each works once. */
+const handedOutSignInLinks = new Set<string>();
+
+/**
+ * Reads the newest demo-mailbox message to `email` and returns the sign-in link in it. The form mails
+ * after it has answered, so right after a second sign-in the newest message may still be the first
+ * one, whose link is used up: wait for a link this worker has not handed out before.
+ */
 export async function latestSignInLink(page: Page, email: string): Promise<string> {
-  await page.goto("/dev/mailbox");
-  const row = page.getByRole("row").filter({ hasText: email }).filter({ hasText: "sign-in link" }).first();
-  await row.getByRole("link").click();
-  const link = page.getByRole("link", { name: /\/api\/auth\/callback\// });
-  return (await link.getAttribute("href")) as string;
+  let href = "";
+  await expect(async () => {
+    const row = await openMailboxWith(page, email, "sign-in link");
+    await row.getByRole("link").click();
+    href = (await page.getByRole("link", { name: /\/api\/auth\/callback\// }).getAttribute("href")) ?? "";
+    expect(handedOutSignInLinks.has(href), "a sign-in link not opened before").toBe(false);
+  }).toPass({ timeout: 15_000 });
+  handedOutSignInLinks.add(href);
+  return href;
 }
 
 /** The in-process emulator's platform API, as a second client would use it (support, the app). */
@@ -79,24 +138,98 @@ export interface FreshDriver {
  * A platform user of its own for one test, created through the platform API as the app or support
  * would, and unknown to the portal until it signs in. Tests that change or count things use one, so
  * the seed's drivers and their per-address limits stay out of play (also under --repeat-each).
- * `profile` adds or overrides platform user fields (snake_case, as the API takes them).
+ * `profile` adds or overrides platform user fields (snake_case, as the API takes them). The body is
+ * the dialect's own: the contract's `userGroupId`, the real platform's `userGroupIds`.
  */
-export async function createPlatformDriver(request: APIRequestContext, tag: string, profile: Record<string, string> = {}): Promise<FreshDriver> {
+export async function createPlatformDriver(
+  request: APIRequestContext,
+  tag: string,
+  profile: Record<string, string> = {},
+): Promise<FreshDriver> {
   const email = `e2e.${tag}.${randomUUID().slice(0, 8)}@example.com`;
+  const group = dialectOf() === "ampeco" ? { userGroupIds: [257] } : { userGroupId: 257 };
   const response = await request.post(`${PLATFORM_API}/users/v1.1`, {
     headers: PLATFORM_AUTH,
-    data: { email, password: "app-secret-1", first_name: "Fresh", last_name: "Driver", country: "NL", partnerId: 1116, userGroupId: 257, ...profile },
+    data: {
+      email,
+      password: "app-secret-1",
+      first_name: "Fresh",
+      last_name: "Driver",
+      country: "NL",
+      partnerId: 1116,
+      ...group,
+      ...profile,
+    },
   });
   expect(response.status(), `creating ${email}`).toBe(201);
   return { id: Number((await response.json()).data.id), email };
 }
 
+export interface PlatformCard {
+  id: number;
+  code: string;
+  visualNumber: string;
+}
+
+/**
+ * A card linked on the platform directly (as support or the app would), in the dialect's own words:
+ * a contract token {userId, code, visualNumber, status active|blocked}, or a real id tag {idTagUid,
+ * idLabel, status enabled|disabled, type rfid, userId}.
+ */
+export async function createPlatformCard(
+  request: APIRequestContext,
+  card: { userId: number; code: string; visualNumber: string; status: "active" | "blocked" },
+): Promise<PlatformCard> {
+  const response =
+    dialectOf() === "ampeco"
+      ? await request.post(`${PLATFORM_API}/id-tags/v2.0`, {
+          headers: PLATFORM_AUTH,
+          data: {
+            idTagUid: card.code,
+            idLabel: card.visualNumber,
+            status: card.status === "active" ? "enabled" : "disabled",
+            type: "rfid",
+            userId: card.userId,
+          },
+        })
+      : await request.post(`${PLATFORM_API}/tokens/v1.0`, { headers: PLATFORM_AUTH, data: card });
+  expect(response.status(), `linking card ${card.code}`).toBe(201);
+  return { id: Number((await response.json()).data.id), code: card.code, visualNumber: card.visualNumber };
+}
+
+/** The path of one card on the platform in the dialect (for reading the request log). */
+export function platformCardPath(id?: number): string {
+  const collection =
+    dialectOf() === "ampeco" ? "/public-api/resources/id-tags/v2.0" : "/public-api/resources/tokens/v1.0";
+  return id === undefined ? collection : `${collection}/${id}`;
+}
+
 /** A fresh platform driver, signed in on `page` through the e-mail link; the page is on /account. */
-export async function signInNewPlatformDriver(page: Page, request: APIRequestContext, tag: string, profile: Record<string, string> = {}): Promise<FreshDriver> {
+export async function signInNewPlatformDriver(
+  page: Page,
+  request: APIRequestContext,
+  tag: string,
+  profile: Record<string, string> = {},
+): Promise<FreshDriver> {
   const driver = await createPlatformDriver(request, tag, profile);
   await signInByEmail(page, driver.email);
   await expect(page).toHaveURL(/\/account$/);
   return driver;
+}
+
+/**
+ * The balance of a driver without transactions. The contract's platform has no currency for them
+ * yet, so the portal says "No transactions yet" instead of a number; the real platform's users carry
+ * no currency at all, so the portal shows their balance in PLATFORM_CURRENCY (EUR by default).
+ */
+export async function expectNewDriverBalance(page: Page): Promise<void> {
+  const balance = page.getByTestId("balance");
+  if (dialectOf() === "ampeco") {
+    await expect(balance).toHaveText("€0.00");
+  } else {
+    await expect(balance).toContainText("No transactions yet");
+    await expect(balance).not.toContainText("0.00");
+  }
 }
 
 /** Full e-mail link sign-in through the UI: form → demo mailbox → link. */
@@ -109,6 +242,50 @@ export async function signInByEmail(page: Page, email: string): Promise<void> {
   await page.goto(link);
 }
 
+/** The emulator keeps only its newest calls (REQUEST_LOG_SIZE in lib/emulators/platform/index.ts). */
+const EMULATOR_REQUEST_LOG_SIZE = 500;
+/** How many of the last collected calls must be found again to know where the new ones start. */
+const LOG_ANCHOR = 5;
+
+/** A line of the collected log: a call, or a note that calls were lost between two collections. */
+export type CollectedLogLine = RequestLogEntry | { gap: string };
+
+export function readCollectedRequestLog(file: string): CollectedLogLine[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as CollectedLogLine);
+}
+
+/**
+ * Appends to `file` the platform calls the emulator logged since the last collection. The emulator
+ * keeps only its newest 500 calls, so the ampeco journeys collect after every test, and the new calls
+ * start after the last ones collected before. When those are gone (more than 500 calls in one test,
+ * or an emulator reset), a gap line says so, and the request-log check fails instead of passing on
+ * part of the log.
+ */
+export async function collectPlatformRequestLog(request: APIRequestContext, file: string, after: string) {
+  const log = (await new EmulatorControl(request).state()).requestLog;
+  const collected = readCollectedRequestLog(file).filter((line): line is RequestLogEntry => !("gap" in line));
+  const same = (a: RequestLogEntry | undefined, b: RequestLogEntry) => JSON.stringify(a) === JSON.stringify(b);
+  let fresh = log;
+  let gap: string | null = null;
+  if (collected.length === 0) {
+    if (log.length >= EMULATOR_REQUEST_LOG_SIZE) gap = `the log was full at the first collection (${after})`;
+  } else {
+    const anchor = collected.slice(-LOG_ANCHOR);
+    let start = -1;
+    for (let i = log.length - anchor.length; i >= 0 && start < 0; i--) {
+      if (anchor.every((entry, k) => same(log[i + k], entry))) start = i + anchor.length;
+    }
+    if (start < 0) gap = `the calls collected before "${after}" are no longer in the log`;
+    else fresh = log.slice(start);
+  }
+  const lines: CollectedLogLine[] = gap === null ? fresh : [{ gap }, ...fresh];
+  if (lines.length > 0) appendFileSync(file, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+}
+
 type Fixtures = {
   emulator: EmulatorControl;
   driverPage: Page;
@@ -119,6 +296,7 @@ type Fixtures = {
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 type WorkerFixtures = { signedInStates: Map<string, StorageState> };
+type AutoFixtures = { collectRequestLog: void };
 
 /** The portal's abuse limits count in fixed 15-minute clock windows (lib/rate-limit.ts). */
 const LIMIT_WINDOW_MS = 15 * 60_000;
@@ -142,12 +320,20 @@ export const ADMIN = "admin@example.com";
  * A page signed in as `email`. The sign-in itself (form → mailbox → link) runs once per worker and
  * role; later tests reuse its cookie, which also keeps the per-address sign-in mail limit out of play.
  */
-async function signedInPage(browser: Browser, baseURL: string | undefined, states: Map<string, StorageState>, email: string, landing: RegExp) {
+async function signedInPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  states: Map<string, StorageState>,
+  email: string,
+  landing: RegExp,
+) {
   let state = states.get(email);
   if (state) {
     // A test may have signed this account out (that deletes the database session): sign in afresh then.
     const probe = await browser.newContext({ baseURL, storageState: state });
-    const session = (await (await probe.request.get("/api/auth/session")).json().catch(() => null)) as { user?: unknown } | null;
+    const session = (await (await probe.request.get("/api/auth/session")).json().catch(() => null)) as {
+      user?: unknown;
+    } | null;
     await probe.close();
     if (!session?.user) state = undefined;
   }
@@ -155,7 +341,14 @@ async function signedInPage(browser: Browser, baseURL: string | undefined, state
     const setup = await browser.newContext({ baseURL });
     await isolateNetwork(setup);
     const page = await setup.newPage();
-    await signInByEmail(page, email);
+    // Each worker signs in the shared seed accounts once. Two workers asking at the same moment both
+    // read the newest link in the mailbox; the first to open it uses it up, and the other lands on
+    // the sign-in page's Verification error. That worker asks for a link of its own again.
+    for (let attempt = 1; ; attempt++) {
+      await signInByEmail(page, email);
+      await expect(page).toHaveURL(new RegExp(`${landing.source}|[?&]error=Verification`));
+      if (!/[?&]error=Verification/.test(page.url()) || attempt === 3) break;
+    }
     await expect(page).toHaveURL(landing);
     state = await setup.storageState();
     states.set(email, state);
@@ -169,7 +362,11 @@ async function signedInPage(browser: Browser, baseURL: string | undefined, state
 
 function roleFixture(email: string, landing: RegExp) {
   return async (
-    { browser, baseURL, signedInStates }: { browser: Browser; baseURL: string | undefined; signedInStates: Map<string, StorageState> },
+    {
+      browser,
+      baseURL,
+      signedInStates,
+    }: { browser: Browser; baseURL: string | undefined; signedInStates: Map<string, StorageState> },
     use: (page: Page) => Promise<void>,
   ) => {
     const { context, page } = await signedInPage(browser, baseURL, signedInStates, email, landing);
@@ -178,7 +375,23 @@ function roleFixture(email: string, landing: RegExp) {
   };
 }
 
-export const test = base.extend<Fixtures, WorkerFixtures>({
+export const test = base.extend<Fixtures & AutoFixtures, WorkerFixtures>({
+  // Projects that name a requestLogFile (the ampeco journeys) collect the emulator's request log
+  // after every test, passed or not, for the check in request-log.spec.ts.
+  collectRequestLog: [
+    async ({ playwright, baseURL }, use, testInfo) => {
+      await use();
+      const file: unknown = testInfo.project.metadata?.requestLogFile;
+      if (typeof file !== "string") return;
+      const request = await playwright.request.newContext({ baseURL });
+      try {
+        await collectPlatformRequestLog(request, file, testInfo.titlePath.join(" › "));
+      } finally {
+        await request.dispose();
+      }
+    },
+    { auto: true },
+  ],
   signedInStates: [
     async ({}, use) => {
       await use(new Map());
@@ -188,6 +401,16 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   context: async ({ context }, use) => {
     await isolateNetwork(context);
     await use(context);
+  },
+  // The portal refuses writes that do not come from its own origin (middleware.ts), so the tests'
+  // direct API calls carry it as a page of the portal would.
+  request: async ({ playwright, baseURL }, use) => {
+    const request = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { origin: new URL(baseURL!).origin },
+    });
+    await use(request);
+    await request.dispose();
   },
   emulator: async ({ request }, use) => {
     await use(new EmulatorControl(request));

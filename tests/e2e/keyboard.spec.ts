@@ -26,7 +26,11 @@ async function tabTo(page: Page, name: string | RegExp, maxPresses = 60) {
   throw new Error(`never reached ${String(name)} by Tab (last focus: ${await focusedName(page)})`);
 }
 
-test("sign in, add and block a card, and redeem a voucher with the keyboard alone", async ({ page, request, emulator }) => {
+test("sign in, add and block a card, and redeem a voucher with the keyboard alone", async ({
+  page,
+  request,
+  emulator,
+}) => {
   const { email } = await createPlatformDriver(request, "keyboard", { first_name: "Kai", last_name: "Keys" });
 
   // Sign in.
@@ -80,5 +84,7 @@ test("sign in, add and block a card, and redeem a voucher with the keyboard alon
   await tabTo(page, "Voucher code");
   await page.keyboard.type(voucher);
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("status").filter({ hasText: "Voucher redeemed. Your new balance is €3.00." })).toBeVisible({ timeout: 15_000 });
+  await expect(
+    page.getByRole("status").filter({ hasText: "Voucher redeemed. Your new balance is €3.00." }),
+  ).toBeVisible({ timeout: 15_000 });
 });

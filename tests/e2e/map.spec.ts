@@ -17,7 +17,10 @@ async function listedPoints(page: Page): Promise<{ id: number; distanceKm: numbe
   return pointList(page)
     .getByRole("listitem")
     .evaluateAll((items) =>
-      items.map((item) => ({ id: Number(item.getAttribute("data-point-id")), distanceKm: Number(item.getAttribute("data-distance-km")) })),
+      items.map((item) => ({
+        id: Number(item.getAttribute("data-point-id")),
+        distanceKm: Number(item.getAttribute("data-distance-km")),
+      })),
     );
 }
 
@@ -30,24 +33,40 @@ function recordServerRequests(page: Page): Request[] {
   page.on("request", (request) => {
     const url = new URL(request.url());
     const headers = request.headers();
-    const rscForMap = url.pathname === "/map" && (url.searchParams.has("_rsc") || headers["rsc"] === "1") && !headers["next-router-prefetch"];
+    const rscForMap =
+      url.pathname === "/map" &&
+      (url.searchParams.has("_rsc") || headers["rsc"] === "1") &&
+      !headers["next-router-prefetch"];
     if (url.pathname.startsWith("/api/map/") || rscForMap || request.resourceType() === "document") seen.push(request);
   });
   return seen;
 }
 
-test("the Leaflet attribution control credits Open Charge Map (CC BY 4.0) and OpenStreetMap", async ({ driverPage: page }) => {
+test("the Leaflet attribution control credits Open Charge Map (CC BY 4.0) and OpenStreetMap", async ({
+  driverPage: page,
+}) => {
   await page.goto("/map");
   const attribution = page.locator(".leaflet-control-attribution");
   await expect(attribution).toBeVisible();
   await expect(attribution).toContainText("© Open Charge Map contributors, CC BY 4.0");
   await expect(attribution).toContainText("© OpenStreetMap contributors");
-  await expect(attribution.getByRole("link", { name: "Open Charge Map contributors" })).toHaveAttribute("href", "https://openchargemap.org");
-  await expect(attribution.getByRole("link", { name: "CC BY 4.0" })).toHaveAttribute("href", /creativecommons\.org\/licenses\/by\/4\.0/);
-  await expect(attribution.getByRole("link", { name: "OpenStreetMap contributors" })).toHaveAttribute("href", "https://www.openstreetmap.org/copyright");
+  await expect(attribution.getByRole("link", { name: "Open Charge Map contributors" })).toHaveAttribute(
+    "href",
+    "https://openchargemap.org",
+  );
+  await expect(attribution.getByRole("link", { name: "CC BY 4.0" })).toHaveAttribute(
+    "href",
+    /creativecommons\.org\/licenses\/by\/4\.0/,
+  );
+  await expect(attribution.getByRole("link", { name: "OpenStreetMap contributors" })).toHaveAttribute(
+    "href",
+    "https://www.openstreetmap.org/copyright",
+  );
 });
 
-test("without location access, the 8 nearest to the default centre are listed in distance order", async ({ driverPage: page }) => {
+test("without location access, the 8 nearest to the default centre are listed in distance order", async ({
+  driverPage: page,
+}) => {
   await page.context().clearPermissions();
   await page.goto("/map");
   await expect(pointList(page).getByRole("listitem")).toHaveCount(8);
@@ -71,7 +90,9 @@ test("with location access, the list starts from the browser's position", async 
   expect(distances).toEqual([...distances].sort((a, b) => a - b));
 });
 
-test("a filter change narrows the list in the browser, without a network call, and is kept in the URL", async ({ driverPage: page }) => {
+test("a filter change narrows the list in the browser, without a network call, and is kept in the URL", async ({
+  driverPage: page,
+}) => {
   await page.goto("/map");
   await expect(pointList(page).getByRole("listitem")).toHaveCount(8);
   const before = await listedPoints(page);

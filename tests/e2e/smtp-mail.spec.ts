@@ -50,7 +50,13 @@ test.beforeAll(async () => {
     stdio: "ignore",
   });
   await expect
-    .poll(async () => fetch(`${BASE}/api/health`).then((r) => r.status).catch(() => 0), { timeout: 60_000 })
+    .poll(
+      async () =>
+        fetch(`${BASE}/api/health`)
+          .then((r) => r.status)
+          .catch(() => 0),
+      { timeout: 60_000 },
+    )
     .toBe(200);
 });
 

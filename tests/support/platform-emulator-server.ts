@@ -48,7 +48,9 @@ async function toResult(response: Response): Promise<ApiResult> {
   return { status: response.status, headers: response.headers, text, body };
 }
 
-export async function startPlatformEmulator(options: Partial<PlatformEmulatorOptions> = {}): Promise<RunningPlatformEmulator> {
+export async function startPlatformEmulator(
+  options: Partial<PlatformEmulatorOptions> = {},
+): Promise<RunningPlatformEmulator> {
   const emulator = createPlatformEmulator({
     apiKey: TEST_API_KEY,
     readOnlyKey: TEST_READONLY_KEY,

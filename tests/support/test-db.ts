@@ -31,7 +31,10 @@ export async function openTestDatabase(): Promise<OpenedDatabase> {
       // pool.end() resolves before its connections have closed; dropping "with (force)" at once
       // terminates them mid-close. Give them up to 2 s to go, then force whatever is left.
       for (let i = 0; i < 100; i++) {
-        const { rows } = await cleanup.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        const { rows } = await cleanup.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = $1",
+          [name],
+        );
         if (rows[0]?.n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

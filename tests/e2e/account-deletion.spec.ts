@@ -1,0 +1,69 @@
+import { expectNoAxeViolations } from "./axe";
+import { expect, openMailboxWith, signInNewPlatformDriver, test } from "./fixtures";
+
+test("a driver asks to delete their account by keyboard, is mailed, and cancels it", async ({ page, request }) => {
+  const driver = await signInNewPlatformDriver(page, request, "delete");
+  await page.goto("/account");
+  const trigger = page.getByRole("button", { name: "Delete my account" });
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  const confirm = page.getByRole("button", { name: "Yes, delete my account" });
+  await expect(confirm).toBeFocused();
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoAxeViolations(page);
+  }
+  await page.keyboard.press("Escape");
+  await expect(trigger).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: /Your account will be deleted after/ })).toBeVisible();
+  await expect(page.getByText(/You asked to delete your account on/)).toBeVisible();
+
+  await openMailboxWith(page, driver.email, "Your Driver Portal account deletion request");
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Cancel the deletion request" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your deletion request is cancelled." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Delete my account" })).toBeVisible();
+});
+
+test("support see the open request, cannot carry it out during the grace period, and decline it with a reason", async ({
+  page,
+  request,
+  supportPage,
+}) => {
+  const driver = await signInNewPlatformDriver(page, request, "declined");
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await page.getByRole("button", { name: "Yes, delete my account" }).click();
+  await expect(page.getByText(/You asked to delete your account on/)).toBeVisible();
+
+  await supportPage.goto("/admin/requests");
+  const item = supportPage.getByRole("listitem").filter({ hasText: driver.email });
+  await expect(item).toContainText("the driver can cancel until");
+  await expect(item).toContainText("Can be carried out from");
+  await expect(item.getByRole("button", { name: /Carry out/ })).toHaveCount(0);
+  for (const colorScheme of ["light", "dark"] as const) {
+    await supportPage.emulateMedia({ colorScheme });
+    await expectNoAxeViolations(supportPage);
+  }
+  await supportPage.setViewportSize({ width: 360, height: 740 });
+  expect(await supportPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await supportPage.setViewportSize({ width: 1280, height: 720 });
+
+  await item.getByRole("button", { name: "Decline" }).click();
+  await expect(item.getByText("Say why the request is declined")).toBeVisible();
+  const reason = item.getByLabel(`Reason to decline the request of ${driver.email}`);
+  await reason.fill("Please settle the open invoice first");
+  await item.getByRole("button", { name: "Decline" }).click();
+  await expect(
+    supportPage.getByRole("status").filter({ hasText: `The request of ${driver.email} is declined` }),
+  ).toBeVisible();
+
+  const mail = await openMailboxWith(page, driver.email, "deletion request was declined");
+  await mail.getByRole("link").click();
+  await expect(page.getByText("Please settle the open invoice first").first()).toBeVisible();
+  await page.goto("/account");
+  await expect(page.getByRole("button", { name: "Delete my account" })).toBeVisible();
+});
