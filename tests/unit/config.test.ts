@@ -9,7 +9,9 @@ describe("loadConfig: the public URL in production", () => {
   });
 
   it("accepts production with AUTH_URL, or with AUTH_TRUST_HOST behind a proxy", () => {
-    expect(loadConfig({ NODE_ENV: "production", AUTH_URL: "https://portal.example.com" }).auth.url).toBe("https://portal.example.com");
+    expect(loadConfig({ NODE_ENV: "production", AUTH_URL: "https://portal.example.com" }).auth.url).toBe(
+      "https://portal.example.com",
+    );
     expect(loadConfig({ NODE_ENV: "production", AUTH_TRUST_HOST: "true" }).auth.url).toBeUndefined();
   });
 
@@ -21,5 +23,154 @@ describe("loadConfig: the public URL in production", () => {
   it("needs neither outside production", () => {
     expect(() => loadConfig({ NODE_ENV: "development" })).not.toThrow();
     expect(() => loadConfig({ NODE_ENV: "test" })).not.toThrow();
+  });
+});
+
+describe("loadConfig: demo mode, mail and the whole configuration at once", () => {
+  const realPlatform = { PLATFORM_BASE_URL: "https://tenant.example.com", PLATFORM_API_KEY: "key" };
+
+  it("refuses a real platform without SMTP_URL: the outbox would publish every sign-in link", () => {
+    expect(() => loadConfig({ NODE_ENV: "test", ...realPlatform, AUTH_SECRET: "s" })).toThrow(/SMTP_URL/);
+  });
+
+  it("has the outbox (and /dev/mailbox) only in demo mode", () => {
+    expect(loadConfig({ NODE_ENV: "test" }).mail.outbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test", SMTP_URL: "smtp://127.0.0.1:25" }).mail.outbox).toBe(false);
+    const production = loadConfig({
+      NODE_ENV: "test",
+      ...realPlatform,
+      AUTH_SECRET: "s",
+      SMTP_URL: "smtp://127.0.0.1:25",
+    });
+    expect(production.demoMode).toBe(false);
+    expect(production.mail.outbox).toBe(false);
+    // An explicit demo on a real tenant keeps the outbox: everyone can see it is a demo.
+    const showcase = loadConfig({ NODE_ENV: "test", ...realPlatform, DEMO_MODE: "true" });
+    expect(showcase.demoMode).toBe(true);
+    expect(showcase.mail.outbox).toBe(true);
+  });
+
+  it("needs AUTH_SECRET outside demo mode (demo mode generates one)", () => {
+    expect(() => loadConfig({ NODE_ENV: "test", ...realPlatform, SMTP_URL: "smtp://127.0.0.1:25" })).toThrow(
+      /AUTH_SECRET/,
+    );
+  });
+
+  it("lists every problem of a bad production configuration at once", () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        NODE_ENV: "production",
+        PLATFORM_BASE_URL: "https://tenant.example.com",
+        PLATFORM_TIMEOUT_MS: "soon",
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.join("\n")).toMatch(/PLATFORM_TIMEOUT_MS/);
+    // Once the values parse, the cross-field rules are all reported together.
+    try {
+      loadConfig({ NODE_ENV: "production", PLATFORM_BASE_URL: "https://tenant.example.com" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      expect.stringMatching(/^PLATFORM_API_KEY/),
+      expect.stringMatching(/^AUTH_URL/),
+      expect.stringMatching(/^AUTH_SECRET/),
+      expect.stringMatching(/^SMTP_URL/),
+    ]);
+  });
+
+  it("reads TRUSTED_PROXY_HOPS as a whole number, 0 by default", () => {
+    expect(loadConfig({ NODE_ENV: "test" }).trustedProxyHops).toBe(0);
+    expect(loadConfig({ NODE_ENV: "test", TRUSTED_PROXY_HOPS: "1" }).trustedProxyHops).toBe(1);
+    expect(() => loadConfig({ NODE_ENV: "test", TRUSTED_PROXY_HOPS: "-1" })).toThrow(/TRUSTED_PROXY_HOPS/);
+  });
+});
+
+describe("loadConfig: the platform dialect", () => {
+  it("defaults to the contract (spec), EUR and Europe/Amsterdam, with the emulator following the portal", () => {
+    const config = loadConfig({});
+    expect(config.platform.dialect).toBe("spec");
+    expect(config.emulator.dialect).toBe("spec");
+    expect(config.platform.currency).toBe("EUR");
+    expect(config.platform.timeZone).toBe("Europe/Amsterdam");
+    expect(config.platform.oauth).toBeUndefined();
+  });
+
+  it("accepts ampeco; the emulator follows unless EMULATOR_DIALECT says otherwise", () => {
+    expect(loadConfig({ PLATFORM_DIALECT: "ampeco" }).emulator.dialect).toBe("ampeco");
+    expect(loadConfig({ PLATFORM_DIALECT: "ampeco", EMULATOR_DIALECT: "spec" }).emulator.dialect).toBe("spec");
+    expect(loadConfig({ EMULATOR_DIALECT: "ampeco" }).platform.dialect).toBe("spec");
+  });
+
+  it("refuses an unknown dialect, currency or time zone", () => {
+    expect(() => loadConfig({ PLATFORM_DIALECT: "ocpi" })).toThrow(/PLATFORM_DIALECT/);
+    expect(() => loadConfig({ EMULATOR_DIALECT: "AMPECO" })).toThrow(/EMULATOR_DIALECT/);
+    expect(() => loadConfig({ PLATFORM_CURRENCY: "euro" })).toThrow(/PLATFORM_CURRENCY/);
+    expect(() => loadConfig({ PORTAL_TIME_ZONE: "Mars/Olympus" })).toThrow(/PORTAL_TIME_ZONE/);
+    expect(loadConfig({ PLATFORM_CURRENCY: "GBP", PORTAL_TIME_ZONE: "Europe/London" }).platform).toMatchObject({
+      currency: "GBP",
+      timeZone: "Europe/London",
+    });
+  });
+
+  it("keeps PLATFORM_PATH_* for spec and refuses them under ampeco", () => {
+    expect(loadConfig({ PLATFORM_PATH_TOKENS: "/x/tokens" }).platform.pathOverrides.tokens).toBe("/x/tokens");
+    for (const name of ["PLATFORM_PATH_TOKENS", "PLATFORM_PATH_USER_EMAIL", "PLATFORM_PATH_PASSWORD_RESET"]) {
+      expect(() => loadConfig({ PLATFORM_DIALECT: "ampeco", [name]: "/x/{id}" })).toThrow(
+        /PLATFORM_PATH_\* overrides apply to PLATFORM_DIALECT=spec only/,
+      );
+    }
+  });
+
+  it("takes OAuth client credentials under ampeco instead of a key, as a pair only, and not under spec", () => {
+    const real = { PLATFORM_BASE_URL: "https://tenant.example.com", AUTH_SECRET: "s", SMTP_URL: "smtp://127.0.0.1:25" };
+    expect(() => loadConfig({ ...real, PLATFORM_DIALECT: "ampeco" })).toThrow(/PLATFORM_API_KEY/);
+    const oauth = loadConfig({
+      ...real,
+      PLATFORM_DIALECT: "ampeco",
+      PLATFORM_OAUTH_CLIENT_ID: "portal",
+      PLATFORM_OAUTH_CLIENT_SECRET: "s3cret",
+    });
+    expect(oauth.platform.oauth).toEqual({ clientId: "portal", clientSecret: "s3cret" });
+    expect(() => loadConfig({ ...real, PLATFORM_DIALECT: "ampeco", PLATFORM_OAUTH_CLIENT_ID: "portal" })).toThrow(
+      /go together/,
+    );
+    expect(() =>
+      loadConfig({
+        ...real,
+        PLATFORM_API_KEY: "k",
+        PLATFORM_OAUTH_CLIENT_ID: "portal",
+        PLATFORM_OAUTH_CLIENT_SECRET: "s",
+      }),
+    ).toThrow(/PLATFORM_DIALECT=ampeco/);
+  });
+});
+
+describe("loadConfig: every abuse limit comes from configuration", () => {
+  it("has the shipped defaults and takes overrides", () => {
+    expect(loadConfig({ NODE_ENV: "test" }).limits).toMatchObject({
+      passwordResetPerDriver: 3,
+      passwordResetByStaffPerDriver: 5,
+      emailChangePerAccount: 5,
+    });
+    const tuned = loadConfig({
+      NODE_ENV: "test",
+      LIMIT_PASSWORD_RESET_PER_DRIVER: "1",
+      LIMIT_PASSWORD_RESET_BY_STAFF_PER_DRIVER: "2",
+      LIMIT_EMAIL_CHANGE_PER_ACCOUNT: "9",
+    });
+    expect(tuned.limits).toMatchObject({
+      passwordResetPerDriver: 1,
+      passwordResetByStaffPerDriver: 2,
+      emailChangePerAccount: 9,
+    });
+    expect(() => loadConfig({ NODE_ENV: "test", LIMIT_EMAIL_CHANGE_PER_ACCOUNT: "0" })).toThrow(
+      /LIMIT_EMAIL_CHANGE_PER_ACCOUNT/,
+    );
   });
 });

@@ -16,7 +16,9 @@ describe("country options", () => {
     expect(countryOptions("en-GB")).toBe(first);
     expect(countryOptions()).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
-    expect(() => (first as { value: string; label: string }[]).push({ value: "XX", label: "Nowhere" })).toThrow(TypeError);
+    expect(() => (first as { value: string; label: string }[]).push({ value: "XX", label: "Nowhere" })).toThrow(
+      TypeError,
+    );
   });
 
   it("falls back to the code when the locale is unusable", () => {

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { logIdleConnectionErrors } from "@/lib/db/connect";
+import { captureLogs } from "../support/log-capture";
 
 describe("logIdleConnectionErrors", () => {
   afterEach(() => vi.restoreAllMocks());
@@ -10,11 +11,15 @@ describe("logIdleConnectionErrors", () => {
     // Without a listener, emitting 'error' throws: that is what would take the portal down.
     expect(() => pool.emit("error", new Error("boom"))).toThrow("boom");
 
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logs = captureLogs();
     logIdleConnectionErrors(pool);
-    const terminated = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+    const terminated = Object.assign(new Error("terminating connection due to administrator command"), {
+      code: "57P01",
+    });
     expect(() => pool.emit("error", terminated)).not.toThrow();
-    expect(log).toHaveBeenCalledTimes(1);
-    expect(log.mock.calls[0]?.[0]).toContain("57P01");
+    logs.restore();
+    expect(logs.lines).toHaveLength(1);
+    expect(logs.lines[0]).toMatchObject({ level: "error", fields: { scope: "db" } });
+    expect(logs.lines[0]?.text).toContain("57P01");
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, durationBetween, formatDuration, formatKwh, formatLocalTime, formatMoney, numberFormat, whToKwh } from "@/lib/format";
+import {
+  dateTimeFormat,
+  durationBetween,
+  formatDuration,
+  formatKwh,
+  formatLocalTime,
+  formatMoney,
+  numberFormat,
+  whToKwh,
+} from "@/lib/format";
 
 describe("energy", () => {
   it("turns Wh into kWh with two decimals", () => {
@@ -49,9 +58,15 @@ describe("durations", () => {
 
 describe("formatter cache", () => {
   it("builds one formatter per locale and option set and reuses it", () => {
-    expect(numberFormat("en-GB", { maximumFractionDigits: 1 })).toBe(numberFormat("en-GB", { maximumFractionDigits: 1 }));
-    expect(numberFormat("en-GB", { maximumFractionDigits: 1 })).not.toBe(numberFormat("nl-NL", { maximumFractionDigits: 1 }));
-    expect(numberFormat("en-GB", { maximumFractionDigits: 1 })).not.toBe(numberFormat("en-GB", { maximumFractionDigits: 2 }));
+    expect(numberFormat("en-GB", { maximumFractionDigits: 1 })).toBe(
+      numberFormat("en-GB", { maximumFractionDigits: 1 }),
+    );
+    expect(numberFormat("en-GB", { maximumFractionDigits: 1 })).not.toBe(
+      numberFormat("nl-NL", { maximumFractionDigits: 1 }),
+    );
+    expect(numberFormat("en-GB", { maximumFractionDigits: 1 })).not.toBe(
+      numberFormat("en-GB", { maximumFractionDigits: 2 }),
+    );
     const utc = { dateStyle: "medium", timeZone: "UTC" } as const;
     expect(dateTimeFormat("en-GB", utc)).toBe(dateTimeFormat("en-GB", { ...utc }));
     expect(dateTimeFormat("en-GB", utc)).not.toBe(dateTimeFormat("en-GB", { ...utc, timeZone: "Europe/Amsterdam" }));
@@ -60,7 +75,8 @@ describe("formatter cache", () => {
   it("stays bounded: after many other option sets, an early formatter is built again", () => {
     const first = numberFormat("en-GB", { minimumIntegerDigits: 1, maximumFractionDigits: 0 });
     for (let digits = 1; digits <= 21; digits++) {
-      for (let fraction = 0; fraction <= 20; fraction++) numberFormat("en-GB", { minimumIntegerDigits: digits, maximumFractionDigits: fraction });
+      for (let fraction = 0; fraction <= 20; fraction++)
+        numberFormat("en-GB", { minimumIntegerDigits: digits, maximumFractionDigits: fraction });
     }
     const again = numberFormat("en-GB", { minimumIntegerDigits: 1, maximumFractionDigits: 0 });
     expect(again).not.toBe(first);

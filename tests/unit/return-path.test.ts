@@ -31,10 +31,7 @@ describe("safeReturnPath", () => {
     "/a/..//evil.example",
     "/%2e//evil.example",
     "/.//////C/f/I/",
-  ])(
-    "refuses %s",
-    (value) => {
-      expect(safeReturnPath(value)).toBe("/account");
-    },
-  );
+  ])("refuses %s", (value) => {
+    expect(safeReturnPath(value)).toBe("/account");
+  });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { auditLog, users } from "@/lib/db/schema";
+import { accountDeletionRequests, auditLog, staffInvites, users } from "@/lib/db/schema";
 import type { Viewer } from "@/lib/auth/viewer";
 import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
 
@@ -9,7 +9,10 @@ import { createServiceHarness, type ServiceHarness } from "../driver-services/ha
  * a plain error result AND no platform request, no role change and no mail at all. The list of
  * actions is read from the modules themselves, so a new action without a case here fails the test.
  */
-const holder = vi.hoisted(() => ({ harness: null as unknown as import("../driver-services/harness").ServiceHarness, viewer: null as Viewer | null }));
+const holder = vi.hoisted(() => ({
+  harness: null as unknown as import("../driver-services/harness").ServiceHarness,
+  viewer: null as Viewer | null,
+}));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
 vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 vi.mock("@/lib/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
@@ -21,6 +24,7 @@ const modules = {
   driver: await import("@/lib/admin/actions/driver"),
   roles: await import("@/lib/admin/actions/roles"),
   createDriver: await import("@/lib/admin/actions/create-driver"),
+  deletion: await import("@/lib/admin/actions/deletion"),
 };
 const { signIn } = await import("@/lib/auth");
 
@@ -35,25 +39,92 @@ type Call = () => Promise<{ status: string; code?: string }>;
 const A = modules;
 /** One realistic, valid call per action: if the guard were missing, each would change something. */
 const CALLS: Record<string, { minimum: "support" | "admin"; call: Call }> = {
-  linkCardForDriverAction: { minimum: "support", call: () => A.cards.linkCardForDriverAction(1001, idle, form({ code: "04AUTHZ00001", visualNumber: "AUTHZ-1" })) },
-  blockCardForDriverAction: { minimum: "support", call: () => A.cards.blockCardForDriverAction(1001, idle, form({ cardId: "2001" })) },
-  moveCardStepAction: { minimum: "support", call: () => A.cards.moveCardStepAction(1001, idle, form({ cardId: "2001", targetUserId: "1002", intent: "move" })) },
-  updateDriverProfileAction: { minimum: "support", call: () => A.driver.updateDriverProfileAction(1001, idle, form({ firstName: "Hacked", lastName: "Driver", country: "NL" })) },
-  changeDriverEmailAction: { minimum: "support", call: () => A.driver.changeDriverEmailAction(1001, idle, form({ email: "stolen@example.com" })) },
-  startDriverPasswordResetAction: { minimum: "support", call: () => A.driver.startDriverPasswordResetAction(1001, idle) },
-  redeemVoucherForDriverAction: { minimum: "support", call: () => A.driver.redeemVoucherForDriverAction(1001, idle, form({ code: "WELCOME10" })) },
+  // Request 9001 is open and due (beforeEach): without the guard, each would close it.
+  carryOutDeletionAction: {
+    minimum: "support",
+    call: () => A.deletion.carryOutDeletionAction(idle, form({ requestId: "9001" })),
+  },
+  declineDeletionAction: {
+    minimum: "support",
+    call: () => A.deletion.declineDeletionAction(idle, form({ requestId: "9001", reason: "No" })),
+  },
+  linkCardForDriverAction: {
+    minimum: "support",
+    call: () => A.cards.linkCardForDriverAction(1001, idle, form({ code: "04AUTHZ00001", visualNumber: "AUTHZ-1" })),
+  },
+  blockCardForDriverAction: {
+    minimum: "support",
+    call: () => A.cards.blockCardForDriverAction(1001, idle, form({ cardId: "2001" })),
+  },
+  resumeCardForDriverAction: {
+    minimum: "support",
+    call: () => A.cards.resumeCardForDriverAction(1001, idle, form({ cardId: "2003" })),
+  },
+  moveCardStepAction: {
+    minimum: "support",
+    call: () => A.cards.moveCardStepAction(1001, idle, form({ cardId: "2001", targetUserId: "1002", intent: "move" })),
+  },
+  updateDriverProfileAction: {
+    minimum: "support",
+    call: () =>
+      A.driver.updateDriverProfileAction(1001, idle, form({ firstName: "Hacked", lastName: "Driver", country: "NL" })),
+  },
+  changeDriverEmailAction: {
+    minimum: "support",
+    call: () => A.driver.changeDriverEmailAction(1001, idle, form({ email: "stolen@example.com" })),
+  },
+  startDriverPasswordResetAction: {
+    minimum: "support",
+    call: () => A.driver.startDriverPasswordResetAction(1001, idle),
+  },
+  redeemVoucherForDriverAction: {
+    minimum: "support",
+    call: () => A.driver.redeemVoucherForDriverAction(1001, idle, form({ code: "WELCOME10" })),
+  },
   createDriverAction: {
     minimum: "support",
-    call: () => A.createDriver.createDriverAction(idle, form({ email: "authz.new@example.com", firstName: "New", lastName: "Driver", country: "NL", sendSignInLink: "on" })),
+    call: () =>
+      A.createDriver.createDriverAction(
+        idle,
+        form({
+          email: "authz.new@example.com",
+          firstName: "New",
+          lastName: "Driver",
+          country: "NL",
+          sendSignInLink: "on",
+        }),
+      ),
   },
-  grantStaffRoleAction: { minimum: "admin", call: () => A.roles.grantStaffRoleAction(idle, form({ email: "driver@example.com", role: "admin" })) },
-  revokeStaffRoleAction: { minimum: "admin", call: () => A.roles.revokeStaffRoleAction(idle, form({ email: "admin@example.com" })) },
+  grantStaffRoleAction: {
+    minimum: "admin",
+    call: () => A.roles.grantStaffRoleAction(idle, form({ email: "driver@example.com", role: "admin" })),
+  },
+  revokeStaffRoleAction: {
+    minimum: "admin",
+    call: () => A.roles.revokeStaffRoleAction(idle, form({ email: "admin@example.com" })),
+  },
+  withdrawStaffInviteAction: {
+    minimum: "admin",
+    call: () => A.roles.withdrawStaffInviteAction(idle, form({ email: "invited@example.com" })),
+  },
 };
 
 const VIEWERS: Record<"signed-out visitor" | "driver" | "support", Viewer | null> = {
   "signed-out visitor": null,
-  driver: { userId: "driver-1", email: "driver@example.com", name: "Demi Driver", role: "driver", platformUserId: 1001 },
-  support: { userId: "support-1", email: "support@example.com", name: "Sam Support", role: "support", platformUserId: null },
+  driver: {
+    userId: "driver-1",
+    email: "driver@example.com",
+    name: "Demi Driver",
+    role: "driver",
+    platformUserId: 1001,
+  },
+  support: {
+    userId: "support-1",
+    email: "support@example.com",
+    name: "Sam Support",
+    role: "support",
+    platformUserId: null,
+  },
 };
 
 let h: ServiceHarness;
@@ -74,10 +145,27 @@ beforeEach(async () => {
     { id: "admin-1", email: "admin@example.com", role: "admin" },
     { id: "admin-2", email: "admin2@example.com", role: "admin" },
   ]);
+  await h.db.db.delete(accountDeletionRequests);
+  await h.db.db.insert(accountDeletionRequests).values({
+    id: 9001,
+    userId: "driver-1",
+    platformUserId: 1001,
+    email: "driver@example.com",
+    requestedAt: new Date(Date.now() - 20 * 24 * 60 * 60 * 1000),
+    dueAt: new Date(Date.now() - 6 * 24 * 60 * 60 * 1000),
+  });
+  await h.db.db.delete(staffInvites);
+  await h.db.db
+    .insert(staffInvites)
+    .values({ email: "invited@example.com", role: "support", invitedByEmail: "admin@example.com" });
 });
 
 it("every exported admin action has a case here", () => {
-  const exported = Object.values(modules).flatMap((m) => Object.entries(m).filter(([, v]) => typeof v === "function").map(([k]) => k));
+  const exported = Object.values(modules).flatMap((m) =>
+    Object.entries(m)
+      .filter(([, v]) => typeof v === "function")
+      .map(([k]) => k),
+  );
   expect(exported.sort()).toEqual(Object.keys(CALLS).sort());
 });
 
@@ -89,6 +177,7 @@ for (const [who, viewer] of Object.entries(VIEWERS)) {
       it(`${name} is refused without touching anything`, async () => {
         holder.viewer = viewer;
         const rolesBefore = await h.db.db.select({ email: users.email, role: users.role }).from(users);
+        const invitesBefore = await h.db.db.select().from(staffInvites);
         const result = await call();
         expect(result.status).toBe("error");
         expect(result.code).toBe(viewer === null ? "unauthorized" : "forbidden");
@@ -96,10 +185,15 @@ for (const [who, viewer] of Object.entries(VIEWERS)) {
         expect(signIn).not.toHaveBeenCalled();
         const rolesAfter = await h.db.db.select({ email: users.email, role: users.role }).from(users);
         expect(rolesAfter).toEqual(rolesBefore);
+        expect(await h.db.db.select().from(staffInvites)).toEqual(invitesBefore);
+        expect((await h.db.db.select().from(accountDeletionRequests)).map((r) => r.status)).toEqual(["open"]);
         // A signed-in account's refused attempt is kept in the audit log; a visitor has no identity to record.
         const audits = await h.db.db.select().from(auditLog);
         if (viewer === null) expect(audits).toEqual([]);
-        else expect(audits).toMatchObject([{ actorEmail: viewer.email, outcome: "failure", error: expect.stringMatching(/Access denied/) }]);
+        else
+          expect(audits).toMatchObject([
+            { actorEmail: viewer.email, outcome: "failure", error: expect.stringMatching(/Access denied/) },
+          ]);
       });
     }
   });

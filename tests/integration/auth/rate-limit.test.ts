@@ -37,7 +37,9 @@ describe(`database-backed rate limits (${testDriver})`, () => {
 
   it("holds when many requests race (one counter row, atomic increments)", async () => {
     const when = new Date("2026-11-21T11:00:00Z");
-    const results = await Promise.all(Array.from({ length: 20 }, () => consumeRateLimit("race", "x", { limit: 5, windowSeconds: 60 }, when)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => consumeRateLimit("race", "x", { limit: 5, windowSeconds: 60 }, when)),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
   });
 });

@@ -30,11 +30,24 @@ describe(`the viewer read from Auth.js's session table (${testDriver})`, () => {
     await opened?.close();
   });
 
-  const expiresOf = async (token: string) => (await opened.db.select().from(sessions).where(eq(sessions.sessionToken, token)))[0]?.expires.getTime();
+  const expiresOf = async (token: string) =>
+    (await opened.db.select().from(sessions).where(eq(sessions.sessionToken, token)))[0]?.expires.getTime();
 
   it("answers with the account's id, e-mail, name, role and platform user", async () => {
-    expect(await findSessionViewer(opened.db, "fresh", now)).toEqual({ userId: "u-driver", email: "driver@example.com", name: "Dana", role: "driver", platformUserId: 1001 });
-    expect(await findSessionViewer(opened.db, "staff", now)).toEqual({ userId: "u-staff", email: "support@example.com", name: null, role: "support", platformUserId: null });
+    expect(await findSessionViewer(opened.db, "fresh", now)).toEqual({
+      userId: "u-driver",
+      email: "driver@example.com",
+      name: "Dana",
+      role: "driver",
+      platformUserId: 1001,
+    });
+    expect(await findSessionViewer(opened.db, "staff", now)).toEqual({
+      userId: "u-staff",
+      email: "support@example.com",
+      name: null,
+      role: "support",
+      platformUserId: null,
+    });
   });
 
   it("knows no one for an unknown, expired or signed-out token, or an account without an e-mail", async () => {
@@ -55,7 +68,9 @@ describe(`the viewer read from Auth.js's session table (${testDriver})`, () => {
   });
 
   it("reads only the cookie Auth.js uses for the origin: never a plain-named one over HTTPS", () => {
-    const jar = (entries: Record<string, string>) => ({ get: (name: string) => (name in entries ? { value: entries[name] as string } : undefined) });
+    const jar = (entries: Record<string, string>) => ({
+      get: (name: string) => (name in entries ? { value: entries[name] as string } : undefined),
+    });
     const both = jar({ "authjs.session-token": "plain", "__Secure-authjs.session-token": "secure" });
     expect(sessionTokenFrom(both, true)).toBe("secure");
     expect(sessionTokenFrom(both, false)).toBe("plain");

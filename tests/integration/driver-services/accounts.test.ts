@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEMO_DRIVER_ID, NEW_DRIVER_ID, SECOND_DRIVER_EMAIL } from "@/lib/emulators/platform";
-import { users } from "@/lib/db/schema";
-import { createServiceHarness, sentTo, type ServiceHarness } from "./harness";
+import { DEMO_DRIVER_ID, NEW_DRIVER_ID, SECOND_DRIVER_EMAIL, SECOND_DRIVER_ID } from "@/lib/emulators/platform";
+import { emailChanges, mailOutbox, sessions, users } from "@/lib/db/schema";
+import { createServiceHarness, inDialect, sentTo, type ServiceHarness } from "./harness";
+import { captureLogs } from "../../support/log-capture";
 
 const holder = vi.hoisted(() => ({ harness: null as unknown as import("./harness").ServiceHarness }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
@@ -11,6 +12,8 @@ vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 const { profileChanges, readProfileForm, updateDriverProfile } = await import("@/lib/accounts/profile");
 const { changeDriverEmail, EmailTakenError, EmailUnchangedError } = await import("@/lib/accounts/email");
 const { startDriverPasswordReset } = await import("@/lib/accounts/password-reset");
+const { confirmEmailChange, inspectEmailChangeLink, requestEmailChange, EMAIL_CHANGE_LINK_MINUTES } =
+  await import("@/lib/accounts/email-change");
 const { loadAccountView } = await import("@/lib/accounts/account-view");
 
 let h: ServiceHarness;
@@ -23,11 +26,21 @@ beforeEach(async () => {
   h.emulator.reset();
   h.sent.length = 0;
   await h.db.db.delete(users);
+  await h.db.db.delete(mailOutbox);
 });
 
 const USER_PATCH = /\/users\/v1\.1\/\d+$/;
-const EMAIL_PATCH = /\/users\/v1\.0\/\d+\/email$/;
-const seen = { firstName: "Demi", lastName: "Driver", phone: "+31 6 12345678", address: "Keizersgracht 123", city: "Amsterdam", postCode: "1015 CJ", country: "NL" };
+/** The platform e-mail changes sent: PATCH users/v1.0/{id}/email (contract), PATCH users/v1.1/{id} {email} (AMPECO). */
+const emailChangesSent = () => h.sent.filter((r) => h.wire.isEmailChange(r));
+const seen = {
+  firstName: "Demi",
+  lastName: "Driver",
+  phone: "+31 6 12345678",
+  address: "Keizersgracht 123",
+  city: "Amsterdam",
+  postCode: "1015 CJ",
+  country: "NL",
+};
 
 function form(values: Record<string, string>, baseline?: unknown): FormData {
   const data = new FormData();
@@ -59,7 +72,11 @@ describe("readProfileForm", () => {
     expect(reading).toMatchObject({ ok: true, submitted: { city: null, phone: "+31612345678" }, baseline: seen });
   });
   it("ignores a tampered or missing baseline (the caller then reads the user)", () => {
-    for (const baseline of ["not json", JSON.stringify({ phone: 42 }), JSON.stringify({ ...seen, city: "x".repeat(301) })]) {
+    for (const baseline of [
+      "not json",
+      JSON.stringify({ phone: 42 }),
+      JSON.stringify({ ...seen, city: "x".repeat(301) }),
+    ]) {
       expect(readProfileForm(form(seen, baseline))).toMatchObject({ ok: true, baseline: null });
     }
     expect(readProfileForm(form(seen))).toMatchObject({ ok: true, baseline: null });
@@ -92,6 +109,9 @@ describe("changeDriverEmail", () => {
   it("changes the platform address, then the linked portal account, so sign-in follows", async () => {
     await h.db.db.insert(users).values({ email: "driver@example.com", platformUserId: DEMO_DRIVER_ID });
     await changeDriverEmail(DEMO_DRIVER_ID, " Demi.New@Example.com ");
+    expect(h.sent.filter((r) => h.wire.isEmailChange(r, DEMO_DRIVER_ID)).map((r) => r.body)).toEqual([
+      { email: "demi.new@example.com" },
+    ]);
     expect((await h.client.users.getUser(DEMO_DRIVER_ID)).email).toBe("demi.new@example.com");
     const [row] = await h.db.db.select().from(users).where(eq(users.platformUserId, DEMO_DRIVER_ID));
     expect(row?.email).toBe("demi.new@example.com");
@@ -102,7 +122,7 @@ describe("changeDriverEmail", () => {
     const attempt = changeDriverEmail(DEMO_DRIVER_ID, SECOND_DRIVER_EMAIL);
     await expect(attempt).rejects.toBeInstanceOf(EmailTakenError);
     await expect(attempt).rejects.toThrow(/already used by another account/);
-    expect(sentTo(h, "PATCH", EMAIL_PATCH)).toHaveLength(1);
+    expect(emailChangesSent()).toHaveLength(1);
     expect((await h.client.users.getUser(DEMO_DRIVER_ID)).email).toBe("driver@example.com");
     const [row] = await h.db.db.select().from(users).where(eq(users.platformUserId, DEMO_DRIVER_ID));
     expect(row?.email).toBe("driver@example.com");
@@ -114,14 +134,14 @@ describe("changeDriverEmail", () => {
       { email: "support@example.com", role: "support" },
     ]);
     await expect(changeDriverEmail(DEMO_DRIVER_ID, "support@example.com")).rejects.toBeInstanceOf(EmailTakenError);
-    expect(sentTo(h, "PATCH", EMAIL_PATCH)).toHaveLength(0);
+    expect(emailChangesSent()).toHaveLength(0);
   });
 
   it("the current address is no change; a malformed one never reaches the platform", async () => {
     await h.db.db.insert(users).values({ email: "driver@example.com", platformUserId: DEMO_DRIVER_ID });
     await expect(changeDriverEmail(DEMO_DRIVER_ID, "DRIVER@example.com")).rejects.toBeInstanceOf(EmailUnchangedError);
     await expect(changeDriverEmail(DEMO_DRIVER_ID, "not-an-address")).rejects.toThrow();
-    expect(sentTo(h, "PATCH", EMAIL_PATCH)).toHaveLength(0);
+    expect(emailChangesSent()).toHaveLength(0);
   });
 
   it("a driver without a portal account yet is changed on the platform only", async () => {
@@ -131,12 +151,184 @@ describe("changeDriverEmail", () => {
   });
 });
 
-describe("startDriverPasswordReset", () => {
+describe("a driver's own e-mail change: a link to the new address, then the change", () => {
+  const DRIVER = { userId: "u-demi", email: "driver@example.com", platformUserId: DEMO_DRIVER_ID };
+  const DAY = 86_400_000;
+  const ORIGIN = "http://portal.test";
+
+  async function driverWithSessions() {
+    await h.db.db
+      .insert(users)
+      .values({ id: DRIVER.userId, email: DRIVER.email, platformUserId: DEMO_DRIVER_ID, emailVerified: new Date(0) });
+    await h.db.db.insert(sessions).values(
+      ["here", "phone", "laptop"].map((sessionToken) => ({
+        sessionToken,
+        userId: DRIVER.userId,
+        expires: new Date(Date.now() + DAY),
+      })),
+    );
+  }
+  const mailsTo = (to: string) => h.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.id);
+  const tokenIn = (text: string | undefined) => /token=([A-Za-z0-9_-]{43})/.exec(text ?? "")?.[1] as string;
+  const account = async () => (await h.db.db.select().from(users).where(eq(users.id, DRIVER.userId)))[0]!;
+
+  it("asking changes nothing: one pending row holding only the token's hash, and a link mailed to the new address", async () => {
+    await driverWithSessions();
+    expect(await requestEmailChange(DRIVER, " Demi.New@Example.com ", ORIGIN)).toEqual({
+      newEmail: "demi.new@example.com",
+    });
+    expect(emailChangesSent()).toHaveLength(0);
+    expect((await h.client.users.getUser(DEMO_DRIVER_ID)).email).toBe("driver@example.com");
+    expect((await account()).email).toBe("driver@example.com");
+    expect(await h.db.db.select().from(sessions)).toHaveLength(3);
+
+    const [mail] = await mailsTo("demi.new@example.com");
+    expect(mail?.subject).toBe("Confirm your new Driver Portal e-mail address");
+    expect(mail?.text).toContain(`${ORIGIN}/account/email/confirm?token=`);
+    expect(mail?.text).toContain(`expires in ${EMAIL_CHANGE_LINK_MINUTES} minutes`);
+    const token = tokenIn(mail?.text);
+    const rows = await h.db.db.select().from(emailChanges);
+    expect(rows).toEqual([
+      expect.objectContaining({ userId: DRIVER.userId, newEmail: "demi.new@example.com", usedAt: null }),
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(await mailsTo("driver@example.com")).toEqual([]);
+  });
+
+  it("refuses up front an address another portal account or platform user has, and the current one", async () => {
+    await driverWithSessions();
+    await h.db.db.insert(users).values({ email: "support@example.com", role: "support" });
+    await expect(requestEmailChange(DRIVER, "support@example.com", ORIGIN)).rejects.toBeInstanceOf(EmailTakenError);
+    await expect(requestEmailChange(DRIVER, SECOND_DRIVER_EMAIL, ORIGIN)).rejects.toBeInstanceOf(EmailTakenError);
+    await expect(requestEmailChange(DRIVER, "DRIVER@example.com", ORIGIN)).rejects.toBeInstanceOf(EmailUnchangedError);
+    expect(await h.db.db.select().from(emailChanges)).toEqual([]);
+    expect(await h.db.db.select().from(mailOutbox)).toEqual([]);
+  });
+
+  it("following the link as the account changes platform and portal, ends every other session, and notices the old address", async () => {
+    await driverWithSessions();
+    await requestEmailChange(DRIVER, "demi.new@example.com", ORIGIN);
+    const token = tokenIn((await mailsTo("demi.new@example.com"))[0]?.text);
+    expect(await inspectEmailChangeLink(DRIVER.userId, token)).toEqual({
+      status: "pending",
+      newEmail: "demi.new@example.com",
+    });
+
+    expect(await confirmEmailChange(DRIVER, token, "here")).toEqual({
+      status: "changed",
+      from: "driver@example.com",
+      to: "demi.new@example.com",
+    });
+    expect((await h.client.users.getUser(DEMO_DRIVER_ID)).email).toBe("demi.new@example.com");
+    const changed = await account();
+    expect(changed.email).toBe("demi.new@example.com");
+    expect(changed.emailVerified!.getTime()).toBeGreaterThan(0);
+    expect(changed.emailChangedAt).toBeInstanceOf(Date);
+    expect((await h.db.db.select().from(sessions)).map((s) => s.sessionToken)).toEqual(["here"]);
+    const [notice] = await mailsTo("driver@example.com");
+    expect(notice?.subject).toBe("Your Driver Portal e-mail address was changed");
+    expect(notice?.text).toMatch(/contact support right away at \S+@\S+/);
+
+    // Single use.
+    expect(await confirmEmailChange(DRIVER, token, "here")).toEqual({ status: "used" });
+    expect(await inspectEmailChangeLink(DRIVER.userId, token)).toEqual({ status: "used" });
+  });
+
+  it("an expired, edited, replaced or other account's link changes nothing and says which", async () => {
+    await driverWithSessions();
+    await h.db.db.insert(users).values({ id: "u-other", email: "other@example.com", platformUserId: SECOND_DRIVER_ID });
+    await requestEmailChange(DRIVER, "first.try@example.com", ORIGIN);
+    const replaced = tokenIn((await mailsTo("first.try@example.com"))[0]?.text);
+    await requestEmailChange(DRIVER, "demi.new@example.com", ORIGIN);
+    const token = tokenIn((await mailsTo("demi.new@example.com"))[0]?.text);
+
+    expect(await confirmEmailChange(DRIVER, replaced, null)).toEqual({ status: "invalid" });
+    for (const edited of [
+      `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`,
+      token.slice(1),
+      "",
+      "x".repeat(5000),
+      ["a"],
+      null,
+    ]) {
+      expect(await confirmEmailChange(DRIVER, edited, null)).toEqual({ status: "invalid" });
+    }
+    expect(
+      await confirmEmailChange(
+        { userId: "u-other", email: "other@example.com", platformUserId: SECOND_DRIVER_ID },
+        token,
+        null,
+      ),
+    ).toEqual({ status: "other-account" });
+    const later = new Date(Date.now() + (EMAIL_CHANGE_LINK_MINUTES + 1) * 60_000);
+    expect(await confirmEmailChange(DRIVER, token, null, later)).toEqual({ status: "expired" });
+    expect(emailChangesSent()).toHaveLength(0);
+    expect((await account()).email).toBe("driver@example.com");
+    expect(await h.db.db.select().from(sessions)).toHaveLength(3);
+    // None of that used the link up.
+    expect(await inspectEmailChangeLink(DRIVER.userId, token)).toEqual({
+      status: "pending",
+      newEmail: "demi.new@example.com",
+    });
+  });
+
+  it("an address taken meanwhile is refused at confirmation; a platform outage leaves the link usable", async () => {
+    await driverWithSessions();
+    await requestEmailChange(DRIVER, "demi.new@example.com", ORIGIN);
+    const token = tokenIn((await mailsTo("demi.new@example.com"))[0]?.text);
+
+    await h.control("PUT", "/faults", { rules: [{ ...h.wire.emailChangeFault, status: 503, times: 10 }] });
+    await expect(confirmEmailChange(DRIVER, token, "here")).rejects.toThrow();
+    await h.control("DELETE", "/faults");
+    expect(await inspectEmailChangeLink(DRIVER.userId, token)).toEqual({
+      status: "pending",
+      newEmail: "demi.new@example.com",
+    });
+
+    await h.client.users.createUser({
+      email: "demi.new@example.com",
+      password: "app-secret-1",
+      firstName: "Someone",
+      lastName: "Else",
+      country: "NL",
+    });
+    expect(await confirmEmailChange(DRIVER, token, "here")).toEqual({ status: "taken" });
+    expect((await account()).email).toBe("driver@example.com");
+    expect((await h.client.users.getUser(DEMO_DRIVER_ID)).email).toBe("driver@example.com");
+    expect(await h.db.db.select().from(sessions)).toHaveLength(3);
+  });
+});
+
+inDialect("spec", describe)("startDriverPasswordReset (contract: a reset mail)", () => {
   it("asks the platform, which mails the reset link to the driver", async () => {
     await startDriverPasswordReset(DEMO_DRIVER_ID);
     const state = await h.state();
-    expect(state.outbox).toEqual([expect.objectContaining({ kind: "password-reset", userId: DEMO_DRIVER_ID, to: "driver@example.com" })]);
-    expect(sentTo(h, "POST", /\/password-reset$/).map((r) => r.body)).toEqual([{}]);
+    expect(state.outbox).toEqual([
+      expect.objectContaining({ kind: "password-reset", userId: DEMO_DRIVER_ID, to: "driver@example.com" }),
+    ]);
+    expect(h.sent.filter((r) => h.wire.isPasswordReset(r, DEMO_DRIVER_ID)).map((r) => r.body)).toEqual([{}]);
+  });
+});
+
+inDialect("ampeco", describe)("startDriverPasswordReset (AMPECO: requirePasswordReset)", () => {
+  it("asks the platform to demand a new password at the driver's next app sign-in; no mail, nothing else changed", async () => {
+    const before = (await h.state()).users.find((u) => u.id === DEMO_DRIVER_ID)!;
+    expect(before.requirePasswordReset).toBe(false);
+    await startDriverPasswordReset(DEMO_DRIVER_ID);
+    expect(h.sent.filter((r) => r.method !== "GET")).toEqual([
+      {
+        method: "PATCH",
+        path: `/public-api/resources/users/v1.1/${DEMO_DRIVER_ID}`,
+        body: { requirePasswordReset: true },
+      },
+    ]);
+    const state = await h.state();
+    expect(state.outbox).toEqual([]);
+    expect(state.users.find((u) => u.id === DEMO_DRIVER_ID)).toEqual({
+      ...before,
+      requirePasswordReset: true,
+      updatedAt: expect.any(String),
+    });
   });
 });
 
@@ -150,23 +342,47 @@ describe("loadAccountView", () => {
     expect(view.profile).toEqual(seen);
     const user = (await h.state()).users.find((u) => u.id === DEMO_DRIVER_ID)!;
     expect(view.email).toBe(user.email);
-    expect(view.balance).toEqual({ amount: user.balance, currency: user.currency, formatted: new Intl.NumberFormat("en-GB", { style: "currency", currency: user.currency! }).format(user.balance) });
+    expect(view.balance).toEqual({
+      amount: user.balance,
+      currency: user.currency,
+      formatted: new Intl.NumberFormat("en-GB", { style: "currency", currency: user.currency! }).format(user.balance),
+    });
   });
 
   it("turns a platform failure into a message for the page instead of throwing", async () => {
-    await h.control("PUT", "/faults", { rules: [{ method: "GET", path: "/users/v1\\.1/\\d+$", status: 503, times: 10 }] });
+    await h.control("PUT", "/faults", {
+      rules: [{ method: "GET", path: "/users/v1\\.1/\\d+$", status: 503, times: 10 }],
+    });
     const down = await loadAccountView(DEMO_DRIVER_ID);
-    expect(down).toEqual({ status: "error", message: expect.stringContaining("could not load your account because the charging service did not answer") });
+    expect(down).toEqual({
+      status: "error",
+      message: expect.stringContaining("could not load your account because the charging service did not answer"),
+    });
 
-    await h.control("PUT", "/faults", { rules: [{ method: "GET", path: "/users/v1\\.1/\\d+$", status: 404, times: 1 }] });
-    expect(await loadAccountView(DEMO_DRIVER_ID)).toEqual({ status: "error", message: expect.stringContaining("could not load your account right now") });
+    await h.control("PUT", "/faults", {
+      rules: [{ method: "GET", path: "/users/v1\\.1/\\d+$", status: 404, times: 1 }],
+    });
+    expect(await loadAccountView(DEMO_DRIVER_ID)).toEqual({
+      status: "error",
+      message: expect.stringContaining("could not load your account right now"),
+    });
   });
 
   it("logs an unexpected failure (not a platform error) and still answers with a message", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const broken = { users: { getUser: async () => Promise.reject(new TypeError("boom")) } } as unknown as Parameters<typeof loadAccountView>[1];
-    expect(await loadAccountView(DEMO_DRIVER_ID, broken)).toEqual({ status: "error", message: "Something went wrong while we tried to load your account. Try again in a moment." });
-    expect(errors).toHaveBeenCalledWith(expect.stringContaining("TypeError: boom"));
-    errors.mockRestore();
+    const logs = captureLogs();
+    const broken = { users: { getUser: async () => Promise.reject(new TypeError("boom")) } } as unknown as Parameters<
+      typeof loadAccountView
+    >[1];
+    expect(await loadAccountView(DEMO_DRIVER_ID, broken)).toEqual({
+      status: "error",
+      message: "Something went wrong while we tried to load your account. Try again in a moment.",
+    });
+    logs.restore();
+    expect(logs.lines).toEqual([
+      expect.objectContaining({
+        level: "error",
+        fields: expect.objectContaining({ error: { type: "TypeError", message: "boom" } }),
+      }),
+    ]);
   });
 });

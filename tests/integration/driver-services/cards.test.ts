@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/lib/emulators/platform";
-import { createServiceHarness, sentTo, type ServiceHarness } from "./harness";
+import { createServiceHarness, inDialect, sentTo, type ServiceHarness } from "./harness";
 
 const holder = vi.hoisted(() => ({ harness: null as unknown as import("./harness").ServiceHarness }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
 vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 
-const { addCardForDriver, blockDriverCard, CardCodeTakenError, CardNotOwnedError, listDriverCards } = await import("@/lib/cards/service");
+const { addCardForDriver, blockDriverCard, CardCodeTakenError, CardNotOwnedError, listDriverCards } =
+  await import("@/lib/cards/service");
 
 let h: ServiceHarness;
 beforeAll(async () => {
@@ -19,7 +20,6 @@ beforeEach(() => {
   h.sent.length = 0;
 });
 
-const TOKEN_PATH = /\/tokens\/v1\.0$/;
 const tokenById = async (id: number) => (await h.state()).tokens.find((t) => t.id === id);
 
 describe("listDriverCards", () => {
@@ -28,49 +28,91 @@ describe("listDriverCards", () => {
     expect(cards.map((c) => c.id).sort()).toEqual([2001, 2002, 2003]);
     expect(cards.every((c) => c.userId === DEMO_DRIVER_ID)).toBe(true);
     expect(cards.at(-1)?.status).toBe("blocked");
-    expect(sentTo(h, "GET", TOKEN_PATH)).toHaveLength(1);
+    expect(sentTo(h, "GET", h.wire.cardsPath)).toHaveLength(1);
   });
 });
 
 describe("addCardForDriver", () => {
   it("normalises the code and links an active card", async () => {
     const card = await addCardForDriver(DEMO_DRIVER_ID, { code: " 04 ab cd ef 12 ", visualNumber: "NL-NEW-1" });
-    expect(card).toMatchObject({ userId: DEMO_DRIVER_ID, code: "04ABCDEF12", visualNumber: "NL-NEW-1", status: "active", type: "rfid" });
-    const [create] = sentTo(h, "POST", TOKEN_PATH);
-    expect(create?.body).toEqual({ userId: DEMO_DRIVER_ID, code: "04ABCDEF12", visualNumber: "NL-NEW-1", type: "rfid", status: "active" });
+    expect(card).toMatchObject({
+      userId: DEMO_DRIVER_ID,
+      code: "04ABCDEF12",
+      visualNumber: "NL-NEW-1",
+      status: "active",
+      type: "rfid",
+    });
+    const [create] = sentTo(h, "POST", h.wire.cardsPath);
+    expect(create?.body).toEqual(
+      h.wire.cardCreateBody({
+        userId: DEMO_DRIVER_ID,
+        code: "04ABCDEF12",
+        visualNumber: "NL-NEW-1",
+        type: "rfid",
+        status: "active",
+      }),
+    );
   });
 
   it("refuses a code active on another driver without sending a create", async () => {
-    await expect(addCardForDriver(DEMO_DRIVER_ID, { code: "04123456789abc", visualNumber: "MINE" })).rejects.toBeInstanceOf(CardCodeTakenError);
-    await expect(addCardForDriver(DEMO_DRIVER_ID, { code: "04123456789ABC", visualNumber: "MINE" })).rejects.toMatchObject({ where: "elsewhere" });
-    expect(sentTo(h, "POST", TOKEN_PATH)).toHaveLength(0);
+    await expect(
+      addCardForDriver(DEMO_DRIVER_ID, { code: "04123456789abc", visualNumber: "MINE" }),
+    ).rejects.toBeInstanceOf(CardCodeTakenError);
+    await expect(
+      addCardForDriver(DEMO_DRIVER_ID, { code: "04123456789ABC", visualNumber: "MINE" }),
+    ).rejects.toMatchObject({ where: "elsewhere" });
+    expect(sentTo(h, "POST", h.wire.cardsPath)).toHaveLength(0);
     expect((await h.state()).tokens.filter((t) => t.code === "04123456789ABC")).toHaveLength(1);
   });
 
-  it("says so when the card is already on this account, but allows re-adding a blocked one", async () => {
-    await expect(addCardForDriver(DEMO_DRIVER_ID, { code: "04A1B2C3D4E5F6", visualNumber: "X" })).rejects.toMatchObject({ where: "this-account" });
-    const readded = await addCardForDriver(DEMO_DRIVER_ID, { code: "0499AA88BB77CC", visualNumber: "NL-DPT-000077-1" });
-    expect(readded.status).toBe("active");
+  it("says so when the card is already on this account, without sending a create", async () => {
+    await expect(addCardForDriver(DEMO_DRIVER_ID, { code: "04A1B2C3D4E5F6", visualNumber: "X" })).rejects.toMatchObject(
+      { where: "this-account" },
+    );
+    expect(sentTo(h, "POST", h.wire.cardsPath)).toHaveLength(0);
   });
 
+  inDialect("spec", it)("allows re-adding a blocked card as a new active link (contract)", async () => {
+    const readded = await addCardForDriver(DEMO_DRIVER_ID, { code: "0499AA88BB77CC", visualNumber: "NL-DPT-000077-1" });
+    expect(readded.status).toBe("active");
+    expect((await h.state()).tokens.filter((t) => t.code === "0499AA88BB77CC").map((t) => t.status)).toEqual([
+      "blocked",
+      "active",
+    ]);
+  });
+
+  inDialect("ampeco", it)(
+    "a blocked card's UID is not linked a second time (AMPECO: one id tag per UID): refused on the code, the tag stays blocked",
+    async () => {
+      await expect(
+        addCardForDriver(DEMO_DRIVER_ID, { code: "0499AA88BB77CC", visualNumber: "NL-DPT-000077-1" }),
+      ).rejects.toMatchObject({ name: "PlatformValidationError", fieldErrors: { idTagUid: [expect.any(String)] } });
+      expect(
+        (await h.state()).tokens.filter((t) => t.code === "0499AA88BB77CC").map((t) => [t.userId, t.status]),
+      ).toEqual([[DEMO_DRIVER_ID, "blocked"]]);
+    },
+  );
+
   it("rejects invalid input before any platform call", async () => {
-    await expect(addCardForDriver(DEMO_DRIVER_ID, { code: "ab", visualNumber: "X" })).rejects.toThrow(/4 to 32 letters or digits/);
+    await expect(addCardForDriver(DEMO_DRIVER_ID, { code: "ab", visualNumber: "X" })).rejects.toThrow(
+      /4 to 32 letters or digits/,
+    );
     expect(h.sent).toHaveLength(0);
   });
 });
 
 describe("blockDriverCard", () => {
-  it("blocks the driver's own card through Token/Update", async () => {
+  it("blocks the driver's own card through the card update (Token/Update, id-tag PATCH)", async () => {
     const card = await blockDriverCard(DEMO_DRIVER_ID, 2001);
     expect(card.status).toBe("blocked");
     expect((await tokenById(2001))?.status).toBe("blocked");
-    const [update] = sentTo(h, "PATCH", /\/tokens\/v1\.0\/2001$/);
-    expect(update?.body).toEqual({ status: "blocked" });
+    const [update] = sentTo(h, "PATCH", h.wire.cardPath(2001));
+    expect(update?.body).toEqual(h.wire.cardStatusBody("blocked"));
   });
 
   it("refuses another driver's card: no update is sent and the card stays active", async () => {
     await expect(blockDriverCard(DEMO_DRIVER_ID, 2004)).rejects.toBeInstanceOf(CardNotOwnedError);
-    expect(sentTo(h, "PATCH", /\/tokens\//)).toHaveLength(0);
+    expect(sentTo(h, "PATCH", h.wire.cardPath())).toHaveLength(0);
     expect((await tokenById(2004))?.status).toBe("active");
     // The owner can.
     expect((await blockDriverCard(SECOND_DRIVER_ID, 2004)).status).toBe("blocked");
@@ -80,11 +122,11 @@ describe("blockDriverCard", () => {
     for (const id of [999_999, 0, -1, 1.5, Number.NaN]) {
       await expect(blockDriverCard(DEMO_DRIVER_ID, id)).rejects.toBeInstanceOf(CardNotOwnedError);
     }
-    expect(sentTo(h, "PATCH", /\/tokens\//)).toHaveLength(0);
+    expect(sentTo(h, "PATCH", h.wire.cardPath())).toHaveLength(0);
   });
 
   it("does not send an update for a card that is already blocked", async () => {
     expect((await blockDriverCard(DEMO_DRIVER_ID, 2003)).status).toBe("blocked");
-    expect(sentTo(h, "PATCH", /\/tokens\//)).toHaveLength(0);
+    expect(sentTo(h, "PATCH", h.wire.cardPath())).toHaveLength(0);
   });
 });

@@ -1,7 +1,16 @@
 import { createPlatformEmulator, type PlatformEmulator } from "@/lib/emulators/platform";
 import type { OpenedDatabase } from "@/lib/db/connect";
 import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
+import {
+  inDialect,
+  platformWire,
+  TEST_DIALECT,
+  type PlatformWire,
+  type TestDialect,
+} from "../../support/platform-dialect";
 import { openTestDatabase } from "../../support/test-db";
+
+export { inDialect, TEST_DIALECT };
 
 /**
  * The driver services (lib/cards, lib/vouchers, lib/accounts) against the platform emulator in
@@ -17,6 +26,10 @@ export interface SentRequest {
 }
 
 export interface ServiceHarness {
+  /** The dialect both the emulator and the client speak. */
+  dialect: TestDialect;
+  /** What the portal's operations look like on the wire in that dialect. */
+  wire: PlatformWire;
   db: OpenedDatabase;
   emulator: PlatformEmulator;
   client: PlatformClient;
@@ -28,23 +41,43 @@ export interface ServiceHarness {
 }
 
 export interface EmulatorStateView {
-  users: { id: number; email: string; phone: string | null; city: string | null; firstName: string | null; balance: number; currency: string | null }[];
+  users: {
+    id: number;
+    email: string;
+    phone: string | null;
+    city: string | null;
+    firstName: string | null;
+    balance: number;
+    currency: string | null;
+    requirePasswordReset: boolean;
+  }[];
   tokens: { id: number; userId: number; code: string; status: string; visualNumber: string | null }[];
   outbox: { kind: string; userId: number; to: string }[];
-  requestLog: { method: string; path: string; status: number }[];
+  requestLog: { method: string; path: string; query: string; status: number; bodyKeys?: string[] }[];
 }
 
-export async function createServiceHarness(): Promise<ServiceHarness> {
+/** Both sides speak `dialect`: TEST_DIALECT (PLATFORM_TEST_DIALECT) unless a test asks for one. */
+export async function createServiceHarness(dialect: TestDialect = TEST_DIALECT): Promise<ServiceHarness> {
   const db = await openTestDatabase();
-  const emulator = createPlatformEmulator({ apiKey: SERVICE_TEST_KEY, readOnlyKey: `${SERVICE_TEST_KEY}-ro`, voucherDelayMs: 20 });
+  const emulator = createPlatformEmulator({
+    dialect,
+    apiKey: SERVICE_TEST_KEY,
+    readOnlyKey: `${SERVICE_TEST_KEY}-ro`,
+    voucherDelayMs: 20,
+  });
   const sent: SentRequest[] = [];
   const fetchThroughEmulator = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const text = typeof init?.body === "string" ? init.body : undefined;
-    sent.push({ method: request.method, path: new URL(request.url).pathname, body: text === undefined ? undefined : JSON.parse(text) });
+    sent.push({
+      method: request.method,
+      path: new URL(request.url).pathname,
+      body: text === undefined ? undefined : JSON.parse(text),
+    });
     return emulator.handle(request);
   }) as typeof fetch;
   const client = createPlatformClient({
+    dialect,
     baseUrl: "http://platform.test",
     apiKey: SERVICE_TEST_KEY,
     fetch: fetchThroughEmulator,
@@ -70,6 +103,8 @@ export async function createServiceHarness(): Promise<ServiceHarness> {
     return text ? JSON.parse(text) : undefined;
   };
   return {
+    dialect,
+    wire: platformWire(dialect),
     db,
     emulator,
     client,

@@ -38,7 +38,10 @@ describe("redeemVoucherForDriver", () => {
 
   it("406 → rejected with the driver-facing words", async () => {
     for (const code of ["USED-2025", "EXPIRED-2024", "FLEET-ONLY", "NO-SUCH-CODE"]) {
-      expect(await redeemVoucherForDriver(DEMO_DRIVER_ID, code, freshSubject())).toEqual({ status: "rejected", message: VOUCHER_MESSAGES.rejected });
+      expect(await redeemVoucherForDriver(DEMO_DRIVER_ID, code, freshSubject())).toEqual({
+        status: "rejected",
+        message: VOUCHER_MESSAGES.rejected,
+      });
     }
     expect(VOUCHER_MESSAGES.rejected).toMatch(/^This voucher is invalid, already used or not applicable/);
   });
@@ -58,7 +61,11 @@ describe("redeemVoucherForDriver", () => {
   it("429 after the client's retries → rate-limited with the wait in seconds", async () => {
     await h.control("PUT", "/faults", { rules: [{ method: "POST", path: "redeem-voucher", status: 429, times: 4 }] });
     const outcome = await redeemVoucherForDriver(DEMO_DRIVER_ID, "WELCOME10", freshSubject());
-    expect(outcome).toEqual({ status: "rate-limited", message: "The charging service is busy. Try again in 1 second.", retryAfterSeconds: 1 });
+    expect(outcome).toEqual({
+      status: "rate-limited",
+      message: "The charging service is busy. Try again in 1 second.",
+      retryAfterSeconds: 1,
+    });
     // Nothing was redeemed: the voucher is still valid.
     const state = await h.control("GET", "/state");
     expect(state.vouchers.find((v: { code: string }) => v.code === "WELCOME10").status).toBe("valid");
@@ -74,11 +81,18 @@ describe("redeemVoucherForDriver", () => {
   it("a malformed code is refused locally and costs no attempt", async () => {
     const subject = freshSubject();
     for (const code of ["", "   ", "<script>", "ab cd", "A".repeat(65)]) {
-      expect(await redeemVoucherForDriver(DEMO_DRIVER_ID, code, subject)).toMatchObject({ status: "invalid", fieldErrors: { code: [expect.any(String)] } });
+      expect(await redeemVoucherForDriver(DEMO_DRIVER_ID, code, subject)).toMatchObject({
+        status: "invalid",
+        fieldErrors: { code: [expect.any(String)] },
+      });
     }
-    expect(await redeemVoucherForDriver(DEMO_DRIVER_ID, "A".repeat(65), subject)).toMatchObject({ fieldErrors: { code: ["A voucher code has at most 64 characters."] } });
+    expect(await redeemVoucherForDriver(DEMO_DRIVER_ID, "A".repeat(65), subject)).toMatchObject({
+      fieldErrors: { code: ["A voucher code has at most 64 characters."] },
+    });
     expect(sentTo(h, "POST", REDEEM)).toHaveLength(0);
-    expect(await h.db.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.subject, subject))).toHaveLength(0);
+    expect(await h.db.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.subject, subject))).toHaveLength(
+      0,
+    );
   });
 
   it("the 11th attempt in the window is refused without reaching the platform; other drivers are unaffected", async () => {

@@ -36,7 +36,9 @@ afterEach(async () => {
 
 describe("check-bundle-secrets", () => {
   it("fails when a configured key is in a client chunk, naming the variable but not the key", async () => {
-    const build = await fakeBuild({ "static/chunks/app/map.js": 'fetch("/x",{headers:{"X-API-Key":"real-map-key-123"}})' });
+    const build = await fakeBuild({
+      "static/chunks/app/map.js": 'fetch("/x",{headers:{"X-API-Key":"real-map-key-123"}})',
+    });
     const result = scan(build, { MAP_API_KEY: "real-map-key-123" });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("MAP_API_KEY found in");
@@ -51,7 +53,10 @@ describe("check-bundle-secrets", () => {
   });
 
   it("passes a clean build and reports what it checked", async () => {
-    const build = await fakeBuild({ "static/chunks/a.js": "console.log('hello')", "server/app/index.html": "<p>hi</p>" });
+    const build = await fakeBuild({
+      "static/chunks/a.js": "console.log('hello')",
+      "server/app/index.html": "<p>hi</p>",
+    });
     const result = scan(build, { PLATFORM_API_KEY: "platform-secret-xyz" }, ["another-secret"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/2 files checked for 5 secrets, none found/);

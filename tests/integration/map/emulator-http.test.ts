@@ -6,7 +6,8 @@ import { MapUpstreamError } from "@/lib/map/errors";
 /** The map data emulator over real HTTP (serveFetchHandler on port 0), as `npm run emulator` runs it. */
 
 const KEY = "http-emulator-key-5d1e";
-const SPEC_QUERY = "output=json&compact=true&verbose=false&maxresults=8&latitude=52.3702&longitude=4.8952&distance=50&distanceunit=KM";
+const SPEC_QUERY =
+  "output=json&compact=true&verbose=false&maxresults=8&latitude=52.3702&longitude=4.8952&distance=50&distanceunit=KM";
 
 describe("map data emulator over HTTP", () => {
   let server: Awaited<ReturnType<typeof startMapEmulatorServer>>;
@@ -56,7 +57,12 @@ describe("map data emulator over HTTP", () => {
         return fetch(input, init);
       },
     });
-    const points = await client.searchPoints({ latitude: 52.37, longitude: 4.89, distanceKm: 5000, maxResults: 100_000 });
+    const points = await client.searchPoints({
+      latitude: 52.37,
+      longitude: 4.89,
+      distanceKm: 5000,
+      maxResults: 100_000,
+    });
     expect(points.length).toBeGreaterThan(100);
     expect(points.length).toBeLessThanOrEqual(500);
     const url = new URL(seen[0]?.url as string);
@@ -68,9 +74,16 @@ describe("map data emulator over HTTP", () => {
   });
 
   it("turns emulated upstream failures into typed errors", async () => {
-    const client = createMapDataClient({ baseUrl: server.url, apiKey: KEY, log: () => undefined, fetch: (input, init) => fetch(input, init) });
-    const control = (body: unknown) => fetch(`${server.url}/__emulator/faults`, { method: "PUT", body: JSON.stringify(body) });
-    const search = () => client.searchPoints({ latitude: 52.37, longitude: 4.89, distanceKm: 5, maxResults: 5 }).catch((e: unknown) => e);
+    const client = createMapDataClient({
+      baseUrl: server.url,
+      apiKey: KEY,
+      log: () => undefined,
+      fetch: (input, init) => fetch(input, init),
+    });
+    const control = (body: unknown) =>
+      fetch(`${server.url}/__emulator/faults`, { method: "PUT", body: JSON.stringify(body) });
+    const search = () =>
+      client.searchPoints({ latitude: 52.37, longitude: 4.89, distanceKm: 5, maxResults: 5 }).catch((e: unknown) => e);
 
     await control({ status: 429, times: 1, retryAfterSeconds: 120 });
     expect(await search()).toMatchObject({ kind: "rate-limited", status: 429, retryAfterSeconds: 120 });
@@ -82,12 +95,26 @@ describe("map data emulator over HTTP", () => {
     expect(outage).toMatchObject({ kind: "unavailable", status: 503 });
     expect(Array.isArray(await search())).toBe(true);
 
-    const wrongKey = createMapDataClient({ baseUrl: server.url, apiKey: "wrong", log: () => undefined, fetch: (input, init) => fetch(input, init) });
-    await expect(wrongKey.searchPoints({ latitude: 52.37, longitude: 4.89, distanceKm: 5, maxResults: 5 })).rejects.toMatchObject({ kind: "unauthorized" });
+    const wrongKey = createMapDataClient({
+      baseUrl: server.url,
+      apiKey: "wrong",
+      log: () => undefined,
+      fetch: (input, init) => fetch(input, init),
+    });
+    await expect(
+      wrongKey.searchPoints({ latitude: 52.37, longitude: 4.89, distanceKm: 5, maxResults: 5 }),
+    ).rejects.toMatchObject({ kind: "unauthorized" });
   });
 
   it("reports unreachable upstreams as unavailable", async () => {
-    const client = createMapDataClient({ baseUrl: "http://127.0.0.1:9", apiKey: KEY, log: () => undefined, fetch: (input, init) => fetch(input, init) });
-    await expect(client.searchPoints({ latitude: 1, longitude: 1, distanceKm: 1, maxResults: 1 })).rejects.toMatchObject({ kind: "unavailable", status: null });
+    const client = createMapDataClient({
+      baseUrl: "http://127.0.0.1:9",
+      apiKey: KEY,
+      log: () => undefined,
+      fetch: (input, init) => fetch(input, init),
+    });
+    await expect(
+      client.searchPoints({ latitude: 1, longitude: 1, distanceKm: 1, maxResults: 1 }),
+    ).rejects.toMatchObject({ kind: "unavailable", status: null });
   });
 });

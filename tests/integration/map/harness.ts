@@ -39,7 +39,12 @@ export async function createMapHarness(overrides: Partial<MapServiceOptions> = {
   };
   const build = (more: Partial<MapServiceOptions> = {}) =>
     createMapService({
-      client: createMapDataClient({ baseUrl: "http://map-data.test", apiKey: TEST_MAP_KEY, fetch, log: () => undefined }),
+      client: createMapDataClient({
+        baseUrl: "http://map-data.test",
+        apiKey: TEST_MAP_KEY,
+        fetch,
+        log: () => undefined,
+      }),
       getDb: async () => db.db,
       tileTtlSeconds: 900,
       now: () => new Date(clock.now),

@@ -17,7 +17,13 @@ const depot: ChargingLocation = {
   city: "Amsterdam",
   evses: [],
 };
-const far: ChargingLocation = { ...depot, id: 42, names: [{ locale: "de", translation: "Berlin Hof" }], latitude: 52.52, longitude: 13.4 };
+const far: ChargingLocation = {
+  ...depot,
+  id: 42,
+  names: [{ locale: "de", translation: "Berlin Hof" }],
+  latitude: 52.52,
+  longitude: 13.4,
+};
 const unplaced: ChargingLocation = { ...depot, id: 43, latitude: null, longitude: null };
 
 describe("own locations layer", () => {
@@ -46,7 +52,13 @@ describe("own locations layer", () => {
     list.mockResolvedValue([depot, far, unplaced]);
     const nl = await h.service.findPoints({ lat: 52.37, lng: 4.9, radiusKm: 10, limit: 8 }, "nl-NL");
     expect(nl.ownLocations).toEqual([
-      expect.objectContaining({ id: 41, name: "Stadsremise", address: "Piet Heinkade 5", city: "Amsterdam", evses: [] }),
+      expect.objectContaining({
+        id: 41,
+        name: "Stadsremise",
+        address: "Piet Heinkade 5",
+        city: "Amsterdam",
+        evses: [],
+      }),
     ]);
     expect(nl.ownLocations[0]?.distanceKm).toBeGreaterThan(0.2);
     const fr = await h.service.findPoints({ lat: 52.52, lng: 13.4, radiusKm: 10, limit: 8 }, "fr");
@@ -56,10 +68,31 @@ describe("own locations layer", () => {
   });
 
   it("gives evses and connectors on detail", async () => {
-    get.mockResolvedValue({ ...depot, evses: [{ id: 7, status: "available", connectors: [{ type: "CCS2", power: 150 }, { type: "Type 2", power: null }] }] });
+    get.mockResolvedValue({
+      ...depot,
+      evses: [
+        {
+          id: 7,
+          status: "available",
+          connectors: [
+            { type: "CCS2", power: 150 },
+            { type: "Type 2", power: null },
+          ],
+        },
+      ],
+    });
     const detail = await h.service.getOwnLocation(41, "en");
     expect(detail?.name).toBe("City depot");
-    expect(detail?.evses).toEqual([{ id: 7, status: "available", connectors: [{ type: "CCS2", powerKw: 150 }, { type: "Type 2", powerKw: null }] }]);
+    expect(detail?.evses).toEqual([
+      {
+        id: 7,
+        status: "available",
+        connectors: [
+          { type: "CCS2", powerKw: 150 },
+          { type: "Type 2", powerKw: null },
+        ],
+      },
+    ]);
   });
 
   it("never breaks the map when the platform fails", async () => {

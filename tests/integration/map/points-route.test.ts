@@ -11,7 +11,8 @@ import { AMSTERDAM, createMapHarness, TEST_MAP_KEY, type MapHarness } from "./ha
 
 /** `GET /api/map/points`: validation, access, response shape, and no key in any body. */
 
-const url = (qs: string) => new Request(`http://localhost/api/map/points?${qs}`, { headers: { "accept-language": "nl-NL,nl;q=0.9" } });
+const url = (qs: string) =>
+  new Request(`http://localhost/api/map/points?${qs}`, { headers: { "accept-language": "nl-NL,nl;q=0.9" } });
 
 describe("points route handler", () => {
   let h: MapHarness;
@@ -42,7 +43,22 @@ describe("points route handler", () => {
     });
     const [first] = body.points;
     expect(Object.keys(first ?? {}).sort()).toEqual(
-      ["id", "title", "address", "town", "lat", "lng", "distanceKm", "maxPowerKw", "connectors", "operator", "usageCost", "status", "isOperational", "dataProvider"].sort(),
+      [
+        "id",
+        "title",
+        "address",
+        "town",
+        "lat",
+        "lng",
+        "distanceKm",
+        "maxPowerKw",
+        "connectors",
+        "operator",
+        "usageCost",
+        "status",
+        "isOperational",
+        "dataProvider",
+      ].sort(),
     );
     expect(body.points.map((p) => p.distanceKm)).toEqual(body.points.map((p) => p.distanceKm).sort((a, b) => a - b));
   });
@@ -86,15 +102,23 @@ describe("points route handler", () => {
 
   it("never puts the map key in a response body", async () => {
     const bodies = await Promise.all(
-      ["lat=52.37&lng=4.89&limit=500&radiusKm=200", "lat=bad", "lat=50.85&lng=4.35"].map(async (qs) => (await GET(url(qs))).text()),
+      ["lat=52.37&lng=4.89&limit=500&radiusKm=200", "lat=bad", "lat=50.85&lng=4.35"].map(async (qs) =>
+        (await GET(url(qs))).text(),
+      ),
     );
     for (const body of bodies) expect(body).not.toContain(TEST_MAP_KEY);
   });
 
   it("answers 404 for own-location details while the platform lists none, and 400 for a bad id", async () => {
     const detail = createOwnLocationHandler({ getService: () => h.service, canView: async () => true });
-    expect((await detail(new Request("http://localhost/api/map/locations/12"), "12")).status).toBe(404);
-    expect((await detail(new Request("http://localhost/api/map/locations/x"), "x")).status).toBe(400);
+    expect(
+      (await detail(new Request("http://localhost/api/map/locations/12"), { params: Promise.resolve({ id: "12" }) }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await detail(new Request("http://localhost/api/map/locations/x"), { params: Promise.resolve({ id: "x" }) }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -102,7 +126,13 @@ describe("the real route module, wired from configuration (embedded map data emu
   const DISTINCT_KEY = "embedded-map-key-must-stay-server-side-77";
   const holder = globalThis as unknown as Record<string, unknown>;
   // Config and DB first; the rest are process-wide services built from them.
-  const GLOBALS = ["__driverPortalConfig", "__driverPortalDb", "__driverPortalMapService", "__driverPortalPlatform", "__driverPortalPlatformEmulator"];
+  const GLOBALS = [
+    "__driverPortalConfig",
+    "__driverPortalDb",
+    "__driverPortalMapService",
+    "__driverPortalPlatform",
+    "__driverPortalPlatformEmulator",
+  ];
   let db: OpenedDatabase;
   let dataDir: string;
   let saved: Record<string, unknown>;
@@ -112,7 +142,12 @@ describe("the real route module, wired from configuration (embedded map data emu
     dataDir = await mkdtemp(path.join(tmpdir(), "map-route-"));
     saved = Object.fromEntries(GLOBALS.map((name) => [name, holder[name]]));
     // Injected instead of mutating process.env: other test files share this process's globals.
-    holder.__driverPortalConfig = loadConfig({ NODE_ENV: "test", MAP_PUBLIC: "true", EMULATOR_MAP_KEY: DISTINCT_KEY, DATA_DIR: dataDir });
+    holder.__driverPortalConfig = loadConfig({
+      NODE_ENV: "test",
+      MAP_PUBLIC: "true",
+      EMULATOR_MAP_KEY: DISTINCT_KEY,
+      DATA_DIR: dataDir,
+    });
     holder.__driverPortalDb = Promise.resolve(db);
     for (const name of GLOBALS.slice(2)) holder[name] = undefined;
   });

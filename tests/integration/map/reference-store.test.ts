@@ -24,7 +24,8 @@ describe(`reference data store on ${testDriver}`, () => {
     await h.close();
   });
 
-  const storedRow = async () => (await h.db.db.select().from(mapReferenceData).where(eq(mapReferenceData.id, "ocm-core")))[0];
+  const storedRow = async () =>
+    (await h.db.db.select().from(mapReferenceData).where(eq(mapReferenceData.id, "ocm-core")))[0];
 
   it("is fetched once, stored in the DB, reused after a restart, and refreshed after a day", async () => {
     const lookup = await h.service.reference.getLookup();

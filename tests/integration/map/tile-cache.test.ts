@@ -21,7 +21,9 @@ describe(`shared tile cache on ${testDriver}`, () => {
   const centreInTile = (i: number) => ({ lat: 52.351 + (i % 10) * 0.0097, lng: 4.851 + Math.floor(i / 10) * 0.0097 });
 
   it("serves 100 requests within one 0.1° tile with one upstream call, concurrent or not", async () => {
-    const concurrent = Array.from({ length: 50 }, (_, i) => h.service.findPoints({ ...centreInTile(i), radiusKm: 8, limit: 8 }, "en"));
+    const concurrent = Array.from({ length: 50 }, (_, i) =>
+      h.service.findPoints({ ...centreInTile(i), radiusKm: 8, limit: 8 }, "en"),
+    );
     const first = await Promise.all(concurrent);
     for (let i = 50; i < 100; i += 1) await h.service.findPoints({ ...centreInTile(i), radiusKm: 8, limit: 8 }, "en");
 
@@ -137,7 +139,9 @@ describe(`shared tile cache on ${testDriver}`, () => {
 
   it("reports an outage with nothing saved as unavailable", async () => {
     h.emulator.setFault({ status: 502, path: "poi" });
-    await expect(h.service.findPoints({ ...AMSTERDAM, radiusKm: 10, limit: 8 }, "en")).rejects.toMatchObject({ kind: "unavailable" });
+    await expect(h.service.findPoints({ ...AMSTERDAM, radiusKm: 10, limit: 8 }, "en")).rejects.toMatchObject({
+      kind: "unavailable",
+    });
   });
 
   it("purges tiles that expired more than a week ago, keeping recent ones as stale fallbacks", async () => {

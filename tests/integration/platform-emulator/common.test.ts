@@ -1,24 +1,86 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID } from "@/lib/emulators/platform";
-import { startPlatformEmulator, TEST_API_KEY, TEST_READONLY_KEY, type RunningPlatformEmulator } from "@/tests/support/platform-emulator-server";
+import {
+  startPlatformEmulator,
+  TEST_API_KEY,
+  TEST_READONLY_KEY,
+  type RunningPlatformEmulator,
+} from "@/tests/support/platform-emulator-server";
 import { expectError, expectFieldErrors, expectRateLimitHeaders } from "./schemas";
 
 /** Every platform operation of the spec, with a body that would succeed for the full key. */
 const OPERATIONS = [
-  { name: "create user", method: "POST", path: "/public-api/resources/users/v1.1", body: { email: "op@example.org", password: "123456" }, ok: 201 },
-  { name: "list users", method: "GET", path: "/public-api/resources/users/v1.1?filter[email]=driver@example.com", ok: 200 },
+  {
+    name: "create user",
+    method: "POST",
+    path: "/public-api/resources/users/v1.1",
+    body: { email: "op@example.org", password: "123456" },
+    ok: 201,
+  },
+  {
+    name: "list users",
+    method: "GET",
+    path: "/public-api/resources/users/v1.1?filter[email]=driver@example.com",
+    ok: 200,
+  },
   { name: "get user", method: "GET", path: `/public-api/resources/users/v1.1/${DEMO_DRIVER_ID}`, ok: 200 },
-  { name: "update user", method: "PATCH", path: `/public-api/resources/users/v1.1/${DEMO_DRIVER_ID}`, body: { city: "Delft" }, ok: 200 },
-  { name: "change e-mail", method: "PATCH", path: `/public-api/resources/users/v1.0/${DEMO_DRIVER_ID}/email`, body: { email: "d2@example.org" }, ok: 200 },
-  { name: "password reset", method: "POST", path: `/public-api/resources/users/v1.0/${DEMO_DRIVER_ID}/password-reset`, body: {}, ok: 204 },
-  { name: "create token", method: "POST", path: "/public-api/resources/tokens/v1.0", body: { userId: DEMO_DRIVER_ID, code: "04ABCDEF99", visualNumber: "v" }, ok: 201 },
-  { name: "list tokens", method: "GET", path: `/public-api/resources/tokens/v1.0?filter[userId]=${DEMO_DRIVER_ID}`, ok: 200 },
-  { name: "update token", method: "PATCH", path: "/public-api/resources/tokens/v1.0/2002", body: { status: "blocked" }, ok: 200 },
-  { name: "list sessions", method: "GET", path: `/public-api/resources/sessions/v1.0?filter[userId]=${DEMO_DRIVER_ID}`, ok: 200 },
+  {
+    name: "update user",
+    method: "PATCH",
+    path: `/public-api/resources/users/v1.1/${DEMO_DRIVER_ID}`,
+    body: { city: "Delft" },
+    ok: 200,
+  },
+  {
+    name: "change e-mail",
+    method: "PATCH",
+    path: `/public-api/resources/users/v1.0/${DEMO_DRIVER_ID}/email`,
+    body: { email: "d2@example.org" },
+    ok: 200,
+  },
+  {
+    name: "password reset",
+    method: "POST",
+    path: `/public-api/resources/users/v1.0/${DEMO_DRIVER_ID}/password-reset`,
+    body: {},
+    ok: 204,
+  },
+  {
+    name: "create token",
+    method: "POST",
+    path: "/public-api/resources/tokens/v1.0",
+    body: { userId: DEMO_DRIVER_ID, code: "04ABCDEF99", visualNumber: "v" },
+    ok: 201,
+  },
+  {
+    name: "list tokens",
+    method: "GET",
+    path: `/public-api/resources/tokens/v1.0?filter[userId]=${DEMO_DRIVER_ID}`,
+    ok: 200,
+  },
+  {
+    name: "update token",
+    method: "PATCH",
+    path: "/public-api/resources/tokens/v1.0/2002",
+    body: { status: "blocked" },
+    ok: 200,
+  },
+  {
+    name: "list sessions",
+    method: "GET",
+    path: `/public-api/resources/sessions/v1.0?filter[userId]=${DEMO_DRIVER_ID}`,
+    ok: 200,
+  },
   { name: "get session", method: "GET", path: "/public-api/resources/sessions/v1.0/70001", ok: 200 },
   { name: "list locations", method: "GET", path: "/public-api/resources/locations/v2.0", ok: 200 },
   { name: "get location", method: "GET", path: "/public-api/resources/locations/v2.0/501", ok: 404 },
-  { name: "redeem voucher", method: "POST", path: `/public-api/actions/users/v2.0/${DEMO_DRIVER_ID}/redeem-voucher`, body: { code: "WELCOME10" }, ok: 202 },
+  {
+    name: "redeem voucher",
+    method: "POST",
+    path: `/public-api/actions/users/v2.0/${DEMO_DRIVER_ID}/redeem-voucher`,
+    body: { code: "WELCOME10" },
+    ok: 202,
+  },
 ] as const;
 
 let emu: RunningPlatformEmulator;
@@ -37,7 +99,11 @@ describe.each(OPERATIONS)("$name ($method)", (op) => {
       expectError(res, 401, "Unauthenticated.");
       expectRateLimitHeaders(res);
     }
-    const basic = await emu.call(op.method, op.path, { body, key: null, headers: { authorization: `Basic ${TEST_API_KEY}` } });
+    const basic = await emu.call(op.method, op.path, {
+      body,
+      key: null,
+      headers: { authorization: `Basic ${TEST_API_KEY}` },
+    });
     expectError(basic, 401);
   });
 
@@ -77,7 +143,9 @@ describe("rate limit", () => {
         remaining.push(res.headers.get("x-ratelimit-remaining")!);
       }
       expect(remaining).toEqual(["2", "1", "0"]);
-      const res = await limited.call("POST", "/public-api/resources/users/v1.1", { body: { email: "x@example.org", password: "123456" } });
+      const res = await limited.call("POST", "/public-api/resources/users/v1.1", {
+        body: { email: "x@example.org", password: "123456" },
+      });
       expectError(res, 429, "Too Many Attempts.");
       expect(res.headers.get("x-ratelimit-remaining")).toBe("0");
       const retryAfter = Number(res.headers.get("retry-after"));
@@ -89,7 +157,9 @@ describe("rate limit", () => {
       // The refused write did not happen; another key has its own window.
       const state = await limited.call("GET", "/__emulator/state");
       expect(state.body.users.some((u: { email: string }) => u.email === "x@example.org")).toBe(false);
-      expect((await limited.call("GET", "/public-api/resources/locations/v2.0", { key: TEST_READONLY_KEY })).status).toBe(200);
+      expect(
+        (await limited.call("GET", "/public-api/resources/locations/v2.0", { key: TEST_READONLY_KEY })).status,
+      ).toBe(200);
     } finally {
       await limited.close();
     }
@@ -97,7 +167,10 @@ describe("rate limit", () => {
 
   it("opens a new window after windowMs", async () => {
     const clock = { ms: Date.parse("2026-05-01T10:00:00Z") };
-    const limited = await startPlatformEmulator({ rateLimit: { limit: 1, windowMs: 1000 }, now: () => new Date(clock.ms) });
+    const limited = await startPlatformEmulator({
+      rateLimit: { limit: 1, windowMs: 1000 },
+      now: () => new Date(clock.ms),
+    });
     try {
       expect((await limited.call("GET", "/public-api/resources/locations/v2.0")).status).toBe(200);
       const refused = await limited.call("GET", "/public-api/resources/locations/v2.0");
@@ -129,13 +202,28 @@ describe("bad input is a 4xx with a message, never a 500", () => {
     expectError(await emu.call("POST", USERS, { rawBody: '{"email": "a@b.nl",', headers }), 400);
     expectError(await emu.call("POST", USERS, { rawBody: '["a@b.nl"]', headers }), 400);
     expectError(await emu.call("PATCH", `${USERS}/${DEMO_DRIVER_ID}`, { rawBody: "null", headers }), 400);
-    expectError(await emu.call("POST", "/public-api/actions/users/v2.0/1001/redeem-voucher", { rawBody: "code=WELCOME10", headers }), 400);
+    expectError(
+      await emu.call("POST", "/public-api/actions/users/v2.0/1001/redeem-voucher", {
+        rawBody: "code=WELCOME10",
+        headers,
+      }),
+      400,
+    );
   });
 
   it("415 for a body that is not sent as JSON", async () => {
-    const res = await emu.call("POST", USERS, { rawBody: "email=a@b.nl&password=123456", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await emu.call("POST", USERS, {
+      rawBody: "email=a@b.nl&password=123456",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expectError(res, 415);
-    expectError(await emu.call("POST", USERS, { rawBody: '{"email":"a@b.nl","password":"123456"}', headers: { "content-type": "text/plain" } }), 415);
+    expectError(
+      await emu.call("POST", USERS, {
+        rawBody: '{"email":"a@b.nl","password":"123456"}',
+        headers: { "content-type": "text/plain" },
+      }),
+      415,
+    );
   });
 
   it("413 for a body over 256 KiB", async () => {
@@ -161,14 +249,20 @@ describe("bad input is a 4xx with a message, never a 500", () => {
   });
 
   it("422 for a long field under the body limit", async () => {
-    expectFieldErrors(await emu.call("POST", USERS, { body: { email: "long@example.org", password: "123456", first_name: "x".repeat(10_000) } }), "first_name");
+    expectFieldErrors(
+      await emu.call("POST", USERS, {
+        body: { email: "long@example.org", password: "123456", first_name: "x".repeat(10_000) },
+      }),
+      "first_name",
+    );
   });
 
   it("422 for bad page and per_page values", async () => {
     for (const query of ["per_page=0", "per_page=101", "per_page=abc", "per_page=-1", "per_page=1.5", "per_page="]) {
       expectFieldErrors(await emu.call("GET", `${USERS}?${query}`), "per_page");
     }
-    for (const query of ["page=0", "page=two"]) expectFieldErrors(await emu.call("GET", `/public-api/resources/tokens/v1.0?${query}`), "page");
+    for (const query of ["page=0", "page=two"])
+      expectFieldErrors(await emu.call("GET", `/public-api/resources/tokens/v1.0?${query}`), "page");
     const beyond = await emu.call("GET", `${USERS}?page=99`);
     expect(beyond.status).toBe(200);
     expect(beyond.body).toMatchObject({ data: [], meta: { current_page: 99, last_page: 1 }, links: { next: null } });
@@ -186,7 +280,8 @@ describe("bad input is a 4xx with a message, never a 500", () => {
       ["POST", "/public-api/actions/users/v2.0/undefined/redeem-voucher"],
       ["GET", "/public-api/resources/users/v1.1/%E0%A4%A"],
     ] as const;
-    for (const [method, path] of paths) expectError(await emu.call(method, path, { body: method === "GET" ? undefined : {} }), 404);
+    for (const [method, path] of paths)
+      expectError(await emu.call(method, path, { body: method === "GET" ? undefined : {} }), 404);
   });
 
   it("404 for an unknown path and 405 with Allow for a wrong method", async () => {

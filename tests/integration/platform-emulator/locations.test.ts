@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID } from "@/lib/emulators/platform";
 import { startPlatformEmulator, type RunningPlatformEmulator } from "@/tests/support/platform-emulator-server";
-import { collectPages, expectError, expectFieldErrors, LocationDetail, LocationSummary, page, SessionListItem, shape } from "./schemas";
+import {
+  collectPages,
+  expectError,
+  expectFieldErrors,
+  LocationDetail,
+  LocationSummary,
+  page,
+  SessionListItem,
+  shape,
+} from "./schemas";
 
 const LOCATIONS = "/public-api/resources/locations/v2.0";
 
@@ -15,14 +24,22 @@ describe("locations, default (no own charge points for partner 1116)", () => {
   it("lists nothing, with meta and links", async () => {
     const res = await emu.call("GET", LOCATIONS);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: [], meta: { current_page: 1, last_page: 1, per_page: 15, total: 0 }, links: { next: null } });
+    expect(res.body).toEqual({
+      data: [],
+      meta: { current_page: 1, last_page: 1, per_page: 15, total: 0 },
+      links: { next: null },
+    });
     expect((await emu.call("GET", `${LOCATIONS}?per_page=50`)).body.meta.per_page).toBe(50);
   });
 
   it("answers 404 for every id, including the ids sessions point at", async () => {
-    const sessions = shape(page(SessionListItem), (await emu.call("GET", `/public-api/resources/sessions/v1.0?filter[userId]=${DEMO_DRIVER_ID}`)).body);
+    const sessions = shape(
+      page(SessionListItem),
+      (await emu.call("GET", `/public-api/resources/sessions/v1.0?filter[userId]=${DEMO_DRIVER_ID}`)).body,
+    );
     const ids = new Set(sessions.data.map((s) => s.locationId));
-    for (const id of [...ids, 1, 501]) expectError(await emu.call("GET", `${LOCATIONS}/${id}`), 404, `No query results for model [Location] ${id}`);
+    for (const id of [...ids, 1, 501])
+      expectError(await emu.call("GET", `${LOCATIONS}/${id}`), 404, `No query results for model [Location] ${id}`);
     expectError(await emu.call("GET", `${LOCATIONS}/not-a-number`), 404);
   });
 
@@ -65,8 +82,12 @@ describe("locations with seedLocations", () => {
       expect(detail.evses.some((e) => e.connectors.some((c) => c.type === "CCS2" && c.power === 50))).toBe(true);
       evsesByLocation.set(id, new Set(detail.evses.map((e) => e.id)));
     }
-    const sessions = shape(page(SessionListItem), (await emu.call("GET", `/public-api/resources/sessions/v1.0?per_page=100`)).body);
-    for (const s of sessions.data) expect(evsesByLocation.get(s.locationId)?.has(s.evseId), `session ${s.id}`).toBe(true);
+    const sessions = shape(
+      page(SessionListItem),
+      (await emu.call("GET", `/public-api/resources/sessions/v1.0?per_page=100`)).body,
+    );
+    for (const s of sessions.data)
+      expect(evsesByLocation.get(s.locationId)?.has(s.evseId), `session ${s.id}`).toBe(true);
     expectError(await emu.call("GET", `${LOCATIONS}/999`), 404);
   });
 });

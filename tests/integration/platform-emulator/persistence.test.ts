@@ -28,12 +28,29 @@ async function start(options: Parameters<typeof startPlatformEmulator>[0] = {}) 
 describe("stateFile", () => {
   it("a second emulator on the same file sees users, cards, e-mails, vouchers and pending credits of the first", async () => {
     const first = await start({ voucherDelayMs: 400 });
-    const created = await first.call("POST", "/public-api/resources/users/v1.1", { body: { email: "keep@example.org", password: "pw-Kees-771", first_name: "Kees" } });
+    const created = await first.call("POST", "/public-api/resources/users/v1.1", {
+      body: { email: "keep@example.org", password: "pw-Kees-771", first_name: "Kees" },
+    });
     const userId = Number(created.body.data.id);
-    const token = shape(Token, (await first.call("POST", "/public-api/resources/tokens/v1.0", { body: { userId, code: "04KEEP01", visualNumber: "K1" } })).body.data);
+    const token = shape(
+      Token,
+      (
+        await first.call("POST", "/public-api/resources/tokens/v1.0", {
+          body: { userId, code: "04KEEP01", visualNumber: "K1" },
+        })
+      ).body.data,
+    );
     await first.call("PATCH", `/public-api/resources/tokens/v1.0/2001`, { body: { status: "blocked" } });
-    await first.call("PATCH", `/public-api/resources/users/v1.0/${NEW_DRIVER_ID}/email`, { body: { email: "nina@example.org" } });
-    expect((await first.call("POST", `/public-api/actions/users/v2.0/${userId}/redeem-voucher`, { body: { code: "CHARGE25" } })).status).toBe(202);
+    await first.call("PATCH", `/public-api/resources/users/v1.0/${NEW_DRIVER_ID}/email`, {
+      body: { email: "nina@example.org" },
+    });
+    expect(
+      (
+        await first.call("POST", `/public-api/actions/users/v2.0/${userId}/redeem-voucher`, {
+          body: { code: "CHARGE25" },
+        })
+      ).status,
+    ).toBe(202);
     await first.close();
     running.splice(0);
 
@@ -48,13 +65,29 @@ describe("stateFile", () => {
     expect(user).toMatchObject({ email: "keep@example.org", firstName: "Kees" });
     const tokens = (await second.call("GET", `/public-api/resources/tokens/v1.0?filter[userId]=${userId}`)).body.data;
     expect(tokens).toEqual([token]);
-    expect((await second.call("GET", "/public-api/resources/tokens/v1.0?filter[code]=04A1B2C3D4E5F6")).body.data[0].status).toBe("blocked");
-    expect((await second.call("GET", `/public-api/resources/users/v1.1/${NEW_DRIVER_ID}`)).body.data.email).toBe("nina@example.org");
+    expect(
+      (await second.call("GET", "/public-api/resources/tokens/v1.0?filter[code]=04A1B2C3D4E5F6")).body.data[0].status,
+    ).toBe("blocked");
+    expect((await second.call("GET", `/public-api/resources/users/v1.1/${NEW_DRIVER_ID}`)).body.data.email).toBe(
+      "nina@example.org",
+    );
     // New ids continue after the ones the first instance handed out.
-    const next = await second.call("POST", "/public-api/resources/users/v1.1", { body: { email: "next@example.org", password: "123456" } });
+    const next = await second.call("POST", "/public-api/resources/users/v1.1", {
+      body: { email: "next@example.org", password: "123456" },
+    });
     expect(Number(next.body.data.id)).toBe(userId + 1);
-    expectFieldErrors(await second.call("POST", "/public-api/resources/users/v1.1", { body: { email: "KEEP@example.org", password: "123456" } }), "email");
-    expectError(await second.call("POST", `/public-api/actions/users/v2.0/${DEMO_DRIVER_ID}/redeem-voucher`, { body: { code: "CHARGE25" } }), 406);
+    expectFieldErrors(
+      await second.call("POST", "/public-api/resources/users/v1.1", {
+        body: { email: "KEEP@example.org", password: "123456" },
+      }),
+      "email",
+    );
+    expectError(
+      await second.call("POST", `/public-api/actions/users/v2.0/${DEMO_DRIVER_ID}/redeem-voucher`, {
+        body: { code: "CHARGE25" },
+      }),
+      406,
+    );
 
     // The credit redeemed on the first instance lands on the second once it is due.
     const deadline = Date.now() + 3000;
@@ -71,7 +104,9 @@ describe("stateFile", () => {
 
   it("reset writes the seed back to the file", async () => {
     const first = await start();
-    await first.call("POST", "/public-api/resources/users/v1.1", { body: { email: "gone@example.org", password: "123456" } });
+    await first.call("POST", "/public-api/resources/users/v1.1", {
+      body: { email: "gone@example.org", password: "123456" },
+    });
     expect(readFileSync(stateFile, "utf8")).toContain("gone@example.org");
     expect((await first.call("POST", "/__emulator/reset")).status).toBe(204);
     expect(readFileSync(stateFile, "utf8")).not.toContain("gone@example.org");
@@ -92,10 +127,14 @@ describe("stateFile", () => {
   it("without stateFile nothing is written and a new instance starts from the seed", async () => {
     const a = await startPlatformEmulator();
     running.push(a);
-    await a.call("POST", "/public-api/resources/users/v1.1", { body: { email: "mem@example.org", password: "123456" } });
+    await a.call("POST", "/public-api/resources/users/v1.1", {
+      body: { email: "mem@example.org", password: "123456" },
+    });
     const b = await startPlatformEmulator();
     running.push(b);
-    expect((await b.call("GET", "/public-api/resources/users/v1.1?filter[email]=mem@example.org")).body.meta.total).toBe(0);
+    expect(
+      (await b.call("GET", "/public-api/resources/users/v1.1?filter[email]=mem@example.org")).body.meta.total,
+    ).toBe(0);
     expect(readdirSync(dir)).toEqual([]);
   });
 });

@@ -24,9 +24,15 @@ export const UserRead = z.strictObject({
   address: z.string().nullable(),
   city: z.string().nullable(),
   postCode: z.string().nullable(),
-  country: z.string().regex(/^[A-Z]{2}$/).nullable(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable(),
   balance: z.number(),
-  currency: z.string().regex(/^[A-Z]{3}$/).nullable(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .nullable(),
   createdAt: isoUtc,
 });
 export const UserCreated = z.strictObject({
@@ -56,7 +62,10 @@ export const SessionListItem = z.strictObject({
   startedAtLocal: isoAmsterdam,
   stoppedAtLocal: isoAmsterdam.nullable(),
   energy: z.int().min(0),
-  amount: z.number().min(0).refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "at most 2 decimals"),
+  amount: z
+    .number()
+    .min(0)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "at most 2 decimals"),
   status: z.enum(["started", "charging", "finished", "failed"]),
   evseId: z.int(),
   locationId: z.int(),
@@ -90,8 +99,13 @@ export const PageMeta = z.strictObject({
 export const TokenPageMeta = PageMeta.omit({ last_page: true });
 export const Links = z.strictObject({ next: z.url().nullable() });
 
-export function page<T extends z.ZodType>(item: T): z.ZodObject<{ data: z.ZodArray<T>; meta: typeof PageMeta; links: typeof Links }, z.core.$strict>;
-export function page<T extends z.ZodType, M extends z.ZodType>(item: T, meta: M): z.ZodObject<{ data: z.ZodArray<T>; meta: M; links: typeof Links }, z.core.$strict>;
+export function page<T extends z.ZodType>(
+  item: T,
+): z.ZodObject<{ data: z.ZodArray<T>; meta: typeof PageMeta; links: typeof Links }, z.core.$strict>;
+export function page<T extends z.ZodType, M extends z.ZodType>(
+  item: T,
+  meta: M,
+): z.ZodObject<{ data: z.ZodArray<T>; meta: M; links: typeof Links }, z.core.$strict>;
 export function page(item: z.ZodType, meta: z.ZodType = PageMeta) {
   return z.strictObject({ data: z.array(item), meta, links: Links });
 }
@@ -99,7 +113,10 @@ export function page(item: z.ZodType, meta: z.ZodType = PageMeta) {
 /** Parses with a readable failure (zod's issues end up in the assertion message). */
 export function shape<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const result = schema.safeParse(value);
-  if (!result.success) expect.fail(`shape mismatch: ${JSON.stringify(result.error.issues.slice(0, 5))}\nin ${JSON.stringify(value).slice(0, 800)}`);
+  if (!result.success)
+    expect.fail(
+      `shape mismatch: ${JSON.stringify(result.error.issues.slice(0, 5))}\nin ${JSON.stringify(value).slice(0, 800)}`,
+    );
   return result.data;
 }
 

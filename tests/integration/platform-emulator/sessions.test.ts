@@ -79,8 +79,15 @@ describe("list sessions", () => {
     expect(second.items.length).toBeGreaterThanOrEqual(20);
     expect(second.items.length).toBeLessThanOrEqual(60);
     expect(second.items.every((s) => s.stoppedAtLocal !== null)).toBe(true);
-    const none = shape(page(SessionListItem), (await emu.call("GET", `${SESSIONS}?filter[userId]=${NEW_DRIVER_ID}`)).body);
-    expect(none).toEqual({ data: [], meta: { current_page: 1, last_page: 1, per_page: 15, total: 0 }, links: { next: null } });
+    const none = shape(
+      page(SessionListItem),
+      (await emu.call("GET", `${SESSIONS}?filter[userId]=${NEW_DRIVER_ID}`)).body,
+    );
+    expect(none).toEqual({
+      data: [],
+      meta: { current_page: 1, last_page: 1, per_page: 15, total: 0 },
+      links: { next: null },
+    });
     const demoTotal = (await emu.call("GET", `${SESSIONS}?filter[userId]=${DEMO_DRIVER_ID}`)).body.meta.total;
     const everyone = (await emu.call("GET", SESSIONS)).body.meta.total;
     expect(everyone).toBe(demoTotal + second.items.length);
@@ -93,7 +100,9 @@ describe("list sessions", () => {
 
     const after = "2026-01-01T00:00:00Z";
     const before = "2026-01-31T23:59:59";
-    const january = await allSessions(`filter[userId]=${DEMO_DRIVER_ID}&filter[startedAfter]=${after}&filter[startedBefore]=${before}`);
+    const january = await allSessions(
+      `filter[userId]=${DEMO_DRIVER_ID}&filter[startedAfter]=${after}&filter[startedBefore]=${before}`,
+    );
     expect(january.items.length).toBeGreaterThanOrEqual(8);
     for (const s of january.items) {
       expect(Date.parse(s.startedAtLocal)).toBeGreaterThanOrEqual(Date.parse(after));
@@ -141,7 +150,8 @@ describe("get session", () => {
   });
 
   it("a running session has null stop times and its energy and amount grow with the clock", async () => {
-    const running = (await emu.call("GET", `${SESSIONS}?filter[userId]=${DEMO_DRIVER_ID}&filter[status]=charging`)).body.data[0];
+    const running = (await emu.call("GET", `${SESSIONS}?filter[userId]=${DEMO_DRIVER_ID}&filter[status]=charging`)).body
+      .data[0];
     const first = shape(SessionDetail, (await emu.call("GET", `${SESSIONS}/${running.id}`)).body.data);
     expect(first).toMatchObject({ status: "charging", stoppedAt: null, stoppedAtLocal: null });
     expect(first.energy).toBeGreaterThan(0);

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID, NEW_DRIVER_ID } from "@/lib/emulators/platform";
 import { startPlatformEmulator, type RunningPlatformEmulator } from "@/tests/support/platform-emulator-server";
-import { collectPages, ErrorBody, expectError, expectFieldErrors, page, shape, UserCreated, UserRead, UserUpdated } from "./schemas";
+import {
+  collectPages,
+  ErrorBody,
+  expectError,
+  expectFieldErrors,
+  page,
+  shape,
+  UserCreated,
+  UserRead,
+  UserUpdated,
+} from "./schemas";
 
 const USERS = "/public-api/resources/users/v1.1";
 let emu: RunningPlatformEmulator;
@@ -32,10 +42,21 @@ describe("create user", () => {
     const res = await emu.call("POST", USERS, { body: newUser({ unknownField: "ignored" }) });
     expect(res.status).toBe(201);
     const created = shape(UserCreated, res.body.data);
-    expect(created).toMatchObject({ email: "ada@example.org", firstName: "Ada", lastName: "Lovelace", phone: "+31 20 1234567" });
+    expect(created).toMatchObject({
+      email: "ada@example.org",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      phone: "+31 20 1234567",
+    });
 
     const read = shape(UserRead, (await emu.call("GET", `${USERS}/${created.id}`)).body.data);
-    expect(read).toMatchObject({ id: Number(created.id), address: "Damrak 1", city: "Amsterdam", postCode: "1012 LG", country: "NL" });
+    expect(read).toMatchObject({
+      id: Number(created.id),
+      address: "Damrak 1",
+      city: "Amsterdam",
+      postCode: "1012 LG",
+      country: "NL",
+    });
 
     const state = await emu.call("GET", "/__emulator/state");
     expect(state.text).not.toContain("s3cret!");
@@ -53,12 +74,18 @@ describe("create user", () => {
 
   it("422 when email or password is missing or invalid", async () => {
     expectFieldErrors(await emu.call("POST", USERS, { body: {} }), "email", "password");
-    const errors = expectFieldErrors(await emu.call("POST", USERS, { body: newUser({ email: "not-an-email", password: "12345" }) }), "email", "password");
+    const errors = expectFieldErrors(
+      await emu.call("POST", USERS, { body: newUser({ email: "not-an-email", password: "12345" }) }),
+      "email",
+      "password",
+    );
     expect(errors.password?.[0]).toMatch(/at least 6/);
   });
 
   it("422 for wrong types and a lower-case country", async () => {
-    const res = await emu.call("POST", USERS, { body: newUser({ first_name: 42, partnerId: "1116", country: "nl", userGroupId: 2.5 }) });
+    const res = await emu.call("POST", USERS, {
+      body: newUser({ first_name: 42, partnerId: "1116", country: "nl", userGroupId: 2.5 }),
+    });
     expectFieldErrors(res, "first_name", "partnerId", "country", "userGroupId");
   });
 
@@ -67,7 +94,9 @@ describe("create user", () => {
     const errors = expectFieldErrors(res, "email");
     expect(errors.email).toEqual(["The email has already been taken."]);
     const state = await emu.call("GET", "/__emulator/state");
-    expect(state.body.users.filter((u: { email: string }) => u.email.toLowerCase() === DEMO_DRIVER_EMAIL)).toHaveLength(1);
+    expect(state.body.users.filter((u: { email: string }) => u.email.toLowerCase() === DEMO_DRIVER_EMAIL)).toHaveLength(
+      1,
+    );
   });
 });
 
@@ -86,7 +115,10 @@ describe("list users", () => {
   });
 
   it("pages with per_page and links.next until the last page", async () => {
-    for (let i = 0; i < 4; i++) expect((await emu.call("POST", USERS, { body: { email: `u${i}@example.org`, password: "123456" } })).status).toBe(201);
+    for (let i = 0; i < 4; i++)
+      expect((await emu.call("POST", USERS, { body: { email: `u${i}@example.org`, password: "123456" } })).status).toBe(
+        201,
+      );
     const first = await emu.call("GET", `${USERS}?per_page=2`);
     const pages = await collectPages(first, emu.get);
     const bodies = pages.map((p) => shape(page(UserRead), p.body));
@@ -104,8 +136,17 @@ describe("get user", () => {
   it("200 with the full user, balance and currency", async () => {
     const res = await emu.call("GET", `${USERS}/${DEMO_DRIVER_ID}`);
     expect(res.status).toBe(200);
-    expect(shape(UserRead, res.body.data)).toMatchObject({ id: DEMO_DRIVER_ID, email: DEMO_DRIVER_EMAIL, firstName: "Demi", balance: 42.5, currency: "EUR" });
-    expect(shape(UserRead, (await emu.call("GET", `${USERS}/${NEW_DRIVER_ID}`)).body.data)).toMatchObject({ balance: 0, currency: null });
+    expect(shape(UserRead, res.body.data)).toMatchObject({
+      id: DEMO_DRIVER_ID,
+      email: DEMO_DRIVER_EMAIL,
+      firstName: "Demi",
+      balance: 42.5,
+      currency: "EUR",
+    });
+    expect(shape(UserRead, (await emu.call("GET", `${USERS}/${NEW_DRIVER_ID}`)).body.data)).toMatchObject({
+      balance: 0,
+      currency: null,
+    });
   });
 
   it("404 with a Laravel-style message for an unknown or non-integer id", async () => {
@@ -123,19 +164,49 @@ describe("update user", () => {
     });
     expect(res.status).toBe(200);
     const updated = shape(UserUpdated, res.body.data);
-    expect(updated).toMatchObject({ id: DEMO_DRIVER_ID, phone: "+31 6 00000000", city: "Haarlem", firstName: "Demi", email: DEMO_DRIVER_EMAIL });
+    expect(updated).toMatchObject({
+      id: DEMO_DRIVER_ID,
+      phone: "+31 6 00000000",
+      city: "Haarlem",
+      firstName: "Demi",
+      email: DEMO_DRIVER_EMAIL,
+    });
     const read = shape(UserRead, (await emu.call("GET", `${USERS}/${DEMO_DRIVER_ID}`)).body.data);
-    expect(read).toMatchObject({ phone: "+31 6 00000000", city: "Haarlem", lastName: "Driver", address: "Keizersgracht 123", email: DEMO_DRIVER_EMAIL });
+    expect(read).toMatchObject({
+      phone: "+31 6 00000000",
+      city: "Haarlem",
+      lastName: "Driver",
+      address: "Keizersgracht 123",
+      email: DEMO_DRIVER_EMAIL,
+    });
   });
 
   it("accepts all seven profile fields", async () => {
-    const body = { first_name: "D", last_name: "E", phone: "1", address: "Main 2", city: "Delft", post_code: "2611 AA", country: "BE" };
+    const body = {
+      first_name: "D",
+      last_name: "E",
+      phone: "1",
+      address: "Main 2",
+      city: "Delft",
+      post_code: "2611 AA",
+      country: "BE",
+    };
     const res = await emu.call("PATCH", `${USERS}/${NEW_DRIVER_ID}`, { body });
-    expect(shape(UserUpdated, res.body.data)).toMatchObject({ firstName: "D", lastName: "E", address: "Main 2", postCode: "2611 AA", country: "BE" });
+    expect(shape(UserUpdated, res.body.data)).toMatchObject({
+      firstName: "D",
+      lastName: "E",
+      address: "Main 2",
+      postCode: "2611 AA",
+      country: "BE",
+    });
   });
 
   it("422 for wrong types, 404 for an unknown user", async () => {
-    expectFieldErrors(await emu.call("PATCH", `${USERS}/${DEMO_DRIVER_ID}`, { body: { phone: 612345678, country: "NLD" } }), "phone", "country");
+    expectFieldErrors(
+      await emu.call("PATCH", `${USERS}/${DEMO_DRIVER_ID}`, { body: { phone: 612345678, country: "NLD" } }),
+      "phone",
+      "country",
+    );
     expectError(await emu.call("PATCH", `${USERS}/424242`, { body: { phone: "1" } }), 404);
   });
 });
@@ -152,7 +223,10 @@ describe("change e-mail (v1.0)", () => {
   });
 
   it("422 when the address belongs to another user, and the old address stays", async () => {
-    const errors = expectFieldErrors(await emu.call("PATCH", path(NEW_DRIVER_ID), { body: { email: "DRIVER@example.com" } }), "email");
+    const errors = expectFieldErrors(
+      await emu.call("PATCH", path(NEW_DRIVER_ID), { body: { email: "DRIVER@example.com" } }),
+      "email",
+    );
     expect(errors.email).toEqual(["The email has already been taken."]);
     const read = await emu.call("GET", `${USERS}/${NEW_DRIVER_ID}`);
     expect(read.body.data.email).toBe("new.driver@example.com");

@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 beforeEach(() => emu.emulator.reset());
 
-const readUser = async (id: number) => shape(UserRead, (await emu.call("GET", `/public-api/resources/users/v1.1/${id}`)).body.data);
+const readUser = async (id: number) =>
+  shape(UserRead, (await emu.call("GET", `/public-api/resources/users/v1.1/${id}`)).body.data);
 
 async function pollUser(id: number, until: (u: ReturnType<typeof UserRead.parse>) => boolean, timeoutMs = 3000) {
   const deadline = Date.now() + timeoutMs;
@@ -43,7 +44,10 @@ describe("redeem voucher", () => {
     expect(after).toMatchObject({ balance: 10, currency: "EUR" });
 
     const state = await emu.call("GET", "/__emulator/state");
-    expect(state.body.vouchers.find((v: { code: string }) => v.code === "WELCOME10")).toMatchObject({ status: "used", redeemedByUserId: NEW_DRIVER_ID });
+    expect(state.body.vouchers.find((v: { code: string }) => v.code === "WELCOME10")).toMatchObject({
+      status: "used",
+      redeemedByUserId: NEW_DRIVER_ID,
+    });
     expect(state.body.redemptions).toHaveLength(1);
   });
 
@@ -54,8 +58,16 @@ describe("redeem voucher", () => {
 
   it("406 for a code that was just used, and no second credit", async () => {
     expect((await emu.call("POST", redeemPath(DEMO_DRIVER_ID), { body: { code: "SPRING5" } })).status).toBe(202);
-    expectError(await emu.call("POST", redeemPath(NEW_DRIVER_ID), { body: { code: "SPRING5" } }), 406, VOUCHER_REJECTED);
-    expectError(await emu.call("POST", redeemPath(DEMO_DRIVER_ID), { body: { code: "SPRING5" } }), 406, VOUCHER_REJECTED);
+    expectError(
+      await emu.call("POST", redeemPath(NEW_DRIVER_ID), { body: { code: "SPRING5" } }),
+      406,
+      VOUCHER_REJECTED,
+    );
+    expectError(
+      await emu.call("POST", redeemPath(DEMO_DRIVER_ID), { body: { code: "SPRING5" } }),
+      406,
+      VOUCHER_REJECTED,
+    );
     await new Promise((r) => setTimeout(r, DELAY_MS + 50));
     expect(await readUser(DEMO_DRIVER_ID)).toMatchObject({ balance: 47.5 });
     expect(await readUser(NEW_DRIVER_ID)).toMatchObject({ balance: 0 });
@@ -70,12 +82,19 @@ describe("redeem voucher", () => {
   });
 
   it("406 for a voucher in another currency than the account's", async () => {
-    expect((await emu.call("POST", "/__emulator/vouchers", { body: { code: "DOLLARS", amount: 5, currency: "USD" } })).status).toBe(201);
+    expect(
+      (await emu.call("POST", "/__emulator/vouchers", { body: { code: "DOLLARS", amount: 5, currency: "USD" } }))
+        .status,
+    ).toBe(201);
     expectError(await emu.call("POST", redeemPath(DEMO_DRIVER_ID), { body: { code: "DOLLARS" } }), 406);
   });
 
   it("404 for an unknown or non-integer user", async () => {
-    expectError(await emu.call("POST", redeemPath(4040), { body: { code: "WELCOME10" } }), 404, "No query results for model [User] 4040");
+    expectError(
+      await emu.call("POST", redeemPath(4040), { body: { code: "WELCOME10" } }),
+      404,
+      "No query results for model [User] 4040",
+    );
     expectError(await emu.call("POST", redeemPath("me"), { body: { code: "WELCOME10" } }), 404);
   });
 

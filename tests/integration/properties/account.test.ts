@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe } from "vitest";
-import { changeEmailAction } from "@/lib/accounts/email-action";
+import { changeEmailAction, confirmEmailChangeAction } from "@/lib/accounts/email-action";
+import { cancelAccountDeletionAction, requestAccountDeletionAction } from "@/lib/accounts/deletion-action";
 import { startPasswordResetAction } from "@/lib/accounts/password-reset-action";
 import { updateProfileAction } from "@/lib/accounts/profile-action";
 import { anyText, baselineValue, driverSideViewer, emailValue, formArb, profileFields } from "./arbitraries";
@@ -8,15 +9,49 @@ import { checkActionProperty, IDLE_STATE } from "./checks";
 
 const profileForm = formArb({ ...profileFields, baseline: baselineValue });
 const emailForm = formArb({ email: emailValue });
+/** A confirmation link's token as it comes back from the browser: well-formed but unknown, or anything. */
+const tokenForm = formArb({ token: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), anyText) });
 /** The reset form sends no fields; its previous state comes back from the browser too. */
 const previousState = fc.oneof(
   fc.constant(IDLE_STATE),
-  fc.record({ status: fc.constantFrom("idle", "ok", "error", "invalid"), message: fc.option(anyText, { nil: undefined }) }),
+  fc.record({
+    status: fc.constantFrom("idle", "ok", "error", "invalid"),
+    message: fc.option(anyText, { nil: undefined }),
+  }),
   fc.jsonValue(),
 );
 
 describe("account actions: only validation errors, never a crash", () => {
-  checkActionProperty({ name: "updateProfileAction", action: updateProfileAction, form: profileForm, viewer: driverSideViewer });
-  checkActionProperty({ name: "changeEmailAction", action: changeEmailAction, form: emailForm, viewer: driverSideViewer });
-  checkActionProperty({ name: "startPasswordResetAction", action: startPasswordResetAction, form: null, previousState, viewer: driverSideViewer, freshLimits: true });
+  checkActionProperty({
+    name: "updateProfileAction",
+    action: updateProfileAction,
+    form: profileForm,
+    viewer: driverSideViewer,
+  });
+  checkActionProperty({
+    name: "changeEmailAction",
+    action: changeEmailAction,
+    form: emailForm,
+    viewer: driverSideViewer,
+  });
+  checkActionProperty({
+    name: "confirmEmailChangeAction",
+    action: confirmEmailChangeAction,
+    form: tokenForm,
+    viewer: driverSideViewer,
+  });
+  // Requesting and cancelling undo each other, so both stay reachable.
+  for (const [name, action] of [
+    ["requestAccountDeletionAction", requestAccountDeletionAction],
+    ["cancelAccountDeletionAction", cancelAccountDeletionAction],
+  ] as const)
+    checkActionProperty({ name, action, form: null, previousState, viewer: driverSideViewer });
+  checkActionProperty({
+    name: "startPasswordResetAction",
+    action: startPasswordResetAction,
+    form: null,
+    previousState,
+    viewer: driverSideViewer,
+    freshLimits: true,
+  });
 });

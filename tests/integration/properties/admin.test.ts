@@ -1,8 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as adminBalance from "@/app/api/admin/users/[id]/balance/route";
+import * as adminExpensePack from "@/app/api/admin/users/[id]/expense-pack/route";
 import * as cardActions from "@/lib/admin/actions/cards";
 import * as createDriverActions from "@/lib/admin/actions/create-driver";
+import * as deletionActions from "@/lib/admin/actions/deletion";
 import * as driverActions from "@/lib/admin/actions/driver";
 import * as roleActions from "@/lib/admin/actions/roles";
 import {
@@ -10,6 +12,7 @@ import {
   boundIdArb,
   cardCodeValue,
   emailValue,
+  expensePackQuery,
   formArb,
   type FormEntry,
   idValue,
@@ -23,35 +26,85 @@ import {
 } from "./arbitraries";
 import { type AnyAction, checkActionProperty, checkRouteProperty } from "./checks";
 
-const { blockCardForDriverAction, linkCardForDriverAction, moveCardStepAction } = cardActions;
+const { blockCardForDriverAction, linkCardForDriverAction, moveCardStepAction, resumeCardForDriverAction } =
+  cardActions;
 const { createDriverAction } = createDriverActions;
-const { changeDriverEmailAction, redeemVoucherForDriverAction, startDriverPasswordResetAction, updateDriverProfileAction } = driverActions;
-const { grantStaffRoleAction, revokeStaffRoleAction } = roleActions;
+const {
+  changeDriverEmailAction,
+  redeemVoucherForDriverAction,
+  startDriverPasswordResetAction,
+  updateDriverProfileAction,
+} = driverActions;
+const { grantStaffRoleAction, revokeStaffRoleAction, withdrawStaffInviteAction } = roleActions;
+const { carryOutDeletionAction, declineDeletionAction } = deletionActions;
 
 /**
  * Each admin action with its form. `bound` says whether the page binds a driver id as the first
  * argument (`action.bind(null, id)`): that id came from the browser too, so it is random as well
  * (drawn for every action, and quoted back without counting as a leak).
  */
-const ACTIONS: { name: string; action: AnyAction; bound: boolean; form: fc.Arbitrary<FormEntry[]> | null; secretFields?: string[]; reseed?: boolean }[] = [
+const ACTIONS: {
+  name: string;
+  action: AnyAction;
+  bound: boolean;
+  form: fc.Arbitrary<FormEntry[]> | null;
+  secretFields?: string[];
+  reseed?: boolean;
+}[] = [
   {
     name: "linkCardForDriverAction",
     action: linkCardForDriverAction,
     bound: true,
-    form: formArb({ code: cardCodeValue, visualNumber: visualNumberValue, status: fc.constantFrom("active", "blocked", "inactive", "", "deleted") }),
+    form: formArb({
+      code: cardCodeValue,
+      visualNumber: visualNumberValue,
+      status: fc.constantFrom("active", "blocked", "inactive", "", "deleted"),
+    }),
   },
-  { name: "blockCardForDriverAction", action: blockCardForDriverAction, bound: true, form: formArb({ cardId: idValue }), reseed: true },
+  {
+    name: "blockCardForDriverAction",
+    action: blockCardForDriverAction,
+    bound: true,
+    form: formArb({ cardId: idValue }),
+    reseed: true,
+  },
+  {
+    name: "resumeCardForDriverAction",
+    action: resumeCardForDriverAction,
+    bound: true,
+    form: formArb({ cardId: idValue }),
+  },
   {
     name: "moveCardStepAction",
     action: moveCardStepAction,
     bound: true,
-    form: formArb({ cardId: idValue, targetUserId: idValue, intent: fc.constantFrom("move", "retry", "undo", "", "toString", "__proto__") }),
+    form: formArb({
+      cardId: idValue,
+      targetUserId: idValue,
+      intent: fc.constantFrom("move", "retry", "undo", "", "toString", "__proto__"),
+    }),
     reseed: true,
   },
-  { name: "updateDriverProfileAction", action: updateDriverProfileAction, bound: true, form: formArb({ ...profileFields, baseline: baselineValue }) },
-  { name: "changeDriverEmailAction", action: changeDriverEmailAction, bound: true, form: formArb({ email: emailValue }) },
+  {
+    name: "updateDriverProfileAction",
+    action: updateDriverProfileAction,
+    bound: true,
+    form: formArb({ ...profileFields, baseline: baselineValue }),
+  },
+  {
+    name: "changeDriverEmailAction",
+    action: changeDriverEmailAction,
+    bound: true,
+    form: formArb({ email: emailValue }),
+  },
   { name: "startDriverPasswordResetAction", action: startDriverPasswordResetAction, bound: true, form: null },
-  { name: "redeemVoucherForDriverAction", action: redeemVoucherForDriverAction, bound: true, form: formArb({ code: voucherCodeValue }), reseed: true },
+  {
+    name: "redeemVoucherForDriverAction",
+    action: redeemVoucherForDriverAction,
+    bound: true,
+    form: formArb({ code: voucherCodeValue }),
+    reseed: true,
+  },
   {
     name: "createDriverAction",
     action: createDriverAction,
@@ -65,13 +118,36 @@ const ACTIONS: { name: string; action: AnyAction; bound: boolean; form: fc.Arbit
     }),
     secretFields: ["password"],
   },
-  { name: "grantStaffRoleAction", action: grantStaffRoleAction, bound: false, form: formArb({ email: emailValue, role: fc.constantFrom("support", "admin", "driver", "owner", "") }) },
+  {
+    name: "grantStaffRoleAction",
+    action: grantStaffRoleAction,
+    bound: false,
+    form: formArb({ email: emailValue, role: fc.constantFrom("support", "admin", "driver", "owner", "") }),
+  },
   { name: "revokeStaffRoleAction", action: revokeStaffRoleAction, bound: false, form: formArb({ email: emailValue }) },
+  {
+    name: "carryOutDeletionAction",
+    action: carryOutDeletionAction,
+    bound: false,
+    form: formArb({ requestId: idValue }),
+  },
+  {
+    name: "declineDeletionAction",
+    action: declineDeletionAction,
+    bound: false,
+    form: formArb({ requestId: idValue, reason: fc.oneof(fc.constant("Open invoice"), fc.string({ maxLength: 600 })) }),
+  },
+  {
+    name: "withdrawStaffInviteAction",
+    action: withdrawStaffInviteAction,
+    bound: false,
+    form: formArb({ email: emailValue }),
+  },
 ];
 
 describe("admin actions: only validation errors, never a crash", () => {
   it("every exported admin action has a property here", () => {
-    const exported = [cardActions, createDriverActions, driverActions, roleActions].flatMap((m) =>
+    const exported = [cardActions, createDriverActions, deletionActions, driverActions, roleActions].flatMap((m) =>
       Object.entries(m)
         .filter(([, value]) => typeof value === "function")
         .map(([name]) => name),
@@ -80,7 +156,8 @@ describe("admin actions: only validation errors, never a crash", () => {
   });
 
   // Blocking, moving and redeeming use things up (`reseed`): they start again from the seed now and then.
-  for (const a of ACTIONS) checkActionProperty({ ...a, boundId: boundIdArb, viewer: staffSideViewer, freshLimits: true });
+  for (const a of ACTIONS)
+    checkActionProperty({ ...a, boundId: boundIdArb, viewer: staffSideViewer, freshLimits: true });
 });
 
 describe("admin route handlers: never a 500, never a throw", () => {
@@ -92,5 +169,14 @@ describe("admin route handlers: never a 500, never a throw", () => {
     params: fc.record({ id: pathParamValue }),
     viewer: staffSideViewer,
     tally: "admin balance",
+  });
+  checkRouteProperty({
+    file: "app/api/admin/users/[id]/expense-pack/route.ts",
+    module: adminExpensePack,
+    pathname: (p) => `/api/admin/users/${encodeURIComponent(p.id ?? "")}/expense-pack`,
+    query: expensePackQuery,
+    params: fc.record({ id: fc.oneof(fc.constantFrom("1001", "1002"), pathParamValue) }),
+    viewer: staffSideViewer,
+    tally: "admin expense pack",
   });
 });

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import type { Viewer } from "@/lib/auth/viewer";
-import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID, NEW_DRIVER_EMAIL, SECOND_DRIVER_EMAIL, SECOND_DRIVER_ID } from "@/lib/emulators/platform";
+import {
+  DEMO_DRIVER_EMAIL,
+  DEMO_DRIVER_ID,
+  NEW_DRIVER_EMAIL,
+  SECOND_DRIVER_EMAIL,
+  SECOND_DRIVER_ID,
+} from "@/lib/emulators/platform";
 import { VIEWERS } from "./harness";
 
 /**
@@ -13,7 +19,10 @@ export const driverSideViewer: fc.Arbitrary<Viewer | null> = fc.oneof(
   { weight: 6, arbitrary: fc.constant(VIEWERS.driver) },
   { weight: 1, arbitrary: fc.constant(VIEWERS.secondDriver) },
   { weight: 1, arbitrary: fc.constant(null) },
-  { weight: 1, arbitrary: fc.constantFrom<Viewer>(VIEWERS.unlinkedDriver, VIEWERS.goneDriver, VIEWERS.support, VIEWERS.admin) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<Viewer>(VIEWERS.unlinkedDriver, VIEWERS.goneDriver, VIEWERS.support, VIEWERS.admin),
+  },
 );
 
 /** Staff most of the time, and everyone who must be refused. */
@@ -79,7 +88,10 @@ export const NASTY = [
   "a\nb",
 ];
 
-export const whitespace = fc.string({ unit: fc.constantFrom(" ", "\t", "\n", "\r", "\u00a0", "\u2003", "\u3000", "\u200b"), maxLength: 12 });
+export const whitespace = fc.string({
+  unit: fc.constantFrom(" ", "\t", "\n", "\r", "\u00a0", "\u2003", "\u3000", "\u200b"),
+  maxLength: 12,
+});
 
 export const numberString = fc.oneof(
   fc.integer().map(String),
@@ -111,15 +123,38 @@ export function fieldValue(valid: fc.Arbitrary<string>): fc.Arbitrary<string> {
 
 // ---------------------------------------------------------------- arbitraries: plausible values
 
-const SEEDED_EMAILS = [DEMO_DRIVER_EMAIL, SECOND_DRIVER_EMAIL, NEW_DRIVER_EMAIL, "support@example.com", "admin@example.com", "unlinked@example.com"];
+const SEEDED_EMAILS = [
+  DEMO_DRIVER_EMAIL,
+  SECOND_DRIVER_EMAIL,
+  NEW_DRIVER_EMAIL,
+  "support@example.com",
+  "admin@example.com",
+  "unlinked@example.com",
+];
 
 /** Brand-new addresses (they reach the platform), seeded ones (taken, or one's own) and RFC oddities. */
 export const emailValue: fc.Arbitrary<string> = fc.oneof(
-  { weight: 4, arbitrary: fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789"), minLength: 1, maxLength: 12 }).map((l) => `p.${l}@example.com`) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789"), minLength: 1, maxLength: 12 })
+      .map((l) => `p.${l}@example.com`),
+  },
   { weight: 2, arbitrary: fc.constantFrom(...SEEDED_EMAILS) },
   { weight: 1, arbitrary: fc.constantFrom(...SEEDED_EMAILS).map((e) => `  ${e.toUpperCase()} `) },
   { weight: 2, arbitrary: fc.emailAddress() },
-  { weight: 1, arbitrary: fc.constantFrom("a@b", "@example.com", "x@example..com", "x@-example.com", `${"a".repeat(250)}@example.com`, "x@example.com\n", "x@exa mple.com") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "a@b",
+      "@example.com",
+      "x@example..com",
+      "x@-example.com",
+      `${"a".repeat(250)}@example.com`,
+      "x@example.com\n",
+      "x@exa mple.com",
+    ),
+  },
 );
 
 export const passwordValue = fc.string({ minLength: 6, maxLength: 40 });
@@ -131,9 +166,18 @@ export const phoneValue = fc.oneof(
   fc.constantFrom("+31 6 12345678", "+31 20 123 4567", "(020) 123-4567", "+3161234567890123", "12345"),
   fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 6, maxLength: 16 }).map((d) => `+${d}`),
 );
-export const addressValue = fc.oneof(fc.constantFrom("Keizersgracht 123", "Dam 1", "Rue de l'Église 4b"), fc.string({ unit: "grapheme-ascii", maxLength: 40 }));
-export const cityValue = fc.oneof(fc.constantFrom("Amsterdam", "Utrecht", "'s-Hertogenbosch", "Zürich", "São Paulo"), fc.string({ unit: "grapheme-ascii", maxLength: 40 }));
-export const postCodeValue = fc.oneof(fc.constantFrom("1015 CJ", "10115", "SW1A 1AA", "3511-AB", "1"), fc.stringMatching(/^[A-Z0-9 -]{2,16}$/));
+export const addressValue = fc.oneof(
+  fc.constantFrom("Keizersgracht 123", "Dam 1", "Rue de l'Église 4b"),
+  fc.string({ unit: "grapheme-ascii", maxLength: 40 }),
+);
+export const cityValue = fc.oneof(
+  fc.constantFrom("Amsterdam", "Utrecht", "'s-Hertogenbosch", "Zürich", "São Paulo"),
+  fc.string({ unit: "grapheme-ascii", maxLength: 40 }),
+);
+export const postCodeValue = fc.oneof(
+  fc.constantFrom("1015 CJ", "10115", "SW1A 1AA", "3511-AB", "1"),
+  fc.stringMatching(/^[A-Z0-9 -]{2,16}$/),
+);
 export const countryValue = fc.constantFrom("NL", "DE", "BE", "FR", "GB", "US", "nl", " de ", "XX", "ZZ", "NLD", "");
 
 /** The profile's fields, as the profile, sign-up and admin driver forms all have them (for formArb). */
@@ -154,16 +198,53 @@ export const CARD_CODES = {
 };
 export const cardCodeValue = fc.oneof(
   { weight: 3, arbitrary: fc.stringMatching(/^[0-9A-F]{8,14}$/) },
-  { weight: 1, arbitrary: fc.constantFrom(...Object.values(CARD_CODES), "04 a1 b2 c3 d4 e5 f6", "abc", "0".repeat(33)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(...Object.values(CARD_CODES), "04 a1 b2 c3 d4 e5 f6", "abc", "0".repeat(33)),
+  },
 );
-export const visualNumberValue = fc.oneof(fc.stringMatching(/^[A-Z0-9][A-Z0-9 ./-]{0,20}$/), fc.constantFrom("NL-DPT-000123-4", "X"));
+export const visualNumberValue = fc.oneof(
+  fc.stringMatching(/^[A-Z0-9][A-Z0-9 ./-]{0,20}$/),
+  fc.constantFrom("NL-DPT-000123-4", "X"),
+);
 export const idValue = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom("1001", "1002", "1003", "2001", "2002", "2003", "2004", "2005", "70001", "70002") },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom("1001", "1002", "1003", "2001", "2002", "2003", "2004", "2005", "70001", "70002"),
+  },
   { weight: 2, arbitrary: fc.integer({ min: -10, max: 100_000 }).map(String) },
-  { weight: 1, arbitrary: fc.constantFrom("0", "-1", "1.5", "1e3", "0x7D1", " 2001 ", "2001abc", "NaN", "Infinity", "9007199254740993", "2147483648", "") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "0",
+      "-1",
+      "1.5",
+      "1e3",
+      "0x7D1",
+      " 2001 ",
+      "2001abc",
+      "NaN",
+      "Infinity",
+      "9007199254740993",
+      "2147483648",
+      "",
+    ),
+  },
 );
 export const voucherCodeValue = fc.oneof(
-  { weight: 2, arbitrary: fc.constantFrom("WELCOME10", "CHARGE25", "SPRING5", "USED-2025", "EXPIRED-2024", "FLEET-ONLY", " welcome10 ", "NO-SUCH-CODE") },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      "WELCOME10",
+      "CHARGE25",
+      "SPRING5",
+      "USED-2025",
+      "EXPIRED-2024",
+      "FLEET-ONLY",
+      " welcome10 ",
+      "NO-SUCH-CODE",
+    ),
+  },
   { weight: 2, arbitrary: fc.stringMatching(/^[A-Z0-9][A-Z0-9_-]{0,20}$/) },
 );
 
@@ -191,7 +272,22 @@ export type FormEntry = [name: string, value: string | { file: string }];
 
 const extraFieldName = (real: readonly string[]) =>
   fc.oneof(
-    fc.constantFrom("__proto__", "constructor", "toString", "hasOwnProperty", "$ACTION_ID_0123abcd", "$ACTION_REF_1", "$ACTION_1:0", "userId", "platformUserId", "role", "status", "password", "baseline", "intent"),
+    fc.constantFrom(
+      "__proto__",
+      "constructor",
+      "toString",
+      "hasOwnProperty",
+      "$ACTION_ID_0123abcd",
+      "$ACTION_REF_1",
+      "$ACTION_1:0",
+      "userId",
+      "platformUserId",
+      "role",
+      "status",
+      "password",
+      "baseline",
+      "intent",
+    ),
     fc.constantFrom(...real), // a repeated field: FormData keeps both
     fc.string({ maxLength: 20 }),
   );
@@ -205,17 +301,39 @@ export function formArb(fields: Record<string, fc.Arbitrary<string>>): fc.Arbitr
   const names = Object.keys(fields);
   const plausible = fc.record(fields);
   const mixed = fc.record(
-    Object.fromEntries(names.map((name) => [name, fc.option(fc.oneof({ weight: 12, arbitrary: fieldValue(fields[name]!) }, { weight: 1, arbitrary: fc.constant("\u0000FILE") }), { nil: undefined, freq: 8 })])),
+    Object.fromEntries(
+      names.map((name) => [
+        name,
+        fc.option(
+          fc.oneof(
+            { weight: 12, arbitrary: fieldValue(fields[name]!) },
+            { weight: 1, arbitrary: fc.constant("\u0000FILE") },
+          ),
+          { nil: undefined, freq: 8 },
+        ),
+      ]),
+    ),
   ) as fc.Arbitrary<Record<string, string | undefined>>;
-  const extras = fc.array(fc.tuple(extraFieldName(names), fc.oneof(anyText, fc.string().map((file) => ({ file })))), { maxLength: 3 });
-  return fc.tuple(fc.oneof({ weight: 1, arbitrary: plausible }, { weight: 2, arbitrary: mixed }), extras).map(([values, more]) => {
-    const entries: FormEntry[] = [];
-    for (const [name, value] of Object.entries(values)) {
-      if (value === undefined) continue;
-      entries.push([name, value === "\u0000FILE" ? { file: "not a text field" } : value]);
-    }
-    return [...entries, ...(more as FormEntry[])];
-  });
+  const extras = fc.array(
+    fc.tuple(
+      extraFieldName(names),
+      fc.oneof(
+        anyText,
+        fc.string().map((file) => ({ file })),
+      ),
+    ),
+    { maxLength: 3 },
+  );
+  return fc
+    .tuple(fc.oneof({ weight: 1, arbitrary: plausible }, { weight: 2, arbitrary: mixed }), extras)
+    .map(([values, more]) => {
+      const entries: FormEntry[] = [];
+      for (const [name, value] of Object.entries(values)) {
+        if (value === undefined) continue;
+        entries.push([name, value === "\u0000FILE" ? { file: "not a text field" } : value]);
+      }
+      return [...entries, ...(more as FormEntry[])];
+    });
 }
 
 export function toFormData(entries: readonly FormEntry[]): FormData {
@@ -243,12 +361,66 @@ export const boundIdArb: fc.Arbitrary<unknown> = fc.oneof(
 
 // ---------------------------------------------------------------- arbitraries: requests
 
-const QUERY_KEYS = ["lat", "lng", "radiusKm", "limit", "status", "from", "to", "page", "perPage", "userId", "id", "q", "filter[userId]", "sort", "callbackUrl"];
+const QUERY_KEYS = [
+  "lat",
+  "lng",
+  "radiusKm",
+  "limit",
+  "status",
+  "from",
+  "to",
+  "page",
+  "perPage",
+  "userId",
+  "id",
+  "q",
+  "filter[userId]",
+  "sort",
+  "callbackUrl",
+];
 
 export const queryValue: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: numberString },
-  { weight: 1, arbitrary: fc.constantFrom("NaN", "-1", "0", "-0", "1e308", "-1e308", "Infinity", "", " ", "52.37", "4.89", "91", "-181", "200", "201", "500", "501", "10abc") },
-  { weight: 2, arbitrary: fc.constantFrom("finished", "charging", "running", "failed", "all", "2026-03-01", "2026-02-30", "2026-13-01", "2026-03-01T12:00:00Z", "0000-01-01", "9999-12-31", "01/03/2026") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "NaN",
+      "-1",
+      "0",
+      "-0",
+      "1e308",
+      "-1e308",
+      "Infinity",
+      "",
+      " ",
+      "52.37",
+      "4.89",
+      "91",
+      "-181",
+      "200",
+      "201",
+      "500",
+      "501",
+      "10abc",
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      "finished",
+      "charging",
+      "running",
+      "failed",
+      "all",
+      "2026-03-01",
+      "2026-02-30",
+      "2026-13-01",
+      "2026-03-01T12:00:00Z",
+      "0000-01-01",
+      "9999-12-31",
+      "01/03/2026",
+    ),
+  },
   { weight: 1, arbitrary: fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)) },
   { weight: 3, arbitrary: anyText },
 );
@@ -258,23 +430,55 @@ export const queryArb: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 4,
     arbitrary: fc
-      .array(fc.tuple(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...QUERY_KEYS) }, { weight: 1, arbitrary: fc.string({ maxLength: 10 }) }), queryValue), { maxLength: 8 })
+      .array(
+        fc.tuple(
+          fc.oneof(
+            { weight: 3, arbitrary: fc.constantFrom(...QUERY_KEYS) },
+            { weight: 1, arbitrary: fc.string({ maxLength: 10 }) },
+          ),
+          queryValue,
+        ),
+        { maxLength: 8 },
+      )
       .map((pairs) => new URLSearchParams(pairs.map(([k, v]) => [usv(k), usv(v)])).toString()),
   },
   { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 60 }) },
-  { weight: 1, arbitrary: fc.constantFrom("lat=%E0%A4%A&lng=%", "lat[]=1&lat[]=2", "lat=1&lat=2&lng=3&lng=4", "a=%00&b=%FF%FE", "%", "=&=&&", `limit=${"9".repeat(400)}`) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "lat=%E0%A4%A&lng=%",
+      "lat[]=1&lat[]=2",
+      "lat=1&lat=2&lng=3&lng=4",
+      "a=%00&b=%FF%FE",
+      "%",
+      "=&=&&",
+      `limit=${"9".repeat(400)}`,
+    ),
+  },
 );
 
 /** A path parameter as Next hands it over: decoded text, anything a URL can carry. */
-export const pathParamValue: fc.Arbitrary<string> = fc.oneof({ weight: 2, arbitrary: idValue }, { weight: 2, arbitrary: anyText.map(usv) });
+export const pathParamValue: fc.Arbitrary<string> = fc.oneof(
+  { weight: 2, arbitrary: idValue },
+  { weight: 2, arbitrary: anyText.map(usv) },
+);
 
 const headerText = fc.string({ unit: "grapheme-ascii", maxLength: 60 }).map((s) => s.trim());
 
 export const requestHeadersArb: fc.Arbitrary<Record<string, string>> = fc.record(
   {
-    "accept-language": fc.oneof(fc.constantFrom("nl-NL,nl;q=0.9,en;q=0.8", "en", "de-DE", "*", "x-klingon", "en-US-u-ca-buddhist"), headerText),
+    "accept-language": fc.oneof(
+      fc.constantFrom("nl-NL,nl;q=0.9,en;q=0.8", "en", "de-DE", "*", "x-klingon", "en-US-u-ca-buddhist"),
+      headerText,
+    ),
     "x-forwarded-for": fc.oneof(fc.ipV4(), fc.ipV6(), headerText),
-    "content-type": fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "application/json; charset=utf-16"),
+    "content-type": fc.constantFrom(
+      "application/json",
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data",
+      "application/json; charset=utf-16",
+    ),
     cookie: headerText,
   },
   { requiredKeys: [] },
@@ -283,3 +487,26 @@ export const requestHeadersArb: fc.Arbitrary<Record<string, string>> = fc.record
 export function toRequestUrl(pathname: string, query: string): string {
   return `http://localhost${pathname}${query ? `?${query}` : ""}`;
 }
+
+/** The pack dialog's fields, as sent and as anyone could type them into the URL. */
+export const expensePackQuery = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc
+      .record(
+        {
+          period: fc.oneof(fc.constantFrom("this-month", "last-month", "custom", "filters", "CUSTOM"), queryValue),
+          from: fc.oneof(
+            fc.constantFrom("2026-03-01", "2025-01-01", "2026-02-30", "2099-01-01", "2000-01-01"),
+            queryValue,
+          ),
+          to: fc.oneof(fc.constantFrom("2026-03-14", "2026-03-31", "2024-02-29"), queryValue),
+          status: fc.oneof(fc.constantFrom("finished", "failed", "charging"), queryValue),
+          userId: fc.constantFrom("1002", "1001", "-1"),
+        },
+        { requiredKeys: [] },
+      )
+      .map((q) => new URLSearchParams(q).toString()),
+  },
+  { weight: 1, arbitrary: queryArb },
+);

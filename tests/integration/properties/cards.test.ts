@@ -1,6 +1,6 @@
 import { describe } from "vitest";
 import { addCardAction } from "@/lib/cards/add-card-action";
-import { blockCardAction } from "@/lib/cards/block-card-action";
+import { blockCardAction, pauseCardAction, resumeCardAction } from "@/lib/cards/card-status-action";
 import { cardCodeValue, driverSideViewer, formArb, idValue, visualNumberValue } from "./arbitraries";
 import { checkActionProperty } from "./checks";
 
@@ -11,5 +11,24 @@ const blockCardForm = formArb({ cardId: idValue });
 describe("card actions: only validation errors, never a crash", () => {
   checkActionProperty({ name: "addCardAction", action: addCardAction, form: addCardForm, viewer: driverSideViewer });
   // Blocking is one-way: start again from the seeded cards now and then, so "ok" stays reachable.
-  checkActionProperty({ name: "blockCardAction", action: blockCardAction, form: blockCardForm, viewer: driverSideViewer, reseed: true });
+  checkActionProperty({
+    name: "blockCardAction",
+    action: blockCardAction,
+    form: blockCardForm,
+    viewer: driverSideViewer,
+    reseed: true,
+  });
+  // Pause and resume undo each other, so both stay reachable without a reseed.
+  checkActionProperty({
+    name: "pauseCardAction",
+    action: pauseCardAction,
+    form: blockCardForm,
+    viewer: driverSideViewer,
+  });
+  checkActionProperty({
+    name: "resumeCardAction",
+    action: resumeCardAction,
+    form: blockCardForm,
+    viewer: driverSideViewer,
+  });
 });

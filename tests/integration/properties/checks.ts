@@ -2,7 +2,16 @@ import fc from "fast-check";
 import { it } from "vitest";
 import type { Viewer } from "@/lib/auth/viewer";
 import { type FormEntry, inputsOf, requestHeadersArb, toFormData, toRequestUrl } from "./arbitraries";
-import { expectActionOutcome, expectRouteOutcome, exportedHandlers, finishRun, NUM_RUNS, PROPERTY_TIMEOUT_MS, startRun, world } from "./harness";
+import {
+  expectActionOutcome,
+  expectRouteOutcome,
+  exportedHandlers,
+  finishRun,
+  NUM_RUNS,
+  PROPERTY_TIMEOUT_MS,
+  startRun,
+  world,
+} from "./harness";
 
 /**
  * The shapes of the properties: a test file names what it fuzzes (an action, a route module) and
@@ -78,13 +87,104 @@ export function checkActionProperty(p: ActionProperty): void {
   propertyTest(p.name, [input], async ({ boundId, previous, form, headers, viewer, freshLimits, reseed }) => {
     if (reseed) world.emulator!.reset();
     await startRun({ viewer, headers, freshLimits });
-    await expectActionOutcome(() => (p.action as (...args: unknown[]) => Promise<unknown>)(...(passBoundId ? [boundId] : []), previous, ...(p.form ? [toFormData(form)] : [])), {
-      inputs: [...inputsOf(form), ...(p.boundId ? [JSON.stringify(boundId) ?? ""] : [])],
-      secretFields: p.secretFields,
-      tally: p.name,
-    });
+    await expectActionOutcome(
+      () =>
+        (p.action as (...args: unknown[]) => Promise<unknown>)(
+          ...(passBoundId ? [boundId] : []),
+          previous,
+          ...(p.form ? [toFormData(form)] : []),
+        ),
+      {
+        inputs: [...inputsOf(form), ...(p.boundId ? [JSON.stringify(boundId) ?? ""] : [])],
+        secretFields: p.secretFields,
+        tally: p.name,
+      },
+    );
     await finishRun();
   });
+  if (p.form) checkMalformedPayload({ ...p, form: p.form });
+}
+
+/** Fewer runs than NUM_RUNS: most cases end before any platform call, and 1 MB forms are costly. */
+export const MALFORMED_RUNS = 60;
+
+/**
+ * What a crafted request can make React decode in place of the form: not a form at all (any JSON
+ * value, nothing), a form with a 1 MB field, or a form whose every field comes twice, once as a file.
+ */
+function malformedPayload(form: fc.Arbitrary<FormEntry[]>): fc.Arbitrary<unknown> {
+  const MEGABYTE = "x".repeat(1 << 20);
+  return fc.oneof(
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom<unknown>(
+        undefined,
+        null,
+        "",
+        "email=driver@example.com",
+        42,
+        true,
+        [],
+        {},
+        { email: "driver@example.com" },
+        new Blob(["form"]),
+      ),
+    },
+    { weight: 1, arbitrary: fc.jsonValue() },
+    {
+      weight: 1,
+      arbitrary: form.map((entries) =>
+        toFormData([...entries.map(([name]): FormEntry => [name, MEGABYTE]), ["huge", MEGABYTE]]),
+      ),
+    },
+    {
+      weight: 2,
+      arbitrary: form.map((entries) =>
+        toFormData([...entries, ...entries.map(([name]): FormEntry => [name, { file: "\u0000" }])]),
+      ),
+    },
+  );
+}
+
+/** "A malformed payload is a clear answer, never a crash": one property per action that takes a form. */
+function checkMalformedPayload(p: ActionProperty & { form: fc.Arbitrary<FormEntry[]> }): void {
+  const input = fc.record({
+    boundId: p.boundId ?? fc.constant(undefined),
+    previous: fc.oneof(fc.constant<unknown>(IDLE_STATE), fc.jsonValue()),
+    payload: malformedPayload(p.form),
+    viewer: p.viewer,
+  });
+  const passBoundId = p.boundId !== undefined && p.bound !== false;
+  it(
+    `${p.name} with a malformed payload × ${MALFORMED_RUNS}`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(input, async ({ boundId, previous, payload, viewer }) => {
+          await startRun({ viewer });
+          await expectActionOutcome(
+            () =>
+              (p.action as (...args: unknown[]) => Promise<unknown>)(
+                ...(passBoundId ? [boundId] : []),
+                previous,
+                payload,
+              ),
+            {
+              // The user's own words may be quoted back (see checkActionProperty).
+              inputs:
+                payload instanceof FormData
+                  ? [...payload.entries()].flatMap(([name, value]) => [name, typeof value === "string" ? value : ""])
+                  : [],
+              secretFields: p.secretFields,
+              tally: `${p.name} (malformed)`,
+            },
+          );
+          await finishRun();
+        }),
+        { numRuns: MALFORMED_RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 }
 
 // ---------------------------------------------------------------- route handlers
@@ -108,11 +208,18 @@ export interface RouteProperty {
 /** "Never a 500, never a throw": one test for each HTTP method the module exports (expectRouteOutcome). */
 export function checkRouteProperty(r: RouteProperty): void {
   for (const [method, handler] of exportedHandlers(r.module)) {
-    propertyTest(`${method} ${r.file}`, [r.query, r.params, requestHeadersArb, r.viewer], async (query, params, headers, viewer) => {
-      await startRun({ viewer, headers });
-      const request = new Request(toRequestUrl(r.pathname(params), query), { method, headers });
-      await expectRouteOutcome(() => handler(request, { params: Promise.resolve(params) }), `${method} ${r.tally ?? r.file}`);
-      await finishRun();
-    });
+    propertyTest(
+      `${method} ${r.file}`,
+      [r.query, r.params, requestHeadersArb, r.viewer],
+      async (query, params, headers, viewer) => {
+        await startRun({ viewer, headers });
+        const request = new Request(toRequestUrl(r.pathname(params), query), { method, headers });
+        await expectRouteOutcome(
+          () => handler(request, { params: Promise.resolve(params) }),
+          `${method} ${r.tally ?? r.file}`,
+        );
+        await finishRun();
+      },
+    );
   }
 }

@@ -2,7 +2,16 @@ import { expect, vi } from "vitest";
 import type { Viewer } from "@/lib/auth/viewer";
 import type { OpenedDatabase } from "@/lib/db/connect";
 import { rateLimitCounters, users } from "@/lib/db/schema";
-import { createPlatformEmulator, DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID, SECOND_DRIVER_EMAIL, SECOND_DRIVER_ID, type PlatformEmulator } from "@/lib/emulators/platform";
+import {
+  createPlatformEmulator,
+  DEMO_DRIVER_EMAIL,
+  DEMO_DRIVER_ID,
+  SECOND_DRIVER_EMAIL,
+  SECOND_DRIVER_ID,
+  type PlatformEmulator,
+} from "@/lib/emulators/platform";
+import { captureLogs } from "../../support/log-capture";
+import { TEST_DIALECT } from "../../support/platform-dialect";
 import { installTestDatabase, removeTestDatabase } from "../../support/app-db";
 
 /**
@@ -11,8 +20,8 @@ import { installTestDatabase, removeTestDatabase } from "../../support/app-db";
  * (PGlite, or Postgres with DATABASE_URL). Only Next's request context is faked.
  *
  * Random inputs live in ./arbitraries.ts, the shapes of the properties in ./checks.ts. ./setup.ts,
- * the set-up file of the vitest project "properties" (vitest.config.mts), mocks five modules with
- * the objects below (next/headers, next/cache, next/navigation, @/lib/auth/viewer, @/lib/auth) and
+ * the set-up file of the vitest project "properties" (vitest.config.mts), mocks six modules with
+ * the objects below (next/headers, next/server, next/cache, next/navigation, @/lib/auth/viewer, @/lib/auth) and
  * sets up and tears down the world (setUpWorld/tearDownWorld) around every test file there.
  */
 
@@ -45,6 +54,8 @@ export const world = {
   viewer: null as Viewer | null,
   headers: new Headers(),
   signInCalls: [] as SignInCall[],
+  /** Work an action left for after its response (Next's after()): run once the action has answered. */
+  afterTasks: [] as (() => unknown)[],
   logs: [] as { level: string; text: string }[],
   unhandled: [] as unknown[],
   emulator: null as PlatformEmulator | null,
@@ -92,6 +103,11 @@ export const nextCacheMock = {
   unstable_noStore: () => undefined,
 };
 
+export const nextServerMock = {
+  after: (task: (() => unknown) | Promise<unknown>) =>
+    void world.afterTasks.push(typeof task === "function" ? task : () => task),
+};
+
 export const viewerMock = { getViewer: async () => world.viewer };
 
 /** Auth.js as Next runs it in a server action: signIn stores and mails a link, then throws a redirect. */
@@ -100,6 +116,9 @@ export const authMock = {
     world.signInCalls.push({ provider, options });
     if (options?.redirect === false) return "http://localhost/check-your-email";
     return nextNavigationMock.redirect("/check-your-email");
+  },
+  issueSignInLink: async (email: string, redirectTo: string) => {
+    world.signInCalls.push({ provider: "nodemailer", options: { email, redirectTo } });
   },
   signOut: async () => nextNavigationMock.redirect("/"),
   auth: async () => null,
@@ -112,13 +131,37 @@ export const authMock = {
 // ---------------------------------------------------------------- people
 
 export const VIEWERS = {
-  driver: { userId: "prop-driver", email: DEMO_DRIVER_EMAIL, name: "Demi Driver", role: "driver", platformUserId: DEMO_DRIVER_ID },
-  secondDriver: { userId: "prop-second", email: SECOND_DRIVER_EMAIL, name: "Sam Second", role: "driver", platformUserId: SECOND_DRIVER_ID },
+  driver: {
+    userId: "prop-driver",
+    email: DEMO_DRIVER_EMAIL,
+    name: "Demi Driver",
+    role: "driver",
+    platformUserId: DEMO_DRIVER_ID,
+  },
+  secondDriver: {
+    userId: "prop-second",
+    email: SECOND_DRIVER_EMAIL,
+    name: "Sam Second",
+    role: "driver",
+    platformUserId: SECOND_DRIVER_ID,
+  },
   /** A portal account the platform has never heard of: linking fails, so 403. */
-  unlinkedDriver: { userId: "prop-unlinked", email: "unlinked@example.com", name: null, role: "driver", platformUserId: null },
+  unlinkedDriver: {
+    userId: "prop-unlinked",
+    email: "unlinked@example.com",
+    name: null,
+    role: "driver",
+    platformUserId: null,
+  },
   /** Linked to a platform user that no longer exists: every platform read is a 404. */
   goneDriver: { userId: "prop-gone", email: "gone@example.com", name: null, role: "driver", platformUserId: 987_654 },
-  support: { userId: "prop-support", email: "support@example.com", name: "Sam Support", role: "support", platformUserId: null },
+  support: {
+    userId: "prop-support",
+    email: "support@example.com",
+    name: "Sam Support",
+    role: "support",
+    platformUserId: null,
+  },
   admin: { userId: "prop-admin", email: "admin@example.com", name: "Ada Admin", role: "admin", platformUserId: null },
 } satisfies Record<string, Viewer>;
 
@@ -145,14 +188,30 @@ function onUnhandledRejection(reason: unknown) {
  * .data/, built-in map emulator), quiet logs, a fresh test database with the viewers' accounts, and
  * every console line captured so that runs can check what was logged.
  */
+let logCapture: ReturnType<typeof captureLogs> | undefined;
+
 export async function setUpWorld(): Promise<void> {
-  for (const name of ["PLATFORM_BASE_URL", "PLATFORM_API_KEY", "MAP_API_KEY", "MAP_BASE_URL", "SMTP_URL", "AUTH_URL", "ADMIN_EMAILS", "MAP_PUBLIC"]) {
+  for (const name of [
+    "PLATFORM_BASE_URL",
+    "PLATFORM_API_KEY",
+    "MAP_API_KEY",
+    "MAP_BASE_URL",
+    "SMTP_URL",
+    "AUTH_URL",
+    "ADMIN_EMAILS",
+    "MAP_PUBLIC",
+    "EMULATOR_DIALECT",
+  ]) {
     delete process.env[name];
   }
   process.env.LOG_LEVEL = "warn";
-  for (const name of ["__driverPortalConfig", "__driverPortalPlatform", "__driverPortalMapService"]) globals[name] = undefined;
+  // The portal's client and the built-in emulator speak the dialect under test (PLATFORM_TEST_DIALECT).
+  process.env.PLATFORM_DIALECT = TEST_DIALECT;
+  for (const name of ["__driverPortalConfig", "__driverPortalPlatform", "__driverPortalMapService"])
+    globals[name] = undefined;
 
   world.emulator = createPlatformEmulator({
+    dialect: TEST_DIALECT,
     apiKey: PLATFORM_KEY,
     readOnlyKey: "demo-readonly-key",
     voucherDelayMs: 0,
@@ -166,21 +225,38 @@ export async function setUpWorld(): Promise<void> {
       world.logs.push({ level, text: args.map(formatLogArgument).join(" ") });
     });
   }
+  // The server logger (lib/log.ts) writes JSON lines: they land in the same list, whole.
+  logCapture = captureLogs("warn", ({ level, text }) => world.logs.push({ level, text }));
   process.on("unhandledRejection", onUnhandledRejection);
 
   world.db = await installTestDatabase();
   await world.db.db.insert(users).values(
-    Object.values(VIEWERS).map((v) => ({ id: v.userId, email: v.email, name: v.name, role: v.role, platformUserId: v.platformUserId })),
+    Object.values(VIEWERS).map((v) => ({
+      id: v.userId,
+      email: v.email,
+      name: v.name,
+      role: v.role,
+      platformUserId: v.platformUserId,
+    })),
   );
 }
 
 export async function tearDownWorld(): Promise<void> {
-  if (process.env.PROPS_STATS) process.stdout.write(`\n[properties] outcomes ${JSON.stringify(world.tally, null, 1)}\n`);
+  if (process.env.PROPS_STATS)
+    process.stdout.write(`\n[properties] outcomes ${JSON.stringify(world.tally, null, 1)}\n`);
   process.off("unhandledRejection", onUnhandledRejection);
   vi.restoreAllMocks();
+  logCapture?.restore();
   await removeTestDatabase(world.db ?? undefined);
   world.db = null;
-  for (const name of ["__driverPortalPlatformEmulator", "__driverPortalPlatform", "__driverPortalMapService", "__driverPortalConfig"]) globals[name] = undefined;
+  delete process.env.PLATFORM_DIALECT;
+  for (const name of [
+    "__driverPortalPlatformEmulator",
+    "__driverPortalPlatform",
+    "__driverPortalMapService",
+    "__driverPortalConfig",
+  ])
+    globals[name] = undefined;
 }
 
 export interface RunContext {
@@ -195,6 +271,7 @@ export async function startRun(context: RunContext): Promise<void> {
   world.viewer = context.viewer;
   world.headers = new Headers(context.headers ?? {});
   world.signInCalls.length = 0;
+  world.afterTasks.length = 0;
   world.logs.length = 0;
   if (context.freshLimits) await world.db!.db.delete(rateLimitCounters);
 }
@@ -209,7 +286,9 @@ export async function finishRun(): Promise<void> {
   for (const line of world.logs) {
     expect(line.text, "a log line carries the platform key").not.toContain(PLATFORM_KEY);
     if (line.level === "error" || line.level === "warn") {
-      expect(line.text, "a programming error was logged").not.toMatch(/\b(TypeError|RangeError|ReferenceError|SyntaxError|URIError|unexpected error)\b/);
+      expect(line.text, "a programming error was logged").not.toMatch(
+        /\b(TypeError|RangeError|ReferenceError|SyntaxError|URIError|unexpected error)\b/,
+      );
     }
   }
 }
@@ -275,8 +354,10 @@ export function expectActionResult(result: unknown, { inputs = [], secretFields 
   }
   if (r.values !== undefined) {
     expect(r.values).toBeTypeOf("object");
-    for (const [key, value] of Object.entries(r.values as Record<string, unknown>)) expect(typeof value, `values.${key}`).toBe("string");
-    for (const secret of secretFields) expect(Object.keys(r.values as object), `${secret} was echoed back`).not.toContain(secret);
+    for (const [key, value] of Object.entries(r.values as Record<string, unknown>))
+      expect(typeof value, `values.${key}`).toBe("string");
+    for (const secret of secretFields)
+      expect(Object.keys(r.values as object), `${secret} was echoed back`).not.toContain(secret);
   }
   if (r.retryAfterSeconds !== undefined) {
     expect(Number.isFinite(r.retryAfterSeconds) && (r.retryAfterSeconds as number) > 0, "retryAfterSeconds").toBe(true);
@@ -288,7 +369,10 @@ export function expectActionResult(result: unknown, { inputs = [], secretFields 
 function expectLocalPath(location: unknown, where: string): void {
   expect(typeof location, where).toBe("string");
   const value = location as string;
-  expect(value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\"), `${where} leaves the site: ${value}`).toBe(true);
+  expect(
+    value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\"),
+    `${where} leaves the site: ${value}`,
+  ).toBe(true);
 }
 
 /**
@@ -302,15 +386,25 @@ export async function expectActionOutcome(call: () => Promise<unknown>, check: A
   } catch (error) {
     settled = { thrown: error };
   }
+  for (const task of world.afterTasks.splice(0)) await task();
   let outcome: string;
   if ("result" in settled) {
     expectActionResult(settled.result, check);
     const r = settled.result as { status: string; message?: string };
-    outcome = r.status === "error" ? `error: ${String(r.message).replace(/\S+@\S+/g, "<email>").replace(/\d+/g, "#").slice(0, 60)}` : r.status;
+    outcome =
+      r.status === "error"
+        ? `error: ${String(r.message)
+            .replace(/\S+@\S+/g, "<email>")
+            .replace(/\d+/g, "#")
+            .slice(0, 60)}`
+        : r.status;
   } else {
     const error = settled.thrown;
     if (!(error instanceof NextControlFlow)) {
-      throw new Error(`the action threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, { cause: error });
+      throw new Error(
+        `the action threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+        { cause: error },
+      );
     }
     if (error.kind === "redirect") expectLocalPath(error.location, "redirect");
     outcome = error.kind === "redirect" ? `redirect ${error.location}` : "notFound";
@@ -328,7 +422,10 @@ export async function expectRouteOutcome(call: () => Promise<unknown>, tally?: s
   try {
     response = await call();
   } catch (error) {
-    throw new Error(`the route handler threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, { cause: error });
+    throw new Error(
+      `the route handler threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+      { cause: error },
+    );
   }
   expect(response, "the route handler did not answer with a Response").toBeInstanceOf(Response);
   const r = response as Response;
@@ -336,7 +433,10 @@ export async function expectRouteOutcome(call: () => Promise<unknown>, tally?: s
   try {
     body = await r.text();
   } catch (error) {
-    throw new Error(`the response body failed while streaming (status ${r.status}): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(
+      `the response body failed while streaming (status ${r.status}): ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   expect(r.status, `status ${r.status}: ${body.slice(0, 300)}`).toBeLessThan(500);
   expect(r.status).toBeGreaterThanOrEqual(200);
@@ -347,7 +447,10 @@ export async function expectRouteOutcome(call: () => Promise<unknown>, tally?: s
 
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
-export type RouteHandler = (request: Request, context: { params: Promise<Record<string, unknown>> }) => Promise<Response>;
+export type RouteHandler = (
+  request: Request,
+  context: { params: Promise<Record<string, unknown>> },
+) => Promise<Response>;
 
 /** The HTTP method functions a route module exports. */
 export function exportedHandlers(module: Record<string, unknown>): [HttpMethod, RouteHandler][] {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ROUTE_HANDLER } from "@/lib/route-handlers/route-handler";
 
 /**
  * Every route handler file under app/api, with the property file that fuzzes it. A new route
@@ -9,6 +10,7 @@ import { describe, expect, it } from "vitest";
 const ROUTE_COVERAGE: Record<string, string> = {
   "app/api/auth/[...nextauth]/route.ts": "excluded: Auth.js's own handlers",
   "app/api/account/balance/route.ts": "routes.test.ts",
+  "app/api/account/data-export/route.ts": "routes.test.ts",
   "app/api/health/route.ts": "routes.test.ts",
   "app/api/map/points/route.ts": "routes.test.ts",
   "app/api/map/locations/[id]/route.ts": "routes.test.ts",
@@ -16,6 +18,8 @@ const ROUTE_COVERAGE: Record<string, string> = {
   "app/api/sessions/export/route.ts": "sessions-routes.test.ts",
   "app/api/sessions/[id]/export/route.ts": "sessions-routes.test.ts",
   "app/api/sessions/live/route.ts": "sessions-routes.test.ts",
+  "app/api/sessions/expense-pack/route.ts": "sessions-routes.test.ts",
+  "app/api/admin/users/[id]/expense-pack/route.ts": "admin.test.ts",
   "app/api/admin/users/[id]/balance/route.ts": "admin.test.ts",
 };
 
@@ -27,19 +31,28 @@ const ACTION_COVERAGE: Record<string, string> = {
   "lib/accounts/sign-up-action.ts": "sign-up.test.ts",
   "lib/auth/sign-in-action.ts": "sign-up.test.ts",
   "lib/auth/sign-out-action.ts": "excluded: takes no input, only redirects",
+  "lib/auth/device-actions.ts": "devices.test.ts",
   "lib/accounts/profile-action.ts": "account.test.ts",
   "lib/accounts/email-action.ts": "account.test.ts",
   "lib/accounts/password-reset-action.ts": "account.test.ts",
+  "lib/accounts/deletion-action.ts": "account.test.ts",
+  "lib/accounts/app-password-action.ts": "app-password.test.ts",
   "lib/cards/add-card-action.ts": "cards.test.ts",
-  "lib/cards/block-card-action.ts": "cards.test.ts",
+  "lib/cards/card-status-action.ts": "cards.test.ts",
   "lib/vouchers/redeem-action.ts": "vouchers.test.ts",
   "lib/admin/actions/cards.ts": "admin.test.ts",
   "lib/admin/actions/create-driver.ts": "admin.test.ts",
   "lib/admin/actions/driver.ts": "admin.test.ts",
   "lib/admin/actions/roles.ts": "admin.test.ts",
+  "lib/admin/actions/deletion.ts": "admin.test.ts",
 };
 
-function listFiles(dir: string, root: string, keep: (relative: string, full: string) => boolean, found: string[] = []): string[] {
+function listFiles(
+  dir: string,
+  root: string,
+  keep: (relative: string, full: string) => boolean,
+  found: string[] = [],
+): string[] {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) listFiles(full, root, keep, found);
@@ -51,6 +64,8 @@ function listFiles(dir: string, root: string, keep: (relative: string, full: str
   return found;
 }
 
+const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
 function listRouteFiles(root = process.cwd()): string[] {
   return listFiles(path.join(root, "app", "api"), root, (relative) => /\/route\.tsx?$/.test(relative)).sort();
 }
@@ -58,14 +73,30 @@ function listRouteFiles(root = process.cwd()): string[] {
 /** Modules whose first statement is the "use server" directive (comments aside). */
 function listServerActionFiles(root = process.cwd()): string[] {
   const isActionModule = (relative: string, full: string) =>
-    /\.tsx?$/.test(relative) && /^(\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use server["']/.test(readFileSync(full, "utf8"));
-  return [...listFiles(path.join(root, "lib"), root, isActionModule), ...listFiles(path.join(root, "app"), root, isActionModule)].sort();
+    /\.tsx?$/.test(relative) &&
+    /^(\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use server["']/.test(readFileSync(full, "utf8"));
+  return [
+    ...listFiles(path.join(root, "lib"), root, isActionModule),
+    ...listFiles(path.join(root, "app"), root, isActionModule),
+  ].sort();
 }
 
 /** The property files must keep up with the code: a new route handler or action module fails here. */
 describe("property test inventory", () => {
   it("every route handler under app/api is fuzzed by a property file (or excluded on purpose)", () => {
     expect(listRouteFiles()).toEqual(Object.keys(ROUTE_COVERAGE).sort());
+  });
+
+  it("every route handler is built by routeHandler (lib/route-handlers): access, parameters and errors in one place", async () => {
+    const handWritten: string[] = [];
+    for (const file of listRouteFiles()) {
+      const routeModule = (await import(/* @vite-ignore */ path.join(process.cwd(), file))) as Record<string, unknown>;
+      const methods = Object.entries(routeModule).filter(([name]) => HTTP_METHODS.includes(name));
+      expect(methods.length, file).toBeGreaterThan(0);
+      for (const [method, handler] of methods)
+        if ((handler as { [ROUTE_HANDLER]?: true })[ROUTE_HANDLER] !== true) handWritten.push(`${method} ${file}`);
+    }
+    expect(handWritten).toEqual([]);
   });
 
   it('every "use server" module is fuzzed by a property file (or excluded on purpose)', () => {

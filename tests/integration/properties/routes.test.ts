@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe } from "vitest";
 import * as accountBalance from "@/app/api/account/balance/route";
+import * as dataExport from "@/app/api/account/data-export/route";
 import * as health from "@/app/api/health/route";
 import * as mapLocation from "@/app/api/map/locations/[id]/route";
 import * as mapPoints from "@/app/api/map/points/route";
@@ -21,14 +22,44 @@ const plausibleMapQuery = fc
   .map((q) => new URLSearchParams(q as Record<string, string>).toString());
 const mapQuery = fc.oneof(
   { weight: 2, arbitrary: plausibleMapQuery },
-  { weight: 1, arbitrary: fc.record({ lat: queryValue, lng: queryValue, radiusKm: queryValue, limit: queryValue }, { requiredKeys: [] }).map((q) => new URLSearchParams(q).toString()) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ lat: queryValue, lng: queryValue, radiusKm: queryValue, limit: queryValue }, { requiredKeys: [] })
+      .map((q) => new URLSearchParams(q).toString()),
+  },
   { weight: 2, arbitrary: queryArb },
 );
 
 const CASES: Omit<RouteProperty, "viewer">[] = [
-  { file: "app/api/account/balance/route.ts", module: accountBalance, pathname: () => "/api/account/balance", query: queryArb, params: fc.constant({}) },
-  { file: "app/api/health/route.ts", module: health, pathname: () => "/api/health", query: queryArb, params: fc.constant({}) },
-  { file: "app/api/map/points/route.ts", module: mapPoints, pathname: () => "/api/map/points", query: mapQuery, params: fc.constant({}) },
+  {
+    file: "app/api/account/balance/route.ts",
+    module: accountBalance,
+    pathname: () => "/api/account/balance",
+    query: queryArb,
+    params: fc.constant({}),
+  },
+  {
+    file: "app/api/account/data-export/route.ts",
+    module: dataExport,
+    pathname: () => "/api/account/data-export",
+    query: queryArb,
+    params: fc.constant({}),
+  },
+  {
+    file: "app/api/health/route.ts",
+    module: health,
+    pathname: () => "/api/health",
+    query: queryArb,
+    params: fc.constant({}),
+  },
+  {
+    file: "app/api/map/points/route.ts",
+    module: mapPoints,
+    pathname: () => "/api/map/points",
+    query: mapQuery,
+    params: fc.constant({}),
+  },
   {
     file: "app/api/map/locations/[id]/route.ts",
     module: mapLocation,

@@ -7,8 +7,15 @@ import { setUpWorld, tearDownWorld } from "./harness";
  * Next's request context is faked; the modules are the harness's objects (see ./harness.ts).
  */
 vi.mock("next/headers", async () => (await import("./harness")).nextHeadersMock);
+vi.mock("next/server", async (original) => ({
+  ...(await original<object>()),
+  ...(await import("./harness")).nextServerMock,
+}));
 vi.mock("next/cache", async () => (await import("./harness")).nextCacheMock);
-vi.mock("next/navigation", async (original) => ({ ...(await original<object>()), ...(await import("./harness")).nextNavigationMock }));
+vi.mock("next/navigation", async (original) => ({
+  ...(await original<object>()),
+  ...(await import("./harness")).nextNavigationMock,
+}));
 vi.mock("@/lib/auth/viewer", async () => (await import("./harness")).viewerMock);
 vi.mock("@/lib/auth", async () => (await import("./harness")).authMock);
 

@@ -7,5 +7,12 @@ const voucherForm = formArb({ code: voucherCodeValue });
 
 describe("voucher action: only validation errors, never a crash", () => {
   // Valid vouchers are spent once; reseed now and then so that "accepted" stays reachable.
-  checkActionProperty({ name: "redeemVoucherAction", action: redeemVoucherAction, form: voucherForm, viewer: driverSideViewer, freshLimits: true, reseed: true });
+  checkActionProperty({
+    name: "redeemVoucherAction",
+    action: redeemVoucherAction,
+    form: voucherForm,
+    viewer: driverSideViewer,
+    freshLimits: true,
+    reseed: true,
+  });
 });

@@ -1,10 +1,17 @@
 import type { OpenedDatabase } from "@/lib/db/connect";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/lib/emulators/platform";
-import { createPlatformClient } from "@/lib/platform/client";
+import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
 import type { SessionStatus } from "@/lib/platform/types";
 import type { SessionDeps } from "@/lib/sessions/deps";
-import { startPlatformEmulator, TEST_API_KEY, type RunningPlatformEmulator } from "../../support/platform-emulator-server";
+import {
+  startPlatformEmulator,
+  TEST_API_KEY,
+  type RunningPlatformEmulator,
+} from "../../support/platform-emulator-server";
+import { TEST_DIALECT, type TestDialect } from "../../support/platform-dialect";
 import { openTestDatabase } from "../../support/test-db";
+import { SESSION_STATUS } from "@/lib/emulators/platform/ampeco/views";
+import { toAmsterdamIso } from "@/lib/emulators/platform/time";
 
 export { DEMO_DRIVER_ID, SECOND_DRIVER_ID };
 
@@ -13,16 +20,34 @@ const EXTRA_FILTERS = ["filter[status]", "filter[startedAfter]", "filter[started
 export const SESSIONS_PATH = "/public-api/resources/sessions/v1.0";
 
 export interface SessionsHarness {
+  /** The dialect both the emulator and the client speak (PLATFORM_TEST_DIALECT). */
+  dialect: TestDialect;
   emu: RunningPlatformEmulator;
   opened: OpenedDatabase;
   deps: SessionDeps;
+  /** The same client as `deps.platform`, with every API (cards, users, …). */
+  client: PlatformClient;
   clock: { ms: number };
   /** Every platform request the portal made, after spec-only stripping. */
   requests: URL[];
+  /**
+   * Resolves once no platform call is in flight and the portal code that waited on the last answer
+   * has run on: the point where a stream that reads ahead would already have asked for more.
+   */
+  quiet(): Promise<void>;
   /** When on, the platform behaves as the spec promises only: the extra filters are dropped. */
   setSpecOnly(on: boolean): void;
   /** Every session of a user as the platform lists them (newest first), read directly. */
-  platformSessions(userId: number): Promise<Array<{ id: number; energy: number; amount: number; status: SessionStatus; startedAtLocal: string; stoppedAtLocal: string | null }>>;
+  platformSessions(userId: number): Promise<
+    Array<{
+      id: number;
+      energy: number;
+      amount: number;
+      status: SessionStatus;
+      startedAtLocal: string;
+      stoppedAtLocal: string | null;
+    }>
+  >;
   close(): Promise<void>;
 }
 
@@ -30,19 +55,47 @@ export const START = Date.parse("2026-03-14T17:00:00Z");
 
 export async function createSessionsHarness(options: { seedLocations?: boolean } = {}): Promise<SessionsHarness> {
   const clock = { ms: START };
-  const emu = await startPlatformEmulator({ now: () => new Date(clock.ms), seedLocations: options.seedLocations ?? false });
+  const dialect = TEST_DIALECT;
+  const emu = await startPlatformEmulator({
+    dialect,
+    now: () => new Date(clock.ms),
+    seedLocations: options.seedLocations ?? false,
+  });
   const opened = await openTestDatabase();
   const requests: URL[] = [];
   let specOnly = false;
 
+  let inFlight = 0;
+  const whenIdle: (() => void)[] = [];
   const recordingFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (specOnly) for (const name of EXTRA_FILTERS) url.searchParams.delete(name);
     requests.push(url);
-    return fetch(url, init);
+    inFlight += 1;
+    try {
+      // Read whole here, so "answered" means the body has arrived too.
+      const response = await fetch(url, init);
+      const body = response.status === 204 || response.status === 304 ? null : await response.arrayBuffer();
+      return new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    } finally {
+      inFlight -= 1;
+      if (inFlight === 0) for (const wake of whenIdle.splice(0)) wake();
+    }
   }) as typeof fetch;
 
+  async function quiet() {
+    if (inFlight > 0) await new Promise<void>((resolve) => whenIdle.push(resolve));
+    // The answer's consumers run on in-process (parse, enqueue, the next pull): a few event-loop turns.
+    for (let turn = 0; turn < 10; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (inFlight > 0) await quiet();
+  }
+
   const platform = createPlatformClient({
+    dialect,
     baseUrl: emu.url,
     apiKey: TEST_API_KEY,
     fetch: recordingFetch,
@@ -56,10 +109,12 @@ export async function createSessionsHarness(options: { seedLocations?: boolean }
 
   async function platformSessions(userId: number) {
     const all = [];
-    let url: string | null = `${SESSIONS_PATH}?filter[userId]=${userId}&per_page=100`;
+    // AMPECO: cursor paging (the page mode is deprecated there).
+    let url: string | null =
+      `${SESSIONS_PATH}?filter[userId]=${userId}&per_page=100${dialect === "ampeco" ? "&cursor=" : ""}`;
     while (url) {
       const res: { body: any } = url.startsWith("http") ? await emu.get(url) : await emu.call("GET", url);
-      all.push(...res.body.data);
+      all.push(...res.body.data.map(dialect === "ampeco" ? fromAmpecoSession : (s: any) => s));
       url = res.body.links.next;
     }
     return all;
@@ -70,7 +125,10 @@ export async function createSessionsHarness(options: { seedLocations?: boolean }
     opened,
     clock,
     requests,
+    quiet,
+    dialect,
     deps: { platform, getDb: async () => opened.db, now: () => new Date(clock.ms) },
+    client: platform,
     setSpecOnly: (on) => {
       specOnly = on;
     },
@@ -79,6 +137,24 @@ export async function createSessionsHarness(options: { seedLocations?: boolean }
       await opened.close();
       await emu.close();
     },
+  };
+}
+
+const STATUS_OF_WIRE = Object.fromEntries(Object.entries(SESSION_STATUS).map(([store, wire]) => [wire, store]));
+
+/**
+ * An AMPECO session as the contract's list shows it: numeric id, Wh, the amount with tax, the
+ * contract's status, local times in Europe/Amsterdam (the emulator's one zone, which the client
+ * also falls back to when no location says otherwise).
+ */
+function fromAmpecoSession(wire: any) {
+  return {
+    id: Number(wire.id),
+    energy: wire.energyConsumption.total,
+    amount: wire.totalAmount.withTax,
+    status: STATUS_OF_WIRE[wire.status] as SessionStatus,
+    startedAtLocal: toAmsterdamIso(wire.startedAt),
+    stoppedAtLocal: wire.stoppedAt === null ? null : toAmsterdamIso(wire.stoppedAt),
   };
 }
 

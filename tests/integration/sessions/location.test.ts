@@ -12,7 +12,10 @@ describe("with the platform's default (no locations assigned: every detail read 
   afterAll(() => h.close());
 
   it("marks the location unavailable instead of failing, and knows no row names", async () => {
-    expect(await getSessionLocation({ locationId: 501 }, "en", h.deps)).toEqual({ kind: "unavailable", locationId: 501 });
+    expect(await getSessionLocation({ locationId: 501 }, "en", h.deps)).toEqual({
+      kind: "unavailable",
+      locationId: 501,
+    });
     expect(await getLocationNames("en", h.deps)).toEqual({});
   });
 
@@ -33,7 +36,14 @@ describe("with locations on the platform", () => {
   it("joins the location in the driver's language, falling back to the first translation", async () => {
     expect(await getSessionLocation({ locationId: 501 }, "nl-NL", h.deps)).toEqual({
       kind: "known",
-      location: { id: 501, name: "Laadplein Westerpark", address: "Haarlemmerweg 8, Amsterdam", latitude: 52.3866, longitude: 4.8752, evseCount: 2 },
+      location: {
+        id: 501,
+        name: "Laadplein Westerpark",
+        address: "Haarlemmerweg 8, Amsterdam",
+        latitude: 52.3866,
+        longitude: 4.8752,
+        evseCount: 2,
+      },
     });
     const english = await getSessionLocation({ locationId: 501 }, "en-GB", h.deps);
     expect(english.kind === "known" && english.location.name).toBe("Westerpark Charging Hub");
@@ -50,7 +60,12 @@ describe("with locations on the platform", () => {
   });
 
   it("treats a failing location read as unavailable, not as an error", async () => {
-    await h.emu.call("PUT", "/__emulator/faults", { body: { rules: [{ path: "/locations/", status: 503, times: 1 }] } });
-    expect(await getSessionLocation({ locationId: 501 }, "en", h.deps)).toEqual({ kind: "unavailable", locationId: 501 });
+    await h.emu.call("PUT", "/__emulator/faults", {
+      body: { rules: [{ path: "/locations/", status: 503, times: 1 }] },
+    });
+    expect(await getSessionLocation({ locationId: 501 }, "en", h.deps)).toEqual({
+      kind: "unavailable",
+      locationId: 501,
+    });
   });
 });

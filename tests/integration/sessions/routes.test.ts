@@ -7,13 +7,28 @@ import {
   createLiveSessionsHandler,
   createSessionExportHandler,
   createSessionsExportHandler,
-  type AuthorizeResult,
 } from "@/lib/sessions/route-handlers";
-import { createSessionsHarness, DEMO_DRIVER_ID, detailReads, listReads, SECOND_DRIVER_ID, START, type SessionsHarness } from "./harness";
+import { AccessDeniedError } from "@/lib/auth/guards";
+import {
+  createSessionsHarness,
+  DEMO_DRIVER_ID,
+  detailReads,
+  listReads,
+  SECOND_DRIVER_ID,
+  START,
+  type SessionsHarness,
+} from "./harness";
 
 let h: SessionsHarness;
-let caller: AuthorizeResult = { ok: true, platformUserId: DEMO_DRIVER_ID };
-const routeDeps = () => ({ authorize: async () => caller, sessions: () => h.deps });
+type Caller = { ok: true; platformUserId: number } | { ok: false; status: 401 | 403 };
+let caller: Caller = { ok: true, platformUserId: DEMO_DRIVER_ID };
+const routeDeps = () => ({
+  authorize: async () => {
+    if (!caller.ok) throw new AccessDeniedError(caller.status);
+    return caller;
+  },
+  sessions: () => h.deps,
+});
 
 beforeAll(async () => {
   h = await createSessionsHarness();
@@ -29,11 +44,15 @@ beforeEach(async () => {
   await h.emu.call("DELETE", "/__emulator/faults");
 });
 
-const exportAll = (qs = "") => createSessionsExportHandler(routeDeps())(new Request(`http://localhost/api/sessions/export${qs}`));
+const exportAll = (qs = "") =>
+  createSessionsExportHandler(routeDeps())(new Request(`http://localhost/api/sessions/export${qs}`));
 
 function rows(csv: string): string[][] {
   // Export cells never contain commas or quotes, so a plain split is exact here.
-  return csv.trimEnd().split("\r\n").map((line) => line.split(","));
+  return csv
+    .trimEnd()
+    .split("\r\n")
+    .map((line) => line.split(","));
 }
 
 describe("GET /api/sessions/export", () => {
@@ -67,10 +86,14 @@ describe("GET /api/sessions/export", () => {
   it("ignores a userId parameter: the driver comes from the sign-in only", async () => {
     const theirs = new Set((await h.platformSessions(SECOND_DRIVER_ID)).map((s) => s.id));
     const response = await exportAll(`?userId=${SECOND_DRIVER_ID}&filter[userId]=${SECOND_DRIVER_ID}`);
-    const ids = rows(await response.text()).slice(1).map((r) => Number(r[0]));
+    const ids = rows(await response.text())
+      .slice(1)
+      .map((r) => Number(r[0]));
     expect(ids.length).toBeGreaterThan(200);
     expect(ids.some((id) => theirs.has(id))).toBe(false);
-    expect(listReads(h.requests).every((u) => u.searchParams.get("filter[userId]") === String(DEMO_DRIVER_ID))).toBe(true);
+    expect(listReads(h.requests).every((u) => u.searchParams.get("filter[userId]") === String(DEMO_DRIVER_ID))).toBe(
+      true,
+    );
   });
 
   it.each([
@@ -79,7 +102,9 @@ describe("GET /api/sessions/export", () => {
   ])("applies status and range on %s: exactly the platform's matching sessions, in its order", async (_, specOnly) => {
     const filter = { status: "finished" as const, from: "2026-02-01", to: "2026-02-28" };
     const instants = rangeToInstants(filter);
-    const expected = (await h.platformSessions(DEMO_DRIVER_ID)).filter((s) => matchesSessionFilter({ ...s, startedAt: null }, { status: filter.status, ...instants }));
+    const expected = (await h.platformSessions(DEMO_DRIVER_ID)).filter((s) =>
+      matchesSessionFilter({ ...s, startedAt: null }, { status: filter.status, ...instants }),
+    );
     expect(expected.length).toBeGreaterThan(5);
     h.setSpecOnly(specOnly);
     const response = await exportAll(`?status=${filter.status}&from=${filter.from}&to=${filter.to}`);
@@ -114,14 +139,13 @@ describe("GET /api/sessions/export", () => {
       }
       h.requests.length = 0;
     });
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
     it("reads the platform only as fast as the client reads the file: at most one page ahead", async () => {
       const reader = (await exportAll()).body!.getReader();
       // Answered after the first page only.
       expect(listReads(h.requests)).toHaveLength(1);
       for (let read = 0; read < 5; read++) {
-        await settle();
+        await h.quiet();
         expect(listReads(h.requests).length).toBeLessThanOrEqual(read + 1);
         expect((await reader.read()).done).toBe(false);
       }
@@ -132,17 +156,19 @@ describe("GET /api/sessions/export", () => {
       const reader = (await exportAll()).body!.getReader();
       expect((await reader.read()).done).toBe(false);
       await reader.cancel();
-      await settle();
+      await h.quiet();
       const fetched = listReads(h.requests).length;
       expect(fetched).toBeLessThanOrEqual(2);
-      await settle();
+      await h.quiet();
       expect(listReads(h.requests)).toHaveLength(fetched);
     });
 
     it("aborts the download when a later page fails, instead of ending a truncated file normally", async () => {
       const response = await exportAll();
       expect(response.status).toBe(200);
-      await h.emu.call("PUT", "/__emulator/faults", { body: { rules: [{ path: "/sessions/", status: 503, times: 100 }] } });
+      await h.emu.call("PUT", "/__emulator/faults", {
+        body: { rules: [{ path: "/sessions/", status: 503, times: 100 }] },
+      });
       await expect(response.text()).rejects.toThrow();
       expect(listReads(h.requests).length).toBeLessThan(13);
     });
@@ -150,7 +176,10 @@ describe("GET /api/sessions/export", () => {
 });
 
 describe("GET /api/sessions/{id}/export", () => {
-  const exportOne = (id: string) => createSessionExportHandler(routeDeps())(new Request(`http://localhost/api/sessions/${id}/export`), id);
+  const exportOne = (id: string) =>
+    createSessionExportHandler(routeDeps())(new Request(`http://localhost/api/sessions/${id}/export`), {
+      params: Promise.resolve({ id }),
+    });
 
   it("exports one own session", async () => {
     const [newest] = await h.platformSessions(DEMO_DRIVER_ID);
@@ -174,7 +203,7 @@ describe("GET /api/sessions/{id}/export", () => {
 });
 
 describe("GET /api/sessions/live", () => {
-  const live = () => createLiveSessionsHandler(routeDeps())();
+  const live = () => createLiveSessionsHandler(routeDeps())(new Request("http://localhost/api/sessions/live"));
 
   it("returns the portal's own JSON for the running session, with energy read at request time", async () => {
     const response = await live();
@@ -183,7 +212,18 @@ describe("GET /api/sessions/live", () => {
     const body = (await response.json()) as LiveSessionsResponse;
     expect(Object.keys(body).sort()).toEqual(["checkedAt", "sessions"]);
     expect(body.sessions).toHaveLength(1);
-    expect(Object.keys(body.sessions[0]!).sort()).toEqual(["amount", "energyWh", "id", "locationId", "startedAt", "startedAtLocal", "status"]);
+    expect(Object.keys(body.sessions[0]!).sort()).toEqual([
+      "amount",
+      "currency",
+      "energyWh",
+      "id",
+      "locationId",
+      "startedAt",
+      "startedAtLocal",
+      "status",
+    ]);
+    // The contract's sessions carry no currency (the panel falls back to the account's); AMPECO's do.
+    expect(body.sessions[0]!.currency).toBe(h.dialect === "spec" ? null : "EUR");
     h.clock.ms += 5 * 60_000;
     const later = (await (await live()).json()) as LiveSessionsResponse;
     expect(later.sessions[0]!.energyWh).toBeGreaterThan(body.sessions[0]!.energyWh);

@@ -3,8 +3,23 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sessionOwnership } from "@/lib/db/schema";
 import { matchesSessionFilter, rangeToInstants } from "@/lib/sessions/filters";
 import { confirmSessionOwnership } from "@/lib/sessions/ownership";
-import { getOwnedSession, getSessionsOverview, iterateDriverSessionPages, iterateDriverSessions, listDriverSessions, listRunningSessions } from "@/lib/sessions/service";
-import { createSessionsHarness, DEMO_DRIVER_ID, detailReads, listReads, SECOND_DRIVER_ID, START, type SessionsHarness } from "./harness";
+import {
+  getOwnedSession,
+  getSessionsOverview,
+  iterateDriverSessionPages,
+  iterateDriverSessions,
+  listDriverSessions,
+  listRunningSessions,
+} from "@/lib/sessions/service";
+import {
+  createSessionsHarness,
+  DEMO_DRIVER_ID,
+  detailReads,
+  listReads,
+  SECOND_DRIVER_ID,
+  START,
+  type SessionsHarness,
+} from "./harness";
 
 let h: SessionsHarness;
 
@@ -31,8 +46,29 @@ describe("listDriverSessions", () => {
     const all = await h.platformSessions(DEMO_DRIVER_ID);
     const page = await listDriverSessions(DEMO_DRIVER_ID, { page: 2, perPage: 25 }, h.deps);
     expect(page.items.map((s) => s.id)).toEqual(all.slice(25, 50).map((s) => s.id));
-    expect(page).toMatchObject({ page: 2, perPage: 25, total: all.length, hasNext: true, lastPage: Math.ceil(all.length / 25) });
-    const remembered = await h.opened.db.select().from(sessionOwnership).where(eq(sessionOwnership.platformUserId, DEMO_DRIVER_ID));
+    if (h.dialect === "spec") {
+      expect(page).toMatchObject({
+        page: 2,
+        perPage: 25,
+        total: all.length,
+        hasNext: true,
+        lastPage: Math.ceil(all.length / 25),
+      });
+      expect(listReads(h.requests).map((u) => u.searchParams.get("page"))).toEqual(["2"]);
+    } else {
+      // Cursor paging: page 2 is the second cursor page of one walk; a cursor list has no totals, so
+      // the page counts what the walk saw and the last page is unknown.
+      expect(page).toMatchObject({ page: 2, perPage: 25, total: 50, hasNext: true, lastPage: null });
+      const reads = listReads(h.requests);
+      expect(reads.map((u) => u.searchParams.has("page"))).toEqual([false, false]);
+      expect(reads[0]?.searchParams.get("cursor")).toBe("");
+      expect(reads[1]?.searchParams.get("cursor")).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(reads.map((u) => u.searchParams.get("per_page"))).toEqual(["25", "25"]);
+    }
+    const remembered = await h.opened.db
+      .select()
+      .from(sessionOwnership)
+      .where(eq(sessionOwnership.platformUserId, DEMO_DRIVER_ID));
     expect(remembered.map((r) => r.sessionId).sort()).toEqual(page.items.map((s) => s.id).sort());
   });
 
@@ -40,7 +76,9 @@ describe("listDriverSessions", () => {
     const all = await h.platformSessions(DEMO_DRIVER_ID);
     const filter = { status: "finished" as const, from: "2026-01-01", to: "2026-02-28" };
     const instants = rangeToInstants(filter);
-    const expected = all.filter((s) => matchesSessionFilter({ ...s, startedAt: null }, { status: filter.status, ...instants }));
+    const expected = all.filter((s) =>
+      matchesSessionFilter({ ...s, startedAt: null }, { status: filter.status, ...instants }),
+    );
     expect(expected.length).toBeGreaterThan(20);
     const page = await listDriverSessions(DEMO_DRIVER_ID, { ...filter, page: 1, perPage: 100 }, h.deps);
     expect(page.items.map((s) => s.id)).toEqual(expected.map((s) => s.id));
@@ -50,11 +88,26 @@ describe("listDriverSessions", () => {
 
   it("gives the same pages on a platform that ignores the extra filters", async () => {
     const filter = { status: "failed" as const, from: "2025-06-01", to: "2026-03-14", perPage: 2 };
-    const honoured = [await listDriverSessions(DEMO_DRIVER_ID, { ...filter, page: 1 }, h.deps), await listDriverSessions(DEMO_DRIVER_ID, { ...filter, page: 2 }, h.deps)];
+    const honoured = [
+      await listDriverSessions(DEMO_DRIVER_ID, { ...filter, page: 1 }, h.deps),
+      await listDriverSessions(DEMO_DRIVER_ID, { ...filter, page: 2 }, h.deps),
+    ];
     h.setSpecOnly(true);
-    const ignored = [await listDriverSessions(DEMO_DRIVER_ID, { ...filter, page: 1 }, h.deps), await listDriverSessions(DEMO_DRIVER_ID, { ...filter, page: 2 }, h.deps)];
+    const ignored = [
+      await listDriverSessions(DEMO_DRIVER_ID, { ...filter, page: 1 }, h.deps),
+      await listDriverSessions(DEMO_DRIVER_ID, { ...filter, page: 2 }, h.deps),
+    ];
     expect(ignored.map((p) => p.items.map((s) => s.id))).toEqual(honoured.map((p) => p.items.map((s) => s.id)));
-    expect(ignored.map((p) => p.total)).toEqual(honoured.map((p) => p.total));
+    expect(ignored.map((p) => p.hasNext)).toEqual(honoured.map((p) => p.hasNext));
+    if (h.dialect === "spec") {
+      expect(ignored.map((p) => p.total)).toEqual(honoured.map((p) => p.total));
+    } else {
+      // A cursor list has no totals: the honoured pages count what the walk saw (2, then 4); the
+      // portal's own walk over the whole history counts every match.
+      expect(honoured.map((p) => p.total)).toEqual([2, 4]);
+      expect(ignored[0]!.total).toBe(ignored[1]!.total);
+      expect(ignored[0]!.total).toBeGreaterThan(4);
+    }
     expect(ignored.flatMap((p) => p.items).every((s) => s.status === "failed")).toBe(true);
     // The stripped requests really carried no status filter.
     expect(h.requests.at(-1)?.searchParams.has("filter[status]")).toBe(false);
@@ -83,7 +136,8 @@ describe("ownership", () => {
     expect(await confirmSessionOwnership(DEMO_DRIVER_ID, theirs!.id, h.deps)).toBe(false);
     expect(await confirmSessionOwnership(DEMO_DRIVER_ID, 99_999_999, h.deps)).toBe(false);
     h.requests.length = 0;
-    for (const bad of [0, -1, 1.5, Number.NaN, 2 ** 31]) expect(await confirmSessionOwnership(DEMO_DRIVER_ID, bad, h.deps)).toBe(false);
+    for (const bad of [0, -1, 1.5, Number.NaN, 2 ** 31])
+      expect(await confirmSessionOwnership(DEMO_DRIVER_ID, bad, h.deps)).toBe(false);
     expect(h.requests).toHaveLength(0);
     expect(await getOwnedSession(DEMO_DRIVER_ID, theirs!.id, h.deps)).toBeNull();
     expect(detailReads(h.requests)).toHaveLength(0);
@@ -119,9 +173,14 @@ describe("overview and live", () => {
       sessionCount: march.length,
       runningCount: 1,
     });
-    expect(overview.monthly.at(-1)!.amount).toBeCloseTo(march.reduce((sum, s) => sum + s.amount, 0), 2);
+    expect(overview.monthly.at(-1)!.amount).toBeCloseTo(
+      march.reduce((sum, s) => sum + s.amount, 0),
+      2,
+    );
     expect(overview.running.map((s) => s.status)).toEqual(["charging"]);
-    expect(listReads(h.requests).every((u) => u.searchParams.get("filter[startedAfter]") === "2025-03-31T22:00:00Z")).toBe(true);
+    expect(
+      listReads(h.requests).every((u) => u.searchParams.get("filter[startedAfter]") === "2025-03-31T22:00:00Z"),
+    ).toBe(true);
   });
 
   it("gives the same overview on a spec-only platform, and reads every page of the window", async () => {
@@ -133,8 +192,18 @@ describe("overview and live", () => {
       expect(specOnly.monthly).toEqual(withFilters.monthly);
       expect(specOnly.running.map((s) => s.id)).toEqual(withFilters.running.map((s) => s.id));
       // The whole history is three pages of 100 when the date filter is ignored: each read exactly once.
-      const pages = listReads(h.requests).map((u) => u.searchParams.get("page"));
-      expect(pages.sort()).toEqual(["1", "2", "3"]);
+      if (h.dialect === "spec") {
+        const pages = listReads(h.requests).map((u) => u.searchParams.get("page"));
+        expect(pages.sort()).toEqual(["1", "2", "3"]);
+      } else {
+        // By cursor: the first page (cursor empty), then the two cursors it and the next one handed out.
+        const cursors = listReads(h.requests).map((u) => u.searchParams.get("cursor"));
+        expect(cursors.every((c) => c !== null)).toBe(true);
+        expect(new Set(cursors).size).toBe(3);
+        const later = cursors.filter((c) => c !== "");
+        expect(later).toHaveLength(2);
+        expect(new Set(later).size).toBe(2);
+      }
     } finally {
       h.setSpecOnly(false);
     }

@@ -26,14 +26,39 @@ describe("audit details", () => {
 
 describe("audit filters in the URL", () => {
   it("parse every filter and build the same query back", () => {
-    const { filter, messages } = parseAuditFilter({ actor: " Support@Example.com ", action: "card.link", driver: "1001", outcome: "failure", from: "2026-03-01", to: "2026-03-31", page: "3" });
+    const { filter, messages } = parseAuditFilter({
+      actor: " Support@Example.com ",
+      action: "card.link",
+      driver: "1001",
+      outcome: "failure",
+      from: "2026-03-01",
+      to: "2026-03-31",
+      page: "3",
+    });
     expect(messages).toEqual([]);
-    expect(filter).toEqual({ actor: "support@example.com", action: "card.link", driver: 1001, outcome: "failure", from: "2026-03-01", to: "2026-03-31", page: 3 });
-    expect(parseAuditFilter(Object.fromEntries(new URLSearchParams(auditFilterQuery(filter).slice(1))))).toEqual({ filter, messages: [] });
+    expect(filter).toEqual({
+      actor: "support@example.com",
+      action: "card.link",
+      driver: 1001,
+      outcome: "failure",
+      from: "2026-03-01",
+      to: "2026-03-31",
+      page: 3,
+    });
+    expect(parseAuditFilter(Object.fromEntries(new URLSearchParams(auditFilterQuery(filter).slice(1))))).toEqual({
+      filter,
+      messages: [],
+    });
   });
 
   it("ignore bad values with a message instead of failing", () => {
-    const { filter, messages } = parseAuditFilter({ action: "drop table", driver: "12abc", outcome: "maybe", from: "2026-02-30", page: "-1" });
+    const { filter, messages } = parseAuditFilter({
+      action: "drop table",
+      driver: "12abc",
+      outcome: "maybe",
+      from: "2026-02-30",
+      page: "-1",
+    });
     expect(filter).toEqual({ page: 1 });
     expect(messages).toHaveLength(5);
   });

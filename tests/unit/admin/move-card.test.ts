@@ -6,7 +6,13 @@ import type { Viewer } from "@/lib/auth/viewer";
 import { PlatformUnavailableError, PlatformValidationError } from "@/lib/platform/errors";
 import type { Card, CardStatus, CreateCardInput } from "@/lib/platform/types";
 
-const actor: Viewer = { userId: "staff-1", email: "support@example.com", name: null, role: "support", platformUserId: null };
+const actor: Viewer = {
+  userId: "staff-1",
+  email: "support@example.com",
+  name: null,
+  role: "support",
+  platformUserId: null,
+};
 const SOURCE = 1001;
 const TARGET = 1002;
 const OTHER = 1003;
@@ -28,7 +34,8 @@ function fakePlatform(initial: SeedCard[]) {
   function checkInvariant() {
     const active = cards.filter((c) => c.status === "active");
     for (const card of active) {
-      if (active.some((o) => o.code === card.code && o.userId !== card.userId)) violations.push(`${card.code} active on two drivers`);
+      if (active.some((o) => o.code === card.code && o.userId !== card.userId))
+        violations.push(`${card.code} active on two drivers`);
     }
   }
   const unavailable = () => new PlatformUnavailableError("tokens.create", "server", { status: 503 });
@@ -56,10 +63,23 @@ function fakePlatform(initial: SeedCard[]) {
         delete faults.create;
         throw unavailable();
       }
-      if (input.status === "active" && cards.some((c) => c.code === input.code && c.status === "active" && c.userId !== input.userId)) {
-        throw new PlatformValidationError("tokens.create", { code: ["The card is already active on another account."] });
+      if (
+        input.status === "active" &&
+        cards.some((c) => c.code === input.code && c.status === "active" && c.userId !== input.userId)
+      ) {
+        throw new PlatformValidationError("tokens.create", {
+          code: ["The card is already active on another account."],
+        });
       }
-      const card: Card = { id: nextId++, userId: input.userId, code: input.code, visualNumber: input.visualNumber, type: "rfid", status: input.status ?? "active", createdAt: null };
+      const card: Card = {
+        id: nextId++,
+        userId: input.userId,
+        code: input.code,
+        visualNumber: input.visualNumber,
+        type: "rfid",
+        status: input.status ?? "active",
+        createdAt: null,
+      };
       cards.push(card);
       checkInvariant();
       if (faults.create === "after") {
@@ -88,7 +108,8 @@ function fakePlatform(initial: SeedCard[]) {
 
 const request = { sourceUserId: SOURCE, cardId: 2001, targetUserId: TARGET };
 const seed = () => fakePlatform([{ id: 2001, userId: SOURCE, code: "04A1B2C3D4E5F6", status: "active" }]);
-const statusOf = (p: ReturnType<typeof seed>, userId: number) => p.cards.filter((c) => c.userId === userId && c.code === "04A1B2C3D4E5F6").map((c) => c.status);
+const statusOf = (p: ReturnType<typeof seed>, userId: number) =>
+  p.cards.filter((c) => c.userId === userId && c.code === "04A1B2C3D4E5F6").map((c) => c.status);
 
 describe("moving a card between drivers", () => {
   it("blocks on the source before it links to the target, and audits both steps", async () => {
@@ -135,7 +156,11 @@ describe("moving a card between drivers", () => {
     expect(card.status).toBe("active");
     expect(statusOf(p, SOURCE)).toEqual(["active"]);
     expect(statusOf(p, TARGET)).toEqual([]);
-    expect(p.audits.at(-1)).toMatchObject({ action: "card.move.undo", outcome: "success", targetPlatformUserId: SOURCE });
+    expect(p.audits.at(-1)).toMatchObject({
+      action: "card.move.undo",
+      outcome: "success",
+      targetPlatformUserId: SOURCE,
+    });
     await expect(retryMoveLink(actor, request, p.deps)).rejects.toBeInstanceOf(MoveRefusedError);
   });
 
@@ -174,7 +199,9 @@ describe("moving a card between drivers", () => {
       { id: 2002, userId: OTHER, code: "04A1B2C3D4E5F6", status: "active" },
       { id: 2005, userId: SOURCE, code: "APP0001001", status: "active", type: "app" },
     ]);
-    await expect(moveCard(actor, { ...request, targetUserId: SOURCE }, p.deps)).rejects.toBeInstanceOf(MoveRefusedError);
+    await expect(moveCard(actor, { ...request, targetUserId: SOURCE }, p.deps)).rejects.toBeInstanceOf(
+      MoveRefusedError,
+    );
     await expect(moveCard(actor, { ...request, cardId: 9999 }, p.deps)).rejects.toBeInstanceOf(CardNotOwnedError);
     await expect(moveCard(actor, { ...request, cardId: 2005 }, p.deps)).rejects.toThrow(/App tokens/);
     await expect(moveCard(actor, request, p.deps)).rejects.toThrow(/also active on driver 1003/);
@@ -188,5 +215,57 @@ describe("moving a card between drivers", () => {
     expect(await moveCard(actor, request, p.deps)).toMatchObject({ step: "done" });
     await expect(undoMove(actor, request, p.deps)).rejects.toBeInstanceOf(MoveRefusedError);
     expect(p.calls.filter((c) => c.startsWith("create"))).toHaveLength(1);
+  });
+});
+
+describe("moving a card where the platform does it in one call (ampeco)", () => {
+  /** The fake platform plus a one-step move: the card keeps its id and changes owner at once. */
+  function oneStepPlatform(initial: SeedCard[]) {
+    const p = fakePlatform(initial);
+    p.deps.moveInOneStep = async (cardId, targetUserId) => {
+      p.calls.push(`move ${cardId} to ${targetUserId}`);
+      const card = p.cards.find((c) => c.id === cardId);
+      if (!card) throw new Error("no such card");
+      card.userId = targetUserId;
+      return { ...card };
+    };
+    return p;
+  }
+  const seedOneStep = () => oneStepPlatform([{ id: 2001, userId: SOURCE, code: "04A1B2C3D4E5F6", status: "active" }]);
+
+  it("is one platform change and one audit entry; the card keeps its id and is never active on two drivers", async () => {
+    const p = seedOneStep();
+    const state = await moveCard(actor, request, p.deps);
+    expect(state).toMatchObject({ step: "done", oneStep: true, targetCard: { id: 2001, userId: TARGET } });
+    expect(p.calls.filter((c) => !c.startsWith("list"))).toEqual([`move 2001 to ${TARGET}`]);
+    expect(statusOf(p, SOURCE)).toEqual([]);
+    expect(statusOf(p, TARGET)).toEqual(["active"]);
+    expect(p.violations).toEqual([]);
+    expect(p.audits.map((a) => [a.action, a.outcome, a.targetPlatformUserId])).toEqual([
+      ["card.move.link", "success", TARGET],
+    ]);
+    expect(p.audits[0]?.details).toMatchObject({ oneStep: true, sourceUserId: SOURCE, cardId: 2001 });
+  });
+
+  it("reads a finished move from the target's cards, so a reload shows it done and nothing moves twice", async () => {
+    const p = seedOneStep();
+    await moveCard(actor, request, p.deps);
+    expect(await inspectMove(request, p.deps)).toMatchObject({ step: "done", oneStep: true });
+    await moveCard(actor, request, p.deps);
+    expect(p.calls.filter((c) => c.startsWith("move"))).toHaveLength(1);
+  });
+
+  it("does not move a blocked (lost or stolen) card, and a failed move changes nothing", async () => {
+    const blocked = oneStepPlatform([{ id: 2001, userId: SOURCE, code: "04A1B2C3D4E5F6", status: "blocked" }]);
+    await expect(moveCard(actor, request, blocked.deps)).rejects.toThrow(/blocked \(lost or stolen\)/);
+    expect(blocked.calls.some((c) => c.startsWith("move"))).toBe(false);
+
+    const failing = seedOneStep();
+    failing.deps.moveInOneStep = async () => {
+      throw new PlatformUnavailableError("idTags.update", "server", { status: 503 });
+    };
+    await expect(moveCard(actor, request, failing.deps)).rejects.toBeInstanceOf(PlatformUnavailableError);
+    expect(statusOf(failing, SOURCE)).toEqual(["active"]);
+    expect(failing.audits.map((a) => [a.action, a.outcome])).toEqual([["card.move.link", "failure"]]);
   });
 });

@@ -8,9 +8,18 @@ const KEY = "test-map-key";
 const emulator = createMapEmulator({ apiKey: KEY, now: () => new Date("2025-06-01T00:00:00Z") });
 const AMSTERDAM = { lat: 52.3702, lng: 4.8952 };
 
-type Poi = { ID: number; StatusTypeID?: number; AddressInfo: Record<string, unknown>; Connections?: Record<string, unknown>[]; [k: string]: unknown };
+type Poi = {
+  ID: number;
+  StatusTypeID?: number;
+  AddressInfo: Record<string, unknown>;
+  Connections?: Record<string, unknown>[];
+  [k: string]: unknown;
+};
 
-async function poi(query: string, init: RequestInit = { headers: { "X-API-Key": KEY } }): Promise<{ status: number; body: Poi[] }> {
+async function poi(
+  query: string,
+  init: RequestInit = { headers: { "X-API-Key": KEY } },
+): Promise<{ status: number; body: Poi[] }> {
   const response = await emulator.handle(new Request(`http://map.test/v3/poi/?${query}`, init));
   return { status: response.status, body: response.status === 200 ? ((await response.json()) as Poi[]) : [] };
 }
@@ -28,7 +37,9 @@ describe("map data emulator: keys", () => {
   it("answers 401 without a key, 403 plain text for a wrong key", async () => {
     const missing = await emulator.handle(new Request(`http://map.test/v3/poi/?${near}`));
     expect(missing.status).toBe(401);
-    const wrong = await emulator.handle(new Request(`http://map.test/v3/poi/?${near}`, { headers: { "X-API-Key": "nope" } }));
+    const wrong = await emulator.handle(
+      new Request(`http://map.test/v3/poi/?${near}`, { headers: { "X-API-Key": "nope" } }),
+    );
     expect(wrong.status).toBe(403);
     expect(wrong.headers.get("content-type")).toContain("text/plain");
     expect(await wrong.text()).toBe("REJECTED_APIKEY_INVALID");
@@ -52,7 +63,15 @@ describe("map data emulator: the spec's query", () => {
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     expect(body.every((p) => p.AddressInfo.DistanceUnit === 1)).toBe(true);
     const first = body[0] as Poi;
-    expect(distances[0]).toBeCloseTo(haversineKm(AMSTERDAM.lat, AMSTERDAM.lng, first.AddressInfo.Latitude as number, first.AddressInfo.Longitude as number), 6);
+    expect(distances[0]).toBeCloseTo(
+      haversineKm(
+        AMSTERDAM.lat,
+        AMSTERDAM.lng,
+        first.AddressInfo.Latitude as number,
+        first.AddressInfo.Longitude as number,
+      ),
+      6,
+    );
   });
 
   it("omits every null field and the reference objects", async () => {
@@ -80,7 +99,9 @@ describe("map data emulator: defaults and filters as the real server", () => {
     expect(body).toHaveLength(100);
     expect(body.every((p) => p.AddressInfo.DistanceUnit === 2)).toBe(true);
     const miles = body.map((p) => p.AddressInfo.Distance as number);
-    const km = body.map((p) => haversineKm(AMSTERDAM.lat, AMSTERDAM.lng, p.AddressInfo.Latitude as number, p.AddressInfo.Longitude as number));
+    const km = body.map((p) =>
+      haversineKm(AMSTERDAM.lat, AMSTERDAM.lng, p.AddressInfo.Latitude as number, p.AddressInfo.Longitude as number),
+    );
     miles.forEach((m, i) => expect(m * 1.609344).toBeCloseTo(km[i] as number, 6));
     const far = await poi(`latitude=52.0907&longitude=5.1214&maxresults=1000&distanceunit=km`);
     expect(Math.max(...far.body.map((p) => p.AddressInfo.Distance as number))).toBeLessThanOrEqual(50);
@@ -115,7 +136,9 @@ describe("map data emulator: defaults and filters as the real server", () => {
       expect(connections.some((c) => (c.PowerKW as number) >= 50)).toBe(true);
     }
     // Some of them have no single Type 2 connection at 50 kW: the API's filter is coarser than the portal's.
-    expect(body.some((p) => !(p.Connections ?? []).some((c) => c.ConnectionTypeID === 25 && (c.PowerKW as number) >= 50))).toBe(true);
+    expect(
+      body.some((p) => !(p.Connections ?? []).some((c) => c.ConnectionTypeID === 25 && (c.PowerKW as number) >= 50)),
+    ).toBe(true);
   });
 
   it("leaves bounding-box results without Distance", async () => {
@@ -152,13 +175,20 @@ describe("emulator control surface", () => {
   it("injects faults for a number of calls and counts calls", async () => {
     const local = createMapEmulator({ apiKey: KEY });
     const put = await local.handle(
-      new Request("http://map.test/__emulator/faults", { method: "PUT", body: JSON.stringify({ status: 429, times: 1, retryAfterSeconds: 30 }) }),
+      new Request("http://map.test/__emulator/faults", {
+        method: "PUT",
+        body: JSON.stringify({ status: 429, times: 1, retryAfterSeconds: 30 }),
+      }),
     );
     expect(put.status).toBe(200);
-    const limited = await local.handle(new Request(`http://map.test/v3/poi/?${near}`, { headers: { "X-API-Key": KEY } }));
+    const limited = await local.handle(
+      new Request(`http://map.test/v3/poi/?${near}`, { headers: { "X-API-Key": KEY } }),
+    );
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("30");
-    expect((await local.handle(new Request(`http://map.test/v3/poi/?${near}`, { headers: { "X-API-Key": KEY } }))).status).toBe(200);
+    expect(
+      (await local.handle(new Request(`http://map.test/v3/poi/?${near}`, { headers: { "X-API-Key": KEY } }))).status,
+    ).toBe(200);
     expect(local.stats()).toEqual({ poi: 2, referencedata: 0 });
   });
 });

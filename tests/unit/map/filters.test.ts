@@ -49,20 +49,33 @@ describe("same-connection filter", () => {
     const survivors = filterPoints(points, { connector: "CCS2", minKw: 100 });
     expect(survivors.length).toBeGreaterThan(0);
     expect(survivors.length).toBeLessThan(points.length);
-    for (const p of survivors) expect(p.connectors.some((c) => c.label === "CCS2" && (c.powerKw ?? 0) >= 100)).toBe(true);
+    for (const p of survivors)
+      expect(p.connectors.some((c) => c.label === "CCS2" && (c.powerKw ?? 0) >= 100)).toBe(true);
   });
 });
 
 describe("filters in the URL", () => {
   it("reads compact values case-insensitively and ignores junk", () => {
-    expect(filtersFromSearchParams(new URLSearchParams("connector=type2&minKw=50"))).toEqual({ connector: "Type 2", minKw: 50 });
-    expect(filtersFromSearchParams(new URLSearchParams("connector=Type%202"))).toEqual({ connector: "Type 2", minKw: null });
-    expect(filtersFromSearchParams(new URLSearchParams("connector=chademo&minKw=-3"))).toEqual({ connector: "CHAdeMO", minKw: null });
+    expect(filtersFromSearchParams(new URLSearchParams("connector=type2&minKw=50"))).toEqual({
+      connector: "Type 2",
+      minKw: 50,
+    });
+    expect(filtersFromSearchParams(new URLSearchParams("connector=Type%202"))).toEqual({
+      connector: "Type 2",
+      minKw: null,
+    });
+    expect(filtersFromSearchParams(new URLSearchParams("connector=chademo&minKw=-3"))).toEqual({
+      connector: "CHAdeMO",
+      minKw: null,
+    });
     expect(filtersFromSearchParams(new URLSearchParams("connector=steam&minKw=abc"))).toEqual(NO_FILTERS);
   });
 
   it("writes them back without touching other parameters, and round-trips", () => {
-    const written = applyFiltersToSearchParams(new URLSearchParams("other=1&minKw=11"), { connector: "Type 2", minKw: 22 });
+    const written = applyFiltersToSearchParams(new URLSearchParams("other=1&minKw=11"), {
+      connector: "Type 2",
+      minKw: 22,
+    });
     expect(written.toString()).toBe("other=1&minKw=22&connector=Type2");
     expect(filtersFromSearchParams(written)).toEqual({ connector: "Type 2", minKw: 22 });
     expect(applyFiltersToSearchParams(written, NO_FILTERS).toString()).toBe("other=1");

@@ -83,7 +83,10 @@ describe("connector labels", () => {
     const tesla = nl.find((p) => p.OperatorID === 23 && (p.Connections?.length ?? 0) > 0);
     expect(tesla).toBeDefined();
     const point = toMapPointBase(tesla as OcmPoi, lookup);
-    const totalQuantity = (tesla?.Connections ?? []).reduce((sum, c) => sum + (c.Quantity && c.Quantity > 0 ? c.Quantity : 1), 0);
+    const totalQuantity = (tesla?.Connections ?? []).reduce(
+      (sum, c) => sum + (c.Quantity && c.Quantity > 0 ? c.Quantity : 1),
+      0,
+    );
     expect(point.connectors.reduce((sum, c) => sum + c.quantity, 0)).toBe(totalQuantity);
   });
 });
@@ -116,9 +119,9 @@ describe("hydration from reference data (compact mode has OperatorID, not Operat
     for (const [compact, full] of pairs) {
       const fromCompact = parseAll(withoutNulls(compact as never)).map((p) => toMapPointBase(p, lookup));
       const fromFull = parseAll(full).map((p) => toMapPointBase(p, EMPTY_REFERENCE_LOOKUP));
-      expect(fromCompact.map((p) => [p.id, p.operator, p.status, p.isOperational, p.connectors.map((c) => c.label)])).toEqual(
-        fromFull.map((p) => [p.id, p.operator, p.status, p.isOperational, p.connectors.map((c) => c.label)]),
-      );
+      expect(
+        fromCompact.map((p) => [p.id, p.operator, p.status, p.isOperational, p.connectors.map((c) => c.label)]),
+      ).toEqual(fromFull.map((p) => [p.id, p.operator, p.status, p.isOperational, p.connectors.map((c) => c.label)]));
     }
   });
 
@@ -165,7 +168,16 @@ describe("missing fields", () => {
   });
 
   it("takes the status from the connections when the point has none", () => {
-    const [poi] = parseAll([{ ID: 8, AddressInfo: { Latitude: 1, Longitude: 2 }, Connections: [{ ID: 1, StatusTypeID: 100 }, { ID: 2, StatusTypeID: 50 }] }]);
+    const [poi] = parseAll([
+      {
+        ID: 8,
+        AddressInfo: { Latitude: 1, Longitude: 2 },
+        Connections: [
+          { ID: 1, StatusTypeID: 100 },
+          { ID: 2, StatusTypeID: 50 },
+        ],
+      },
+    ]);
     expect(toMapPointBase(poi as OcmPoi, lookup)).toMatchObject({ status: "Operational", isOperational: true });
   });
 
@@ -185,7 +197,10 @@ describe("missing fields", () => {
 describe("distances are computed by the portal", () => {
   it("sorts nearest first from the caller's centre, whatever unit the API used", () => {
     const centre = { lat: 52.0907, lng: 5.1214 };
-    const points = withDistances(nl.map((p) => toMapPointBase(p, lookup)), centre);
+    const points = withDistances(
+      nl.map((p) => toMapPointBase(p, lookup)),
+      centre,
+    );
     const distances = points.map((p) => p.distanceKm);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     expect(distanceKm({ lat: 52.3702, lng: 4.8952 }, centre)).toBeCloseTo(35.1, 0);

@@ -18,7 +18,8 @@ describe("tiles", () => {
 
   it("give every centre inside one 0.1° cell the same key", () => {
     const keys = new Set<string>();
-    for (let i = 0; i < 100; i += 1) keys.add(tileFor({ lat: 52.351 + (i % 10) * 0.0097, lng: 4.851 + Math.floor(i / 10) * 0.0097 }, 8).key);
+    for (let i = 0; i < 100; i += 1)
+      keys.add(tileFor({ lat: 52.351 + (i % 10) * 0.0097, lng: 4.851 + Math.floor(i / 10) * 0.0097 }, 8).key);
     expect([...keys]).toEqual(["52.4,4.9@10"]);
   });
 });
@@ -56,16 +57,28 @@ describe("GET /api/map/points query", () => {
   const parse = (qs: string) => parsePointsQuery(new URLSearchParams(qs));
 
   it("accepts a good query with defaults and caps", () => {
-    expect(parse("lat=52.37&lng=4.89")).toEqual({ ok: true, query: { lat: 52.37, lng: 4.89, radiusKm: 50, limit: 100 } });
-    expect(parse("lat=52.37&lng=4.89&radiusKm=900&limit=9999")).toEqual({ ok: true, query: { lat: 52.37, lng: 4.89, radiusKm: 200, limit: 500 } });
+    expect(parse("lat=52.37&lng=4.89")).toEqual({
+      ok: true,
+      query: { lat: 52.37, lng: 4.89, radiusKm: 50, limit: 100 },
+    });
+    expect(parse("lat=52.37&lng=4.89&radiusKm=900&limit=9999")).toEqual({
+      ok: true,
+      query: { lat: 52.37, lng: 4.89, radiusKm: 200, limit: 500 },
+    });
   });
 
   it("rejects bad parameters with a message naming them", () => {
     expect(parse("lng=4.89")).toEqual({ ok: false, error: "lat is required" });
-    expect(parse("lat=abc&lng=4.89")).toMatchObject({ ok: false, error: expect.stringContaining("lat must be a number between -90 and 90") });
+    expect(parse("lat=abc&lng=4.89")).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("lat must be a number between -90 and 90"),
+    });
     expect(parse("lat=91&lng=181")).toMatchObject({ ok: false, error: expect.stringContaining("lng must be") });
     expect(parse("lat=1&lng=1&radiusKm=0")).toMatchObject({ ok: false, error: expect.stringContaining("radiusKm") });
-    expect(parse("lat=1&lng=1&limit=2.5")).toMatchObject({ ok: false, error: expect.stringContaining("limit must be a whole number") });
+    expect(parse("lat=1&lng=1&limit=2.5")).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("limit must be a whole number"),
+    });
     expect(parse("lat=&lng=1")).toMatchObject({ ok: false, error: "lat is required" });
   });
 });

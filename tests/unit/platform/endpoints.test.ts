@@ -3,17 +3,40 @@ import { PlatformConfigurationError, buildEndpointTable } from "@/lib/platform/e
 import { createPlatformClient } from "@/lib/platform/client";
 import { BASE, KEY, harness, listJson, reply } from "./fake-platform";
 
-const card = { id: 3301, userId: 734519, code: "04A1B2C3", visualNumber: "NL-EVX-1", type: "rfid", status: "active", createdAt: "2026-01-01T00:00:00Z" };
+const card = {
+  id: 3301,
+  userId: 734519,
+  code: "04A1B2C3",
+  visualNumber: "NL-EVX-1",
+  type: "rfid",
+  status: "active",
+  createdAt: "2026-01-01T00:00:00Z",
+};
 
 describe("endpoint table", () => {
   it("holds the spec's paths and marks only safe endpoints as idempotent", () => {
     const t = buildEndpointTable();
     expect(t["users.create"]).toEqual({ method: "POST", path: "/public-api/resources/users/v1.1", idempotent: false });
     expect(t["users.get"].path).toBe("/public-api/resources/users/v1.1/{id}");
-    expect(t["users.changeEmail"]).toMatchObject({ method: "PATCH", path: "/public-api/resources/users/v1.0/{id}/email" });
-    expect(t["users.startPasswordReset"]).toMatchObject({ method: "POST", path: "/public-api/resources/users/v1.0/{id}/password-reset", idempotent: false });
-    expect(t["tokens.update"]).toMatchObject({ method: "PATCH", path: "/public-api/resources/tokens/v1.0/{id}", idempotent: true });
-    expect(t["vouchers.redeem"]).toMatchObject({ method: "POST", path: "/public-api/actions/users/v2.0/{user}/redeem-voucher", idempotent: false });
+    expect(t["users.changeEmail"]).toMatchObject({
+      method: "PATCH",
+      path: "/public-api/resources/users/v1.0/{id}/email",
+    });
+    expect(t["users.startPasswordReset"]).toMatchObject({
+      method: "POST",
+      path: "/public-api/resources/users/v1.0/{id}/password-reset",
+      idempotent: false,
+    });
+    expect(t["tokens.update"]).toMatchObject({
+      method: "PATCH",
+      path: "/public-api/resources/tokens/v1.0/{id}",
+      idempotent: true,
+    });
+    expect(t["vouchers.redeem"]).toMatchObject({
+      method: "POST",
+      path: "/public-api/actions/users/v2.0/{user}/redeem-voucher",
+      idempotent: false,
+    });
     expect(t["locations.get"].path).toBe("/public-api/resources/locations/v2.0/{id}");
     expect(t["sessions.list"].path).toBe("/public-api/resources/sessions/v1.0");
     for (const spec of Object.values(t)) if (spec.method === "GET") expect(spec.idempotent).toBe(true);
@@ -43,15 +66,27 @@ describe("endpoint table", () => {
     [{ userEmail: "/users/../{id}/email" }],
   ])("rejects the override %j", (overrides) => {
     expect(() => buildEndpointTable(overrides)).toThrow(PlatformConfigurationError);
-    expect(() => createPlatformClient({ baseUrl: BASE, apiKey: KEY, timeoutMs: 1, maxRetries: 0, retryCapMs: 1, partnerId: 1, userGroupId: 1, pathOverrides: overrides })).toThrow(
-      PlatformConfigurationError,
-    );
+    expect(() =>
+      createPlatformClient({
+        baseUrl: BASE,
+        apiKey: KEY,
+        timeoutMs: 1,
+        maxRetries: 0,
+        retryCapMs: 1,
+        partnerId: 1,
+        userGroupId: 1,
+        pathOverrides: overrides,
+      }),
+    ).toThrow(PlatformConfigurationError);
   });
 
   it("uses an overridden token path for create, list and update", async () => {
-    const h = harness([reply({ data: card }, 201), reply(listJson([card], null)), reply({ data: { ...card, status: "blocked" } })], {
-      pathOverrides: { tokens: "/public-api/resources/id-tags/v2.0" },
-    });
+    const h = harness(
+      [reply({ data: card }, 201), reply(listJson([card], null)), reply({ data: { ...card, status: "blocked" } })],
+      {
+        pathOverrides: { tokens: "/public-api/resources/id-tags/v2.0" },
+      },
+    );
     await h.client.cards.createCard({ userId: 734519, code: "04a1 b2c3", visualNumber: "NL-EVX-1" });
     await h.client.cards.listCards({ userId: 734519 });
     const blocked = await h.client.cards.updateCardStatus(3301, "blocked");
@@ -61,7 +96,11 @@ describe("endpoint table", () => {
       "GET /public-api/resources/id-tags/v2.0",
       "PATCH /public-api/resources/id-tags/v2.0/3301",
     ]);
-    expect(h.lines.map((l) => l.path)).toEqual(["/public-api/resources/id-tags/v2.0", "/public-api/resources/id-tags/v2.0", "/public-api/resources/id-tags/v2.0/{id}"]);
+    expect(h.lines.map((l) => l.path)).toEqual([
+      "/public-api/resources/id-tags/v2.0",
+      "/public-api/resources/id-tags/v2.0",
+      "/public-api/resources/id-tags/v2.0/{id}",
+    ]);
   });
 
   it("uses overridden e-mail and password-reset paths", async () => {
@@ -70,7 +109,10 @@ describe("endpoint table", () => {
     });
     await h.client.users.changeEmail(734519, "new@example.org");
     await h.client.users.startPasswordReset(734519);
-    expect(h.requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual(["PATCH /alt/users/734519/mail", "POST /alt/users/734519/reset"]);
+    expect(h.requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([
+      "PATCH /alt/users/734519/mail",
+      "POST /alt/users/734519/reset",
+    ]);
     expect(h.requests[1]?.body).toEqual({});
   });
 

@@ -4,7 +4,15 @@ import { BASE, KEY, caught, harness, listJson, reply, sessionJson } from "./fake
 
 const SESSIONS = `${BASE}/public-api/resources/sessions/v1.0`;
 const TOKENS = `${BASE}/public-api/resources/tokens/v1.0`;
-const card = (id: number) => ({ id, userId: 734519, code: `04A${id}`, visualNumber: null, type: "rfid", status: "active", createdAt: null });
+const card = (id: number) => ({
+  id,
+  userId: 734519,
+  code: `04A${id}`,
+  visualNumber: null,
+  type: "rfid",
+  status: "active",
+  createdAt: null,
+});
 
 describe("listSessions", () => {
   it("sends filter[userId], page, per_page and the optional filters only when given", async () => {
@@ -15,7 +23,12 @@ describe("listSessions", () => {
       ["page", "2"],
       ["per_page", "25"],
     ]);
-    await h.client.sessions.listSessions({ userId: 734519, status: "finished", startedAfter: "2026-01-01T00:00:00Z", startedBefore: "2026-02-01T00:00:00Z" });
+    await h.client.sessions.listSessions({
+      userId: 734519,
+      status: "finished",
+      startedAfter: "2026-01-01T00:00:00Z",
+      startedBefore: "2026-02-01T00:00:00Z",
+    });
     const q = h.requests[1]?.url.searchParams;
     expect(q?.get("filter[status]")).toBe("finished");
     expect(q?.get("filter[startedAfter]")).toBe("2026-01-01T00:00:00Z");
@@ -24,8 +37,17 @@ describe("listSessions", () => {
   });
 
   it("maps meta to a Page", async () => {
-    const h = harness([reply(listJson([sessionJson()], `${SESSIONS}?page=2`, { current_page: 1, last_page: 4, per_page: 1, total: 4 })), reply(listJson([sessionJson()], null, { current_page: 4, last_page: 4, per_page: 1, total: 4 }))]);
-    expect(await h.client.sessions.listSessions({ userId: 1 })).toMatchObject({ page: 1, perPage: 1, total: 4, lastPage: 4, hasNext: true });
+    const h = harness([
+      reply(listJson([sessionJson()], `${SESSIONS}?page=2`, { current_page: 1, last_page: 4, per_page: 1, total: 4 })),
+      reply(listJson([sessionJson()], null, { current_page: 4, last_page: 4, per_page: 1, total: 4 })),
+    ]);
+    expect(await h.client.sessions.listSessions({ userId: 1 })).toMatchObject({
+      page: 1,
+      perPage: 1,
+      total: 4,
+      lastPage: 4,
+      hasNext: true,
+    });
     expect(await h.client.sessions.listSessions({ userId: 1 })).toMatchObject({ page: 4, hasNext: false });
   });
 });
@@ -33,7 +55,12 @@ describe("listSessions", () => {
 describe("following links.next", () => {
   it("iterateSessions yields across pages lazily, with the same auth on every page", async () => {
     const h = harness([
-      reply(listJson([sessionJson({ id: 1 }), sessionJson({ id: 2 })], `${SESSIONS}?filter%5BuserId%5D=734519&page=2&per_page=2`)),
+      reply(
+        listJson(
+          [sessionJson({ id: 1 }), sessionJson({ id: 2 })],
+          `${SESSIONS}?filter%5BuserId%5D=734519&page=2&per_page=2`,
+        ),
+      ),
       reply(listJson([sessionJson({ id: 3 })], null)),
     ]);
     const iterator = h.client.sessions.iterateSessions({ userId: 734519 }, { perPage: 2 });
@@ -48,7 +75,10 @@ describe("following links.next", () => {
     expect(h.requests[1]?.url.href).toBe(`${SESSIONS}?filter%5BuserId%5D=734519&page=2&per_page=2`);
     expect(h.requests[1]?.headers.get("authorization")).toBe(`Bearer ${KEY}`);
     expect((await iterator.next()).done).toBe(true);
-    expect(h.lines.map((l) => l.path)).toEqual(["/public-api/resources/sessions/v1.0", "/public-api/resources/sessions/v1.0"]);
+    expect(h.lines.map((l) => l.path)).toEqual([
+      "/public-api/resources/sessions/v1.0",
+      "/public-api/resources/sessions/v1.0",
+    ]);
   });
 
   it("defaults iterateSessions to 100 per page", async () => {
@@ -58,7 +88,11 @@ describe("following links.next", () => {
   });
 
   it("listAllCards collects every page", async () => {
-    const h = harness([reply(listJson([card(1), card(2)], `${TOKENS}?page=2`)), reply(listJson([card(3)], `${TOKENS}?page=3`)), reply(listJson([], null))]);
+    const h = harness([
+      reply(listJson([card(1), card(2)], `${TOKENS}?page=2`)),
+      reply(listJson([card(3)], `${TOKENS}?page=3`)),
+      reply(listJson([], null)),
+    ]);
     const cards = await h.client.cards.listAllCards({ userId: 734519, status: "active" });
     expect(cards.map((c) => c.id)).toEqual([1, 2, 3]);
     expect(h.requests[0]?.url.searchParams.get("filter[userId]")).toBe("734519");

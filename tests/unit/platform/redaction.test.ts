@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatPlatformLogLine } from "@/lib/platform/logging";
 import { BASE, KEY, hang, harness, listJson, reply, sessionJson, userJson } from "./fake-platform";
+import { captureLogs } from "../../support/log-capture";
 
 /** The key, e-mail addresses and ids must never reach log lines; the key never reaches error messages. */
 
@@ -18,7 +19,9 @@ async function runBattery(h: ReturnType<typeof harness>) {
       errors.push(error);
     }
   };
-  await attempt(h.client.users.createUser({ email: EMAIL, password: "pw-very-secret", firstName: "Jane", lastName: "Secret" }));
+  await attempt(
+    h.client.users.createUser({ email: EMAIL, password: "pw-very-secret", firstName: "Jane", lastName: "Secret" }),
+  );
   await attempt(h.client.users.findUserByEmail(EMAIL));
   await attempt(h.client.users.getUser(USER_ID));
   await attempt(h.client.users.changeEmail(USER_ID, EMAIL));
@@ -39,7 +42,19 @@ describe("redaction", () => {
   it("keeps the key out of logs and errors, and personal data and ids out of logs", async () => {
     const h = harness(
       [
-        reply({ data: { id: String(USER_ID), email: EMAIL, firstName: "Jane", lastName: "Secret", balance: 0, currency: null } }, 201),
+        reply(
+          {
+            data: {
+              id: String(USER_ID),
+              email: EMAIL,
+              firstName: "Jane",
+              lastName: "Secret",
+              balance: 0,
+              currency: null,
+            },
+          },
+          201,
+        ),
         reply(listJson([userJson({ id: USER_ID, email: EMAIL })], null)),
         reply({ message: `No query results for model [User] ${USER_ID}` }, 404),
         reply({ message: `The email ${EMAIL} has already been taken.`, errors: { email: [`${EMAIL} is taken`] } }, 422),
@@ -47,7 +62,9 @@ describe("redaction", () => {
         reply({ data: sessionJson({ id: SESSION_ID }) }),
         reply({ message: "down" }, 503),
         reply(listJson([], null)),
-        reply(listJson([{ id: 1, userId: USER_ID, code: CARD_CODE, status: "active" }], `https://evil.example/?key=${KEY}`)),
+        reply(
+          listJson([{ id: 1, userId: USER_ID, code: CARD_CODE, status: "active" }], `https://evil.example/?key=${KEY}`),
+        ),
         { status: 200, raw: `{"data": {"id": ${USER_ID}, "email": "${EMAIL}"` },
         hang,
       ],
@@ -60,7 +77,18 @@ describe("redaction", () => {
     expect(h.lines.filter((l) => l.attempts === 0)).toHaveLength(2);
 
     const logText = h.lines.map(formatPlatformLogLine).join("\n");
-    for (const secret of [KEY, EMAIL, "jane.secret", String(USER_ID), String(SESSION_ID), CARD_CODE, "VOUCHER-SECRET", "pw-very-secret", "2026-01-01", BASE]) {
+    for (const secret of [
+      KEY,
+      EMAIL,
+      "jane.secret",
+      String(USER_ID),
+      String(SESSION_ID),
+      CARD_CODE,
+      "VOUCHER-SECRET",
+      "pw-very-secret",
+      "2026-01-01",
+      BASE,
+    ]) {
       expect(logText).not.toContain(secret);
     }
     for (const error of errors) {
@@ -72,12 +100,14 @@ describe("redaction", () => {
     }
   });
 
-  it("the default logger writes one console.info line per call, without the key", async () => {
-    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+  it("the default logger writes one info line per call through the server logger, without the key", async () => {
+    const logs = captureLogs("info");
     const h = harness([reply({ data: userJson({ email: EMAIL }) })], { logger: undefined });
     await h.client.users.getUser(USER_ID);
-    expect(info).toHaveBeenCalledTimes(1);
-    const written = String(info.mock.calls[0]?.[0]);
+    logs.restore();
+    expect(logs.lines).toHaveLength(1);
+    expect(logs.lines[0]).toMatchObject({ level: "info", fields: { scope: "platform" } });
+    const written = logs.lines[0]!.text;
     expect(written).toContain("/public-api/resources/users/v1.1/{id}");
     expect(written).not.toContain(KEY);
     expect(written).not.toContain(EMAIL);

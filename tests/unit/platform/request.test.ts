@@ -60,7 +60,9 @@ describe("request: rate limiting (429)", () => {
   });
 
   it("throws PlatformRateLimitedError at once when the wait exceeds the cap", async () => {
-    const h = harness([reply({ message: "Too Many Attempts." }, 429, { "Retry-After": "60" }), ok], { retryCapMs: 5000 });
+    const h = harness([reply({ message: "Too Many Attempts." }, 429, { "Retry-After": "60" }), ok], {
+      retryCapMs: 5000,
+    });
     const error = await caught(h.client.users.getUser(734519));
     expect(error).toBeInstanceOf(PlatformRateLimitedError);
     expect((error as PlatformRateLimitedError).retryAfterSeconds).toBe(60);
@@ -99,9 +101,19 @@ describe("request: server errors, network errors and timeouts", () => {
   });
 
   it.each([
-    ["users.create", 500, (h: ReturnType<typeof harness>) => h.client.users.createUser({ email: "a@b.c", password: "pw123456", firstName: "A", lastName: "B" })],
+    [
+      "users.create",
+      500,
+      (h: ReturnType<typeof harness>) =>
+        h.client.users.createUser({ email: "a@b.c", password: "pw123456", firstName: "A", lastName: "B" }),
+    ],
     ["vouchers.redeem", 503, (h: ReturnType<typeof harness>) => h.client.vouchers.redeemVoucher(734519, "CODE")],
-    ["tokens.create", 503, (h: ReturnType<typeof harness>) => h.client.cards.createCard({ userId: 734519, code: "04A1B2", visualNumber: "NL-1" })],
+    [
+      "tokens.create",
+      503,
+      (h: ReturnType<typeof harness>) =>
+        h.client.cards.createCard({ userId: 734519, code: "04A1B2", visualNumber: "NL-1" }),
+    ],
     ["users.startPasswordReset", 500, (h: ReturnType<typeof harness>) => h.client.users.startPasswordReset(734519)],
   ] as const)("never retries the non-idempotent %s after a %d", async (endpoint, status, call) => {
     const h = harness([reply({ message: "boom" }, status), reply(null, 202)]);
@@ -130,11 +142,14 @@ describe("request: server errors, network errors and timeouts", () => {
   });
 
   it("maps a rejected fetch to kind network", async () => {
-    const h = harness([
-      () => {
-        throw new TypeError("fetch failed");
-      },
-    ], { maxRetries: 0 });
+    const h = harness(
+      [
+        () => {
+          throw new TypeError("fetch failed");
+        },
+      ],
+      { maxRetries: 0 },
+    );
     const error = await caught(h.client.users.getUser(734519));
     expect((error as PlatformUnavailableError).kind).toBe("network");
   });

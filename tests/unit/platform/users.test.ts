@@ -22,7 +22,16 @@ const createInput = {
 
 describe("users", () => {
   it("sends create in snake_case with partnerId and userGroupId, and normalises the string id", async () => {
-    const created = { id: "1004", email: createInput.email, firstName: "Jane", lastName: "Driver", phone: "+31612345678", balance: 0, currency: null, createdAt: "2026-03-01T09:00:00Z" };
+    const created = {
+      id: "1004",
+      email: createInput.email,
+      firstName: "Jane",
+      lastName: "Driver",
+      phone: "+31612345678",
+      balance: 0,
+      currency: null,
+      createdAt: "2026-03-01T09:00:00Z",
+    };
     const h = harness([reply({ data: created }, 201)]);
     const user = await h.client.users.createUser(createInput);
     expect(h.requests[0]?.method).toBe("POST");
@@ -53,8 +62,20 @@ describe("users", () => {
 
   it("maps first and last name to first_name and last_name on update", async () => {
     const h = harness([reply({ data: userJson() })]);
-    await h.client.users.updateUser(734519, { firstName: "J", lastName: "D", address: "Dam 1", phone: "1", country: "BE" });
-    expect(h.requests[0]?.body).toEqual({ first_name: "J", last_name: "D", address: "Dam 1", phone: "1", country: "BE" });
+    await h.client.users.updateUser(734519, {
+      firstName: "J",
+      lastName: "D",
+      address: "Dam 1",
+      phone: "1",
+      country: "BE",
+    });
+    expect(h.requests[0]?.body).toEqual({
+      first_name: "J",
+      last_name: "D",
+      address: "Dam 1",
+      phone: "1",
+      country: "BE",
+    });
   });
 
   it("re-reads the user when an update answer is a subset without the e-mail", async () => {
@@ -65,7 +86,10 @@ describe("users", () => {
   });
 
   it("maps a full user read and tolerates a subset", async () => {
-    const h = harness([reply({ data: userJson({ balance: "17.250" }) }), reply({ data: { id: "734519", email: "x@example.org" } })]);
+    const h = harness([
+      reply({ data: userJson({ balance: "17.250" }) }),
+      reply({ data: { id: "734519", email: "x@example.org" } }),
+    ]);
     const full = await h.client.users.getUser(734519);
     expect(full).toEqual({
       id: 734519,
@@ -92,7 +116,15 @@ describe("users", () => {
 
   it("finds a user by exact e-mail via filter[email]", async () => {
     const h = harness([
-      reply(listJson([userJson({ id: 1, email: "jane.driver@example.org.uk" }), userJson({ id: 2, email: "Jane.Driver@Example.org" })], null)),
+      reply(
+        listJson(
+          [
+            userJson({ id: 1, email: "jane.driver@example.org.uk" }),
+            userJson({ id: 2, email: "Jane.Driver@Example.org" }),
+          ],
+          null,
+        ),
+      ),
       reply(listJson([], null)),
     ]);
     const found = await h.client.users.findUserByEmail("jane.driver@example.org");
@@ -102,7 +134,16 @@ describe("users", () => {
   });
 
   it("lists users as a Page", async () => {
-    const h = harness([reply(listJson([userJson()], `https://platform.example.test/public-api/resources/users/v1.1?page=2`, { current_page: 1, last_page: 3, per_page: 1, total: 3 }))]);
+    const h = harness([
+      reply(
+        listJson([userJson()], `https://platform.example.test/public-api/resources/users/v1.1?page=2`, {
+          current_page: 1,
+          last_page: 3,
+          per_page: 1,
+          total: 3,
+        }),
+      ),
+    ]);
     const page = await h.client.users.listUsers({ page: 1, perPage: 1 });
     expect(page).toMatchObject({ page: 1, perPage: 1, total: 3, lastPage: 3, hasNext: true });
     expect(page.items[0]?.id).toBe(734519);
@@ -114,7 +155,10 @@ describe("users", () => {
       reply({ data: { id: 734519, email: "new@example.org" } }),
       reply({ message: "The given data was invalid.", errors: { email: ["The email has already been taken."] } }, 422),
     ]);
-    expect(await h.client.users.changeEmail(734519, "new@example.org")).toEqual({ id: 734519, email: "new@example.org" });
+    expect(await h.client.users.changeEmail(734519, "new@example.org")).toEqual({
+      id: 734519,
+      email: "new@example.org",
+    });
     expect(h.requests[0]?.body).toEqual({ email: "new@example.org" });
     const error = await caught(h.client.users.changeEmail(734519, "taken@example.org"));
     expect(error).toBeInstanceOf(PlatformValidationError);
@@ -133,12 +177,14 @@ describe("status → typed error", () => {
     [406, VoucherRejectedError, "voucher_rejected"],
     [422, PlatformValidationError, "validation"],
   ] as const)("maps %d on vouchers.redeem", async (status, type, code) => {
-    const body = status === 422 ? { message: "invalid", errors: { code: ["The code field is required."] } } : { message: "nope" };
+    const body =
+      status === 422 ? { message: "invalid", errors: { code: ["The code field is required."] } } : { message: "nope" };
     const h = harness([reply(body, status)]);
     const error = await caught(h.client.vouchers.redeemVoucher(734519, ""));
     expect(error).toBeInstanceOf(type);
     expect(error).toMatchObject({ code, status, endpoint: "vouchers.redeem" });
-    if (status === 422) expect((error as PlatformValidationError).fieldErrors).toEqual({ code: ["The code field is required."] });
+    if (status === 422)
+      expect((error as PlatformValidationError).fieldErrors).toEqual({ code: ["The code field is required."] });
     expect(h.requests).toHaveLength(1);
     expect(h.lines[0]).toMatchObject({ status, outcome: code });
   });

@@ -18,7 +18,17 @@ describe("sessions", () => {
   });
 
   it("maps a session detail including the UTC times", async () => {
-    const h = harness([reply({ data: sessionJson({ id: "55001", startedAt: "2026-03-14T17:02:11Z", stoppedAt: "2026-03-14T18:12:40Z", energy: "12345", amount: "4.20" }) })]);
+    const h = harness([
+      reply({
+        data: sessionJson({
+          id: "55001",
+          startedAt: "2026-03-14T17:02:11Z",
+          stoppedAt: "2026-03-14T18:12:40Z",
+          energy: "12345",
+          amount: "4.20",
+        }),
+      }),
+    ]);
     expect(await h.client.sessions.getSession(55001)).toEqual({
       id: 55001,
       startedAt: "2026-03-14T17:02:11Z",
@@ -57,7 +67,16 @@ describe("locations", () => {
     geoposition: { latitude: 52.37, longitude: 4.89 },
     address: { street: "Damrak", number: "1", extra: "ignored" },
     city: "Amsterdam",
-    evses: [{ id: 801, status: "available", connectors: [{ type: "CCS2", power: 150 }, { type: "Type 2", power: null }] }],
+    evses: [
+      {
+        id: 801,
+        status: "available",
+        connectors: [
+          { type: "CCS2", power: 150 },
+          { type: "Type 2", power: null },
+        ],
+      },
+    ],
   };
 
   it("maps the detail to the view model", async () => {
@@ -70,12 +89,24 @@ describe("locations", () => {
       street: "Damrak",
       number: "1",
       city: "Amsterdam",
-      evses: [{ id: 801, status: "available", connectors: [{ type: "CCS2", power: 150 }, { type: "Type 2", power: null }] }],
+      evses: [
+        {
+          id: 801,
+          status: "available",
+          connectors: [
+            { type: "CCS2", power: 150 },
+            { type: "Type 2", power: null },
+          ],
+        },
+      ],
     });
   });
 
   it("getLocation answers null on 404 and the empty list is an empty page", async () => {
-    const h = harness([reply({ message: "No query results" }, 404), reply({ data: [], meta: { current_page: 1, last_page: 1, per_page: 15, total: 0 }, links: { next: null } })]);
+    const h = harness([
+      reply({ message: "No query results" }, 404),
+      reply({ data: [], meta: { current_page: 1, last_page: 1, per_page: 15, total: 0 }, links: { next: null } }),
+    ]);
     expect(await h.client.locations.getLocation(9001)).toBeNull();
     const page = await h.client.locations.listLocations({ perPage: 15 });
     expect(page).toEqual({ items: [], page: 1, perPage: 15, total: 0, lastPage: 1, hasNext: false });
@@ -85,7 +116,16 @@ describe("locations", () => {
   it("list items have no evses and tolerate missing optional parts", async () => {
     const h = harness([reply(listJson([{ id: 7, name: [], city: null }], null))]);
     const [loc] = (await h.client.locations.listLocations()).items;
-    expect(loc).toEqual({ id: 7, names: [], latitude: null, longitude: null, street: null, number: null, city: null, evses: [] });
+    expect(loc).toEqual({
+      id: 7,
+      names: [],
+      latitude: null,
+      longitude: null,
+      street: null,
+      number: null,
+      city: null,
+      evses: [],
+    });
   });
 });
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine, SESSION_CSV_COLUMNS, sessionCsvChunks, sessionCsvFilename, sessionCsvHeader, sessionCsvRow, sessionCsvRows } from "@/lib/sessions/csv";
+import {
+  csvCell,
+  csvLine,
+  SESSION_CSV_COLUMNS,
+  sessionCsvChunks,
+  sessionCsvFilename,
+  sessionCsvHeader,
+  sessionCsvRow,
+  sessionCsvRows,
+} from "@/lib/sessions/csv";
 import { running, session } from "./fixtures";
 
 /** A small RFC 4180 reader, so tests check what a spreadsheet would read, not our own string. */
@@ -64,7 +73,9 @@ describe("csv cells", () => {
 describe("session rows", () => {
   it("starts with the header row", () => {
     expect(sessionCsvHeader()).toBe(`${SESSION_CSV_COLUMNS.join(",")}\r\n`);
-    expect(SESSION_CSV_COLUMNS).toEqual(expect.arrayContaining(["session_id", "started_at_local", "energy_kwh", "amount", "currency", "status"]));
+    expect(SESSION_CSV_COLUMNS).toEqual(
+      expect.arrayContaining(["session_id", "started_at_local", "energy_kwh", "amount", "currency", "status"]),
+    );
   });
 
   it("writes ISO times, minutes, kWh with a dot decimal and the amount with cents", () => {
@@ -82,8 +93,23 @@ describe("session rows", () => {
       currency: "EUR",
       status: "finished",
       location_id: "501",
+      location_name: "",
+      location_address: "",
       evse_id: "50102",
     });
+  });
+
+  it("names the location and its address where the walk could read them", () => {
+    const places = (id: number | null) =>
+      id === 501 ? { name: "Westerpark, Hub", address: "=Haarlemmerweg 8, Amsterdam" } : null;
+    const [known] = parseCsv(sessionCsvRow(session(), "EUR", places));
+    const [unknown] = parseCsv(sessionCsvRow(session({ locationId: 502 }), "EUR", places));
+    const column = (row: string[] | undefined, name: string) => row![SESSION_CSV_COLUMNS.indexOf(name as never)];
+    expect(column(known, "location_name")).toBe("Westerpark, Hub");
+    // An address is text from the platform: the formula guard applies.
+    expect(column(known, "location_address")).toBe("'=Haarlemmerweg 8, Amsterdam");
+    expect(column(unknown, "location_name")).toBe("");
+    expect(sessionCsvRows([session()], "EUR", places)).toBe(sessionCsvRow(session(), "EUR", places));
   });
 
   it("keeps a dot decimal and whole cents whatever the value", () => {
@@ -118,7 +144,10 @@ describe("session rows", () => {
     }
     const chunks: string[] = [];
     for await (const chunk of sessionCsvChunks(pages(), "EUR")) chunks.push(chunk);
-    expect(chunks).toEqual([sessionCsvHeader() + sessionCsvRow(session({ id: 1 }), "EUR") + sessionCsvRow(session({ id: 2 }), "EUR"), sessionCsvRow(session({ id: 3 }), "EUR")]);
+    expect(chunks).toEqual([
+      sessionCsvHeader() + sessionCsvRow(session({ id: 1 }), "EUR") + sessionCsvRow(session({ id: 2 }), "EUR"),
+      sessionCsvRow(session({ id: 3 }), "EUR"),
+    ]);
     expect(parseCsv(chunks.join("")).map((r) => r[0])).toEqual(["session_id", "1", "2", "3"]);
   });
 

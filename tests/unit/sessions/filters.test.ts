@@ -4,17 +4,29 @@ import { session } from "./fixtures";
 
 describe("parseSessionFilter", () => {
   it("reads status, date range and paging from the URL", () => {
-    const parsed = parseSessionFilter(new URLSearchParams("status=finished&from=2026-01-01&to=2026-01-31&page=3&perPage=50"));
-    expect(parsed).toEqual({ filter: { status: "finished", from: "2026-01-01", to: "2026-01-31", page: 3, perPage: 50 }, messages: [] });
+    const parsed = parseSessionFilter(
+      new URLSearchParams("status=finished&from=2026-01-01&to=2026-01-31&page=3&perPage=50"),
+    );
+    expect(parsed).toEqual({
+      filter: { status: "finished", from: "2026-01-01", to: "2026-01-31", page: 3, perPage: 50 },
+      messages: [],
+    });
   });
 
   it("gives the defaults for an empty URL, and for empty fields of a plain GET form", () => {
     expect(parseSessionFilter({})).toEqual({ filter: { page: 1, perPage: 25 }, messages: [] });
-    expect(parseSessionFilter(new URLSearchParams("status=&from=&to="))).toEqual({ filter: { page: 1, perPage: 25 }, messages: [] });
+    expect(parseSessionFilter(new URLSearchParams("status=&from=&to="))).toEqual({
+      filter: { page: 1, perPage: 25 },
+      messages: [],
+    });
   });
 
   it("accepts Next's searchParams object, taking the first of repeated values", () => {
-    expect(parseSessionFilter({ status: ["failed", "finished"], page: "2" }).filter).toEqual({ status: "failed", page: 2, perPage: 25 });
+    expect(parseSessionFilter({ status: ["failed", "finished"], page: "2" }).filter).toEqual({
+      status: "failed",
+      page: 2,
+      perPage: 25,
+    });
   });
 
   it("falls back to the default with a message for each bad value, never throwing", () => {
@@ -31,7 +43,9 @@ describe("parseSessionFilter", () => {
   });
 
   it("rejects absurd pages and years, and shortens echoed input", () => {
-    const parsed = parseSessionFilter(new URLSearchParams(`page=99999999999&from=1850-01-01&status=${"x".repeat(500)}`));
+    const parsed = parseSessionFilter(
+      new URLSearchParams(`page=99999999999&from=1850-01-01&status=${"x".repeat(500)}`),
+    );
     expect(parsed.filter).toEqual({ page: 1, perPage: 25 });
     for (const message of parsed.messages) expect(message.length).toBeLessThan(160);
   });
@@ -71,7 +85,9 @@ describe("date range → platform instants", () => {
     expect(matchesSessionFilter(session(), { status: "failed" })).toBe(false);
     expect(matchesSessionFilter(session({ startedAtLocal: "2026-03-15T00:00:00+01:00" }), instants)).toBe(false);
     expect(matchesSessionFilter(session({ startedAtLocal: "2026-03-14T23:59:59+01:00" }), instants)).toBe(true);
-    expect(matchesSessionFilter(session({ startedAtLocal: null, startedAt: "2026-03-13T22:59:59Z" }), instants)).toBe(false);
+    expect(matchesSessionFilter(session({ startedAtLocal: null, startedAt: "2026-03-13T22:59:59Z" }), instants)).toBe(
+      false,
+    );
     expect(matchesSessionFilter(session({ startedAtLocal: null, startedAt: null }), instants)).toBe(false);
     expect(matchesSessionFilter(session({ startedAtLocal: null, startedAt: null }), {})).toBe(true);
   });

@@ -19,5 +19,13 @@ export function session(overrides: Partial<ChargingSession> = {}): ChargingSessi
 }
 
 export function running(overrides: Partial<ChargingSession> = {}): ChargingSession {
-  return session({ stoppedAt: null, stoppedAtLocal: null, status: "charging", isRunning: true, energyWh: 2836, amount: 1.11, ...overrides });
+  return session({
+    stoppedAt: null,
+    stoppedAtLocal: null,
+    status: "charging",
+    isRunning: true,
+    energyWh: 2836,
+    amount: 1.11,
+    ...overrides,
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChargingLocation } from "@/lib/platform/types";
-import { describeLocation, locationNameIndex, preferredLocale } from "@/lib/sessions/location";
+import { describeLocation, locationNameIndex } from "@/lib/sessions/location";
 
 function location(overrides: Partial<ChargingLocation> = {}): ChargingLocation {
   return {
@@ -19,20 +19,6 @@ function location(overrides: Partial<ChargingLocation> = {}): ChargingLocation {
   };
 }
 
-describe("preferredLocale", () => {
-  it("takes the highest-weighted language of Accept-Language", () => {
-    expect(preferredLocale("nl-NL,nl;q=0.9,en;q=0.8")).toBe("nl-NL");
-    expect(preferredLocale("en;q=0.5, de;q=0.9")).toBe("de");
-    expect(preferredLocale("*;q=1, fr;q=0.2")).toBe("fr");
-  });
-  it("falls back to en for missing or unusable headers", () => {
-    expect(preferredLocale(null)).toBe("en");
-    expect(preferredLocale("")).toBe("en");
-    expect(preferredLocale("<script>")).toBe("en");
-    expect(preferredLocale("nl;q=0")).toBe("en");
-  });
-});
-
 describe("describeLocation", () => {
   it("names the location in the driver's language", () => {
     expect(describeLocation(location(), "nl-NL").name).toBe("Laadplein Westerpark");
@@ -50,7 +36,9 @@ describe("describeLocation", () => {
   });
 
   it("indexes names by id for table rows", () => {
-    expect(locationNameIndex([location(), location({ id: 502, names: [{ locale: "nl", translation: "Zuidas" }] })], "en")).toEqual({
+    expect(
+      locationNameIndex([location(), location({ id: 502, names: [{ locale: "nl", translation: "Zuidas" }] })], "en"),
+    ).toEqual({
       501: "Westerpark Charging Hub",
       502: "Zuidas",
     });

@@ -1,17 +1,42 @@
 import { describe, expect, it } from "vitest";
-import { aggregateMonthly, lastTwelveMonths, monthlyWindowStart, sessionMonth } from "@/lib/sessions/monthly";
+import type { ChargingSession } from "@/lib/platform/types";
+import { lastTwelveMonths, MonthlyAggregator, monthlyWindowStart, sessionMonth } from "@/lib/sessions/monthly";
 import { running, session } from "./fixtures";
 
 const NOW = new Date("2026-03-14T12:00:00Z");
+
+/** The chart's aggregator fed the way the sessions service feeds it: one session at a time. */
+function aggregateMonthly(sessions: readonly ChargingSession[], now: Date) {
+  const aggregator = new MonthlyAggregator(now);
+  for (const s of sessions) aggregator.add(s);
+  return aggregator.result();
+}
 
 describe("monthly aggregation", () => {
   it("has exactly the last 12 months, oldest first, empty months included", () => {
     const totals = aggregateMonthly([], NOW);
     expect(totals.map((t) => t.month)).toEqual([
-      "2025-04", "2025-05", "2025-06", "2025-07", "2025-08", "2025-09",
-      "2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03",
+      "2025-04",
+      "2025-05",
+      "2025-06",
+      "2025-07",
+      "2025-08",
+      "2025-09",
+      "2025-10",
+      "2025-11",
+      "2025-12",
+      "2026-01",
+      "2026-02",
+      "2026-03",
     ]);
-    expect(totals[0]).toEqual({ month: "2025-04", label: "Apr 2025", energyWh: 0, amount: 0, sessionCount: 0, runningCount: 0 });
+    expect(totals[0]).toEqual({
+      month: "2025-04",
+      label: "Apr 2025",
+      energyWh: 0,
+      amount: 0,
+      sessionCount: 0,
+      runningCount: 0,
+    });
   });
 
   it("adds energy and cost per month, cent-exact", () => {
@@ -31,17 +56,28 @@ describe("monthly aggregation", () => {
   });
 
   it("leaves running sessions out of the totals and marks them", () => {
-    const totals = aggregateMonthly([session({ energyWh: 1_000, amount: 1 }), running({ energyWh: 9_999, amount: 9 })], NOW);
+    const totals = aggregateMonthly(
+      [session({ energyWh: 1_000, amount: 1 }), running({ energyWh: 9_999, amount: 9 })],
+      NOW,
+    );
     expect(totals.at(-1)).toMatchObject({ energyWh: 1_000, amount: 1, sessionCount: 1, runningCount: 1 });
   });
 
   it("ignores sessions outside the window", () => {
-    const totals = aggregateMonthly([session({ startedAtLocal: "2025-03-31T23:00:00+02:00" }), session({ startedAtLocal: "2026-04-01T00:00:00+02:00" })], NOW);
+    const totals = aggregateMonthly(
+      [
+        session({ startedAtLocal: "2025-03-31T23:00:00+02:00" }),
+        session({ startedAtLocal: "2026-04-01T00:00:00+02:00" }),
+      ],
+      NOW,
+    );
     expect(totals.every((t) => t.sessionCount === 0)).toBe(true);
   });
 
   it("uses the charge point's local month, else the UTC start in Amsterdam", () => {
-    expect(sessionMonth({ startedAtLocal: "2026-03-01T00:30:00+01:00", startedAt: "2026-02-28T23:30:00Z" })).toBe("2026-03");
+    expect(sessionMonth({ startedAtLocal: "2026-03-01T00:30:00+01:00", startedAt: "2026-02-28T23:30:00Z" })).toBe(
+      "2026-03",
+    );
     expect(sessionMonth({ startedAtLocal: null, startedAt: "2026-02-28T23:30:00Z" })).toBe("2026-03");
     expect(sessionMonth({ startedAtLocal: null, startedAt: null })).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { VoucherCodeSchema } from "@/lib/vouchers/voucher-code";
-import { sameBalance, toBalanceView } from "@/components/account/balance-view";
+import { sameBalance, toBalanceView } from "@/lib/accounts/balance-view";
 
 describe("VoucherCodeSchema", () => {
   it("trims and keeps the case (the platform matches case-insensitively)", () => {
@@ -25,7 +25,11 @@ describe("VoucherCodeSchema", () => {
 
 describe("balance view", () => {
   it("formats in the account currency with Intl", () => {
-    expect(toBalanceView({ balance: 42.5, currency: "EUR" })).toEqual({ amount: 42.5, currency: "EUR", formatted: "€42.50" });
+    expect(toBalanceView({ balance: 42.5, currency: "EUR" })).toEqual({
+      amount: 42.5,
+      currency: "EUR",
+      formatted: "€42.50",
+    });
   });
   it("a null currency (no transaction yet) gives no currency sign, and a null balance counts as 0", () => {
     expect(toBalanceView({ balance: null, currency: null })).toEqual({ amount: 0, currency: null, formatted: "0.00" });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { csvStream } from "@/lib/sessions/route-handlers";
+import { pulledStream } from "@/lib/route-handlers/pulled-stream";
 
 /**
  * The export's byte stream over a scripted chunk source (one chunk per platform page): what it
@@ -21,7 +21,7 @@ function source(count: number, options: { failAt?: number; empty?: number[] } = 
     try {
       for (let i = 1; i <= count; i++) {
         fetched = i;
-        await new Promise((resolve) => setTimeout(resolve, 1));
+        await nextTurn();
         if (i === options.failAt) throw new Error(`page ${i} failed`);
         yield options.empty?.includes(i) ? "" : `row ${i}\r\n`;
       }
@@ -32,14 +32,21 @@ function source(count: number, options: { failAt?: number; empty?: number[] } = 
   return { chunks: chunks(), fetched: () => fetched, closed: () => closed };
 }
 
-/** Long enough for an eager stream to fetch everything it would. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 60));
+/** A page of the scripted source answers on the next event-loop turn: no clock involved. */
+function nextTurn() {
+  return new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/** Every page answers within a turn, so 20 turns let an eager stream fetch all it would of these short sources. */
+async function settle() {
+  for (let turn = 0; turn < 20; turn++) await nextTurn();
+}
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 
-describe("csvStream", () => {
+describe("pulledStream", () => {
   it("reads the first chunk before answering and nothing more until the client reads", async () => {
     const src = source(5);
-    const stream = await csvStream(src.chunks, () => undefined);
+    const stream = await pulledStream(src.chunks, () => undefined);
     expect(src.fetched()).toBe(1);
     await settle();
     expect(src.fetched()).toBe(1);
@@ -50,7 +57,7 @@ describe("csvStream", () => {
 
   it("fetches at most one page ahead of the client, and delivers every chunk in order", async () => {
     const src = source(6);
-    const reader = (await csvStream(src.chunks, () => undefined)).getReader();
+    const reader = (await pulledStream(src.chunks, () => undefined)).getReader();
     const read: string[] = [];
     for (;;) {
       await settle();
@@ -64,19 +71,19 @@ describe("csvStream", () => {
 
   it("reads on past empty chunks instead of stalling", async () => {
     const src = source(4, { empty: [2, 3] });
-    const body = await new Response(await csvStream(src.chunks, () => undefined)).text();
+    const body = await new Response(await pulledStream(src.chunks, () => undefined)).text();
     expect(body).toBe("row 1\r\nrow 4\r\n");
   });
 
   it("rejects before answering when the first chunk fails", async () => {
     const onError = vi.fn();
-    await expect(csvStream(source(3, { failAt: 1 }).chunks, onError)).rejects.toThrow("page 1 failed");
+    await expect(pulledStream(source(3, { failAt: 1 }).chunks, onError)).rejects.toThrow("page 1 failed");
     expect(onError).not.toHaveBeenCalled(); // the handler answers with an error status instead
   });
 
   it("aborts the stream when a later chunk fails, so a truncated file cannot pass for a whole one", async () => {
     const onError = vi.fn();
-    const stream = await csvStream(source(5, { failAt: 3 }).chunks, onError);
+    const stream = await pulledStream(source(5, { failAt: 3 }).chunks, onError);
     await expect(new Response(stream).text()).rejects.toThrow("page 3 failed");
     expect(onError).toHaveBeenCalledTimes(1);
     expect(onError.mock.calls[0]![0]).toMatchObject({ message: "page 3 failed" });
@@ -100,7 +107,7 @@ describe("csvStream", () => {
       }
     }
     const onError = vi.fn();
-    const reader = (await csvStream(chunks(), onError)).getReader();
+    const reader = (await pulledStream(chunks(), onError)).getReader();
     expect(text((await reader.read()).value)).toBe("row 1\r\n");
     expect(text((await reader.read()).value)).toBe("row 2\r\n");
     // Reading page 2 made room in the queue, so page 3 is being fetched now.

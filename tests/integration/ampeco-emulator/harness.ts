@@ -1,0 +1,49 @@
+import { expect } from "vitest";
+import type { PlatformEmulatorOptions } from "@/lib/emulators/platform";
+import {
+  startPlatformEmulator,
+  type ApiResult,
+  type CallOptions,
+  type RunningPlatformEmulator,
+} from "@/tests/support/platform-emulator-server";
+import { responseValidator, schemaErrors } from "./openapi";
+
+/**
+ * The platform emulator in the ampeco dialect over real HTTP, where every /public-api answer is
+ * checked against the subset's response schema for its operation and status before a test sees it.
+ */
+export interface AmpecoEmulator extends RunningPlatformEmulator {
+  /** Number of responses validated so far (a test can prove it checked something). */
+  validated(): number;
+}
+
+export async function startAmpecoEmulator(options: Partial<PlatformEmulatorOptions> = {}): Promise<AmpecoEmulator> {
+  const emu = await startPlatformEmulator({ dialect: "ampeco", ...options });
+  let count = 0;
+
+  const check = (method: string, pathname: string, res: ApiResult) => {
+    if (!pathname.startsWith("/public-api/") || pathname === "/public-api/oauth/token") return res;
+    const validate = responseValidator(method, pathname, res.status);
+    if (validate === null) {
+      // No body declared (202, 204, 406): the answer must not pretend to be JSON data.
+      if (res.status === 202 || res.status === 204) expect(res.text).toBe("");
+    } else {
+      const problem = schemaErrors(validate, res.body);
+      expect(
+        problem,
+        `${method} ${pathname} ${res.status} against the subset:\n${problem}\n${res.text.slice(0, 400)}`,
+      ).toBeNull();
+    }
+    count += 1;
+    return res;
+  };
+
+  return {
+    ...emu,
+    call: async (method: string, path: string, opts?: CallOptions) =>
+      check(method, new URL(path, emu.url).pathname, await emu.call(method, path, opts)),
+    get: async (absoluteUrl: string, key?: string) =>
+      check("GET", new URL(absoluteUrl).pathname, await emu.get(absoluteUrl, key)),
+    validated: () => count,
+  };
+}

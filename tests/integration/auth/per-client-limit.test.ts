@@ -1,0 +1,85 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadConfig } from "@/lib/config";
+import { rateLimitCounters } from "@/lib/db/schema";
+import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
+
+/**
+ * Finding 5 of the security review: per-client limits (here the sign-up limit) must not take the
+ * client's address from what the client wrote into X-Forwarded-For. The sign-up action runs for
+ * real against the emulator and a test database; only Next's request headers are faked, shaped as
+ * the portal's node options make them (the socket's address last, see client-peer-address.test.ts).
+ */
+const holder = vi.hoisted(() => ({
+  harness: null as unknown as import("../driver-services/harness").ServiceHarness,
+  forwardedFor: "",
+}));
+vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
+vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
+vi.mock("@/lib/auth", () => ({ signIn: vi.fn(async () => "/check-your-email"), auth: vi.fn(async () => null) }));
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": holder.forwardedFor }) }));
+
+const { signUp } = await import("@/lib/accounts/sign-up-action");
+const globals = globalThis as { __driverPortalConfig?: unknown; __driverPortalPeerAddressHook?: boolean };
+
+function signUpForm(): FormData {
+  const form = new FormData();
+  const fields = {
+    email: `limit.${randomUUID().slice(0, 8)}@example.com`,
+    password: "app-secret-1",
+    firstName: "Lim",
+    lastName: "It",
+    country: "NL",
+  };
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}
+
+/** Signs up once from a request whose X-Forwarded-For is `forwardedFor`: true when the limit let it through. */
+async function signUpFrom(forwardedFor: string): Promise<boolean> {
+  holder.forwardedFor = forwardedFor;
+  const result = await signUp({ status: "idle" }, signUpForm());
+  return !(result.status === "error" && /Too many sign-ups/.test(result.message));
+}
+
+let h: ServiceHarness;
+beforeAll(async () => {
+  h = await createServiceHarness();
+  holder.harness = h;
+  globals.__driverPortalPeerAddressHook = true;
+});
+afterAll(async () => {
+  await h.close();
+  globals.__driverPortalConfig = undefined;
+  delete globals.__driverPortalPeerAddressHook;
+});
+
+describe("the per-client sign-up limit and X-Forwarded-For", () => {
+  beforeEach(async () => {
+    await h.db.db.delete(rateLimitCounters);
+  });
+
+  it("TRUSTED_PROXY_HOPS=0: a new X-Forwarded-For value per request does not reset the limit", async () => {
+    globals.__driverPortalConfig = loadConfig({
+      NODE_ENV: "test",
+      LIMIT_SIGNUP_PER_CLIENT_PER_HOUR: "3",
+      TRUSTED_PROXY_HOPS: "0",
+    });
+    const allowed = [];
+    for (let i = 1; i <= 5; i++) allowed.push(await signUpFrom(`198.51.100.${i}, 203.0.113.50`));
+    expect(allowed).toEqual([true, true, true, false, false]);
+  });
+
+  it("TRUSTED_PROXY_HOPS=1: the address the proxy appended counts, not the client's own entries", async () => {
+    globals.__driverPortalConfig = loadConfig({
+      NODE_ENV: "test",
+      LIMIT_SIGNUP_PER_CLIENT_PER_HOUR: "3",
+      TRUSTED_PROXY_HOPS: "1",
+    });
+    const allowed = [];
+    for (let i = 1; i <= 4; i++) allowed.push(await signUpFrom(`198.51.100.${i}, 203.0.113.9, 127.0.0.1`));
+    expect(allowed).toEqual([true, true, true, false]);
+    // Another client behind the same proxy has a limit of its own.
+    expect(await signUpFrom("203.0.113.10, 127.0.0.1")).toBe(true);
+  });
+});

@@ -1,0 +1,200 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { PlatformUnavailableError, PlatformValidationError } from "@/lib/platform/errors";
+import { captureLogs } from "../../support/log-capture";
+
+const guards = vi.hoisted(() => ({ driver: null as unknown, staff: null as unknown, staffCalls: [] as unknown[][] }));
+
+vi.mock("@/lib/auth/guards", () => ({
+  driverForAction: async (values?: Record<string, string>) =>
+    guards.driver ??
+    (values
+      ? { status: "error", message: "Sign in to continue.", values }
+      : { status: "error", message: "Sign in to continue." }),
+  isRefusal: (result: object) => "status" in result,
+}));
+const audits = vi.hoisted(() => ({ entries: [] as Record<string, unknown>[] }));
+vi.mock("@/lib/audit", () => ({
+  recordAudit: async (entry: Record<string, unknown>) => void audits.entries.push(entry),
+  withAudit: async ({ run, ...entry }: { run: () => Promise<unknown> } & Record<string, unknown>) => {
+    const result = await run();
+    audits.entries.push({ ...entry, outcome: "success" });
+    return result;
+  },
+}));
+vi.mock("@/lib/admin/action-guard", () => ({
+  checkStaff: async (...args: unknown[]) => {
+    guards.staffCalls.push(args);
+    return guards.staff
+      ? { ok: true, actor: guards.staff }
+      : { ok: false, result: { status: "error", code: "forbidden", message: "You do not have access to this." } };
+  },
+}));
+
+const { driverAction, NO_DRIVER, publicAction, staffAction } = await import("@/lib/actions/action");
+
+class TakenError extends Error {}
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+}
+
+const Input = z.object({
+  email: z.string().email("Enter an e-mail address."),
+  password: z.string().min(8, "Too short."),
+});
+
+function signUpLike(run: (input: z.infer<typeof Input>) => Promise<void>) {
+  return publicAction({
+    scope: "test",
+    failure: { log: "sign-up", doing: "create your account" },
+    secret: ["password"],
+    schema: Input,
+    invalid: "Please correct the marked fields.",
+    rejected: { message: "The service refused some fields." },
+    expected: (error, { values }) =>
+      error instanceof TakenError ? { status: "error", code: "taken", message: "Taken.", values } : undefined,
+    run: async (input) => {
+      await run(input);
+      return { status: "ok", message: `Welcome ${input.email}.` } as const;
+    },
+  });
+}
+
+let logs: ReturnType<typeof captureLogs>;
+beforeEach(() => {
+  logs = captureLogs("debug");
+  guards.driver = null;
+  guards.staff = null;
+  guards.staffCalls.length = 0;
+});
+afterEach(() => logs.restore());
+
+describe("the action helper", () => {
+  it("answers a form argument that is not a form with the unreadable-form result, before anything else", async () => {
+    const run = vi.fn();
+    const action = signUpLike(run);
+    for (const argument of ["text", { email: "a@b.example" }, undefined, null, 42]) {
+      expect(await action(argument)).toMatchObject({ status: "error", code: "unreadable-form" });
+    }
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("parses into field errors, echoes what was typed and never a secret field", async () => {
+    const result = await signUpLike(vi.fn())(form({ email: "nope", password: "short" }));
+    expect(result).toEqual({
+      status: "invalid",
+      message: "Please correct the marked fields.",
+      fieldErrors: { email: ["Enter an e-mail address."], password: ["Too short."] },
+      values: { email: "nope" },
+    });
+  });
+
+  it("hands the parsed input (secret fields included) to run", async () => {
+    const run = vi.fn(async () => {});
+    expect(await signUpLike(run)(form({ email: "a@b.example", password: "long enough" }))).toEqual({
+      status: "ok",
+      message: "Welcome a@b.example.",
+    });
+    expect(run).toHaveBeenCalledWith({ email: "a@b.example", password: "long enough" });
+  });
+
+  it("maps expected errors to the user's words and platform field rejections to field errors, logging neither", async () => {
+    const typed = form({ email: "a@b.example", password: "long enough" });
+    expect(await signUpLike(async () => Promise.reject(new TakenError()))(typed)).toEqual({
+      status: "error",
+      code: "taken",
+      message: "Taken.",
+      values: { email: "a@b.example" },
+    });
+    const rejection = new PlatformValidationError("users.create", { email: ["bad"] });
+    expect(await signUpLike(async () => Promise.reject(rejection))(typed)).toMatchObject({
+      status: "invalid",
+      message: "The service refused some fields.",
+      values: { email: "a@b.example" },
+    });
+    expect(logs.lines).toEqual([]);
+  });
+
+  it("logs an unexpected error once, under the action's scope, and answers in plain words", async () => {
+    const typed = form({ email: "a@b.example", password: "long enough" });
+    expect(await signUpLike(async () => Promise.reject(new TypeError("boom")))(typed)).toEqual({
+      status: "error",
+      message: "Something went wrong while we tried to create your account. Try again in a moment.",
+      values: { email: "a@b.example" },
+    });
+    const unavailable = await signUpLike(async () =>
+      Promise.reject(new PlatformUnavailableError("users.create", "timeout")),
+    )(typed);
+    expect(unavailable).toMatchObject({ status: "error", message: expect.stringContaining("did not answer") });
+    expect(logs.lines.map((line) => [line.level, line.fields.scope, line.fields.msg])).toEqual([
+      ["error", "test", "sign-up failed"],
+      ["error", "test", "sign-up failed"],
+    ]);
+  });
+
+  it("rethrows what Next throws on purpose (redirect, not found) instead of logging it", async () => {
+    const redirect = Object.assign(new Error("NEXT_REDIRECT"), { digest: "NEXT_REDIRECT;replace;/account;307;" });
+    await expect(
+      signUpLike(async () => Promise.reject(redirect))(form({ email: "a@b.example", password: "long enough" })),
+    ).rejects.toBe(redirect);
+    expect(logs.lines).toEqual([]);
+  });
+
+  it("guards a driver action: the refusal keeps the typed values only for an action that echoes them", async () => {
+    const run = vi.fn();
+    const echoing = driverAction({ scope: "test", failure: { log: "x", doing: "x" }, run });
+    const silent = driverAction({ scope: "test", failure: { log: "x", doing: "x" }, echo: false, run });
+    expect(await echoing(form({ code: "A1" }))).toEqual({
+      status: "error",
+      message: "Sign in to continue.",
+      values: { code: "A1" },
+    });
+    expect(await silent(form({ code: "A1" }))).toEqual({ status: "error", message: "Sign in to continue." });
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("checks the staff role under the audit name first, then the bound driver id", async () => {
+    const run = vi.fn(async () => ({ status: "ok" }) as const);
+    const action = staffAction({
+      scope: "test",
+      role: "admin",
+      audit: "thing.do",
+      boundDriver: true,
+      failure: { log: "x", doing: "x" },
+      run,
+    });
+    expect(await action(form({ note: "n" }), 1001)).toMatchObject({ status: "error", code: "forbidden" });
+    expect(guards.staffCalls).toEqual([["admin", "thing.do"]]);
+
+    guards.staff = { userId: "staff-1", email: "staff@example.com", role: "admin", platformUserId: null };
+    expect(await action(form({ note: "n" }), "1001; drop")).toEqual({ ...NO_DRIVER, values: { note: "n" } });
+    expect(await action(form({ note: "n" }), "1001")).toEqual({ status: "ok" });
+    expect(run).toHaveBeenCalledWith({ note: "n" }, expect.objectContaining({ driverId: 1001, actor: guards.staff }));
+  });
+
+  it("audits a staff action's mutations and outcomes under its audit name, on the bound driver", async () => {
+    guards.staff = { userId: "staff-1", email: "staff@example.com", role: "support", platformUserId: null };
+    audits.entries.length = 0;
+    const action = staffAction({
+      scope: "test",
+      role: "support",
+      audit: (formData) => `card.${String(formData?.get("intent") ?? "block")}`,
+      boundDriver: true,
+      failure: { log: "x", doing: "x" },
+      run: async (_input, { audited, recordAudit }) => {
+        const code = await audited(async () => "04A1", { targetCard: "card 7", details: { cardId: 7 } });
+        await recordAudit({ outcome: "failure", error: `after ${code}` });
+        return { status: "ok" } as const;
+      },
+    });
+    expect(await action(form({ intent: "move" }), "1001")).toEqual({ status: "ok" });
+    const target = { actor: guards.staff, action: "card.move", targetPlatformUserId: 1001 };
+    expect(audits.entries).toEqual([
+      { ...target, targetCard: "card 7", details: { cardId: 7 }, outcome: "success" },
+      { ...target, outcome: "failure", error: "after 04A1" },
+    ]);
+  });
+});

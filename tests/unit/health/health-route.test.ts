@@ -1,0 +1,56 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+const world = vi.hoisted(() => ({ viewer: null as null | { role: string }, dbDown: false }));
+
+vi.mock("@/lib/auth/viewer", () => ({ getViewer: async () => world.viewer }));
+vi.mock("@/lib/db/client", () => ({
+  getDb: async () => {
+    if (world.dbDown) throw new Error("database unreachable");
+    return {};
+  },
+}));
+
+const { GET } = await import("@/app/api/health/route");
+const { clearDeprecations, recordDeprecation } = await import("@/lib/platform/deprecations");
+
+async function health() {
+  const response = await GET(new Request("http://localhost/api/health"));
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+beforeEach(() => {
+  world.viewer = null;
+  world.dbDown = false;
+  clearDeprecations();
+  recordDeprecation(
+    {
+      endpoint: "sessions.list",
+      path: "/public-api/resources/sessions/v1.0",
+      deprecation: "true",
+      sunset: "Mon, 01 Jun 2026 00:00:00 GMT",
+    },
+    () => undefined,
+  );
+});
+
+describe("GET /api/health", () => {
+  it("tells anyone only that the portal is up", async () => {
+    expect(await health()).toEqual({ status: 200, body: { status: "ok", demoMode: expect.any(Boolean) } });
+    world.viewer = { role: "driver" };
+    expect((await health()).body).not.toHaveProperty("platform");
+  });
+
+  it("lists the platform's deprecated endpoints, with their sunset, for signed-in staff", async () => {
+    world.viewer = { role: "support" };
+    const { body } = await health();
+    expect(body.platform).toEqual({
+      dialect: "spec",
+      deprecations: [expect.objectContaining({ endpoint: "sessions.list", sunset: "Mon, 01 Jun 2026 00:00:00 GMT" })],
+    });
+  });
+
+  it("answers 503 when the database cannot be reached", async () => {
+    world.dbDown = true;
+    expect(await health()).toEqual({ status: 503, body: { status: "unavailable" } });
+  });
+});

@@ -1,0 +1,79 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+// The lint gate of `npm test`, run through ESLint's Node API on planted violations in tests/fixtures/lint
+// (a small lib/ + components/ tree that the gate itself ignores). Each rule must report its plant, and
+// the control file, which stays within the rules, must stay clean.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const fixtures = path.join(root, "tests/fixtures/lint");
+
+type Finding = { file: string; rule: string | null; message: string };
+let findings: Finding[] = [];
+
+const findingsIn = (file: string) => findings.filter((f) => f.file === file);
+
+describe("lint gate", () => {
+  beforeAll(async () => {
+    // cwd = the fixture tree, so the config's lib/** and components/** globs apply to it.
+    const eslint = new ESLint({
+      cwd: fixtures,
+      overrideConfigFile: path.join(root, "eslint.config.mjs"),
+      ignore: false,
+    });
+    const results = await eslint.lintFiles(["lib", "components"]);
+    findings = results.flatMap((result) =>
+      result.messages.map((m) => ({
+        file: path.relative(fixtures, result.filePath),
+        rule: m.ruleId,
+        message: m.message,
+      })),
+    );
+  }, 120_000);
+
+  it("refuses a process.env read in lib/", () => {
+    expect(findingsIn("lib/reads-environment.ts")).toEqual([
+      expect.objectContaining({ rule: "no-restricted-syntax", message: expect.stringContaining("lib/config.ts") }),
+    ]);
+  });
+
+  it("refuses a lib → components import", () => {
+    expect(findingsIn("lib/imports-component.ts")).toEqual([
+      expect.objectContaining({
+        rule: "no-restricted-imports",
+        message: expect.stringContaining("lib/ is below components/"),
+      }),
+    ]);
+  });
+
+  it("refuses an import cycle", () => {
+    expect(findingsIn("lib/cycle-first.ts").map((f) => f.rule)).toEqual(["import/no-cycle"]);
+    expect(findingsIn("lib/cycle-second.ts").map((f) => f.rule)).toEqual(["import/no-cycle"]);
+  });
+
+  it("refuses a client component importing a server-only module, directly or through another module", () => {
+    expect(findingsIn("components/client-imports-server-only.tsx")).toEqual([
+      expect.objectContaining({
+        rule: "local/no-server-only-in-client",
+        message: expect.stringContaining("lib/planted-secret.ts"),
+      }),
+    ]);
+    expect(findingsIn("components/client-imports-server-only-indirectly.tsx")).toEqual([
+      expect.objectContaining({
+        rule: "local/no-server-only-in-client",
+        message: expect.stringContaining("lib/passes-secret-on.ts → lib/planted-secret.ts"),
+      }),
+    ]);
+  });
+
+  it("lets a client component import server actions, types and pure modules", () => {
+    expect(findingsIn("components/client-within-the-rules.tsx")).toEqual([]);
+    expect(findingsIn("lib/planted-secret.ts")).toEqual([]);
+  });
+
+  it("ignores the planted fixtures in the main run", async () => {
+    const eslint = new ESLint({ cwd: root });
+    expect(await eslint.isPathIgnored(path.join(fixtures, "lib/reads-environment.ts"))).toBe(true);
+  });
+});

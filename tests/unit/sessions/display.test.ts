@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { sessionCsvRow, sessionCsvRows } from "@/lib/sessions/csv";
+import { assumedTimeZoneNote, sessionCurrency, sessionStatusDetail } from "@/lib/sessions/display";
+import { toLiveSessionView } from "@/lib/sessions/live-view";
+import { running, session } from "./fixtures";
+
+describe("what a session's own platform data adds (ampeco)", () => {
+  it("its own currency wins over the account's, in the views and in the CSV", () => {
+    expect(sessionCurrency(session({ currency: "CHF" }), "EUR")).toBe("CHF");
+    expect(sessionCurrency(session(), "EUR")).toBe("EUR");
+    expect(toLiveSessionView(running({ currency: "CHF" })).currency).toBe("CHF");
+    expect(toLiveSessionView(running()).currency).toBeNull();
+    const cells = (row: string) => row.trimEnd().split(",");
+    expect(cells(sessionCsvRow(session({ currency: "CHF" }), "EUR"))[8]).toBe("CHF");
+    const page = sessionCsvRows([session({ currency: "CHF" }), session({ id: 70002 })], "EUR")
+      .trimEnd()
+      .split("\r\n");
+    expect(page.map((row) => cells(row)[8])).toEqual(["CHF", "EUR"]);
+  });
+
+  it("keeps 'expired' visible on a failed session, and says nothing for other statuses", () => {
+    expect(sessionStatusDetail(session({ status: "failed", platformStatus: "expired" }))).toBe("expired");
+    expect(sessionStatusDetail(session({ status: "failed", platformStatus: "failed" }))).toBeNull();
+    expect(sessionStatusDetail(session({ status: "finished", platformStatus: "finished" }))).toBeNull();
+    expect(sessionStatusDetail(session({ status: "failed" }))).toBeNull();
+  });
+
+  it("says which zone local times are in when the location's own was unknown", () => {
+    expect(assumedTimeZoneNote(session({ assumedTimeZone: "Europe/Amsterdam" }))).toBe(
+      "Local times are in Europe/Amsterdam: the charging service did not tell this location's time zone.",
+    );
+    expect(assumedTimeZoneNote(session({ assumedTimeZone: null }))).toBeNull();
+    expect(assumedTimeZoneNote(session())).toBeNull();
+  });
+});
