@@ -1,5 +1,6 @@
 import { isCalendarDate } from "@/lib/time/zoned-time";
 import { AUDIT_ACTION_LABELS } from "./audit-actions";
+import { readSearchParam } from "@/lib/search-params";
 
 /**
  * The audit page's filters as they live in the URL (`?actor=&action=&driver=&outcome=&from=&to=&page=`).
@@ -21,10 +22,9 @@ const MAX_PAGE = 10_000;
 
 type Params = Record<string, string | string[] | undefined>;
 
+/** Longer values are cut: nothing in the audit log is longer than an e-mail address. */
 function read(params: Params, name: string): string | undefined {
-  const raw = params[name];
-  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  return value ? value.slice(0, 254) : undefined;
+  return readSearchParam(params, name)?.slice(0, 254);
 }
 
 export function parseAuditFilter(params: Params): { filter: AuditFilter; messages: string[] } {

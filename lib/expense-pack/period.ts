@@ -5,9 +5,9 @@ import {
   parseSessionFilter,
   plausibleDate,
   SESSION_STATUS_LABELS,
-  type SearchParamsInput,
   type SessionRangeFilter,
 } from "@/lib/sessions/filters";
+import { readSearchParam, type SearchParamsInput } from "@/lib/search-params";
 import { addMonths, zonedDate } from "@/lib/time/zoned-time";
 
 /**
@@ -41,19 +41,13 @@ function wholeMonth(kind: PackPeriodKind, month: string): PackPeriod {
   return { kind, from: `${month}-01`, to: lastDayOf(month) };
 }
 
-function read(input: SearchParamsInput, name: string): string | undefined {
-  const raw = input instanceof URLSearchParams ? (input.get(name) ?? undefined) : input[name];
-  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  return value === "" ? undefined : value;
-}
-
 /**
  * The period asked for, or the field errors to show in the dialog. `today` is "now" as the pack's
  * clock tells it; a custom range must lie in the past or today and span at most a year, so one pack
  * stays a claim and not a history export (that is "Download my data").
  */
 export function parsePackPeriod(input: SearchParamsInput, now: Date, timeZone = APP_TIME_ZONE): PackPeriodResult {
-  const kind = read(input, "period");
+  const kind = readSearchParam(input, "period");
   const thisMonth = zonedDate(now, timeZone).slice(0, 7);
   if (kind === "this-month") return { ok: true, period: wholeMonth(kind, thisMonth) };
   if (kind === "last-month") return { ok: true, period: wholeMonth(kind, addMonths(thisMonth, -1)) };
@@ -70,8 +64,8 @@ const MAX_CUSTOM_DAYS = 366;
 
 function customPeriod(input: SearchParamsInput, today: string): PackPeriodResult {
   const errors: Record<string, string[]> = {};
-  const from = read(input, "from");
-  const to = read(input, "to");
+  const from = readSearchParam(input, "from");
+  const to = readSearchParam(input, "to");
   if (!from) errors.from = ["Enter the first day of the period."];
   else if (!plausibleDate(from)) errors.from = ["Enter the first day as a date, like 2026-03-01."];
   if (!to) errors.to = ["Enter the last day of the period."];

@@ -2,6 +2,7 @@ import { APP_TIME_ZONE } from "@/lib/format";
 import type { ChargingSession, SessionStatus } from "@/lib/platform/types";
 import { sessionStartMs } from "./session-time";
 import { isCalendarDate, nextDay, startOfZonedDay, toUtcIsoSeconds } from "@/lib/time/zoned-time";
+import { readSearchParam, type SearchParamsInput } from "@/lib/search-params";
 
 /**
  * The session list's filters as they live in the URL (`?status=&from=&to=&page=&perPage=`).
@@ -44,15 +45,6 @@ export interface ParsedSessionFilter {
   messages: string[];
 }
 
-export type SearchParamsInput = URLSearchParams | Record<string, string | string[] | undefined>;
-
-function readParam(input: SearchParamsInput, name: string): string | undefined {
-  const raw = input instanceof URLSearchParams ? (input.get(name) ?? undefined) : input[name];
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  const trimmed = value?.trim();
-  return trimmed === "" ? undefined : trimmed;
-}
-
 /** Echoed values are shortened: a message must stay a sentence whatever was typed into the URL. */
 function quote(value: string): string {
   return `“${value.length > 24 ? `${value.slice(0, 24)}…` : value}”`;
@@ -72,21 +64,21 @@ export function parseSessionFilter(input: SearchParamsInput): ParsedSessionFilte
   const messages: string[] = [];
   const filter: SessionListFilter = { page: 1, perPage: DEFAULT_PAGE_SIZE };
 
-  const status = readParam(input, "status");
+  const status = readSearchParam(input, "status");
   if (status !== undefined) {
     const lower = status.toLowerCase();
     if (isStatus(lower)) filter.status = lower;
     else messages.push(`${quote(status)} is not a session status, so sessions of every status are shown.`);
   }
 
-  const page = readParam(input, "page");
+  const page = readSearchParam(input, "page");
   if (page !== undefined) {
     const n = /^\d{1,6}$/.test(page) ? Number(page) : NaN;
     if (n >= 1 && n <= MAX_PAGE) filter.page = n;
     else messages.push(`${quote(page)} is not a page number, so the first page is shown.`);
   }
 
-  const perPage = readParam(input, "perPage");
+  const perPage = readSearchParam(input, "perPage");
   if (perPage !== undefined) {
     const n = Number(perPage);
     if ((PAGE_SIZES as readonly number[]).includes(n)) filter.perPage = n;
@@ -96,12 +88,12 @@ export function parseSessionFilter(input: SearchParamsInput): ParsedSessionFilte
       );
   }
 
-  const from = readParam(input, "from");
+  const from = readSearchParam(input, "from");
   if (from !== undefined) {
     if (plausibleDate(from)) filter.from = from;
     else messages.push(`The start date ${quote(from)} is not a date like 2026-03-14, so it was ignored.`);
   }
-  const to = readParam(input, "to");
+  const to = readSearchParam(input, "to");
   if (to !== undefined) {
     if (plausibleDate(to)) filter.to = to;
     else messages.push(`The end date ${quote(to)} is not a date like 2026-03-14, so it was ignored.`);
