@@ -65,6 +65,10 @@ export const RATE_LIMITS = {
   get passwordResetByStaffPerDriver(): RateLimitRule {
     return { limit: getConfig().limits.passwordResetByStaffPerDriver, windowSeconds: 15 * 60 };
   },
+  /** The platform's own data export (ampeco), per driver: each asks the platform to build one. */
+  get platformExportPerDriver(): RateLimitRule {
+    return { limit: 5, windowSeconds: 60 * 60 };
+  },
   /** Confirmation mails for e-mail changes, per portal account. */
   get emailChangePerAccount(): RateLimitRule {
     return { limit: getConfig().limits.emailChangePerAccount, windowSeconds: 15 * 60 };

@@ -8,11 +8,14 @@ import { logger } from "@/lib/log";
  * The built-in platform emulator running inside the portal process (embedded default, demo mode).
  * Its state is a file under the data directory, so demo data survives a restart.
  */
+/** `next dev` without AUTH_URL; `npm start` and the tests always set it. */
+const DEV_ORIGIN = "http://localhost:3000";
+
 const holder = globalThis as unknown as { __driverPortalPlatformEmulator?: PlatformEmulator };
 
 export function getEmbeddedPlatformEmulator(): PlatformEmulator {
   if (!holder.__driverPortalPlatformEmulator) {
-    const { emulator } = getConfig();
+    const { emulator, auth } = getConfig();
     holder.__driverPortalPlatformEmulator = createPlatformEmulator({
       dialect: emulator.dialect,
       oauthClient: emulator.dialect === "ampeco" ? emulator.oauthClient : undefined,
@@ -22,6 +25,8 @@ export function getEmbeddedPlatformEmulator(): PlatformEmulator {
       voucherDelayMs: emulator.voucherDelayMs,
       rateLimit: emulator.rateLimit,
       seedLocations: emulator.seedLocations,
+      // Export links (ampeco) must open in the driver's browser: through the demo bridge of this portal.
+      downloadOrigin: new URL("/api/emulator", auth.url ?? DEV_ORIGIN).href,
     });
     logger("demo").info(`platform: built-in emulator in process (demo data, ${emulator.dialect} dialect)`);
   }

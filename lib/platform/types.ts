@@ -21,6 +21,15 @@ export interface PlatformUser {
   createdAt: string | null;
 }
 
+/** How long the real platform keeps an export link open (platform-real-api-facts.md). */
+export const PLATFORM_EXPORT_LINK_HOURS = 24;
+
+/** The platform's own export of a user's data: a link for the driver's browser. */
+export interface PlatformExportLink {
+  downloadUrl: string;
+  validForHours: number;
+}
+
 export type CardType = "rfid" | "app";
 export type CardStatus = "active" | "blocked" | "inactive";
 

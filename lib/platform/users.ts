@@ -3,7 +3,7 @@ import { PlatformResponseError } from "./errors";
 import { pageQuery, toPage } from "./pagination";
 import type { PlatformRequester } from "./request";
 import { WireEmailChange, WireUser, wireItem, wireList } from "./schemas";
-import type { CreateUserInput, ListUsersQuery, Page, PlatformUser, UpdateUserInput } from "./types";
+import type { CreateUserInput, ListUsersQuery, Page, PlatformExportLink, PlatformUser, UpdateUserInput } from "./types";
 
 const UserResponse = wireItem(WireUser);
 const UserListResponse = wireList(WireUser);
@@ -145,9 +145,11 @@ export function createUsersApi({ requester, partnerId, userGroupId }: UsersApiDe
  * The users operations every dialect offers. `setAppPassword` exists only where the platform can
  * set a password directly (ampeco); the contract mails a reset link instead (startPasswordReset).
  * `disableUser` exists only where the platform has a user status (ampeco); under the contract a
- * deleted account's cards are blocked instead.
+ * deleted account's cards are blocked instead. `exportPrivateData` is the real platform's own GDPR
+ * export (ampeco); the contract has none, and the portal's "Download my data" covers both.
  */
 export type UsersApi = ReturnType<typeof createUsersApi> & {
   setAppPassword?: (id: number, password: string) => Promise<void>;
   disableUser?: (id: number, reason: string) => Promise<void>;
+  exportPrivateData?: (id: number) => Promise<PlatformExportLink>;
 };

@@ -7,10 +7,13 @@ import { Card } from "@/components/ui/card";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { NewDeviceMailForm, SignedInDeviceList } from "@/components/account/signed-in-devices";
 import { AccountDeletion } from "@/components/account/account-deletion";
+import { PlatformExport } from "@/components/account/platform-export";
 import { loadAccountView } from "@/lib/accounts/account-view";
 import { DELETION_GRACE_DAYS, openDeletionRequestOf } from "@/lib/accounts/deletion";
 import { cancelAccountDeletionAction, requestAccountDeletionAction } from "@/lib/accounts/deletion-action";
 import { setAppPasswordAction } from "@/lib/accounts/app-password-action";
+import { platformExportOffered } from "@/lib/accounts/platform-export";
+import { requestPlatformExportAction } from "@/lib/accounts/platform-export-action";
 import { startPasswordResetAction } from "@/lib/accounts/password-reset-action";
 import { newDeviceMailAction, signOutDeviceAction } from "@/lib/auth/device-actions";
 import { loadDeviceListView } from "@/lib/auth/device-list-view";
@@ -25,7 +28,8 @@ export const metadata: Metadata = { title: "Account" };
  * Balance, profile, sign-in e-mail and app password of the signed-in driver: one platform read.
  * When the platform cannot be read, the cards that do not need it (app password, signed-in
  * devices) still work. The app password follows the platform: the spec's mails a reset link,
- * the real one (ampeco) takes a new password directly, and only the form that works is shown.
+ * the real one (ampeco) takes a new password directly, and only the form that works is shown. Only
+ * the real platform also has an export of its own, offered next to "Download my data".
  */
 export default async function AccountPage() {
   const viewer = await requireDriverPage();
@@ -60,6 +64,7 @@ export default async function AccountPage() {
           <a href="/api/account/data-export" className={buttonClasses("secondary")}>
             Download my data
           </a>
+          {platformExportOffered() ? <PlatformExport action={requestPlatformExportAction} /> : null}
         </div>
       </Card>
       <Card title="Signed-in devices">

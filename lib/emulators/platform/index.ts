@@ -1,4 +1,11 @@
-import { ampecoRoutes, OAUTH_TOKEN_PATH, OAuthIssuer, type OAuthClient } from "./ampeco";
+import {
+  ampecoRoutes,
+  EXPORT_FILE_PREFIX,
+  exportFileRoutes,
+  OAUTH_TOKEN_PATH,
+  OAuthIssuer,
+  type OAuthClient,
+} from "./ampeco";
 import { identifyCaller, RateLimiter, rateLimitHeaders, WRITE_METHODS } from "./auth-rate-limit";
 import { FaultInjector } from "./faults";
 import { errorResponse, HttpError } from "./http";
@@ -35,6 +42,7 @@ export {
 } from "./seed-data";
 export { FIRST_SESSION_ID, RUNNING_POWER_W, RUNNING_SESSION_AGE_MS } from "./seed";
 export { VOUCHER_REJECTED } from "./routes/vouchers";
+export { EXPORT_LINK_TTL_MS } from "./ampeco";
 
 export type EmulatorDialect = "spec" | "ampeco";
 
@@ -51,6 +59,11 @@ export interface PlatformEmulatorOptions {
   voucherDelayMs?: number;
   rateLimit?: { limit: number; windowMs: number };
   seedLocations?: boolean;
+  /**
+   * ampeco: where a browser reaches this emulator, for the export links it hands out (the portal's
+   * demo bridge when embedded). Default: the origin the request came to.
+   */
+  downloadOrigin?: string;
   now?: () => Date;
 }
 
@@ -80,6 +93,7 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
     voucherDelayMs: options.voucherDelayMs ?? 1500,
     rateLimit: options.rateLimit ?? { limit: 6000, windowMs: 60_000 },
     seedLocations: options.seedLocations ?? false,
+    downloadOrigin: options.downloadOrigin,
     now: options.now ?? (() => new Date()),
   };
   const now = resolved.now;
@@ -171,6 +185,9 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
       if (settleCredits(state, now())) persist();
 
       if (url.pathname.startsWith(CONTROL_PREFIX)) return dispatch(controlRoutes, request, url);
+      // A signed export link is its own authority, like a storage URL: no key, no rate limit, not logged.
+      if (dialect === "ampeco" && url.pathname.startsWith(EXPORT_FILE_PREFIX))
+        return dispatch(exportFileRoutes, request, url);
       if (url.pathname.startsWith(PLATFORM_PREFIX)) {
         const bodyKeys = await jsonBodyKeys(request);
         const response = await handlePlatform(request, url);

@@ -13,6 +13,8 @@ export interface ResolvedOptions {
   voucherDelayMs: number;
   rateLimit: { limit: number; windowMs: number };
   seedLocations: boolean;
+  /** Where a browser reaches this emulator, for the links it hands out; unset: the request's origin. */
+  downloadOrigin: string | undefined;
   now: () => Date;
 }
 

@@ -103,7 +103,7 @@ describe("user actions", () => {
   it("export-all-private-data answers a download URL; 404 for an unknown user", async () => {
     const exported = await emu.call("GET", EXPORT);
     expect(exported.status).toBe(200);
-    expect(exported.body.downloadUrl).toMatch(/^http:\/\/.+\.zip$/);
+    expect(exported.body.downloadUrl).toMatch(new RegExp(`^${emu.url}/exports/users/${DEMO_DRIVER_ID}/.+\\.json$`));
     expect((await emu.call("GET", "/public-api/actions/users/v2.0/99999/export-all-private-data")).status).toBe(404);
   });
 

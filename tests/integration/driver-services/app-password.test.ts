@@ -7,7 +7,7 @@ import { logger } from "@/lib/log";
 import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
 import { IDLE, formOf } from "../../support/action-form";
 import { captureLogs } from "../../support/log-capture";
-import { createServiceHarness, SERVICE_TEST_KEY, sentTo, type ServiceHarness } from "./harness";
+import { createServiceHarness, DEMO_DRIVER_VIEWER, SERVICE_TEST_KEY, sentTo, type ServiceHarness } from "./harness";
 
 /**
  * The charging-app password in both dialects, whatever PLATFORM_TEST_DIALECT says: an ampeco harness
@@ -34,13 +34,7 @@ const { createDriverAction } = await import("@/lib/admin/actions/create-driver")
 const { APP_PASSWORD_LINK_DAYS, inspectAppPasswordLink, mailAppPasswordLink, setAppPasswordWithLink } =
   await import("@/lib/accounts/app-password");
 
-const DRIVER: Viewer = {
-  userId: "u-demi",
-  email: DEMO_DRIVER_EMAIL,
-  name: "Demi Driver",
-  role: "driver",
-  platformUserId: DEMO_DRIVER_ID,
-};
+const DRIVER = DEMO_DRIVER_VIEWER;
 const SUPPORT: Viewer = {
   userId: "support-1",
   email: "support@example.com",

@@ -1,4 +1,10 @@
-import { createPlatformEmulator, type PlatformEmulator } from "@/lib/emulators/platform";
+import type { Viewer } from "@/lib/auth/viewer";
+import {
+  createPlatformEmulator,
+  DEMO_DRIVER_EMAIL,
+  DEMO_DRIVER_ID,
+  type PlatformEmulator,
+} from "@/lib/emulators/platform";
 import type { OpenedDatabase } from "@/lib/db/connect";
 import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
 import {
@@ -18,6 +24,15 @@ export { inDialect, TEST_DIALECT };
  * these out, so the services run unchanged. Every request the client sends is recorded with its body.
  */
 export const SERVICE_TEST_KEY = "driver-services-key";
+
+/** The seeded demo driver, signed in (the portal account the suites insert for them). */
+export const DEMO_DRIVER_VIEWER: Viewer = {
+  userId: "u-demi",
+  email: DEMO_DRIVER_EMAIL,
+  name: "Demi Driver",
+  role: "driver",
+  platformUserId: DEMO_DRIVER_ID,
+};
 
 export interface SentRequest {
   method: string;

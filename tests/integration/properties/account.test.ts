@@ -3,6 +3,7 @@ import { describe } from "vitest";
 import { changeEmailAction, confirmEmailChangeAction } from "@/lib/accounts/email-action";
 import { cancelAccountDeletionAction, requestAccountDeletionAction } from "@/lib/accounts/deletion-action";
 import { startPasswordResetAction } from "@/lib/accounts/password-reset-action";
+import { requestPlatformExportAction } from "@/lib/accounts/platform-export-action";
 import { updateProfileAction } from "@/lib/accounts/profile-action";
 import { anyText, baselineValue, driverSideViewer, emailValue, formArb, profileFields } from "./arbitraries";
 import { checkActionProperty, IDLE_STATE } from "./checks";
@@ -49,6 +50,15 @@ describe("account actions: only validation errors, never a crash", () => {
   checkActionProperty({
     name: "startPasswordResetAction",
     action: startPasswordResetAction,
+    form: null,
+    previousState,
+    viewer: driverSideViewer,
+    freshLimits: true,
+  });
+  // ampeco: a link each time (within the limit); spec: "no export of its own". Never a crash either way.
+  checkActionProperty({
+    name: "requestPlatformExportAction",
+    action: requestPlatformExportAction,
     form: null,
     previousState,
     viewer: driverSideViewer,

@@ -37,6 +37,7 @@ const ACTION_COVERAGE: Record<string, string> = {
   "lib/accounts/password-reset-action.ts": "account.test.ts",
   "lib/accounts/deletion-action.ts": "account.test.ts",
   "lib/accounts/app-password-action.ts": "app-password.test.ts",
+  "lib/accounts/platform-export-action.ts": "account.test.ts",
   "lib/cards/add-card-action.ts": "cards.test.ts",
   "lib/cards/card-status-action.ts": "cards.test.ts",
   "lib/vouchers/redeem-action.ts": "vouchers.test.ts",

@@ -1,12 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { empty, json, readJsonObject, validate } from "../http";
+import { empty, readJsonObject, validate } from "../http";
 import type { Route, RouteContext } from "../router";
 import { findUser } from "../routes/users";
 
 /**
  * User actions of the real platform: status changes go through `change-status` (202; `status`
- * is not a PATCH field), and the GDPR export answers a download URL valid for 24 hours.
+ * is not a PATCH field). The GDPR export is in private-data-export.ts.
  */
 const ChangeStatusSchema = z.object({
   status: z.enum(["enabled", "disabled"]),
@@ -14,7 +13,6 @@ const ChangeStatusSchema = z.object({
 });
 
 const CHANGE_STATUS = /^\/public-api\/actions\/users\/v1\.0\/([^/]+)\/change-status$/;
-const EXPORT = /^\/public-api\/actions\/users\/v2\.0\/([^/]+)\/export-all-private-data$/;
 
 async function changeStatus({ request, params, state, now }: RouteContext) {
   const user = findUser(state, params[0]);
@@ -24,12 +22,4 @@ async function changeStatus({ request, params, state, now }: RouteContext) {
   return empty(202);
 }
 
-function exportPrivateData({ params, state, url }: RouteContext) {
-  const user = findUser(state, params[0]);
-  return json(200, { downloadUrl: `${url.origin}/exports/users/${user.id}/${randomBytes(12).toString("hex")}.zip` });
-}
-
-export const ampecoActionRoutes: Route[] = [
-  { method: "POST", pattern: CHANGE_STATUS, handler: changeStatus },
-  { method: "GET", pattern: EXPORT, handler: exportPrivateData },
-];
+export const ampecoActionRoutes: Route[] = [{ method: "POST", pattern: CHANGE_STATUS, handler: changeStatus }];

@@ -3,6 +3,7 @@ import { voucherRoutes } from "../routes/vouchers";
 import { ampecoActionRoutes } from "./actions";
 import { ampecoIdTagRoutes } from "./id-tags";
 import { ampecoLocationRoutes } from "./locations";
+import { exportLinkRoutes } from "./private-data-export";
 import { ampecoSessionRoutes } from "./sessions";
 import { ampecoUserRoutes } from "./users";
 
@@ -17,8 +18,10 @@ export const ampecoRoutes: Route[] = [
   ...ampecoSessionRoutes,
   ...ampecoLocationRoutes,
   ...ampecoActionRoutes,
+  ...exportLinkRoutes,
   ...voucherRoutes,
 ];
 
 export { OAUTH_TOKEN_PATH, OAuthIssuer, type OAuthClient } from "./oauth";
 export { DEPRECATION_HEADERS, PAGE_SUNSET } from "./paging";
+export { EXPORT_FILE_PREFIX, EXPORT_LINK_TTL_MS, exportFileRoutes } from "./private-data-export";

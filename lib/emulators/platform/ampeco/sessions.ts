@@ -22,7 +22,7 @@ const SESSIONS = /^\/public-api\/resources\/sessions\/v1\.0$/;
 const SESSION = /^\/public-api\/resources\/sessions\/v1\.0\/([^/]+)$/;
 
 /** The driver's first card, shown as the session's `idTag` and `idTagLabel` like an RFID start. */
-function idTagOf(state: EmulatorState, session: SessionRecord): SessionIdTag | undefined {
+export function idTagOfSession(state: EmulatorState, session: SessionRecord): SessionIdTag | undefined {
   const token = state.tokens.find((t) => t.userId === session.userId && t.type === "rfid");
   return token && { uid: token.code, label: token.visualNumber };
 }
@@ -41,7 +41,9 @@ function listSessions({ url, state, now }: RouteContext) {
     .filter((s) => filter.startedAfter === undefined || Date.parse(s.startedAt) >= filter.startedAfter)
     .filter((s) => filter.startedBefore === undefined || Date.parse(s.startedAt) <= filter.startedBefore)
     .sort((a, b) => Date.parse(b.startedAt) - Date.parse(a.startedAt) || b.id - a.id);
-  return pagedResponse(sessions, url, (s) => ampecoSessionView(s, now, idTagOf(state, s)), { cursorOnly: false });
+  return pagedResponse(sessions, url, (s) => ampecoSessionView(s, now, idTagOfSession(state, s)), {
+    cursorOnly: false,
+  });
 }
 
 function getSession({ params, state, now }: RouteContext) {
@@ -53,7 +55,7 @@ function getSession({ params, state, now }: RouteContext) {
   }
   const session = state.sessions.find((s) => String(s.id) === id);
   if (!session) throw notFound("Session", id);
-  return json(200, { data: ampecoSessionView(session, now, idTagOf(state, session)) });
+  return json(200, { data: ampecoSessionView(session, now, idTagOfSession(state, session)) });
 }
 
 export const ampecoSessionRoutes: Route[] = [

@@ -28,6 +28,12 @@ export const AMPECO_ENDPOINTS = {
     path: "/public-api/actions/users/v1.0/{id}/change-status",
     idempotent: true,
   },
+  // Starts a fresh export link each time; asking again only hands out another link.
+  "users.exportPrivateData": {
+    method: "GET",
+    path: "/public-api/actions/users/v2.0/{id}/export-all-private-data",
+    idempotent: true,
+  },
   "idTags.create": { method: "POST", path: ID_TAGS, idempotent: false },
   "idTags.list": { method: "GET", path: ID_TAGS, idempotent: true },
   // Status changes and moves set fields to given values: a replay leaves the same state.

@@ -18,6 +18,12 @@ export type Translated = z.output<typeof Translated>;
 export const AmpecoUser = WireUser.omit({ currency: true });
 export type AmpecoUser = z.output<typeof AmpecoUser>;
 
+/**
+ * The answer of `export-all-private-data`: a link the driver's browser opens. Only http(s) links are
+ * taken, so a platform answer can never put a script or data URL behind the portal's button.
+ */
+export const AmpecoExportLink = z.object({ downloadUrl: z.url({ protocol: /^https?$/ }) });
+
 export const AmpecoIdTag = z.object({
   id: WireId,
   idTagUid: z.string(),

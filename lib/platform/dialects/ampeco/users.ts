@@ -1,10 +1,18 @@
 import "server-only";
 import { PlatformResponseError } from "../../errors";
 import type { PlatformRequester } from "../../request";
-import type { CreateUserInput, ListUsersQuery, Page, PlatformUser, UpdateUserInput } from "../../types";
+import {
+  PLATFORM_EXPORT_LINK_HOURS,
+  type CreateUserInput,
+  type ListUsersQuery,
+  type Page,
+  type PlatformExportLink,
+  type PlatformUser,
+  type UpdateUserInput,
+} from "../../types";
 import type { UsersApi } from "../../users";
 import { cursorPageN, cursorQuery } from "./paging";
-import { AmpecoUser, ampecoItem, ampecoList } from "./schemas";
+import { AmpecoExportLink, AmpecoUser, ampecoItem, ampecoList } from "./schemas";
 
 /**
  * Users v1.1 on the real platform: snake_case profile fields, `partnerId` and `userGroupIds` on
@@ -150,6 +158,16 @@ export function createAmpecoUsersApi({ requester, partnerId, userGroupId, curren
         params: { id },
         body: { status: "disabled", reason: reason.slice(0, 255) },
       });
+    },
+
+    /** The platform's own GDPR export of the user: a download link, valid for 24 hours. */
+    async exportPrivateData(id: number): Promise<PlatformExportLink> {
+      const { data } = await requester.request({
+        endpoint: "users.exportPrivateData",
+        params: { id },
+        schema: AmpecoExportLink,
+      });
+      return { downloadUrl: data.downloadUrl, validForHours: PLATFORM_EXPORT_LINK_HOURS };
     },
 
     /** Sets the driver's app password once (minimum 6); the portal neither stores nor logs it. */
