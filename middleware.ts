@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { isOwnReturnUrl } from "@/lib/auth/return-path";
 import { isSecureOrigin, sessionTokenFrom } from "@/lib/auth/session-policy";
 import { getConfig } from "@/lib/config";
+import { PATHNAME_HEADER } from "@/lib/request-pathname";
 import { refusedActionBody } from "@/lib/security/action-body";
 import { securityHeaders, tileOriginOf } from "@/lib/security/headers";
 
@@ -27,8 +28,8 @@ const PUBLIC_PAGES = [
   "/dev/mailbox",
   "/app-password/set",
 ];
-/** Route handlers open to signed-out callers: Auth.js itself, the health check, the demo bridge (loopback only). */
-const PUBLIC_APIS = ["/api/auth", "/api/health", "/api/emulator"];
+/** Route handlers open to signed-out callers: Auth.js itself, the health check, the demo bridge (loopback only), passkey sign-in. */
+const PUBLIC_APIS = ["/api/auth", "/api/health", "/api/emulator", "/api/passkeys/sign-in"];
 /** The app's metadata files (Next serves them as routes). */
 const METADATA_FILES = /^\/(icon|apple-icon|favicon)(\.\w+)?$|^\/(robots\.txt|sitemap\.xml|manifest\.webmanifest)$/;
 /** The map and its data, public only with MAP_PUBLIC=true. */
@@ -131,6 +132,9 @@ export async function middleware(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"] as string);
+  // Layouts cannot read the path; the admin layout needs it to let /admin/security through. Set here
+  // on every request, so a value sent by the client never survives.
+  requestHeaders.set(PATHNAME_HEADER, request.nextUrl.pathname);
   return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), headers);
 }
 

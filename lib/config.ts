@@ -17,8 +17,12 @@ const optionalString = z
 
 const optionalUrl = optionalString.pipe(z.url().optional());
 
-const booleanFlag = (fallback: boolean) =>
-  optionalString.transform((v) => (v === undefined ? fallback : ["1", "true", "yes", "on"].includes(v.toLowerCase())));
+/** A yes/no setting; undefined when unset, for defaults that depend on other settings. */
+const optionalFlag = optionalString.transform((v) =>
+  v === undefined ? undefined : ["1", "true", "yes", "on"].includes(v.toLowerCase()),
+);
+
+const booleanFlag = (fallback: boolean) => optionalFlag.transform((v) => v ?? fallback);
 
 const integerAtLeast = (min: number, fallback: number) =>
   optionalString.transform((v, ctx) => {
@@ -88,6 +92,8 @@ const EnvSchema = z.object({
   AUTH_SECRET: optionalString,
   AUTH_URL: optionalUrl,
   AUTH_TRUST_HOST: booleanFlag(false),
+  /** Unset: on in production, off in demo mode (see staffRequirePasskey below). */
+  STAFF_REQUIRE_PASSKEY: optionalFlag,
   ADMIN_EMAILS: emailList,
   SIGNIN_LINK_MAX_AGE_MINUTES: positiveInt(30),
   // Abuse limits (per 15 minutes unless named otherwise). Per-address and per-driver limits are the
@@ -219,6 +225,11 @@ export function loadConfig(env: Record<string, string | undefined>) {
       url: e.AUTH_URL,
       adminEmails: e.ADMIN_EMAILS,
       signInLinkMaxAgeSeconds: e.SIGNIN_LINK_MAX_AGE_MINUTES * 60,
+      /**
+       * Staff sessions must have been established with a passkey (an e-mail link reaches only
+       * /admin/security). Default: on in production, off in demo mode.
+       */
+      staffRequirePasskey: e.STAFF_REQUIRE_PASSKEY ?? (e.NODE_ENV === "production" && !demoMode),
     },
     limits: {
       signInPerEmail: e.LIMIT_SIGNIN_PER_EMAIL,

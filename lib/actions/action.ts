@@ -2,7 +2,7 @@ import "server-only";
 import type { ZodType } from "zod";
 import { driverForAction, isRefusal, type DriverViewer } from "@/lib/auth/guards";
 import type { Role } from "@/lib/auth/roles";
-import type { Viewer } from "@/lib/auth/viewer";
+import { getViewer, type Viewer } from "@/lib/auth/viewer";
 import { checkStaff } from "@/lib/admin/action-guard";
 import { recordAudit, withAudit, type AuditedMutation, type AuditEntryInput } from "@/lib/audit";
 import { readDriverId } from "@/lib/admin/driver-id";
@@ -235,6 +235,22 @@ export function staffAction<TInput, TResult extends AnyResult>(
       return check.ok ? { actor: check.actor } : { refusal: check.result };
     },
     spec.boundDriver === true,
+  );
+}
+
+/** An action of any signed-in account, driver or staff (their own passkeys): `context.actor` is the viewer. */
+export function accountAction<TInput, TResult extends AnyResult>(
+  spec: ActionSpec<TInput, Viewer, TResult>,
+): ActionRunner<TResult> {
+  return build(
+    spec,
+    async (_formData, values) => {
+      const viewer = await getViewer();
+      if (viewer) return { actor: viewer };
+      const refusal = { status: "error", code: "unauthorized", message: "Sign in to continue." } as const;
+      return { refusal: values ? { ...refusal, values } : refusal };
+    },
+    false,
   );
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { AccessDeniedError, authorizeStaff } from "@/lib/auth/guards";
+import { AccessDeniedError, authorizeStaff, PASSKEY_SESSION_REQUIRED } from "@/lib/auth/guards";
 import type { Role } from "@/lib/auth/roles";
 import { getViewer, type Viewer } from "@/lib/auth/viewer";
 import type { ActionResult } from "@/lib/forms/action-result";
@@ -24,7 +24,10 @@ export async function checkStaff(minimum: Exclude<Role, "driver">, action: strin
           actor: viewer,
           action,
           outcome: "failure",
-          error: `Access denied: needs the ${minimum} role`,
+          error:
+            error.message === PASSKEY_SESSION_REQUIRED
+              ? "Access denied: needs a passkey sign-in"
+              : `Access denied: needs the ${minimum} role`,
         });
     }
     return {

@@ -22,6 +22,7 @@ export const AUDIT_ACTION_LABELS = {
   "card.move.undo": "Move card: undo (reactivate)",
   "role.grant": "Grant staff role",
   "role.revoke": "Revoke staff role",
+  "staff.passkeys.reset": "Reset staff passkeys",
   "role.invite.withdraw": "Withdraw staff invite",
   "role.invite.redeem": "Redeem staff invite",
 } as const;

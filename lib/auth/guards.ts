@@ -6,6 +6,7 @@ import { users } from "@/lib/db/schema";
 import { linkPortalAccount } from "./link-account";
 import { isStaff, type Role } from "./roles";
 import { getViewer, type Viewer } from "./viewer";
+import { getConfig } from "@/lib/config";
 
 export type DriverViewer = Viewer & { platformUserId: number };
 
@@ -47,10 +48,32 @@ export async function requireDriverPage(): Promise<DriverViewer> {
   return linked as DriverViewer;
 }
 
-export async function requireStaffPage(minimum: Role = "support"): Promise<Viewer> {
+/** Where a staff member without a passkey session is sent: the one staff page they may use. */
+export const STAFF_SECURITY_PATH = "/admin/security";
+
+/** The words of every refusal of a staff session that was not established with a passkey. */
+export const PASSKEY_SESSION_REQUIRED = "Staff pages need a sign-in with your passkey. Open /admin/security.";
+
+/**
+ * STAFF_REQUIRE_PASSKEY: a staff session from an e-mail link must not reach staff data or actions,
+ * since whoever reads a staff mailbox could otherwise become staff.
+ */
+export function lacksStaffPasskey(viewer: Viewer): boolean {
+  return isStaff(viewer.role) && getConfig().auth.staffRequirePasskey && viewer.signInMethod !== "passkey";
+}
+
+/**
+ * Staff pages and the admin layout. Without a passkey session (when required) a staff member is
+ * sent to /admin/security, the page that enrols one; only that page asks with `passkey: "optional"`.
+ */
+export async function requireStaffPage(
+  minimum: Role = "support",
+  { passkey = "required" }: { passkey?: "required" | "optional" } = {},
+): Promise<Viewer> {
   const viewer = await getViewer();
   if (!viewer) redirect("/signin?callbackUrl=%2Fadmin");
   if (!hasRole(viewer, minimum)) notFound();
+  if (passkey === "required" && lacksStaffPasskey(viewer)) redirect(STAFF_SECURITY_PATH);
   return viewer;
 }
 
@@ -64,10 +87,12 @@ export async function authorizeDriver(): Promise<DriverViewer> {
   return linked as DriverViewer;
 }
 
+/** Staff server actions (checkStaff) and staff route handlers (staffMember): role, then passkey session. */
 export async function authorizeStaff(minimum: Role = "support"): Promise<Viewer> {
   const viewer = await getViewer();
   if (!viewer) throw new AccessDeniedError(401);
   if (!hasRole(viewer, minimum)) throw new AccessDeniedError(403);
+  if (lacksStaffPasskey(viewer)) throw new AccessDeniedError(403, PASSKEY_SESSION_REQUIRED);
   return viewer;
 }
 

@@ -30,6 +30,7 @@ export async function findSessionViewer(
       role: users.role,
       platformUserId: users.platformUserId,
       deviceLastSeen: sessionDevices.lastSeen,
+      signInMethod: sessions.signInMethod,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -55,5 +56,6 @@ export async function findSessionViewer(
     name: row.name ?? null,
     role: row.role,
     platformUserId: row.platformUserId ?? null,
+    signInMethod: row.signInMethod,
   };
 }

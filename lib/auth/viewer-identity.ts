@@ -7,4 +7,6 @@ export interface Viewer {
   name: string | null;
   role: Role;
   platformUserId: number | null;
+  /** How this session was established; absent means an e-mail link (older sessions, tests). */
+  signInMethod?: "email" | "passkey";
 }

@@ -139,3 +139,30 @@ export function deletionDeclinedMail(to: string, reason: string): MailMessage {
     ),
   };
 }
+
+/**
+ * To the account holder when a passkey is added to or removed from their account (or all of them are
+ * reset by an admin): the recovery notice, so a passkey nobody meant to add is noticed.
+ */
+export function passkeyChangedMail(
+  to: string,
+  change: "added" | "removed" | "reset",
+  passkeyName: string,
+  when: string,
+  accountUrl: string,
+): MailMessage {
+  const subject =
+    change === "added"
+      ? "A passkey was added to your Driver Portal account"
+      : change === "removed"
+        ? "A passkey was removed from your Driver Portal account"
+        : "Your Driver Portal passkeys were reset";
+  const what =
+    change === "added"
+      ? `The passkey “${passkeyName}” was added to your Driver Portal account on ${when}.`
+      : change === "removed"
+        ? `The passkey “${passkeyName}” was removed from your Driver Portal account on ${when}.`
+        : `An administrator removed every passkey from your Driver Portal account on ${when}. Sign in with an e-mail link and add a new one.`;
+  const body = `${what} If this was not you, contact support at once; your passkeys are listed on ${accountUrl}.`;
+  return { to, subject, text: body, html: layout(subject, `<p>${escapeHtml(body)}</p>`) };
+}

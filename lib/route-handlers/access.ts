@@ -1,7 +1,7 @@
 import "server-only";
 import { AccessDeniedError, authorizeDriver, authorizeStaff, type DriverViewer } from "@/lib/auth/guards";
 import type { Role } from "@/lib/auth/roles";
-import type { Viewer } from "@/lib/auth/viewer";
+import { getViewer, type Viewer } from "@/lib/auth/viewer";
 
 /**
  * Who may call a route handler, for `routeHandler({access})`: each returns the caller or throws
@@ -25,6 +25,13 @@ export async function signedInDriver(): Promise<DriverViewer> {
 /** Support staff (or admins, with "admin"). */
 export function staffMember(minimum: Exclude<Role, "driver">): () => Promise<Viewer> {
   return () => authorizeStaff(minimum);
+}
+
+/** Any signed-in account, driver or staff, whatever its session (passkey enrolment needs no passkey). */
+export async function signedInAccount(): Promise<Viewer> {
+  const viewer = await getViewer();
+  if (!viewer) throw new AccessDeniedError(401);
+  return viewer;
 }
 
 /** Anyone at all: the route has no private data (health, Auth.js's own endpoints). */

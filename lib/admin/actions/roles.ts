@@ -8,6 +8,9 @@ import type { Viewer } from "@/lib/auth/viewer";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { withAudit } from "@/lib/audit";
 import { grantStaffRole, revokeStaffRole, RoleChangeRefusedError, withdrawStaffInvite } from "../roles";
+import { resetStaffPasskeys } from "../staff-passkeys";
+import { notifyPasskeyChange } from "@/lib/auth/passkeys/notices";
+import { relyingParty } from "@/lib/auth/passkeys/relying-party";
 
 const GrantInput = z.object({
   email: emailSchema,
@@ -96,4 +99,23 @@ const withdrawInvite = staffAddressAction("role.invite.withdraw", async (actor, 
 
 export async function withdrawStaffInviteAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
   return withdrawInvite(formData);
+}
+
+/** Admins only: delete a staff member's passkeys and end their passkey sessions; they enrol again. */
+const resetPasskeys = staffAddressAction("staff.passkeys.reset", async (actor, email) => {
+  const { removed } = await withAudit({
+    actor,
+    action: "staff.passkeys.reset",
+    run: () => resetStaffPasskeys(email),
+    details: { email },
+    resultDetails: (result) => ({ removed: result.removed }),
+  });
+  await notifyPasskeyChange(email, "reset", "", (await relyingParty()).origin);
+  return removed === 0
+    ? `${email} had no passkeys. They enrol one on /admin/security at their next sign-in.`
+    : `${removed === 1 ? "The passkey" : `All ${removed} passkeys`} of ${email} ${removed === 1 ? "was" : "were"} removed and their passkey sign-ins ended. They enrol again on /admin/security.`;
+});
+
+export async function resetStaffPasskeysAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return resetPasskeys(formData);
 }

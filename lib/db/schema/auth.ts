@@ -55,6 +55,10 @@ export const sessions = pgTable("session", {
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),
   expires: timestamp("expires", { mode: "date" }).notNull(),
+  /** How the session was established: staff need a passkey one when STAFF_REQUIRE_PASSKEY is on. */
+  signInMethod: text("sign_in_method", { enum: ["email", "passkey"] })
+    .notNull()
+    .default("email"),
 });
 
 export const verificationTokens = pgTable(

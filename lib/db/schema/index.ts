@@ -4,3 +4,4 @@ export * from "./map";
 export * from "./cards";
 export * from "./devices";
 export * from "./deletion";
+export * from "./passkeys";

@@ -1,0 +1,104 @@
+import "server-only";
+import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
+import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/types";
+import { eq } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
+import { passkeys } from "@/lib/db/schema";
+import type { Viewer } from "../viewer-identity";
+import { consumeChallenge, issueChallenge } from "./challenges";
+import { CHALLENGE_GONE, PasskeyError } from "./errors";
+import { mayChangePasskeys } from "./policy";
+import type { RelyingParty } from "./relying-party";
+import { PASSKEY_NAME_MAX } from "./store";
+
+/**
+ * Adding a passkey to the signed-in account: options for the browser (the account's own passkeys
+ * excluded, a discoverable credential asked for so it can sign in without an e-mail address), then
+ * the browser's answer verified against the challenge it was given and stored.
+ */
+export interface RegistrationStart {
+  challengeId: string;
+  options: PublicKeyCredentialCreationOptionsJSON;
+}
+
+export async function startPasskeyRegistration(
+  db: Database,
+  viewer: Viewer,
+  rp: RelyingParty,
+): Promise<RegistrationStart> {
+  const own = await db
+    .select({ id: passkeys.id, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, viewer.userId));
+  const refusal = mayChangePasskeys(viewer, own.length);
+  if (refusal) throw new PasskeyError(refusal, 403);
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userID: viewer.userId,
+    userName: viewer.email,
+    userDisplayName: viewer.name ?? viewer.email,
+    attestationType: "none",
+    excludeCredentials: own.map((p) => ({
+      id: Buffer.from(p.id, "base64url"),
+      type: "public-key" as const,
+      transports: transportsOf(p.transports),
+    })),
+    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+  });
+  const challengeId = await issueChallenge(db, {
+    challenge: options.challenge,
+    purpose: "register",
+    userId: viewer.userId,
+  });
+  return { challengeId, options };
+}
+
+export function transportsOf(stored: string) {
+  return stored ? (stored.split(",") as NonNullable<RegistrationResponseJSON["response"]["transports"]>) : undefined;
+}
+
+/** Verifies the browser's answer and stores the passkey; its stored name. */
+export async function finishPasskeyRegistration(
+  db: Database,
+  viewer: Viewer,
+  rp: RelyingParty,
+  input: { challengeId: string; response: RegistrationResponseJSON; name: string },
+): Promise<string> {
+  const expectedChallenge = await consumeChallenge(db, input.challengeId, {
+    purpose: "register",
+    userId: viewer.userId,
+  });
+  if (!expectedChallenge) throw new PasskeyError(CHALLENGE_GONE);
+  let verification;
+  try {
+    verification = await verifyRegistrationResponse({
+      response: input.response,
+      expectedChallenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: false,
+    });
+  } catch {
+    throw new PasskeyError("This passkey could not be added. Please try again.");
+  }
+  const info = verification.registrationInfo;
+  if (!verification.verified || !info) throw new PasskeyError("This passkey could not be added. Please try again.");
+  const id = Buffer.from(info.credentialID).toString("base64url");
+  const name = input.name.slice(0, PASSKEY_NAME_MAX);
+  const inserted = await db
+    .insert(passkeys)
+    .values({
+      id,
+      userId: viewer.userId,
+      publicKey: Buffer.from(info.credentialPublicKey).toString("base64url"),
+      counter: info.counter,
+      transports: (input.response.response.transports ?? []).join(","),
+      name,
+      synced: info.credentialDeviceType === "multiDevice",
+    })
+    .onConflictDoNothing()
+    .returning({ id: passkeys.id });
+  if (inserted.length === 0) throw new PasskeyError("This passkey is already registered.");
+  return name;
+}

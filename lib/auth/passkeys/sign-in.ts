@@ -1,0 +1,109 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/types";
+import { eq } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
+import { passkeys, sessions, users } from "@/lib/db/schema";
+import type { Role } from "../roles";
+import { SESSION_MAX_AGE_SECONDS } from "../session-policy";
+import { consumeChallenge, issueChallenge } from "./challenges";
+import { signCountAccepted } from "./counter";
+import { CHALLENGE_GONE, PASSKEY_NOT_ACCEPTED, PasskeyError } from "./errors";
+import type { RelyingParty } from "./relying-party";
+import { transportsOf } from "./registration";
+
+/**
+ * Signing in with a passkey: the browser gets a challenge without a list of credentials (the
+ * passkey itself names the account), and its answer must be signed by a stored passkey, for this
+ * origin and RP ID, over a challenge this portal issued and nobody used yet, with a signature counter
+ * that moved on. Only then is a session created, marked as a passkey session.
+ */
+export interface SignInStart {
+  challengeId: string;
+  options: PublicKeyCredentialRequestOptionsJSON;
+}
+
+export async function startPasskeySignIn(db: Database, rp: RelyingParty): Promise<SignInStart> {
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "preferred" });
+  const challengeId = await issueChallenge(db, { challenge: options.challenge, purpose: "sign-in", userId: null });
+  return { challengeId, options };
+}
+
+export interface PasskeyAccount {
+  userId: string;
+  email: string;
+  role: Role;
+  passkeyName: string;
+}
+
+/** Checks the browser's answer; the account it signs in. Every refusal is a PasskeyError (4xx). */
+export async function verifyPasskeySignIn(
+  db: Database,
+  rp: RelyingParty,
+  input: { challengeId: string; response: AuthenticationResponseJSON },
+  now = new Date(),
+): Promise<PasskeyAccount> {
+  const expectedChallenge = await consumeChallenge(db, input.challengeId, { purpose: "sign-in", userId: null }, now);
+  if (!expectedChallenge) throw new PasskeyError(CHALLENGE_GONE);
+  const [stored] = await db
+    .select({
+      id: passkeys.id,
+      userId: passkeys.userId,
+      publicKey: passkeys.publicKey,
+      counter: passkeys.counter,
+      transports: passkeys.transports,
+      name: passkeys.name,
+      email: users.email,
+      role: users.role,
+    })
+    .from(passkeys)
+    .innerJoin(users, eq(users.id, passkeys.userId))
+    .where(eq(passkeys.id, input.response.id))
+    .limit(1);
+  if (!stored?.email) throw new PasskeyError(PASSKEY_NOT_ACCEPTED);
+  // The browser names the account the passkey was made for; it must be the passkey's owner.
+  const userHandle = input.response.response.userHandle;
+  if (userHandle !== undefined && userHandle !== stored.userId) throw new PasskeyError(PASSKEY_NOT_ACCEPTED);
+
+  let verification;
+  try {
+    verification = await verifyAuthenticationResponse({
+      response: input.response,
+      expectedChallenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      authenticator: {
+        credentialID: Buffer.from(stored.id, "base64url"),
+        credentialPublicKey: Buffer.from(stored.publicKey, "base64url"),
+        counter: stored.counter,
+        transports: transportsOf(stored.transports),
+      },
+      requireUserVerification: false,
+    });
+  } catch {
+    throw new PasskeyError(PASSKEY_NOT_ACCEPTED);
+  }
+  const { newCounter } = verification.authenticationInfo;
+  if (!verification.verified || !signCountAccepted(stored.counter, newCounter))
+    throw new PasskeyError(PASSKEY_NOT_ACCEPTED);
+  await db.update(passkeys).set({ counter: newCounter, lastUsedAt: now }).where(eq(passkeys.id, stored.id));
+  return { userId: stored.userId, email: stored.email, role: stored.role, passkeyName: stored.name };
+}
+
+/** A new database session for the account, as Auth.js makes them, marked as a passkey session. */
+export async function createPasskeySession(
+  db: Database,
+  userId: string,
+  createSession: (session: { sessionToken: string; userId: string; expires: Date }) => unknown,
+  now = new Date(),
+): Promise<{ sessionToken: string; expires: Date }> {
+  const session = {
+    sessionToken: randomUUID(),
+    userId,
+    expires: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000),
+  };
+  await createSession(session);
+  await db.update(sessions).set({ signInMethod: "passkey" }).where(eq(sessions.sessionToken, session.sessionToken));
+  return session;
+}
