@@ -1,6 +1,11 @@
 "use client";
 import { useActionState } from "react";
-import { grantStaffRoleAction, revokeStaffRoleAction, withdrawStaffInviteAction } from "@/lib/admin/actions/roles";
+import {
+  grantStaffRoleAction,
+  resetStaffPasskeysAction,
+  revokeStaffRoleAction,
+  withdrawStaffInviteAction,
+} from "@/lib/admin/actions/roles";
 import { idle, type ActionResult } from "@/lib/forms/action-result";
 import { SelectField, TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/button";
@@ -66,10 +71,12 @@ export function GrantRoleForm() {
 }
 
 export function StaffList({ staff, viewerEmail }: { staff: StaffRow[]; viewerEmail: string }) {
-  const [state, action] = useActionState<ActionResult, FormData>(revokeStaffRoleAction, idle);
+  const [revokeState, revokeAction] = useActionState<ActionResult, FormData>(revokeStaffRoleAction, idle);
+  const [resetState, resetAction] = useActionState<ActionResult, FormData>(resetStaffPasskeysAction, idle);
   return (
     <div className="space-y-3">
-      <FormStatus tone={tone(state)} message={listActionMessage(state)} />
+      <FormStatus tone={tone(revokeState)} message={listActionMessage(revokeState)} />
+      <FormStatus tone={tone(resetState)} message={listActionMessage(resetState)} />
       {staff.length === 0 ? (
         <p>No staff accounts yet.</p>
       ) : (
@@ -90,15 +97,26 @@ export function StaffList({ staff, viewerEmail }: { staff: StaffRow[]; viewerEma
                 {self ? (
                   <p className="text-sm text-slate-700 dark:text-slate-300">You cannot change your own role.</p>
                 ) : (
-                  <form action={action}>
-                    <input type="hidden" name="email" value={member.email} />
-                    <ConfirmSubmit
-                      triggerLabel={`Revoke ${member.role} from ${member.email}`}
-                      question={`${member.email} will lose access to the admin area at once.`}
-                      confirmLabel="Yes, revoke"
-                      pendingLabel="Revoking…"
-                    />
-                  </form>
+                  <div className="flex flex-col gap-2 sm:items-end">
+                    <form action={revokeAction}>
+                      <input type="hidden" name="email" value={member.email} />
+                      <ConfirmSubmit
+                        triggerLabel={`Revoke ${member.role} from ${member.email}`}
+                        question={`${member.email} will lose access to the admin area at once.`}
+                        confirmLabel="Yes, revoke"
+                        pendingLabel="Revoking…"
+                      />
+                    </form>
+                    <form action={resetAction}>
+                      <input type="hidden" name="email" value={member.email} />
+                      <ConfirmSubmit
+                        triggerLabel={`Reset passkeys of ${member.email}`}
+                        question={`Every passkey of ${member.email} is deleted and their passkey sign-ins end. They sign in by e-mail link and enrol a new one.`}
+                        confirmLabel="Yes, reset"
+                        pendingLabel="Resetting…"
+                      />
+                    </form>
+                  </div>
                 )}
               </li>
             );

@@ -16,7 +16,7 @@ export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl?: string
         label="E-mail address"
         name="email"
         type="email"
-        autoComplete="email"
+        autoComplete="email webauthn"
         required
         defaultValue={state.values?.email ?? defaultEmail ?? ""}
         errors={fieldErrors.email}

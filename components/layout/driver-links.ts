@@ -12,4 +12,5 @@ export const ADMIN_LINKS: { href: string; label: string; adminOnly?: boolean }[]
   { href: "/admin/requests", label: "Deletion requests" },
   { href: "/admin/audit", label: "Audit log" },
   { href: "/admin/staff", label: "Staff roles", adminOnly: true },
+  { href: "/admin/security", label: "Security" },
 ];

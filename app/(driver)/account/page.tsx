@@ -8,6 +8,9 @@ import { SignOutButton } from "@/components/auth/sign-out-button";
 import { NewDeviceMailForm, SignedInDeviceList } from "@/components/account/signed-in-devices";
 import { AccountDeletion } from "@/components/account/account-deletion";
 import { PlatformExport } from "@/components/account/platform-export";
+import { PasskeyManager } from "@/components/passkeys/passkey-manager";
+import { removePasskeyAction, renamePasskeyAction } from "@/lib/auth/passkeys/actions";
+import { loadPasskeyRows } from "@/lib/auth/passkeys/view";
 import { loadAccountView } from "@/lib/accounts/account-view";
 import { DELETION_GRACE_DAYS, openDeletionRequestOf } from "@/lib/accounts/deletion";
 import { cancelAccountDeletionAction, requestAccountDeletionAction } from "@/lib/accounts/deletion-action";
@@ -33,10 +36,11 @@ export const metadata: Metadata = { title: "Account" };
  */
 export default async function AccountPage() {
   const viewer = await requireDriverPage();
-  const [account, deviceList, deletion] = await Promise.all([
+  const [account, deviceList, deletion, passkeys] = await Promise.all([
     loadAccountView(viewer.platformUserId),
     loadDeviceListView(viewer.userId),
     openDeletionRequestOf(viewer.userId),
+    loadPasskeyRows(viewer.userId),
   ]);
   return (
     <div className="space-y-6">
@@ -65,6 +69,16 @@ export default async function AccountPage() {
             Download my data
           </a>
           {platformExportOffered() ? <PlatformExport action={requestPlatformExportAction} /> : null}
+        </div>
+      </Card>
+      <Card title="Passkeys">
+        <div className="space-y-3">
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Sign in with your fingerprint, face or device PIN instead of an e-mail link. A passkey stays on your device
+            (or in your password manager) and works only on this portal, so it cannot be phished. The e-mail link keeps
+            working.
+          </p>
+          <PasskeyManager passkeys={passkeys} renameAction={renamePasskeyAction} removeAction={removePasskeyAction} />
         </div>
       </Card>
       <Card title="Signed-in devices">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { PasskeySignIn } from "@/components/passkeys/passkey-sign-in";
 import { Alert } from "@/components/ui/alert";
 import { safeReturnPath } from "@/lib/auth/return-path";
 
@@ -33,6 +34,10 @@ export default async function SignInPage({
         needed.
       </p>
       <SignInForm callbackUrl={callbackUrl} defaultEmail={email} />
+      <div className="space-y-2 border-t border-slate-200 pt-4 dark:border-slate-700">
+        <p className="text-sm text-slate-700 dark:text-slate-300">Added a passkey to your account? Use it instead:</p>
+        <PasskeySignIn callbackUrl={callbackUrl} autofill />
+      </div>
       <p className="text-sm">
         New here?{" "}
         <Link href="/signup" className="font-semibold text-brand-700 underline dark:text-brand-100">

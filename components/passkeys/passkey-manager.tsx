@@ -1,0 +1,124 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useActionState, useState } from "react";
+import { FormStatus } from "@/components/ui/alert";
+import { Button, Spinner, SubmitButton } from "@/components/ui/button";
+import { ConfirmSubmit } from "@/components/ui/confirm-submit";
+import { TextField } from "@/components/ui/field";
+import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { addPasskey } from "./passkey-client";
+
+export interface PasskeyRow {
+  id: string;
+  name: string;
+  created: string;
+  lastUsed: string | null;
+  synced: boolean;
+}
+
+type PasskeyAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
+
+/**
+ * The account's passkeys: add one (named after this browser unless a name is given), and rename or
+ * remove each. Removing the last one is allowed: the e-mail link always remains.
+ */
+export function PasskeyManager({
+  passkeys,
+  renameAction,
+  removeAction,
+}: {
+  passkeys: PasskeyRow[];
+  renameAction: PasskeyAction;
+  removeAction: PasskeyAction;
+}) {
+  const router = useRouter();
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState<{ tone: "success" | "error"; message: string } | null>(null);
+  const [newName, setNewName] = useState("");
+  const [renameState, rename] = useActionState<ActionResult, FormData>(renameAction, idle);
+  const [removeState, remove] = useActionState<ActionResult, FormData>(removeAction, idle);
+
+  async function add() {
+    setAdding(true);
+    setAdded(null);
+    const outcome = await addPasskey(newName.trim());
+    setAdding(false);
+    if (outcome.ok) {
+      setNewName("");
+      setAdded({
+        tone: "success",
+        message: `The passkey “${outcome.value}” was added. We sent you an e-mail about it.`,
+      });
+      router.refresh();
+    } else setAdded({ tone: "error", message: outcome.message });
+  }
+
+  const outcome = (state: ActionResult) => (state.status === "ok" || state.status === "error" ? state.message : null);
+  return (
+    <div className="space-y-4">
+      {passkeys.length === 0 ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">No passkeys yet.</p>
+      ) : (
+        <ul
+          aria-label="Your passkeys"
+          className="divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-700 dark:border-slate-700"
+        >
+          {passkeys.map((p) => (
+            <li key={p.id} className="space-y-2 p-3">
+              <p className="font-semibold break-all">{p.name}</p>
+              <p className="text-sm text-slate-700 dark:text-slate-300">
+                Added {p.created} · {p.lastUsed ? `last used ${p.lastUsed}` : "not used yet"}
+                {p.synced ? " · synced between your devices" : ""}
+              </p>
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+                <form action={rename} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+                  <input type="hidden" name="id" value={p.id} />
+                  <TextField
+                    label={`New name for ${p.name}`}
+                    name="name"
+                    defaultValue={renameState.values?.id === p.id ? (renameState.values.name ?? p.name) : p.name}
+                    maxLength={60}
+                    required
+                    errors={
+                      renameState.status === "invalid" && renameState.values.id === p.id
+                        ? renameState.fieldErrors.name
+                        : undefined
+                    }
+                  />
+                  <SubmitButton variant="secondary" pendingLabel="Renaming…">
+                    Rename
+                  </SubmitButton>
+                </form>
+                <form action={remove}>
+                  <input type="hidden" name="id" value={p.id} />
+                  <ConfirmSubmit
+                    triggerLabel={`Remove ${p.name}`}
+                    question={`Remove the passkey “${p.name}”? You can still sign in with an e-mail link.`}
+                    confirmLabel="Yes, remove it"
+                    pendingLabel="Removing…"
+                  />
+                </form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FormStatus tone={renameState.status === "ok" ? "success" : "error"} message={outcome(renameState)} />
+      <FormStatus tone={removeState.status === "ok" ? "success" : "error"} message={outcome(removeState)} />
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <TextField
+          label="Name for a new passkey (optional)"
+          name="passkeyName"
+          value={newName}
+          onChange={(event) => setNewName(event.target.value)}
+          maxLength={60}
+          hint="Left empty, it is named after this browser and system."
+        />
+        <Button type="button" onClick={add} disabled={adding} aria-disabled={adding}>
+          {adding ? <Spinner label="Waiting for your device…" /> : "Add a passkey"}
+        </Button>
+      </div>
+      <FormStatus tone={added?.tone ?? "success"} message={added?.message ?? null} />
+    </div>
+  );
+}
