@@ -4,23 +4,34 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { PORTAL_NODE_ARGS } from "./scripts/portal-node-args.mjs";
 
-// Two portal processes on embedded defaults (built-in emulators, PGlite, outbox mail), one per platform
-// dialect, each in a fresh data directory per run, so every run starts from the seed. Both are started
-// for any project and stopped by Playwright via their own pids.
+// Three portal processes on embedded defaults (built-in emulators, PGlite, outbox mail): one per platform
+// dialect, and one with STAFF_REQUIRE_PASSKEY=true for the staff passkey journey. Each has a fresh data
+// directory per run, so every run starts from the seed. All are started for any project and stopped
+// by Playwright via their own pids.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const AMPECO_PORT = Number(process.env.E2E_AMPECO_PORT ?? 3101);
+const STAFF_PASSKEY_PORT = Number(process.env.E2E_STAFF_PASSKEY_PORT ?? 3102);
 const BASE_URL = `http://localhost:${PORT}`;
 const AMPECO_BASE_URL = `http://localhost:${AMPECO_PORT}`;
+const STAFF_PASSKEY_BASE_URL = `http://localhost:${STAFF_PASSKEY_PORT}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "driver-portal-e2e-"));
 const ampecoDataDir = process.env.E2E_AMPECO_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "driver-portal-e2e-ampeco-"));
+const staffPasskeyDataDir =
+  process.env.E2E_STAFF_PASSKEY_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "driver-portal-e2e-staff-passkey-"));
 // The config file is loaded by each worker too: keep one directory per server.
 process.env.E2E_DATA_DIR = dataDir;
 process.env.E2E_AMPECO_DATA_DIR = ampecoDataDir;
+process.env.E2E_STAFF_PASSKEY_DATA_DIR = staffPasskeyDataDir;
 
 /** Where the ampeco journeys collect the emulator's request log, test by test (tests/e2e/fixtures.ts). */
 const AMPECO_REQUEST_LOG = path.join(ampecoDataDir, "platform-request-log.jsonl");
 
-function serverEnv(baseUrl: string, dir: string, dialect: "spec" | "ampeco"): Record<string, string> {
+function serverEnv(
+  baseUrl: string,
+  dir: string,
+  dialect: "spec" | "ampeco",
+  extra: Record<string, string> = {},
+): Record<string, string> {
   return {
     PATH: process.env.PATH ?? "",
     HOME: process.env.HOME ?? "",
@@ -48,17 +59,26 @@ function serverEnv(baseUrl: string, dir: string, dialect: "spec" | "ampeco"): Re
     SMTP_URL: "",
     AUTH_SECRET: "",
     ADMIN_EMAILS: "",
+    // Off whatever the calling shell says (demo mode's default); the staff-passkey server turns it on.
+    STAFF_REQUIRE_PASSKEY: "false",
+    ...extra,
   };
 }
 
-function portalServer(port: number, baseUrl: string, dir: string, dialect: "spec" | "ampeco") {
+function portalServer(
+  port: number,
+  baseUrl: string,
+  dir: string,
+  dialect: "spec" | "ampeco",
+  extra: Record<string, string> = {},
+) {
   return {
     // The node options `npm start` uses, so the journeys run the portal as shipped.
     command: ["node", ...PORTAL_NODE_ARGS, "node_modules/next/dist/bin/next", "start", "-p", String(port)].join(" "),
     url: `${baseUrl}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: serverEnv(baseUrl, dir, dialect),
+    env: serverEnv(baseUrl, dir, dialect, extra),
     stdout: "pipe" as const,
     stderr: "pipe" as const,
   };
@@ -90,6 +110,8 @@ const AMPECO_JOURNEYS = [
   "account-deletion.spec.ts",
 ];
 const REQUEST_LOG_SPEC = "request-log.spec.ts";
+/** Staff behind STAFF_REQUIRE_PASSKEY=true: on a third server of its own (production's default). */
+const STAFF_PASSKEY_SPEC = "staff-passkey.spec.ts";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -122,7 +144,7 @@ export default defineConfig({
     {
       name: "chromium",
       metadata: { dialect: "spec" },
-      testIgnore: REQUEST_LOG_SPEC,
+      testIgnore: [REQUEST_LOG_SPEC, STAFF_PASSKEY_SPEC],
       grepInvert: /@ampeco-only/,
       use: { ...chromium, baseURL: BASE_URL },
     },
@@ -141,9 +163,18 @@ export default defineConfig({
       testMatch: REQUEST_LOG_SPEC,
       use: { ...chromium, baseURL: AMPECO_BASE_URL },
     },
+    {
+      name: "staff-passkey",
+      metadata: { dialect: "spec" },
+      testMatch: STAFF_PASSKEY_SPEC,
+      use: { ...chromium, baseURL: STAFF_PASSKEY_BASE_URL },
+    },
   ],
   webServer: [
     portalServer(PORT, BASE_URL, dataDir, "spec"),
     portalServer(AMPECO_PORT, AMPECO_BASE_URL, ampecoDataDir, "ampeco"),
+    portalServer(STAFF_PASSKEY_PORT, STAFF_PASSKEY_BASE_URL, staffPasskeyDataDir, "spec", {
+      STAFF_REQUIRE_PASSKEY: "true",
+    }),
   ],
 });

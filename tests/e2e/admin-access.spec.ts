@@ -118,6 +118,7 @@ test.describe("support staff", () => {
       "Drivers",
       "Deletion requests",
       "Audit log",
+      "Security",
     ]);
   });
 });
@@ -130,6 +131,7 @@ test("admins reach the admin-only pages", async ({ adminPage }) => {
     "Deletion requests",
     "Audit log",
     "Staff roles",
+    "Security",
   ]);
 });
 

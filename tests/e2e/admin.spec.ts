@@ -432,6 +432,7 @@ test("admin pages are axe clean in light and dark, and fit 360 px", async ({ adm
     ["/admin/users/1001/cards/2001/move?to=1002", "Move a card to another driver"],
     ["/admin/audit", "Audit log"],
     ["/admin/staff", "Staff roles"],
+    ["/admin/security", "Security"],
   ];
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });

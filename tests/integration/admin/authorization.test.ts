@@ -107,6 +107,10 @@ const CALLS: Record<string, { minimum: "support" | "admin"; call: Call }> = {
     minimum: "admin",
     call: () => A.roles.withdrawStaffInviteAction(idle, form({ email: "invited@example.com" })),
   },
+  resetStaffPasskeysAction: {
+    minimum: "admin",
+    call: () => A.roles.resetStaffPasskeysAction(idle, form({ email: "support@example.com" })),
+  },
 };
 
 const VIEWERS: Record<"signed-out visitor" | "driver" | "support", Viewer | null> = {

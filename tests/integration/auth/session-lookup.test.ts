@@ -33,20 +33,23 @@ describe(`the viewer read from Auth.js's session table (${testDriver})`, () => {
   const expiresOf = async (token: string) =>
     (await opened.db.select().from(sessions).where(eq(sessions.sessionToken, token)))[0]?.expires.getTime();
 
-  it("answers with the account's id, e-mail, name, role and platform user", async () => {
+  it("answers with the account's id, e-mail, name, role, platform user and how the session began", async () => {
     expect(await findSessionViewer(opened.db, "fresh", now)).toEqual({
       userId: "u-driver",
       email: "driver@example.com",
       name: "Dana",
       role: "driver",
       platformUserId: 1001,
+      signInMethod: "email",
     });
+    await opened.db.update(sessions).set({ signInMethod: "passkey" }).where(eq(sessions.sessionToken, "staff"));
     expect(await findSessionViewer(opened.db, "staff", now)).toEqual({
       userId: "u-staff",
       email: "support@example.com",
       name: null,
       role: "support",
       platformUserId: null,
+      signInMethod: "passkey",
     });
   });
 

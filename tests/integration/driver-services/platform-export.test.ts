@@ -20,16 +20,12 @@ const holder = vi.hoisted(() => ({
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.client }));
 vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 vi.mock("@/lib/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
-vi.mock("@/lib/config", async (original) => {
-  const actual = await original<typeof import("@/lib/config")>();
-  return {
-    ...actual,
-    getConfig: () => {
-      const config = actual.getConfig();
-      return { ...config, platform: { ...config.platform, dialect: holder.dialect } };
-    },
-  };
-});
+vi.mock("@/lib/config", async (original) =>
+  (await import("../../support/config-override")).configWith(original, (config) => ({
+    ...config,
+    platform: { ...config.platform, dialect: holder.dialect },
+  })),
+);
 
 const { requestPlatformExportAction } = await import("@/lib/accounts/platform-export-action");
 const { platformExportOffered } = await import("@/lib/accounts/platform-export");

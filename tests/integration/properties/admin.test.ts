@@ -35,7 +35,8 @@ const {
   startDriverPasswordResetAction,
   updateDriverProfileAction,
 } = driverActions;
-const { grantStaffRoleAction, revokeStaffRoleAction, withdrawStaffInviteAction } = roleActions;
+const { grantStaffRoleAction, resetStaffPasskeysAction, revokeStaffRoleAction, withdrawStaffInviteAction } =
+  roleActions;
 const { carryOutDeletionAction, declineDeletionAction } = deletionActions;
 
 /**
@@ -140,6 +141,12 @@ const ACTIONS: {
   {
     name: "withdrawStaffInviteAction",
     action: withdrawStaffInviteAction,
+    bound: false,
+    form: formArb({ email: emailValue }),
+  },
+  {
+    name: "resetStaffPasskeysAction",
+    action: resetStaffPasskeysAction,
     bound: false,
     form: formArb({ email: emailValue }),
   },

@@ -203,6 +203,8 @@ export interface RouteProperty {
   viewer: fc.Arbitrary<Viewer | null>;
   /** The outcome tally's key after the method: the file unless given. */
   tally?: string;
+  /** A request body (POST handlers); none unless given. */
+  body?: fc.Arbitrary<string>;
 }
 
 /** "Never a 500, never a throw": one test for each HTTP method the module exports (expectRouteOutcome). */
@@ -210,10 +212,10 @@ export function checkRouteProperty(r: RouteProperty): void {
   for (const [method, handler] of exportedHandlers(r.module)) {
     propertyTest(
       `${method} ${r.file}`,
-      [r.query, r.params, requestHeadersArb, r.viewer],
-      async (query, params, headers, viewer) => {
+      [r.query, r.params, requestHeadersArb, r.viewer, r.body ?? fc.constant(undefined)],
+      async (query, params, headers, viewer, body) => {
         await startRun({ viewer, headers });
-        const request = new Request(toRequestUrl(r.pathname(params), query), { method, headers });
+        const request = new Request(toRequestUrl(r.pathname(params), query), { method, headers, body });
         await expectRouteOutcome(
           () => handler(request, { params: Promise.resolve(params) }),
           `${method} ${r.tally ?? r.file}`,

@@ -21,6 +21,10 @@ const ROUTE_COVERAGE: Record<string, string> = {
   "app/api/sessions/expense-pack/route.ts": "sessions-routes.test.ts",
   "app/api/admin/users/[id]/expense-pack/route.ts": "admin.test.ts",
   "app/api/admin/users/[id]/balance/route.ts": "admin.test.ts",
+  "app/api/passkeys/registration/options/route.ts": "passkeys.test.ts",
+  "app/api/passkeys/registration/route.ts": "passkeys.test.ts",
+  "app/api/passkeys/sign-in/options/route.ts": "passkeys.test.ts",
+  "app/api/passkeys/sign-in/route.ts": "passkeys.test.ts",
 };
 
 /**
@@ -46,6 +50,7 @@ const ACTION_COVERAGE: Record<string, string> = {
   "lib/admin/actions/driver.ts": "admin.test.ts",
   "lib/admin/actions/roles.ts": "admin.test.ts",
   "lib/admin/actions/deletion.ts": "admin.test.ts",
+  "lib/auth/passkeys/actions.ts": "passkeys.test.ts",
 };
 
 function listFiles(

@@ -5,11 +5,11 @@ import { describe, expect, it } from "vitest";
 /**
  * Every server action goes through the action helper (lib/actions/action.ts): each export of a
  * "use server" module is an async function whose whole body hands its arguments to a runner built
- * by driverAction, staffAction or publicAction (directly or through a local factory that returns
+ * by driverAction, staffAction, accountAction or publicAction (directly or through a local factory that returns
  * one). A hand-written action fails here.
  */
 
-const HELPERS = ["driverAction", "staffAction", "publicAction"];
+const HELPERS = ["driverAction", "staffAction", "accountAction", "publicAction"];
 
 function listFiles(dir: string, found: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
