@@ -2,7 +2,6 @@ import { NextResponse, type NextRequest } from "next/server";
 import { isOwnReturnUrl } from "@/lib/auth/return-path";
 import { isSecureOrigin, sessionTokenFrom } from "@/lib/auth/session-policy";
 import { getConfig } from "@/lib/config";
-import { PATHNAME_HEADER } from "@/lib/request-pathname";
 import { refusedActionBody } from "@/lib/security/action-body";
 import { securityHeaders, tileOriginOf } from "@/lib/security/headers";
 
@@ -132,9 +131,6 @@ export async function middleware(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"] as string);
-  // Layouts cannot read the path; the admin layout needs it to let /admin/security through. Set here
-  // on every request, so a value sent by the client never survives.
-  requestHeaders.set(PATHNAME_HEADER, request.nextUrl.pathname);
   return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), headers);
 }
 

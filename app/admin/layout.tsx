@@ -2,18 +2,16 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { NavLinks } from "@/components/layout/nav-links";
 import { AccountMenu } from "@/components/layout/account-menu";
 import { ADMIN_LINKS } from "@/components/layout/driver-links";
-import { headers } from "next/headers";
 import { lacksStaffPasskey, requireStaffPage, STAFF_SECURITY_PATH } from "@/lib/auth/guards";
-import { PATHNAME_HEADER } from "@/lib/request-pathname";
 import { roleLabel } from "@/lib/auth/roles";
 
 /**
- * Support staff area: staff roles only, and (STAFF_REQUIRE_PASSKEY) only in a passkey session, except
- * /admin/security where one is enrolled. Every page and action checks again on its own.
+ * Support staff area: staff roles only. The passkey rule (STAFF_REQUIRE_PASSKEY) is the next layer,
+ * (console)/layout.tsx, which holds every staff page but /admin/security, where a passkey is enrolled.
+ * Every page and action checks again on its own.
  */
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
-  const onSecurityPage = (await headers()).get(PATHNAME_HEADER) === STAFF_SECURITY_PATH;
-  const viewer = await requireStaffPage("support", { passkey: onSecurityPage ? "optional" : "required" });
+  const viewer = await requireStaffPage("support", { passkey: "optional" });
   // Without a passkey session only the security page opens, so only it is offered.
   const links = lacksStaffPasskey(viewer)
     ? ADMIN_LINKS.filter((link) => link.href === STAFF_SECURITY_PATH)
