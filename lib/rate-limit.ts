@@ -65,6 +65,10 @@ export const RATE_LIMITS = {
   get passwordResetByStaffPerDriver(): RateLimitRule {
     return { limit: getConfig().limits.passwordResetByStaffPerDriver, windowSeconds: 15 * 60 };
   },
+  /** Passkey sign-in ceremonies per client address: each stores a challenge. Generous: a page load starts one. */
+  get passkeySignInPerClient(): RateLimitRule {
+    return { limit: 60, windowSeconds: 60 };
+  },
   /** The platform's own data export (ampeco), per driver: each asks the platform to build one. */
   get platformExportPerDriver(): RateLimitRule {
     return { limit: 5, windowSeconds: 60 * 60 };

@@ -5,7 +5,16 @@ import { startAuthentication, startRegistration } from "@simplewebauthn/browser"
  * The browser half of the passkey ceremonies: fetch options from the portal, let the browser (and
  * its authenticator) answer, post the answer back. Each returns an outcome in words the page shows.
  */
-export type PasskeyOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
+export type PasskeyOutcome<T> =
+  | { ok: true; value: T }
+  | {
+      ok: false;
+      message: string;
+      /** The person closed the prompt (or another ceremony replaced it): nothing to report. */
+      cancelled?: boolean;
+      /** The portal's challenge expired before the answer came: start again. */
+      expired?: boolean;
+    };
 
 const CANCELLED = "The passkey prompt was closed before it finished. Nothing was changed.";
 const UNREACHABLE = "The portal could not be reached. Check your connection and try again.";
@@ -22,17 +31,20 @@ async function post(path: string, body: unknown): Promise<PasskeyOutcome<Record<
     return { ok: false, message: UNREACHABLE };
   }
   const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok)
-    return { ok: false, message: typeof answer.error === "string" ? answer.error : "Something went wrong. Try again." };
+  if (!response.ok) {
+    const message = typeof answer.error === "string" ? answer.error : "Something went wrong. Try again.";
+    return { ok: false, message, expired: response.status === 400 && message.includes("has expired") };
+  }
   return { ok: true, value: answer };
 }
 
 /** What the browser throws when the person closes the prompt or no passkey fits: not a failure of ours. */
-function browserRefusal(error: unknown): string {
-  if (error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError")) return CANCELLED;
+function browserRefusal(error: unknown): { ok: false; message: string; cancelled?: boolean } {
+  if (error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError"))
+    return { ok: false, message: CANCELLED, cancelled: true };
   if (error instanceof Error && error.name === "InvalidStateError")
-    return "This device already holds a passkey for your account.";
-  return "Your browser could not use a passkey here. Sign in with an e-mail link instead.";
+    return { ok: false, message: "This device already holds a passkey for your account." };
+  return { ok: false, message: "Your browser could not use a passkey here. Sign in with an e-mail link instead." };
 }
 
 export async function addPasskey(name: string): Promise<PasskeyOutcome<string>> {
@@ -42,7 +54,7 @@ export async function addPasskey(name: string): Promise<PasskeyOutcome<string>> 
   try {
     response = await startRegistration(start.value.options as Parameters<typeof startRegistration>[0]);
   } catch (error) {
-    return { ok: false, message: browserRefusal(error) };
+    return browserRefusal(error);
   }
   const done = await post("/api/passkeys/registration", { challengeId: start.value.challengeId, response, name });
   return done.ok ? { ok: true, value: String(done.value.name) } : done;
@@ -65,7 +77,7 @@ export async function signInWithPasskey(options: {
       options.autofill === true,
     );
   } catch (error) {
-    return { ok: false, message: browserRefusal(error) };
+    return browserRefusal(error);
   }
   const done = await post("/api/passkeys/sign-in", {
     challengeId: start.value.challengeId,

@@ -39,6 +39,7 @@ export function PasskeyManager({
   const [removeState, remove] = useActionState<ActionResult, FormData>(removeAction, idle);
 
   async function add() {
+    if (adding) return;
     setAdding(true);
     setAdded(null);
     const outcome = await addPasskey(newName.trim());
@@ -105,7 +106,14 @@ export function PasskeyManager({
       )}
       <FormStatus tone={renameState.status === "ok" ? "success" : "error"} message={outcome(renameState)} />
       <FormStatus tone={removeState.status === "ok" ? "success" : "error"} message={outcome(removeState)} />
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      {/* A form of its own, so Enter in the name field adds the passkey too. */}
+      <form
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add();
+        }}
+      >
         <TextField
           label="Name for a new passkey (optional)"
           name="passkeyName"
@@ -114,10 +122,11 @@ export function PasskeyManager({
           maxLength={60}
           hint="Left empty, it is named after this browser and system."
         />
-        <Button type="button" onClick={add} disabled={adding} aria-disabled={adding}>
+        {/* aria-disabled, not disabled: the button keeps the keyboard focus while the device asks. */}
+        <Button type="submit" aria-disabled={adding}>
           {adding ? <Spinner label="Waiting for your device…" /> : "Add a passkey"}
         </Button>
-      </div>
+      </form>
       <FormStatus tone={added?.tone ?? "success"} message={added?.message ?? null} />
     </div>
   );

@@ -32,10 +32,19 @@ export function PasskeySignIn({
     let stopped = false;
     void browserSupportsWebAuthnAutofill().then(async (supportsAutofill) => {
       if (!supportsAutofill || stopped) return;
-      const outcome = await signInWithPasskey({ callbackUrl, autofill: true });
-      // A closed or replaced suggestion is no error worth showing; a refused passkey is.
-      if (outcome.ok) window.location.assign(outcome.value);
-      else if (!stopped && !outcome.message.startsWith("The passkey prompt was closed")) setMessage(outcome.message);
+      // The suggestion may be picked long after the page loaded: a challenge that expired meanwhile
+      // starts a fresh one instead of failing (a few times at most).
+      for (let attempt = 0; attempt < 5 && !stopped; attempt++) {
+        const outcome = await signInWithPasskey({ callbackUrl, autofill: true });
+        if (outcome.ok) {
+          window.location.assign(outcome.value);
+          return;
+        }
+        if (outcome.expired) continue;
+        // A closed or replaced suggestion is no error worth showing; a refused passkey is.
+        if (!stopped && !outcome.cancelled) setMessage(outcome.message);
+        return;
+      }
     });
     return () => {
       stopped = true;
@@ -46,6 +55,7 @@ export function PasskeySignIn({
     return <p className="text-sm text-slate-700 dark:text-slate-300">This browser cannot use passkeys here.</p>;
 
   async function run() {
+    if (busy) return;
     setBusy(true);
     setMessage(null);
     const outcome = await signInWithPasskey({ callbackUrl });
@@ -63,8 +73,8 @@ export function PasskeySignIn({
         type="button"
         variant="secondary"
         onClick={run}
-        disabled={busy || supported === null}
-        aria-disabled={busy}
+        // aria-disabled, not disabled: the button keeps the keyboard focus while the device asks.
+        aria-disabled={busy || supported === null}
       >
         {busy ? <Spinner label="Waiting for your passkey…" /> : label}
       </Button>

@@ -1,13 +1,14 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { passkeys, sessions, users } from "@/lib/db/schema";
+import { passkeyChallenges, passkeys, sessions, users } from "@/lib/db/schema";
 import { RoleChangeRefusedError } from "./roles";
 
 /**
  * An admin resets a staff member's passkeys (a lost device, a departure): every passkey of theirs
- * is deleted and their passkey sessions end, so they must sign in by e-mail link and enrol again
- * on /admin/security. Their passkey-less sessions stay; they reach only that page anyway.
+ * is deleted and every session of theirs ends, e-mail-link ones too, with any enrolment under way.
+ * An older link session (perhaps an intruder's, from a mailbox read earlier) must not be the one
+ * that enrols the next passkey: they sign in by e-mail link afresh and enrol on /admin/security.
  */
 export async function resetStaffPasskeys(email: string): Promise<{ removed: number }> {
   const db = await getDb();
@@ -16,7 +17,12 @@ export async function resetStaffPasskeys(email: string): Promise<{ removed: numb
     .from(users)
     .where(and(eq(users.email, email.toLowerCase()), inArray(users.role, ["support", "admin"])));
   if (!member) throw new RoleChangeRefusedError("not-staff", `${email} is not a staff account.`);
-  const removed = await db.delete(passkeys).where(eq(passkeys.userId, member.id)).returning({ id: passkeys.id });
-  await db.delete(sessions).where(and(eq(sessions.userId, member.id), eq(sessions.signInMethod, "passkey")));
-  return { removed: removed.length };
+  return db.transaction(async (tx) => {
+    const removed = await tx.delete(passkeys).where(eq(passkeys.userId, member.id)).returning({ id: passkeys.id });
+    await tx.delete(sessions).where(eq(sessions.userId, member.id));
+    await tx
+      .delete(passkeyChallenges)
+      .where(and(eq(passkeyChallenges.userId, member.id), eq(passkeyChallenges.purpose, "register")));
+    return { removed: removed.length };
+  });
 }

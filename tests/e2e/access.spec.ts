@@ -10,7 +10,7 @@ const manifest = JSON.parse(
   readFileSync(path.join(process.cwd(), ".next/server/app-paths-manifest.json"), "utf8"),
 ) as Record<string, string>;
 
-// Open to everyone by design: the public pages, Auth.js itself, health, and demo-mode tooling
+// Open to everyone by design: the public pages, Auth.js itself, passkey sign-in, health, and demo-mode tooling
 // (the demo mailbox and the emulator control API exist only while the embedded defaults run), and
 // metadata files such as the app icon.
 const PUBLIC = [
@@ -22,6 +22,7 @@ const PUBLIC = [
   /^\/_not-found$/,
   /^\/_global-error$/,
   /^\/api\/auth\//,
+  /^\/api\/passkeys\/sign-in(\/options)?$/,
   /^\/api\/health$/,
   /^\/api\/emulator\//,
   /^\/dev\/mailbox/,

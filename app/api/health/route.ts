@@ -6,6 +6,7 @@ import { logger } from "@/lib/log";
 import { listDeprecations } from "@/lib/platform/deprecations";
 import { anyone } from "@/lib/route-handlers/access";
 import { routeHandler } from "@/lib/route-handlers/route-handler";
+import { lacksStaffPasskey } from "@/lib/auth/guards";
 
 const NO_STORE = { "cache-control": "no-store" };
 
@@ -24,7 +25,7 @@ export const GET = routeHandler({
       await getDb();
       const viewer = await getViewer();
       const staffDetail =
-        viewer && isStaff(viewer.role)
+        viewer && isStaff(viewer.role) && !lacksStaffPasskey(viewer)
           ? { platform: { dialect: config.platform.dialect, deprecations: listDeprecations() } }
           : {};
       return Response.json({ status: "ok", demoMode: config.demoMode, ...staffDetail }, { headers: NO_STORE });

@@ -101,7 +101,7 @@ export async function withdrawStaffInviteAction(_previous: ActionResult, formDat
   return withdrawInvite(formData);
 }
 
-/** Admins only: delete a staff member's passkeys and end their passkey sessions; they enrol again. */
+/** Admins only: delete a staff member's passkeys and end all their sessions; they sign in and enrol again. */
 const resetPasskeys = staffAddressAction("staff.passkeys.reset", async (actor, email) => {
   const { removed } = await withAudit({
     actor,
@@ -112,8 +112,8 @@ const resetPasskeys = staffAddressAction("staff.passkeys.reset", async (actor, e
   });
   await notifyPasskeyChange(email, "reset", "", (await relyingParty()).origin);
   return removed === 0
-    ? `${email} had no passkeys. They enrol one on /admin/security at their next sign-in.`
-    : `${removed === 1 ? "The passkey" : `All ${removed} passkeys`} of ${email} ${removed === 1 ? "was" : "were"} removed and their passkey sign-ins ended. They enrol again on /admin/security.`;
+    ? `${email} had no passkeys; all their sign-ins ended. They enrol one on /admin/security at their next sign-in.`
+    : `${removed === 1 ? "The passkey" : `All ${removed} passkeys`} of ${email} ${removed === 1 ? "was" : "were"} removed and all their sign-ins ended. They sign in by e-mail link and enrol again on /admin/security.`;
 });
 
 export async function resetStaffPasskeysAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {

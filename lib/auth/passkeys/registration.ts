@@ -3,7 +3,7 @@ import { generateRegistrationOptions, verifyRegistrationResponse } from "@simple
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/types";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { passkeys } from "@/lib/db/schema";
+import { passkeys, users } from "@/lib/db/schema";
 import type { Viewer } from "../viewer-identity";
 import { consumeChallenge, issueChallenge } from "./challenges";
 import { CHALLENGE_GONE, PasskeyError } from "./errors";
@@ -44,7 +44,7 @@ export async function startPasskeyRegistration(
       type: "public-key" as const,
       transports: transportsOf(p.transports),
     })),
-    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
   const challengeId = await issueChallenge(db, {
     challenge: options.challenge,
@@ -77,7 +77,7 @@ export async function finishPasskeyRegistration(
       expectedChallenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
   } catch {
     throw new PasskeyError("This passkey could not be added. Please try again.");
@@ -86,19 +86,27 @@ export async function finishPasskeyRegistration(
   if (!verification.verified || !info) throw new PasskeyError("This passkey could not be added. Please try again.");
   const id = Buffer.from(info.credentialID).toString("base64url");
   const name = input.name.slice(0, PASSKEY_NAME_MAX);
-  const inserted = await db
-    .insert(passkeys)
-    .values({
-      id,
-      userId: viewer.userId,
-      publicKey: Buffer.from(info.credentialPublicKey).toString("base64url"),
-      counter: info.counter,
-      transports: (input.response.response.transports ?? []).join(","),
-      name,
-      synced: info.credentialDeviceType === "multiDevice",
-    })
-    .onConflictDoNothing()
-    .returning({ id: passkeys.id });
-  if (inserted.length === 0) throw new PasskeyError("This passkey is already registered.");
+  // The staff rule again, with the account locked: options fetched before another passkey was added
+  // (or before a reset) must not enrol one now, nor may two enrolments at once both count zero.
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.userId)).for("update");
+    const own = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, viewer.userId));
+    const refusal = mayChangePasskeys(viewer, own.length);
+    if (refusal) throw new PasskeyError(refusal, 403);
+    const inserted = await tx
+      .insert(passkeys)
+      .values({
+        id,
+        userId: viewer.userId,
+        publicKey: Buffer.from(info.credentialPublicKey).toString("base64url"),
+        counter: info.counter,
+        transports: (input.response.response.transports ?? []).join(","),
+        name,
+        synced: info.credentialDeviceType === "multiDevice",
+      })
+      .onConflictDoNothing()
+      .returning({ id: passkeys.id });
+    if (inserted.length === 0) throw new PasskeyError("This passkey is already registered.");
+  });
   return name;
 }

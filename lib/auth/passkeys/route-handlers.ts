@@ -1,13 +1,16 @@
 import "server-only";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/types";
 import { z } from "zod";
+import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
+import { consumeRateLimit, RATE_LIMITS } from "@/lib/rate-limit";
 import { anyone, signedInAccount } from "@/lib/route-handlers/access";
 import { readJsonBody } from "@/lib/route-handlers/json-body";
 import { RouteError } from "@/lib/route-handlers/route-error";
-import { PRIVATE_NO_STORE, routeHandler } from "@/lib/route-handlers/route-handler";
+import { jsonError, PRIVATE_NO_STORE, routeHandler } from "@/lib/route-handlers/route-handler";
 import { portalAdapter } from "../adapter";
 import { deviceLabel, deviceNameFrom } from "../device-name";
+import { clientAddress } from "../client-address";
 import { AccessDeniedError } from "../guards";
 import { safeReturnPath } from "../return-path";
 import { isStaff } from "../roles";
@@ -110,11 +113,23 @@ export const registrationHandler = routeHandler({
   },
 });
 
+/** Signed-out callers each store a challenge: limited per client address, like the sign-in mail. */
+async function refusalOverLimit(): Promise<Response | null> {
+  const limit = await consumeRateLimit("passkey-sign-in", await clientAddress(), RATE_LIMITS.passkeySignInPerClient);
+  if (limit.allowed) return null;
+  const wait = String(limit.retryAfterSeconds);
+  return jsonError(429, `Too many passkey sign-ins from here just now. Try again in ${wait} seconds.`, {
+    "retry-after": wait,
+  });
+}
+
 export const signInOptionsHandler = routeHandler({
   scope: "passkeys",
   words: { doing: "start a passkey sign-in" },
   access: anyone,
-  run: async () => json(await startPasskeySignIn(await getDb(), await relyingParty())),
+  async run() {
+    return (await refusalOverLimit()) ?? json(await startPasskeySignIn(await getDb(), await relyingParty()));
+  },
 });
 
 export const signInHandler = routeHandler({
@@ -139,10 +154,9 @@ export const signInHandler = routeHandler({
     const home = isStaff(account.role) ? "/admin" : "/account";
     const redirectTo = answer.callbackUrl ? safeReturnPath(answer.callbackUrl, home) : home;
     const response = json({ redirectTo });
-    response.headers.append(
-      "set-cookie",
-      sessionCookie(session.sessionToken, session.expires, isSecureOrigin(rp.origin, null)),
-    );
+    // Named as the viewer lookup reads it (session-token.ts): AUTH_URL, else the forwarded protocol.
+    const secure = isSecureOrigin(getConfig().auth.url, request.headers.get("x-forwarded-proto"));
+    response.headers.append("set-cookie", sessionCookie(session.sessionToken, session.expires, secure));
     return response;
   },
 });

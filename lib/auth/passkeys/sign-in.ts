@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@simplewebauthn/server";
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/types";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { passkeys, sessions, users } from "@/lib/db/schema";
 import type { Role } from "../roles";
@@ -25,7 +25,7 @@ export interface SignInStart {
 }
 
 export async function startPasskeySignIn(db: Database, rp: RelyingParty): Promise<SignInStart> {
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "preferred" });
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "required" });
   const challengeId = await issueChallenge(db, { challenge: options.challenge, purpose: "sign-in", userId: null });
   return { challengeId, options };
 }
@@ -79,7 +79,8 @@ export async function verifyPasskeySignIn(
         counter: stored.counter,
         transports: transportsOf(stored.transports),
       },
-      requireUserVerification: false,
+      // A passkey stands in for the e-mail link and, for staff, for more: the device must check its owner.
+      requireUserVerification: true,
     });
   } catch {
     throw new PasskeyError(PASSKEY_NOT_ACCEPTED);
@@ -87,7 +88,13 @@ export async function verifyPasskeySignIn(
   const { newCounter } = verification.authenticationInfo;
   if (!verification.verified || !signCountAccepted(stored.counter, newCounter))
     throw new PasskeyError(PASSKEY_NOT_ACCEPTED);
-  await db.update(passkeys).set({ counter: newCounter, lastUsedAt: now }).where(eq(passkeys.id, stored.id));
+  // Only from the counter this check saw: of two sign-ins at once with the same count, one wins.
+  const moved = await db
+    .update(passkeys)
+    .set({ counter: newCounter, lastUsedAt: now })
+    .where(and(eq(passkeys.id, stored.id), eq(passkeys.counter, stored.counter)))
+    .returning({ id: passkeys.id });
+  if (moved.length === 0) throw new PasskeyError(PASSKEY_NOT_ACCEPTED);
   return { userId: stored.userId, email: stored.email, role: stored.role, passkeyName: stored.name };
 }
 

@@ -10,7 +10,7 @@ CREATE TABLE "passkey" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
 	"public_key" text NOT NULL,
-	"counter" integer DEFAULT 0 NOT NULL,
+	"counter" bigint DEFAULT 0 NOT NULL,
 	"transports" text DEFAULT '' NOT NULL,
 	"name" text NOT NULL,
 	"synced" boolean DEFAULT false NOT NULL,

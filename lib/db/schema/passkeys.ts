@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 /**
@@ -16,7 +16,8 @@ export const passkeys = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** COSE public key, base64url. */
     publicKey: text("public_key").notNull(),
-    counter: integer("counter").notNull().default(0),
+    /** Up to 2^32 − 1 (WebAuthn's 32-bit counter): bigint, since an integer column would overflow. */
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
     /** Comma-separated transports ("internal", "hybrid", …), handed back to the browser on sign-in. */
     transports: text("transports").notNull().default(""),
     name: text("name").notNull(),
@@ -35,7 +36,7 @@ export const passkeys = pgTable(
 export const passkeyChallenges = pgTable(
   "passkey_challenge",
   {
-    /** Random id the browser sends back with its answer (an httpOnly cookie for sign-in). */
+    /** Random id the browser sends back with its answer, in the JSON body (a challenge is not tied to a browser). */
     id: text("id").primaryKey(),
     challenge: text("challenge").notNull(),
     purpose: text("purpose", { enum: ["register", "sign-in"] }).notNull(),

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Viewer } from "@/lib/auth/viewer";
-import { auditLog, mailOutbox, passkeyChallenges, passkeys, sessions, users } from "@/lib/db/schema";
+import { auditLog, mailOutbox, passkeyChallenges, passkeys, rateLimitCounters, sessions, users } from "@/lib/db/schema";
 import { IDLE, formOf } from "../../support/action-form";
 import { createSoftAuthenticator, type SoftAuthenticator } from "../../support/soft-authenticator";
 import { openTestDatabase } from "../../support/test-db";
@@ -60,7 +60,8 @@ beforeAll(async () => {
 afterAll(() => holder.db.close());
 beforeEach(async () => {
   const { db } = holder.db;
-  for (const table of [auditLog, mailOutbox, passkeyChallenges, passkeys, sessions, users]) await db.delete(table);
+  for (const table of [auditLog, mailOutbox, passkeyChallenges, passkeys, rateLimitCounters, sessions, users])
+    await db.delete(table);
   await db
     .insert(users)
     .values(
@@ -73,7 +74,13 @@ beforeEach(async () => {
 const post = (path: string, body: unknown) =>
   new Request(`${ORIGIN}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: ORIGIN, "user-agent": CHROME_ON_LINUX },
+    // Next sets x-forwarded-proto on every request; the cookie's name follows it without AUTH_URL.
+    headers: {
+      "content-type": "application/json",
+      origin: ORIGIN,
+      "user-agent": CHROME_ON_LINUX,
+      "x-forwarded-proto": "http",
+    },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 
@@ -257,6 +264,42 @@ describe("bad answers are 4xx with a clear message, never a session", () => {
   });
 });
 
+describe("races and limits", () => {
+  it("options fetched while a staff member had no passkey cannot enrol one after another was added", async () => {
+    holder.staffRequirePasskey = true;
+    const samByLink = { ...SAM, signInMethod: "email" as const };
+    holder.viewer = samByLink;
+    const early = await call(handlers.registrationOptionsHandler, "/api/passkeys/registration/options");
+    expect(early.status).toBe(200);
+    await enrol(samByLink);
+    holder.viewer = samByLink;
+    const late = await call(handlers.registrationHandler, "/api/passkeys/registration", {
+      challengeId: early.body.challengeId,
+      response: createSoftAuthenticator().register(early.body.options, { origin: ORIGIN }),
+    });
+    expect(late.status).toBe(403);
+    expect(await holder.db.db.select().from(passkeys)).toHaveLength(1);
+  });
+
+  it("a counter near 2^32 is stored and checked, not a 500", async () => {
+    const device = await enrol(ANNA);
+    device.counter = 0xfffffff0;
+    const { challengeId, options } = await signInOptions();
+    expect((await signIn({ challengeId, response: device.authenticate(options, { origin: ORIGIN }) })).status).toBe(
+      200,
+    );
+    expect((await holder.db.db.select().from(passkeys))[0]!.counter).toBe(0xfffffff1);
+  });
+
+  it("passkey sign-ins are limited per client address: the 61st in a minute is a 429", async () => {
+    for (let i = 0; i < 60; i += 1)
+      expect((await call(handlers.signInOptionsHandler, "/api/passkeys/sign-in/options")).status).toBe(200);
+    const refused = await call(handlers.signInOptionsHandler, "/api/passkeys/sign-in/options");
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatch(/^Too many passkey sign-ins from here just now\. Try again in \d+ seconds\.$/);
+  });
+});
+
 describe("challenges", () => {
   it("expire after five minutes and are used once", async () => {
     const { db } = holder.db;
@@ -350,7 +393,7 @@ describe("STAFF_REQUIRE_PASSKEY", () => {
     expect((await call(handlers.registrationOptionsHandler, "/api/passkeys/registration/options")).status).toBe(200);
   });
 
-  it("an admin resets a staff member's passkeys: gone, their passkey sessions ended, audited, mailed", async () => {
+  it("an admin resets a staff member's passkeys: gone, every session of theirs ended, audited, mailed", async () => {
     const device = await enrol(SAM);
     const { challengeId, options } = await signInOptions();
     expect((await signIn({ challengeId, response: device.authenticate(options, { origin: ORIGIN }) })).status).toBe(
@@ -364,7 +407,8 @@ describe("STAFF_REQUIRE_PASSKEY", () => {
     holder.viewer = ADA;
     expect(await resetStaffPasskeysAction(IDLE, formOf({ email: SAM.email }))).toMatchObject({ status: "ok" });
     expect(await holder.db.db.select().from(passkeys)).toEqual([]);
-    expect(await sessionRows()).toEqual([{ userId: SAM.userId, method: "email" }]);
+    // The e-mail-link session too: an older link session must not be the one that enrols next.
+    expect(await sessionRows()).toEqual([]);
     const audits = await holder.db.db.select().from(auditLog);
     expect(audits).toEqual([
       expect.objectContaining({ action: "staff.passkeys.reset", outcome: "success", actorEmail: ADA.email }),
