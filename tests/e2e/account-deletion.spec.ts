@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from "./axe";
-import { expect, openMailboxWith, signInNewPlatformDriver, test } from "./fixtures";
+import { expect, openMailboxWith, reloadPage, signInNewPlatformDriver, test } from "./fixtures";
 
 test("a driver asks to delete their account by keyboard, is mailed, and cancels it", async ({ page, request }) => {
   const driver = await signInNewPlatformDriver(page, request, "delete");
@@ -24,7 +24,7 @@ test("a driver asks to delete their account by keyboard, is mailed, and cancels 
   await page.goto("/account");
   await page.getByRole("button", { name: "Cancel the deletion request" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Your deletion request is cancelled." })).toBeVisible();
-  await page.reload();
+  await reloadPage(page);
   await expect(page.getByRole("button", { name: "Delete my account" })).toBeVisible();
 });
 

@@ -3,15 +3,16 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import {
   DEMO_DRIVER,
   dialectOf,
+  type EmulatorControl,
   expect,
   expectNewDriverBalance,
   isolateNetwork,
   PLATFORM_API,
   PLATFORM_AUTH,
+  reloadPage,
   signInByEmail,
   signInNewPlatformDriver,
   test,
-  type EmulatorControl,
 } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 
@@ -187,7 +188,7 @@ test("change e-mail: the address stays until the link mailed to the new address 
     }),
   ).toBeVisible();
   expect((await platformUser(emulator, driver.id)).email).toBe(driver.email);
-  await page.reload();
+  await reloadPage(page);
   await expect(page.getByRole("main").getByText(driver.email, { exact: true })).toBeVisible();
 
   const link = await mailedLink(

@@ -3,12 +3,13 @@ import type { Page } from "@playwright/test";
 import {
   createPlatformDriver,
   dialectOf,
+  type EmulatorControl,
   expect,
   isolateNetwork,
   platformCardPath,
+  reloadPage,
   signInByEmail,
   test,
-  type EmulatorControl,
 } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 
@@ -272,7 +273,7 @@ test("a move whose second step fails leaves the card blocked, shows it, and a re
   }
   expect(await linksOf(emulator, code)).toEqual([{ userId: 1003, status: "blocked" }]);
   // The state comes from the platform: a reload shows the same half-done move.
-  await page.reload();
+  await reloadPage(page);
   await expect(page.getByRole("button", { name: "Undo: reactivate on Nina New (1003)" })).toBeVisible();
   await page.getByRole("button", { name: "Retry linking to Sam Second (1002)" }).click();
   await expect(page.getByText("The card is blocked on Nina New (1003) and active on Sam Second (1002).")).toBeVisible();
@@ -319,7 +320,7 @@ test("a one-step move that fails leaves the card usable on the first driver, and
   }
   expect(await linksOf(emulator, code)).toEqual([{ userId: 1003, status: "active" }]);
   // Nothing is half done: a reload offers the same move, and it completes.
-  await page.reload();
+  await reloadPage(page);
   await page.getByRole("button", { name: "Move card" }).click();
   await expect(
     page.getByText("The card is now on Sam Second (1002); Nina New (1003) can no longer use it."),

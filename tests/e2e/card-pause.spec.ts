@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { createPlatformCard, expect, signInNewPlatformDriver, test, type EmulatorControl } from "./fixtures";
+import {
+  createPlatformCard,
+  type EmulatorControl,
+  expect,
+  reloadPage,
+  signInNewPlatformDriver,
+  test,
+} from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 
 /** A driver of their own with one active card, made on the platform directly, signed in on /cards. */
@@ -82,7 +89,7 @@ test("a blocked card offers no resume: only support can unblock it, and staff se
   await expect(staffRow).toContainText("Active");
   await expect(staffRow).toContainText("Resumed by support@example.com on");
   expect(await statusOnPlatform(emulator, card.id)).toBe("active");
-  await page.reload();
+  await reloadPage(page);
   await expect(row.getByRole("button", { name: `Pause card ${printed}` })).toBeVisible();
   await expect(row).toContainText("Resumed by support on");
 });

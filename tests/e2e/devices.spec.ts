@@ -1,5 +1,13 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, isolateNetwork, openMailboxWith, signInByEmail, signInNewPlatformDriver, test } from "./fixtures";
+import {
+  expect,
+  isolateNetwork,
+  openMailboxWith,
+  reloadPage,
+  signInByEmail,
+  signInNewPlatformDriver,
+  test,
+} from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 
 const FIREFOX_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.1; rv:132.0) Gecko/20100101 Firefox/132.0";
@@ -53,7 +61,7 @@ test("two browsers are two devices; signing one out from the other ends only tha
   // Only the other browser lost its sign-in.
   await firefox.page.goto("/account");
   await expect(firefox.page).toHaveURL(/\/signin/);
-  await page.reload();
+  await reloadPage(page);
   await expect(page).toHaveURL(/\/account$/);
   await firefox.context.close();
 

@@ -232,6 +232,15 @@ export async function expectNewDriverBalance(page: Page): Promise<void> {
   }
 }
 
+/**
+ * The current page loaded afresh with a GET. page.reload() re-sends a form post when the last
+ * navigation was one (a click that landed before hydration submits the form without JavaScript),
+ * and would run that server action a second time.
+ */
+export async function reloadPage(page: Page): Promise<void> {
+  await page.goto(page.url());
+}
+
 /** Full e-mail link sign-in through the UI: form → demo mailbox → link. */
 export async function signInByEmail(page: Page, email: string): Promise<void> {
   await page.goto("/signin");

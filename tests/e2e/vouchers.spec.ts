@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import {
+  type EmulatorControl,
   expect,
   expectNewDriverBalance,
   inOneLimitWindow,
+  reloadPage,
   signInNewPlatformDriver,
   test,
-  type EmulatorControl,
 } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 
@@ -98,7 +99,7 @@ test("when the new balance cannot be read for 30 s, the driver is told it will u
   } finally {
     await emulator.clearFaults();
   }
-  await page.reload();
+  await reloadPage(page);
   await expect(page.getByTestId("balance")).toHaveText("€5.00");
 });
 
