@@ -16,7 +16,11 @@
 // --import client-peer-address.mjs: appends the socket's address to X-Forwarded-For, so per-client
 // limits cannot be reset by a forged header (see that file). Relative to the project root, where
 // every portal process starts (this file is also loaded as CommonJS by Playwright: no import.meta).
+//
+// --import graceful-shutdown.mjs: on SIGTERM, finish the requests in flight (streams included, up to
+// SHUTDOWN_GRACE_MS), close the database pool and exit 0, instead of Next's immediate exit.
 export const PORTAL_NODE_ARGS = Object.freeze([
   "--max-semi-space-size=2",
   "--import=./scripts/client-peer-address.mjs",
+  "--import=./scripts/graceful-shutdown.mjs",
 ]);

@@ -3,6 +3,7 @@ import { getConfig } from "@/lib/config";
 import { openDatabase, type Database, type OpenedDatabase } from "./connect";
 import { seedDemoStaff } from "./demo-seed";
 import { logger } from "@/lib/log";
+import { onShutdown } from "@/lib/shutdown";
 
 const log = logger("db");
 
@@ -17,6 +18,11 @@ async function openAppDatabase(): Promise<OpenedDatabase> {
   const opened = await openDatabase(config.db);
   if (config.platform.embedded) await seedDemoStaff(opened.db);
   log.info(`${opened.driver} ready${opened.driver === "pglite" ? ` in ${config.db.pgliteDir}` : ""}`);
+  // On SIGTERM, after the last request: the pool's connections end cleanly, PGlite writes its files.
+  onShutdown(async () => {
+    await opened.close();
+    log.info(`${opened.driver} closed`);
+  });
   return opened;
 }
 
