@@ -1,0 +1,100 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { instanceCommands, instancesProblem } from "@/scripts/instances.mjs";
+import { PORTAL_NODE_ARGS } from "@/scripts/portal-node-args.mjs";
+
+/**
+ * What deploy/ ships stays true to the portal: the systemd unit and `npm run instances` start each
+ * instance with the portal's own node options (graceful shutdown included), and Debian's nginx
+ * accepts the load balancer's configuration.
+ */
+const root = process.cwd();
+const NGINX = "/usr/sbin/nginx";
+
+describe("instances", () => {
+  it("each instance is `next start` with the portal's node options, on loopback, on its own port", () => {
+    expect(instanceCommands(2, 3001)).toEqual([
+      {
+        port: 3001,
+        args: [...PORTAL_NODE_ARGS, "node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", "3001"],
+      },
+      {
+        port: 3002,
+        args: [...PORTAL_NODE_ARGS, "node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", "3002"],
+      },
+    ]);
+    expect(PORTAL_NODE_ARGS).toContain("--import=./scripts/graceful-shutdown.mjs");
+  });
+
+  it("refuses what cannot work, in words: no shared database, no build, a bad count or port", () => {
+    const fine = { count: 2, firstPort: 3001, databaseUrl: "postgres://db/portal", built: true };
+    expect(instancesProblem(fine)).toBeNull();
+    expect(instancesProblem({ ...fine, databaseUrl: undefined })).toMatch(/^DATABASE_URL must name the Postgres/);
+    expect(instancesProblem({ ...fine, built: false })).toMatch(/^no build found/);
+    expect(instancesProblem({ ...fine, count: 0 })).toMatch(/instance count/);
+    expect(instancesProblem({ ...fine, count: Number.NaN })).toMatch(/instance count/);
+    expect(instancesProblem({ ...fine, firstPort: 80 })).toMatch(/first port/);
+    expect(instancesProblem({ ...fine, firstPort: 65535 })).toMatch(/first port/);
+  });
+});
+
+describe("deploy/systemd/driver-portal@.service", () => {
+  const unit = readFileSync(path.join(root, "deploy/systemd/driver-portal@.service"), "utf8");
+
+  it("starts the instance on its port with exactly the portal's node options", () => {
+    const execStart = /^ExecStart=(.+)$/m.exec(unit)?.[1]?.split(" ") ?? [];
+    expect(execStart).toEqual([
+      "/usr/bin/node",
+      ...PORTAL_NODE_ARGS,
+      "node_modules/next/dist/bin/next",
+      "start",
+      "-H",
+      "127.0.0.1",
+      "-p",
+      "%i",
+    ]);
+  });
+
+  it("stops with SIGTERM and leaves the grace period time to finish", () => {
+    expect(unit).toMatch(/^KillSignal=SIGTERM$/m);
+    const grace = Number(/SHUTDOWN_GRACE_MS=(\d+)/.exec(unit)?.[1]);
+    const stopSeconds = Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1]);
+    expect(stopSeconds * 1000).toBeGreaterThan(grace);
+  });
+});
+
+describe("deploy/nginx/driver-portal.conf", () => {
+  it("is accepted by Debian's nginx (nginx -t)", () => {
+    expect(existsSync(NGINX), "nginx is installed by .ci/run (apt); install it to run this test").toBe(true);
+    const dir = mkdtempSync(path.join(tmpdir(), "nginx-check-"));
+    const main = path.join(dir, "nginx.conf");
+    writeFileSync(
+      main,
+      [
+        `pid ${dir}/nginx.pid;`,
+        `error_log ${dir}/error.log;`,
+        "events {}",
+        "http {",
+        `  access_log off;`,
+        `  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy;`,
+        `  fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;`,
+        `  include ${path.join(root, "deploy/nginx/driver-portal.conf")};`,
+        "}",
+      ].join("\n"),
+    );
+    const output = execFileSync(NGINX, ["-t", "-p", dir, "-c", main], { encoding: "utf8", stdio: "pipe" });
+    expect(output).toBe("");
+  });
+
+  it("keeps connections to the instances alive, forwards the client's address, and streams downloads", () => {
+    const conf = readFileSync(path.join(root, "deploy/nginx/driver-portal.conf"), "utf8");
+    expect(conf).toMatch(/^\s+keepalive \d+;$/m);
+    expect(conf).toMatch(/proxy_set_header Connection "";/);
+    expect(conf).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
+    expect(conf).toMatch(/proxy_next_upstream error timeout http_502 http_503;/);
+    expect(conf).toMatch(/proxy_buffering off;/);
+  });
+});
