@@ -1,6 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
+import { onceAcrossInstances } from "@/lib/db/upstream-lease";
 import { mapReferenceData } from "@/lib/db/schema";
 import { MapUpstreamError, type UpstreamGate } from "./errors";
 import type { MapDataClient } from "./ocm-client";
@@ -25,6 +26,8 @@ const ROW_ID = "ocm-core";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** After a failed refresh, the stored copy is used this long before the next attempt. */
 const RETRY_AFTER_FAILURE_MS = 15 * 60 * 1000;
+/** Longer than the reference download may take: a lease its holder never released lapses after this. */
+const REFRESH_LEASE_MS = 60_000;
 
 export interface ReferenceStoreOptions {
   getDb: () => Promise<Database>;
@@ -35,6 +38,8 @@ export interface ReferenceStoreOptions {
   retryAfterFailureMs?: number;
   /** Used only while no copy was ever stored; not saved, so the next refresh still goes upstream. */
   fallback?: () => Promise<StoredReferenceData | null>;
+  /** How another instance's refresh is waited for (tests make it instant). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface ReferenceStore {
@@ -95,18 +100,36 @@ export function createReferenceStore(options: ReferenceStoreOptions): ReferenceS
     return fallbackLookup;
   }
 
-  async function refresh(): Promise<ReferenceLookup> {
-    // Another instance may have refreshed it meanwhile.
+  /** A fresh copy another instance stored, taken into memory; null when there is none. */
+  async function freshStored(): Promise<ReferenceLookup | null> {
     const stored = await readStored();
     if (stored && (!copy || stored.fetchedAt > copy.fetchedAt)) copy = stored;
-    if (isFresh(copy)) return copy.lookup;
-    if (now().getTime() < nextAttemptAt) return withoutFreshCopy();
+    return isFresh(copy) ? copy.lookup : null;
+  }
 
+  async function refresh(): Promise<ReferenceLookup> {
+    // Another instance may have refreshed it meanwhile.
+    const stored = await freshStored();
+    if (stored) return stored;
+    if (now().getTime() < nextAttemptAt) return withoutFreshCopy();
     const blocked = options.gate.blocked();
     if (blocked) {
       nextAttemptAt = now().getTime() + blocked.retryAfterSeconds * 1000;
       return withoutFreshCopy();
     }
+    // One instance fetches the day's copy; the others wait for it and read it from the database.
+    return onceAcrossInstances({
+      getDb: options.getDb,
+      name: "map-reference",
+      ttlMs: REFRESH_LEASE_MS,
+      now,
+      sleep: options.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+      ready: freshStored,
+      fetch: fetchUpstream,
+    });
+  }
+
+  async function fetchUpstream(): Promise<ReferenceLookup> {
     try {
       const data = slimReferenceData(await options.client.getReferenceData());
       options.gate.recordSuccess();

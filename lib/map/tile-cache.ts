@@ -2,6 +2,7 @@ import "server-only";
 import { eq, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/lib/db/client";
+import { onceAcrossInstances } from "@/lib/db/upstream-lease";
 import { mapTileCache } from "@/lib/db/schema";
 import { MapUnavailableError, MapUpstreamError, staleNoticeFor, userMessageFor, type UpstreamGate } from "./errors";
 import type { MapPointBase } from "./points";
@@ -13,8 +14,10 @@ const log = logger("map");
 /**
  * The shared tile cache (spec §4.16, §8). One row per tile in the DB, so it outlives restarts and
  * serves every instance; a small in-process layer in front saves the DB read on hot tiles, and
- * concurrent misses for one tile share a single upstream call (single flight). When upstream
- * fails, an expired copy is served as stale rather than breaking the page.
+ * concurrent misses for one tile share a single upstream call (single flight): in a process by
+ * sharing the promise, across instances by a lease in the database (lib/db/upstream-lease.ts),
+ * whose holder fetches while the others wait for the row it writes. When upstream fails, an
+ * expired copy is served as stale rather than breaking the page.
  */
 
 export interface TileResult {
@@ -31,6 +34,8 @@ export interface TileCacheOptions {
   fetchTile: (tile: Tile) => Promise<MapPointBase[]>;
   now?: () => Date;
   memoryEntries?: number;
+  /** How another instance's fetch is waited for (tests make it instant). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface TileCache {
@@ -62,6 +67,8 @@ const StoredTile = z.object({ version: z.literal(1), points: z.array(StoredPoint
 /** Expired rows stay this long as stale fallbacks, then go: the table must not grow forever. */
 const KEEP_EXPIRED_MS = 7 * 24 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+/** Longer than one upstream call may take (the map client's timeout and retries): then it lapses. */
+const FETCH_LEASE_MS = 30_000;
 
 interface Entry {
   points: MapPointBase[];
@@ -137,12 +144,31 @@ export function createTileCache(options: TileCacheOptions): TileCache {
     throw new MapUnavailableError(kind, userMessageFor(kind), retryAfterSeconds);
   }
 
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+  /** The saved row, and the answer when it is still fresh (remembered in memory). */
+  async function savedTile(key: string): Promise<{ saved: Entry | null; result: TileResult | null }> {
+    const saved = await readRow(key);
+    if (!saved || saved.expiresAt <= now()) return { saved, result: null };
+    remember(key, saved);
+    return { saved, result: fresh(saved) };
+  }
+
   async function load(tile: Tile): Promise<TileResult> {
-    const saved = await readRow(tile.key);
-    if (saved && saved.expiresAt > now()) {
-      remember(tile.key, saved);
-      return fresh(saved);
-    }
+    const first = await savedTile(tile.key);
+    if (first.result) return first.result;
+    return onceAcrossInstances({
+      getDb: options.getDb,
+      name: `map-tile:${tile.key}`,
+      ttlMs: FETCH_LEASE_MS,
+      now,
+      sleep,
+      ready: async () => (await savedTile(tile.key)).result,
+      fetch: async () => fetchAndStore(tile, (await readRow(tile.key)) ?? first.saved),
+    });
+  }
+
+  async function fetchAndStore(tile: Tile, saved: Entry | null): Promise<TileResult> {
     const blocked = options.gate.blocked();
     if (blocked) return staleOrUnavailable(saved, blocked.kind, blocked.retryAfterSeconds);
 
