@@ -1,5 +1,6 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
 import { encodeCBOR, type CBORType } from "@levischuck/tiny-cbor";
+import { es256SignatureCheckable } from "@/lib/auth/passkeys/es256-signature";
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
@@ -28,6 +29,12 @@ export interface SoftAuthenticator {
   authenticate(options: PublicKeyCredentialRequestOptionsJSON, at: AssertionContext): AuthenticationResponseJSON;
   /** A second device holding the same key, id and (at this moment) counter: a cloned authenticator. */
   clone(): SoftAuthenticator;
+  /**
+   * false (the default): signatures SimpleWebAuthn 9 cannot check (about 1 in 256, see
+   * lib/auth/passkeys/es256-signature.ts) are made again, so tests do not fail by chance; true
+   * keeps every signature as it comes, for the test of that workaround.
+   */
+  anySignature: boolean;
 }
 
 /** Where the ceremony runs: the page's origin and, if the options give none, the RP ID to sign for. */
@@ -65,6 +72,7 @@ export function createSoftAuthenticator(): SoftAuthenticator {
 
 class Device implements SoftAuthenticator {
   readonly credentialId: string;
+  anySignature = false;
 
   constructor(
     private readonly privateKey: KeyObject,
@@ -118,7 +126,10 @@ class Device implements SoftAuthenticator {
     const authData = authenticatorData(rpID, FLAG_UP | FLAG_UV, this.counter);
     const clientDataJSON = clientData("webauthn.get", options.challenge, at.origin);
     // ES256 over authenticatorData || SHA-256(clientDataJSON); node's EC signature is DER, as WebAuthn wants.
-    const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), this.privateKey);
+    const signed = Buffer.concat([authData, sha256(clientDataJSON)]);
+    let signature = sign("sha256", signed, this.privateKey);
+    while (!this.anySignature && !es256SignatureCheckable(signature))
+      signature = sign("sha256", signed, this.privateKey);
     const id = at.credentialId ?? this.credentialId;
     return {
       id,

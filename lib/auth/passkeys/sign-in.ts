@@ -9,6 +9,7 @@ import type { Role } from "../roles";
 import { SESSION_MAX_AGE_SECONDS } from "../session-policy";
 import { consumeChallenge, issueChallenge } from "./challenges";
 import { signCountAccepted } from "./counter";
+import { padEs256Signature } from "./es256-signature";
 import { CHALLENGE_GONE, PASSKEY_NOT_ACCEPTED, PasskeyError } from "./errors";
 import type { RelyingParty } from "./relying-party";
 import { transportsOf } from "./registration";
@@ -68,8 +69,12 @@ export async function verifyPasskeySignIn(
 
   let verification;
   try {
+    const signature = padEs256Signature(Buffer.from(input.response.response.signature, "base64url"));
     verification = await verifyAuthenticationResponse({
-      response: input.response,
+      response: {
+        ...input.response,
+        response: { ...input.response.response, signature: Buffer.from(signature).toString("base64url") },
+      },
       expectedChallenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
