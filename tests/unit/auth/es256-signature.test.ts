@@ -1,12 +1,8 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
+import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@simplewebauthn/server";
 import type { AuthenticationResponseJSON, AuthenticatorDevice } from "@simplewebauthn/types";
 import { describe, expect, it } from "vitest";
 import { es256SignatureCheckable, padEs256Signature } from "@/lib/auth/passkeys/es256-signature";
+import { registerWithLibrary, withPaddedSignature } from "@/tests/support/webauthn-library";
 import { createSoftAuthenticator } from "@/tests/support/soft-authenticator";
 
 /**
@@ -18,26 +14,11 @@ import { createSoftAuthenticator } from "@/tests/support/soft-authenticator";
 const rpID = "localhost";
 const origin = "http://localhost:3100";
 
-async function registeredDevice() {
+/** A registered test device that keeps every signature as it comes (see SoftAuthenticator.anySignature). */
+async function registeredDevice(anySignature = true) {
   const device = createSoftAuthenticator();
-  device.anySignature = true;
-  const options = await generateRegistrationOptions({
-    rpName: "Portal",
-    rpID,
-    userID: "u-1",
-    userName: "a@example.com",
-  });
-  const { registrationInfo } = await verifyRegistrationResponse({
-    response: device.register(options, { origin }),
-    expectedChallenge: options.challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-  });
-  const authenticator: AuthenticatorDevice = {
-    credentialID: registrationInfo!.credentialID,
-    credentialPublicKey: registrationInfo!.credentialPublicKey,
-    counter: 0,
-  };
+  device.anySignature = anySignature;
+  const authenticator = await registerWithLibrary(device, { rpID, origin, userID: "u-1" });
   return { device, authenticator };
 }
 
@@ -66,15 +47,7 @@ async function verified(response: AuthenticationResponseJSON, challenge: string,
   }
 }
 
-const padded = (response: AuthenticationResponseJSON): AuthenticationResponseJSON => ({
-  ...response,
-  response: {
-    ...response.response,
-    signature: Buffer.from(padEs256Signature(Buffer.from(response.response.signature, "base64url"))).toString(
-      "base64url",
-    ),
-  },
-});
+const padded = withPaddedSignature;
 
 describe("ES256 signature padding", () => {
   it("a genuine signature with a short r or s: refused as it comes; padded, accepted where the library allows", async () => {
@@ -95,7 +68,7 @@ describe("ES256 signature padding", () => {
   });
 
   it("every other signature verifies as before once padded", async () => {
-    const { device, authenticator } = await registeredDevice();
+    const { device, authenticator } = await registeredDevice(false);
     for (let i = 0; i < 50; i += 1) {
       const options = await generateAuthenticationOptions({ rpID });
       const response = device.authenticate(options, { origin });

@@ -4,10 +4,10 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import type { AuthenticationResponseJSON, AuthenticatorDevice } from "@simplewebauthn/types";
+import type { AuthenticatorDevice } from "@simplewebauthn/types";
 import { describe, expect, it } from "vitest";
-import { padEs256Signature } from "@/lib/auth/passkeys/es256-signature";
 import { createSoftAuthenticator, type SoftAuthenticator } from "@/tests/support/soft-authenticator";
+import { registerWithLibrary, withPaddedSignature } from "@/tests/support/webauthn-library";
 
 // The test server's RP: the ceremonies below are checked by @simplewebauthn/server itself.
 const rpID = "localhost";
@@ -15,26 +15,7 @@ const origin = "http://localhost:3100";
 const userID = "user-1";
 
 /** Registers `device` the way the portal would and returns what it would store. */
-async function registered(device: SoftAuthenticator): Promise<AuthenticatorDevice> {
-  const options = await generateRegistrationOptions({ rpName: "Portal", rpID, userID, userName: "a@example.com" });
-  const { verified, registrationInfo } = await verifyRegistrationResponse({
-    response: device.register(options, { origin }),
-    expectedChallenge: options.challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-  });
-  if (!verified || registrationInfo === undefined) throw new Error("registration was not verified");
-  return {
-    credentialID: registrationInfo.credentialID,
-    credentialPublicKey: registrationInfo.credentialPublicKey,
-    counter: registrationInfo.counter,
-  };
-}
-
-function withPaddedSignature(response: AuthenticationResponseJSON): AuthenticationResponseJSON {
-  const signature = padEs256Signature(Buffer.from(response.response.signature, "base64url"));
-  return { ...response, response: { ...response.response, signature: Buffer.from(signature).toString("base64url") } };
-}
+const registered = (device: SoftAuthenticator) => registerWithLibrary(device, { rpID, origin, userID });
 
 /** One sign-in of `device` checked against the stored `authenticator`; the stored counter then follows. */
 async function signIn(device: SoftAuthenticator, authenticator: AuthenticatorDevice, expectedOrigin = origin) {
