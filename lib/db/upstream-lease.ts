@@ -48,7 +48,8 @@ export interface OnceAcrossInstances<T> {
   /** Longer than one upstream call may take: a lease its holder never released lapses after this. */
   ttlMs: number;
   now: () => Date;
-  sleep: (ms: number) => Promise<void>;
+  /** How the wait between looks passes; a timer unless a test makes it instant. */
+  sleep?: (ms: number) => Promise<void>;
   /** The result another instance stored, or null while there is none. */
   ready: () => Promise<T | null>;
   /** Fetches upstream and stores the result; runs on one instance at a time. */
@@ -56,6 +57,7 @@ export interface OnceAcrossInstances<T> {
 }
 
 const POLL_MS = 100;
+const waitFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * The result from whichever instance fetches first. Holding the lease, this one fetches (after a
@@ -69,7 +71,7 @@ export async function onceAcrossInstances<T>(work: OnceAcrossInstances<T>): Prom
     db = await work.getDb();
     if (!(await takeUpstreamLease(db, work.name, work.ttlMs, work.now()))) {
       for (let waited = 0; waited < work.ttlMs; waited += POLL_MS) {
-        await work.sleep(POLL_MS);
+        await (work.sleep ?? waitFor)(POLL_MS);
         const theirs = await work.ready();
         if (theirs !== null) return theirs;
         if (!(await upstreamLeaseHeld(db, work.name, work.now()))) break;

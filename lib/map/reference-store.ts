@@ -123,7 +123,7 @@ export function createReferenceStore(options: ReferenceStoreOptions): ReferenceS
       name: "map-reference",
       ttlMs: REFRESH_LEASE_MS,
       now,
-      sleep: options.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+      sleep: options.sleep,
       ready: freshStored,
       fetch: fetchUpstream,
     });

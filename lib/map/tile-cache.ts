@@ -144,8 +144,6 @@ export function createTileCache(options: TileCacheOptions): TileCache {
     throw new MapUnavailableError(kind, userMessageFor(kind), retryAfterSeconds);
   }
 
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-
   /** The saved row, and the answer when it is still fresh (remembered in memory). */
   async function savedTile(key: string): Promise<{ saved: Entry | null; result: TileResult | null }> {
     const saved = await readRow(key);
@@ -162,7 +160,7 @@ export function createTileCache(options: TileCacheOptions): TileCache {
       name: `map-tile:${tile.key}`,
       ttlMs: FETCH_LEASE_MS,
       now,
-      sleep,
+      sleep: options.sleep,
       ready: async () => (await savedTile(tile.key)).result,
       fetch: async () => fetchAndStore(tile, (await readRow(tile.key)) ?? first.saved),
     });
