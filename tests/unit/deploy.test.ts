@@ -1,10 +1,12 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { nginxRefuses, NGINX_BINARY as NGINX } from "@/bench/lib/nginx";
+import { nginxMainConfig } from "@/bench/lib/nginx-config";
 import { instanceCommands, instancesProblem } from "@/scripts/instances.mjs";
 import { PORTAL_NODE_ARGS } from "@/scripts/portal-node-args.mjs";
+import { clusterSiteConfig } from "../support/nginx-config";
 
 /**
  * What deploy/ ships stays true to the portal: the systemd unit and `npm run instances` start each
@@ -12,7 +14,6 @@ import { PORTAL_NODE_ARGS } from "@/scripts/portal-node-args.mjs";
  * accepts the load balancer's configuration.
  */
 const root = process.cwd();
-const NGINX = "/usr/sbin/nginx";
 
 describe("instances", () => {
   it("each instance is `next start` with the portal's node options, on loopback, on its own port", () => {
@@ -71,30 +72,47 @@ describe("deploy/nginx/driver-portal.conf", () => {
     expect(existsSync(NGINX), "nginx is installed by .ci/run (apt); install it to run this test").toBe(true);
     const dir = mkdtempSync(path.join(tmpdir(), "nginx-check-"));
     const main = path.join(dir, "nginx.conf");
-    writeFileSync(
-      main,
-      [
-        `pid ${dir}/nginx.pid;`,
-        `error_log ${dir}/error.log;`,
-        "events {}",
-        "http {",
-        `  access_log off;`,
-        `  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy;`,
-        `  fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;`,
-        `  include ${path.join(root, "deploy/nginx/driver-portal.conf")};`,
-        "}",
-      ].join("\n"),
-    );
-    const output = execFileSync(NGINX, ["-t", "-p", dir, "-c", main], { encoding: "utf8", stdio: "pipe" });
-    expect(output).toBe("");
+    writeFileSync(main, nginxMainConfig(dir, path.join(root, "deploy/nginx/driver-portal.conf")));
+    expect(nginxRefuses(NGINX, dir, main)).toBeNull();
   });
 
   it("keeps connections to the instances alive, forwards the client's address, and streams downloads", () => {
     const conf = readFileSync(path.join(root, "deploy/nginx/driver-portal.conf"), "utf8");
     expect(conf).toMatch(/^\s+keepalive \d+;$/m);
+    // One view of failed instances for all worker processes (a rolling restart relies on it).
+    expect(conf).toMatch(/^\s+zone driver_portal \d+k;$/m);
+    // Below Node's 5 s keep-alive timeout, so nginx never reuses a connection the instance is closing.
+    expect(Number(/^\s+keepalive_timeout (\d+)s;$/m.exec(conf)?.[1])).toBeLessThan(5);
     expect(conf).toMatch(/proxy_set_header Connection "";/);
     expect(conf).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
     expect(conf).toMatch(/proxy_next_upstream error timeout http_502 http_503;/);
     expect(conf).toMatch(/proxy_buffering off;/);
+    // With the port: Next refuses a server action whose X-Forwarded-Host lacks the Origin's port.
+    expect(conf).toMatch(/proxy_set_header Host \$http_host;/);
+    expect(conf).toMatch(/proxy_set_header X-Forwarded-Host \$http_host;/);
+  });
+
+  it("becomes the multi-instance journeys' site with only the addresses and the test's pinning changed", () => {
+    const shipped = readFileSync(path.join(root, "deploy/nginx/driver-portal.conf"), "utf8");
+    const site = clusterSiteConfig(shipped, { listenPort: 3110, instancePorts: [3111, 3112] });
+    const directives = (text: string) =>
+      text
+        .split("\n")
+        .map((line) => line.trim())
+        .filter((line) => line !== "" && !line.startsWith("#"));
+    const changed = /^(listen |server 127|proxy_pass )/;
+    for (const directive of directives(shipped).filter((line) => !changed.test(line)))
+      expect(directives(site), directive).toContain(directive);
+    expect(site).toMatch(
+      /server 127\.0\.0\.1:3111 max_fails=2 fail_timeout=10s;\n\s+server 127\.0\.0\.1:3112 max_fails/,
+    );
+    expect(site).not.toMatch(/:300[12]\b/);
+    expect(() =>
+      clusterSiteConfig(shipped.replace(/server_name _;/, ""), { listenPort: 1, instancePorts: [2, 3] }),
+    ).toThrow(/no `server_name _;`/);
+    const dir = mkdtempSync(path.join(tmpdir(), "nginx-cluster-"));
+    writeFileSync(path.join(dir, "site.conf"), site);
+    writeFileSync(path.join(dir, "nginx.conf"), nginxMainConfig(dir, path.join(dir, "site.conf")));
+    expect(nginxRefuses(NGINX, dir, path.join(dir, "nginx.conf"))).toBeNull();
   });
 });
