@@ -9,8 +9,10 @@ import { hasPendingStaffInvite } from "@/lib/admin/roles";
 /**
  * Whether a sign-in link may be sent: a portal account, a bootstrap admin, a pending staff invite
  * (only a sign-in link redeems it), or a platform user
- * not yet seen by the portal (linked on first sign-in). If the platform cannot be asked, the link
- * is sent anyway: losing a real driver's sign-in is worse than a portal row that links later.
+ * not yet seen by the portal (linked on first sign-in) that the platform has not disabled: a carried-out
+ * account deletion disables the user on the real platform, and must not come back as a new portal account.
+ * If the platform cannot be asked, the link is sent anyway: losing a real driver's sign-in is worse than
+ * a portal row that links later.
  */
 export async function hasAccount(email: string): Promise<boolean> {
   const normalised = email.toLowerCase();
@@ -19,7 +21,8 @@ export async function hasAccount(email: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalised));
   if (row || (await hasPendingStaffInvite(normalised))) return true;
   try {
-    return (await getPlatform().users.findUserByEmail(normalised)) !== null;
+    const platformUser = await getPlatform().users.findUserByEmail(normalised);
+    return platformUser !== null && !platformUser.disabled;
   } catch {
     return true;
   }

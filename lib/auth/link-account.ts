@@ -52,7 +52,8 @@ export async function linkPortalAccount(userId: string, email: string): Promise<
   if (row.role !== "driver" || row.platformUserId !== null) return;
 
   const platformUser = await getPlatform().users.findUserByEmail(email.toLowerCase());
-  if (!platformUser) return;
+  // A disabled user (support blocked it, or its account was deleted) is never linked to a new account.
+  if (!platformUser || platformUser.disabled) return;
   await db
     .update(users)
     .set({

@@ -19,6 +19,11 @@ export interface PlatformUser {
   balance: number | null;
   currency: string | null;
   createdAt: string | null;
+  /**
+   * Blocked on the platform (the real platform's `status: disabled`, set by support or by a carried-out
+   * account deletion). The contract has no user status: always false there.
+   */
+  disabled: boolean;
 }
 
 /** How long the real platform keeps an export link open (platform-real-api-facts.md). */

@@ -34,6 +34,7 @@ export function toPlatformUser(wire: WireUser, known: ProfileFields & { email?: 
     balance: wire.balance ?? null,
     currency: wire.currency ?? null,
     createdAt: wire.createdAt ?? null,
+    disabled: false,
   };
 }
 

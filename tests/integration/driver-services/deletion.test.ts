@@ -18,6 +18,8 @@ const {
   openDeletionRequestOf,
   requestAccountDeletion,
 } = await import("@/lib/accounts/deletion");
+const { hasAccount } = await import("@/lib/auth/known-account");
+const { linkPortalAccount } = await import("@/lib/auth/link-account");
 
 const DAY = 24 * 60 * 60 * 1000;
 const DRIVER = { userId: "u-demo", email: DEMO_DRIVER_EMAIL, platformUserId: DEMO_DRIVER_ID };
@@ -94,6 +96,17 @@ describe.each(["spec", "ampeco"] as const)("account deletion requests (%s dialec
     const [closed] = await h.db.db.select().from(accountDeletionRequests);
     expect(closed).toMatchObject({ status: "done", userId: null, closedByEmail: "support@example.com" });
     await expect(carryOutAccountDeletion(request.id, SUPPORT)).rejects.toThrow(DeletionRefusedError);
+  });
+
+  it("the deleted account does not come back: on the real platform its disabled user gets no sign-in link and is never linked again", async () => {
+    const request = await requestAccountDeletion(DRIVER, new Date(Date.now() - 15 * DAY));
+    await carryOutAccountDeletion(request.id, SUPPORT);
+    // The contract has no user status: its platform user stays, and a sign-in starts a new portal account.
+    expect(await hasAccount(DEMO_DRIVER_EMAIL)).toBe(dialect === "spec");
+    await h.db.db.insert(users).values({ id: "u-again", email: DEMO_DRIVER_EMAIL, role: "driver" });
+    await linkPortalAccount("u-again", DEMO_DRIVER_EMAIL);
+    const [again] = await h.db.db.select().from(users).where(eq(users.id, "u-again"));
+    expect(again?.platformUserId).toBe(dialect === "spec" ? DEMO_DRIVER_ID : null);
   });
 
   it("declined with a reason, which the driver is mailed; the account stays", async () => {

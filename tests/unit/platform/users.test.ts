@@ -104,6 +104,8 @@ describe("users", () => {
       balance: 17.25,
       currency: "EUR",
       createdAt: "2026-01-02T10:00:00Z",
+      // The contract has no user status.
+      disabled: false,
     });
     const subset = await h.client.users.getUser(734519);
     expect(subset).toMatchObject({ id: 734519, firstName: null, balance: null, currency: null });

@@ -15,7 +15,7 @@ export type Translated = z.output<typeof Translated>;
  * Users v1.1: the contract's user fields without a currency (the real platform's users carry none).
  * The id is typed string in the published schema, integers in practice (WireId takes both).
  */
-export const AmpecoUser = WireUser.omit({ currency: true });
+export const AmpecoUser = WireUser.omit({ currency: true }).extend({ status: z.string().nullish() });
 export type AmpecoUser = z.output<typeof AmpecoUser>;
 
 /**

@@ -57,6 +57,7 @@ export function toAmpecoPlatformUser(wire: AmpecoUser, currency: string, knownEm
     balance: wire.balance ?? null,
     currency,
     createdAt: wire.createdAt ?? null,
+    disabled: wire.status === "disabled",
   };
 }
 
