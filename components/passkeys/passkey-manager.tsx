@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useActionState, useState } from "react";
+import { useActionState, useEffect, useRef, useState } from "react";
 import { FormStatus } from "@/components/ui/alert";
 import { Button, Spinner, SubmitButton } from "@/components/ui/button";
 import { ConfirmSubmit } from "@/components/ui/confirm-submit";
@@ -37,6 +37,13 @@ export function PasskeyManager({
   const [newName, setNewName] = useState("");
   const [renameState, rename] = useActionState<ActionResult, FormData>(renameAction, idle);
   const [removeState, remove] = useActionState<ActionResult, FormData>(removeAction, idle);
+  const removedRef = useRef<HTMLDivElement>(null);
+
+  // The removed passkey's row, and the button that had the focus with it, are gone: the focus goes to
+  // the message saying so, not back to the top of the page.
+  useEffect(() => {
+    if (removeState.status === "ok") removedRef.current?.focus();
+  }, [removeState]);
 
   async function add() {
     if (adding) return;
@@ -105,7 +112,11 @@ export function PasskeyManager({
         </ul>
       )}
       <FormStatus tone={renameState.status === "ok" ? "success" : "error"} message={outcome(renameState)} />
-      <FormStatus tone={removeState.status === "ok" ? "success" : "error"} message={outcome(removeState)} />
+      <FormStatus
+        tone={removeState.status === "ok" ? "success" : "error"}
+        message={outcome(removeState)}
+        focusRef={removedRef}
+      />
       {/* A form of its own, so Enter in the name field adds the passkey too. */}
       <form
         className="flex flex-col gap-2 sm:flex-row sm:items-end"

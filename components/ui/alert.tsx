@@ -19,9 +19,24 @@ export function Alert({ tone = "info", title, children }: { tone?: Tone; title?:
 }
 
 /** Live region for the outcome of a form: screen readers hear success and failure messages. */
-export function FormStatus({ message, tone = "info" }: { message?: string | null; tone?: Tone }) {
+export function FormStatus({
+  message,
+  tone = "info",
+  focusRef,
+}: {
+  message?: string | null;
+  tone?: Tone;
+  /** For a status that takes the focus when the control that had it goes away (a removed row). */
+  focusRef?: React.Ref<HTMLDivElement>;
+}) {
   return (
-    <div role="status" aria-live="polite" className="min-h-0">
+    <div
+      ref={focusRef}
+      tabIndex={focusRef ? -1 : undefined}
+      role="status"
+      aria-live="polite"
+      className="min-h-0 outline-none"
+    >
       {message ? <Alert tone={tone}>{message}</Alert> : null}
     </div>
   );
