@@ -2,8 +2,7 @@ import Link from "next/link";
 import type { AccountView } from "@/lib/accounts/account-view";
 import { changeEmailAction } from "@/lib/accounts/email-action";
 import { updateProfileAction } from "@/lib/accounts/profile-action";
-import type { CountryOption } from "@/lib/countries";
-import { Card } from "@/components/ui/card";
+import { Card, Skeleton } from "@/components/ui/card";
 import { Balance } from "./balance";
 import { EmailForm } from "./email-form";
 import { LoadError } from "@/components/ui/load-error";
@@ -13,7 +12,7 @@ import { ProfileForm } from "./profile-form";
  * The parts of the account page that show the driver's platform data: greeting, balance, sign-in
  * e-mail and profile; or, when the platform could not be read, what went wrong and a retry link.
  */
-export function AccountDetails({ view, countries }: { view: AccountView; countries: readonly CountryOption[] }) {
+export function AccountDetails({ view }: { view: AccountView }) {
   if (view.status === "error") {
     return (
       <>
@@ -39,8 +38,34 @@ export function AccountDetails({ view, countries }: { view: AccountView; countri
         </Card>
       </div>
       <Card title="Profile">
-        <ProfileForm action={updateProfileAction} profile={view.profile} countries={countries} />
+        <ProfileForm action={updateProfileAction} profile={view.profile} />
       </Card>
+    </>
+  );
+}
+
+/**
+ * The details once the platform has answered. The page starts the read and renders this inside a
+ * Suspense boundary, so the cards that need only the database reach the browser while the platform
+ * call is in flight, and only this part is rendered after it.
+ */
+export async function StreamedAccountDetails({ view }: { view: Promise<AccountView> }) {
+  return <AccountDetails view={await view} />;
+}
+
+/** In place of the details until the platform answers: the page's heading and the cards' shapes. */
+export function AccountDetailsPending() {
+  return (
+    <>
+      <h1 className="text-2xl font-bold">Account</h1>
+      <div role="status" aria-live="polite" className="space-y-6">
+        <span className="sr-only">Loading your balance and profile…</span>
+        <div className="grid gap-4 md:grid-cols-2">
+          <Skeleton className="h-36" />
+          <Skeleton className="h-36" />
+        </div>
+        <Skeleton className="h-72" />
+      </div>
     </>
   );
 }

@@ -7,7 +7,7 @@ import { TextField } from "@/components/ui/field";
 import { ProfileFields } from "@/components/account/profile-fields";
 import { SubmitButton } from "@/components/ui/button";
 import { FormStatus, InvalidFormSummary } from "@/components/ui/alert";
-import { DEFAULT_COUNTRY, type CountryOption } from "@/lib/countries";
+import { DEFAULT_COUNTRY } from "@/lib/countries";
 
 export type SignUpAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 export type CreateDriverAction = (
@@ -22,14 +22,12 @@ const linkClass = "font-semibold text-brand-700 underline dark:text-brand-100";
  * Staff type someone else's data (no autofill), choose how the app password is set, and may send a
  * sign-in link; the driver sets their own app password.
  */
-export function NewDriverForm({
-  countries,
-  ...props
-}: { countries: readonly CountryOption[] } & (
-  | { audience: "self"; action: SignUpAction }
-  // dialect: how the driver gets to choose the password (spec: the platform's reset mail; ampeco: the portal's link).
-  | { audience: "staff"; action: CreateDriverAction; dialect: "spec" | "ampeco" }
-)) {
+export function NewDriverForm(
+  props:
+    | { audience: "self"; action: SignUpAction }
+    // dialect: how the driver gets to choose the password (spec: the platform's reset mail; ampeco: the portal's link).
+    | { audience: "staff"; action: CreateDriverAction; dialect: "spec" | "ampeco" },
+) {
   const staff = props.audience === "staff";
   // A sign-up answer carries no data, so it is one of the staff answers.
   const [state, formAction] = useActionState<ActionResult<CreateDriverData>, FormData>(
@@ -77,12 +75,7 @@ export function NewDriverForm({
           "At least 6 characters. You use it in the charging app; the portal signs you in by e-mail link and never stores it.",
           "sm:col-span-2",
         )}
-      <ProfileFields
-        values={{ ...v, country: v.country ?? DEFAULT_COUNTRY }}
-        errors={errors}
-        countries={countries}
-        personal={!staff}
-      />
+      <ProfileFields values={{ ...v, country: v.country ?? DEFAULT_COUNTRY }} errors={errors} personal={!staff} />
 
       {staff && (
         <>

@@ -1,5 +1,5 @@
 "use client";
-import type { CountryOption } from "@/lib/countries";
+import { COUNTRY_OPTIONS } from "@/lib/countries";
 import { SelectField, TextField } from "@/components/ui/field";
 import type { FieldErrors } from "@/lib/forms/action-result";
 
@@ -11,13 +11,11 @@ import type { FieldErrors } from "@/lib/forms/action-result";
 export function ProfileFields({
   values,
   errors,
-  countries,
   personal = true,
   countryPlaceholder,
 }: {
   values: Record<string, string | undefined>;
   errors: FieldErrors;
-  countries: readonly CountryOption[];
   personal?: boolean;
   countryPlaceholder?: string;
 }) {
@@ -80,7 +78,7 @@ export function ProfileFields({
         required
         defaultValue={values.country ?? ""}
         placeholder={values.country ? undefined : countryPlaceholder}
-        options={countries}
+        options={COUNTRY_OPTIONS}
         errors={errors.country}
       />
     </>

@@ -1,5 +1,4 @@
 "use client";
-import type { CountryOption } from "@/lib/countries";
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { ProfileFields } from "./profile-fields";
@@ -13,15 +12,7 @@ export type ProfileAction = (previous: ActionResult, formData: FormData) => Prom
  * The driver's profile, prefilled. The values it was rendered with travel along as `baseline`, so
  * the server sends only what the driver changed. The action is a prop: the admin area reuses it.
  */
-export function ProfileForm({
-  action,
-  profile,
-  countries,
-}: {
-  action: ProfileAction;
-  profile: ProfileValues;
-  countries: readonly CountryOption[];
-}) {
+export function ProfileForm({ action, profile }: { action: ProfileAction; profile: ProfileValues }) {
   const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
   const errors = state.status === "invalid" ? state.fieldErrors : {};
   // After an error the typed values come back; otherwise the (refreshed) profile is shown.
@@ -33,7 +24,7 @@ export function ProfileForm({
   return (
     <form action={formAction} className="grid gap-4 sm:grid-cols-2" noValidate>
       <input type="hidden" name="baseline" value={JSON.stringify(profile)} />
-      <ProfileFields values={shown} errors={errors} countries={countries} countryPlaceholder="Choose your country" />
+      <ProfileFields values={shown} errors={errors} countryPlaceholder="Choose your country" />
       <div className="flex flex-col gap-3 sm:col-span-2">
         <SubmitButton pendingLabel="Saving…" className="self-start">
           Save profile

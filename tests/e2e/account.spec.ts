@@ -3,7 +3,6 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import {
   DEMO_DRIVER,
   dialectOf,
-  type EmulatorControl,
   expect,
   expectNewDriverBalance,
   isolateNetwork,
@@ -28,12 +27,6 @@ const FRIDA = {
 /** A driver of its own per test, created on the platform and signed in, so the seed stays untouched. */
 function signInFreshDriver(page: Page, request: APIRequestContext, tag: string) {
   return signInNewPlatformDriver(page, request, `account.${tag}`, FRIDA);
-}
-
-async function platformUser(emulator: EmulatorControl, id: number) {
-  const user = (await emulator.state()).users.find((u) => u.id === id);
-  expect(user, `user ${id} in the emulator`).toBeTruthy();
-  return user as Record<string, unknown>;
 }
 
 // Read-only for the demo driver; every other test uses a fresh driver.
@@ -111,13 +104,13 @@ test("editing the phone sends only the phone: a change made meanwhile elsewhere 
     data: { city: "Haarlem" },
   });
   expect(patched.status()).toBe(200);
-  const before = await platformUser(emulator, driver.id);
+  const before = await emulator.user(driver.id);
 
   await page.getByLabel("Phone").fill("+31 6 1234 9999");
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved your phone number." })).toBeVisible();
 
-  const after = await platformUser(emulator, driver.id);
+  const after = await emulator.user(driver.id);
   expect(after.phone).toBe("+31612349999");
   // Nothing else changed (the real platform's update time moves with any change).
   expect({ ...after, phone: null, updatedAt: null }).toEqual({ ...before, phone: null, updatedAt: null });
@@ -132,7 +125,7 @@ test("profile errors are shown per field, keep what was typed and send nothing",
   emulator,
 }) => {
   const driver = await signInFreshDriver(page, request, "badprofile");
-  const before = await platformUser(emulator, driver.id);
+  const before = await emulator.user(driver.id);
   await page.getByLabel("Phone").fill("12");
   await page.getByLabel("First name").fill("");
   await page.getByRole("button", { name: "Save profile" }).click();
@@ -140,7 +133,7 @@ test("profile errors are shown per field, keep what was typed and send nothing",
   await expect(page.getByText("Enter your first name.")).toBeVisible();
   await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Phone")).toHaveValue("12");
-  expect(await platformUser(emulator, driver.id)).toEqual(before);
+  expect(await emulator.user(driver.id)).toEqual(before);
 });
 
 /** The link in the newest demo-mailbox message to `to` whose subject has `subject`. */
@@ -187,7 +180,7 @@ test("change e-mail: the address stays until the link mailed to the new address 
       hasText: `We sent a confirmation link to ${newEmail}. Your address stays ${driver.email} until you follow it.`,
     }),
   ).toBeVisible();
-  expect((await platformUser(emulator, driver.id)).email).toBe(driver.email);
+  expect((await emulator.user(driver.id)).email).toBe(driver.email);
   await reloadPage(page);
   await expect(page.getByRole("main").getByText(driver.email, { exact: true })).toBeVisible();
 
@@ -214,10 +207,10 @@ test("change e-mail: the address stays until the link mailed to the new address 
     `Your sign-in address changes from ${driver.email} to ${newEmail}.`,
   );
   await expectNoAxeViolations(page);
-  expect((await platformUser(emulator, driver.id)).email).toBe(driver.email);
+  expect((await emulator.user(driver.id)).email).toBe(driver.email);
   await page.getByRole("button", { name: "Confirm new address" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Your sign-in address is now ${newEmail}.` })).toBeVisible();
-  expect((await platformUser(emulator, driver.id)).email).toBe(newEmail);
+  expect((await emulator.user(driver.id)).email).toBe(newEmail);
 
   // The old address is told, with a way to reach support.
   await page.goto("/dev/mailbox");

@@ -1,28 +1,43 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRY_CODES, countryName, countryOptions } from "@/lib/countries";
+import { COUNTRY_CODES, COUNTRY_OPTIONS, countryName, isCountryCode } from "@/lib/countries";
+import { ProfileUpdateInput } from "@/lib/accounts/profile-schema";
 
 describe("country options", () => {
-  it("lists every platform country once, named in the locale and sorted by that name", () => {
-    const options = countryOptions("en-GB");
-    expect(options.map((o) => o.value).sort()).toEqual([...COUNTRY_CODES].sort());
-    expect(options.find((o) => o.value === "NL")?.label).toBe("Netherlands");
-    const labels = options.map((o) => o.label);
-    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, "en-GB")));
-    expect(countryOptions("de-DE").find((o) => o.value === "NL")?.label).toBe("Niederlande");
-  });
-
-  it("builds each locale's list once: every page render gets the same frozen list", () => {
-    const first = countryOptions("en-GB");
-    expect(countryOptions("en-GB")).toBe(first);
-    expect(countryOptions()).toBe(first);
-    expect(Object.isFrozen(first)).toBe(true);
-    expect(() => (first as { value: string; label: string }[]).push({ value: "XX", label: "Nowhere" })).toThrow(
-      TypeError,
+  it("are the table's 249 ISO codes, each once, named and sorted as Intl names them in en-GB", () => {
+    expect(new Set(COUNTRY_CODES).size).toBe(249);
+    for (const code of COUNTRY_CODES) expect(code).toMatch(/^[A-Z]{2}$/);
+    // On failure (a Node update changed a name), this diff is the new table for lib/country-table.ts.
+    const names = new Intl.DisplayNames(["en-GB"], { type: "region" });
+    const collator = new Intl.Collator("en-GB");
+    const fromIntl = COUNTRY_CODES.map((code) => `${code} ${names.of(code) ?? code}`).sort((a, b) =>
+      collator.compare(a.slice(3), b.slice(3)),
     );
+    expect(COUNTRY_OPTIONS.map((o) => `${o.value} ${o.label}`)).toEqual(fromIntl);
   });
 
-  it("falls back to the code when the locale is unusable", () => {
-    expect(countryName("NL", "not a locale!")).toBe("NL");
-    expect(countryOptions("not a locale!").find((o) => o.value === "NL")?.label).toBe("NL");
+  it("are one frozen list: a render cannot change what the next one shows", () => {
+    expect(Object.isFrozen(COUNTRY_OPTIONS)).toBe(true);
+    expect(() =>
+      (COUNTRY_OPTIONS as { value: string; label: string }[]).push({ value: "XX", label: "Nowhere" }),
+    ).toThrow(TypeError);
+  });
+
+  it("name a code, and a code outside the enum stands for itself", () => {
+    expect(countryName("NL")).toBe("Netherlands");
+    expect(countryName("AX")).toBe("Åland Islands");
+    expect(countryName("XX")).toBe("XX");
+  });
+
+  it("accept exactly the table's codes: the profile takes a listed code in any case and refuses any other", () => {
+    expect(isCountryCode("NL")).toBe(true);
+    expect(isCountryCode("nl")).toBe(false);
+    expect(isCountryCode("XX")).toBe(false);
+    expect(isCountryCode("Netherlands")).toBe(false);
+    expect(ProfileUpdateInput.safeParse({ country: " be " }).data?.country).toBe("BE");
+    for (const bad of ["XX", "NLD", "", "N", "<b>", "NL\u200b"]) {
+      const parsed = ProfileUpdateInput.safeParse({ country: bad });
+      expect(parsed.success, bad).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe("Choose your country from the list.");
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { AccountDetails } from "@/components/account/account-details";
+import { Suspense } from "react";
+import { AccountDetailsPending, StreamedAccountDetails } from "@/components/account/account-details";
 import { AppPasswordForm } from "@/components/account/app-password-form";
 import { PasswordResetForm } from "@/components/account/password-reset-form";
 import { buttonClasses } from "@/components/ui/button-classes";
@@ -22,29 +23,31 @@ import { newDeviceMailAction, signOutDeviceAction } from "@/lib/auth/device-acti
 import { loadDeviceListView } from "@/lib/auth/device-list-view";
 import { requireDriverPage } from "@/lib/auth/guards";
 import { getConfig } from "@/lib/config";
-import { countryOptions } from "@/lib/countries";
 import { formatDate } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Account" };
 
 /**
- * Balance, profile, sign-in e-mail and app password of the signed-in driver: one platform read.
- * When the platform cannot be read, the cards that do not need it (app password, signed-in
- * devices) still work. The app password follows the platform: the spec's mails a reset link,
+ * Balance, profile, sign-in e-mail and app password of the signed-in driver: one platform read,
+ * streamed in after the cards that need only the database. When the platform cannot be read, the
+ * cards that do not need it (app password, signed-in devices) still work. The app password follows the platform: the spec's mails a reset link,
  * the real one (ampeco) takes a new password directly, and only the form that works is shown. Only
  * the real platform also has an export of its own, offered next to "Download my data".
  */
 export default async function AccountPage() {
   const viewer = await requireDriverPage();
-  const [account, deviceList, deletion, passkeys] = await Promise.all([
-    loadAccountView(viewer.platformUserId),
+  // Started first and awaited only inside the Suspense boundary (it never rejects: a failure is a view).
+  const account = loadAccountView(viewer.platformUserId);
+  const [deviceList, deletion, passkeys] = await Promise.all([
     loadDeviceListView(viewer.userId),
     openDeletionRequestOf(viewer.userId),
     loadPasskeyRows(viewer.userId),
   ]);
   return (
     <div className="space-y-6">
-      <AccountDetails view={account} countries={countryOptions()} />
+      <Suspense fallback={<AccountDetailsPending />}>
+        <StreamedAccountDetails view={account} />
+      </Suspense>
       {getConfig().platform.dialect === "ampeco" ? (
         <Card title="Set a new app password">
           <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">

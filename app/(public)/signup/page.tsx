@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { NewDriverForm } from "@/components/account/new-driver-form";
 import { signUp } from "@/lib/accounts/sign-up-action";
-import { countryOptions } from "@/lib/countries";
 
 export const metadata: Metadata = { title: "Create account" };
 
@@ -14,7 +13,7 @@ export default function SignUpPage() {
         One account for the charging app and this portal. After you sign up we mail you a link to sign in. Fields marked
         * are required.
       </p>
-      <NewDriverForm audience="self" action={signUp} countries={countryOptions()} />
+      <NewDriverForm audience="self" action={signUp} />
       <p className="text-sm">
         Already have an account?{" "}
         <Link href="/signin" className="font-semibold text-brand-700 underline dark:text-brand-100">

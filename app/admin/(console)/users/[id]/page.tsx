@@ -20,7 +20,6 @@ import { getPlatform } from "@/lib/platform";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
 import { profileValuesOf } from "@/lib/accounts/profile-values";
-import { countryOptions } from "@/lib/countries";
 import { toBalanceView } from "@/lib/accounts/balance-view";
 import { LoadError } from "@/components/ui/load-error";
 import { ProfileForm } from "@/components/account/profile-form";
@@ -112,11 +111,7 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
       />
 
       <Card title="Profile">
-        <ProfileForm
-          action={updateDriverProfileAction.bind(null, id)}
-          profile={profileValuesOf(user)}
-          countries={countryOptions()}
-        />
+        <ProfileForm action={updateDriverProfileAction.bind(null, id)} profile={profileValuesOf(user)} />
       </Card>
 
       <Card title="Cards">

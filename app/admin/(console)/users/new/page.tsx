@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { requireStaffPage } from "@/lib/auth/guards";
 import { getConfig } from "@/lib/config";
-import { countryOptions } from "@/lib/countries";
 import { NewDriverForm } from "@/components/account/new-driver-form";
 import { createDriverAction } from "@/lib/admin/actions/create-driver";
 
@@ -16,12 +15,7 @@ export default async function CreateDriverPage() {
         Creates the driver&apos;s charging account in the partner&apos;s user group. An e-mail address that already has
         an account is never created twice. Fields marked * are required.
       </p>
-      <NewDriverForm
-        audience="staff"
-        action={createDriverAction}
-        dialect={getConfig().platform.dialect}
-        countries={countryOptions()}
-      />
+      <NewDriverForm audience="staff" action={createDriverAction} dialect={getConfig().platform.dialect} />
     </div>
   );
 }
