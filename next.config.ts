@@ -10,6 +10,10 @@ const nextConfig: NextConfig = {
   // scripts together, so the build does not check the app a second time.
   typescript: { tsconfigPath: "tsconfig.build.json", ignoreBuildErrors: true },
   reactStrictMode: true,
+  turbopack: {
+    // The browser bundle gets only the parts of Leaflet the map uses (why in the module itself).
+    resolveAlias: { leaflet: { browser: "./components/map/leaflet-parts.js" } },
+  },
 };
 
 export default nextConfig;

@@ -1,21 +1,22 @@
 "use client";
 import "leaflet/dist/leaflet.css";
-import "react-leaflet-cluster/dist/assets/MarkerCluster.css";
-import "react-leaflet-cluster/dist/assets/MarkerCluster.Default.css";
-import L from "leaflet";
-import { useEffect, useRef } from "react";
-import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from "react-leaflet";
-import MarkerClusterGroup from "react-leaflet-cluster";
-import { OCM_ATTRIBUTION_HTML, OSM_ATTRIBUTION_HTML } from "@/lib/map/attribution";
+import type L from "leaflet";
+import { useEffect, useMemo, useRef } from "react";
+import { MapContainer, Marker, Popup, useMap, useMapEvents } from "react-leaflet";
+import { OCM_ATTRIBUTION_HTML } from "@/lib/map/attribution";
+import { indexPoints } from "@/lib/map/point-clusters";
 import type { MapPoint, OwnLocation } from "@/lib/map/points";
-import { FocusMarker, type ClusterGroup, type FocusRequest } from "./focus-marker";
+import { MAP_INITIAL_ZOOM } from "@/lib/map/tile-images";
+import { ClusteredPoints } from "./clustered-points";
+import { MapTiles } from "./first-view-tile-layer";
+import { FocusMarker, type FocusRequest, type LocateMarker } from "./focus-marker";
+import { OWN_LOCATION_ICON } from "./marker-icons";
 import { PROGRAMMATIC_MOVE_MS, type Programmatic } from "./programmatic-moves";
-import { OwnLocationDetails, PointDetails } from "./point-details";
+import { OwnLocationDetails } from "./point-details";
 
 /**
  * The Leaflet map itself. Only ever loaded through `MapView` (next/dynamic, ssr: false), so Leaflet
- * and its CSS are in this page's bundle alone. Markers are divIcons: Leaflet's default image icons
- * break under bundlers.
+ * and its CSS are in this page's bundle alone.
  */
 
 export type LatLng = { lat: number; lng: number };
@@ -31,37 +32,9 @@ export interface LeafletMapProps {
   onViewChange: (centre: LatLng, radiusKm: number) => void;
 }
 
-const INITIAL_ZOOM = 13;
 const MOVE_DEBOUNCE_MS = 800;
-
-const iconCache = new Map<string, L.DivIcon>();
-
-function pointIcon(point: MapPoint): L.DivIcon {
-  const fast = (point.maxPowerKw ?? 0) >= 50;
-  const colour = point.isOperational === false ? "#64748b" : fast ? "#b45309" : "#0b6139";
-  const label = point.maxPowerKw === null ? "?" : String(Math.round(point.maxPowerKw));
-  const key = `${colour}|${label}`;
-  let icon = iconCache.get(key);
-  if (!icon) {
-    icon = L.divIcon({
-      className: "",
-      html: `<span style="display:flex;align-items:center;justify-content:center;width:30px;height:30px;border-radius:9999px;background:${colour};color:#fff;font:600 11px/1 system-ui,sans-serif;border:2px solid #fff;box-shadow:0 1px 3px rgba(0,0,0,.4)">${label}</span>`,
-      iconSize: [30, 30],
-      iconAnchor: [15, 15],
-      popupAnchor: [0, -14],
-    });
-    iconCache.set(key, icon);
-  }
-  return icon;
-}
-
-const OWN_LOCATION_ICON = L.divIcon({
-  className: "",
-  html: `<span style="display:flex;align-items:center;justify-content:center;width:30px;height:30px;border-radius:6px;background:#1d4ed8;color:#fff;font:700 14px/1 system-ui,sans-serif;border:2px solid #fff;box-shadow:0 1px 3px rgba(0,0,0,.4)">⚡</span>`,
-  iconSize: [30, 30],
-  iconAnchor: [15, 15],
-  popupAnchor: [0, -14],
-});
+/** An own location picked in the list is shown at least this close: it is never clustered. */
+const OWN_LOCATION_ZOOM = 15;
 
 /** The CC BY 4.0 credit sits in Leaflet's own attribution control, next to the OSM credit. */
 function OpenChargeMapAttribution() {
@@ -112,15 +85,29 @@ function Recentre({ centre, programmaticRef }: { centre: LatLng; programmaticRef
       return;
     }
     programmaticRef.current = Date.now() + PROGRAMMATIC_MOVE_MS;
-    map.setView([centre.lat, centre.lng], Math.max(map.getZoom(), INITIAL_ZOOM));
+    map.setView([centre.lat, centre.lng], Math.max(map.getZoom(), MAP_INITIAL_ZOOM));
   }, [map, centre.lat, centre.lng, programmaticRef]);
   return null;
 }
 
 export default function LeafletMap({ tileUrl, centre, points, ownLocations, focus, onViewChange }: LeafletMapProps) {
   const markers = useRef(new Map<string, L.Marker>());
-  const cluster = useRef<ClusterGroup | null>(null);
   const programmatic = useRef(0);
+  const index = useMemo(() => indexPoints(points), [points]);
+
+  const locate = useRef<LocateMarker>(() => null);
+  useEffect(() => {
+    locate.current = (key) => {
+      const [kind, id] = key.split(":");
+      if (kind === "own") {
+        const location = ownLocations.find((own) => String(own.id) === id);
+        return location ? { lat: location.lat, lng: location.lng, zoom: OWN_LOCATION_ZOOM } : null;
+      }
+      const point = points.find((candidate) => String(candidate.id) === id);
+      const zoom = point ? index.revealZoom(point.id, 0) : null;
+      return point && zoom !== null ? { lat: point.lat, lng: point.lng, zoom } : null;
+    };
+  }, [index, points, ownLocations]);
 
   const register = (key: string) => (marker: L.Marker | null) => {
     if (marker) markers.current.set(key, marker);
@@ -128,30 +115,15 @@ export default function LeafletMap({ tileUrl, centre, points, ownLocations, focu
   };
 
   return (
-    <MapContainer center={[centre.lat, centre.lng]} zoom={INITIAL_ZOOM} className="h-full w-full" scrollWheelZoom>
-      <TileLayer url={tileUrl} attribution={OSM_ATTRIBUTION_HTML} maxZoom={19} />
+    <MapContainer center={[centre.lat, centre.lng]} zoom={MAP_INITIAL_ZOOM} className="h-full w-full" scrollWheelZoom>
+      <MapTiles url={tileUrl} />
       <OpenChargeMapAttribution />
       <ViewReporter onViewChange={onViewChange} programmaticRef={programmatic} />
       <Recentre centre={centre} programmaticRef={programmatic} />
-      <FocusMarker focus={focus} markers={markers} cluster={cluster} programmatic={programmatic} />
-      <MarkerClusterGroup ref={cluster as never} chunkedLoading maxClusterRadius={50} disableClusteringAtZoom={17}>
-        {points.map((point) => (
-          // keyboard: false — the list beside the map is the keyboard and screen-reader path.
-          <Marker
-            key={point.id}
-            position={[point.lat, point.lng]}
-            icon={pointIcon(point)}
-            title={point.title}
-            keyboard={false}
-            ref={register(`point:${point.id}`)}
-          >
-            <Popup>
-              <PointDetails point={point} />
-            </Popup>
-          </Marker>
-        ))}
-      </MarkerClusterGroup>
+      <FocusMarker focus={focus} markers={markers} locate={locate} programmatic={programmatic} />
+      <ClusteredPoints index={index} register={register} />
       {ownLocations.map((location) => (
+        // keyboard: false — the list beside the map is the keyboard and screen-reader path.
         <Marker
           key={`own-${location.id}`}
           position={[location.lat, location.lng]}

@@ -18,7 +18,7 @@ import { clamp, INITIAL_POINT_COUNT, INITIAL_RADIUS_KM, MAX_DISTANCE_KM, tileFor
 import type { FocusRequest } from "./focus-marker";
 import type { LatLng } from "./leaflet-map";
 import { MapFilters } from "./map-filters";
-import { MapView } from "./map-view";
+import { MapView, usePrefetchedMap } from "./map-view";
 import { OwnLocationList, PointList } from "./point-list";
 import { useInitialCentre } from "./use-initial-centre";
 import { usePoints, type PointsRequest } from "./use-points";
@@ -49,6 +49,7 @@ export function MapExplorer({ tileUrl, defaultCentre, freshForSeconds }: MapExpl
     window.history.replaceState(null, "", `${window.location.pathname}${query ? `?${query}` : ""}`);
   }, []);
 
+  usePrefetchedMap();
   const start = useInitialCentre(defaultCentre);
   const freshForMs = freshForSeconds * 1000;
   const tiles = useRef(createTileMemory<PointsRequest>(freshForMs));

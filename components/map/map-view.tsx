@@ -1,5 +1,6 @@
 "use client";
 import dynamic from "next/dynamic";
+import { useEffect } from "react";
 import type { LeafletMapProps } from "./leaflet-map";
 
 /**
@@ -17,6 +18,18 @@ const LeafletMap = dynamic<LeafletMapProps>(() => import("./leaflet-map"), {
     </div>
   ),
 });
+
+/**
+ * Starts downloading the map's code as soon as the page runs, instead of when the map is first
+ * drawn: that waits for the browser's position (or its refusal), and the download then sat at the
+ * end of the page's longest chain, before the first tiles (the page's largest paint) can show.
+ * The bundler loads a module once, so `LeafletMap` later finds it ready.
+ */
+export function usePrefetchedMap(): void {
+  useEffect(() => {
+    void import("./leaflet-map");
+  }, []);
+}
 
 export function MapView(props: LeafletMapProps) {
   return <LeafletMap {...props} />;

@@ -1,4 +1,5 @@
 import type { Page, Request } from "@playwright/test";
+import { MAP_INITIAL_ZOOM, tileAt } from "../../lib/map/tile-images";
 import { expect, test } from "./fixtures";
 
 /**
@@ -8,6 +9,7 @@ import { expect, test } from "./fixtures";
  */
 
 const UTRECHT = { latitude: 52.0907, longitude: 5.1214 };
+const AMSTERDAM = { lat: 52.3702, lng: 4.8952 };
 
 function pointList(page: Page) {
   return page.getByRole("list", { name: "Charge points, nearest first" });
@@ -157,4 +159,69 @@ test("panning the map to another area fetches new points", async ({ driverPage: 
   expect(body.points.length).toBeGreaterThan(0);
   await expect(pointList(page).getByRole("listitem").first()).not.toHaveAttribute("data-point-id", String(firstBefore));
   await expect(pointList(page).getByRole("listitem")).toHaveCount(body.points.length);
+});
+
+test("a point hidden in a cluster: its list entry zooms the map in until it stands alone and opens its popup", async ({
+  driverPage: page,
+}) => {
+  await page.goto("/map");
+  await expect(pointList(page).getByRole("listitem")).toHaveCount(8);
+  const clusters = page.locator(".leaflet-marker-icon[title$='charge points: zoom in']");
+  await expect(clusters.first()).toBeVisible();
+  // Point markers carry the point's title; a listed point without one is inside a cluster.
+  const drawnTitles = await page
+    .locator(".leaflet-marker-icon[title]")
+    .evaluateAll((icons) => icons.map((icon) => icon.getAttribute("title")));
+  const titles = await pointList(page).locator("span.font-semibold").allTextContents();
+  const hidden = titles.find((title) => !drawnTitles.includes(title));
+  if (!hidden) throw new Error("every listed point is drawn on its own: the fixture has no cluster here");
+
+  await pointList(page).getByRole("listitem").filter({ hasText: hidden }).first().getByRole("button").click();
+  const popup = page.locator(".leaflet-popup-content");
+  await expect(popup).toContainText(hidden);
+  await expect(page.locator(`.leaflet-marker-icon[title="${hidden.replace(/"/g, '\\"')}"]`)).toBeVisible();
+});
+
+test("a cluster marker zooms in when clicked, showing more of its points on their own", async ({
+  driverPage: page,
+}) => {
+  await page.goto("/map");
+  await expect(pointList(page).getByRole("listitem")).toHaveCount(8);
+  const cluster = page.locator(".leaflet-marker-icon[title$='charge points: zoom in']").first();
+  await expect(cluster).toBeVisible();
+  const pointMarkers = page.locator(".leaflet-marker-icon[title]:not([title$='charge points: zoom in'])");
+  const before = await pointMarkers.count();
+  await cluster.click();
+  await expect.poll(() => pointMarkers.count()).toBeGreaterThan(before);
+});
+
+test("the first tiles are asked for early and with high priority, the tiles of later moves are not", async ({
+  driverPage: page,
+  baseURL,
+}) => {
+  await page.context().clearPermissions();
+  await page.goto("/map");
+  // In the HTML, before any script: a preconnect to the tile server (here the portal's own origin,
+  // see MAP_TILE_URL in playwright.config.ts) and a preload of the tile under the default centre.
+  const origin = new URL(baseURL ?? "").origin;
+  await expect(page.locator(`link[rel="preconnect"][href="${origin}"]`)).toHaveCount(1);
+  const { x, y, z } = tileAt(AMSTERDAM, MAP_INITIAL_ZOOM);
+  const preload = page.locator('link[rel="preload"][as="image"]');
+  await expect(preload).toHaveAttribute("href", `${origin}/__blocked_tiles__/${z}/${x}/${y}.png`);
+  await expect(preload).toHaveAttribute("fetchpriority", "high");
+
+  const firstTiles = page.locator(`img.leaflet-tile[src*="/${z}/"]`);
+  await expect(firstTiles.first()).toBeVisible();
+  expect(
+    await firstTiles.evaluateAll((tiles) => tiles.every((tile) => (tile as HTMLImageElement).fetchPriority === "high")),
+  ).toBe(true);
+
+  // Leaflet marks the last tile loaded and ends the first view in the same call.
+  await expect(page.locator("img.leaflet-tile:not(.leaflet-tile-loaded)")).toHaveCount(0);
+  await page.getByRole("button", { name: "Zoom in" }).click();
+  const laterTiles = page.locator(`img.leaflet-tile[src*="/${z + 1}/"]`);
+  await expect(laterTiles.first()).toBeVisible();
+  expect(
+    await laterTiles.evaluateAll((tiles) => tiles.some((tile) => (tile as HTMLImageElement).fetchPriority === "high")),
+  ).toBe(false);
 });

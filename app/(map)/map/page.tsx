@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { redirect } from "next/navigation";
 import { Suspense } from "react";
+import { hintFirstTiles } from "@/components/map/first-tile-hints";
 import { MapExplorer } from "@/components/map/map-explorer";
 import { getConfig } from "@/lib/config";
 import { canViewMap } from "@/lib/map/access";
@@ -18,6 +19,7 @@ export default async function MapPage() {
   await connection();
   if (!(await canViewMap())) redirect("/signin?callbackUrl=%2Fmap");
   const { map } = getConfig();
+  hintFirstTiles(map.tileUrl, map.defaultCenter);
 
   return (
     <div className="space-y-4">

@@ -1,0 +1,57 @@
+"use client";
+import type L from "leaflet";
+import { useState } from "react";
+import { Marker, Popup, useMapEvents } from "react-leaflet";
+import type { PointIndex } from "@/lib/map/point-clusters";
+import type { MapPoint } from "@/lib/map/points";
+import { clusterIcon, pointIcon } from "./marker-icons";
+import { PointDetails } from "./point-details";
+
+/**
+ * The charge points on the map at the current zoom: clusters as numbered markers (a click zooms
+ * in until it splits), the other points as markers with their popup. Recomputed on zoom only:
+ * the clusters cover the whole index, so a pan draws nothing new.
+ */
+export function ClusteredPoints({
+  index,
+  register,
+}: {
+  index: PointIndex<MapPoint>;
+  register: (key: string) => (marker: L.Marker | null) => void;
+}) {
+  const map = useMapEvents({
+    zoomend() {
+      setZoom(map.getZoom());
+    },
+  });
+  const [zoom, setZoom] = useState(() => map.getZoom());
+
+  return index.at(zoom).map((placed) =>
+    placed.kind === "cluster" ? (
+      <Marker
+        key={`cluster-${placed.clusterId}`}
+        position={[placed.lat, placed.lng]}
+        icon={clusterIcon(placed.count)}
+        title={`${placed.count} charge points: zoom in`}
+        // keyboard: false — the list beside the map is the keyboard and screen-reader path.
+        keyboard={false}
+        eventHandlers={{
+          click: () => map.setView([placed.lat, placed.lng], index.expansionZoom(placed.clusterId)),
+        }}
+      />
+    ) : (
+      <Marker
+        key={placed.point.id}
+        position={[placed.point.lat, placed.point.lng]}
+        icon={pointIcon(placed.point)}
+        title={placed.point.title}
+        keyboard={false}
+        ref={register(`point:${placed.point.id}`)}
+      >
+        <Popup>
+          <PointDetails point={placed.point} />
+        </Popup>
+      </Marker>
+    ),
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { tileAt, tileImageUrl } from "@/lib/map/tile-images";
+
+/** Leaflet's own route from a position to a tile (SphericalMercator.project, then EPSG3857's transformation). */
+function leafletTile(lat: number, lng: number, z: number) {
+  const R = 6378137;
+  const d = Math.PI / 180;
+  const clampedLat = Math.max(Math.min(85.0511287798, lat), -85.0511287798);
+  const sin = Math.sin(clampedLat * d);
+  const projected = { x: R * lng * d, y: (R * Math.log((1 + sin) / (1 - sin))) / 2 };
+  const scale = 0.5 / (Math.PI * R);
+  const pixels = 256 * 2 ** z;
+  return {
+    x: Math.floor(((scale * projected.x + 0.5) * pixels) / 256),
+    y: Math.floor(((-scale * projected.y + 0.5) * pixels) / 256),
+    z,
+  };
+}
+
+describe("the tile under the map's centre", () => {
+  it("is the one Leaflet draws there", () => {
+    const places = [
+      { lat: 52.3702, lng: 4.8952 },
+      { lat: 52.0907, lng: 5.1214 },
+      { lat: -33.8688, lng: 151.2093 },
+      { lat: 40.7128, lng: -74.006 },
+      { lat: 0.0001, lng: -0.0001 },
+    ];
+    for (const place of places)
+      for (const z of [3, 13, 17]) expect(tileAt(place, z)).toEqual(leafletTile(place.lat, place.lng, z));
+  });
+
+  it("stays on the map near the poles", () => {
+    expect(tileAt({ lat: 89.9, lng: 10 }, 5).y).toBe(0);
+    expect(tileAt({ lat: -89.9, lng: 10 }, 5).y).toBe(31);
+  });
+});
+
+describe("the URL of a tile", () => {
+  const tile = { x: 4207, y: 2692, z: 13 };
+
+  it("fills the template as Leaflet does, subdomain included", () => {
+    expect(tileImageUrl("https://tile.openstreetmap.org/{z}/{x}/{y}.png", tile)).toBe(
+      "https://tile.openstreetmap.org/13/4207/2692.png",
+    );
+    // Leaflet's subdomain: |x + y| modulo the three default subdomains.
+    expect(tileImageUrl("https://{s}.tile.example.com/{z}/{x}/{y}.png", tile)).toBe(
+      "https://c.tile.example.com/13/4207/2692.png",
+    );
+  });
+
+  it("is not guessed for a placeholder only the browser can fill", () => {
+    expect(tileImageUrl("https://tiles.example.com/{z}/{x}/{y}{r}.png", tile)).toBeNull();
+    expect(tileImageUrl("https://tiles.example.com/{z}/{x}/{y}.png?key={apikey}", tile)).toBeNull();
+  });
+});
