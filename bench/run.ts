@@ -1,19 +1,17 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import path from "node:path";
-import { signIn } from "./lib/auth";
-import { MAP_KEY, PLATFORM_KEY, startUpstreams, type BenchUpstreams } from "./lib/emulators";
-import { connectInspector, type HeapProbe } from "./lib/inspector";
-import { ensureBuilt, root, startPortal, type Portal } from "./lib/portal";
+import { startUpstreams } from "./lib/emulators";
+import type { HeapProbe } from "./lib/inspector";
+import { NGINX_BINARY } from "./lib/nginx";
+import { ensureBuilt, root } from "./lib/portal";
+import { DEFAULT_POSTGRES_URL } from "./lib/postgres";
+import { stopEverything, stopWithBench } from "./lib/stop-with-bench";
 import { printSummary, type BenchResults } from "./lib/summary";
-import { measureExpensePack } from "./phases/expense-pack";
-import { measureExport } from "./phases/export";
-import { runLighthouse } from "./phases/lighthouse";
-import { runLoad } from "./phases/load";
-import { measureMap } from "./phases/map";
-import { measureFloor, measureOverhead, UPSTREAM_LATENCY_MS } from "./phases/overhead";
+import { instancesProblem, measureInstances } from "./phases/instances";
+import { UPSTREAM_LATENCY_MS } from "./phases/overhead";
+import { LIGHTHOUSE_PAGES, sharedPortalPhases } from "./phases/shared-portal";
 
 /**
  * `npm run bench`: the performance figures of the quality gates, measured in one run against one
@@ -21,27 +19,43 @@ import { measureFloor, measureOverhead, UPSTREAM_LATENCY_MS } from "./phases/ove
  * from this process. Writes bench/results/latest.json and prints a summary. Run it under the shared
  * build lock (`flock /tmp/driver-portal-build.lock npm run bench`): it builds and loads both cores.
  *
- * Options: --phases=bundle,overhead,export,pack,map,load,lighthouse (default all), --build (force a build),
- * --load-seconds=N (default 60), --renders=N (default 20).
+ * The instances phase starts its own portals (1, then 2, on a fresh Postgres database) behind nginx,
+ * after the shared portal has stopped.
+ *
+ * Options: --phases=bundle,overhead,export,pack,map,load,lighthouse,instances (default all), --build
+ * (force a build), --load-seconds=N (default 60; also each step of the instances phase), --renders=N
+ * (default 20), --pages=/map,… (the Lighthouse pages to run, default all four: one page's before/after
+ * takes a quarter of the time on the shared cores), --postgres=URL (a server where the bench may create
+ * a database; default postgres://postgres@127.0.0.1:5432/test), --nginx=PATH (default /usr/sbin/nginx).
  */
 
-const PHASES = ["bundle", "overhead", "export", "pack", "map", "load", "lighthouse"] as const;
+const PHASES = ["bundle", "overhead", "export", "pack", "map", "load", "lighthouse", "instances"] as const;
 type Phase = (typeof PHASES)[number];
+/** The phases measured on the one shared portal (PGlite), started only when one of them runs. */
+const SHARED_PORTAL_PHASES: readonly Phase[] = ["overhead", "export", "pack", "map", "load", "lighthouse"];
 
 function options() {
-  const get = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+  const get = (name: string) => {
+    const prefix = `--${name}=`;
+    return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
+  };
   const phases = (get("phases")?.split(",") ?? [...PHASES]) as Phase[];
   for (const phase of phases)
     if (!PHASES.includes(phase)) throw new Error(`unknown phase ${phase}; known: ${PHASES.join(", ")}`);
+  const pages = get("pages")?.split(",") ?? [...LIGHTHOUSE_PAGES];
+  for (const page of pages)
+    if (!(LIGHTHOUSE_PAGES as readonly string[]).includes(page))
+      throw new Error(`unknown Lighthouse page ${page}; known: ${LIGHTHOUSE_PAGES.join(", ")}`);
   return {
     phases: new Set(phases),
+    lighthousePages: pages,
     forceBuild: process.argv.includes("--build"),
     loadSeconds: Number(get("load-seconds") ?? 60),
     renders: Number(get("renders") ?? 20),
+    postgresUrl: get("postgres") ?? DEFAULT_POSTGRES_URL,
+    nginxBinary: get("nginx") ?? NGINX_BINARY,
   };
 }
-
-const DRIVERS = ["driver@example.com", "second.driver@example.com", "new.driver@example.com"];
 
 function bundleBudget(): BenchResults["bundle"] {
   const out = spawnSync(process.execPath, [path.join(root, "scripts/check-bundle-budget.mjs"), "--json"], {
@@ -79,95 +93,32 @@ async function main() {
   results.built = ensureBuilt(opts.forceBuild);
   if (opts.phases.has("bundle")) results.bundle = bundleBudget();
 
-  let upstreams: BenchUpstreams | null = null;
-  let portal: Portal | null = null;
-  let heap: HeapProbe | null = null;
-  const stop = async () => {
-    heap?.close();
-    await portal?.stop();
-    portal = null;
-    await upstreams?.close();
-    upstreams = null;
-  };
+  const needsUpstreams = [...opts.phases].some((phase) => phase !== "bundle");
+  const heap: { probe: HeapProbe | null } = { probe: null };
   for (const signal of ["SIGINT", "SIGTERM"] as const)
-    process.once(signal, () => void stop().finally(() => process.exit(130)));
+    process.once(signal, () => {
+      heap.probe?.close();
+      void stopEverything().finally(() => process.exit(130));
+    });
 
   try {
-    const ups = await startUpstreams();
-    upstreams = ups;
-    const running = await startPortal({
-      env: {
-        PLATFORM_BASE_URL: ups.platformUrl,
-        PLATFORM_API_KEY: PLATFORM_KEY,
-        MAP_BASE_URL: ups.mapUrl,
-        MAP_API_KEY: MAP_KEY,
-        MAP_TILE_URL: ups.tileUrl,
-        AUTH_SECRET: randomBytes(32).toString("base64url"),
-        // External emulators are not the built-in platform: demo mode keeps the outbox the sign-ins read.
-        DEMO_MODE: "true",
-      },
-      inspect: opts.phases.has("export") || opts.phases.has("pack"),
-    });
-    portal = running;
-    console.log(
-      `[bench] portal ${running.origin} (pid ${running.pid}), platform ${ups.platformUrl}, map ${ups.mapUrl}`,
-    );
-    const cookies: string[] = [];
-    for (const email of DRIVERS) cookies.push(await signIn(running.origin, email));
-    const driverCookie = cookies[0] as string;
-
-    if (opts.phases.has("overhead")) {
-      console.log("[bench] overhead: /account and /sessions at 50 ms upstream latency…");
-      results.overhead = await measureOverhead(
-        running.origin,
-        driverCookie,
-        ["/account", "/sessions"],
-        ups,
-        opts.renders,
-      );
-      results.floor = await measureFloor(running.origin, driverCookie, opts.renders);
-    }
-    if (opts.phases.has("export")) {
-      // Before the load test: afterwards the heap has grown for 100 connections and hides growth.
-      console.log("[bench] CSV export: 1,000 / 10,000 / 50,000 sessions…");
-      heap = running.inspectorUrl ? await connectInspector(running.inspectorUrl) : null;
-      results.export = await measureExport(running.origin, running.pid, ups, heap);
-      heap?.close();
-      heap = null;
-    }
-    if (opts.phases.has("pack")) {
-      console.log("[bench] expense pack: 500 / 5,000 sessions…");
-      heap = running.inspectorUrl ? await connectInspector(running.inspectorUrl) : null;
-      results.pack = await measureExpensePack(running.origin, running.pid, ups, heap);
-      heap?.close();
-      heap = null;
-    }
-    if (opts.phases.has("map")) {
-      console.log("[bench] map: 100 pans in one tile, then 200 warm requests…");
-      results.map = await measureMap(running.origin, driverCookie, ups);
-    }
-    if (opts.phases.has("load")) {
-      await ups.call("DELETE", "/__emulator/faults");
-      console.log(`[bench] load: 100 drivers on /account for ${opts.loadSeconds} s…`);
-      results.load = await runLoad(running.origin, running.pid, "/account", cookies, 100, opts.loadSeconds);
-    }
-    if (opts.phases.has("lighthouse")) {
-      await ups.call("PUT", "/__emulator/faults", { latencyMs: UPSTREAM_LATENCY_MS });
-      console.log("[bench] lighthouse: /signin, /account, /sessions, /map…");
-      try {
-        results.lighthouse = await runLighthouse(running.origin, [
-          { path: "/signin" },
-          { path: "/account", cookie: driverCookie },
-          { path: "/sessions", cookie: driverCookie },
-          { path: "/map", cookie: driverCookie },
-        ]);
-      } catch (error) {
-        results.lighthouseError = error instanceof Error ? error.message : String(error);
+    const ups = needsUpstreams ? await startUpstreams() : null;
+    if (ups) stopWithBench({ stop: () => ups.close() });
+    if (ups && SHARED_PORTAL_PHASES.some((phase) => opts.phases.has(phase)))
+      await sharedPortalPhases(opts, ups, results, heap);
+    if (ups && opts.phases.has("instances")) {
+      const problem = await instancesProblem(opts);
+      if (problem) {
+        results.instancesSkipped = problem;
+        console.log(`[bench] instances: SKIPPED: ${problem}`);
+      } else {
+        console.log(`[bench] instances: 100 drivers on /account through nginx to 1, then 2 portals on Postgres…`);
+        results.instances = await measureInstances(ups, { ...opts, stepSeconds: opts.loadSeconds });
       }
-      await ups.call("DELETE", "/__emulator/faults");
     }
   } finally {
-    await stop();
+    heap.probe?.close();
+    await stopEverything();
   }
 
   results.durationSeconds = Math.round((Date.now() - started) / 1000);

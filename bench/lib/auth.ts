@@ -105,3 +105,13 @@ export async function getSignedIn(url: string, cookie: string): Promise<Response
   }
   return response;
 }
+
+/** The seeded drivers the load phases sign in: each connection of a load is one of them. */
+export const BENCH_DRIVERS = ["driver@example.com", "second.driver@example.com", "new.driver@example.com"];
+
+/** Signs every bench driver in, one after another; resolves to their `Cookie` header values. */
+export async function signInDrivers(origin: string): Promise<string[]> {
+  const cookies: string[] = [];
+  for (const email of BENCH_DRIVERS) cookies.push(await signIn(origin, email));
+  return cookies;
+}

@@ -134,3 +134,16 @@ export async function startUpstreams(): Promise<BenchUpstreams> {
     },
   };
 }
+
+/** The settings that point a portal at these emulators, as every portal the bench starts needs them. */
+export function upstreamEnv(ups: BenchUpstreams): Record<string, string> {
+  return {
+    PLATFORM_BASE_URL: ups.platformUrl,
+    PLATFORM_API_KEY: PLATFORM_KEY,
+    MAP_BASE_URL: ups.mapUrl,
+    MAP_API_KEY: MAP_KEY,
+    MAP_TILE_URL: ups.tileUrl,
+    // External emulators are not the built-in platform: demo mode keeps the outbox the sign-ins read.
+    DEMO_MODE: "true",
+  };
+}

@@ -1,8 +1,10 @@
 import type { PackResult } from "../phases/expense-pack";
 import type { ExportResult } from "../phases/export";
 import type { LighthousePage } from "../phases/lighthouse";
+import type { InstancesResult } from "../phases/instances";
 import type { LoadResult } from "../phases/load";
 import type { MapResult } from "../phases/map";
+import { printInstances } from "./instances-summary";
 import { OVERHEAD_TARGET, type OverheadResult, type PortalFloor } from "../phases/overhead";
 
 /** The shape of bench/results/latest.json and its printed summary. */
@@ -40,6 +42,9 @@ export interface BenchResults {
   load?: LoadResult;
   lighthouse?: LighthousePage[];
   lighthouseError?: string;
+  instances?: InstancesResult;
+  /** Why the instances phase did not run (no nginx, no Postgres). */
+  instancesSkipped?: string;
   durationSeconds?: number;
 }
 
@@ -68,6 +73,8 @@ export function printSummary(r: BenchResults): void {
       `\nLoad (${l.connections} drivers, ${l.durationSeconds} s, GET ${l.path}): ${Math.round(l.requestsPerSecond)} req/s, p50 ${l.latencyMs.p50} ms, p95 ${l.latencyMs.p95} ms, p99 ${l.latencyMs.p99} ms; errors ${l.errors}, timeouts ${l.timeouts}, non-2xx ${l.non2xx}; portal CPU ${l.portalCpuCores} cores  ${verdict(l.pass)}`,
     );
   }
+  if (r.instances) printInstances(r.instances, r.machine.cpus);
+  if (r.instancesSkipped) console.log(`\nInstances: skipped: ${r.instancesSkipped}`);
   if (r.export) {
     console.log("\nCSV export:");
     for (const e of r.export.runs) {
@@ -111,6 +118,9 @@ export function printSummary(r: BenchResults): void {
     for (const p of r.lighthouse) {
       console.log(
         `  ${p.page.padEnd(10)} performance ${String(p.scores.performance)} (runs ${p.performanceScores.map(String).join("/")}), accessibility ${String(p.scores.accessibility)}, best practices ${String(p.scores["best-practices"])}${p.runErrors.length > 0 ? ` (broken runs: ${p.runErrors.join("; ")})` : ""}`,
+      );
+      console.log(
+        `  ${"".padEnd(10)} runs (score/LCP ms/TBT ms): ${p.runMetrics.map((m) => `${String(m.performance)}/${String(m.lcpMs)}/${String(m.tbtMs)}`).join(", ")}`,
       );
     }
   }

@@ -34,6 +34,16 @@ function examples(audit) {
   return text.length > 0 ? ` — ${text.join("; ")}` : "";
 }
 
+/** A category's score out of 100, or null when the run broke. */
+const categoryScore = (lhr, id) =>
+  typeof lhr.categories[id]?.score === "number" ? Math.round(lhr.categories[id].score * 100) : null;
+
+/** An audit's numeric value with `decimals` decimals, or null when the run did not measure it. */
+const auditValue = (lhr, id, decimals) =>
+  typeof lhr.audits[id]?.numericValue === "number"
+    ? Math.round(lhr.audits[id].numericValue * 10 ** decimals) / 10 ** decimals
+    : null;
+
 const { origin, pages } = JSON.parse(process.argv[2] ?? "{}");
 const chrome = await chromeLauncher.launch({
   chromePath: "/usr/bin/chromium",
@@ -58,9 +68,13 @@ try {
       lhrs.push(runner.lhr);
     }
     // A run that broke (no score: e.g. no LCP, a protocol timeout under load) is reported, not averaged in.
-    const performanceScores = lhrs.map((r) =>
-      typeof r.categories.performance?.score === "number" ? Math.round(r.categories.performance.score * 100) : null,
-    );
+    const performanceScores = lhrs.map((r) => categoryScore(r, "performance"));
+    // Each run's LCP and TBT as well: a median score can hide which metric moved.
+    const runMetrics = lhrs.map((r) => ({
+      performance: categoryScore(r, "performance"),
+      lcpMs: auditValue(r, "largest-contentful-paint", 0),
+      tbtMs: auditValue(r, "total-blocking-time", 0),
+    }));
     const runErrors = lhrs
       .map((r) => r.runtimeError?.message ?? (r.categories.performance?.score == null ? "no performance score" : null))
       .filter(Boolean);
@@ -68,10 +82,8 @@ try {
       .filter((r) => typeof r.categories.performance?.score === "number")
       .sort((a, b) => a.categories.performance.score - b.categories.performance.score);
     const lhr = scored.length > 0 ? scored[Math.floor((scored.length - 1) / 2)] : lhrs[0];
-    const score = (id) =>
-      typeof lhr.categories[id]?.score === "number" ? Math.round(lhr.categories[id].score * 100) : null;
-    const numeric = (id) =>
-      typeof lhr.audits[id]?.numericValue === "number" ? Math.round(lhr.audits[id].numericValue * 1000) / 1000 : null;
+    const score = (id) => categoryScore(lhr, id);
+    const numeric = (id) => auditValue(lhr, id, 3);
     const losing = (categories) =>
       categories
         .flatMap((c) => lhr.categories[c]?.auditRefs ?? [])
@@ -93,6 +105,7 @@ try {
       finalUrl: lhr.finalDisplayedUrl,
       runs: RUNS,
       performanceScores,
+      runMetrics,
       runErrors,
       scores: {
         performance: score("performance"),

@@ -16,6 +16,8 @@ export interface LighthousePage {
   runs: number;
   /** Performance score of each run; null for a run that broke (its reason is in runErrors). */
   performanceScores: (number | null)[];
+  /** Score, LCP and TBT of each run, in run order. */
+  runMetrics: { performance: number | null; lcpMs: number | null; tbtMs: number | null }[];
   runErrors: string[];
   scores: { performance: number | null; accessibility: number | null; "best-practices": number | null };
   metrics: { fcpMs: number | null; lcpMs: number | null; tbtMs: number | null; cls: number | null };

@@ -1,24 +1,20 @@
 import autocannon from "autocannon";
 import { percentile, round } from "../lib/stats";
+import type { LoadRequest, LoadSummary } from "./load";
 
 /**
  * The load generator, in its own process: the bench process also serves the emulators, and one
- * event loop doing both would measure itself. Input: one JSON argument; output: one JSON line.
+ * event loop doing both would measure itself. Input: one JSON argument; output: "started", then one
+ * JSON line.
  * Each connection is one simulated driver and keeps the cookie it was given first.
  */
-interface LoadInput {
-  origin: string;
-  path: string;
-  connections: number;
-  durationSeconds: number;
-  cookies: string[];
-}
-
-const input = JSON.parse(process.argv[2] ?? "{}") as LoadInput;
+const input = JSON.parse(process.argv[2] ?? "{}") as LoadRequest;
 let nextCookie = 0;
 const latencies: number[] = [];
 const statuses = new Map<number, number>();
 
+// The first line says the load begins: the process's own start (tsx) takes seconds on a busy machine.
+process.stdout.write("started\n");
 const instance = autocannon(
   {
     url: input.origin,
@@ -43,7 +39,7 @@ const instance = autocannon(
       process.exit(1);
     }
     // autocannon's histogram has p90/p97.5 but no p95: that one comes from every response's time.
-    const summary = {
+    const summary: LoadSummary = {
       requests: result.requests.total,
       durationSeconds: result.duration,
       requestsPerSecond: round(result.requests.total / result.duration),
