@@ -97,6 +97,7 @@ const chromium = { ...devices["Desktop Chrome"], channel: undefined };
 const AMPECO_JOURNEYS = [
   "auth.spec.ts",
   "account.spec.ts",
+  "account-profile.spec.ts",
   "app-password.spec.ts",
   "cards.spec.ts",
   "sessions.spec.ts",
@@ -112,6 +113,11 @@ const AMPECO_JOURNEYS = [
 const REQUEST_LOG_SPEC = "request-log.spec.ts";
 /** Staff behind STAFF_REQUIRE_PASSKEY=true: on a third server of its own (production's default). */
 const STAFF_PASSKEY_SPEC = "staff-passkey.spec.ts";
+/**
+ * Two instances on Postgres behind nginx (tests/e2e/multi-instance/): each spec file starts and stops
+ * its own cluster (emulator process, instances, nginx), so no web server here serves them.
+ */
+const MULTI_INSTANCE_SPECS = "multi-instance/*.spec.ts";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -144,7 +150,7 @@ export default defineConfig({
     {
       name: "chromium",
       metadata: { dialect: "spec" },
-      testIgnore: [REQUEST_LOG_SPEC, STAFF_PASSKEY_SPEC],
+      testIgnore: [REQUEST_LOG_SPEC, STAFF_PASSKEY_SPEC, MULTI_INSTANCE_SPECS],
       grepInvert: /@ampeco-only/,
       use: { ...chromium, baseURL: BASE_URL },
     },
@@ -168,6 +174,12 @@ export default defineConfig({
       metadata: { dialect: "spec" },
       testMatch: STAFF_PASSKEY_SPEC,
       use: { ...chromium, baseURL: STAFF_PASSKEY_BASE_URL },
+    },
+    {
+      name: "multi-instance",
+      metadata: { dialect: "spec" },
+      testMatch: MULTI_INSTANCE_SPECS,
+      use: { ...chromium },
     },
   ],
   webServer: [

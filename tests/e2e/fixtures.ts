@@ -59,6 +59,12 @@ export class EmulatorControl {
   state() {
     return this.call<EmulatorState>("GET", "/state");
   }
+  /** One platform user as the emulator stores it; fails the test when there is none. */
+  async user(id: number): Promise<Record<string, unknown>> {
+    const user = (await this.state()).users.find((u) => u.id === id);
+    expect(user, `user ${id} in the emulator`).toBeTruthy();
+    return user as Record<string, unknown>;
+  }
   outbox() {
     return this.call<{ data: { to: string; subject: string; kind?: string; userId?: number }[] }>("GET", "/outbox");
   }
@@ -239,6 +245,21 @@ export async function expectNewDriverBalance(page: Page): Promise<void> {
  */
 export async function reloadPage(page: Page): Promise<void> {
   await page.goto(page.url());
+}
+
+/**
+ * Submits the form and waits until the attempt is finished: the server action has answered and the
+ * button is back from "Redeeming…". The answer alone is not enough: React applies it a moment later,
+ * and until then the previous attempt's message is still on screen.
+ */
+export async function redeemVoucher(page: Page, code: string): Promise<void> {
+  await page.getByLabel("Voucher code").fill(code);
+  const button = page.getByRole("button", { name: "Redeem voucher" });
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/vouchers"),
+    button.click(),
+  ]);
+  await expect(button).toHaveAttribute("aria-disabled", "false");
 }
 
 /** Full e-mail link sign-in through the UI: form → demo mailbox → link. */

@@ -7,6 +7,7 @@ import {
   inOneLimitWindow,
   reloadPage,
   signInNewPlatformDriver,
+  redeemVoucher,
   test,
 } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
@@ -32,21 +33,6 @@ async function freshVoucher(emulator: EmulatorControl, amount: number) {
   return code;
 }
 
-/**
- * Submits the form and waits until the attempt is finished: the server action has answered and the
- * button is back from "Redeeming…". The answer alone is not enough: React applies it a moment later,
- * and until then the previous attempt's message is still on screen.
- */
-async function redeem(page: Page, code: string) {
-  await page.getByLabel("Voucher code").fill(code);
-  const button = page.getByRole("button", { name: "Redeem voucher" });
-  await Promise.all([
-    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/vouchers"),
-    button.click(),
-  ]);
-  await expect(button).toHaveAttribute("aria-disabled", "false");
-}
-
 const status = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
 
 async function redeemRequestsFor(emulator: EmulatorControl, userId: number) {
@@ -65,7 +51,7 @@ test("redeem a valid voucher: accepted at once, then the new balance once the pl
   const code = await freshVoucher(emulator, 12.5);
   await expectNewDriverBalance(page);
 
-  await redeem(page, code.toLowerCase());
+  await redeemVoucher(page, code.toLowerCase());
   await expect(status(page, "Voucher accepted. Waiting for your new balance")).toBeVisible();
   await expect(status(page, "Voucher redeemed. Your new balance is €12.50.")).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId("balance")).toHaveText("€12.50");
@@ -90,7 +76,7 @@ test("when the new balance cannot be read for 30 s, the driver is told it will u
   // User reads fail from now on (the redemption itself is untouched), so the poll never sees the credit.
   await emulator.setFaults({ rules: [{ method: "GET", path: "/users/v1\\.1/\\d+$", status: 503, times: 1000 }] });
   try {
-    await redeem(page, code);
+    await redeemVoucher(page, code);
     await expect(status(page, "Voucher accepted. Waiting for your new balance")).toBeVisible();
     await expect(
       status(page, "The voucher was accepted; your balance will update shortly — refresh the page in a minute."),
@@ -105,7 +91,7 @@ test("when the new balance cannot be read for 30 s, the driver is told it will u
 
 test("406: an already used voucher says so and the code stays in the field", async ({ page, request }) => {
   await signInFreshDriver(page, request, "406");
-  await redeem(page, "USED-2025");
+  await redeemVoucher(page, "USED-2025");
   await expect(status(page, REJECTED)).toBeVisible();
   await expect(page.getByLabel("Voucher code")).toHaveValue("USED-2025");
   await expectNewDriverBalance(page);
@@ -116,7 +102,7 @@ test("422: the field error is shown on the voucher code", async ({ page, request
   const code = await freshVoucher(emulator, 5);
   await emulator.setFaults({ rules: [{ method: "POST", path: "redeem-voucher", status: 422, times: 1 }] });
   try {
-    await redeem(page, code);
+    await redeemVoucher(page, code);
     await expect(
       page.getByText("The charging service did not accept this code. Check it and try again."),
     ).toBeVisible();
@@ -127,7 +113,7 @@ test("422: the field error is shown on the voucher code", async ({ page, request
   await expect(page.getByLabel("Voucher code")).toHaveValue(code);
 
   // A malformed code is refused by the portal itself, the same way.
-  await redeem(page, "two words");
+  await redeemVoucher(page, "two words");
   await expect(page.getByText("A voucher code has only letters, digits and dashes")).toBeVisible();
   await expect(page.getByLabel("Voucher code")).toHaveValue("two words");
 });
@@ -137,7 +123,7 @@ test("404: a missing platform account gives a support message", async ({ page, r
   const code = await freshVoucher(emulator, 5);
   await emulator.setFaults({ rules: [{ method: "POST", path: "redeem-voucher", status: 404, times: 1 }] });
   try {
-    await redeem(page, code);
+    await redeemVoucher(page, code);
     await expect(
       status(page, "We could not find your charging account, so the voucher was not redeemed. Please contact support"),
     ).toBeVisible();
@@ -154,7 +140,7 @@ test("429: a busy platform gives 'try again in N seconds'", async ({ page, reque
   // platform must refuse all four attempts for the driver to see it.
   await emulator.setFaults({ rules: [{ method: "POST", path: "redeem-voucher", status: 429, times: 4 }] });
   try {
-    await redeem(page, code);
+    await redeemVoucher(page, code);
     await expect(status(page, "The charging service is busy. Try again in 1 second.")).toBeVisible({ timeout: 15_000 });
   } finally {
     await emulator.clearFaults();
@@ -172,13 +158,13 @@ test("attempts are limited per driver: the 11th in the window never reaches the 
   await inOneLimitWindow();
   const driver = await signInFreshDriver(page, request, "limit");
   for (let i = 1; i <= 10; i++) {
-    await redeem(page, `GUESS-${i}`);
+    await redeemVoucher(page, `GUESS-${i}`);
     await expect(status(page, REJECTED)).toBeVisible();
   }
   expect(await redeemRequestsFor(emulator, driver.id)).toHaveLength(10);
 
   const valid = await freshVoucher(emulator, 5);
-  await redeem(page, valid);
+  await redeemVoucher(page, valid);
   await expect(
     status(page, /Too many voucher attempts\. For your account's safety, try again in \d+ (minutes?|seconds?)\./),
   ).toBeVisible();
@@ -198,7 +184,7 @@ test("/vouchers passes axe (WCAG 2.1 AA) in light and dark schemes, with an erro
     await page.goto("/vouchers");
     await expect(page.getByRole("heading", { name: "Redeem a voucher" })).toBeVisible();
     await expectNoAxeViolations(page);
-    await redeem(page, "");
+    await redeemVoucher(page, "");
     await expect(page.getByText("Enter the voucher code.")).toBeVisible();
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 360, height: 740 });

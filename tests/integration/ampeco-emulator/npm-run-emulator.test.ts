@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { emulatorScriptArgs } from "../../support/emulator-script";
 
 /** `npm run emulator` (scripts/emulator.ts) serves the dialect EMULATOR_DIALECT names, PLATFORM_DIALECT otherwise. */
 async function freePort(): Promise<number> {
@@ -24,27 +25,17 @@ afterEach(() => {
 
 async function startEmulatorScript(env: Record<string, string>): Promise<{ banner: string; base: string }> {
   const [port, mapPort] = [await freePort(), await freePort()];
-  const proc: ChildProcess = spawn(
-    process.execPath,
-    [
-      "node_modules/tsx/dist/cli.mjs",
-      "--conditions=react-server",
-      "--tsconfig",
-      "tsconfig.json",
-      "scripts/emulator.ts",
-    ],
-    {
-      env: {
-        PATH: process.env.PATH ?? "",
-        NODE_ENV: "test",
-        ...env,
-        EMULATOR_PORT: String(port),
-        EMULATOR_MAP_PORT: String(mapPort),
-        DATA_DIR: "/tmp/emulator-script-test",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const proc: ChildProcess = spawn(process.execPath, emulatorScriptArgs(), {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "test",
+      ...env,
+      EMULATOR_PORT: String(port),
+      EMULATOR_MAP_PORT: String(mapPort),
+      DATA_DIR: "/tmp/emulator-script-test",
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child = proc;
   let output = "";
   await new Promise<void>((resolve, reject) => {
