@@ -1,4 +1,4 @@
-import { expect, signInNewPlatformDriver, test } from "./fixtures";
+import { expect, expectHydrated, signInNewPlatformDriver, test } from "./fixtures";
 
 test("the cards that need only the portal are on screen while the platform is still answering; the details follow", async ({
   page,
@@ -32,6 +32,7 @@ test("the country select lists every country, takes a choice by keyboard and sav
   await expect(country.locator("option:checked")).toHaveText("Netherlands");
   await expect(country.locator("option")).toHaveCount(249);
 
+  await expectHydrated(country);
   await country.focus();
   await page.keyboard.type("Belgium");
   await expect(country).toHaveValue("BE");

@@ -262,6 +262,19 @@ export async function redeemVoucher(page: Page, code: string): Promise<void> {
   await expect(button).toHaveAttribute("aria-disabled", "false");
 }
 
+/**
+ * Waits until React has hydrated the element (it keeps its fiber on the node). Until then the element
+ * is the server's HTML: a streamed Suspense boundary that React renders afresh instead of hydrating
+ * puts new elements in its place, and keys typed into the old one are gone with it.
+ */
+export async function expectHydrated(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber$"))), {
+      message: "React has hydrated the element",
+    })
+    .toBe(true);
+}
+
 /** Full e-mail link sign-in through the UI: form → demo mailbox → link. */
 export async function signInByEmail(page: Page, email: string): Promise<void> {
   await page.goto("/signin");
@@ -339,6 +352,11 @@ const LIMIT_WINDOW_MS = 15 * 60_000;
 export async function inOneLimitWindow(needMs = 45_000): Promise<void> {
   const left = LIMIT_WINDOW_MS - (Date.now() % LIMIT_WINDOW_MS);
   if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 1_000));
+}
+
+/** The limits' fixed window that `at` falls in, to show that a test's requests all counted in one. */
+export function limitWindowAt(at = Date.now()): number {
+  return Math.floor(at / LIMIT_WINDOW_MS);
 }
 
 export const DEMO_DRIVER = "driver@example.com";
