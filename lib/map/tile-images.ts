@@ -28,8 +28,8 @@ export function tileAt({ lat, lng }: { lat: number; lng: number }, z: number): T
 }
 
 /**
- * The URL Leaflet will request for a tile, or null when the template has a placeholder only the
- * browser can fill (`{r}` depends on the screen's pixel ratio) or one Leaflet fills from options
+ * The URL Leaflet will request for a tile, or null when the template has a variable that only the
+ * browser can fill in (`{r}` depends on the screen's pixel ratio) or one Leaflet takes from options
  * the portal does not set: a guessed URL would cost the tile server a request nobody uses.
  */
 export function tileImageUrl(template: string, { x, y, z }: TileCoords): string | null {

@@ -49,7 +49,7 @@ describe("the URL of a tile", () => {
     );
   });
 
-  it("is not guessed for a placeholder only the browser can fill", () => {
+  it("is not guessed when the template has a variable only the browser or unset options fill in (null: no hint)", () => {
     expect(tileImageUrl("https://tiles.example.com/{z}/{x}/{y}{r}.png", tile)).toBeNull();
     expect(tileImageUrl("https://tiles.example.com/{z}/{x}/{y}.png?key={apikey}", tile)).toBeNull();
   });
