@@ -13,6 +13,52 @@ const ENVIRONMENT_READERS = ["lib/config.ts", "tests/**", "scripts/**", "bench/*
 /** Planted violations for tests/unit/lint: linted only by that test, never by the gate. */
 export const LINT_FIXTURES = "tests/fixtures/lint/**";
 
+/** process.env is read only in lib/config.ts (and the places in ENVIRONMENT_READERS). */
+const PROCESS_ENV_READ = {
+  selector: "MemberExpression[object.name='process'][property.name='env']",
+  message: "Read configuration through lib/config.ts (getConfig()); process.env is read only there.",
+};
+
+/**
+ * Words a person reads come from the catalogues (messages/*.json), never from a literal in a
+ * component. Text between tags and string expressions in JSX are react/jsx-no-literals' job; these
+ * props carry words too, so a literal in them is refused as well.
+ */
+const TEXT_PROPS =
+  "/^(aria-label|aria-description|aria-roledescription|aria-valuetext|title|alt|placeholder|label|[a-z]*Label|heading|hint|description|message|legend|caption|summary|emptyText|[a-z]*Text|[a-z]*Title|[a-z]*Message)$/";
+const LITERAL_TEXT_PROP = {
+  selector: `JSXAttribute[name.name=${TEXT_PROPS}] > Literal[value=/[A-Za-z]/]`,
+  message: "Interface text comes from the catalogues (messages/*.json) through useTranslations or getTranslations.",
+};
+/** A literal chosen inside children ({done ? "Saved" : "Save"}, {`${n} cards`}), which jsx-no-literals passes. */
+const LITERAL_TEXT_CHILD = {
+  selector:
+    ":matches(JSXElement, JSXFragment) > JSXExpressionContainer :matches(ConditionalExpression, LogicalExpression) > Literal[value=/[A-Za-z]{2}/], :matches(JSXElement, JSXFragment) > JSXExpressionContainer :matches(ConditionalExpression, LogicalExpression) > TemplateLiteral > TemplateElement[value.raw=/[A-Za-z]{2}/]",
+  message: LITERAL_TEXT_PROP.message,
+};
+/** Punctuation and symbols that read the same in every language. */
+const LANGUAGE_FREE_STRINGS = [
+  "·",
+  "—",
+  "–",
+  "…",
+  "/",
+  ":",
+  "(",
+  ")",
+  "|",
+  "×",
+  "→",
+  "←",
+  "%",
+  "*",
+  "⚡",
+  "€",
+  "+",
+  "-",
+  ",",
+];
+
 const config = [
   {
     ignores: [
@@ -70,13 +116,18 @@ const config = [
       "@next/next/no-html-link-for-pages": "off",
       "import/no-cycle": ["error", { ignoreExternal: true }],
       "local/no-server-only-in-client": "error",
-      "no-restricted-syntax": [
+      "no-restricted-syntax": ["error", PROCESS_ENV_READ],
+    },
+  },
+  {
+    name: "portal/no-literal-text",
+    files: ["app/**/*.tsx", "components/**/*.tsx"],
+    rules: {
+      "react/jsx-no-literals": [
         "error",
-        {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: "Read configuration through lib/config.ts (getConfig()); process.env is read only there.",
-        },
+        { noStrings: true, ignoreProps: true, allowedStrings: LANGUAGE_FREE_STRINGS, noAttributeStrings: false },
       ],
+      "no-restricted-syntax": ["error", PROCESS_ENV_READ, LITERAL_TEXT_PROP, LITERAL_TEXT_CHILD],
     },
   },
   {

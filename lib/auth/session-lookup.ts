@@ -29,6 +29,7 @@ export async function findSessionViewer(
       name: users.name,
       role: users.role,
       platformUserId: users.platformUserId,
+      locale: users.locale,
       deviceLastSeen: sessionDevices.lastSeen,
       signInMethod: sessions.signInMethod,
     })
@@ -56,6 +57,7 @@ export async function findSessionViewer(
     name: row.name ?? null,
     role: row.role,
     platformUserId: row.platformUserId ?? null,
+    locale: row.locale ?? null,
     signInMethod: row.signInMethod,
   };
 }

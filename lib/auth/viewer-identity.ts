@@ -1,3 +1,4 @@
+import type { Locale } from "@/lib/i18n/locales";
 import type { Role } from "./roles";
 
 /** The signed-in person as every guard, action and page sees them. */
@@ -7,6 +8,8 @@ export interface Viewer {
   name: string | null;
   role: Role;
   platformUserId: number | null;
+  /** The language the account chose; null or absent: the browser's. */
+  locale?: Locale | null;
   /** How this session was established; absent means an e-mail link (older sessions, tests). */
   signInMethod?: "email" | "passkey";
 }

@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales";
+
 /** The one Accept-Language parser: pages, route handlers and the map all read the driver's language here. Pure. */
 
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/;
@@ -8,8 +10,22 @@ const LANGUAGE_TAG = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/;
  * nothing usable is left.
  */
 export function preferredLocale(acceptLanguage: string | null | undefined): string {
-  if (!acceptLanguage) return "en";
-  const candidates = acceptLanguage
+  return languageTags(acceptLanguage)[0] ?? "en";
+}
+
+/** The portal language the header asks for first ("de-AT,de;q=0.9" → "de"), or English. */
+export function supportedLocale(acceptLanguage: string | null | undefined): Locale {
+  for (const tag of languageTags(acceptLanguage)) {
+    const language = tag.split(/[-_]/)[0]?.toLowerCase();
+    if (isLocale(language)) return language;
+  }
+  return DEFAULT_LOCALE;
+}
+
+/** The header's usable tags, most preferred first. */
+function languageTags(acceptLanguage: string | null | undefined): string[] {
+  if (!acceptLanguage) return [];
+  return acceptLanguage
     .slice(0, 512)
     .split(",")
     .map((part, index) => {
@@ -19,8 +35,8 @@ export function preferredLocale(acceptLanguage: string | null | undefined): stri
       return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
     })
     .filter((c) => c.q > 0 && LANGUAGE_TAG.test(c.tag))
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return candidates[0]?.tag ?? "en";
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((candidate) => candidate.tag);
 }
 
 /** The preferred language of a request. */

@@ -1,4 +1,5 @@
 import { boolean, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import type { Locale } from "@/lib/i18n/locales";
 
 /**
  * Auth.js tables (shape required by @auth/drizzle-adapter) plus the portal's own columns
@@ -26,6 +27,8 @@ export const users = pgTable("user", {
   emailChangedAt: timestamp("email_changed_at", { mode: "date" }),
   /** Mail the driver when a browser and system not seen before signs in (lib/auth/devices.ts). */
   newDeviceMail: boolean("new_device_mail").notNull().default(true),
+  /** The language the driver chose (lib/i18n/locales.ts); null: the browser's. Mails go in it. */
+  locale: text("locale").$type<Locale>(),
   createdAt: timestamp("created_at", { mode: "date" }).notNull().defaultNow(),
 });
 

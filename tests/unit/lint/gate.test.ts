@@ -72,6 +72,23 @@ describe("lint gate", () => {
     expect(findingsIn("lib/planted-secret.ts")).toEqual([]);
   });
 
+  it("refuses interface text written into a component: between tags, in a text prop, chosen in children", () => {
+    const refused = findingsIn("components/literal-text.tsx").map((f) => `${f.rule}: ${f.message}`);
+    // aria-label, the heading's text, both words of the condition, the template and the placeholder.
+    expect(refused).toHaveLength(6);
+    expect(refused).toContainEqual(
+      expect.stringContaining('react/jsx-no-literals: Strings not allowed in JSX files: "Charging cards"'),
+    );
+    expect(refused).toContainEqual(
+      expect.stringContaining('react/jsx-no-literals: Strings not allowed in JSX files: "`${count} cards`"'),
+    );
+    expect(refused.filter((r) => r.includes("catalogues (messages/*.json)"))).toHaveLength(4);
+  });
+
+  it("lets a component take its words from the catalogue, with class names, types and symbols left as they are", () => {
+    expect(findingsIn("components/translated-text.tsx")).toEqual([]);
+  });
+
   it("ignores the planted fixtures in the main run", async () => {
     const eslint = new ESLint({ cwd: root });
     expect(await eslint.isPathIgnored(path.join(fixtures, "lib/reads-environment.ts"))).toBe(true);

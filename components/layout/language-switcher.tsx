@@ -1,0 +1,34 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { chooseLanguage } from "@/lib/i18n/language-action";
+import { LANGUAGE_ENDONYMS, LOCALES } from "@/lib/i18n/locales";
+import { buttonClasses } from "@/components/ui/button-classes";
+
+/**
+ * The language switcher in every header: a select and a button, no script needed. The select does
+ * not submit on change, so moving through it by keyboard never reloads the page (WCAG 3.2.2).
+ */
+export async function LanguageSwitcher() {
+  const [locale, t] = await Promise.all([getLocale(), getTranslations("language")]);
+  return (
+    <form action={chooseLanguage} className="flex items-center gap-1">
+      <label htmlFor="portal-language" className="sr-only">
+        {t("label")}
+      </label>
+      <select
+        id="portal-language"
+        name="locale"
+        defaultValue={locale}
+        className="min-h-9 rounded-md border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100"
+      >
+        {LOCALES.map((option) => (
+          <option key={option} value={option} lang={option}>
+            {LANGUAGE_ENDONYMS[option]}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className={buttonClasses("ghost")}>
+        {t("apply")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+"use server";
+import { eq } from "drizzle-orm";
+import { refresh } from "next/cache";
+import { cookies } from "next/headers";
+import { z } from "zod";
+import { publicAction } from "@/lib/actions/action";
+import { getViewer } from "@/lib/auth/viewer";
+import { getDb } from "@/lib/db/client";
+import { users } from "@/lib/db/schema";
+import type { ActionResult } from "@/lib/forms/action-result";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, LOCALES } from "./locales";
+
+/**
+ * The language switcher's action, open to everyone (the sign-in page has the switcher too): the
+ * choice goes into a cookie for this browser and, when signed in, onto the account, so another
+ * browser and every mail to the driver follow it.
+ */
+const chooseLanguageRunner = publicAction({
+  scope: "i18n",
+  failure: { log: "language choice", doing: "language.doing.save" },
+  schema: z.object({ locale: z.enum(LOCALES, { error: "language.invalid" }) }),
+  run: async ({ locale }): Promise<ActionResult> => {
+    (await cookies()).set(LOCALE_COOKIE, locale, {
+      path: "/",
+      maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS,
+      sameSite: "lax",
+      httpOnly: true,
+    });
+    const viewer = await getViewer();
+    if (viewer) {
+      const db = await getDb();
+      await db.update(users).set({ locale }).where(eq(users.id, viewer.userId));
+    }
+    refresh();
+    return { status: "ok" };
+  },
+});
+
+// A plain form action (the switcher works before and without JavaScript): the page renders again
+// in the chosen language, which is the answer.
+export async function chooseLanguage(formData: FormData): Promise<void> {
+  await chooseLanguageRunner(formData);
+}

@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { OpenedDatabase } from "@/lib/db/connect";
+import { users } from "@/lib/db/schema";
+import { installTestDatabase, removeTestDatabase } from "../../support/app-db";
+import { formOf } from "../../support/action-form";
+
+// The switcher's action: the choice goes into this browser's cookie and, for a signed-in account, onto
+// the account, where another browser and the mails find it. Nothing else is kept for a bad choice.
+const request = vi.hoisted(() => ({
+  jar: new Map<string, { value: string; options?: Record<string, unknown> }>(),
+  viewer: null as { userId: string; locale?: string | null } | null,
+}));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers({ "accept-language": "en-GB" }),
+  cookies: async () => ({
+    get: (name: string) => (request.jar.has(name) ? { name, value: request.jar.get(name)!.value } : undefined),
+    set: (name: string, value: string, options?: Record<string, unknown>) => void request.jar.set(name, { value, options }),
+  }),
+}));
+vi.mock("next/cache", () => ({ refresh: vi.fn() }));
+vi.mock("@/lib/auth/viewer", () => ({ getViewer: async () => request.viewer }));
+
+const { chooseLanguage } = await import("@/lib/i18n/language-action");
+const { currentLocale } = await import("@/lib/i18n/current-locale");
+
+let opened: OpenedDatabase;
+const ACCOUNT = "account-language-1";
+
+async function storedLocale(): Promise<string | null> {
+  const [row] = await opened.db.select({ locale: users.locale }).from(users).where(eq(users.id, ACCOUNT));
+  return row?.locale ?? null;
+}
+
+describe("choosing the portal's language", () => {
+  beforeAll(async () => {
+    opened = await installTestDatabase();
+    await opened.db.insert(users).values({ id: ACCOUNT, email: "language@example.com" });
+  });
+  afterAll(() => removeTestDatabase(opened));
+  beforeEach(async () => {
+    request.jar.clear();
+    request.viewer = null;
+    await opened.db.update(users).set({ locale: null }).where(eq(users.id, ACCOUNT));
+  });
+
+  it("signed out: keeps the choice in a year-long cookie for this browser only", async () => {
+    await chooseLanguage(formOf({ locale: "nl" }));
+    expect(request.jar.get("portal-locale")).toEqual({
+      value: "nl",
+      options: expect.objectContaining({ path: "/", maxAge: 365 * 24 * 60 * 60, httpOnly: true, sameSite: "lax" }),
+    });
+    expect(await storedLocale()).toBeNull();
+  });
+
+  it("signed in: keeps it on the account too, so another browser (no cookie) follows it", async () => {
+    request.viewer = { userId: ACCOUNT };
+    await chooseLanguage(formOf({ locale: "de" }));
+    expect(request.jar.get("portal-locale")?.value).toBe("de");
+    expect(await storedLocale()).toBe("de");
+
+    request.jar.clear();
+    request.viewer = { userId: ACCOUNT, locale: await storedLocale() };
+    expect(await currentLocale()).toBe("de");
+  });
+
+  it("refuses a language the portal does not speak, and keeps nothing", async () => {
+    request.viewer = { userId: ACCOUNT };
+    for (const locale of ["fr", "", "de-DE", "<script>"]) await chooseLanguage(formOf({ locale }));
+    expect(request.jar.size).toBe(0);
+    expect(await storedLocale()).toBeNull();
+  });
+});

@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import en from "@/messages/en.json";
+
+/**
+ * Reads the portal's sources for what they ask of the catalogues, by the conventions of
+ * messages/GLOSSARY.md: a translator is a variable named `t` or `tSomething`, bound by
+ * useTranslations/getTranslations (with its namespace) or handed over whole (an action's `context.t`,
+ * requestTranslator(), a parameter), and keys are string literals.
+ */
+export interface SourceScan {
+  /** Keys named in a translator call, with their namespace: each must exist. */
+  asked: { file: string; key: string }[];
+  /** Every key some code names: in a call, or as a whole-path literal handed to code that translates it. */
+  used: Set<string>;
+  /** `t(\`status.${value}\`)`: every key under the prefix counts as used. */
+  dynamicPrefixes: string[];
+  /** Top-level namespaces that "use client" modules translate with. */
+  clientNamespaces: Set<string>;
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const SOURCE_DIRS = ["app", "components", "lib"];
+/** Demo and test tools with their own (English) output, outside the interface. */
+const NOT_INTERFACE = [path.join("lib", "emulators")];
+
+export function catalogueLeaves(messages: object, prefix = ""): Map<string, string> {
+  const leaves = new Map<string, string>();
+  for (const [key, value] of Object.entries(messages)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") leaves.set(name, value);
+    else for (const [leaf, message] of catalogueLeaves(value as object, name)) leaves.set(leaf, message);
+  }
+  return leaves;
+}
+
+function sourceFiles(dir: string): { file: string; text: string }[] {
+  const found: { file: string; text: string }[] = [];
+  for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const relative = path.join(dir, entry.name);
+    if (NOT_INTERFACE.includes(relative)) continue;
+    if (entry.isDirectory()) found.push(...sourceFiles(relative));
+    else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
+      found.push({ file: relative, text: readFileSync(path.join(root, relative), "utf8") });
+  }
+  return found;
+}
+
+const BINDING =
+  /\b(t[A-Z]\w*|t)\s*=\s*(?:await\s+)?(useTranslations|getTranslations)\(\s*(?:(["'])([\w.]+)\3|\{[^}]*?namespace:\s*(["'])([\w.]+)\5[^}]*\})?\s*\)/g;
+const WHOLE_PATH_LITERAL = /(["'`])([a-z]\w*(?:\.\w+)+)\1/g;
+
+export function scanSources(files = SOURCE_DIRS.flatMap(sourceFiles)): SourceScan {
+  const english = catalogueLeaves(en);
+  const scan: SourceScan = { asked: [], used: new Set(), dynamicPrefixes: [], clientNamespaces: new Set() };
+  for (const { file, text } of files) {
+    const client = /^\s*["']use client["']/m.test(text.slice(0, 400));
+    const namespaces = new Map<string, string>([["t", ""]]);
+    for (const match of text.matchAll(BINDING)) {
+      const namespace = match[4] ?? match[6] ?? "";
+      namespaces.set(match[1]!, namespace);
+      if (client && match[2] === "useTranslations" && namespace) scan.clientNamespaces.add(namespace.split(".")[0]!);
+    }
+    const names = [...namespaces.keys()].join("|");
+    const call = new RegExp(`(\\.?)\\b(${names})(?:\\.(?:rich|markup|has|raw))?\\(\\s*(?:(["'])([\\w.]+)\\3|\`([\\w.]*)\\$\\{)`, "g");
+    for (const match of text.matchAll(call)) {
+      // `context.t(…)` and other translators reached through an object are whole-path translators.
+      const namespace = match[1] ? "" : (namespaces.get(match[2]!) ?? "");
+      const prefix = namespace ? `${namespace}.` : "";
+      if (match[4] !== undefined) {
+        const key = prefix + match[4];
+        scan.asked.push({ file, key });
+        scan.used.add(key);
+      } else if (match[5] !== undefined) scan.dynamicPrefixes.push(prefix + match[5]);
+    }
+    for (const match of text.matchAll(WHOLE_PATH_LITERAL)) if (english.has(match[2]!)) scan.used.add(match[2]!);
+  }
+  return scan;
+}
