@@ -33,7 +33,7 @@ const LITERAL_TEXT_PROP = {
 /** A literal chosen inside children ({done ? "Saved" : "Save"}, {`${n} cards`}), which jsx-no-literals passes. */
 const LITERAL_TEXT_CHILD = {
   selector:
-    ":matches(JSXElement, JSXFragment) > JSXExpressionContainer :matches(ConditionalExpression, LogicalExpression) > Literal[value=/[A-Za-z]{2}/], :matches(JSXElement, JSXFragment) > JSXExpressionContainer :matches(ConditionalExpression, LogicalExpression) > TemplateLiteral > TemplateElement[value.raw=/[A-Za-z]{2}/]",
+    ":matches(JSXElement, JSXFragment) > JSXExpressionContainer :matches(ConditionalExpression, LogicalExpression) > Literal[value=/[A-Za-z]{2}/]:not(JSXAttribute *), :matches(JSXElement, JSXFragment) > JSXExpressionContainer :matches(ConditionalExpression, LogicalExpression) > TemplateLiteral > TemplateElement[value.raw=/[A-Za-z]{2}/]:not(JSXAttribute *)",
   message: LITERAL_TEXT_PROP.message,
 };
 /** Punctuation and symbols that read the same in every language. */

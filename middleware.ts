@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { isOwnReturnUrl } from "@/lib/auth/return-path";
 import { isSecureOrigin, sessionTokenFrom } from "@/lib/auth/session-policy";
 import { getConfig } from "@/lib/config";
+import { earlyTranslator } from "@/lib/i18n/early-words";
 import { refusedActionBody } from "@/lib/security/action-body";
 import { securityHeaders, tileOriginOf } from "@/lib/security/headers";
 
@@ -97,7 +98,7 @@ export async function middleware(request: NextRequest) {
     !isSameOrigin(request, config.auth.url)
   ) {
     return withHeaders(
-      NextResponse.json({ error: "Cross-origin form posts are not allowed." }, { status: 403 }),
+      NextResponse.json({ error: earlyTranslator(request)("access.crossOrigin") }, { status: 403 }),
       headers,
     );
   }
@@ -116,7 +117,10 @@ export async function middleware(request: NextRequest) {
   const secure = isSecureOrigin(config.auth.url, request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol);
   const hasSessionCookie = sessionTokenFrom(request.cookies, secure) !== null;
   if (!hasSessionCookie && !isPublic(pathname, config.map.public) && isUnder(pathname, ["/api"])) {
-    return withHeaders(NextResponse.json({ error: "Sign in to continue." }, { status: 401 }), headers);
+    return withHeaders(
+      NextResponse.json({ error: earlyTranslator(request)("access.signInToContinue") }, { status: 401 }),
+      headers,
+    );
   }
   if (!hasSessionCookie && !isPublic(pathname, config.map.public)) {
     const signIn = new URL("/signin", request.url);

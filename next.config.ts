@@ -17,7 +17,11 @@ const nextConfig: NextConfig = {
   },
 };
 
-// next-intl reads the request's locale and messages from lib/i18n/request.ts.
-const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+// next-intl reads the request's locale and messages from lib/i18n/request.ts. The catalogues are
+// compiled at build time, so the browser gets no ICU parser (about 12 KB gzip on every page).
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./lib/i18n/request.ts",
+  experimental: { messages: { path: "./messages", format: "json", locales: ["en", "nl", "de"], precompile: true } },
+});
 
 export default withNextIntl(nextConfig);

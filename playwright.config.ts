@@ -109,6 +109,7 @@ const AMPECO_JOURNEYS = [
   "devices.spec.ts",
   "my-data.spec.ts",
   "account-deletion.spec.ts",
+  "languages.spec.ts",
 ];
 const REQUEST_LOG_SPEC = "request-log.spec.ts";
 /** Staff behind STAFF_REQUIRE_PASSKEY=true: on a third server of its own (production's default). */

@@ -2,6 +2,8 @@
  * Every user-visible number and time goes through here (DESIGN.md convention 10), so that
  * kWh, money and times look the same on every page and in every test. Pure: safe on server and client.
  */
+import { intlLocale } from "@/lib/i18n/locales";
+
 export const APP_LOCALE = "en-GB";
 /** Times the platform gives only in UTC are shown in the service's home time zone. */
 export const APP_TIME_ZONE = "Europe/Amsterdam";
@@ -16,11 +18,13 @@ const MAX_CACHED_FORMATTERS = 200;
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-function cached<T>(cache: Map<string, T>, locale: string, options: object, build: () => T): T {
+function cached<T>(cache: Map<string, T>, locale: string, options: object, build: (locale: string) => T): T {
+  // A portal language ("de") stands for its region's formats ("de-DE"): lib/i18n/locales.ts.
+  locale = intlLocale(locale);
   const key = `${locale}\u0000${JSON.stringify(options)}`;
   let formatter = cache.get(key);
   if (formatter === undefined) {
-    formatter = build(); // throws on a bad locale or currency, exactly as before: nothing is cached then
+    formatter = build(locale); // throws on a bad locale or currency, exactly as before: nothing is cached then
     if (cache.size >= MAX_CACHED_FORMATTERS) cache.clear();
     cache.set(key, formatter);
   }
@@ -28,11 +32,11 @@ function cached<T>(cache: Map<string, T>, locale: string, options: object, build
 }
 
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return cached(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
+  return cached(numberFormats, locale, options, (tag) => new Intl.NumberFormat(tag, options));
 }
 
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return cached(dateTimeFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
+  return cached(dateTimeFormats, locale, options, (tag) => new Intl.DateTimeFormat(tag, options));
 }
 
 const TWO_DECIMALS: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
@@ -82,15 +86,22 @@ export function formatLocalTime(isoLocal: string | null, locale = APP_LOCALE): s
   return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(wallClock);
 }
 
-/** "1 h 05 min", "42 min", "under a minute"; negative or unknown durations show a dash. */
-export function formatDuration(ms: number | null): string {
+/** The words of a duration: the catalogue's "duration" namespace (a translator for it). */
+export type DurationKey = "underAMinute" | "minutes" | "hoursMinutes";
+export type DurationWords = (key: DurationKey, values?: Record<string, string | number>) => string;
+
+/**
+ * "1 h 05 min", "42 min", "under a minute" in the words a translator of the "duration" namespace
+ * gives (useTranslations("duration"), getTranslations("duration")); negative or unknown durations show a dash.
+ */
+export function formatDuration(ms: number | null, words: DurationWords): string {
   if (ms === null || !Number.isFinite(ms) || ms < 0) return "—";
   const totalMinutes = Math.floor(ms / 60_000);
-  if (totalMinutes < 1) return "under a minute";
+  if (totalMinutes < 1) return words("underAMinute");
   const hours = Math.floor(totalMinutes / 60);
   const minutes = totalMinutes % 60;
-  if (hours === 0) return `${minutes} min`;
-  return `${hours} h ${String(minutes).padStart(2, "0")} min`;
+  if (hours === 0) return words("minutes", { minutes: String(minutes) });
+  return words("hoursMinutes", { hours: String(hours), minutes: String(minutes).padStart(2, "0") });
 }
 
 /** Duration between two timestamps (any ISO form with offset); null when either is missing. */

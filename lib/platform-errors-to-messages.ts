@@ -7,6 +7,7 @@ import {
 } from "@/lib/platform/errors";
 import { PLATFORM_FIELD_NAMES as FIELD_NAMES } from "@/lib/platform/dialects";
 import type { FieldErrors } from "@/lib/forms/action-result";
+import type { MessageKey, Translator } from "@/lib/i18n/translator";
 
 export function platformFieldErrors(error: PlatformValidationError): FieldErrors {
   const result: FieldErrors = {};
@@ -23,16 +24,14 @@ export function retryAfterSeconds(error: PlatformRateLimitedError): number {
 
 /**
  * Plain words for an expected platform failure; unexpected errors are logged by the caller and shown
- * as a generic message. `doing` completes "We could not … right now".
+ * as a generic message. `doing` names the message that completes "We could not … right now"
+ * (an area's `doing.*` key: an infinitive phrase in English, a te-/zu-infinitive in Dutch and German,
+ * as messages/GLOSSARY.md says).
  */
-export function platformErrorMessage(error: unknown, doing: string): string {
-  if (error instanceof PlatformRateLimitedError) {
-    const seconds = retryAfterSeconds(error);
-    return `The charging service is busy. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`;
-  }
-  if (error instanceof PlatformUnavailableError)
-    return `We could not ${doing} because the charging service did not answer. Nothing was lost; try again in a moment.`;
-  if (error instanceof PlatformError)
-    return `We could not ${doing} right now. Try again in a moment, or contact support if it keeps happening.`;
-  return `Something went wrong while we tried to ${doing}. Try again in a moment.`;
+export function platformErrorMessage(t: Translator, error: unknown, doing: MessageKey): string {
+  if (error instanceof PlatformRateLimitedError) return t("platformErrors.busy", { seconds: retryAfterSeconds(error) });
+  const words = { doing: t(doing) };
+  if (error instanceof PlatformUnavailableError) return t("platformErrors.unavailable", words);
+  if (error instanceof PlatformError) return t("platformErrors.failed", words);
+  return t("platformErrors.unexpected", words);
 }

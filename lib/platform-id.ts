@@ -25,7 +25,8 @@ export function platformIdPathParam(schema: z.ZodType<number> = PlatformIdSchema
     .regex(/^\d{1,16}$/)
     .transform((value, context) => {
       const id = parsePlatformId(value, schema);
-      if (id === null) context.addIssue({ code: "custom", message: "Not a platform id." });
+      // A catalogue key, as every schema message is (toFieldErrors puts it into words).
+      if (id === null) context.addIssue({ code: "custom", message: "validation.platformId" });
       return id ?? z.NEVER;
     });
 }

@@ -1,5 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { ClientWords } from "@/components/layout/client-words";
 import { SiteHeader } from "@/components/layout/site-header";
 import { NavLinks } from "@/components/layout/nav-links";
 import { AccountMenu } from "@/components/layout/account-menu";
@@ -15,15 +17,15 @@ import { canViewMap } from "@/lib/map/access";
 export default async function MapLayout({ children }: { children: React.ReactNode }) {
   if (!(await canViewMap())) redirect("/signin?callbackUrl=%2Fmap");
   const viewer = await getViewer();
+  const t = await getTranslations("layout.nav");
+  const tAuth = await getTranslations("auth");
+  const staffOnly = viewer !== null && isStaff(viewer.role) && viewer.platformUserId === null;
   return (
     <>
       <SiteHeader>
         {viewer ? (
           <>
-            <NavLinks
-              label={isStaff(viewer.role) && viewer.platformUserId === null ? "Admin" : "Driver"}
-              links={isStaff(viewer.role) && viewer.platformUserId === null ? ADMIN_LINKS : DRIVER_LINKS}
-            />
+            <NavLinks label={staffOnly ? t("admin") : t("driver")} links={staffOnly ? ADMIN_LINKS : DRIVER_LINKS} />
             <AccountMenu email={viewer.email} />
           </>
         ) : (
@@ -31,12 +33,12 @@ export default async function MapLayout({ children }: { children: React.ReactNod
             href="/signin?callbackUrl=%2Fmap"
             className="rounded-md px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
           >
-            Sign in
+            {tAuth("signIn")}
           </Link>
         )}
       </SiteHeader>
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">
-        {children}
+        <ClientWords audience="map">{children}</ClientWords>
       </main>
     </>
   );

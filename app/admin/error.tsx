@@ -1,6 +1,8 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { RouteError } from "@/components/ui/route-error";
 
 export default function AdminError({ error, retry }: { error: unknown; retry: () => void }) {
-  return <RouteError heading="Admin" error={error} retry={retry} />;
+  const t = useTranslations("routeErrors");
+  return <RouteError heading={t("headings.admin")} error={error} retry={retry} />;
 }

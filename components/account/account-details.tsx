@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import type { AccountView } from "@/lib/accounts/account-view";
 import { changeEmailAction } from "@/lib/accounts/email-action";
 import { updateProfileAction } from "@/lib/accounts/profile-action";
@@ -12,32 +13,33 @@ import { ProfileForm } from "./profile-form";
  * The parts of the account page that show the driver's platform data: greeting, balance, sign-in
  * e-mail and profile; or, when the platform could not be read, what went wrong and a retry link.
  */
-export function AccountDetails({ view }: { view: AccountView }) {
+export async function AccountDetails({ view }: { view: AccountView }) {
+  const t = await getTranslations("profile.page");
   if (view.status === "error") {
     return (
       <>
-        <h1 className="text-2xl font-bold">Account</h1>
-        <LoadError title="Your account could not be loaded" message={view.message} retryHref="/account" />
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <LoadError title={t("loadFailed")} message={view.message} retryHref="/account" />
       </>
     );
   }
   return (
     <>
-      <h1 className="text-2xl font-bold">{view.firstName ? `Hello, ${view.firstName}` : "Account"}</h1>
+      <h1 className="text-2xl font-bold">{view.firstName ? t("hello", { name: view.firstName }) : t("title")}</h1>
       <div className="grid items-start gap-4 md:grid-cols-2">
-        <Card title="Balance">
+        <Card title={t("balance")}>
           <Balance view={view.balance} />
           <p className="mt-3 text-sm">
             <Link href="/vouchers" className="font-semibold text-brand-700 underline dark:text-brand-100">
-              Redeem a voucher
+              {t("redeemVoucher")}
             </Link>
           </p>
         </Card>
-        <Card title="Sign-in e-mail">
+        <Card title={t("signInEmail")}>
           <EmailForm action={changeEmailAction} currentEmail={view.email} audience="driver" />
         </Card>
       </div>
-      <Card title="Profile">
+      <Card title={t("profile")}>
         <ProfileForm action={updateProfileAction} profile={view.profile} />
       </Card>
     </>
@@ -54,12 +56,13 @@ export async function StreamedAccountDetails({ view }: { view: Promise<AccountVi
 }
 
 /** In place of the details until the platform answers: the page's heading and the cards' shapes. */
-export function AccountDetailsPending() {
+export async function AccountDetailsPending() {
+  const t = await getTranslations("profile.page");
   return (
     <>
-      <h1 className="text-2xl font-bold">Account</h1>
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
       <div role="status" aria-live="polite" className="space-y-6">
-        <span className="sr-only">Loading your balance and profile…</span>
+        <span className="sr-only">{t("loadingDetails")}</span>
         <div className="grid gap-4 md:grid-cols-2">
           <Skeleton className="h-36" />
           <Skeleton className="h-36" />

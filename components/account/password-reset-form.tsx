@@ -1,54 +1,36 @@
-"use client";
-import { useActionState } from "react";
-import { SubmitButton } from "@/components/ui/button";
-import { FormStatus } from "@/components/ui/alert";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { getTranslations } from "next-intl/server";
+import { PasswordResetFormClient, type PasswordResetAction } from "./password-reset-form-client";
 
-export type PasswordResetAction = (previous: ActionResult) => Promise<ActionResult>;
+export type { PasswordResetAction } from "./password-reset-form-client";
+
+const strong = (chunks: React.ReactNode) => <strong className="break-all">{chunks}</strong>;
 
 /**
  * Starts the platform's password reset for the charging app (the platform mails the link): the
  * driver's own, or in the admin area a chosen driver's (`email` is then whom the mail goes to). Where
  * the platform mails no link (`dialect` "ampeco", staff only: drivers set a new password with
  * AppPasswordForm there), staff require a new password at the driver's next sign-in to the app.
+ * The words are the page's language (the server's; the browser gets the words only).
  */
-export function PasswordResetForm(
+export async function PasswordResetForm(
   props: { action: PasswordResetAction } & (
     { audience: "driver" } | { audience: "staff"; email: string; dialect: "spec" | "ampeco" }
   ),
 ) {
-  const [state, formAction] = useActionState<ActionResult>(props.action, idle);
-  const staff = props.audience === "staff";
-  const atNextSignIn = props.audience === "staff" && props.dialect === "ampeco";
-  return (
-    <form action={formAction} className="flex flex-col gap-3">
-      {atNextSignIn ? (
-        <p className="text-sm">
-          The charging app asks <strong className="break-all">{props.email}</strong> to choose a new app password at the
-          next sign-in. Nobody at support sees the password.
-        </p>
-      ) : props.audience === "staff" ? (
-        <p className="text-sm">
-          The charging service mails <strong className="break-all">{props.email}</strong> a link to choose a new app
-          password. Nobody at support sees the password.
-        </p>
-      ) : (
-        <p className="text-sm">
-          Forgot the password of the charging app? We ask the charging service to e-mail you a link to choose a new one.
-          Signing in to this portal does not use that password.
-        </p>
-      )}
-      <SubmitButton
-        pendingLabel={atNextSignIn ? "Requiring…" : staff ? "Starting reset…" : "Sending…"}
-        variant="secondary"
-        className="self-start"
-      >
-        {atNextSignIn ? "Require a new app password" : staff ? "Start password reset" : "Reset app password"}
-      </SubmitButton>
-      <FormStatus
-        tone={state.status === "ok" ? "success" : "error"}
-        message={state.status === "ok" || state.status === "error" ? state.message : null}
-      />
-    </form>
-  );
+  const t = await getTranslations("appPassword.reset");
+  const words =
+    props.audience === "driver"
+      ? { intro: t("driverIntro"), submit: t("reset"), pending: t("sending") }
+      : props.dialect === "ampeco"
+        ? {
+            intro: t.rich("staffAtNextSignIn", { email: props.email, strong }),
+            submit: t("requireNew"),
+            pending: t("requiring"),
+          }
+        : {
+            intro: t.rich("staffMailed", { email: props.email, strong }),
+            submit: t("startReset"),
+            pending: t("startingReset"),
+          };
+  return <PasswordResetFormClient action={props.action} words={words} />;
 }

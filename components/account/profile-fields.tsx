@@ -1,29 +1,40 @@
 "use client";
-import { COUNTRY_OPTIONS } from "@/lib/countries";
+import { useLocale } from "next-intl";
+import { countryOptions } from "@/lib/countries";
 import { SelectField, TextField } from "@/components/ui/field";
 import type { FieldErrors } from "@/lib/forms/action-result";
+
+/** The fields' labels, in the page's language (profileFieldLabels in ./profile-words.ts). */
+export type ProfileFieldLabels = Record<
+  "firstName" | "lastName" | "phone" | "address" | "city" | "postCode" | "country",
+  string
+>;
 
 /**
  * The driver profile fields as one group, shared by sign-up, the account page and the admin
  * "create driver" form, so labels, names and autocomplete hints stay identical everywhere.
  * `personal` is false where staff type someone else's data (no browser autofill of their own).
+ * Country names are in the page's language (Intl.DisplayNames where the runtime has it, else English).
  */
 export function ProfileFields({
   values,
   errors,
+  labels,
   personal = true,
   countryPlaceholder,
 }: {
   values: Record<string, string | undefined>;
   errors: FieldErrors;
+  labels: ProfileFieldLabels;
   personal?: boolean;
   countryPlaceholder?: string;
 }) {
+  const locale = useLocale();
   const auto = (hint: string) => (personal ? hint : "off");
   return (
     <>
       <TextField
-        label="First name"
+        label={labels.firstName}
         name="firstName"
         autoComplete={auto("given-name")}
         required
@@ -31,7 +42,7 @@ export function ProfileFields({
         errors={errors.firstName}
       />
       <TextField
-        label="Last name"
+        label={labels.lastName}
         name="lastName"
         autoComplete={auto("family-name")}
         required
@@ -39,7 +50,7 @@ export function ProfileFields({
         errors={errors.lastName}
       />
       <TextField
-        label="Phone"
+        label={labels.phone}
         name="phone"
         type="tel"
         autoComplete={auto("tel")}
@@ -47,21 +58,21 @@ export function ProfileFields({
         errors={errors.phone}
       />
       <TextField
-        label="Street and number"
+        label={labels.address}
         name="address"
         autoComplete={auto("street-address")}
         defaultValue={values.address}
         errors={errors.address}
       />
       <TextField
-        label="City"
+        label={labels.city}
         name="city"
         autoComplete={auto("address-level2")}
         defaultValue={values.city}
         errors={errors.city}
       />
       <TextField
-        label="Postcode"
+        label={labels.postCode}
         name="postCode"
         autoComplete={auto("postal-code")}
         defaultValue={values.postCode}
@@ -72,13 +83,13 @@ export function ProfileFields({
         key={`country-${values.country ?? ""}`}
         // min-w-0: a grid item is as wide as its longest option otherwise, wider than a 360 px screen.
         className="min-w-0 sm:col-span-2 [&_select]:w-full [&_select]:min-w-0"
-        label="Country"
+        label={labels.country}
         name="country"
         autoComplete={auto("country")}
         required
         defaultValue={values.country ?? ""}
         placeholder={values.country ? undefined : countryPlaceholder}
-        options={COUNTRY_OPTIONS}
+        options={countryOptions(locale)}
         errors={errors.country}
       />
     </>

@@ -1,36 +1,22 @@
-"use client";
-import { useActionState } from "react";
-import { SubmitButton } from "@/components/ui/button";
-import { ProfileFields } from "./profile-fields";
-import { FormStatus } from "@/components/ui/alert";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { getTranslations } from "next-intl/server";
 import type { ProfileValues } from "@/lib/accounts/profile-values";
+import { ProfileFormClient, type ProfileAction } from "./profile-form-client";
+import { profileFieldLabels } from "./profile-words";
 
-export type ProfileAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
+export type { ProfileAction } from "./profile-form-client";
 
 /**
- * The driver's profile, prefilled. The values it was rendered with travel along as `baseline`, so
- * the server sends only what the driver changed. The action is a prop: the admin area reuses it.
+ * The driver's profile form (ProfileFormClient) with its words in the page's language: the server
+ * puts them into words, so the browser gets the form's words and no catalogue. The action is a
+ * prop: the admin area reuses it.
  */
-export function ProfileForm({ action, profile }: { action: ProfileAction; profile: ProfileValues }) {
-  const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
-  const errors = state.status === "invalid" ? state.fieldErrors : {};
-  // After an error the typed values come back; otherwise the (refreshed) profile is shown.
-  const shown: Record<string, string> =
-    state.status === "invalid" || state.status === "error"
-      ? (state.values ?? {})
-      : Object.fromEntries(Object.entries(profile).map(([k, v]) => [k, v ?? ""]));
-  const tone = state.status === "ok" ? "success" : state.status === "idle" ? "info" : "error";
+export async function ProfileForm({ action, profile }: { action: ProfileAction; profile: ProfileValues }) {
+  const [t, labels] = await Promise.all([getTranslations("profile.form"), profileFieldLabels()]);
   return (
-    <form action={formAction} className="grid gap-4 sm:grid-cols-2" noValidate>
-      <input type="hidden" name="baseline" value={JSON.stringify(profile)} />
-      <ProfileFields values={shown} errors={errors} countryPlaceholder="Choose your country" />
-      <div className="flex flex-col gap-3 sm:col-span-2">
-        <SubmitButton pendingLabel="Saving…" className="self-start">
-          Save profile
-        </SubmitButton>
-        <FormStatus tone={tone} message={state.status === "idle" ? null : (state.message ?? null)} />
-      </div>
-    </form>
+    <ProfileFormClient
+      action={action}
+      profile={profile}
+      words={{ labels, countryPlaceholder: t("countryPlaceholder"), save: t("save"), saving: t("saving") }}
+    />
   );
 }

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useRef } from "react";
 import { FormStatus } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -20,6 +21,7 @@ function outcome(state: ActionResult) {
  * list, because the row it is about goes away; the focus moves there with it.
  */
 export function SignedInDeviceList({ devices, action }: { devices: DeviceRow[]; action: DeviceAction }) {
+  const t = useTranslations("devices");
   const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
   const statusRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -32,7 +34,7 @@ export function SignedInDeviceList({ devices, action }: { devices: DeviceRow[]; 
         <FormStatus tone={tone} message={message} />
       </div>
       {devices.length === 0 ? (
-        <p>No signed-in devices.</p>
+        <p>{t("list.none")}</p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {devices.map((device) => (
@@ -40,19 +42,22 @@ export function SignedInDeviceList({ devices, action }: { devices: DeviceRow[]; 
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2 font-semibold">
                   {device.label}
-                  {device.current && <Badge tone="blue">This device</Badge>}
+                  {device.current && <Badge tone="blue">{t("list.thisDevice")}</Badge>}
                 </p>
                 <p className="text-sm text-slate-700 dark:text-slate-300">
-                  Signed in {device.firstSeen} · last seen {device.lastSeen}
+                  {t("list.seen", { firstSeen: device.firstSeen, lastSeen: device.lastSeen })}
                 </p>
               </div>
               <form action={formAction}>
                 <input type="hidden" name="deviceId" value={device.id} />
-                <SubmitButton variant="secondary" pendingLabel="Signing out…" className="whitespace-nowrap">
-                  Sign out this device
+                <SubmitButton variant="secondary" pendingLabel={t("list.signingOut")} className="whitespace-nowrap">
+                  {t("list.signOut")}
                   {/* Named after the device, so a screen reader's button list tells the rows apart. */}
                   <span className="sr-only">
-                    {` ${device.label}${device.current ? " (this device)" : `, last seen ${device.lastSeen}`}`}
+                    {" "}
+                    {device.current
+                      ? t("list.nameCurrent", { label: device.label })
+                      : t("list.nameOther", { label: device.label, lastSeen: device.lastSeen })}
                   </span>
                 </SubmitButton>
               </form>
@@ -66,16 +71,17 @@ export function SignedInDeviceList({ devices, action }: { devices: DeviceRow[]; 
 
 /** The switch for the new-device notice mail. */
 export function NewDeviceMailForm({ enabled, action }: { enabled: boolean; action: DeviceAction }) {
+  const t = useTranslations("devices");
   const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
   const { tone, message } = outcome(state);
   return (
     <form action={formAction} className="space-y-3">
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" name="newDeviceMail" defaultChecked={enabled} className="mt-1 h-4 w-4" />
-        <span>E-mail me when a browser not used with this account before signs in</span>
+        <span>{t("mailForm.label")}</span>
       </label>
-      <SubmitButton variant="secondary" pendingLabel="Saving…">
-        Save notice setting
+      <SubmitButton variant="secondary" pendingLabel={t("mailForm.saving")}>
+        {t("mailForm.save")}
       </SubmitButton>
       <FormStatus tone={tone} message={message} />
     </form>

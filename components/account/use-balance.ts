@@ -1,4 +1,6 @@
 "use client";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
 import useSWR from "swr";
 import type { BalanceView } from "@/lib/accounts/balance-view";
 import { jsonFetcher, type FetchError } from "@/lib/swr/fetcher";
@@ -7,20 +9,21 @@ import { jsonFetcher, type FetchError } from "@/lib/swr/fetcher";
 
 export const BALANCE_URL = "/api/account/balance";
 
-const fetchBalance = jsonFetcher<BalanceView>({
-  wording: {
-    offline: "You seem to be offline. Check your connection.",
-    failed: () => "Your balance could not be loaded right now.",
-  },
-  noStore: true,
-  pick: (body) => (body as { balance?: BalanceView }).balance ?? undefined,
-});
-
 /**
  * The balance the page was rendered with, refreshed every second while `polling` (after a voucher
  * was accepted) and otherwise left alone: the page view already read it once.
  */
 export function useBalance(initial: BalanceView, polling: boolean, url: string = BALANCE_URL) {
+  const t = useTranslations("account.balance");
+  const fetchBalance = useMemo(
+    () =>
+      jsonFetcher<BalanceView>({
+        wording: { offline: t("offline"), failed: () => t("loadFailed") },
+        noStore: true,
+        pick: (body) => (body as { balance?: BalanceView }).balance ?? undefined,
+      }),
+    [t],
+  );
   return useSWR<BalanceView, FetchError>(url, fetchBalance, {
     fallbackData: initial,
     revalidateOnMount: false,

@@ -1,43 +1,44 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { SelectField, TextField } from "@/components/ui/field";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { AUDIT_ACTION_LABELS } from "@/lib/admin/audit-actions";
+import { AUDIT_ACTION_KEYS, AUDIT_ACTIONS } from "@/lib/admin/audit-actions";
 import type { AuditFilter } from "@/lib/admin/audit-filter";
 
-const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }));
-const OUTCOME_OPTIONS = [
-  { value: "success", label: "Success" },
-  { value: "failure", label: "Failure" },
-];
-
 /** GET form: the filters live in the URL, so a filtered view can be reloaded and shared. */
-export function AuditFilters({ filter }: { filter: AuditFilter }) {
+export async function AuditFilters({ filter }: { filter: AuditFilter }) {
+  const t = await getTranslations("audit");
   const key = JSON.stringify(filter);
+  const actionOptions = AUDIT_ACTIONS.map((value) => ({ value, label: t(`actions.${AUDIT_ACTION_KEYS[value]}`) }));
+  const outcomeOptions = [
+    { value: "success", label: t("outcome.success") },
+    { value: "failure", label: t("outcome.failure") },
+  ];
   return (
     <form
       method="get"
       action="/admin/audit"
-      aria-label="Filter the audit log"
+      aria-label={t("filters.label")}
       className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
     >
       <TextField
         key={`actor-${key}`}
-        label="Staff e-mail contains"
+        label={t("filters.actor")}
         name="actor"
         defaultValue={filter.actor}
         autoComplete="off"
       />
       <SelectField
         key={`action-${key}`}
-        label="Action"
+        label={t("filters.action")}
         name="action"
         defaultValue={filter.action ?? ""}
-        placeholder="Any action"
-        options={ACTION_OPTIONS}
+        placeholder={t("filters.anyAction")}
+        options={actionOptions}
       />
       <TextField
         key={`driver-${key}`}
-        label="Driver (platform user id)"
+        label={t("filters.driver")}
         name="driver"
         inputMode="numeric"
         defaultValue={filter.driver?.toString()}
@@ -45,20 +46,20 @@ export function AuditFilters({ filter }: { filter: AuditFilter }) {
       />
       <SelectField
         key={`outcome-${key}`}
-        label="Outcome"
+        label={t("filters.outcome")}
         name="outcome"
         defaultValue={filter.outcome ?? ""}
-        placeholder="Any outcome"
-        options={OUTCOME_OPTIONS}
+        placeholder={t("filters.anyOutcome")}
+        options={outcomeOptions}
       />
-      <TextField key={`from-${key}`} label="From (date)" name="from" type="date" defaultValue={filter.from} />
-      <TextField key={`to-${key}`} label="To (date)" name="to" type="date" defaultValue={filter.to} />
+      <TextField key={`from-${key}`} label={t("filters.from")} name="from" type="date" defaultValue={filter.from} />
+      <TextField key={`to-${key}`} label={t("filters.to")} name="to" type="date" defaultValue={filter.to} />
       <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
         <button type="submit" className={buttonClasses("primary")}>
-          Apply filters
+          {t("filters.apply")}
         </button>
         <Link href="/admin/audit" className={buttonClasses("secondary")}>
-          Clear filters
+          {t("filters.clear")}
         </Link>
       </div>
     </form>

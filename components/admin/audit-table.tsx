@@ -1,6 +1,7 @@
 import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { AuditEntryView } from "@/lib/admin/audit-log";
-import { auditActionLabel } from "@/lib/admin/audit-actions";
+import { auditActionKey } from "@/lib/admin/audit-actions";
 import { formatDateTime } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
 
@@ -11,38 +12,45 @@ function detailText(value: unknown): string {
 }
 
 /** Read-only: the portal offers no way to edit or delete an entry. */
-export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
+export async function AuditTable({ entries }: { entries: AuditEntryView[] }) {
+  const t = await getTranslations("audit");
+  const locale = await getLocale();
+  /** A name the portal no longer records is shown as it is stored. */
+  const actionLabel = (action: string) => {
+    const key = auditActionKey(action);
+    return key ? t(`actions.${key}`) : action;
+  };
   return (
     <div
       role="region"
-      aria-label="Audit log entries"
+      aria-label={t("table.label")}
       tabIndex={0}
       className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
     >
       <table className="w-full min-w-[48rem] text-left text-sm">
-        <caption className="sr-only">Audit log entries, newest first</caption>
+        <caption className="sr-only">{t("table.caption")}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800">
           <tr>
             <th scope="col" className="px-3 py-2 font-semibold">
-              When
+              {t("table.when")}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
-              Staff
+              {t("table.staff")}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
-              Action
+              {t("table.action")}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
-              Driver
+              {t("table.driver")}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
-              Card
+              {t("table.card")}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
-              Outcome
+              {t("table.outcome")}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
-              Details
+              {t("table.details")}
             </th>
           </tr>
         </thead>
@@ -50,10 +58,10 @@ export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
           {entries.map((entry) => (
             <tr key={entry.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
               <td className="px-3 py-2 whitespace-nowrap">
-                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
               </td>
               <td className="px-3 py-2 break-all">{entry.actorEmail}</td>
-              <td className="px-3 py-2">{auditActionLabel(entry.action)}</td>
+              <td className="px-3 py-2">{actionLabel(entry.action)}</td>
               <td className="px-3 py-2 tabular-nums">
                 {entry.targetPlatformUserId === null ? (
                   "—"
@@ -68,7 +76,11 @@ export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
               </td>
               <td className="px-3 py-2 font-mono text-xs break-all">{entry.targetCard ?? "—"}</td>
               <td className="px-3 py-2">
-                {entry.outcome === "success" ? <Badge tone="green">Success</Badge> : <Badge tone="red">Failure</Badge>}
+                {entry.outcome === "success" ? (
+                  <Badge tone="green">{t("outcome.success")}</Badge>
+                ) : (
+                  <Badge tone="red">{t("outcome.failure")}</Badge>
+                )}
               </td>
               <td className="px-3 py-2 text-xs">
                 {entry.error && <p className="mb-1 text-red-800 dark:text-red-300">{entry.error}</p>}

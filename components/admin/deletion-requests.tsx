@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { FormStatus } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/button";
 import { ConfirmSubmit } from "@/components/ui/confirm-submit";
@@ -37,9 +38,11 @@ function RequestItem({
   state: ActionResult;
   formAction: (formData: FormData) => void;
 }) {
+  const t = useTranslations("staff");
   const mine = state.status !== "ok" && state.values?.requestId === String(request.id);
   const reasonErrors = mine && state.status === "invalid" ? state.fieldErrors.reason : undefined;
   const typedReason = mine ? (state.values?.reason ?? "") : "";
+  const due = request.due ? "yes" : "no";
   return (
     <li className="space-y-3 p-4 wrap-anywhere">
       <div>
@@ -49,8 +52,11 @@ function RequestItem({
           </Link>
         </p>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          Requested {request.requestedOn} ·{" "}
-          {request.due ? `due since ${request.dueOn}` : `the driver can cancel until ${request.dueOn}`}
+          {t("deletion.requested", {
+            requestedOn: request.requestedOn,
+            dueOn: request.dueOn,
+            due,
+          })}
         </p>
       </div>
       <div className="grid gap-4 md:grid-cols-2">
@@ -59,14 +65,14 @@ function RequestItem({
           <input type="hidden" name="requestId" value={request.id} />
           {request.due ? (
             <ConfirmSubmit
-              triggerLabel={`Carry out the deletion of ${request.email}`}
-              question="Block every card and delete the portal account? This cannot be undone."
-              confirmLabel="Yes, delete the account"
-              pendingLabel="Deleting…"
+              triggerLabel={t("deletion.carryOut", { email: request.email })}
+              question={t("deletion.carryOutQuestion")}
+              confirmLabel={t("deletion.carryOutConfirm")}
+              pendingLabel={t("deletion.carryOutPending")}
             />
           ) : (
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              Can be carried out from {request.dueOn}, once the driver can no longer cancel.
+              {t("deletion.notYetDue", { dueOn: request.dueOn })}
             </p>
           )}
         </form>
@@ -74,16 +80,16 @@ function RequestItem({
           <input type="hidden" name="intent" value="decline" />
           <input type="hidden" name="requestId" value={request.id} />
           <TextField
-            label={`Reason to decline the request of ${request.email}`}
+            label={t("deletion.reason", { email: request.email })}
             name="reason"
             defaultValue={typedReason}
             key={typedReason}
             errors={reasonErrors}
-            hint="Mailed to the driver."
+            hint={t("deletion.reasonHint")}
             maxLength={500}
           />
-          <SubmitButton variant="secondary" pendingLabel="Declining…">
-            Decline
+          <SubmitButton variant="secondary" pendingLabel={t("deletion.declinePending")}>
+            {t("deletion.decline")}
           </SubmitButton>
         </form>
       </div>
@@ -100,6 +106,7 @@ export function DeletionRequestList({
   carryOutAction: StaffAction;
   declineAction: StaffAction;
 }) {
+  const t = useTranslations("staff");
   const [state, formAction] = useIntentActionState(
     { "carry-out": carryOutAction, decline: declineAction },
     "carry-out",
@@ -108,7 +115,7 @@ export function DeletionRequestList({
     <div className="space-y-3">
       <FormStatus tone={state.status === "ok" ? "success" : "error"} message={outcome(state)} />
       {requests.length === 0 ? (
-        <p>No open deletion requests.</p>
+        <p>{t("deletion.none")}</p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           {requests.map((request) => (

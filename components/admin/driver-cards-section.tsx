@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { requestTranslator } from "@/lib/i18n/translator";
 import type { Card } from "@/lib/platform/types";
 import {
   blockCardForDriverAction,
@@ -13,11 +15,16 @@ import { BlockCardButton } from "@/components/cards/block-card-button";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { CardForm } from "@/components/cards/card-form";
 
+/** The status change a card's resume button makes: a blocked card is unblocked, a paused one resumed. */
+function resumeChange(card: Card) {
+  return card.status === "blocked" ? "unblock" : "resume";
+}
+
 /**
  * The driver's cards with who set each status, per-card actions (block, resume or unblock, move),
  * and the form to link a new one.
  */
-export function DriverCardsSection({
+export async function DriverCardsSection({
   platformUserId,
   cards,
   statusChanges,
@@ -26,24 +33,27 @@ export function DriverCardsSection({
   cards: Card[];
   statusChanges: Map<number, CardStatusChange>;
 }) {
+  const t = await getTranslations("admin");
+  const tMessages = await requestTranslator();
+  const locale = await getLocale();
   const blockAction = blockCardForDriverAction.bind(null, platformUserId);
   const resumeAction = resumeCardForDriverAction.bind(null, platformUserId);
   return (
     <div className="space-y-6">
       {cards.length === 0 ? (
-        <p className="text-slate-700 dark:text-slate-300">This driver has no cards yet. Link one below.</p>
+        <p className="text-slate-700 dark:text-slate-300">{t("cards.none")}</p>
       ) : (
         <CardTable
           cards={cards}
-          caption="The driver's charging cards"
-          statusNote={(card) => cardStatusNote(statusChanges.get(card.id), "staff")}
+          caption={t("cards.caption")}
+          statusNote={(card) => cardStatusNote(tMessages, locale, statusChanges.get(card.id), "staff")}
           rowActions={(card) => (
             <div className="flex flex-wrap items-start gap-2">
               {card.status !== "active" && (
                 <CardStatusButton
                   cardId={card.id}
                   cardLabel={cardLabel(card)}
-                  change={card.status === "blocked" ? "unblock" : "resume"}
+                  change={resumeChange(card)}
                   action={resumeAction}
                 />
               )}
@@ -56,10 +66,10 @@ export function DriverCardsSection({
               {card.type === "rfid" && card.status !== "blocked" && (
                 <Link
                   href={`/admin/users/${platformUserId}/cards/${card.id}/move`}
-                  aria-label={`Move to another driver: card ${cardLabel(card)}`}
+                  aria-label={t("cards.moveLabel", { card: cardLabel(card) })}
                   className={buttonClasses("secondary", "whitespace-nowrap")}
                 >
-                  Move to another driver
+                  {t("cards.move")}
                 </Link>
               )}
             </div>
@@ -67,7 +77,7 @@ export function DriverCardsSection({
         />
       )}
       <div>
-        <h3 className="mb-3 font-semibold">Link a new card</h3>
+        <h3 className="mb-3 font-semibold">{t("cards.linkHeading")}</h3>
         <CardForm action={linkCardForDriverAction.bind(null, platformUserId)} audience="staff" />
       </div>
     </div>

@@ -1,27 +1,29 @@
+import { getTranslations } from "next-intl/server";
 import { SelectField, TextField } from "@/components/ui/field";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { SEARCH_KINDS, type DriverSearchKind } from "@/lib/admin/search-kinds";
 
 /** A plain GET form: the search lives in the URL, works without JavaScript and can be shared. */
-export function DriverSearchForm({ by, q, error }: { by: DriverSearchKind; q: string; error?: string }) {
+export async function DriverSearchForm({ by, q, error }: { by: DriverSearchKind; q: string; error?: string }) {
+  const t = await getTranslations("driverSearch");
   return (
     <form
       method="get"
       action="/admin/users"
       role="search"
-      aria-label="Find a driver"
+      aria-label={t("form.label")}
       className="grid gap-3 sm:grid-cols-[14rem_1fr_auto] sm:items-start"
     >
       <SelectField
         key={`by-${by}`}
-        label="Search by"
+        label={t("form.by")}
         name="by"
         defaultValue={by}
-        options={SEARCH_KINDS.map((k) => ({ value: k.value, label: k.label }))}
+        options={SEARCH_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
       />
       <TextField
         key={`q-${by}-${q}`}
-        label="Search for"
+        label={t("form.q")}
         name="q"
         defaultValue={q}
         autoComplete="off"
@@ -29,7 +31,7 @@ export function DriverSearchForm({ by, q, error }: { by: DriverSearchKind; q: st
         errors={error ? [error] : undefined}
       />
       <button type="submit" className={buttonClasses("primary", "sm:mt-6")}>
-        Search
+        {t("form.submit")}
       </button>
     </form>
   );

@@ -1,48 +1,54 @@
 import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { DriverSearchHit } from "@/lib/admin/find-driver";
 import { formatMoney } from "@/lib/format";
 import { CardStatusBadge } from "@/components/cards/card-status-badge";
 
+/** One row per hit: a driver can be listed once per link of the searched card code. */
+function rowKey({ user, matchedCard }: DriverSearchHit): string {
+  return `${user.id}-${matchedCard?.id ?? "user"}`;
+}
+
 /** Search hits; each one links to the driver page, where every support task starts. */
-export function DriverSearchResults({ hits, byCard }: { hits: DriverSearchHit[]; byCard: boolean }) {
+export async function DriverSearchResults({ hits, byCard }: { hits: DriverSearchHit[]; byCard: boolean }) {
+  const t = await getTranslations("driverSearch");
+  const locale = await getLocale();
   return (
     <div
       role="region"
-      aria-label="Drivers found"
+      aria-label={t("results.label")}
       tabIndex={0}
       className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
     >
       <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption className="sr-only">Drivers found</caption>
+        <caption className="sr-only">{t("results.label")}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800">
           <tr>
             <th scope="col" className="px-4 py-2 font-semibold">
-              Driver
+              {t("results.driver")}
             </th>
             <th scope="col" className="px-4 py-2 font-semibold">
-              E-mail
+              {t("results.email")}
             </th>
             <th scope="col" className="px-4 py-2 font-semibold">
-              Platform id
+              {t("results.id")}
             </th>
             <th scope="col" className="px-4 py-2 text-right font-semibold">
-              Balance
+              {t("results.balance")}
             </th>
             {byCard && (
               <th scope="col" className="px-4 py-2 font-semibold">
-                Card link
+                {t("results.cardLink")}
               </th>
             )}
           </tr>
         </thead>
         <tbody>
-          {hits.map(({ user, matchedCard }) => {
-            const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || "(no name)";
+          {hits.map((hit) => {
+            const { user, matchedCard } = hit;
+            const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || t("results.noName");
             return (
-              <tr
-                key={`${user.id}-${matchedCard?.id ?? "user"}`}
-                className="border-b border-slate-100 last:border-0 dark:border-slate-800"
-              >
+              <tr key={rowKey(hit)} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
                 <th scope="row" className="px-4 py-2 font-medium">
                   <Link
                     href={`/admin/users/${user.id}`}
@@ -53,7 +59,9 @@ export function DriverSearchResults({ hits, byCard }: { hits: DriverSearchHit[];
                 </th>
                 <td className="px-4 py-2 break-all">{user.email}</td>
                 <td className="px-4 py-2 tabular-nums">{user.id}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{formatMoney(user.balance ?? 0, user.currency)}</td>
+                <td className="px-4 py-2 text-right tabular-nums">
+                  {formatMoney(user.balance ?? 0, user.currency, locale)}
+                </td>
                 {byCard && (
                   <td className="px-4 py-2">
                     {matchedCard ? (

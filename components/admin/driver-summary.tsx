@@ -1,7 +1,8 @@
+import { getLocale, getTranslations } from "next-intl/server";
 import type { PlatformUser } from "@/lib/platform/types";
 import { countryName } from "@/lib/countries";
 import { formatDate, formatDateTime } from "@/lib/format";
-import { roleLabel, type Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles";
 
 export interface PortalAccountView {
   email: string | null;
@@ -11,39 +12,41 @@ export interface PortalAccountView {
 }
 
 /** Who the driver is: platform identity, address, and the portal account linked to it. */
-export function DriverSummary({ user, portal }: { user: PlatformUser; portal: PortalAccountView | null }) {
+export async function DriverSummary({ user, portal }: { user: PlatformUser; portal: PortalAccountView | null }) {
+  const t = await getTranslations("admin");
+  const locale = await getLocale();
   const address = [
     user.address,
     [user.postCode, user.city].filter(Boolean).join(" "),
-    user.country ? countryName(user.country) : null,
+    user.country ? countryName(user.country, locale) : null,
   ]
     .filter(Boolean)
     .join(", ");
+  const verified = portal?.emailVerified ? "yes" : "no";
   return (
     <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-      <dt className="font-semibold">Platform user id</dt>
+      <dt className="font-semibold">{t("summary.platformUserId")}</dt>
       <dd className="tabular-nums">{user.id}</dd>
-      <dt className="font-semibold">E-mail</dt>
+      <dt className="font-semibold">{t("summary.email")}</dt>
       <dd className="break-all">{user.email}</dd>
-      <dt className="font-semibold">Phone</dt>
+      <dt className="font-semibold">{t("summary.phone")}</dt>
       <dd>{user.phone ?? "—"}</dd>
-      <dt className="font-semibold">Address</dt>
+      <dt className="font-semibold">{t("summary.address")}</dt>
       <dd>{address || "—"}</dd>
-      <dt className="font-semibold">Created</dt>
-      <dd>{user.createdAt ? formatDate(user.createdAt) : "—"}</dd>
-      <dt className="font-semibold">Portal account</dt>
+      <dt className="font-semibold">{t("summary.created")}</dt>
+      <dd>{user.createdAt ? formatDate(user.createdAt, locale) : "—"}</dd>
+      <dt className="font-semibold">{t("summary.portalAccount")}</dt>
       <dd>
-        {portal ? (
-          <>
-            {roleLabel(portal.role)} account <span className="break-all">{portal.email}</span>, since{" "}
-            {formatDate(portal.createdAt)}
-            {portal.emailVerified
-              ? `; e-mail confirmed by sign-in link ${formatDateTime(portal.emailVerified)}`
-              : "; has not signed in yet"}
-          </>
-        ) : (
-          "None yet: the driver gets one when they first sign in with their e-mail address."
-        )}
+        {portal
+          ? t.rich("summary.portal", {
+              role: t(`role.${portal.role}`),
+              email: portal.email ?? "",
+              since: formatDate(portal.createdAt, locale),
+              verified,
+              confirmed: portal.emailVerified ? formatDateTime(portal.emailVerified, locale) : "",
+              address: (chunks) => <span className="break-all">{chunks}</span>,
+            })
+          : t("summary.noPortalAccount")}
       </dd>
     </dl>
   );

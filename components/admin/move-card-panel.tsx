@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import type { MoveActionResult } from "@/lib/admin/actions/cards";
 import { idle } from "@/lib/forms/action-result";
@@ -38,7 +39,10 @@ export function MoveCardPanel({
   sourceLabel,
   targetLabel,
 }: MovePanelProps) {
+  const t = useTranslations("moveCard");
   const [state, action] = useActionState<MoveActionResult, FormData>(stepAction, idle);
+  const names = { card: cardText, source: sourceLabel, target: targetLabel };
+  const strong = (chunks: React.ReactNode) => <strong>{chunks}</strong>;
   const hidden = (
     <>
       <input type="hidden" name="cardId" value={cardId} />
@@ -51,29 +55,22 @@ export function MoveCardPanel({
         <form action={action} className="space-y-4">
           {hidden}
           {oneStep ? (
-            <p>
-              Card <strong>{cardText}</strong> moves from <strong>{sourceLabel}</strong> to{" "}
-              <strong>{targetLabel}</strong> in one step: it stops working for {sourceLabel} at the moment it starts
-              working for {targetLabel}, so it is never active on both drivers.
-            </p>
+            <p>{t.rich("oneStep", { ...names, strong })}</p>
           ) : (
             <>
-              <p>
-                Card <strong>{cardText}</strong> moves from <strong>{sourceLabel}</strong> to{" "}
-                <strong>{targetLabel}</strong> in two steps:
-              </p>
+              <p>{t.rich("twoSteps", { ...names, strong })}</p>
               <ol className="list-decimal space-y-1 pl-6 text-sm">
-                <li>Block the card on {sourceLabel}. From then on it does not work for them.</li>
-                <li>Link the card to {targetLabel} as active. The card is never active on both drivers.</li>
+                <li>{t("stepBlock", names)}</li>
+                <li>{t("stepLink", names)}</li>
               </ol>
             </>
           )}
           <div className="flex flex-wrap gap-2">
-            <SubmitButton name="intent" value="move" variant="danger" pendingLabel="Moving card…">
-              Move card
+            <SubmitButton name="intent" value="move" variant="danger" pendingLabel={t("movePending")}>
+              {t("move")}
             </SubmitButton>
             <Link href={`/admin/users/${sourceUserId}`} className={buttonClasses("secondary")}>
-              Cancel
+              {t("cancel")}
             </Link>
           </div>
         </form>
@@ -81,20 +78,20 @@ export function MoveCardPanel({
 
       {step === "blocked-on-source" && (
         <div className="space-y-4">
-          <Alert tone="warning" title="The move is half done">
-            The card is blocked on {sourceLabel} and not yet active on {targetLabel}.
+          <Alert tone="warning" title={t("halfDoneTitle")}>
+            {t("halfDone", names)}
           </Alert>
           <div className="flex flex-wrap gap-2">
             <form action={action}>
               {hidden}
-              <SubmitButton name="intent" value="retry" pendingLabel="Linking…">
-                Retry linking to {targetLabel}
+              <SubmitButton name="intent" value="retry" pendingLabel={t("retryPending")}>
+                {t("retry", names)}
               </SubmitButton>
             </form>
             <form action={action}>
               {hidden}
-              <SubmitButton name="intent" value="undo" variant="secondary" pendingLabel="Reactivating…">
-                Undo: reactivate on {sourceLabel}
+              <SubmitButton name="intent" value="undo" variant="secondary" pendingLabel={t("undoPending")}>
+                {t("undo", names)}
               </SubmitButton>
             </form>
           </div>
@@ -102,10 +99,8 @@ export function MoveCardPanel({
       )}
 
       {step === "done" && (
-        <Alert tone="success" title="The card was moved">
-          {oneStep
-            ? `The card is now on ${targetLabel}; ${sourceLabel} can no longer use it.`
-            : `The card is blocked on ${sourceLabel} and active on ${targetLabel}.`}
+        <Alert tone="success" title={t("doneTitle")}>
+          {oneStep ? t("doneOneStep", names) : t("doneTwoSteps", names)}
         </Alert>
       )}
 
@@ -122,10 +117,10 @@ export function MoveCardPanel({
 
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <Link href={`/admin/users/${sourceUserId}`} className={linkClass}>
-          Open {sourceLabel}
+          {t("open", { driver: sourceLabel })}
         </Link>
         <Link href={`/admin/users/${targetUserId}`} className={linkClass}>
-          Open {targetLabel}
+          {t("open", { driver: targetLabel })}
         </Link>
       </p>
     </div>

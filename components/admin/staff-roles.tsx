@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import {
   grantStaffRoleAction,
@@ -19,29 +20,32 @@ export interface StaffRow {
   bootstrapAdmin: boolean;
 }
 
-const ROLE_OPTIONS = [
-  { value: "support", label: "Support" },
-  { value: "admin", label: "Admin" },
-];
-
 function tone(state: ActionResult) {
   return state.status === "ok" ? "success" : "error";
 }
 
-/** The answer of a revoke or withdraw button: its forms carry only the (hidden) address. */
-function listActionMessage(state: ActionResult): string | null {
+/**
+ * The answer of a revoke or withdraw button: its forms carry only the (hidden) address, so a field
+ * error is answered as a whole with `invalid`.
+ */
+function listActionMessage(state: ActionResult, invalid: string): string | null {
   if (state.status === "ok" || state.status === "error") return state.message ?? null;
-  return state.status === "invalid" ? "Check the e-mail address." : null;
+  return state.status === "invalid" ? invalid : null;
 }
 
 export function GrantRoleForm() {
+  const t = useTranslations("staff");
+  const roleOptions = [
+    { value: "support", label: t("roles.support") },
+    { value: "admin", label: t("roles.admin") },
+  ];
   const [state, action] = useActionState<ActionResult, FormData>(grantStaffRoleAction, idle);
   const errors = state.status === "invalid" ? state.fieldErrors : {};
   const v = state.status === "ok" ? {} : (state.values ?? {});
   return (
     <form action={action} className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start" noValidate>
       <TextField
-        label="Staff e-mail address"
+        label={t("roles.email")}
         name="email"
         type="email"
         autoComplete="off"
@@ -51,14 +55,14 @@ export function GrantRoleForm() {
       />
       <SelectField
         key={`role-${v.role ?? "support"}`}
-        label="Role"
+        label={t("roles.role")}
         name="role"
         defaultValue={v.role ?? "support"}
-        options={ROLE_OPTIONS}
+        options={roleOptions}
         errors={errors.role}
       />
-      <SubmitButton className="sm:mt-6" pendingLabel="Granting…">
-        Grant role
+      <SubmitButton className="sm:mt-6" pendingLabel={t("roles.grantPending")}>
+        {t("roles.grant")}
       </SubmitButton>
       <div className="sm:col-span-3">
         <FormStatus
@@ -71,49 +75,53 @@ export function GrantRoleForm() {
 }
 
 export function StaffList({ staff, viewerEmail }: { staff: StaffRow[]; viewerEmail: string }) {
+  const t = useTranslations("staff");
   const [revokeState, revokeAction] = useActionState<ActionResult, FormData>(revokeStaffRoleAction, idle);
   const [resetState, resetAction] = useActionState<ActionResult, FormData>(resetStaffPasskeysAction, idle);
   return (
     <div className="space-y-3">
-      <FormStatus tone={tone(revokeState)} message={listActionMessage(revokeState)} />
-      <FormStatus tone={tone(resetState)} message={listActionMessage(resetState)} />
+      <FormStatus tone={tone(revokeState)} message={listActionMessage(revokeState, t("roles.checkEmail"))} />
+      <FormStatus tone={tone(resetState)} message={listActionMessage(resetState, t("roles.checkEmail"))} />
       {staff.length === 0 ? (
-        <p>No staff accounts yet.</p>
+        <p>{t("roles.noStaff")}</p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           {staff.map((member) => {
             const self = member.email === viewerEmail.toLowerCase();
+            const about = [
+              member.name,
+              t(`roles.${member.role}`),
+              member.bootstrapAdmin ? t("roles.bootstrapAdmin") : null,
+              self ? t("roles.you") : null,
+            ]
+              .filter(Boolean)
+              .join(" · ");
             return (
               <li key={member.email} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
                 <div>
                   <p className="font-semibold break-all">{member.email}</p>
-                  <p className="text-sm text-slate-700 dark:text-slate-300">
-                    {member.name ? `${member.name} · ` : ""}
-                    {member.role === "admin" ? "Admin" : "Support"}
-                    {member.bootstrapAdmin && " · admin through the ADMIN_EMAILS setting"}
-                    {self && " · you"}
-                  </p>
+                  <p className="text-sm text-slate-700 dark:text-slate-300">{about}</p>
                 </div>
                 {self ? (
-                  <p className="text-sm text-slate-700 dark:text-slate-300">You cannot change your own role.</p>
+                  <p className="text-sm text-slate-700 dark:text-slate-300">{t("roles.notYourself")}</p>
                 ) : (
                   <div className="flex flex-col gap-2 sm:items-end">
                     <form action={revokeAction}>
                       <input type="hidden" name="email" value={member.email} />
                       <ConfirmSubmit
-                        triggerLabel={`Revoke ${member.role} from ${member.email}`}
-                        question={`${member.email} will lose access to the admin area at once.`}
-                        confirmLabel="Yes, revoke"
-                        pendingLabel="Revoking…"
+                        triggerLabel={t("roles.revoke", { role: member.role, email: member.email })}
+                        question={t("roles.revokeQuestion", { email: member.email })}
+                        confirmLabel={t("roles.revokeConfirm")}
+                        pendingLabel={t("roles.revokePending")}
                       />
                     </form>
                     <form action={resetAction}>
                       <input type="hidden" name="email" value={member.email} />
                       <ConfirmSubmit
-                        triggerLabel={`Reset passkeys of ${member.email}`}
-                        question={`Every passkey of ${member.email} is deleted and their passkey sign-ins end. They sign in by e-mail link and enrol a new one.`}
-                        confirmLabel="Yes, reset"
-                        pendingLabel="Resetting…"
+                        triggerLabel={t("roles.resetPasskeys", { email: member.email })}
+                        question={t("roles.resetPasskeysQuestion", { email: member.email })}
+                        confirmLabel={t("roles.resetPasskeysConfirm")}
+                        pendingLabel={t("roles.resetPasskeysPending")}
                       />
                     </form>
                   </div>
@@ -136,12 +144,13 @@ export interface InviteRow {
 
 /** Roles waiting for a first sign-in with a link to the address; an admin can withdraw one. */
 export function PendingInvites({ invites }: { invites: InviteRow[] }) {
+  const t = useTranslations("staff");
   const [state, action] = useActionState<ActionResult, FormData>(withdrawStaffInviteAction, idle);
   return (
     <div className="space-y-3">
-      <FormStatus tone={tone(state)} message={listActionMessage(state)} />
+      <FormStatus tone={tone(state)} message={listActionMessage(state, t("roles.checkEmail"))} />
       {invites.length === 0 ? (
-        <p>No pending invites.</p>
+        <p>{t("roles.noInvites")}</p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           {invites.map((invite) => (
@@ -149,17 +158,20 @@ export function PendingInvites({ invites }: { invites: InviteRow[] }) {
               <div>
                 <p className="font-semibold break-all">{invite.email}</p>
                 <p className="text-sm text-slate-700 dark:text-slate-300">
-                  {invite.role === "admin" ? "Admin" : "Support"} · invited by {invite.invitedByEmail} on{" "}
-                  {invite.invitedOn} · applies at their first sign-in
+                  {t("roles.invite", {
+                    role: t(`roles.${invite.role}`),
+                    invitedBy: invite.invitedByEmail,
+                    invitedOn: invite.invitedOn,
+                  })}
                 </p>
               </div>
               <form action={action}>
                 <input type="hidden" name="email" value={invite.email} />
                 <ConfirmSubmit
-                  triggerLabel={`Withdraw the invite of ${invite.email}`}
-                  question={`A sign-in with ${invite.email} will no longer get the ${invite.role} role.`}
-                  confirmLabel="Yes, withdraw"
-                  pendingLabel="Withdrawing…"
+                  triggerLabel={t("roles.withdraw", { email: invite.email })}
+                  question={t("roles.withdrawQuestion", { email: invite.email, role: invite.role })}
+                  confirmLabel={t("roles.withdrawConfirm")}
+                  pendingLabel={t("roles.withdrawPending")}
                 />
               </form>
             </li>

@@ -6,14 +6,29 @@ import { TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/alert";
 
-export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl?: string; defaultEmail?: string }) {
+/** The form's words, translated by the page (a server component), so no catalogue reaches the browser for it. */
+export interface SignInFormWords {
+  emailLabel: string;
+  submit: string;
+  pending: string;
+}
+
+export function SignInForm({
+  callbackUrl,
+  defaultEmail,
+  words,
+}: {
+  callbackUrl?: string;
+  defaultEmail?: string;
+  words: SignInFormWords;
+}) {
   const [state, action] = useActionState<ActionResult, FormData>(requestSignInLink, idle);
   const fieldErrors = state.status === "invalid" ? state.fieldErrors : {};
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
       {callbackUrl && <input type="hidden" name="callbackUrl" value={callbackUrl} />}
       <TextField
-        label="E-mail address"
+        label={words.emailLabel}
         name="email"
         type="email"
         autoComplete="email webauthn"
@@ -21,7 +36,7 @@ export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl?: string
         defaultValue={state.values?.email ?? defaultEmail ?? ""}
         errors={fieldErrors.email}
       />
-      <SubmitButton pendingLabel="Sending link…">Email me a sign-in link</SubmitButton>
+      <SubmitButton pendingLabel={words.pending}>{words.submit}</SubmitButton>
       <FormStatus tone="error" message={state.status === "error" ? state.message : null} />
     </form>
   );

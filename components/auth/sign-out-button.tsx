@@ -1,17 +1,19 @@
+import { getTranslations } from "next-intl/server";
 import { signOutEverywhere, signOutHere } from "@/lib/auth/sign-out-action";
 import { buttonClasses } from "@/components/ui/button-classes";
 
-export function SignOutButton({
+export async function SignOutButton({
   everywhere = false,
   variant = "secondary",
 }: {
   everywhere?: boolean;
   variant?: "secondary" | "ghost";
 }) {
+  const t = await getTranslations("auth");
   return (
     <form action={everywhere ? signOutEverywhere : signOutHere}>
       <button type="submit" className={buttonClasses(variant)}>
-        {everywhere ? "Sign out on all devices" : "Sign out"}
+        {everywhere ? t("signOutEverywhere") : t("signOut")}
       </button>
     </form>
   );

@@ -1,19 +1,13 @@
-"use client";
-import { useActionState, useEffect, useId, useRef } from "react";
-import { SubmitButton } from "@/components/ui/button";
-import { buttonClasses } from "@/components/ui/button-classes";
-import { Alert } from "@/components/ui/alert";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { getTranslations } from "next-intl/server";
+import { BlockCardDialog, type BlockCardAction } from "./block-card-dialog";
 
-export type BlockCardAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
+export type { BlockCardAction };
 
 /**
- * "Block" for one card, confirmed in a modal <dialog>: the browser moves focus into it, keeps it
- * there and closes it on Escape; focus returns to the button on cancel. After blocking, the row
- * re-renders as blocked and focus lands on the confirmation in its place, announced politely.
- * The action is a prop, so the admin area reuses this with its own (audited) action.
+ * "Block" for one card, confirmed in a dialog (BlockCardDialog), in the reader's language. The
+ * action is a prop, so the admin area reuses this with its own (audited) action.
  */
-export function BlockCardButton({
+export async function BlockCardButton({
   cardId,
   cardLabel,
   blocked,
@@ -24,66 +18,17 @@ export function BlockCardButton({
   blocked: boolean;
   action: BlockCardAction;
 }) {
-  const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const openerRef = useRef<HTMLButtonElement>(null);
-  const doneRef = useRef<HTMLParagraphElement>(null);
-  const id = useId();
-
-  useEffect(() => {
-    if (state.status !== "ok") return;
-    dialogRef.current?.close();
-    doneRef.current?.focus();
-  }, [state]);
-
-  const onClose = () => {
-    // The opener is gone once the card is blocked; the confirmation has focus then.
-    if (state.status !== "ok" && openerRef.current) openerRef.current.focus();
+  const t = await getTranslations("cards");
+  const words = {
+    open: t.rich("block.open", {
+      card: cardLabel,
+      hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+    }),
+    title: t("block.title", { card: cardLabel }),
+    text: t("block.text"),
+    cancel: t("block.cancel"),
+    submit: t("block.submit"),
+    pending: t("block.pending"),
   };
-
-  return (
-    <div className="flex flex-col items-start gap-2">
-      <p ref={doneRef} tabIndex={-1} role="status" aria-live="polite" className="text-sm outline-none">
-        {state.status === "ok" ? state.message : null}
-      </p>
-      {!blocked && (
-        <button
-          ref={openerRef}
-          type="button"
-          aria-haspopup="dialog"
-          className={buttonClasses("secondary", "whitespace-nowrap")}
-          onClick={() => dialogRef.current?.showModal()}
-        >
-          Block<span className="sr-only"> card {cardLabel}</span>
-        </button>
-      )}
-      <dialog
-        ref={dialogRef}
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-text`}
-        onClose={onClose}
-        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border border-slate-300 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-      >
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          Block card {cardLabel}?
-        </h2>
-        <p id={`${id}-text`} className="mt-2 text-sm">
-          Block a card that is lost or stolen. It stops working at charge points straight away, and you cannot unblock
-          it here: to use it again, contact support.
-        </p>
-        <form action={formAction} className="mt-4 flex flex-col gap-3">
-          <input type="hidden" name="cardId" value={cardId} />
-          {state.status === "error" && <Alert tone="error">{state.message}</Alert>}
-          <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" className={buttonClasses("secondary")} onClick={() => dialogRef.current?.close()}>
-              Cancel
-            </button>
-            <SubmitButton variant="danger" pendingLabel="Blocking…">
-              Block card
-            </SubmitButton>
-          </div>
-        </form>
-      </dialog>
-    </div>
-  );
+  return <BlockCardDialog cardId={cardId} blocked={blocked} action={action} words={words} />;
 }

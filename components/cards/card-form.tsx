@@ -1,96 +1,28 @@
-"use client";
-import { useActionState } from "react";
-import { SubmitButton } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/field";
-import { FormStatus, InvalidFormSummary } from "@/components/ui/alert";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { getTranslations } from "next-intl/server";
+import { CARD_STATUSES } from "@/lib/cards/card-input";
+import { CardFormFields, type CardAction } from "./card-form-fields";
 
-export type CardAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
+export type { CardAction };
 
-const STATUS_OPTIONS = [
-  { value: "active", label: "Active: usable at once" },
-  { value: "inactive", label: "Paused: linked, not usable until resumed" },
-  { value: "blocked", label: "Blocked" },
-];
+/** The staff's status choices, in the order they are offered (active first: the default). */
+const STATUS_OPTIONS = ["active", "inactive", "blocked"] as const satisfies readonly (typeof CARD_STATUSES)[number][];
 
-/** What differs between the driver adding their own card and staff linking one to a driver. */
-const AUDIENCES = {
-  driver: {
-    layout: "flex flex-col gap-4",
-    span: "",
-    codeHint:
-      "The technical number (UID) on the card or its sleeve, 4 to 32 letters or digits. Spaces are removed and letters made upper case.",
-    printedHint: "The number printed on the card, like NL-DPT-000123-4. Support asks for it.",
-    submit: "Add card",
-    pending: "Adding card…",
-  },
-  // Staff also choose the status, and see a summary of the invalid fields above the form.
-  staff: {
-    layout: "grid grid-cols-1 gap-4 sm:grid-cols-2",
-    span: "sm:col-span-2",
-    codeHint: "The UID, 4 to 32 letters or digits; spaces are removed and letters made upper case.",
-    printedHint: undefined,
-    submit: "Link card",
-    pending: "Linking card…",
-  },
-} as const;
-
-/** Links a new RFID card: the driver's own (`driver`) or, in the admin area, a chosen driver's (`staff`). */
-export function CardForm({ action, audience }: { action: CardAction; audience: keyof typeof AUDIENCES }) {
-  const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
-  const staff = audience === "staff";
-  const words = AUDIENCES[audience];
-  const errors = state.status === "invalid" ? state.fieldErrors : {};
-  // After success nothing is echoed, so the reset leaves the fields empty for the next card.
-  const v = state.status === "ok" ? {} : (state.values ?? {});
-  // Staff fields are re-created per answer; the driver's form relies on React's reset to the new defaults.
-  const keyFor = (field: string, value: string | undefined) =>
-    staff ? `${field}-${state.status}-${value ?? ""}` : undefined;
-  // The driver's form says why it was refused in its status line; staff read the summary instead.
-  const statusMessage =
-    state.status === "ok" || state.status === "error" || (!staff && state.status === "invalid") ? state.message : null;
-  return (
-    <form action={formAction} className={words.layout} noValidate>
-      {staff && <InvalidFormSummary state={state} />}
-      <TextField
-        key={keyFor("code", v.code)}
-        label="Card code"
-        name="code"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        required
-        defaultValue={v.code}
-        errors={errors.code}
-        hint={words.codeHint}
-      />
-      <TextField
-        key={keyFor("visual", v.visualNumber)}
-        label="Printed number"
-        name="visualNumber"
-        autoComplete="off"
-        required
-        defaultValue={v.visualNumber}
-        errors={errors.visualNumber}
-        hint={words.printedHint}
-      />
-      {staff && (
-        <SelectField
-          key={`status-${state.status}-${v.status ?? "active"}`}
-          className="sm:col-span-2"
-          label="Status"
-          name="status"
-          defaultValue={v.status ?? "active"}
-          options={STATUS_OPTIONS}
-          errors={errors.status}
-        />
-      )}
-      <div className={`flex flex-col gap-3 ${words.span}`.trim()}>
-        <SubmitButton pendingLabel={words.pending} className="self-start">
-          {words.submit}
-        </SubmitButton>
-        <FormStatus tone={state.status === "ok" ? "success" : "error"} message={statusMessage ?? null} />
-      </div>
-    </form>
-  );
+/**
+ * Links a new RFID card (CardFormFields), in the reader's language: the driver adds their own
+ * (`driver`); in the admin area, staff link one to a chosen driver (`staff`) and choose its status.
+ */
+export async function CardForm({ action, audience }: { action: CardAction; audience: "driver" | "staff" }) {
+  const t = await getTranslations("cards.form");
+  const driver = audience === "driver";
+  const words = {
+    codeLabel: t("codeLabel"),
+    codeHint: driver ? t("codeHintDriver") : t("codeHintStaff"),
+    printedLabel: t("printedLabel"),
+    printedHint: driver ? t("printedHint") : undefined,
+    statusLabel: t("statusLabel"),
+    statusOptions: STATUS_OPTIONS.map((value) => ({ value, label: t(`statusOptions.${value}`) })),
+    submit: driver ? t("addSubmit") : t("linkSubmit"),
+    pending: driver ? t("addPending") : t("linkPending"),
+  };
+  return <CardFormFields action={action} audience={audience} words={words} />;
 }

@@ -1,14 +1,13 @@
+import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import type { CardStatus } from "@/lib/platform/types";
 
-const LOOK: Record<CardStatus, { tone: "green" | "red" | "slate"; label: string }> = {
-  active: { tone: "green", label: "Active" },
-  blocked: { tone: "red", label: "Blocked" },
-  inactive: { tone: "slate", label: "Paused" },
-};
+const TONES: Record<CardStatus, "green" | "red" | "slate"> = { active: "green", blocked: "red", inactive: "slate" };
 
 /** Card status as a coloured pill with the status in words (colour is never the only signal). */
-export function CardStatusBadge({ status }: { status: CardStatus }) {
-  const look = LOOK[status] ?? { tone: "slate" as const, label: status };
-  return <Badge tone={look.tone}>{look.label}</Badge>;
+export async function CardStatusBadge({ status }: { status: CardStatus }) {
+  const t = await getTranslations("cards");
+  // A status the portal does not know (a newer platform) is shown as the platform names it.
+  if (!(status in TONES)) return <Badge tone="slate">{status}</Badge>;
+  return <Badge tone={TONES[status]}>{t(`status.${status}`)}</Badge>;
 }

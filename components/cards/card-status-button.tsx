@@ -1,22 +1,13 @@
-"use client";
-import { useActionState, useEffect, useRef } from "react";
-import { FormStatus } from "@/components/ui/alert";
-import { SubmitButton } from "@/components/ui/button";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { getTranslations } from "next-intl/server";
+import { CardStatusForm, type CardStatusAction } from "./card-status-form";
 
-export type CardStatusAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
+export type { CardStatusAction };
 
-const WORDS = {
-  pause: { label: "Pause card", pending: "Pausing…", hint: "You can resume it any time." },
-  resume: { label: "Resume card", pending: "Resuming…", hint: null },
-  unblock: { label: "Unblock card", pending: "Unblocking…", hint: null },
-} as const;
+/** The changes the button makes (the driver's pause and resume, staff's unblock). */
+export type CardButtonChange = "pause" | "resume" | "unblock";
 
-/**
- * A reversible status change of one card in one click (pause, resume, and staff's unblock): no
- * confirmation, because it can be undone at once. The outcome is announced in the row.
- */
-export function CardStatusButton({
+/** A one-click status change of one card (CardStatusForm), in the reader's language. */
+export async function CardStatusButton({
   cardId,
   cardLabel,
   change,
@@ -24,28 +15,17 @@ export function CardStatusButton({
 }: {
   cardId: number;
   cardLabel: string;
-  change: keyof typeof WORDS;
+  change: CardButtonChange;
   action: CardStatusAction;
 }) {
-  const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
-  const words = WORDS[change];
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  // The button is disabled while pending, which drops the focus: give it back, now saying the opposite.
-  useEffect(() => {
-    if (state.status === "ok" || state.status === "error") buttonRef.current?.focus();
-  }, [state]);
-  return (
-    <form action={formAction} className="flex flex-col items-start gap-1">
-      <input type="hidden" name="cardId" value={cardId} />
-      <SubmitButton ref={buttonRef} variant="secondary" pendingLabel={words.pending} className="whitespace-nowrap">
-        {words.label}
-        <span className="sr-only"> {cardLabel}</span>
-      </SubmitButton>
-      {words.hint && <span className="text-xs text-slate-600 dark:text-slate-300">{words.hint}</span>}
-      <FormStatus
-        tone={state.status === "ok" ? "success" : "error"}
-        message={state.status === "ok" || state.status === "error" ? state.message : null}
-      />
-    </form>
-  );
+  const t = await getTranslations("cards");
+  const words = {
+    label: t.rich(`change.${change}.label`, {
+      card: cardLabel,
+      hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+    }),
+    pending: t(`change.${change}.pending`),
+    hint: change === "pause" ? t("change.pauseHint") : null,
+  };
+  return <CardStatusForm cardId={cardId} action={action} words={words} />;
 }

@@ -1,23 +1,22 @@
+import { getLocale, getTranslations } from "next-intl/server";
 import type { Card } from "@/lib/platform/types";
+import { cardLabel } from "@/lib/cards/card-input";
 import { formatDate } from "@/lib/format";
 import { CardStatusBadge } from "./card-status-badge";
 
-const TYPE_LABELS: Record<Card["type"], string> = { rfid: "RFID card", app: "App" };
-
-export function cardLabel(card: Pick<Card, "visualNumber" | "code">): string {
-  return card.visualNumber ?? card.code;
-}
+export { cardLabel };
 
 /**
  * A driver's RFID cards. Used by the driver's /cards page and the admin area; `rowActions` fills a
  * last column (e.g. a block button) for each card. The code and type share the first column on
- * narrow screens so the table fits 360 px without scrolling.
+ * narrow screens so the table fits 360 px without scrolling. `caption` and `actionsLabel` are
+ * already in the reader's words (the driver's by default).
  */
-export function CardTable({
+export async function CardTable({
   cards,
-  caption = "Your charging cards",
+  caption,
   rowActions,
-  actionsLabel = "Actions",
+  actionsLabel,
   statusNote,
 }: {
   cards: Card[];
@@ -27,27 +26,29 @@ export function CardTable({
   /** Who set the status and when, where the portal knows ("Paused by you on 24 Nov 2026"). */
   statusNote?: (card: Card) => string | null;
 }) {
+  const [t, locale] = await Promise.all([getTranslations("cards"), getLocale()]);
+  const added = (card: Card) => (card.createdAt ? formatDate(card.createdAt, locale) : "—");
   return (
     <div className="overflow-x-auto">
       <table className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
+        <caption className="sr-only">{caption ?? t("table.caption")}</caption>
         <thead>
           <tr className="border-b border-slate-300 dark:border-slate-700">
             <th scope="col" className="py-2 pr-3 font-semibold">
-              Card
+              {t("table.card")}
             </th>
             <th scope="col" className="hidden py-2 pr-3 font-semibold md:table-cell">
-              Type
+              {t("table.type")}
             </th>
             <th scope="col" className="py-2 pr-3 font-semibold">
-              Status
+              {t("table.status")}
             </th>
             <th scope="col" className="hidden py-2 pr-3 font-semibold sm:table-cell">
-              Added
+              {t("table.added")}
             </th>
             {rowActions && (
               <th scope="col" className="py-2 font-semibold">
-                <span className="sr-only sm:not-sr-only">{actionsLabel}</span>
+                <span className="sr-only sm:not-sr-only">{actionsLabel ?? t("table.actions")}</span>
               </th>
             )}
           </tr>
@@ -60,28 +61,26 @@ export function CardTable({
               className="border-b border-slate-200 align-top last:border-0 dark:border-slate-800"
             >
               <th scope="row" className="py-3 pr-3 font-normal">
-                <span className="block font-semibold">{card.visualNumber ?? "No printed number"}</span>
+                <span className="block font-semibold">{card.visualNumber ?? t("table.noPrintedNumber")}</span>
                 <span className="block font-mono text-xs break-all text-slate-700 dark:text-slate-300">
-                  <span className="sr-only">Code </span>
+                  <span className="sr-only">{t("table.code")} </span>
                   {card.code}
                 </span>
                 <span className="block text-xs text-slate-600 md:hidden dark:text-slate-300">
-                  {TYPE_LABELS[card.type]}
+                  {t(`table.types.${card.type}`)}
                 </span>
                 <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-300">
-                  Added {card.createdAt ? formatDate(card.createdAt) : "—"}
+                  {t("table.addedOn", { date: added(card) })}
                 </span>
               </th>
-              <td className="hidden py-3 pr-3 md:table-cell">{TYPE_LABELS[card.type]}</td>
+              <td className="hidden py-3 pr-3 md:table-cell">{t(`table.types.${card.type}`)}</td>
               <td className="py-3 pr-3">
                 <CardStatusBadge status={card.status} />
                 {statusNote?.(card) && (
                   <span className="mt-1 block text-xs text-slate-600 dark:text-slate-300">{statusNote(card)}</span>
                 )}
               </td>
-              <td className="hidden py-3 pr-3 whitespace-nowrap sm:table-cell">
-                {card.createdAt ? formatDate(card.createdAt) : "—"}
-              </td>
+              <td className="hidden py-3 pr-3 whitespace-nowrap sm:table-cell">{added(card)}</td>
               {/* A little room on the right, so a focus ring is not cut off by the scroll container. */}
               {rowActions && <td className="py-3 pr-1">{rowActions(card)}</td>}
             </tr>

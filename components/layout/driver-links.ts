@@ -1,16 +1,26 @@
-export const DRIVER_LINKS = [
-  { href: "/account", label: "Account" },
-  { href: "/cards", label: "Cards" },
-  { href: "/sessions", label: "Sessions" },
-  { href: "/vouchers", label: "Vouchers" },
-  { href: "/map", label: "Map" },
+import type { Messages } from "@/lib/i18n/catalogues";
+
+/** A section of a navigation bar; `labelKey` names its words under `layout.links`. */
+export interface NavLink {
+  href: string;
+  labelKey: keyof Messages["layout"]["links"];
+  /** Shown to admins only (support gets a 404 there). */
+  adminOnly?: boolean;
+}
+
+export const DRIVER_LINKS: NavLink[] = [
+  { href: "/account", labelKey: "account" },
+  { href: "/cards", labelKey: "cards" },
+  { href: "/sessions", labelKey: "sessions" },
+  { href: "/vouchers", labelKey: "vouchers" },
+  { href: "/map", labelKey: "map" },
 ];
 
 /** Admin area sections; `adminOnly` entries are shown to admins only (support gets a 404 there). */
-export const ADMIN_LINKS: { href: string; label: string; adminOnly?: boolean }[] = [
-  { href: "/admin/users", label: "Drivers" },
-  { href: "/admin/requests", label: "Deletion requests" },
-  { href: "/admin/audit", label: "Audit log" },
-  { href: "/admin/staff", label: "Staff roles", adminOnly: true },
-  { href: "/admin/security", label: "Security" },
+export const ADMIN_LINKS: NavLink[] = [
+  { href: "/admin/users", labelKey: "drivers" },
+  { href: "/admin/requests", labelKey: "deletionRequests" },
+  { href: "/admin/audit", labelKey: "auditLog" },
+  { href: "/admin/staff", labelKey: "staffRoles", adminOnly: true },
+  { href: "/admin/security", labelKey: "security" },
 ];

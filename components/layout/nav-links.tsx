@@ -1,28 +1,16 @@
-"use client";
-import Link from "next/link";
-import { usePathname } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import type { NavLink } from "./driver-links";
+import { NavList } from "./nav-list";
 
-/** Primary navigation; the current section is marked with aria-current for screen readers. */
-export function NavLinks({ links, label }: { links: { href: string; label: string }[]; label: string }) {
-  const pathname = usePathname();
+/**
+ * Primary navigation: the sections' words are translated here, on the server, and the list (which
+ * marks the current section with aria-current for screen readers) gets them ready to show.
+ * `label` is the navigation's accessible name, already translated (layout.nav.*); the links'
+ * words are under layout.links.
+ */
+export async function NavLinks({ links, label }: { links: NavLink[]; label: string }) {
+  const t = await getTranslations("layout");
   return (
-    <nav aria-label={label} className="w-full sm:w-auto">
-      <ul className="flex flex-wrap gap-1">
-        {links.map((link) => {
-          const current = pathname === link.href || pathname.startsWith(`${link.href}/`);
-          return (
-            <li key={link.href}>
-              <Link
-                href={link.href}
-                aria-current={current ? "page" : undefined}
-                className="block rounded-md px-3 py-1.5 text-sm font-medium hover:bg-slate-100 aria-[current=page]:bg-brand-100 aria-[current=page]:text-brand-800 dark:hover:bg-slate-800 dark:aria-[current=page]:bg-brand-800 dark:aria-[current=page]:text-white"
-              >
-                {link.label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
+    <NavList label={label} links={links.map((link) => ({ href: link.href, label: t(`links.${link.labelKey}`) }))} />
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 import type L from "leaflet";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Marker, Popup, useMapEvents } from "react-leaflet";
 import type { PointIndex } from "@/lib/map/point-clusters";
@@ -19,6 +20,7 @@ export function ClusteredPoints({
   index: PointIndex<MapPoint>;
   register: (key: string) => (marker: L.Marker | null) => void;
 }) {
+  const t = useTranslations("map");
   const map = useMapEvents({
     zoomend() {
       setZoom(map.getZoom());
@@ -32,7 +34,7 @@ export function ClusteredPoints({
         key={`cluster-${placed.clusterId}`}
         position={[placed.lat, placed.lng]}
         icon={clusterIcon(placed.count)}
-        title={`${placed.count} charge points: zoom in`}
+        title={t("leaflet.cluster", { count: placed.count })}
         // keyboard: false — the list beside the map is the keyboard and screen-reader path.
         keyboard={false}
         eventHandlers={{

@@ -1,6 +1,7 @@
 "use client";
 import "leaflet/dist/leaflet.css";
 import type L from "leaflet";
+import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef } from "react";
 import { MapContainer, Marker, Popup, useMap, useMapEvents } from "react-leaflet";
 import { OCM_ATTRIBUTION_HTML } from "@/lib/map/attribution";
@@ -46,6 +47,45 @@ function OpenChargeMapAttribution() {
     };
   }, [map]);
   return null;
+}
+
+/** Leaflet's own words (zoom buttons, the popup's close button, its credit's tooltip) in the page's language. */
+function LeafletWording() {
+  const t = useTranslations("map");
+  const map = useMap();
+  const zoomIn = t("leaflet.zoomIn");
+  const zoomOut = t("leaflet.zoomOut");
+  const closePopup = t("leaflet.closePopup");
+  const leafletTitle = t("leaflet.leafletTitle");
+  useEffect(() => {
+    // Leaflet names its zoom buttons once, in English, with the same words as title and aria-label.
+    const zoomButtons = map.zoomControl?.getContainer();
+    for (const [selector, label] of [
+      [".leaflet-control-zoom-in", zoomIn],
+      [".leaflet-control-zoom-out", zoomOut],
+    ] as const) {
+      const button = zoomButtons?.querySelector(selector);
+      button?.setAttribute("title", label);
+      button?.setAttribute("aria-label", label);
+    }
+    const attribution = map.attributionControl;
+    const prefix = attribution?.options.prefix;
+    if (attribution && typeof prefix === "string")
+      attribution.setPrefix(prefix.replace(/title="[^"]*"/, `title="${escapeAttribute(leafletTitle)}"`));
+    // Leaflet writes the close button's label itself, in English, when a popup is first laid out.
+    const labelCloseButton = (event: L.PopupEvent) => {
+      event.popup.getElement()?.querySelector(".leaflet-popup-close-button")?.setAttribute("aria-label", closePopup);
+    };
+    map.on("popupopen", labelCloseButton);
+    return () => {
+      map.off("popupopen", labelCloseButton);
+    };
+  }, [map, zoomIn, zoomOut, closePopup, leafletTitle]);
+  return null;
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }
 
 function ViewReporter({
@@ -118,6 +158,7 @@ export default function LeafletMap({ tileUrl, centre, points, ownLocations, focu
     <MapContainer center={[centre.lat, centre.lng]} zoom={MAP_INITIAL_ZOOM} className="h-full w-full" scrollWheelZoom>
       <MapTiles url={tileUrl} />
       <OpenChargeMapAttribution />
+      <LeafletWording />
       <ViewReporter onViewChange={onViewChange} programmaticRef={programmatic} />
       <Recentre centre={centre} programmaticRef={programmatic} />
       <FocusMarker focus={focus} markers={markers} locate={locate} programmatic={programmatic} />

@@ -1,5 +1,6 @@
 "use client";
 import { useSearchParams } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { OCM_ATTRIBUTION, OSM_COPYRIGHT_URL } from "@/lib/map/attribution";
@@ -12,7 +13,7 @@ import {
   type PointFilters,
 } from "@/lib/map/filters";
 import { formatDateTime } from "@/lib/format";
-import { formatDistance } from "@/lib/map/format";
+import { formatDistance, formatKw } from "@/lib/map/format";
 import { createTileMemory } from "@/lib/map/tile-memory";
 import { clamp, INITIAL_POINT_COUNT, INITIAL_RADIUS_KM, MAX_DISTANCE_KM, tileFor } from "@/lib/map/tiles";
 import type { FocusRequest } from "./focus-marker";
@@ -40,6 +41,8 @@ export interface MapExplorerProps {
 const AREA_POINT_LIMIT = 100;
 
 export function MapExplorer({ tileUrl, defaultCentre, freshForSeconds }: MapExplorerProps) {
+  const t = useTranslations("map");
+  const locale = useLocale();
   const searchParams = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
   const setFilters = useCallback((next: PointFilters) => {
@@ -89,10 +92,7 @@ export function MapExplorer({ tileUrl, defaultCentre, freshForSeconds }: MapExpl
     <div className="flex flex-col gap-4">
       <MapFilters filters={filters} onChange={setFilters} />
       {start.source === "default" && (
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          Showing the area around the default map centre. Allow location access in your browser to start from where you
-          are.
-        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("explorer.defaultCentre")}</p>
       )}
       <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(18rem,26rem)_1fr] lg:items-start">
         <section
@@ -101,7 +101,7 @@ export function MapExplorer({ tileUrl, defaultCentre, freshForSeconds }: MapExpl
           className="order-2 rounded-lg border border-slate-200 bg-white lg:order-1 lg:max-h-[calc(100vh-12rem)] lg:overflow-y-auto dark:border-slate-700 dark:bg-slate-900"
         >
           <h2 id="charge-points-heading" className="px-3 pt-3 text-lg font-semibold">
-            Charge points
+            {t("explorer.listHeading")}
           </h2>
           <ListState
             locating={request === null}
@@ -112,30 +112,41 @@ export function MapExplorer({ tileUrl, defaultCentre, freshForSeconds }: MapExpl
             shown={points.length}
             filters={filters}
             radiusKm={request?.radiusKm ?? INITIAL_RADIUS_KM}
-            notice={data?.stale ? `${data.notice ?? ""} Saved ${formatDateTime(data.fetchedAt)}.`.trim() : null}
+            notice={
+              data?.stale
+                ? [data.notice, t("status.saved", { savedAt: formatDateTime(data.fetchedAt, locale) })]
+                    .filter(Boolean)
+                    .join(" ")
+                : null
+            }
             onRetry={() => void mutate()}
             onClearFilters={() => setFilters({ connector: null, minKw: null })}
           />
           <OwnLocationList locations={ownLocations} onShow={showOwnLocation} />
           <PointList points={points} selectedId={focus?.kind === "point" ? focus.id : null} onShow={showPoint} />
+          {/* The credits' own words (names, licence) stay as the licences give them; only the words around are translated. */}
           <p className="border-t border-slate-200 px-3 py-2 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-300">
-            Charging data{" "}
-            <a href={OCM_ATTRIBUTION.url} className="underline" target="_blank" rel="noopener">
-              © Open Charge Map contributors
-            </a>
-            ,{" "}
-            <a href={OCM_ATTRIBUTION.licenceUrl} className="underline" target="_blank" rel="noopener">
-              CC BY 4.0
-            </a>
-            . Map{" "}
-            <a href={OSM_COPYRIGHT_URL} className="underline" target="_blank" rel="noopener">
-              © OpenStreetMap contributors
-            </a>
-            .
+            {t.rich("explorer.credits", {
+              ocm: (chunks) => (
+                <a href={OCM_ATTRIBUTION.url} className="underline" target="_blank" rel="noopener">
+                  {chunks}
+                </a>
+              ),
+              licence: (chunks) => (
+                <a href={OCM_ATTRIBUTION.licenceUrl} className="underline" target="_blank" rel="noopener">
+                  {chunks}
+                </a>
+              ),
+              osm: (chunks) => (
+                <a href={OSM_COPYRIGHT_URL} className="underline" target="_blank" rel="noopener">
+                  {chunks}
+                </a>
+              ),
+            })}
           </p>
         </section>
         <section
-          aria-label="Map of the charge points in the list"
+          aria-label={t("explorer.mapLabel")}
           className="order-1 h-[55vh] min-h-72 overflow-hidden rounded-lg border border-slate-200 lg:order-2 lg:h-[calc(100vh-12rem)] dark:border-slate-700"
         >
           {start.centre ? (
@@ -149,7 +160,7 @@ export function MapExplorer({ tileUrl, defaultCentre, freshForSeconds }: MapExpl
             />
           ) : (
             <div className="flex h-full items-center justify-center bg-slate-100 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-              Finding your location…
+              {t("explorer.locating")}
             </div>
           )}
         </section>
@@ -174,24 +185,24 @@ interface ListStateProps {
 
 /** Loading, error, empty and summary states, announced through one live region. */
 function ListState(props: ListStateProps) {
+  const t = useTranslations("map");
+  const locale = useLocale();
   const { locating, loading, error, hasData, total, shown, filters, radiusKm, notice } = props;
+  const described = () => describeFilters(filters, (minKw) => t("filters.atLeast", { power: formatKw(minKw, locale) }));
   let summary: string;
-  if (locating) summary = "Finding your location…";
-  else if (loading && !hasData) summary = "Loading charge points…";
+  if (locating) summary = t("explorer.locating");
+  else if (loading && !hasData) summary = t("status.loading");
   else if (!hasData) summary = "";
-  else if (total === 0)
-    summary = `No charge points found within ${formatDistance(radiusKm)} of the map centre. Zoom out or move the map to search elsewhere.`;
-  else if (shown === 0)
-    summary = `No charge points match ${describeFilters(filters)} here. Clear the filters or move the map to another area.`;
-  else if (hasFilters(filters))
-    summary = `${shown} of ${total} charge points match ${describeFilters(filters)}, nearest first.`;
-  else summary = `${total} charge ${total === 1 ? "point" : "points"}, nearest first.`;
+  else if (total === 0) summary = t("status.noneNearby", { distance: formatDistance(radiusKm, locale) });
+  else if (shown === 0) summary = t("status.noneMatch", { filters: described() });
+  else if (hasFilters(filters)) summary = t("status.someMatch", { shown, total, filters: described() });
+  else summary = t("status.all", { total });
+  const announced = loading && hasData ? [summary, t("status.updating")].filter(Boolean).join(" ") : summary;
 
   return (
     <div className="space-y-2 px-3 py-2">
       <p role="status" aria-live="polite" className="text-sm text-slate-700 dark:text-slate-200">
-        {summary}
-        {loading && hasData ? " Updating…" : ""}
+        {announced}
       </p>
       {hasData && shown === 0 && total > 0 && (
         <button
@@ -199,18 +210,21 @@ function ListState(props: ListStateProps) {
           onClick={props.onClearFilters}
           className="text-sm font-semibold text-brand-700 underline dark:text-brand-100"
         >
-          Clear filters
+          {t("filters.clear")}
         </button>
       )}
       {notice && <Alert tone="warning">{notice}</Alert>}
       {error && (
-        <Alert tone="error" title="Charge points could not be loaded">
+        <Alert tone="error" title={t("status.errorTitle")}>
           <p>{error}</p>
           <p className="mt-1">
-            <button type="button" onClick={props.onRetry} className="font-semibold underline">
-              Try again
-            </button>{" "}
-            or move the map to another area.
+            {t.rich("status.retry", {
+              retry: (chunks) => (
+                <button type="button" onClick={props.onRetry} className="font-semibold underline">
+                  {chunks}
+                </button>
+              ),
+            })}
           </p>
         </Alert>
       )}

@@ -1,6 +1,8 @@
 "use client";
+import { useLocale, useTranslations } from "next-intl";
 import { useId } from "react";
 import { hasFilters, MIN_POWER_CHOICES_KW, parseConnector, parseMinKw, type PointFilters } from "@/lib/map/filters";
+import { formatKw } from "@/lib/map/format";
 import { FILTERABLE_CONNECTORS } from "@/lib/map/points";
 
 /**
@@ -8,6 +10,8 @@ import { FILTERABLE_CONNECTORS } from "@/lib/map/points";
  * without a request (spec §2.5), and live in the URL so a filtered map can be shared or reloaded.
  */
 export function MapFilters({ filters, onChange }: { filters: PointFilters; onChange: (next: PointFilters) => void }) {
+  const t = useTranslations("map");
+  const locale = useLocale();
   const id = useId();
   const powerChoices: number[] = [...MIN_POWER_CHOICES_KW];
   // A value from a shared URL that is not one of the choices is still shown and kept.
@@ -18,10 +22,10 @@ export function MapFilters({ filters, onChange }: { filters: PointFilters; onCha
 
   return (
     <fieldset className="flex flex-wrap items-end gap-3">
-      <legend className="sr-only">Filter charge points</legend>
+      <legend className="sr-only">{t("filters.legend")}</legend>
       <div className="min-w-36 flex-1">
         <label htmlFor={`${id}-connector`} className="text-sm font-medium">
-          Connector
+          {t("filters.connector")}
         </label>
         <select
           id={`${id}-connector`}
@@ -29,7 +33,7 @@ export function MapFilters({ filters, onChange }: { filters: PointFilters; onCha
           value={filters.connector ?? ""}
           onChange={(event) => onChange({ ...filters, connector: parseConnector(event.target.value) })}
         >
-          <option value="">Any connector</option>
+          <option value="">{t("filters.anyConnector")}</option>
           {FILTERABLE_CONNECTORS.map((connector) => (
             <option key={connector} value={connector}>
               {connector}
@@ -39,7 +43,7 @@ export function MapFilters({ filters, onChange }: { filters: PointFilters; onCha
       </div>
       <div className="min-w-36 flex-1">
         <label htmlFor={`${id}-power`} className="text-sm font-medium">
-          Minimum power
+          {t("filters.minPower")}
         </label>
         <select
           id={`${id}-power`}
@@ -47,10 +51,10 @@ export function MapFilters({ filters, onChange }: { filters: PointFilters; onCha
           value={filters.minKw === null ? "" : String(filters.minKw)}
           onChange={(event) => onChange({ ...filters, minKw: parseMinKw(event.target.value) })}
         >
-          <option value="">Any power</option>
+          <option value="">{t("filters.anyPower")}</option>
           {powerChoices.map((kw) => (
             <option key={kw} value={String(kw)}>
-              {kw} kW or more
+              {t("filters.powerOrMore", { power: formatKw(kw, locale) })}
             </option>
           ))}
         </select>
@@ -61,7 +65,7 @@ export function MapFilters({ filters, onChange }: { filters: PointFilters; onCha
           onClick={() => onChange({ connector: null, minKw: null })}
           className="min-h-10 rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
         >
-          Clear filters
+          {t("filters.clear")}
         </button>
       )}
     </fieldset>

@@ -1,5 +1,6 @@
 "use client";
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import type { LeafletMapProps } from "./leaflet-map";
 
@@ -9,15 +10,20 @@ import type { LeafletMapProps } from "./leaflet-map";
  */
 const LeafletMap = dynamic<LeafletMapProps>(() => import("./leaflet-map"), {
   ssr: false,
-  loading: () => (
+  loading: () => <MapLoadingNotice />,
+});
+
+function MapLoadingNotice() {
+  const t = useTranslations("map");
+  return (
     <div
       role="status"
       className="flex h-full w-full items-center justify-center bg-slate-100 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300"
     >
-      Loading the map…
+      {t("explorer.loadingMap")}
     </div>
-  ),
-});
+  );
+}
 
 /**
  * Starts downloading the map's code as soon as the page runs, instead of when the map is first

@@ -1,37 +1,45 @@
 "use client";
-import { formatConnector, formatDistance, formatPower } from "@/lib/map/format";
+import { useLocale, useTranslations } from "next-intl";
+import { formatConnector, formatDistance, formatKw, formatPower } from "@/lib/map/format";
 import type { MapPoint, OwnLocation } from "@/lib/map/points";
 import { useOwnLocation } from "./use-points";
 
 /** Popup content for a map data point: everything the list shows, plus address, cost and source. */
 export function PointDetails({ point }: { point: MapPoint }) {
+  const t = useTranslations("map");
+  const locale = useLocale();
   const place = [point.address, point.town].filter(Boolean).join(", ");
+  const notStated = t("point.notStated");
   return (
     <div className="min-w-48 max-w-72 space-y-1 text-sm text-slate-900">
       <p className="text-base font-semibold leading-snug">{point.title}</p>
       {place && <p>{place}</p>}
       <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5">
-        <dt className="text-slate-600">Operator</dt>
-        <dd>{point.operator ?? "Not stated"}</dd>
-        <dt className="text-slate-600">Max power</dt>
-        <dd>{formatPower(point.maxPowerKw)}</dd>
-        <dt className="text-slate-600">Connectors</dt>
+        <dt className="text-slate-600">{t("point.operator")}</dt>
+        <dd>{point.operator ?? notStated}</dd>
+        <dt className="text-slate-600">{t("point.maxPower")}</dt>
+        <dd>{formatPower(point.maxPowerKw, t("point.powerUnknown"), locale)}</dd>
+        <dt className="text-slate-600">{t("point.connectors")}</dt>
         <dd>
-          {point.connectors.length > 0 ? point.connectors.map((c) => formatConnector(c)).join(", ") : "Not stated"}
+          {point.connectors.length > 0 ? point.connectors.map((c) => formatConnector(c, locale)).join(", ") : notStated}
         </dd>
-        <dt className="text-slate-600">Cost</dt>
-        <dd>{point.usageCost ?? "Not stated"}</dd>
-        <dt className="text-slate-600">Status</dt>
+        <dt className="text-slate-600">{t("point.cost")}</dt>
+        <dd>{point.usageCost ?? notStated}</dd>
+        <dt className="text-slate-600">{t("point.status")}</dt>
         <dd>
           <StatusText status={point.status} isOperational={point.isOperational} />
         </dd>
-        <dt className="text-slate-600">Distance</dt>
-        <dd>{formatDistance(point.distanceKm)}</dd>
+        <dt className="text-slate-600">{t("point.distance")}</dt>
+        <dd>{formatDistance(point.distanceKm, locale)}</dd>
       </dl>
       {point.dataProvider && (
         <p className="pt-1 text-xs text-slate-600">
-          Data: © {point.dataProvider.title}
-          {point.dataProvider.licence ? `. ${point.dataProvider.licence}` : ""}
+          {point.dataProvider.licence
+            ? t("point.dataProviderLicence", {
+                provider: point.dataProvider.title,
+                licence: point.dataProvider.licence,
+              })
+            : t("point.dataProvider", { provider: point.dataProvider.title })}
         </p>
       )}
     </div>
@@ -40,7 +48,8 @@ export function PointDetails({ point }: { point: MapPoint }) {
 
 /**
  * A point's status, coloured by whether it works. The popup is always light (Leaflet's white bubble);
- * the list follows the colour scheme, so it asks for the dark tones too.
+ * the list follows the colour scheme, so it asks for the dark tones too. The status itself is the
+ * map data's own word ("Operational"), shown as it comes.
  */
 export function StatusText({
   status,
@@ -51,7 +60,8 @@ export function StatusText({
   isOperational: boolean | null;
   surface?: "popup" | "page";
 }) {
-  if (!status) return <span>Unknown</span>;
+  const t = useTranslations("map");
+  if (!status) return <span>{t("point.statusUnknown")}</span>;
   const tone = STATUS_TONES[surface][isOperational === null ? "unknown" : isOperational ? "working" : "down"];
   return <span className={tone}>{status}</span>;
 }
@@ -67,27 +77,33 @@ const STATUS_TONES = {
 
 /** Popup content for one of our own locations; evses and connectors come from the detail read. */
 export function OwnLocationDetails({ location }: { location: OwnLocation }) {
+  const t = useTranslations("map");
+  const locale = useLocale();
   const { data, error, isLoading } = useOwnLocation(location.id);
   const evses = data?.location.evses ?? [];
   const place = [location.address, location.city].filter(Boolean).join(", ");
   return (
     <div className="min-w-48 max-w-72 space-y-1 text-sm text-slate-900">
       <p className="text-base font-semibold leading-snug">{location.name}</p>
-      <p className="text-xs font-medium uppercase tracking-wide text-blue-800">Our network</p>
+      <p className="text-xs font-medium uppercase tracking-wide text-blue-800">{t("list.ownNetwork")}</p>
       {place && <p>{place}</p>}
-      {isLoading && <p role="status">Loading charge points…</p>}
-      {error && <p role="alert">Details are not available right now. Please try again later.</p>}
-      {!isLoading && !error && evses.length === 0 && <p>No charge points listed here yet.</p>}
+      {isLoading && <p role="status">{t("status.loading")}</p>}
+      {error && <p role="alert">{t("point.detailsUnavailable")}</p>}
+      {!isLoading && !error && evses.length === 0 && <p>{t("point.noEvses")}</p>}
       {evses.length > 0 && (
         <ul className="list-disc pl-4">
           {evses.map((evse) => (
             <li key={evse.id}>
-              Charge point {evse.id} ({evse.status}):{" "}
-              {evse.connectors.length > 0
-                ? evse.connectors
-                    .map((c) => `${c.type} ${c.powerKw === null ? "" : formatPower(c.powerKw)}`.trim())
-                    .join(", ")
-                : "connectors not stated"}
+              {t("point.evse", {
+                id: evse.id,
+                status: evse.status,
+                connectors:
+                  evse.connectors.length > 0
+                    ? evse.connectors
+                        .map((c) => (c.powerKw === null ? c.type : `${c.type} ${formatKw(c.powerKw, locale)}`))
+                        .join(", ")
+                    : t("point.connectorsNotStated"),
+              })}
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 "use client";
+import { useLocale, useTranslations } from "next-intl";
 import { formatConnector, formatDistance, formatPower } from "@/lib/map/format";
 import type { MapPoint, OwnLocation } from "@/lib/map/points";
 import { StatusText } from "./point-details";
@@ -17,34 +18,38 @@ export function PointList({
   selectedId: number | null;
   onShow: (id: number) => void;
 }) {
+  const t = useTranslations("map");
+  const locale = useLocale();
   return (
-    <ol aria-label="Charge points, nearest first" className="divide-y divide-slate-200 dark:divide-slate-700">
+    <ol aria-label={t("list.label")} className="divide-y divide-slate-200 dark:divide-slate-700">
       {points.map((point) => (
         <li key={point.id} data-point-id={point.id} data-distance-km={point.distanceKm}>
           <button
             type="button"
             onClick={() => onShow(point.id)}
-            aria-current={selectedId === point.id ? "true" : undefined}
+            aria-current={selectedId === point.id || undefined}
             className="block w-full px-3 py-2.5 text-left hover:bg-slate-100 aria-[current=true]:bg-brand-50 dark:hover:bg-slate-800 dark:aria-[current=true]:bg-slate-800"
           >
             <span className="flex items-baseline justify-between gap-2">
               <span className="font-semibold leading-snug">{point.title}</span>
               <span className="shrink-0 text-sm tabular-nums text-slate-600 dark:text-slate-300">
-                {formatDistance(point.distanceKm)}
+                {formatDistance(point.distanceKm, locale)}
               </span>
             </span>
             <span className="mt-0.5 block text-sm">
-              <span className="font-medium">{formatPower(point.maxPowerKw)}</span>
-              {point.connectors.length > 0 && <> · {point.connectors.map((c) => formatConnector(c)).join(", ")}</>}
+              <span className="font-medium">{formatPower(point.maxPowerKw, t("point.powerUnknown"), locale)}</span>
+              {point.connectors.length > 0 && (
+                <> · {point.connectors.map((c) => formatConnector(c, locale)).join(", ")}</>
+              )}
             </span>
             <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-300">
-              {[point.address, point.town].filter(Boolean).join(", ") || "Address not stated"}
+              {[point.address, point.town].filter(Boolean).join(", ") || t("list.addressNotStated")}
               {point.operator && <> · {point.operator}</>}
               {" · "}
               <StatusText status={point.status} isOperational={point.isOperational} surface="page" />
               {point.usageCost && <> · {point.usageCost}</>}
             </span>
-            <span className="sr-only">. Show on map.</span>
+            <span className="sr-only">{t("list.showOnMap")}</span>
           </button>
         </li>
       ))}
@@ -53,13 +58,15 @@ export function PointList({
 }
 
 export function OwnLocationList({ locations, onShow }: { locations: OwnLocation[]; onShow: (id: number) => void }) {
+  const t = useTranslations("map");
+  const locale = useLocale();
   if (locations.length === 0) return null;
   return (
     <section aria-labelledby="own-locations-heading" className="border-b border-slate-200 pb-2 dark:border-slate-700">
       <h3 id="own-locations-heading" className="px-3 pt-2 text-sm font-semibold text-blue-800 dark:text-blue-300">
-        Our network
+        {t("list.ownNetwork")}
       </h3>
-      <ol aria-label="Our charge locations, nearest first">
+      <ol aria-label={t("list.ownLabel")}>
         {locations.map((location) => (
           <li key={location.id}>
             <button
@@ -70,11 +77,11 @@ export function OwnLocationList({ locations, onShow }: { locations: OwnLocation[
               <span className="flex items-baseline justify-between gap-2">
                 <span className="font-semibold">{location.name}</span>
                 <span className="shrink-0 text-sm tabular-nums text-slate-600 dark:text-slate-300">
-                  {formatDistance(location.distanceKm)}
+                  {formatDistance(location.distanceKm, locale)}
                 </span>
               </span>
               <span className="block text-xs text-slate-600 dark:text-slate-300">
-                {[location.address, location.city].filter(Boolean).join(", ") || "Address not stated"}
+                {[location.address, location.city].filter(Boolean).join(", ") || t("list.addressNotStated")}
               </span>
             </button>
           </li>

@@ -1,4 +1,6 @@
 "use client";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
 import useSWR from "swr";
 import type { OwnLocation, PointsResponse } from "@/lib/map/points";
 import { jsonFetcher, type FetchError, type FetchWording } from "@/lib/swr/fetcher";
@@ -12,17 +14,22 @@ export interface PointsRequest {
   limit: number;
 }
 
-const MAP_WORDING: FetchWording = {
-  offline: "You seem to be offline. Check your connection and try again.",
-  failed: (status) => {
-    if (status === 401) return "Your session has ended. Sign in again to see charge points.";
-    if (status === 404) return "Not found.";
-    if (status >= 500) return "Charge points could not be loaded right now. Please try again in a minute.";
-    return "Charge points could not be loaded.";
-  },
-};
-const fetchPoints = jsonFetcher<PointsResponse>({ wording: MAP_WORDING });
-const fetchOwnLocation = jsonFetcher<{ location: OwnLocation }>({ wording: MAP_WORDING });
+/** The map's fetch wording in the page's language; the server's own `error` words win when it sends them. */
+function useMapWording(): FetchWording {
+  const t = useTranslations("map");
+  return useMemo(
+    () => ({
+      offline: t("fetch.offline"),
+      failed: (status) => {
+        if (status === 401) return t("fetch.signedOut");
+        if (status === 404) return t("fetch.notFound");
+        if (status >= 500) return t("fetch.unavailable");
+        return t("fetch.failed");
+      },
+    }),
+    [t],
+  );
+}
 
 export function pointsUrl(request: PointsRequest): string {
   const params = new URLSearchParams({
@@ -39,6 +46,9 @@ export function pointsUrl(request: PointsRequest): string {
  * automatic retry (the server already serves a saved copy when the map data API is down).
  */
 export function usePoints(request: PointsRequest | null, freshForMs: number) {
+  const wording = useMapWording();
+  // A new fetcher (another language) fetches nothing by itself: SWR keys on the URL.
+  const fetchPoints = useMemo(() => jsonFetcher<PointsResponse>({ wording }), [wording]);
   return useSWR<PointsResponse, FetchError>(request ? pointsUrl(request) : null, fetchPoints, {
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
@@ -51,6 +61,8 @@ export function usePoints(request: PointsRequest | null, freshForMs: number) {
 
 /** Detail of one of the platform's own locations (evses, connectors), read when its popup opens. */
 export function useOwnLocation(id: number) {
+  const wording = useMapWording();
+  const fetchOwnLocation = useMemo(() => jsonFetcher<{ location: OwnLocation }>({ wording }), [wording]);
   return useSWR<{ location: OwnLocation }, FetchError>(`/api/map/locations/${id}`, fetchOwnLocation, {
     revalidateOnFocus: false,
     shouldRetryOnError: false,

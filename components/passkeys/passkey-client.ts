@@ -1,23 +1,35 @@
 "use client";
-import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
+import type { startAuthentication, startRegistration } from "@simplewebauthn/browser";
+
+// The WebAuthn library loads when a ceremony starts, not with the page (it is ~3 KB of every first
+// load on /account otherwise, which the bundle budget has no room for).
+const webAuthn = () => import("@simplewebauthn/browser");
+
+/** Fetches the library once the page has loaded, so a ceremony does not wait for it. */
+export function preloadWebAuthn(): void {
+  void webAuthn();
+}
 
 /**
  * The browser half of the passkey ceremonies: fetch options from the portal, let the browser (and
- * its authenticator) answer, post the answer back. Each returns an outcome in words the page shows.
+ * its authenticator) answer, post the answer back. A failure carries the portal's words (already in
+ * the page's language) or, for what went wrong in the browser, a problem the page puts into words
+ * (`passkeys.problems.*`, see failureWords).
  */
-export type PasskeyOutcome<T> =
-  | { ok: true; value: T }
-  | {
-      ok: false;
-      message: string;
-      /** The person closed the prompt (or another ceremony replaced it): nothing to report. */
-      cancelled?: boolean;
-      /** The portal's challenge expired before the answer came: start again. */
-      expired?: boolean;
-    };
+export type PasskeyProblem = "cancelled" | "unreachable" | "failed" | "alreadyOnDevice" | "unsupported";
 
-const CANCELLED = "The passkey prompt was closed before it finished. Nothing was changed.";
-const UNREACHABLE = "The portal could not be reached. Check your connection and try again.";
+export interface PasskeyFailure {
+  ok: false;
+  /** The portal's answer, in the page's language; absent for a problem of the browser's. */
+  message?: string;
+  problem: PasskeyProblem;
+  /** The person closed the prompt (or another ceremony replaced it): nothing to report. */
+  cancelled?: boolean;
+  /** The portal's challenge expired before the answer came: start again. */
+  expired?: boolean;
+}
+
+export type PasskeyOutcome<T> = { ok: true; value: T } | PasskeyFailure;
 
 async function post(path: string, body: unknown): Promise<PasskeyOutcome<Record<string, unknown>>> {
   let response: Response;
@@ -28,23 +40,22 @@ async function post(path: string, body: unknown): Promise<PasskeyOutcome<Record<
       body: JSON.stringify(body ?? {}),
     });
   } catch {
-    return { ok: false, message: UNREACHABLE };
+    return { ok: false, problem: "unreachable" };
   }
   const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) {
-    const message = typeof answer.error === "string" ? answer.error : "Something went wrong. Try again.";
-    return { ok: false, message, expired: response.status === 400 && message.includes("has expired") };
+    const message = typeof answer.error === "string" ? answer.error : undefined;
+    return { ok: false, message, problem: "failed", expired: response.status === 400 && answer.expired === true };
   }
   return { ok: true, value: answer };
 }
 
 /** What the browser throws when the person closes the prompt or no passkey fits: not a failure of ours. */
-function browserRefusal(error: unknown): { ok: false; message: string; cancelled?: boolean } {
+function browserRefusal(error: unknown): PasskeyFailure {
   if (error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError"))
-    return { ok: false, message: CANCELLED, cancelled: true };
-  if (error instanceof Error && error.name === "InvalidStateError")
-    return { ok: false, message: "This device already holds a passkey for your account." };
-  return { ok: false, message: "Your browser could not use a passkey here. Sign in with an e-mail link instead." };
+    return { ok: false, problem: "cancelled", cancelled: true };
+  if (error instanceof Error && error.name === "InvalidStateError") return { ok: false, problem: "alreadyOnDevice" };
+  return { ok: false, problem: "unsupported" };
 }
 
 export async function addPasskey(name: string): Promise<PasskeyOutcome<string>> {
@@ -52,7 +63,8 @@ export async function addPasskey(name: string): Promise<PasskeyOutcome<string>> 
   if (!start.ok) return start;
   let response;
   try {
-    response = await startRegistration(start.value.options as Parameters<typeof startRegistration>[0]);
+    const library = await webAuthn();
+    response = await library.startRegistration(start.value.options as Parameters<typeof startRegistration>[0]);
   } catch (error) {
     return browserRefusal(error);
   }
@@ -72,7 +84,8 @@ export async function signInWithPasskey(options: {
   if (!start.ok) return start;
   let response;
   try {
-    response = await startAuthentication(
+    const library = await webAuthn();
+    response = await library.startAuthentication(
       start.value.options as Parameters<typeof startAuthentication>[0],
       options.autofill === true,
     );

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect, useRef, useState } from "react";
 import { FormStatus } from "@/components/ui/alert";
@@ -6,7 +7,7 @@ import { Button, Spinner, SubmitButton } from "@/components/ui/button";
 import { ConfirmSubmit } from "@/components/ui/confirm-submit";
 import { TextField } from "@/components/ui/field";
 import { idle, type ActionResult } from "@/lib/forms/action-result";
-import { addPasskey } from "./passkey-client";
+import { addPasskey, preloadWebAuthn } from "./passkey-client";
 
 export interface PasskeyRow {
   id: string;
@@ -31,6 +32,7 @@ export function PasskeyManager({
   renameAction: PasskeyAction;
   removeAction: PasskeyAction;
 }) {
+  const t = useTranslations("passkeys");
   const router = useRouter();
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<{ tone: "success" | "error"; message: string } | null>(null);
@@ -45,6 +47,8 @@ export function PasskeyManager({
     if (removeState.status === "ok") removedRef.current?.focus();
   }, [removeState]);
 
+  useEffect(preloadWebAuthn, []);
+
   async function add() {
     if (adding) return;
     setAdding(true);
@@ -55,34 +59,38 @@ export function PasskeyManager({
       setNewName("");
       setAdded({
         tone: "success",
-        message: `The passkey “${outcome.value}” was added. We sent you an e-mail about it.`,
+        message: t("manager.added", { name: outcome.value }),
       });
       router.refresh();
-    } else setAdded({ tone: "error", message: outcome.message });
+    } else setAdded({ tone: "error", message: outcome.message ?? t(`problems.${outcome.problem}`) });
   }
 
   const outcome = (state: ActionResult) => (state.status === "ok" || state.status === "error" ? state.message : null);
   return (
     <div className="space-y-4">
       {passkeys.length === 0 ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300">No passkeys yet.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("manager.none")}</p>
       ) : (
         <ul
-          aria-label="Your passkeys"
+          aria-label={t("manager.listLabel")}
           className="divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-700 dark:border-slate-700"
         >
           {passkeys.map((p) => (
             <li key={p.id} className="space-y-2 p-3">
               <p className="font-semibold break-all">{p.name}</p>
               <p className="text-sm text-slate-700 dark:text-slate-300">
-                Added {p.created} · {p.lastUsed ? `last used ${p.lastUsed}` : "not used yet"}
-                {p.synced ? " · synced between your devices" : ""}
+                {t("manager.details", {
+                  created: p.created,
+                  used: String(p.lastUsed !== null),
+                  lastUsed: p.lastUsed ?? "",
+                  synced: String(p.synced),
+                })}
               </p>
               <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
                 <form action={rename} className="flex flex-col gap-2 sm:flex-row sm:items-end">
                   <input type="hidden" name="id" value={p.id} />
                   <TextField
-                    label={`New name for ${p.name}`}
+                    label={t("manager.renameLabel", { name: p.name })}
                     name="name"
                     defaultValue={renameState.values?.id === p.id ? (renameState.values.name ?? p.name) : p.name}
                     maxLength={60}
@@ -93,17 +101,17 @@ export function PasskeyManager({
                         : undefined
                     }
                   />
-                  <SubmitButton variant="secondary" pendingLabel="Renaming…">
-                    Rename
+                  <SubmitButton variant="secondary" pendingLabel={t("manager.renaming")}>
+                    {t("manager.rename")}
                   </SubmitButton>
                 </form>
                 <form action={remove}>
                   <input type="hidden" name="id" value={p.id} />
                   <ConfirmSubmit
-                    triggerLabel={`Remove ${p.name}`}
-                    question={`Remove the passkey “${p.name}”? You can still sign in with an e-mail link.`}
-                    confirmLabel="Yes, remove it"
-                    pendingLabel="Removing…"
+                    triggerLabel={t("manager.removeTrigger", { name: p.name })}
+                    question={t("manager.removeQuestion", { name: p.name })}
+                    confirmLabel={t("manager.removeConfirm")}
+                    pendingLabel={t("manager.removing")}
                   />
                 </form>
               </div>
@@ -126,16 +134,16 @@ export function PasskeyManager({
         }}
       >
         <TextField
-          label="Name for a new passkey (optional)"
+          label={t("manager.newNameLabel")}
           name="passkeyName"
           value={newName}
           onChange={(event) => setNewName(event.target.value)}
           maxLength={60}
-          hint="Left empty, it is named after this browser and system."
+          hint={t("manager.newNameHint")}
         />
         {/* aria-disabled, not disabled: the button keeps the keyboard focus while the device asks. */}
         <Button type="submit" aria-disabled={adding}>
-          {adding ? <Spinner label="Waiting for your device…" /> : "Add a passkey"}
+          {adding ? <Spinner label={t("manager.waiting")} /> : t("manager.add")}
         </Button>
       </form>
       <FormStatus tone={added?.tone ?? "success"} message={added?.message ?? null} />

@@ -1,20 +1,22 @@
 "use client";
 import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from "@simplewebauthn/browser";
+import { useTranslations } from "next-intl";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { FormStatus } from "@/components/ui/alert";
 import { Button, Spinner } from "@/components/ui/button";
-import { signInWithPasskey } from "./passkey-client";
+import { signInWithPasskey, type PasskeyFailure } from "./passkey-client";
 
 const noSubscription = () => () => undefined;
 
 /**
- * "Sign in with a passkey" next to the e-mail link. Where the browser supports it, the passkeys
- * are also offered in the e-mail field's suggestions (conditional UI); choosing one signs in.
- * A browser without WebAuthn sees a note instead of a button that cannot work.
+ * "Sign in with a passkey" next to the e-mail link (`label`: another wording, already translated).
+ * Where the browser supports it, the passkeys are also offered in the e-mail field's suggestions
+ * (conditional UI); choosing one signs in. A browser without WebAuthn sees a note instead of a
+ * button that cannot work.
  */
 export function PasskeySignIn({
   callbackUrl,
-  label = "Sign in with a passkey",
+  label,
   autofill = false,
 }: {
   callbackUrl?: string;
@@ -22,10 +24,11 @@ export function PasskeySignIn({
   /** Offer passkeys in the page's e-mail field (autocomplete "webauthn"): the sign-in page only. */
   autofill?: boolean;
 }) {
+  const t = useTranslations("passkeys");
   // Unknown (null) while rendered on the server; the browser's answer once hydrated.
   const supported = useSyncExternalStore(noSubscription, browserSupportsWebAuthn, () => null);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<PasskeyFailure | null>(null);
 
   useEffect(() => {
     if (!autofill) return;
@@ -42,7 +45,7 @@ export function PasskeySignIn({
         }
         if (outcome.expired) continue;
         // A closed or replaced suggestion is no error worth showing; a refused passkey is.
-        if (!stopped && !outcome.cancelled) setMessage(outcome.message);
+        if (!stopped && !outcome.cancelled) setFailure(outcome);
         return;
       }
     });
@@ -52,19 +55,19 @@ export function PasskeySignIn({
   }, [callbackUrl, autofill]);
 
   if (supported === false)
-    return <p className="text-sm text-slate-700 dark:text-slate-300">This browser cannot use passkeys here.</p>;
+    return <p className="text-sm text-slate-700 dark:text-slate-300">{t("signIn.unsupported")}</p>;
 
   async function run() {
     if (busy) return;
     setBusy(true);
-    setMessage(null);
+    setFailure(null);
     const outcome = await signInWithPasskey({ callbackUrl });
     if (outcome.ok) {
       window.location.assign(outcome.value);
       return;
     }
     setBusy(false);
-    setMessage(outcome.message);
+    setFailure(outcome);
   }
 
   return (
@@ -76,9 +79,9 @@ export function PasskeySignIn({
         // aria-disabled, not disabled: the button keeps the keyboard focus while the device asks.
         aria-disabled={busy || supported === null}
       >
-        {busy ? <Spinner label="Waiting for your passkey…" /> : label}
+        {busy ? <Spinner label={t("signIn.waiting")} /> : (label ?? t("signIn.button"))}
       </Button>
-      <FormStatus tone="error" message={message} />
+      <FormStatus tone="error" message={failure ? (failure.message ?? t(`problems.${failure.problem}`)) : null} />
     </div>
   );
 }

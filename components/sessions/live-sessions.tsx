@@ -1,9 +1,10 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { formatDuration, formatKwh, formatLocalTime, formatMoney } from "@/lib/format";
+import { formatDuration, formatKwh, formatLocalTime, formatMoney, type DurationWords } from "@/lib/format";
 import type { LiveSessionView, LiveSessionsResponse } from "@/lib/sessions/live-view";
 import { LiveBadge, SessionStatusBadge } from "./session-status-badge";
 import { useLiveSessions } from "./use-live-sessions";
@@ -16,9 +17,9 @@ export interface LiveSessionsProps {
   sessionId?: number;
 }
 
-function runningFor(session: LiveSessionView, checkedAt: string): string {
+function runningFor(session: LiveSessionView, checkedAt: string, t: DurationWords): string {
   if (!session.startedAt) return "—";
-  return formatDuration(Date.parse(checkedAt) - Date.parse(session.startedAt));
+  return formatDuration(Date.parse(checkedAt) - Date.parse(session.startedAt), t);
 }
 
 /**
@@ -27,6 +28,9 @@ function runningFor(session: LiveSessionView, checkedAt: string): string {
  */
 export function LiveSessions({ initial, currency, sessionId }: LiveSessionsProps) {
   const router = useRouter();
+  const t = useTranslations("sessions.live");
+  const tDuration = useTranslations("duration");
+  const locale = useLocale();
   const { data, error } = useLiveSessions(initial);
   const current = data ?? initial;
   const visible = current.sessions.filter((s) => sessionId === undefined || s.id === sessionId);
@@ -40,16 +44,19 @@ export function LiveSessions({ initial, currency, sessionId }: LiveSessionsProps
     previous.current = current.sessions.filter((s) => stillRunning.has(s.id));
     if (stopped.length === 0) return;
     setAnnouncement(
-      `${stopped.map((s) => `Your charging session that started ${formatLocalTime(s.startedAtLocal)} has finished.`).join(" ")} The final figures are shown below.`,
+      [
+        ...stopped.map((s) => t("finished", { time: formatLocalTime(s.startedAtLocal, locale) })),
+        t("finalFigures"),
+      ].join(" "),
     );
     router.refresh();
-  }, [visibleIds, current.sessions, router]);
+  }, [visibleIds, current.sessions, router, t, locale]);
 
   return (
     <div className="space-y-3">
       <div role="status" aria-live="polite">
         {announcement && (
-          <Alert tone="success" title="Charging finished">
+          <Alert tone="success" title={t("finishedTitle")}>
             {announcement}
           </Alert>
         )}
@@ -63,43 +70,41 @@ export function LiveSessions({ initial, currency, sessionId }: LiveSessionsProps
         >
           <div className="mb-2 flex flex-wrap items-center gap-2">
             <h2 id={`live-session-${session.id}`} className="text-lg font-semibold">
-              Charging now
+              {t("chargingNow")}
             </h2>
             <LiveBadge />
             <SessionStatusBadge status={session.status} />
           </div>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
             <div>
-              <dt className="text-slate-700 dark:text-slate-300">Started</dt>
-              <dd className="font-medium">{formatLocalTime(session.startedAtLocal)}</dd>
+              <dt className="text-slate-700 dark:text-slate-300">{t("started")}</dt>
+              <dd className="font-medium">{formatLocalTime(session.startedAtLocal, locale)}</dd>
             </div>
             <div>
-              <dt className="text-slate-700 dark:text-slate-300">Charging for</dt>
-              <dd className="font-medium tabular-nums">{runningFor(session, current.checkedAt)}</dd>
+              <dt className="text-slate-700 dark:text-slate-300">{t("chargingFor")}</dt>
+              <dd className="font-medium tabular-nums">{runningFor(session, current.checkedAt, tDuration)}</dd>
             </div>
             <div>
-              <dt className="text-slate-700 dark:text-slate-300">Energy so far</dt>
+              <dt className="text-slate-700 dark:text-slate-300">{t("energySoFar")}</dt>
               <dd className="text-xl font-bold tabular-nums" data-testid="live-energy">
-                {formatKwh(session.energyWh)}
+                {formatKwh(session.energyWh, locale)}
               </dd>
             </div>
             <div>
-              <dt className="text-slate-700 dark:text-slate-300">Cost so far</dt>
+              <dt className="text-slate-700 dark:text-slate-300">{t("costSoFar")}</dt>
               <dd className="text-xl font-bold tabular-nums" data-testid="live-amount">
-                {formatMoney(session.amount, session.currency ?? currency)}
+                {formatMoney(session.amount, session.currency ?? currency, locale)}
               </dd>
             </div>
           </dl>
-          <p className="mt-2 text-xs text-slate-700 dark:text-slate-300">
-            Figures update every few seconds while the session runs.
-          </p>
+          <p className="mt-2 text-xs text-slate-700 dark:text-slate-300">{t("updates")}</p>
           {error && <p className="mt-1 text-sm text-red-800 dark:text-red-200">{error.message}</p>}
           {sessionId === undefined && (
             <Link
               href={`/sessions/${session.id}`}
               className="mt-2 inline-block text-sm font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100"
             >
-              Session details
+              {t("details")}
             </Link>
           )}
         </section>

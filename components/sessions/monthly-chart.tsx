@@ -1,5 +1,6 @@
+import { getLocale, getTranslations } from "next-intl/server";
 import { formatKwh, formatMoney } from "@/lib/format";
-import type { MonthlyTotal } from "@/lib/sessions/monthly";
+import { monthAxisLabel, monthLabel, type MonthlyTotal } from "@/lib/sessions/monthly";
 
 export interface MonthlyChartProps {
   totals: readonly MonthlyTotal[];
@@ -18,22 +19,42 @@ interface BarSeries {
   format: (value: number) => string;
 }
 
+/** A month of the chart with its names in the page's language. */
+interface ChartMonth extends MonthlyTotal {
+  /** "Mar 2026", for captions and the table. */
+  label: string;
+  /** "Mar", under its bar. */
+  axisLabel: string;
+}
+
+type ChartWords = Awaited<ReturnType<typeof getTranslations<"sessions.chart">>>;
+
 /** A bar chart as inline SVG, no library. The data table below carries the same figures in text. */
-function BarChart({ id, series, totals }: { id: string; series: BarSeries; totals: readonly MonthlyTotal[] }) {
+function BarChart({
+  id,
+  series,
+  months,
+  t,
+}: {
+  id: string;
+  series: BarSeries;
+  months: readonly ChartMonth[];
+  t: ChartWords;
+}) {
   const max = Math.max(0, ...series.values);
   const plot = HEIGHT - TOP - BOTTOM;
-  const peakIndex = series.values.indexOf(max);
+  const peak = months[series.values.indexOf(max)]?.label ?? "";
   const summary =
     max > 0
-      ? `${series.title}, last 12 months. Highest in ${totals[peakIndex]?.label}: ${series.format(max)}. The figures are in the table below.`
-      : `${series.title}, last 12 months: nothing charged.`;
+      ? t("summary", { title: series.title, month: peak, value: series.format(max) })
+      : t("summaryEmpty", { title: series.title });
   return (
     <figure className="min-w-0">
       <figcaption id={`${id}-caption`} className="mb-1 text-sm">
         <span className="font-semibold">{series.title}</span>
         {max > 0 && (
           <span className="block text-xs text-slate-700 dark:text-slate-300">
-            Highest: {series.format(max)} in {totals[peakIndex]?.label}
+            {t("highest", { value: series.format(max), month: peak })}
           </span>
         )}
       </figcaption>
@@ -54,7 +75,7 @@ function BarChart({ id, series, totals }: { id: string; series: BarSeries; total
         />
         {series.values.map((value, i) => {
           const height = max > 0 ? Math.max(value > 0 ? 1 : 0, (value / max) * plot) : 0;
-          const month = totals[i];
+          const month = months[i];
           return (
             <g key={month?.month ?? i}>
               <rect
@@ -72,7 +93,7 @@ function BarChart({ id, series, totals }: { id: string; series: BarSeries; total
                 fontSize={10}
                 className="fill-slate-700 dark:fill-slate-300"
               >
-                {month?.label.slice(0, 3)}
+                {month?.axisLabel}
               </text>
             </g>
           );
@@ -84,72 +105,70 @@ function BarChart({ id, series, totals }: { id: string; series: BarSeries; total
 
 /**
  * Energy and cost per month over the last 12 months: two small bar charts plus a table with the
- * same figures behind a disclosure (keyboard and screen-reader friendly). Server-renderable.
+ * same figures behind a disclosure (keyboard and screen-reader friendly). A server component; months
+ * and figures are named and formatted in the page's language.
  */
-export function MonthlyChart({ totals, currency }: MonthlyChartProps) {
-  const running = totals.reduce((n, t) => n + t.runningCount, 0);
+export async function MonthlyChart({ totals, currency }: MonthlyChartProps) {
+  const [t, locale] = await Promise.all([getTranslations("sessions.chart"), getLocale()]);
+  const months: ChartMonth[] = totals.map((total) => ({
+    ...total,
+    label: monthLabel(total.month, locale),
+    axisLabel: monthAxisLabel(total.month, locale),
+  }));
+  const running = totals.reduce((n, total) => n + total.runningCount, 0);
+  const kwh = (wh: number) => formatKwh(wh, locale);
+  const money = (amount: number) => formatMoney(amount, currency, locale);
   return (
     <div className="space-y-4">
       <div className="grid gap-6 md:grid-cols-2">
         <BarChart
           id="monthly-energy"
-          totals={totals}
-          series={{ title: "Energy per month (kWh)", values: totals.map((t) => t.energyWh), format: formatKwh }}
+          months={months}
+          t={t}
+          series={{ title: t("energyTitle"), values: totals.map((total) => total.energyWh), format: kwh }}
         />
         <BarChart
           id="monthly-cost"
-          totals={totals}
+          months={months}
+          t={t}
           series={{
-            title: `Cost per month${currency ? ` (${currency})` : ""}`,
-            values: totals.map((t) => t.amount),
-            format: (v) => formatMoney(v, currency),
+            title: currency ? t("costTitleIn", { currency }) : t("costTitle"),
+            values: totals.map((total) => total.amount),
+            format: money,
           }}
         />
       </div>
-      {running > 0 && (
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          {running === 1
-            ? "One session is still charging; it is counted once it has finished."
-            : `${running} sessions are still charging; they are counted once they have finished.`}
-        </p>
-      )}
+      {running > 0 && <p className="text-sm text-slate-700 dark:text-slate-300">{t("running", { count: running })}</p>}
       <details className="rounded-md border border-slate-200 dark:border-slate-700">
-        <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-semibold">
-          Show the figures as a table
-        </summary>
-        <div
-          className="relative overflow-x-auto px-3 pb-3"
-          role="region"
-          aria-label="Monthly totals table"
-          tabIndex={0}
-        >
+        <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-semibold">{t("showTable")}</summary>
+        <div className="relative overflow-x-auto px-3 pb-3" role="region" aria-label={t("tableRegion")} tabIndex={0}>
           <table className="w-full min-w-[24rem] text-sm">
-            <caption className="sr-only">Energy and cost per month, last 12 months</caption>
+            <caption className="sr-only">{t("tableCaption")}</caption>
             <thead>
               <tr className="text-left">
                 <th scope="col" className="py-1 pr-3">
-                  Month
+                  {t("month")}
                 </th>
                 <th scope="col" className="py-1 pr-3 text-right">
-                  Sessions
+                  {t("sessions")}
                 </th>
                 <th scope="col" className="py-1 pr-3 text-right">
-                  Energy
+                  {t("energy")}
                 </th>
                 <th scope="col" className="py-1 text-right">
-                  Cost
+                  {t("cost")}
                 </th>
               </tr>
             </thead>
             <tbody>
-              {totals.map((t) => (
-                <tr key={t.month} className="border-t border-slate-200 dark:border-slate-700">
+              {months.map((month) => (
+                <tr key={month.month} className="border-t border-slate-200 dark:border-slate-700">
                   <th scope="row" className="py-1 pr-3 text-left font-medium">
-                    {t.label}
+                    {month.label}
                   </th>
-                  <td className="py-1 pr-3 text-right tabular-nums">{t.sessionCount}</td>
-                  <td className="py-1 pr-3 text-right tabular-nums">{formatKwh(t.energyWh)}</td>
-                  <td className="py-1 text-right tabular-nums">{formatMoney(t.amount, currency)}</td>
+                  <td className="py-1 pr-3 text-right tabular-nums">{month.sessionCount}</td>
+                  <td className="py-1 pr-3 text-right tabular-nums">{kwh(month.energyWh)}</td>
+                  <td className="py-1 text-right tabular-nums">{money(month.amount)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,3 +1,4 @@
+import { getLocale, getTranslations } from "next-intl/server";
 import { formatDateTime, formatKwh, formatMoney } from "@/lib/format";
 import type { ChargingSession } from "@/lib/platform/types";
 import {
@@ -22,58 +23,68 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
-/** Every field of a session, in words and local formats. Server-renderable. */
-export function SessionDetails({ session, currency }: { session: ChargingSession; currency: string | null }) {
+/** Every field of a session, in words and formats of the page's language. A server component. */
+export async function SessionDetails({ session, currency }: { session: ChargingSession; currency: string | null }) {
+  const [t, tDuration, tAll, locale] = await Promise.all([
+    getTranslations("sessionDetails"),
+    getTranslations("duration"),
+    getTranslations(),
+    getLocale(),
+  ]);
   const statusDetail = sessionStatusDetail(session);
-  const zoneNote = assumedTimeZoneNote(session);
+  const zoneNote = assumedTimeZoneNote(session, tAll);
   return (
     <dl className="text-sm">
-      <Row term="Status">
+      <Row term={t("fields.status")}>
         <span className="flex flex-wrap items-center gap-1">
           <SessionStatusBadge status={session.status} />
           {session.isRunning && <LiveBadge />}
-          {statusDetail && <span>({statusDetail})</span>}
+          {statusDetail && <span>({t(`statusDetail.${statusDetail}`)})</span>}
         </span>
       </Row>
-      <Row term="Started (local time)">{sessionStartLabel(session)}</Row>
-      <Row term="Stopped (local time)">{session.isRunning ? "Still charging" : sessionStopLabel(session)}</Row>
-      {zoneNote && <Row term="Time zone">{zoneNote}</Row>}
-      <Row term="Duration">{sessionDurationLabel(session)}</Row>
-      <Row term="Energy">{formatKwh(session.energyWh)}</Row>
-      <Row term="Amount">{formatMoney(session.amount, sessionCurrency(session, currency))}</Row>
-      <Row term="Started (UTC)">{session.startedAt ? formatDateTime(session.startedAt, undefined, "UTC") : "—"}</Row>
-      <Row term="Stopped (UTC)">{session.stoppedAt ? formatDateTime(session.stoppedAt, undefined, "UTC") : "—"}</Row>
-      <Row term="Session number">{session.id}</Row>
-      <Row term="Charge point (EVSE)">{session.evseId ?? "—"}</Row>
+      <Row term={t("fields.startedLocal")}>{sessionStartLabel(session, locale)}</Row>
+      <Row term={t("fields.stoppedLocal")}>
+        {session.isRunning ? tDuration("stillCharging") : sessionStopLabel(session, locale)}
+      </Row>
+      {zoneNote && <Row term={t("fields.timeZone")}>{zoneNote}</Row>}
+      <Row term={t("fields.duration")}>{sessionDurationLabel(session, tDuration)}</Row>
+      <Row term={t("fields.energy")}>{formatKwh(session.energyWh, locale)}</Row>
+      <Row term={t("fields.amount")}>{formatMoney(session.amount, sessionCurrency(session, currency), locale)}</Row>
+      <Row term={t("fields.startedUtc")}>
+        {session.startedAt ? formatDateTime(session.startedAt, locale, "UTC") : "—"}
+      </Row>
+      <Row term={t("fields.stoppedUtc")}>
+        {session.stoppedAt ? formatDateTime(session.stoppedAt, locale, "UTC") : "—"}
+      </Row>
+      <Row term={t("fields.sessionNumber")}>{session.id}</Row>
+      <Row term={t("fields.evse")}>{session.evseId ?? "—"}</Row>
     </dl>
   );
 }
 
 /** The location joined through `locationId`, or a plain note when the platform has no details. */
-export function SessionLocation({ state }: { state: SessionLocationState }) {
-  if (state.kind === "none") return <p className="text-sm">The platform did not say where this session took place.</p>;
+export async function SessionLocation({ state }: { state: SessionLocationState }) {
+  const t = await getTranslations("sessionDetails.location");
+  if (state.kind === "none") return <p className="text-sm">{t("none")}</p>;
   if (state.kind === "unavailable") {
     return (
       <div className="text-sm">
-        <p className="font-semibold">Location details unavailable</p>
-        <p className="text-slate-700 dark:text-slate-300">
-          The charging service has no details for location {state.locationId} right now. Your session figures above are
-          complete.
-        </p>
+        <p className="font-semibold">{t("unavailableTitle")}</p>
+        <p className="text-slate-700 dark:text-slate-300">{t("unavailable", { id: String(state.locationId) })}</p>
       </div>
     );
   }
   const { location } = state;
   return (
     <dl className="text-sm">
-      <Row term="Name">{location.name}</Row>
-      <Row term="Address">{location.address ?? "—"}</Row>
+      <Row term={t("name")}>{location.name}</Row>
+      <Row term={t("address")}>{location.address ?? "—"}</Row>
       {location.latitude !== null && location.longitude !== null && (
-        <Row term="Coordinates">
+        <Row term={t("coordinates")}>
           {location.latitude.toFixed(5)}, {location.longitude.toFixed(5)}
         </Row>
       )}
-      <Row term="Charge points">{location.evseCount}</Row>
+      <Row term={t("chargePoints")}>{location.evseCount}</Row>
     </dl>
   );
 }

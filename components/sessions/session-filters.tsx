@@ -1,12 +1,13 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Spinner } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import type { SessionStatus } from "@/lib/platform/types";
-import { PAGE_SIZES, SESSION_STATUS_LABELS, SESSION_STATUSES, sessionFilterQuery } from "@/lib/sessions/filters";
+import { PAGE_SIZES, SESSION_STATUSES, sessionFilterQuery } from "@/lib/sessions/filters";
 
 export interface SessionFiltersProps {
   status?: SessionStatus;
@@ -18,7 +19,6 @@ export interface SessionFiltersProps {
 }
 
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
-const STATUS_OPTIONS = SESSION_STATUSES.map((status) => ({ value: status, label: SESSION_STATUS_LABELS[status] }));
 
 /**
  * Status and date range, kept in the URL. With JavaScript the form navigates client-side to a clean
@@ -27,7 +27,9 @@ const STATUS_OPTIONS = SESSION_STATUSES.map((status) => ({ value: status, label:
  */
 export function SessionFilters({ status, from, to, perPage, path = "/sessions" }: SessionFiltersProps) {
   const router = useRouter();
+  const t = useTranslations("sessions");
   const [pending, startTransition] = useTransition();
+  const statusOptions = SESSION_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }));
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,26 +54,31 @@ export function SessionFilters({ status, from, to, perPage, path = "/sessions" }
       action={path}
       method="get"
       onSubmit={onSubmit}
-      aria-label="Filter sessions"
+      aria-label={t("filters.form")}
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"
     >
       <SelectField
-        label="Status"
+        label={t("filters.status")}
         name="status"
-        options={STATUS_OPTIONS}
-        placeholder="All statuses"
+        options={statusOptions}
+        placeholder={t("filters.allStatuses")}
         defaultValue={status ?? ""}
       />
-      <TextField label="From" name="from" type="date" defaultValue={from ?? ""} />
-      <TextField label="To" name="to" type="date" defaultValue={to ?? ""} />
-      <SelectField label="Rows per page" name="perPage" options={PAGE_SIZE_OPTIONS} defaultValue={String(perPage)} />
+      <TextField label={t("filters.from")} name="from" type="date" defaultValue={from ?? ""} />
+      <TextField label={t("filters.to")} name="to" type="date" defaultValue={to ?? ""} />
+      <SelectField
+        label={t("filters.perPage")}
+        name="perPage"
+        options={PAGE_SIZE_OPTIONS}
+        defaultValue={String(perPage)}
+      />
       <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-1">
         <button type="submit" className={buttonClasses("primary")} disabled={pending}>
-          {pending ? <Spinner label="Filtering…" /> : "Apply filters"}
+          {pending ? <Spinner label={t("filters.filtering")} /> : t("filters.apply")}
         </button>
         {hasFilters && (
           <Link href={`${path}${sessionFilterQuery({ perPage })}`} className={buttonClasses("secondary")}>
-            Clear filters
+            {t("filters.clear")}
           </Link>
         )}
       </div>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { buttonClasses } from "@/components/ui/button-classes";
 
 export interface SessionPaginationProps {
@@ -16,38 +17,41 @@ export interface SessionPaginationProps {
 
 /**
  * The position in words ("Page 2 of 10 · 247 sessions", or "Page 2" when the platform gives no total),
- * with previous/next links when there is more than one page. Server-renderable.
+ * with previous/next links when there is more than one page. A server component.
  */
-export function SessionPagination({ page, lastPage, hasNext, total, hrefFor }: SessionPaginationProps) {
+export async function SessionPagination({ page, lastPage, hasNext, total, hrefFor }: SessionPaginationProps) {
+  const t = await getTranslations("sessions.pagination");
   const hasPrevious = page > 1;
+  // Numbers as they were always written ("Page 10000", "1247 sessions"), not grouped.
   const position = (
     <p className="text-sm text-slate-700 dark:text-slate-300">
-      Page {page}
-      {lastPage !== null && ` of ${lastPage} · ${total} session${total === 1 ? "" : "s"}`}
+      {lastPage === null
+        ? t("page", { page: String(page) })
+        : t("pageOf", { page: String(page), lastPage: String(lastPage), total: String(total), count: total })}
     </p>
   );
   if (!hasPrevious && !hasNext) return position;
   const disabled = `${buttonClasses("secondary")} pointer-events-none opacity-70`;
   return (
-    <nav aria-label="Session pages" className="flex flex-wrap items-center justify-between gap-3">
+    <nav aria-label={t("nav")} className="flex flex-wrap items-center justify-between gap-3">
       {position}
       <div className="flex gap-2">
         {hasPrevious ? (
           <Link href={hrefFor(page - 1)} rel="prev" className={buttonClasses("secondary")}>
-            Previous page
+            {t("previous")}
           </Link>
         ) : (
           <span aria-disabled="true" className={disabled}>
-            Previous page
+            {t("previous")}
           </span>
         )}
         {hasNext ? (
           <Link href={hrefFor(page + 1)} rel="next" className={buttonClasses("secondary")}>
-            Next page
+            {t("next")}
           </Link>
         ) : (
           <span aria-disabled="true" className={disabled}>
-            Next page
+            {t("next")}
           </span>
         )}
       </div>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
 import { formatKwh, formatMoney } from "@/lib/format";
 import type { ChargingSession } from "@/lib/platform/types";
 import { sessionCurrency, sessionDurationLabel, sessionStartLabel } from "@/lib/sessions/display";
@@ -21,28 +22,18 @@ const numeric = `${cell} text-right tabular-nums whitespace-nowrap`;
 const linkClass =
   "text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-100 dark:hover:text-white";
 
+/** A session's figures in the page's language, shared by the cards and the table rows. */
+interface SessionRow {
+  session: ChargingSession;
+  start: React.ReactNode;
+  duration: string;
+  energy: string;
+  amount: string;
+  location: string | undefined;
+}
+
 function locationOf(session: ChargingSession, names?: Readonly<Record<number, string>>): string | undefined {
   return session.locationId === null ? undefined : names?.[session.locationId];
-}
-
-function UnknownLocation() {
-  return (
-    <>
-      <span aria-hidden="true">—</span>
-      <span className="sr-only">Location not known</span>
-    </>
-  );
-}
-
-function StartLink({ session, rowHref }: { session: ChargingSession; rowHref?: (session: ChargingSession) => string }) {
-  const start = sessionStartLabel(session);
-  if (!rowHref) return <>{start}</>;
-  return (
-    <Link href={rowHref(session)} className={linkClass}>
-      {start}
-      <span className="sr-only">, session {session.id}</span>
-    </Link>
-  );
 }
 
 function StatusBadges({ session }: { session: ChargingSession }) {
@@ -54,54 +45,69 @@ function StatusBadges({ session }: { session: ChargingSession }) {
   );
 }
 
-/** Below the `sm` breakpoint (phones down to 360 px): one card per session, every figure visible. */
-function SessionCards({ sessions, currency, caption, rowHref, locationNames }: SessionTableProps) {
-  return (
-    <ul aria-label={caption} className="space-y-2 sm:hidden">
-      {sessions.map((session) => (
-        <li
-          key={session.id}
-          data-session-id={session.id}
-          className="rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-800 dark:bg-slate-900"
-        >
-          <div className="flex flex-wrap items-center justify-between gap-2 font-medium">
-            <StartLink session={session} rowHref={rowHref} />
-            <StatusBadges session={session} />
-          </div>
-          <dl className="mt-2 grid grid-cols-3 gap-2">
-            <div>
-              <dt className="text-xs text-slate-700 dark:text-slate-300">Energy</dt>
-              <dd className="tabular-nums">{formatKwh(session.energyWh)}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-700 dark:text-slate-300">Amount</dt>
-              <dd className="tabular-nums">{formatMoney(session.amount, sessionCurrency(session, currency))}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-700 dark:text-slate-300">Duration</dt>
-              <dd>{sessionDurationLabel(session)}</dd>
-            </div>
-          </dl>
-          {locationOf(session, locationNames) && (
-            <p className="mt-1 text-slate-700 dark:text-slate-300">{locationOf(session, locationNames)}</p>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /**
  * Charging sessions: start (the charge point's local time), duration, kWh, amount, status and
- * location. Server-renderable, shared by the driver's /sessions and the admin area. A table from
- * the `sm` breakpoint up, cards below it; the table's region is positioned so the absolutely placed
- * screen-reader texts inside cannot widen the page.
+ * location. A server component, shared by the driver's /sessions and the admin area. A table from
+ * the `sm` breakpoint up, one card per session below it (phones down to 360 px: every figure
+ * visible); the table's region is positioned so the absolutely placed screen-reader texts inside
+ * cannot widen the page.
  */
-export function SessionTable(props: SessionTableProps) {
-  const { sessions, currency, caption, rowHref, locationNames } = props;
+export async function SessionTable({ sessions, currency, caption, rowHref, locationNames }: SessionTableProps) {
+  const [t, tDuration, locale] = await Promise.all([
+    getTranslations("sessions.table"),
+    getTranslations("duration"),
+    getLocale(),
+  ]);
+  const rows: SessionRow[] = sessions.map((session) => {
+    const start = sessionStartLabel(session, locale);
+    return {
+      session,
+      start: rowHref ? (
+        <Link href={rowHref(session)} className={linkClass}>
+          {start}
+          <span className="sr-only">{t("sessionLink", { id: String(session.id) })}</span>
+        </Link>
+      ) : (
+        start
+      ),
+      duration: sessionDurationLabel(session, tDuration),
+      energy: formatKwh(session.energyWh, locale),
+      amount: formatMoney(session.amount, sessionCurrency(session, currency), locale),
+      location: locationOf(session, locationNames),
+    };
+  });
+
   return (
     <>
-      <SessionCards {...props} />
+      <ul aria-label={caption} className="space-y-2 sm:hidden">
+        {rows.map((row) => (
+          <li
+            key={row.session.id}
+            data-session-id={row.session.id}
+            className="rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-800 dark:bg-slate-900"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-2 font-medium">
+              {row.start}
+              <StatusBadges session={row.session} />
+            </div>
+            <dl className="mt-2 grid grid-cols-3 gap-2">
+              <div>
+                <dt className="text-xs text-slate-700 dark:text-slate-300">{t("energy")}</dt>
+                <dd className="tabular-nums">{row.energy}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-700 dark:text-slate-300">{t("amount")}</dt>
+                <dd className="tabular-nums">{row.amount}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-700 dark:text-slate-300">{t("duration")}</dt>
+                <dd>{row.duration}</dd>
+              </div>
+            </dl>
+            {row.location && <p className="mt-1 text-slate-700 dark:text-slate-300">{row.location}</p>}
+          </li>
+        ))}
+      </ul>
       <div
         role="region"
         aria-label={caption}
@@ -113,47 +119,51 @@ export function SessionTable(props: SessionTableProps) {
           <thead className="bg-slate-100 text-left text-xs uppercase tracking-wide text-slate-700 dark:bg-slate-800 dark:text-slate-200">
             <tr>
               <th scope="col" className={cell}>
-                Start
+                {t("start")}
               </th>
               <th scope="col" className={cell}>
-                Duration
+                {t("duration")}
               </th>
               <th scope="col" className={`${cell} text-right`}>
-                Energy
+                {t("energy")}
               </th>
               <th scope="col" className={`${cell} text-right`}>
-                Amount
+                {t("amount")}
               </th>
               <th scope="col" className={cell}>
-                Status
+                {t("status")}
               </th>
               <th scope="col" className={cell}>
-                Location
+                {t("location")}
               </th>
             </tr>
           </thead>
           <tbody>
-            {sessions.map((session) => {
-              const location = locationOf(session, locationNames);
-              return (
-                <tr
-                  key={session.id}
-                  data-session-id={session.id}
-                  className="border-t border-slate-200 dark:border-slate-800"
-                >
-                  <th scope="row" className={`${cell} whitespace-nowrap text-left font-medium`}>
-                    <StartLink session={session} rowHref={rowHref} />
-                  </th>
-                  <td className={`${cell} whitespace-nowrap`}>{sessionDurationLabel(session)}</td>
-                  <td className={numeric}>{formatKwh(session.energyWh)}</td>
-                  <td className={numeric}>{formatMoney(session.amount, sessionCurrency(session, currency))}</td>
-                  <td className={cell}>
-                    <StatusBadges session={session} />
-                  </td>
-                  <td className={cell}>{location ?? <UnknownLocation />}</td>
-                </tr>
-              );
-            })}
+            {rows.map((row) => (
+              <tr
+                key={row.session.id}
+                data-session-id={row.session.id}
+                className="border-t border-slate-200 dark:border-slate-800"
+              >
+                <th scope="row" className={`${cell} whitespace-nowrap text-left font-medium`}>
+                  {row.start}
+                </th>
+                <td className={`${cell} whitespace-nowrap`}>{row.duration}</td>
+                <td className={numeric}>{row.energy}</td>
+                <td className={numeric}>{row.amount}</td>
+                <td className={cell}>
+                  <StatusBadges session={row.session} />
+                </td>
+                <td className={cell}>
+                  {row.location ?? (
+                    <>
+                      <span aria-hidden="true">—</span>
+                      <span className="sr-only">{t("locationUnknown")}</span>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>

@@ -1,9 +1,10 @@
+import { getTranslations } from "next-intl/server";
 import { Alert } from "@/components/ui/alert";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
 import { toLiveSessionView } from "@/lib/sessions/live-view";
 import type { SessionsOverview } from "@/lib/sessions/service";
 import type { Settled } from "@/lib/sessions/settle";
-import { LiveSessions } from "./live-sessions";
+import { LiveSessions } from "./live-sessions-lazy";
 import { MonthlyChart } from "./monthly-chart";
 
 /**
@@ -36,22 +37,18 @@ export async function MonthlySection({
   overview: Promise<Settled<SessionsOverview>>;
   currency: string | null;
 }) {
-  const result = await overview;
+  const [result, t, tAll] = await Promise.all([overview, getTranslations("sessions.overview"), getTranslations()]);
   if (!result.ok) {
+    const message = platformErrorMessage(tAll, result.error, "sessions.doing.addUpMonths");
     return (
-      <Alert tone="error" title="Your monthly totals could not be loaded">
-        {platformErrorMessage(result.error, "add up your last 12 months")} Your sessions above are not affected; reload
-        the page to try again.
+      <Alert tone="error" title={t("monthlyFailed")}>
+        {message} {t("monthlyFailedHint")}
       </Alert>
     );
   }
   const monthly = result.value.monthly;
   if (monthly.every((m) => m.sessionCount === 0 && m.runningCount === 0)) {
-    return (
-      <p className="text-sm">
-        No charging in the last 12 months yet. Your monthly energy and cost appear here once you charge.
-      </p>
-    );
+    return <p className="text-sm">{t("monthlyEmpty")}</p>;
   }
   return <MonthlyChart totals={monthly} currency={currency} />;
 }

@@ -1,10 +1,12 @@
+import { getTranslations } from "next-intl/server";
 import { Skeleton } from "@/components/ui/card";
 
 /** Same footprint as the sessions page, so nothing jumps when it arrives. */
-export function SessionsSkeleton() {
+export async function SessionsSkeleton() {
+  const t = await getTranslations("sessions.loading");
   return (
     <div role="status" aria-live="polite" className="space-y-6">
-      <span className="sr-only">Loading your charging sessions…</span>
+      <span className="sr-only">{t("sessions")}</span>
       <Skeleton className="h-8 w-64" />
       <Skeleton className="h-24" />
       <div className="space-y-2">
@@ -17,20 +19,22 @@ export function SessionsSkeleton() {
   );
 }
 
-export function ChartSkeleton() {
+export async function ChartSkeleton() {
+  const t = await getTranslations("sessions.loading");
   return (
     <div role="status" aria-live="polite" className="grid gap-6 md:grid-cols-2">
-      <span className="sr-only">Loading your monthly totals…</span>
+      <span className="sr-only">{t("monthly")}</span>
       <Skeleton className="h-44" />
       <Skeleton className="h-44" />
     </div>
   );
 }
 
-export function SessionDetailSkeleton() {
+export async function SessionDetailSkeleton() {
+  const t = await getTranslations("sessionDetails");
   return (
     <div role="status" aria-live="polite" className="space-y-6">
-      <span className="sr-only">Loading the charging session…</span>
+      <span className="sr-only">{t("loading")}</span>
       <Skeleton className="h-5 w-40" />
       <Skeleton className="h-8 w-80 max-w-full" />
       <Skeleton className="h-72" />

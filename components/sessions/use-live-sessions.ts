@@ -1,5 +1,6 @@
 "use client";
-import { useCallback, useRef } from "react";
+import { useTranslations } from "next-intl";
+import { useCallback, useMemo, useRef } from "react";
 import useSWR from "swr";
 import type { LiveSessionsResponse } from "@/lib/sessions/live-view";
 import { jsonFetcher, type FetchError } from "@/lib/swr/fetcher";
@@ -9,23 +10,28 @@ import { jsonFetcher, type FetchError } from "@/lib/swr/fetcher";
 export const LIVE_SESSIONS_URL = "/api/sessions/live";
 export const LIVE_REFRESH_MS = 3_000;
 
-const fetchLiveSessions = jsonFetcher<LiveSessionsResponse>({
-  wording: {
-    offline: "You seem to be offline. The live figures update again when you are back online.",
-    failed: (status) => {
-      if (status === 401) return "Your sign-in has ended. Sign in again to follow your charging session.";
-      if (status >= 500) return "The live figures could not be refreshed. They will update again shortly.";
-      return "The live figures could not be refreshed.";
-    },
-  },
-  noStore: true,
-});
-
 /**
  * The driver's running sessions, polled every few seconds while one is running and not at all once
  * none is (or the sign-in has ended). Starts from the server's read, so the first paint needs no fetch.
  */
 export function useLiveSessions(initial: LiveSessionsResponse) {
+  const t = useTranslations("sessions");
+  // Rebuilt only when the language changes; SWR always calls the latest fetcher.
+  const fetchLiveSessions = useMemo(
+    () =>
+      jsonFetcher<LiveSessionsResponse>({
+        wording: {
+          offline: t("live.offline"),
+          failed: (status) => {
+            if (status === 401) return t("live.signedOut");
+            if (status >= 500) return t("live.serverFailed");
+            return t("live.failed");
+          },
+        },
+        noStore: true,
+      }),
+    [t],
+  );
   const signedOut = useRef(false);
   const initiallyRunning = initial.sessions.length > 0;
   // SWR hands this its cache, which is empty until the first poll (the server's read is only

@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+
 type Tone = "info" | "success" | "warning" | "error";
 
 const tones: Record<Tone, string> = {
@@ -47,10 +49,11 @@ export function FormStatus({
  * plain request to fix the marked fields. Nothing when the last submit was not refused.
  */
 export function InvalidFormSummary({ state }: { state: { status: string; message?: string | null } }) {
+  const t = useTranslations("ui");
   if (state.status !== "invalid") return null;
   return (
     <div className="sm:col-span-2">
-      <Alert tone="error">{state.message ?? "Please correct the marked fields."}</Alert>
+      <Alert tone="error">{state.message ?? t("correctMarkedFields")}</Alert>
     </div>
   );
 }

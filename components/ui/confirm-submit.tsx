@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { useFormStatus } from "react-dom";
 import { Button, SubmitButton } from "@/components/ui/button";
@@ -7,7 +8,7 @@ import { buttonClasses } from "@/components/ui/button-classes";
 /**
  * A two-step submit for destructive actions, placed inside the action's <form>: the first button
  * only asks; the question and the real submit appear next to it, focus moves to the submit, and
- * Escape or "Cancel" steps back (focus returns to the first button).
+ * Escape or its cancel button steps back (focus returns to the first button).
  */
 export function ConfirmSubmit({
   triggerLabel,
@@ -24,6 +25,7 @@ export function ConfirmSubmit({
   tone?: "danger" | "primary";
   disabled?: boolean;
 }) {
+  const t = useTranslations("ui");
   const [asking, setAsking] = useState(false);
   const confirmRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -74,7 +76,7 @@ export function ConfirmSubmit({
           {confirmLabel}
         </SubmitButton>
         <Button type="button" variant="secondary" onClick={() => setAsking(false)}>
-          Cancel
+          {t("cancel")}
         </Button>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 
 /**
@@ -5,14 +6,18 @@ import { Alert } from "@/components/ui/alert";
  * next. The retry is a plain link, so it works before (or without) JavaScript.
  */
 export function LoadError({ title, message, retryHref }: { title: string; message: string; retryHref: string }) {
+  const t = useTranslations("ui");
   return (
     <Alert tone="error" title={title}>
       <p>{message}</p>
       <p className="mt-2">
-        <a href={retryHref} className="font-semibold underline">
-          Try again
-        </a>{" "}
-        or, if it keeps happening, contact support.
+        {t.rich("loadError.retry", {
+          retry: (words) => (
+            <a href={retryHref} className="font-semibold underline">
+              {words}
+            </a>
+          ),
+        })}
       </p>
     </Alert>
   );

@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
@@ -12,15 +13,17 @@ export function RouteError({
   heading,
   error,
   retry,
-  title = "This page could not be shown",
+  title,
   wayOut,
 }: {
   heading: string;
   error: unknown;
   retry: () => void;
+  /** The alert's title; "This page could not be shown" when left out. */
   title?: string;
   wayOut?: { href: string; label: string };
 }) {
+  const t = useTranslations("routeErrors");
   useEffect(() => {
     // Only the digest: the server logged the details under it.
     const digest =
@@ -30,12 +33,12 @@ export function RouteError({
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">{heading}</h1>
-      <Alert tone="error" title={title}>
-        <p>Something went wrong on our side. Try again; if it keeps happening, contact support.</p>
+      <Alert tone="error" title={title ?? t("title")}>
+        <p>{t("body")}</p>
       </Alert>
       <div className="flex flex-wrap gap-2">
         <button type="button" className={buttonClasses("primary")} onClick={() => retry()}>
-          Try again
+          {t("retry")}
         </button>
         {wayOut && (
           <Link

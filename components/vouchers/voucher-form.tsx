@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useState } from "react";
 import { Balance } from "@/components/account/balance";
 import { sameBalance, type BalanceView } from "@/lib/accounts/balance-view";
@@ -11,27 +12,26 @@ import type { VoucherActionResult } from "@/lib/vouchers/voucher-action-result";
 
 export type RedeemVoucherAction = (previous: VoucherActionResult, formData: FormData) => Promise<VoucherActionResult>;
 
-export const BALANCE_TIMEOUT_MESSAGE =
-  "The voucher was accepted; your balance will update shortly — refresh the page in a minute.";
 const POLL_FOR_MS = 30_000;
 
 /**
  * Redeem a voucher and watch the balance change. After a 202 the platform applies the credit a
  * little later, so the balance is polled (SWR, every second) until it differs from the balance at
  * submit time, for at most 30 s. The action and the balance URL are props, so the admin area can
- * reuse the form for a chosen driver.
+ * reuse the form for a chosen driver (`balanceHeading` in the reader's words; "Current balance" by default).
  */
 export function VoucherForm({
   action,
   initialBalance,
   balanceUrl = BALANCE_URL,
-  balanceHeading = "Current balance",
+  balanceHeading,
 }: {
   action: RedeemVoucherAction;
   initialBalance: BalanceView;
   balanceUrl?: string;
   balanceHeading?: string;
 }) {
+  const t = useTranslations("vouchers");
   const [state, formAction, pending] = useActionState<VoucherActionResult, FormData>(action, idle);
   // Balance when the driver pressed the button: the credit shows as a change from it.
   const [baseline, setBaseline] = useState<BalanceView | null>(null);
@@ -65,15 +65,15 @@ export function VoucherForm({
     statusMessage = state.message;
     tone = "error";
   } else if (state.status === "invalid") {
-    statusMessage = "The voucher was not redeemed. Check the message under the voucher code.";
+    statusMessage = t("form.notRedeemed");
     tone = "error";
   } else if (credited) {
-    statusMessage = `Voucher redeemed. Your new balance is ${balance.formatted}.`;
+    statusMessage = t("form.credited", { balance: balance.formatted });
     tone = "success";
   } else if (accepted && timedOut) {
-    statusMessage = BALANCE_TIMEOUT_MESSAGE;
+    statusMessage = t("form.timedOut");
   } else if (accepted) {
-    statusMessage = "Voucher accepted. Waiting for your new balance…";
+    statusMessage = t("form.waiting");
   }
 
   return (
@@ -83,12 +83,12 @@ export function VoucherForm({
         className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
       >
         <h2 id="voucher-balance-heading" className="mb-3 text-lg font-semibold">
-          {balanceHeading}
+          {balanceHeading ?? t("form.balanceHeading")}
         </h2>
         <Balance view={balance} updating={waiting} />
         {waiting && (
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-            <Spinner label="Updating…" />
+            <Spinner label={t("form.updating")} />
           </p>
         )}
       </section>
@@ -97,7 +97,7 @@ export function VoucherForm({
         className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
       >
         <h2 id="voucher-form-heading" className="mb-3 text-lg font-semibold">
-          Redeem a voucher
+          {t("form.heading")}
         </h2>
         <form
           action={formAction}
@@ -110,7 +110,7 @@ export function VoucherForm({
         >
           <TextField
             key={`${state.status}:${typed}`}
-            label="Voucher code"
+            label={t("form.codeLabel")}
             name="code"
             autoComplete="off"
             autoCapitalize="characters"
@@ -118,11 +118,11 @@ export function VoucherForm({
             required
             defaultValue={typed}
             errors={errors.code}
-            hint="Letters, digits and dashes, as printed on the voucher. Upper or lower case both work."
+            hint={t("form.codeHint")}
           />
           <div className="flex flex-col gap-3">
-            <SubmitButton pendingLabel="Redeeming…" className="self-start">
-              Redeem voucher
+            <SubmitButton pendingLabel={t("form.pending")} className="self-start">
+              {t("form.submit")}
             </SubmitButton>
             <FormStatus tone={tone} message={statusMessage} />
           </div>

@@ -2,6 +2,7 @@ import "server-only";
 import { toBalanceView, type BalanceView } from "@/lib/accounts/balance-view";
 import { getPlatform } from "@/lib/platform";
 import { profileValuesOf, type ProfileValues } from "./profile-values";
+import { requestTranslator, type Translator } from "@/lib/i18n/translator";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
 import type { PlatformClient } from "@/lib/platform/client";
 import { isPlatformError } from "@/lib/platform/errors";
@@ -14,11 +15,13 @@ export type AccountView =
 
 /**
  * The driver's account for the account page, as a result rather than a throw: a failure is shown in
- * place of the details, while the cards that do not need the platform keep working.
+ * place of the details (in the words of `t`, the request's language by default), while the cards
+ * that do not need the platform keep working.
  */
 export async function loadAccountView(
   platformUserId: number,
   platform: Pick<PlatformClient, "users"> = getPlatform(),
+  t?: Translator,
 ): Promise<AccountView> {
   try {
     const user = await platform.users.getUser(platformUserId);
@@ -32,6 +35,9 @@ export async function loadAccountView(
   } catch (error) {
     // Platform failures are logged by the platform client; anything else is a bug worth a line.
     if (!isPlatformError(error)) logger("account").error("loading the account failed", error);
-    return { status: "error", message: platformErrorMessage(error, "load your account") };
+    return {
+      status: "error",
+      message: platformErrorMessage(t ?? (await requestTranslator()), error, "profile.doing.loadAccount"),
+    };
   }
 }

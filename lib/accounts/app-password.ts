@@ -3,11 +3,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { appPasswordLinks } from "@/lib/db/schema";
+import { appPasswordLinks, users as portalUsers } from "@/lib/db/schema";
+import type { Translator } from "@/lib/i18n/translator";
+import { mailLocale } from "@/lib/mail/locale";
 import { sendMail } from "@/lib/mail/send";
 import { appPasswordLinkMail } from "@/lib/mail/templates";
 import { getPlatform } from "@/lib/platform";
-import { PLATFORM_PASSWORD_MIN } from "./profile-schema";
+import { PLATFORM_PASSWORD_MAX, PLATFORM_PASSWORD_MIN } from "./profile-schema";
 
 /**
  * The charging-app password where the platform sets it directly and mails no reset link (the ampeco
@@ -19,7 +21,6 @@ import { PLATFORM_PASSWORD_MIN } from "./profile-schema";
 
 export const APP_PASSWORD_LINK_DAYS = 7;
 export const APP_PASSWORD_SET_PATH = "/app-password/set";
-const APP_PASSWORD_MAX = 128;
 
 /** Whether this platform sets a password directly (ampeco) rather than mailing a reset link (spec). */
 export function platformSetsAppPassword(): boolean {
@@ -36,20 +37,35 @@ export class AppPasswordUnavailableError extends Error {
 
 const formText = z.unknown().transform((v) => (typeof v === "string" ? v : ""));
 
-/** The new password twice: at least 6 characters (the platform's minimum), and the same both times. */
+/**
+ * The new password twice: at least 6 characters (the platform's minimum), and the same both times.
+ * Messages are catalogue keys; the bounds travel with the issues as `{min}` and `{max}`.
+ */
 export const AppPasswordInput = z
   .object({ password: formText, passwordRepeat: formText })
   .superRefine(({ password, passwordRepeat }, ctx) => {
     if ([...password].length < PLATFORM_PASSWORD_MIN)
       ctx.addIssue({
-        code: "custom",
+        code: "too_small",
+        origin: "string",
+        minimum: PLATFORM_PASSWORD_MIN,
+        inclusive: true,
+        input: password,
         path: ["password"],
-        message: `Use at least ${PLATFORM_PASSWORD_MIN} characters.`,
+        message: "appPassword.errors.tooShort",
       });
-    else if (password.length > APP_PASSWORD_MAX)
-      ctx.addIssue({ code: "custom", path: ["password"], message: `Use at most ${APP_PASSWORD_MAX} characters.` });
+    else if (password.length > PLATFORM_PASSWORD_MAX)
+      ctx.addIssue({
+        code: "too_big",
+        origin: "string",
+        maximum: PLATFORM_PASSWORD_MAX,
+        inclusive: true,
+        input: password,
+        path: ["password"],
+        message: "appPassword.errors.tooLong",
+      });
     if (passwordRepeat !== password)
-      ctx.addIssue({ code: "custom", path: ["passwordRepeat"], message: "The two passwords do not match." });
+      ctx.addIssue({ code: "custom", path: ["passwordRepeat"], message: "appPassword.errors.mismatch" });
   });
 export type AppPasswordInput = z.infer<typeof AppPasswordInput>;
 
@@ -93,22 +109,22 @@ export async function mailAppPasswordLink(
     });
   });
   const url = `${origin}${APP_PASSWORD_SET_PATH}?token=${token}`;
-  await sendMail(appPasswordLinkMail(driver.email, url, APP_PASSWORD_LINK_DAYS));
+  // The driver's own language where their portal account has one; else the request's (staff's).
+  const [account] = await db
+    .select({ locale: portalUsers.locale })
+    .from(portalUsers)
+    .where(eq(portalUsers.platformUserId, driver.platformUserId));
+  const locale = await mailLocale(account?.locale);
+  await sendMail(appPasswordLinkMail(locale, driver.email, url, APP_PASSWORD_LINK_DAYS));
 }
 
 export type AppPasswordLinkProblem = "invalid" | "expired" | "used" | "moved";
 export type AppPasswordLinkState = { status: "pending"; email: string } | { status: AppPasswordLinkProblem };
 
 /** What the driver reads for a link that sets nothing, on the link page and after submitting. */
-export const APP_PASSWORD_LINK_MESSAGES: Record<AppPasswordLinkProblem, string> = {
-  invalid:
-    "This link is not valid. Copy the whole link from the mail, or sign in to the portal and set your app password on your account page.",
-  expired:
-    "This link has expired. Sign in to the portal and set your app password on your account page, or ask support for a new link.",
-  used: "This link was already used. To change your app password again, sign in to the portal and use your account page.",
-  moved:
-    "This link went to an address the account no longer uses, so it sets nothing. Sign in to the portal with the account's address and set your app password on your account page.",
-};
+export function appPasswordLinkMessage(t: Translator, problem: AppPasswordLinkProblem): string {
+  return t(`appPassword.link.${problem}`);
+}
 
 /** What a link is, for the page that shows it: never a throw, whatever the URL holds. */
 export async function inspectAppPasswordLink(rawToken: unknown, now = new Date()): Promise<AppPasswordLinkState> {

@@ -3,6 +3,7 @@ import type { DriverViewer } from "@/lib/auth/guards";
 import { getDb } from "@/lib/db/client";
 import { zipChunks, zipDownloadHeaders } from "@/lib/downloads/zip";
 import { APP_TIME_ZONE } from "@/lib/format";
+import { requestTranslator } from "@/lib/i18n/translator";
 import { logger } from "@/lib/log";
 import { getPlatform } from "@/lib/platform";
 import { DRIVER_ACCOUNT_GONE } from "@/lib/route-handlers/access";
@@ -25,11 +26,11 @@ export function createDataExportHandler(deps: {
 }): RouteHandler {
   return routeHandler({
     scope: "accounts",
-    words: { doing: "prepare your data", notFound: DRIVER_ACCOUNT_GONE },
+    words: { doing: "myData.doing.prepare", notFound: DRIVER_ACCOUNT_GONE },
     access: deps.authorize,
     async run({ actor }) {
       const exportDeps = (deps.exportDeps ?? defaultDataExportDeps)();
-      const entries = await driverDataExport(actor, exportDeps);
+      const entries = await driverDataExport(actor, exportDeps, await requestTranslator());
       const body = await pulledStream(zipChunks(entries), (error) =>
         logger("accounts").error("streaming the data export failed", error),
       );

@@ -6,6 +6,7 @@ import type { ZipEntry } from "@/lib/downloads/zip";
 import type { PlatformClient } from "@/lib/platform";
 import { iterateDriverSessionPages } from "@/lib/sessions/service";
 import { listSignedInDevices } from "@/lib/auth/devices";
+import { defaultTranslator, type Translator } from "@/lib/i18n/translator";
 
 /** What the export reads: the platform (profile, cards, sessions) and the portal's own database. */
 export interface DataExportDeps {
@@ -16,30 +17,13 @@ export interface DataExportDeps {
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-const README = `Your Driver Portal data
-=======================
-
-This archive holds everything the portal and the charging service keep about you, as of the time
-in export.json. Every file is JSON (UTF-8), except this one.
-
-export.json                When and for which account this archive was made.
-portal/account.json        Your portal account: e-mail address, name, role, when it was created and
-                           when its address last changed, and whether new-browser notices are on.
-portal/devices.json        The browsers signed in to your account now (browser and system name,
-                           first and last seen), and every browser and system you have signed in
-                           with, with the first time. The portal keeps no IP addresses and no full
-                           browser identification.
-portal/audit.json          Every entry of the portal's audit log about you: what was done to your account
-                           and cards, when, by you or by support, and whether it succeeded.
-portal/card-status.json    Whether you or support paused, resumed or blocked each of your cards
-                           through the portal, and when.
-platform/profile.json      Your profile at the charging service: name, address, phone, balance.
-platform/cards.json        Your charging cards: code, printed number, type, status, when added.
-platform/sessions.json     All your charging sessions: times, charge point, energy (Wh), amount.
-
-Questions about your data: contact support. You can ask for your account to be deleted on the
-account page.
-`;
+/**
+ * The archive's README.txt, in the words of `t`: what each file holds. The file names in it are the
+ * archive's own and the same in every language.
+ */
+function readme(t: Translator): string {
+  return `${t("myData.readme.body")}\n`;
+}
 
 /** `[` + one JSON value per item + `]`, produced page by page so a long history is never held whole. */
 async function* jsonArray<T>(pages: AsyncIterable<T[]>): AsyncGenerator<string> {
@@ -69,11 +53,13 @@ async function withFirstReadAhead<T>(pages: AsyncGenerator<T[], void, undefined>
 /**
  * The files of a driver's data export (GDPR art. 15 and 20). The platform profile and cards are read
  * before the first file, so a platform that is down gives an error answer rather than a broken
- * archive; the sessions are read page by page while the archive streams.
+ * archive; the sessions are read page by page while the archive streams. The README is in the words of
+ * `t` (the driver's language; English without one); the JSON files are data and stay as they are.
  */
 export async function driverDataExport(
   driver: { userId: string; platformUserId: number },
   deps: DataExportDeps,
+  t: Translator = defaultTranslator(),
 ): Promise<ZipEntry[]> {
   const db = await deps.getDb();
   const [profile, cards, [account], signedIn, browsers, audit, cardChanges] = await Promise.all([
@@ -123,7 +109,7 @@ export async function driverDataExport(
   // The first page too is read before the first byte: a platform that fails there gives an error answer.
   const sessionPages = await withFirstReadAhead(iterateDriverSessionPages(driver.platformUserId, {}, deps));
   return [
-    { name: "README.txt", content: README },
+    { name: "README.txt", content: readme(t) },
     {
       name: "export.json",
       content: json({

@@ -5,20 +5,28 @@ import { driverAction } from "@/lib/actions/action";
 import type { DriverViewer } from "@/lib/auth/guards";
 import { formatDate } from "@/lib/format";
 import type { ActionResult } from "@/lib/forms/action-result";
+import { currentLocale } from "@/lib/i18n/current-locale";
+import type { MessageKey, Translator } from "@/lib/i18n/translator";
 import { cancelAccountDeletion, DeletionRefusedError, requestAccountDeletion } from "./deletion";
 
-const refused = (error: unknown): ActionResult | undefined =>
-  error instanceof DeletionRefusedError ? { status: "error", code: "refused", message: error.message } : undefined;
+const refused = (error: unknown, { t }: { t: Translator }): ActionResult | undefined =>
+  error instanceof DeletionRefusedError
+    ? { status: "error", code: "refused", message: t(error.message as MessageKey, error.values) }
+    : undefined;
 
 /** A driver's step on their own deletion request; `run` answers the message shown on /account. */
-function driverDeletionAction(log: string, doing: string, run: (driver: DriverViewer) => Promise<string>) {
+function driverDeletionAction(
+  log: string,
+  doing: MessageKey,
+  run: (driver: DriverViewer, t: Translator) => Promise<string>,
+) {
   return driverAction({
     scope: "accounts",
     failure: { log, doing },
     form: false,
     expected: refused,
-    run: async (_input, { actor }): Promise<ActionResult> => {
-      const message = await run(actor);
+    run: async (_input, { actor, t }): Promise<ActionResult> => {
+      const message = await run(actor, t);
       refresh();
       return { status: "ok", message };
     },
@@ -26,14 +34,14 @@ function driverDeletionAction(log: string, doing: string, run: (driver: DriverVi
 }
 
 /** "Delete my account": a request with a grace period, mailed to the driver, that they can cancel. */
-const requestDeletion = driverDeletionAction("deletion request", "record your deletion request", async (driver) => {
+const requestDeletion = driverDeletionAction("deletion request", "accountDeletion.doing.request", async (driver, t) => {
   const request = await requestAccountDeletion(driver);
-  return `Your account will be deleted after ${formatDate(request.dueAt)}. We sent you an e-mail; until then you can cancel here.`;
+  return t("accountDeletion.requested", { due: formatDate(request.dueAt, await currentLocale()) });
 });
 
-const cancelDeletion = driverDeletionAction("deletion cancel", "cancel your deletion request", async (driver) => {
+const cancelDeletion = driverDeletionAction("deletion cancel", "accountDeletion.doing.cancel", async (driver, t) => {
   await cancelAccountDeletion(driver);
-  return "Your deletion request is cancelled. Your account stays as it is.";
+  return t("accountDeletion.cancelled");
 });
 
 // The form argument is passed on (the runner ignores it) so that the client sends the form: a

@@ -6,6 +6,9 @@ import { blockDriverCard } from "@/lib/cards/service";
 import { getDb } from "@/lib/db/client";
 import { accountDeletionRequests, users } from "@/lib/db/schema";
 import { formatDate } from "@/lib/format";
+import { currentLocale } from "@/lib/i18n/current-locale";
+import type { MessageKey } from "@/lib/i18n/translator";
+import { mailLocaleOfAccount, mailLocaleOfAddress } from "@/lib/mail/locale";
 import { sendMail } from "@/lib/mail/send";
 import { deletionDeclinedMail, deletionRequestedMail } from "@/lib/mail/templates";
 import { getPlatform } from "@/lib/platform";
@@ -16,9 +19,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type DeletionRequest = typeof accountDeletionRequests.$inferSelect;
 
-/** A deletion request cannot be made, cancelled, carried out or declined in its current state. */
+/**
+ * A deletion request cannot be made, cancelled, carried out or declined in its current state. The
+ * message is a catalogue key (accountDeletion.errors.*) with its arguments in `values`: whoever answers
+ * the refusal puts it into the reader's words, t(error.message, error.values).
+ */
 export class DeletionRefusedError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: MessageKey,
+    readonly values?: Record<string, string>,
+  ) {
     super(message);
     this.name = "DeletionRefusedError";
   }
@@ -70,7 +80,8 @@ export async function requestAccountDeletion(driver: Driver, now = new Date()): 
       outcome: "success",
       details: { due: request.dueAt.toISOString() },
     });
-    await sendMail(deletionRequestedMail(driver.email, formatDate(request.dueAt)));
+    const locale = await mailLocaleOfAccount(driver.userId, { db });
+    await sendMail(deletionRequestedMail(locale, driver.email, request.dueAt));
   }
   return request;
 }
@@ -83,7 +94,7 @@ export async function cancelAccountDeletion(driver: Driver, now = new Date()): P
     .set({ status: "cancelled", closedAt: now, closedByEmail: driver.email })
     .where(and(eq(accountDeletionRequests.userId, driver.userId), eq(accountDeletionRequests.status, "open")))
     .returning({ id: accountDeletionRequests.id });
-  if (cancelled.length === 0) throw new DeletionRefusedError("There is no open deletion request to cancel.");
+  if (cancelled.length === 0) throw new DeletionRefusedError("accountDeletion.errors.nothingToCancel");
   await recordAudit({
     actor: driver,
     action: "driver.deletion.cancel",
@@ -102,14 +113,18 @@ export async function listOpenDeletionRequests(): Promise<DeletionRequest[]> {
     .orderBy(asc(accountDeletionRequests.dueAt), asc(accountDeletionRequests.id));
 }
 
-/** The open requests as /admin/requests lists them: dates formatted, and whether each is due. */
-export async function openDeletionRequestRows(now = new Date()) {
+/**
+ * The open requests as /admin/requests lists them: dates formatted in `locale` (the request's
+ * language by default), and whether each is due.
+ */
+export async function openDeletionRequestRows(now = new Date(), locale?: string) {
+  const language = locale ?? (await currentLocale());
   return (await listOpenDeletionRequests()).map((request) => ({
     id: request.id,
     email: request.email,
     platformUserId: request.platformUserId,
-    requestedOn: formatDate(request.requestedAt),
-    dueOn: formatDate(request.dueAt),
+    requestedOn: formatDate(request.requestedAt, language),
+    dueOn: formatDate(request.dueAt, language),
     due: request.dueAt.getTime() <= now.getTime(),
   }));
 }
@@ -127,18 +142,17 @@ async function closeOpenRequest(
 ): Promise<DeletionRequest> {
   const db = await getDb();
   const [request] = await db.select().from(accountDeletionRequests).where(eq(accountDeletionRequests.id, id));
-  if (!request || request.status !== "open")
-    throw new DeletionRefusedError("This request is no longer open: the driver cancelled it or staff closed it.");
+  if (!request || request.status !== "open") throw new DeletionRefusedError("accountDeletion.errors.notOpen");
   if (status === "done" && request.dueAt.getTime() > now.getTime())
-    throw new DeletionRefusedError(
-      `The driver can still cancel this request until ${formatDate(request.dueAt)}; carry it out from then on.`,
-    );
+    throw new DeletionRefusedError("accountDeletion.errors.stillInGrace", {
+      due: formatDate(request.dueAt, await currentLocale()),
+    });
   const [closed] = await db
     .update(accountDeletionRequests)
     .set({ status, closedAt: now, closedByEmail: staff.email, declineReason })
     .where(and(eq(accountDeletionRequests.id, id), eq(accountDeletionRequests.status, "open")))
     .returning();
-  if (!closed) throw new DeletionRefusedError("This request was closed by someone else just now.");
+  if (!closed) throw new DeletionRefusedError("accountDeletion.errors.closedMeanwhile");
   return closed;
 }
 
@@ -206,6 +220,8 @@ export async function declineAccountDeletion(
     outcome: "success",
     details: { requestId: id, reason },
   });
-  await sendMail(deletionDeclinedMail(request.email, reason));
+  // The driver's language (their account may be gone by now: then the address's, else the request's).
+  const locale = request.userId ? await mailLocaleOfAccount(request.userId) : await mailLocaleOfAddress(request.email);
+  await sendMail(deletionDeclinedMail(locale, request.email, reason));
   return request;
 }

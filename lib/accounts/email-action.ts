@@ -3,7 +3,6 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { z } from "zod";
 import { driverAction } from "@/lib/actions/action";
-import { refusalOverLimit } from "@/lib/actions/limit";
 import { emailSchema } from "@/lib/auth/schemas";
 import { isSecureOrigin, sessionTokenFrom } from "@/lib/auth/session-policy";
 import { siteOrigin } from "@/lib/auth/site-origin";
@@ -13,35 +12,33 @@ import { PlatformValidationError } from "@/lib/platform/errors";
 import { platformFieldErrors } from "@/lib/platform-errors-to-messages";
 import { RATE_LIMITS } from "@/lib/rate-limit";
 import { EmailTakenError, EmailUnchangedError } from "./email";
-import { confirmEmailChange, EMAIL_CHANGE_LINK_MESSAGES, requestEmailChange } from "./email-change";
+import { confirmEmailChange, emailChangeLinkMessage, requestEmailChange } from "./email-change";
+import { refusalOverLimit } from "@/lib/actions/limit";
 
 /** The signed-in driver asks to move their account to a new address: a link goes there; nothing changes yet. */
 const changeEmail = driverAction({
   scope: "email",
-  failure: { log: "change request", doing: "change your e-mail address" },
+  failure: { log: "change request", doing: "profile.doing.changeEmail" },
   schema: z.object({ email: emailSchema }),
-  expected: (error, { actor, values }, { email }) => {
+  expected: (error, { actor, values, t }, { email }) => {
     if (error instanceof EmailTakenError) {
-      const taken = `${email} is already used by another account. Your sign-in address stays ${actor.email}.`;
+      const taken = t("profile.emailChange.taken", { email, current: actor.email });
       return { status: "invalid", fieldErrors: { email: [taken] }, values };
     }
     if (error instanceof EmailUnchangedError)
-      return { status: "invalid", fieldErrors: { email: ["This is already your e-mail address."] }, values };
+      return { status: "invalid", fieldErrors: { email: [t("profile.emailChange.unchanged")] }, values };
     return undefined;
   },
-  run: async ({ email }, { actor, values }): Promise<ActionResult> => {
+  run: async ({ email }, { actor, values, t }): Promise<ActionResult> => {
     const refused = await refusalOverLimit(
       "email-change:account",
       actor.userId,
       RATE_LIMITS.emailChangePerAccount,
-      (wait) => `Too many e-mail change requests. Try again in ${wait}.`,
+      (minutes) => t("profile.emailChange.tooMany", { minutes }),
     );
     if (refused) return { ...refused, values };
     await requestEmailChange(actor, email, await siteOrigin());
-    return {
-      status: "ok",
-      message: `We sent a confirmation link to ${email}. Your address stays ${actor.email} until you follow it.`,
-    };
+    return { status: "ok", message: t("profile.emailChange.sent", { email, current: actor.email }) };
   },
 });
 
@@ -58,28 +55,25 @@ async function currentSessionToken(): Promise<string | null> {
 /** The signed-in driver confirms a change with the link mailed to the new address. */
 const confirmChange = driverAction({
   scope: "email",
-  failure: { log: "confirmation", doing: "change your e-mail address" },
+  failure: { log: "confirmation", doing: "profile.doing.changeEmail" },
   echo: false,
   schema: z.object({ token: z.string() }),
-  invalid: () => ({ status: "error", code: "invalid", message: EMAIL_CHANGE_LINK_MESSAGES.invalid }),
-  expected: (error) => {
+  invalid: (_fieldErrors, _values, t) => ({
+    status: "error",
+    code: "invalid",
+    message: emailChangeLinkMessage(t, "invalid"),
+  }),
+  expected: (error, { t }) => {
     if (!(error instanceof PlatformValidationError)) return undefined;
     const messages = Object.values(platformFieldErrors(error)).flat();
-    return {
-      status: "error",
-      code: "rejected",
-      message: messages[0] ?? "The charging service did not accept the new address.",
-    };
+    return { status: "error", code: "rejected", message: messages[0] ?? t("profile.emailChange.rejected") };
   },
-  run: async ({ token }, { actor }): Promise<ActionResult> => {
+  run: async ({ token }, { actor, t }): Promise<ActionResult> => {
     const outcome = await confirmEmailChange(actor, token, await currentSessionToken());
     if (outcome.status !== "changed")
-      return { status: "error", code: outcome.status, message: EMAIL_CHANGE_LINK_MESSAGES[outcome.status] };
+      return { status: "error", code: outcome.status, message: emailChangeLinkMessage(t, outcome.status) };
     // No refresh(): the page would render again with the link now used, over the success message.
-    return {
-      status: "ok",
-      message: `Your sign-in address is now ${outcome.to}. Every other device was signed out, and ${outcome.from} got a notice.`,
-    };
+    return { status: "ok", message: t("profile.emailChange.changed", { to: outcome.to, from: outcome.from }) };
   },
 });
 

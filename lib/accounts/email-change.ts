@@ -6,6 +6,8 @@ import { emailSchema } from "@/lib/auth/schemas";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { emailChanges, sessions, users } from "@/lib/db/schema";
+import type { Translator } from "@/lib/i18n/translator";
+import { mailLocaleOfAccount } from "@/lib/mail/locale";
 import { sendMail } from "@/lib/mail/send";
 import { emailChangeConfirmMail, emailChangedNoticeMail } from "@/lib/mail/templates";
 import { getPlatform } from "@/lib/platform";
@@ -62,7 +64,9 @@ export async function requestEmailChange(
     });
   });
   const url = `${origin}${EMAIL_CHANGE_CONFIRM_PATH}?token=${token}`;
-  await sendMail(emailChangeConfirmMail(email, url, EMAIL_CHANGE_LINK_MINUTES));
+  // The new address is the same person's: the mail speaks the account's language.
+  const locale = await mailLocaleOfAccount(account.userId, { db });
+  await sendMail(emailChangeConfirmMail(locale, email, url, EMAIL_CHANGE_LINK_MINUTES));
   return { newEmail: email };
 }
 
@@ -93,16 +97,20 @@ export type EmailChangeOutcome =
   | { status: "changed"; from: string; to: string }
   | { status: "invalid" | "expired" | "used" | "other-account" | "taken" };
 
+export type EmailChangeLinkProblem = Exclude<EmailChangeOutcome["status"], "changed">;
+
+const EMAIL_CHANGE_LINK_KEYS = {
+  invalid: "profile.emailLink.invalid",
+  expired: "profile.emailLink.expired",
+  used: "profile.emailLink.used",
+  "other-account": "profile.emailLink.otherAccount",
+  taken: "profile.emailLink.taken",
+} as const satisfies Record<EmailChangeLinkProblem, string>;
+
 /** What a driver reads for a link that changes nothing, on the link page and after confirming. */
-export const EMAIL_CHANGE_LINK_MESSAGES: Record<Exclude<EmailChangeOutcome["status"], "changed">, string> = {
-  invalid:
-    "This confirmation link is not valid. Copy the whole link from the mail, or ask for a new one on your account page.",
-  expired: "This confirmation link has expired. Ask for a new one on your account page; your address has not changed.",
-  used: "This confirmation link was already used. Your account page shows your current address.",
-  "other-account":
-    "This confirmation link belongs to another account. Sign out, then sign in to the account that asked for the change.",
-  taken: "That address is now used by another account, so your address has not changed.",
-};
+export function emailChangeLinkMessage(t: Translator, problem: EmailChangeLinkProblem): string {
+  return t(EMAIL_CHANGE_LINK_KEYS[problem]);
+}
 
 /**
  * Makes the change the link stands for, once. The token is claimed first (so two clicks cannot both
@@ -163,7 +171,8 @@ export async function confirmEmailChange(
     await tx.delete(emailChanges).where(and(eq(emailChanges.userId, account.userId), ne(emailChanges.id, claimed.id)));
   });
   try {
-    await sendMail(emailChangedNoticeMail(oldEmail, newEmail, getConfig().mail.supportEmail));
+    const locale = await mailLocaleOfAccount(account.userId, { db });
+    await sendMail(emailChangedNoticeMail(locale, oldEmail, newEmail, getConfig().mail.supportEmail));
   } catch (error) {
     // The change is made and the driver must hear so; a lost notice is logged, not shown as a failure.
     log.error("the change notice to the old address could not be sent", error);

@@ -1,41 +1,38 @@
 "use server";
 import "server-only";
 import { driverAction } from "@/lib/actions/action";
-import { refusalOverLimit } from "@/lib/actions/limit";
 import type { ActionResult } from "@/lib/forms/action-result";
+import type { Translator } from "@/lib/i18n/translator";
 import type { PlatformExportLink } from "@/lib/platform/types";
 import { RATE_LIMITS } from "@/lib/rate-limit";
+import { refusalOverLimit } from "@/lib/actions/limit";
 import { PlatformExportUnavailableError, requestPlatformExport } from "./platform-export";
 
 export type PlatformExportResult = ActionResult<PlatformExportLink>;
 
-const unavailable = (error: unknown): PlatformExportResult | undefined =>
+const unavailable = (error: unknown, { t }: { t: Translator }): PlatformExportResult | undefined =>
   error instanceof PlatformExportUnavailableError
-    ? {
-        status: "error",
-        code: "unavailable",
-        message: "The charging service offers no export of its own. “Download my data” holds everything it keeps.",
-      }
+    ? { status: "error", code: "unavailable", message: t("myData.platformExport.unavailable") }
     : undefined;
 
 /** The signed-in driver asks the platform for its export of their data and gets the link to it. */
 const requestOwn = driverAction({
   scope: "accounts",
-  failure: { log: "platform data export", doing: "ask the charging service for your data" },
+  failure: { log: "platform data export", doing: "myData.doing.askPlatform" },
   form: false,
   expected: unavailable,
-  run: async (_input, { actor }): Promise<PlatformExportResult> => {
+  run: async (_input, { actor, t }): Promise<PlatformExportResult> => {
     const refused = await refusalOverLimit(
       "platform-export",
       `platform-user:${actor.platformUserId}`,
       RATE_LIMITS.platformExportPerDriver,
-      (wait) => `You asked for several exports just now. Use the last link, or try again in ${wait}.`,
+      (minutes) => t("myData.platformExport.tooMany", { minutes }),
     );
     if (refused) return refused;
     const link = await requestPlatformExport(actor.platformUserId);
     return {
       status: "ok",
-      message: `The charging service prepared your data. The link works for ${link.validForHours} hours.`,
+      message: t("myData.platformExport.ready", { hours: link.validForHours }),
       data: link,
     };
   },

@@ -9,14 +9,14 @@ import { changedFieldsInWords, PROFILE_FORM, updateDriverProfile } from "./profi
 /** The signed-in driver edits their own profile; only changed fields reach the platform. */
 const updateProfile = driverAction({
   scope: "accounts",
-  failure: { log: "profile update", doing: "save your profile" },
+  failure: { log: "profile update", doing: "profile.doing.saveProfile" },
   ...PROFILE_FORM,
-  run: async (reading, { actor }): Promise<ActionResult> => {
+  run: async (reading, { actor, t }): Promise<ActionResult> => {
     const current = reading.baseline ?? (await getPlatform().users.getUser(actor.platformUserId));
     const { changed } = await updateDriverProfile(actor.platformUserId, current, reading.submitted);
-    if (changed.length === 0) return { status: "ok", message: "Nothing to save: no field was changed." };
+    if (changed.length === 0) return { status: "ok", message: t("profile.nothingChanged") };
     refresh();
-    return { status: "ok", message: `Saved your ${changedFieldsInWords(changed)}.` };
+    return { status: "ok", message: t("profile.saved", { fields: changedFieldsInWords(changed, t) }) };
   },
 });
 

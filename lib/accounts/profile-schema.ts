@@ -5,7 +5,8 @@ import { isCountryCode } from "@/lib/countries";
 /**
  * Driver profile fields as people type them, validated the same way at sign-up, on the account
  * page and in the admin area. Markup characters are refused outright: they have no place in a
- * name or address and would only ever be an injection attempt.
+ * name or address and would only ever be an injection attempt. Messages are catalogue keys
+ * (profile.errors.*), put into the driver's words by toFieldErrors.
  */
 const NO_MARKUP = /^[^<>{}\u0000-\u001f\u007f]*$/;
 
@@ -17,53 +18,59 @@ const NO_MARKUP = /^[^<>{}\u0000-\u001f\u007f]*$/;
  */
 const INVISIBLE_OR_DIRECTION = /[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u061c\u2060\ufeff]/;
 
-const text = (label: string, max: number) =>
+/** The catalogue keys of a text field's messages (profile.errors.<field>.*). */
+type TextField = "firstName" | "lastName" | "address" | "city" | "postCode";
+
+/**
+ * A text field's schema. Its messages are catalogue keys, one set per field (each language words the
+ * field its own way); `{max}` is the bound (lib/forms/action-result.ts).
+ */
+const text = (field: TextField, max: number) =>
   z
     // A crafted request may leave a field out or send a file: say which field, not "expected string".
-    .string({ error: `Enter your ${label.toLowerCase()} as text.` })
+    .string({ error: `profile.errors.${field}.notText` })
     .trim()
-    .max(max, `${label} can be at most ${max} characters.`)
-    .regex(NO_MARKUP, `${label} cannot contain < > { } or control characters.`)
-    .refine((v) => !INVISIBLE_OR_DIRECTION.test(v), `${label} cannot contain invisible or text-direction characters.`);
+    .max(max, `profile.errors.${field}.tooLong`)
+    .regex(NO_MARKUP, `profile.errors.${field}.markup`)
+    .refine((v) => !INVISIBLE_OR_DIRECTION.test(v), `profile.errors.${field}.invisible`);
 
-const requiredText = (label: string, max: number) => text(label, max).min(1, `Enter your ${label.toLowerCase()}.`);
-const optionalText = (label: string, max: number) =>
-  text(label, max)
+const requiredText = (field: "firstName" | "lastName", max: number) =>
+  text(field, max).min(1, `profile.errors.${field}.required`);
+const optionalText = (field: TextField, max: number) =>
+  text(field, max)
     .transform((v) => (v === "" ? undefined : v))
     .optional();
 
 export const profileFields = {
-  firstName: requiredText("First name", 80),
-  lastName: requiredText("Last name", 80),
+  firstName: requiredText("firstName", 80),
+  lastName: requiredText("lastName", 80),
   phone: z
-    .string({ error: "Enter your phone number as text." })
+    .string({ error: "profile.errors.phone.notText" })
     .trim()
     .transform((v) => v.replace(/[\s()-]/g, ""))
-    .refine(
-      (v) => v === "" || /^\+?[0-9]{6,16}$/.test(v),
-      "Enter a phone number with 6 to 16 digits, like +31 20 123 4567.",
-    )
+    .refine((v) => v === "" || /^\+?[0-9]{6,16}$/.test(v), "profile.errors.phone.invalid")
     .transform((v) => (v === "" ? undefined : v))
     .optional(),
-  address: optionalText("Street and number", 120),
-  city: optionalText("City", 80),
-  postCode: optionalText("Postcode", 16).refine(
+  address: optionalText("address", 120),
+  city: optionalText("city", 80),
+  postCode: optionalText("postCode", 16).refine(
     (v) => v === undefined || /^[A-Za-z0-9 -]{2,16}$/.test(v),
-    "Enter a valid postcode.",
+    "profile.errors.postCode.invalid",
   ),
   country: z
-    .string({ error: "Choose your country from the list." })
+    .string({ error: "profile.errors.country" })
     .trim()
     .toUpperCase()
-    .refine(isCountryCode, "Choose your country from the list."),
+    .refine(isCountryCode, "profile.errors.country"),
 };
 
 export const PLATFORM_PASSWORD_MIN = 6;
+export const PLATFORM_PASSWORD_MAX = 128;
 
 export const passwordSchema = z
-  .string({ error: "Choose a password for the charging app." })
-  .min(PLATFORM_PASSWORD_MIN, `The app password needs at least ${PLATFORM_PASSWORD_MIN} characters.`)
-  .max(128, "The app password can be at most 128 characters.");
+  .string({ error: "profile.errors.password.required" })
+  .min(PLATFORM_PASSWORD_MIN, "profile.errors.password.tooShort")
+  .max(PLATFORM_PASSWORD_MAX, "profile.errors.password.tooLong");
 
 export const SignUpInput = z.object({
   email: emailSchema,

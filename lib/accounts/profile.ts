@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { toFieldErrors, type FieldErrors } from "@/lib/forms/action-result";
 import type { FormReading } from "@/lib/actions/action";
+import { defaultTranslator, type Translator } from "@/lib/i18n/translator";
 import { getPlatform } from "@/lib/platform";
 import type { PlatformUser, UpdateUserInput } from "@/lib/platform/types";
 import { ProfileUpdateInput } from "./profile-schema";
@@ -22,16 +23,6 @@ export type ProfileSnapshot = Pick<PlatformUser, ProfileField>;
  * a missing key leaves it alone. A parsed ProfileUpdateInput fits as is.
  */
 export type ProfileSubmission = { [K in ProfileField]?: string | null };
-
-export const PROFILE_FIELD_LABELS: Record<ProfileField, string> = {
-  firstName: "first name",
-  lastName: "last name",
-  phone: "phone number",
-  address: "street and number",
-  city: "city",
-  postCode: "postcode",
-  country: "country",
-};
 
 const CLEARABLE: readonly ProfileField[] = ["phone", "address", "city", "postCode"];
 
@@ -88,9 +79,10 @@ export type ProfileFormReading =
  * Reads a profile form: validates the fields with the shared schema, turns an emptied optional
  * field that had a value into "clear it", and reads the hidden `baseline` (JSON of the values the
  * form was rendered with). A missing or tampered baseline gives null: the caller then diffs against
- * a fresh read. The baseline only decides what is sent; every sent value is validated.
+ * a fresh read. The baseline only decides what is sent; every sent value is validated. Field errors
+ * are in the words of `t` (English without one).
  */
-export function readProfileForm(formData: FormData): ProfileFormReading {
+export function readProfileForm(formData: FormData, t: Translator = defaultTranslator()): ProfileFormReading {
   const raw: Record<string, string> = {};
   for (const field of PROFILE_FIELDS) {
     const value = formData.get(field);
@@ -99,7 +91,7 @@ export function readProfileForm(formData: FormData): ProfileFormReading {
   // Country is a required choice: an empty select means "not chosen", never "clear it".
   if (raw.country?.trim() === "") delete raw.country;
   const parsed = ProfileUpdateInput.safeParse(raw);
-  if (!parsed.success) return { ok: false, fieldErrors: toFieldErrors(parsed.error.issues) };
+  if (!parsed.success) return { ok: false, fieldErrors: toFieldErrors(parsed.error.issues, t) };
 
   let baseline: ProfileSnapshot | null = null;
   const baselineText = formData.get("baseline");
@@ -119,23 +111,34 @@ export function readProfileForm(formData: FormData): ProfileFormReading {
   return { ok: true, submitted, baseline };
 }
 
-/** readProfileForm in the action helper's terms. */
-export function readProfileInput(formData: FormData): FormReading<Extract<ProfileFormReading, { ok: true }>> {
-  const reading = readProfileForm(formData);
+/**
+ * readProfileForm in the action helper's terms. The helper hands over the request's translator as the
+ * third argument (English until it does).
+ */
+export function readProfileInput(
+  formData: FormData,
+  _bound?: unknown,
+  t?: Translator,
+): FormReading<Extract<ProfileFormReading, { ok: true }>> {
+  const reading = readProfileForm(formData, t);
   return reading.ok ? { ok: true, input: reading } : reading;
 }
 
-/** "first name, phone and city": the changed fields as a saved-message reads them. */
-export function changedFieldsInWords(changed: readonly string[]): string {
-  const names = changed.map((field) => PROFILE_FIELD_LABELS[field as ProfileField] ?? field);
+function isProfileField(field: string): field is ProfileField {
+  return (PROFILE_FIELDS as readonly string[]).includes(field);
+}
+
+/** "first name, phone number and city": the changed fields as a saved-message reads them, in the words of `t`. */
+export function changedFieldsInWords(changed: readonly string[], t: Translator): string {
+  const names = changed.map((field) => (isProfileField(field) ? t(`profile.fieldNames.${field}`) : field));
   if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return t("profile.fieldList", { head: names.slice(0, -1).join(", "), last: names[names.length - 1] ?? "" });
 }
 
 /** How the driver's and the staff's profile actions read the form: baseline not echoed, the same words for errors. */
 export const PROFILE_FORM = {
   hidden: ["baseline"],
   read: readProfileInput,
-  invalid: "Please correct the marked fields.",
-  rejected: { message: "The charging service did not accept some fields. Please correct the marked fields." },
+  invalid: "profile.invalid",
+  rejected: { message: "profile.rejected" },
 } as const;

@@ -4,41 +4,34 @@ import { navigate, publicAction, type Navigation } from "@/lib/actions/action";
 import { signIn } from "@/lib/auth";
 import { clientAddress } from "@/lib/auth/client-address";
 import type { ActionResult } from "@/lib/forms/action-result";
-import { refusalOverLimit } from "@/lib/actions/limit";
-import { RATE_LIMITS } from "@/lib/rate-limit";
+import { consumeRateLimit, RATE_LIMITS } from "@/lib/rate-limit";
 import { createDriverOnce, SignUpInProgressError } from "./create-driver-once";
 import { SignUpInput } from "./profile-schema";
 
 /** Sign-up: validate, create the platform user exactly once, then mail a sign-in link. */
 const signUpDriver = publicAction({
   scope: "accounts",
-  failure: { log: "sign-up", doing: "create your account" },
+  failure: { log: "sign-up", doing: "signUp.doing.create" },
   // The password is never echoed back: the form keeps it client-side.
   secret: ["password"],
   schema: SignUpInput,
-  rejected: { message: "Please correct the marked fields." },
-  expected: (error, { values }) =>
+  rejected: { message: "signUp.errors.rejected" },
+  expected: (error, { values, t }) =>
     error instanceof SignUpInProgressError
-      ? {
-          status: "error",
-          message: "Your sign-up is still being processed. Check your e-mail in a minute before trying again.",
-          values,
-        }
+      ? { status: "error", message: t("signUp.errors.inProgress"), values }
       : undefined,
-  run: async (input, { values }): Promise<ActionResult | Navigation<ActionResult>> => {
-    const refused = await refusalOverLimit(
-      "signup:client",
-      await clientAddress(),
-      RATE_LIMITS.signUpPerClient,
-      (wait) => `Too many sign-ups from your network. Try again in ${wait}.`,
-    );
-    if (refused) return { ...refused, values };
+  run: async (input, { values, t }): Promise<ActionResult | Navigation<ActionResult>> => {
+    const limit = await consumeRateLimit("signup:client", await clientAddress(), RATE_LIMITS.signUpPerClient);
+    if (!limit.allowed) {
+      const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+      return { status: "error", message: t("signUp.errors.tooMany", { minutes }), values };
+    }
     const outcome = await createDriverOnce(input);
     if (outcome.kind === "exists") {
       return {
         status: "error",
         code: "exists",
-        message: "An account with this e-mail address already exists. Sign in instead: we will mail you a link.",
+        message: t("signUp.errors.exists"),
         values,
       };
     }

@@ -10,10 +10,11 @@ import {
   formValues,
   isFormSubmission,
   toFieldErrors,
-  UNREADABLE_FORM,
+  unreadableForm,
   type ActionResult,
   type FieldErrors,
 } from "@/lib/forms/action-result";
+import { requestTranslator, type MessageKey, type Translator } from "@/lib/i18n/translator";
 import { logger } from "@/lib/log";
 import { PlatformValidationError } from "@/lib/platform/errors";
 import { platformErrorMessage, platformFieldErrors } from "@/lib/platform-errors-to-messages";
@@ -39,13 +40,18 @@ export interface ActionContext<TActor> {
   formData: FormData | null;
   /** The validated driver id bound by the page (`boundDriver` specs only). */
   driverId: number;
+  /** The words of the request's language: every message an action answers goes through it. */
+  t: Translator;
 }
 
 export interface ActionSpec<TInput, TActor, TResult extends AnyResult> {
   /** The logger scope of the action's failure line ("cards", "admin", …). */
   scope: string;
-  /** Unexpected errors: logged as "<log> failed"; the user reads `message`, or plain words about `doing`. */
-  failure: { log: string; doing?: string | ((formData: FormData | null) => string); message?: string };
+  /**
+   * Unexpected errors: logged as "<log> failed"; the user reads `message`, or plain words about `doing`
+   * (both catalogue keys; `doing` an area's `doing.*` phrase).
+   */
+  failure: { log: string; doing?: MessageKey | ((formData: FormData | null) => MessageKey); message?: MessageKey };
   /** false: the action takes no form (only the previous state). */
   form?: boolean;
   /** false: the action never echoes what was typed (not on refusal, not on failure). */
@@ -56,11 +62,12 @@ export interface ActionSpec<TInput, TActor, TResult extends AnyResult> {
   hidden?: readonly string[];
   schema?: ZodType<TInput>;
   /** Instead of `schema`, for forms read in a way of their own. */
-  read?: (formData: FormData, bound: unknown) => FormReading<TInput>;
-  /** A message over the field errors, or the whole answer when the input does not parse. */
-  invalid?: string | ((fieldErrors: FieldErrors, values: Values) => NoInfer<TResult> | ActionResult<never>);
-  /** The platform rejected fields (422): answered as field errors, with this message over them. */
-  rejected?: { message?: string };
+  read?: (formData: FormData, bound: unknown, t: Translator) => FormReading<TInput>;
+  /** A message over the field errors (a catalogue key), or the whole answer when the input does not parse. */
+  invalid?:
+    MessageKey | ((fieldErrors: FieldErrors, values: Values, t: Translator) => NoInfer<TResult> | ActionResult<never>);
+  /** The platform rejected fields (422): answered as field errors, with this message (a key) over them. */
+  rejected?: { message?: MessageKey };
   /** Expected errors in the user's words; undefined for an unexpected one. */
   expected?: (
     error: unknown,
@@ -85,15 +92,14 @@ function isNavigation<TResult>(value: TResult | Navigation<TResult>): value is N
 
 export type ActionRunner<TResult> = (formData: unknown, bound?: unknown) => Promise<TResult | ActionResult<never>>;
 
-export const NO_DRIVER = {
-  status: "error",
-  code: "no-driver",
-  message: "That driver could not be found. Open the driver again from the search.",
-} as const;
+export function noDriver(t: Translator) {
+  return { status: "error", code: "no-driver", message: t("forms.noDriver") } as const;
+}
 
 type Guard<TActor> = (
   formData: FormData | null,
   values: Values | undefined,
+  t: Translator,
 ) => Promise<{ actor: TActor } | { refusal: ActionResult<never> }>;
 
 function withValues<T extends object>(result: T, values: Values | undefined): T {
@@ -105,14 +111,15 @@ function readInput<TInput>(
   formData: FormData | null,
   values: Values,
   bound: unknown,
+  t: Translator,
 ): FormReading<TInput> {
-  if (formData && spec.read) return spec.read(formData, bound);
+  if (formData && spec.read) return spec.read(formData, bound, t);
   if (!spec.schema) return { ok: true, input: values as TInput };
   const secrets = Object.fromEntries((spec.secret ?? []).map((name) => [name, formData?.get(name) ?? undefined]));
   const parsed = spec.schema.safeParse({ ...values, ...secrets });
   return parsed.success
     ? { ok: true, input: parsed.data }
-    : { ok: false, fieldErrors: toFieldErrors(parsed.error.issues) };
+    : { ok: false, fieldErrors: toFieldErrors(parsed.error.issues, t) };
 }
 
 function build<TInput, TActor, TResult extends AnyResult>(
@@ -125,29 +132,30 @@ function build<TInput, TActor, TResult extends AnyResult>(
   const echoes = takesForm && spec.echo !== false;
 
   return async (formArgument, bound) => {
-    if (takesForm && !isFormSubmission(formArgument)) return UNREADABLE_FORM;
+    const t = await requestTranslator();
+    if (takesForm && !isFormSubmission(formArgument)) return unreadableForm(t);
     const formData = takesForm ? (formArgument as FormData) : null;
     const values = formData ? formValues(formData, [...(spec.secret ?? []), ...(spec.hidden ?? [])]) : {};
     const echoed = echoes ? values : undefined;
 
-    const guarded = await guard(formData, echoed);
+    const guarded = await guard(formData, echoed, t);
     if ("refusal" in guarded) return guarded.refusal;
 
     let driverId = Number.NaN;
     if (bindsDriver) {
       const id = readDriverId(bound);
-      if (id === null) return withValues(NO_DRIVER, echoed);
+      if (id === null) return withValues(noDriver(t), echoed);
       driverId = id;
     }
 
-    const reading = readInput(spec as ActionSpec<TInput, unknown, AnyResult>, formData, values, bound);
+    const reading = readInput(spec as ActionSpec<TInput, unknown, AnyResult>, formData, values, bound, t);
     if (!reading.ok) {
-      if (typeof spec.invalid === "function") return spec.invalid(reading.fieldErrors, values);
-      const message = spec.invalid === undefined ? {} : { message: spec.invalid };
+      if (typeof spec.invalid === "function") return spec.invalid(reading.fieldErrors, values, t);
+      const message = spec.invalid === undefined ? {} : { message: t(spec.invalid) };
       return { status: "invalid", fieldErrors: reading.fieldErrors, ...message, values };
     }
 
-    const context: ActionContext<TActor> = { actor: guarded.actor, values, formData, driverId };
+    const context: ActionContext<TActor> = { actor: guarded.actor, values, formData, driverId, t };
     let outcome: TResult | Navigation<TResult>;
     try {
       outcome = await spec.run(reading.input, context);
@@ -156,16 +164,16 @@ function build<TInput, TActor, TResult extends AnyResult>(
       const known = spec.expected?.(error, context, reading.input);
       if (known) return known;
       if (spec.rejected && error instanceof PlatformValidationError) {
-        const message = spec.rejected.message === undefined ? {} : { message: spec.rejected.message };
+        const message = spec.rejected.message === undefined ? {} : { message: t(spec.rejected.message) };
         return { status: "invalid", fieldErrors: platformFieldErrors(error), ...message, values };
       }
       log.error(`${spec.failure.log} failed`, error);
       const doing =
-        typeof spec.failure.doing === "function" ? spec.failure.doing(formData) : (spec.failure.doing ?? "");
-      return withValues(
-        { status: "error", message: spec.failure.message ?? platformErrorMessage(error, doing) } as const,
-        echoed,
-      );
+        typeof spec.failure.doing === "function"
+          ? spec.failure.doing(formData)
+          : (spec.failure.doing ?? "doing.generic");
+      const message = spec.failure.message ? t(spec.failure.message) : platformErrorMessage(t, error, doing);
+      return withValues({ status: "error", message } as const, echoed);
     }
     return isNavigation(outcome) ? outcome[NAVIGATION]() : outcome;
   };
@@ -244,10 +252,10 @@ export function accountAction<TInput, TResult extends AnyResult>(
 ): ActionRunner<TResult> {
   return build(
     spec,
-    async (_formData, values) => {
+    async (_formData, values, t) => {
       const viewer = await getViewer();
       if (viewer) return { actor: viewer };
-      const refusal = { status: "error", code: "unauthorized", message: "Sign in to continue." } as const;
+      const refusal = { status: "error", code: "unauthorized", message: t("forms.signInToContinue") } as const;
       return { refusal: values ? { ...refusal, values } : refusal };
     },
     false,

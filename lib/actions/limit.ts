@@ -1,18 +1,18 @@
 import "server-only";
 import { consumeRateLimit, type RateLimitRule } from "@/lib/rate-limit";
-import { refusedByLimit } from "./retry-words";
 
 /**
- * Counts one attempt of an action against a limit (stored in the database, so it holds across
- * instances). Answers the refusal, in `words` given the wait ("5 minutes"), once the limit is used
- * up; null while attempts are left.
+ * Counts one attempt of an action against a limit (stored in the database, so it holds
+ * across instances). Answers the refusal once the limit is used up, in `words` given the whole
+ * minutes to wait (for an ICU plural in the driver's language); null while attempts are left.
  */
 export async function refusalOverLimit(
   bucket: string,
   subject: string,
   rule: RateLimitRule,
-  words: (wait: string) => string,
-): Promise<ReturnType<typeof refusedByLimit> | null> {
+  words: (minutes: number) => string,
+): Promise<{ status: "error"; message: string } | null> {
   const limit = await consumeRateLimit(bucket, subject, rule);
-  return limit.allowed ? null : refusedByLimit(limit.retryAfterSeconds, words);
+  if (limit.allowed) return null;
+  return { status: "error", message: words(Math.ceil(limit.retryAfterSeconds / 60)) };
 }

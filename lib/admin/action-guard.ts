@@ -3,6 +3,7 @@ import { AccessDeniedError, authorizeStaff, PASSKEY_SESSION_REQUIRED } from "@/l
 import type { Role } from "@/lib/auth/roles";
 import { getViewer, type Viewer } from "@/lib/auth/viewer";
 import type { ActionResult } from "@/lib/forms/action-result";
+import { requestTranslator, type MessageKey } from "@/lib/i18n/translator";
 import { recordAudit } from "@/lib/audit";
 
 export type StaffCheck = { ok: true; actor: Viewer } | { ok: false; result: ActionResult<never> };
@@ -10,7 +11,8 @@ export type StaffCheck = { ok: true; actor: Viewer } | { ok: false; result: Acti
 /**
  * The first line of every admin server action. A refusal is a plain result without data (the UI
  * never offers the action to the wrong role, so only a crafted request gets here); a refusal of a
- * signed-in account is kept in the audit log, since it is an attempted staff mutation.
+ * signed-in account is kept in the audit log (in English, as every audit entry), since it is an
+ * attempted staff mutation; the refusal itself is answered in the request's language.
  */
 export async function checkStaff(minimum: Exclude<Role, "driver">, action: string): Promise<StaffCheck> {
   try {
@@ -30,9 +32,14 @@ export async function checkStaff(minimum: Exclude<Role, "driver">, action: strin
               : `Access denied: needs the ${minimum} role`,
         });
     }
+    const t = await requestTranslator();
     return {
       ok: false,
-      result: { status: "error", code: error.status === 401 ? "unauthorized" : "forbidden", message: error.message },
+      result: {
+        status: "error",
+        code: error.status === 401 ? "unauthorized" : "forbidden",
+        message: t(error.message as MessageKey),
+      },
     };
   }
 }

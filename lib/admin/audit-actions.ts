@@ -1,34 +1,46 @@
-/** Every action the admin area records, with the words the audit page shows. Pure. */
-export const AUDIT_ACTION_LABELS = {
-  "driver.create": "Create driver",
-  "driver.profile.update": "Edit profile",
-  "driver.email.change": "Change e-mail",
-  "driver.password-reset.start": "Start password reset",
-  "driver.app-password-link.send": "Mail app-password link",
-  "driver.voucher.redeem": "Redeem voucher",
-  "driver.signin-link.send": "Send sign-in link",
-  "driver.expense-pack.download": "Download expense pack",
-  "driver.deletion.request": "Deletion requested (driver)",
-  "driver.deletion.cancel": "Deletion cancelled (driver)",
-  "driver.deletion.platform": "Deletion: platform and cards",
-  "driver.deletion.portal": "Deletion: portal account",
-  "driver.deletion.decline": "Deletion declined",
-  "card.link": "Link card",
-  "card.block": "Block card",
-  "card.resume": "Resume or unblock card",
-  "card.move": "Move card",
-  "card.move.block": "Move card: block on first driver",
-  "card.move.link": "Move card: link to second driver",
-  "card.move.undo": "Move card: undo (reactivate)",
-  "role.grant": "Grant staff role",
-  "role.revoke": "Revoke staff role",
-  "staff.passkeys.reset": "Reset staff passkeys",
-  "role.invite.withdraw": "Withdraw staff invite",
-  "role.invite.redeem": "Redeem staff invite",
+/**
+ * Every action the admin area records, each with the catalogue key of the words the audit page
+ * shows (`audit.actions.<key>`). The names are data (stored in the audit log) and stay as they are;
+ * only their labels are translated. Pure.
+ */
+export const AUDIT_ACTION_KEYS = {
+  "driver.create": "driverCreate",
+  "driver.profile.update": "driverProfileUpdate",
+  "driver.email.change": "driverEmailChange",
+  "driver.password-reset.start": "driverPasswordResetStart",
+  "driver.app-password-link.send": "driverAppPasswordLinkSend",
+  "driver.voucher.redeem": "driverVoucherRedeem",
+  "driver.signin-link.send": "driverSigninLinkSend",
+  "driver.expense-pack.download": "driverExpensePackDownload",
+  "driver.deletion.request": "driverDeletionRequest",
+  "driver.deletion.cancel": "driverDeletionCancel",
+  "driver.deletion.platform": "driverDeletionPlatform",
+  "driver.deletion.portal": "driverDeletionPortal",
+  "driver.deletion.decline": "driverDeletionDecline",
+  "card.link": "cardLink",
+  "card.block": "cardBlock",
+  "card.resume": "cardResume",
+  "card.move": "cardMove",
+  "card.move.block": "cardMoveBlock",
+  "card.move.link": "cardMoveLink",
+  "card.move.undo": "cardMoveUndo",
+  "role.grant": "roleGrant",
+  "role.revoke": "roleRevoke",
+  "staff.passkeys.reset": "staffPasskeysReset",
+  "role.invite.withdraw": "roleInviteWithdraw",
+  "role.invite.redeem": "roleInviteRedeem",
 } as const;
 
-export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export type AuditAction = keyof typeof AUDIT_ACTION_KEYS;
+export type AuditActionKey = (typeof AUDIT_ACTION_KEYS)[AuditAction];
 
-export function auditActionLabel(action: string): string {
-  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_KEYS) as AuditAction[];
+
+export function isAuditAction(action: string): action is AuditAction {
+  return Object.hasOwn(AUDIT_ACTION_KEYS, action);
+}
+
+/** The label's key under `audit.actions`, or null for a name the portal no longer records (shown as it is). */
+export function auditActionKey(action: string): AuditActionKey | null {
+  return isAuditAction(action) ? AUDIT_ACTION_KEYS[action] : null;
 }

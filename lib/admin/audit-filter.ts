@@ -1,6 +1,10 @@
 import { isCalendarDate } from "@/lib/time/zoned-time";
-import { AUDIT_ACTION_LABELS } from "./audit-actions";
+import { isAuditAction } from "./audit-actions";
 import { readSearchParam } from "@/lib/search-params";
+
+/** What the page says about an ignored value: the key of its words under `audit.filterProblems`. */
+export type AuditFilterProblem =
+  "unknownAction" | "badDriver" | "unknownOutcome" | "badFrom" | "badTo" | "swapped" | "badPage";
 
 /**
  * The audit page's filters as they live in the URL (`?actor=&action=&driver=&outcome=&from=&to=&page=`).
@@ -27,38 +31,38 @@ function read(params: Params, name: string): string | undefined {
   return readSearchParam(params, name)?.slice(0, 254);
 }
 
-export function parseAuditFilter(params: Params): { filter: AuditFilter; messages: string[] } {
-  const messages: string[] = [];
+export function parseAuditFilter(params: Params): { filter: AuditFilter; messages: AuditFilterProblem[] } {
+  const messages: AuditFilterProblem[] = [];
   const filter: AuditFilter = { page: 1 };
 
   const actor = read(params, "actor");
   if (actor) filter.actor = actor.toLowerCase();
 
   const action = read(params, "action");
-  if (action && action in AUDIT_ACTION_LABELS) filter.action = action;
-  else if (action) messages.push("The action filter was not recognised and is ignored.");
+  if (action && isAuditAction(action)) filter.action = action;
+  else if (action) messages.push("unknownAction");
 
   const driver = read(params, "driver");
   if (driver && /^[1-9]\d{0,9}$/.test(driver) && Number(driver) <= 2_147_483_647) filter.driver = Number(driver);
-  else if (driver) messages.push("The driver id must be a whole number, like 1001; it is ignored.");
+  else if (driver) messages.push("badDriver");
 
   const outcome = read(params, "outcome");
   if (outcome === "success" || outcome === "failure") filter.outcome = outcome;
-  else if (outcome) messages.push("The outcome filter was not recognised and is ignored.");
+  else if (outcome) messages.push("unknownOutcome");
 
   for (const key of ["from", "to"] as const) {
     const value = read(params, key);
     if (value && isCalendarDate(value)) filter[key] = value;
-    else if (value) messages.push(`The ${key === "from" ? "start" : "end"} date must be a real date; it is ignored.`);
+    else if (value) messages.push(key === "from" ? "badFrom" : "badTo");
   }
   if (filter.from && filter.to && filter.from > filter.to) {
-    messages.push("The start date is after the end date, so the dates were swapped.");
+    messages.push("swapped");
     [filter.from, filter.to] = [filter.to, filter.from];
   }
 
   const page = read(params, "page");
   if (page && /^\d{1,6}$/.test(page) && Number(page) >= 1) filter.page = Math.min(Number(page), MAX_PAGE);
-  else if (page) messages.push("The page number was not usable; showing the first page.");
+  else if (page) messages.push("badPage");
 
   return { filter, messages };
 }

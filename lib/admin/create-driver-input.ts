@@ -13,7 +13,7 @@ export const AdminCreateDriverInput = z
   .object({
     email: emailSchema,
     ...profileFields,
-    passwordMode: z.enum(PASSWORD_MODES, { error: "Choose how the driver gets a password." }).default("reset"),
+    passwordMode: z.enum(PASSWORD_MODES, { error: "admin.createDriver.passwordMode" }).default("reset"),
     password: z.string().optional(),
     sendSignInLink: z
       .string()
@@ -23,7 +23,7 @@ export const AdminCreateDriverInput = z
   .superRefine((input, ctx) => {
     if (input.passwordMode !== "set") return;
     const password = passwordSchema.safeParse(input.password ?? "");
-    for (const issue of password.error?.issues ?? [])
-      ctx.addIssue({ code: "custom", path: ["password"], message: issue.message });
+    // The password schema's own issues (their keys and bounds), under this form's field.
+    for (const issue of password.error?.issues ?? []) ctx.addIssue({ ...issue, path: ["password"] });
   });
 export type AdminCreateDriverInput = z.infer<typeof AdminCreateDriverInput>;

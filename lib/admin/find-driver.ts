@@ -5,14 +5,16 @@ import { getPlatform } from "@/lib/platform";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
 import type { Card, PlatformUser } from "@/lib/platform/types";
 import { CardCodeSchema } from "@/lib/cards/card-input";
-import { SEARCH_KINDS, type DriverSearchKind } from "./search-kinds";
+import { toFieldErrors } from "@/lib/forms/action-result";
+import type { Translator } from "@/lib/i18n/translator";
+import { isSearchKind, type DriverSearchKind } from "./search-kinds";
 
 export const PlatformUserIdSchema = z
-  .string({ error: "Enter a platform user id." })
+  .string({ error: "driverSearch.errors.idRequired" })
   .trim()
-  .regex(/^[1-9][0-9]{0,9}$/, "A platform user id is a whole number, like 1001.")
+  .regex(/^[1-9][0-9]{0,9}$/, "driverSearch.errors.idFormat")
   .transform(Number)
-  .refine((n) => n <= 2_147_483_647, "A platform user id is a whole number, like 1001.");
+  .refine((n) => n <= 2_147_483_647, "driverSearch.errors.idFormat");
 
 const SearchQuery = z.discriminatedUnion("by", [
   z.object({ by: z.literal("email"), q: emailSchema }),
@@ -26,15 +28,28 @@ export type ParsedSearch =
   | { kind: "invalid"; by: DriverSearchKind; q: string; message: string }
   | { kind: "ok"; by: DriverSearchKind; q: string; query: DriverSearchQuery };
 
+/** The first of zod's issues in the words of `t` (their messages are catalogue keys). */
+function firstIssueMessage(issues: readonly z.core.$ZodIssue[], t: Translator): string | undefined {
+  const [first] = issues;
+  return first ? toFieldErrors([first], t)[String(first.path[0] ?? "_form")]?.[0] : undefined;
+}
+
 /** The search form lives in the URL (?by=&q=), so a result can be shared and reloaded. */
-export function parseDriverSearch(params: { by?: string | string[]; q?: string | string[] }): ParsedSearch {
-  const rawBy = typeof params.by === "string" ? params.by : "email";
-  const by: DriverSearchKind = SEARCH_KINDS.some((k) => k.value === rawBy) ? (rawBy as DriverSearchKind) : "email";
+export function parseDriverSearch(
+  params: { by?: string | string[]; q?: string | string[] },
+  t: Translator,
+): ParsedSearch {
+  const by: DriverSearchKind = isSearchKind(params.by) ? params.by : "email";
   const q = typeof params.q === "string" ? params.q.slice(0, 300) : "";
   if (q.trim() === "") return { kind: "empty", by, q };
   const parsed = SearchQuery.safeParse({ by, q });
   if (!parsed.success)
-    return { kind: "invalid", by, q, message: parsed.error.issues[0]?.message ?? "Check what you typed." };
+    return {
+      kind: "invalid",
+      by,
+      q,
+      message: firstIssueMessage(parsed.error.issues, t) ?? t("driverSearch.errors.checkInput"),
+    };
   return { kind: "ok", by, q, query: parsed.data };
 }
 
@@ -82,23 +97,29 @@ export async function findDrivers(query: DriverSearchQuery): Promise<DriverSearc
 
 export type ResolvedDriver = { ok: true; user: PlatformUser } | { ok: false; message: string };
 
-/** "E-mail or platform user id" as typed by staff (e.g. the target of a card move) → the platform user. */
-export async function resolveDriver(text: string): Promise<ResolvedDriver> {
+/**
+ * "E-mail or platform user id" as typed by staff (e.g. the target of a card move) → the platform
+ * user, or what is wrong in the words of `t`.
+ */
+export async function resolveDriver(text: string, t: Translator): Promise<ResolvedDriver> {
   const value = text.trim();
-  if (value === "") return { ok: false, message: "Enter the other driver's e-mail address or platform user id." };
+  if (value === "") return { ok: false, message: t("driverSearch.resolve.empty") };
   if (/^\d+$/.test(value)) {
     const id = PlatformUserIdSchema.safeParse(value);
-    if (!id.success) return { ok: false, message: id.error.issues[0]?.message ?? "Check the platform user id." };
+    if (!id.success)
+      return {
+        ok: false,
+        message: firstIssueMessage(id.error.issues, t) ?? t("driverSearch.resolve.checkId"),
+      };
     const [hit] = await findDrivers({ by: "id", q: id.data });
     return hit
       ? { ok: true, user: hit.user }
-      : { ok: false, message: `There is no driver with platform user id ${id.data}.` };
+      : { ok: false, message: t("driverSearch.resolve.noSuchId", { id: String(id.data) }) };
   }
   const email = emailSchema.safeParse(value);
-  if (!email.success)
-    return { ok: false, message: "Enter an e-mail address like name@example.com, or a platform user id like 1001." };
+  if (!email.success) return { ok: false, message: t("driverSearch.resolve.badInput") };
   const [hit] = await findDrivers({ by: "email", q: email.data });
   return hit
     ? { ok: true, user: hit.user }
-    : { ok: false, message: `There is no driver with the e-mail address ${email.data}.` };
+    : { ok: false, message: t("driverSearch.resolve.noSuchEmail", { email: email.data }) };
 }

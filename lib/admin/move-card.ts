@@ -5,6 +5,7 @@ import { blockDriverCard, CardNotOwnedError, listDriverCards } from "@/lib/cards
 import { getPlatform } from "@/lib/platform";
 import { PlatformUnavailableError, PlatformValidationError } from "@/lib/platform/errors";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
+import type { MessageKey, Translator } from "@/lib/i18n/translator";
 import type { Card, CreateCardInput } from "@/lib/platform/types";
 
 /**
@@ -26,15 +27,29 @@ export type MoveState =
   /** Nothing done yet: the card is usable on the source. */
   | { step: "ready"; card: Card }
   /** Step 1 done, step 2 not: the card is blocked on the source and not active on the target. */
-  | { step: "blocked-on-source"; card: Card; error?: string }
+  | {
+      step: "blocked-on-source";
+      card: Card;
+      /** Why step 2 failed, in the words of the caller's translator. */
+      error?: string;
+    }
   /** Both steps done: blocked on the source, active on the target (or, in one step, the card now on the target). */
   | { step: "done"; card: Card; targetCard: Card; oneStep?: boolean };
 
+/** A move the card's state does not allow; `message` is a catalogue key, put into words with `values`. */
 export class MoveRefusedError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: MessageKey,
+    readonly values?: Record<string, string>,
+  ) {
     super(message);
     this.name = "MoveRefusedError";
   }
+}
+
+/** The refusal in the words of `t`. */
+export function moveRefusalMessage(error: MoveRefusedError, t: Translator): string {
+  return t(error.message as MessageKey, error.values);
 }
 
 /** The platform calls the move needs; tests swap in a fake platform. */
@@ -75,8 +90,7 @@ function cardLabel(card: Card): string {
 
 /** Reads where the card stands now. Throws CardNotOwnedError when the card is not the source's. */
 export async function inspectMove(request: MoveRequest, deps: MoveDeps = platformMoveDeps()): Promise<MoveState> {
-  if (request.sourceUserId === request.targetUserId)
-    throw new MoveRefusedError("The card is already on this driver. Choose another driver.");
+  if (request.sourceUserId === request.targetUserId) throw new MoveRefusedError("admin.move.refused.sameDriver");
   const card = (await deps.listDriverCards(request.sourceUserId)).find((c) => c.id === request.cardId);
   if (!card) {
     // Moved in one step, the card keeps its id and is now the target's.
@@ -86,33 +100,31 @@ export async function inspectMove(request: MoveRequest, deps: MoveDeps = platfor
     if (moved) return { step: "done", card: moved, targetCard: moved, oneStep: true };
     throw new CardNotOwnedError(request.cardId);
   }
-  if (card.type !== "rfid")
-    throw new MoveRefusedError("App tokens belong to the driver's app and cannot be moved. Link a card instead.");
+  if (card.type !== "rfid") throw new MoveRefusedError("admin.move.refused.appToken");
   const links = await deps.linksOfCode(card.code);
   const onTarget = links.filter((c) => c.userId === request.targetUserId);
   const activeOnTarget = onTarget.find((c) => c.status === "active");
   if (activeOnTarget) return { step: "done", card, targetCard: activeOnTarget };
   if (card.status === "blocked") {
     // A one-step move has no half-done state: a blocked card is a lost or stolen one, not half moved.
-    if (deps.moveInOneStep)
-      throw new MoveRefusedError(
-        "This card is blocked (lost or stolen), so it is not moved. Link the new card instead.",
-      );
+    if (deps.moveInOneStep) throw new MoveRefusedError("admin.move.refused.blocked");
     return { step: "blocked-on-source", card };
   }
   const activeElsewhere = links.find((c) => c.status === "active" && c.userId !== request.sourceUserId);
   if (activeElsewhere) {
-    throw new MoveRefusedError(
-      `This card code is also active on driver ${activeElsewhere.userId}. Block it there before moving this link.`,
-    );
+    throw new MoveRefusedError("admin.move.refused.activeElsewhere", { driver: String(activeElsewhere.userId) });
   }
   return { step: "ready", card };
 }
 
-/** Runs the whole move from wherever it stands: block on the source (if not yet), then link to the target. */
+/**
+ * Runs the whole move from wherever it stands: block on the source (if not yet), then link to the
+ * target. A failed second step is answered in the words of `t`.
+ */
 export async function moveCard(
   actor: Viewer,
   request: MoveRequest,
+  t: Translator,
   deps: MoveDeps = platformMoveDeps(),
 ): Promise<MoveState> {
   const state = await inspectMove(request, deps);
@@ -122,22 +134,20 @@ export async function moveCard(
   if (state.step === "ready") {
     card = await blockStep(actor, request, card, deps);
   }
-  return linkStep(actor, request, card, deps);
+  return linkStep(actor, request, card, t, deps);
 }
 
 /** Step 2 again after a failure. Refused when the card is usable on the source again (undone meanwhile). */
 export async function retryMoveLink(
   actor: Viewer,
   request: MoveRequest,
+  t: Translator,
   deps: MoveDeps = platformMoveDeps(),
 ): Promise<MoveState> {
   const state = await inspectMove(request, deps);
   if (state.step === "done") return state;
-  if (state.step === "ready")
-    throw new MoveRefusedError(
-      "The card is usable on the first driver again, so there is nothing to retry. Start the move again if you still want it.",
-    );
-  return linkStep(actor, request, state.card, deps);
+  if (state.step === "ready") throw new MoveRefusedError("admin.move.refused.nothingToRetry");
+  return linkStep(actor, request, state.card, t, deps);
 }
 
 /**
@@ -151,11 +161,9 @@ export async function undoMove(
 ): Promise<Card> {
   const state = await inspectMove(request, deps);
   if (state.step === "ready") return state.card;
-  if (state.step === "done")
-    throw new MoveRefusedError("The card is already active on the second driver. Move it back instead of undoing.");
+  if (state.step === "done") throw new MoveRefusedError("admin.move.refused.alreadyMoved");
   const activeLinks = (await deps.linksOfCode(state.card.code)).filter((c) => c.status === "active");
-  if (activeLinks.length > 0)
-    throw new MoveRefusedError("The card code is active on another driver, so it cannot be reactivated here.");
+  if (activeLinks.length > 0) throw new MoveRefusedError("admin.move.refused.activeOnAnother");
   return audited(
     actor,
     "card.move.undo",
@@ -199,7 +207,13 @@ async function blockStep(actor: Viewer, request: MoveRequest, card: Card, deps: 
   );
 }
 
-async function linkStep(actor: Viewer, request: MoveRequest, card: Card, deps: MoveDeps): Promise<MoveState> {
+async function linkStep(
+  actor: Viewer,
+  request: MoveRequest,
+  card: Card,
+  t: Translator,
+  deps: MoveDeps,
+): Promise<MoveState> {
   try {
     const targetCard = await audited(
       actor,
@@ -242,7 +256,7 @@ async function linkStep(actor: Viewer, request: MoveRequest, card: Card, deps: M
     return {
       step: "blocked-on-source",
       card: { ...card, status: "blocked" },
-      error: platformErrorMessage(error, "link the card to the other driver"),
+      error: platformErrorMessage(t, error, "admin.doing.linkToOtherDriver"),
     };
   }
 }

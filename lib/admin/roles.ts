@@ -5,6 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { staffInvites, users } from "@/lib/db/schema";
 import type { Role } from "@/lib/auth/roles";
 import type { Viewer } from "@/lib/auth/viewer";
+import type { MessageKey, Translator } from "@/lib/i18n/translator";
 
 export type StaffRole = Exclude<Role, "driver">;
 
@@ -21,15 +22,23 @@ export interface StaffMember {
 
 export type RoleChangeRefusal = "self" | "last-admin" | "bootstrap-admin" | "not-staff" | "unchanged" | "no-invite";
 
-/** An expected refusal with a message staff can act on. */
+/**
+ * An expected refusal with a message staff can act on: a catalogue key (`admin.roles.refused.*`)
+ * with its arguments in `values`, put into the reader's words by roleRefusalMessage.
+ */
 export class RoleChangeRefusedError extends Error {
   constructor(
     readonly reason: RoleChangeRefusal,
-    message: string,
+    message: MessageKey,
+    readonly values: Record<string, string> = {},
   ) {
     super(message);
     this.name = "RoleChangeRefusedError";
   }
+}
+
+export function roleRefusalMessage(error: RoleChangeRefusedError, t: Translator): string {
+  return t(error.message as MessageKey, error.values);
 }
 
 export async function listStaff(): Promise<StaffMember[]> {
@@ -53,7 +62,7 @@ export async function listStaff(): Promise<StaffMember[]> {
 
 function refuseSelf(actor: Viewer, email: string): void {
   if (actor.email.toLowerCase() === email) {
-    throw new RoleChangeRefusedError("self", "You cannot change your own role. Ask another admin.");
+    throw new RoleChangeRefusedError("self", "admin.roles.refused.self");
   }
 }
 
@@ -84,7 +93,7 @@ export async function grantStaffRole(actor: Viewer, rawEmail: string, role: Staf
         .where(eq(staffInvites.email, email))
         .for("update");
       if (previous?.role === role)
-        throw new RoleChangeRefusedError("unchanged", `${email} already has a pending invite for the ${role} role.`);
+        throw new RoleChangeRefusedError("unchanged", "admin.roles.refused.alreadyInvited", { email, role });
       await tx
         .insert(staffInvites)
         .values({ email, role, invitedByUserId: actor.userId, invitedByEmail: actor.email.toLowerCase() })
@@ -99,7 +108,8 @@ export async function grantStaffRole(actor: Viewer, rawEmail: string, role: Staf
         });
       return { kind: "invited", previousInvite: previous?.role ?? null };
     }
-    if (existing.role === role) throw new RoleChangeRefusedError("unchanged", `${email} already has the ${role} role.`);
+    if (existing.role === role)
+      throw new RoleChangeRefusedError("unchanged", "admin.roles.refused.alreadyHasRole", { email, role });
     if (existing.role === "admin") await assertAnotherAdminRemains(tx, email);
     await tx.update(users).set({ role }).where(eq(users.id, existing.id));
     return { kind: "granted", previousRole: existing.role };
@@ -144,7 +154,8 @@ export async function withdrawStaffInvite(rawEmail: string): Promise<{ role: Sta
     .delete(staffInvites)
     .where(eq(staffInvites.email, rawEmail.toLowerCase()))
     .returning({ role: staffInvites.role });
-  if (!removed) throw new RoleChangeRefusedError("no-invite", `${rawEmail.toLowerCase()} has no pending invite.`);
+  if (!removed)
+    throw new RoleChangeRefusedError("no-invite", "admin.roles.refused.noInvite", { email: rawEmail.toLowerCase() });
   return removed;
 }
 
@@ -160,7 +171,7 @@ export async function revokeStaffRole(actor: Viewer, rawEmail: string): Promise<
       .where(eq(users.email, email))
       .for("update");
     if (!existing || existing.role === "driver")
-      throw new RoleChangeRefusedError("not-staff", `${email} has no staff role.`);
+      throw new RoleChangeRefusedError("not-staff", "admin.roles.refused.notStaff", { email });
     if (existing.role === "admin") await assertAnotherAdminRemains(tx, email);
     await tx.update(users).set({ role: "driver" }).where(eq(users.id, existing.id));
     return { previousRole: existing.role as StaffRole };
@@ -175,15 +186,11 @@ type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]
  */
 async function assertAnotherAdminRemains(tx: Tx, email: string): Promise<void> {
   if (getConfig().auth.adminEmails.includes(email)) {
-    throw new RoleChangeRefusedError(
-      "bootstrap-admin",
-      `${email} is an admin through the ADMIN_EMAILS setting. Remove it there first.`,
-    );
+    throw new RoleChangeRefusedError("bootstrap-admin", "admin.roles.refused.bootstrapAdmin", { email });
   }
   const admins = await tx.select({ email: users.email }).from(users).where(eq(users.role, "admin")).for("update");
   const others = admins.filter((a) => a.email !== email);
-  if (others.length === 0)
-    throw new RoleChangeRefusedError("last-admin", `${email} is the last admin. Make someone else admin first.`);
+  if (others.length === 0) throw new RoleChangeRefusedError("last-admin", "admin.roles.refused.lastAdmin", { email });
 }
 
 /** The portal account linked to a platform user, for the driver page. */

@@ -1,7 +1,10 @@
-/** How support staff look a driver up: the three keys the platform can search on. Pure, for forms too. */
-export const SEARCH_KINDS = [
-  { value: "email", label: "E-mail address" },
-  { value: "id", label: "Platform user id" },
-  { value: "card", label: "Card code (UID)" },
-] as const;
-export type DriverSearchKind = (typeof SEARCH_KINDS)[number]["value"];
+/**
+ * How support staff look a driver up: the three keys the platform can search on. Pure, for forms
+ * too; their words are `driverSearch.kinds.<kind>`.
+ */
+export const SEARCH_KINDS = ["email", "id", "card"] as const;
+export type DriverSearchKind = (typeof SEARCH_KINDS)[number];
+
+export function isSearchKind(value: unknown): value is DriverSearchKind {
+  return typeof value === "string" && (SEARCH_KINDS as readonly string[]).includes(value);
+}

@@ -16,7 +16,7 @@ export async function resetStaffPasskeys(email: string): Promise<{ removed: numb
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.email, email.toLowerCase()), inArray(users.role, ["support", "admin"])));
-  if (!member) throw new RoleChangeRefusedError("not-staff", `${email} is not a staff account.`);
+  if (!member) throw new RoleChangeRefusedError("not-staff", "admin.roles.refused.notStaffAccount", { email });
   return db.transaction(async (tx) => {
     const removed = await tx.delete(passkeys).where(eq(passkeys.userId, member.id)).returning({ id: passkeys.id });
     await tx.delete(sessions).where(eq(sessions.userId, member.id));

@@ -3,11 +3,11 @@ import type { Adapter } from "@auth/core/adapters";
 import { DrizzleAdapter } from "@auth/drizzle-adapter";
 import type { Database } from "@/lib/db/client";
 import { accounts, sessions, users, verificationTokens } from "@/lib/db/schema";
-import { formatDateTime } from "@/lib/format";
 import { logger } from "@/lib/log";
+import { mailLocaleOfAccount } from "@/lib/mail/locale";
 import { sendMail } from "@/lib/mail/send";
 import { newDeviceMail } from "@/lib/mail/templates";
-import { deviceLabel, deviceNameFrom } from "./device-name";
+import { deviceNameFrom } from "./device-name";
 import { recordSignInDevice } from "./devices";
 
 /** What the adapter needs from the request that signs in: its user agent and the portal's origin. */
@@ -40,10 +40,10 @@ export function portalAdapter(db: Database, signInRequest: () => Promise<SignInR
         const now = new Date();
         const { notify } = await recordSignInDevice(db, created, device, now);
         const account = notify ? await adapter.getUser!(created.userId) : null;
-        if (account?.email)
-          await sendMail(
-            newDeviceMail(account.email, deviceLabel(device), formatDateTime(now), `${request.origin}/account`),
-          );
+        if (account?.email) {
+          const locale = await mailLocaleOfAccount(account.id, { db });
+          await sendMail(newDeviceMail(locale, account.email, device, now, `${request.origin}/account`));
+        }
       } catch (error) {
         logger("auth").error("recording the signed-in device failed", error);
       }

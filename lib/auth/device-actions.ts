@@ -10,20 +10,20 @@ import { setNewDeviceMail, signOutDevice } from "./devices";
 import { signOut } from "./index";
 import { currentSessionToken } from "./session-token";
 
-const DeviceForm = z.object({ deviceId: z.uuid("That device is not in your list. Reload the page.") });
+const DeviceForm = z.object({ deviceId: z.uuid("devices.actions.notInList") });
 
 /** Ends one signed-in session of the driver's account, from the device list on /account. */
 const signOutOneDevice = driverAction({
   scope: "auth",
-  failure: { log: "device sign-out", doing: "sign that device out" },
+  failure: { log: "device sign-out", doing: "devices.doing.signOut" },
   schema: DeviceForm,
   echo: false,
-  invalid: "That device is not in your list. Reload the page.",
-  run: async ({ deviceId }, { actor }) => {
+  invalid: "devices.actions.notInList",
+  run: async ({ deviceId }, { actor, t }) => {
     const ended = await signOutDevice(await getDb(), actor.userId, deviceId, await currentSessionToken());
     if (!ended) {
       refresh();
-      return { status: "ok", message: "That device was already signed out." } satisfies ActionResult;
+      return { status: "ok", message: t("devices.actions.alreadySignedOut") } satisfies ActionResult;
     }
     // The device in hand: end the sign-in here too (cookie and all), as "Sign out" does.
     if (ended.wasCurrent)
@@ -32,27 +32,28 @@ const signOutOneDevice = driverAction({
         return { status: "ok" };
       });
     refresh();
-    return { status: "ok", message: `${deviceLabel(ended)} is signed out.` } satisfies ActionResult;
+    return {
+      status: "ok",
+      message: t("devices.actions.signedOut", { device: deviceLabel(ended, t) }),
+    } satisfies ActionResult;
   },
 });
 
-const NoticeForm = z.object({ newDeviceMail: z.literal("on", "Tick the box or leave it empty.").optional() });
+const NoticeForm = z.object({ newDeviceMail: z.literal("on", "devices.actions.tickOrLeave").optional() });
 
 /** Switches the new-device notice mail on or off. */
 const saveNewDeviceMail = driverAction({
   scope: "auth",
-  failure: { log: "new-device mail setting", doing: "save the setting" },
+  failure: { log: "new-device mail setting", doing: "devices.doing.saveSetting" },
   schema: NoticeForm,
-  invalid: "That setting could not be read. Reload the page and try again.",
-  run: async ({ newDeviceMail }, { actor }): Promise<ActionResult> => {
+  invalid: "devices.actions.settingUnreadable",
+  run: async ({ newDeviceMail }, { actor, t }): Promise<ActionResult> => {
     const on = newDeviceMail === "on";
     await setNewDeviceMail(await getDb(), actor.userId, on);
     refresh();
     return {
       status: "ok",
-      message: on
-        ? "You will get an e-mail when a new browser signs in to your account."
-        : "You will no longer get an e-mail when a new browser signs in.",
+      message: on ? t("devices.actions.noticesOn") : t("devices.actions.noticesOff"),
     };
   },
 });

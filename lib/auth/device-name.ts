@@ -1,4 +1,5 @@
 import UAParser from "ua-parser-js";
+import type { Translator } from "@/lib/i18n/translator";
 
 /** What the portal keeps of a user agent: a browser and a system name, no versions, nothing else. */
 export interface DeviceName {
@@ -6,6 +7,10 @@ export interface DeviceName {
   os: string;
 }
 
+/**
+ * What is stored when the user agent names no browser or system: a marker kept in the database (and
+ * so in English, like the browser names), put into the reader's words by deviceLabel.
+ */
 export const UNKNOWN_DEVICE: DeviceName = { browser: "Unknown browser", os: "unknown system" };
 
 /** Long enough for any real name; a crafted user agent cannot fill the table with a novel. */
@@ -26,9 +31,12 @@ export function deviceNameFrom(userAgent: string | null | undefined): DeviceName
   };
 }
 
-/** "Firefox on macOS". */
-export function deviceLabel(device: DeviceName): string {
-  return `${device.browser} on ${device.os}`;
+/** "Firefox on macOS", in the words of `t` (the page's language, or a mail's recipient's). */
+export function deviceLabel(device: DeviceName, t: Translator): string {
+  return t("devices.label", {
+    browser: device.browser === UNKNOWN_DEVICE.browser ? t("devices.unknownBrowser") : device.browser,
+    os: device.os === UNKNOWN_DEVICE.os ? t("devices.unknownSystem") : device.os,
+  });
 }
 
 /** A device as the /account page hands it to the browser: names and times already formatted. */

@@ -7,6 +7,7 @@ import { linkPortalAccount } from "./link-account";
 import { isStaff, type Role } from "./roles";
 import { getViewer, type Viewer } from "./viewer";
 import { getConfig } from "@/lib/config";
+import { requestTranslator, type MessageKey } from "@/lib/i18n/translator";
 
 export type DriverViewer = Viewer & { platformUserId: number };
 
@@ -14,7 +15,8 @@ export type DriverViewer = Viewer & { platformUserId: number };
 export class AccessDeniedError extends Error {
   constructor(
     readonly status: 401 | 403,
-    message = status === 401 ? "Sign in to continue." : "You do not have access to this.",
+    /** A catalogue key, put into the caller's language where the refusal is answered. */
+    message: MessageKey = status === 401 ? "access.signInToContinue" : "access.noAccess",
   ) {
     super(message);
     this.name = "AccessDeniedError";
@@ -51,8 +53,8 @@ export async function requireDriverPage(): Promise<DriverViewer> {
 /** Where a staff member without a passkey session is sent: the one staff page they may use. */
 export const STAFF_SECURITY_PATH = "/admin/security";
 
-/** The words of every refusal of a staff session that was not established with a passkey. */
-export const PASSKEY_SESSION_REQUIRED = "Staff pages need a sign-in with your passkey. Open /admin/security.";
+/** The words of every refusal of a staff session that was not established with a passkey (a catalogue key). */
+export const PASSKEY_SESSION_REQUIRED: MessageKey = "auth.errors.staffPasskeyRequired";
 
 /**
  * STAFF_REQUIRE_PASSKEY: a staff session from an e-mail link must not reach staff data or actions,
@@ -105,14 +107,15 @@ function hasRole(viewer: Viewer, minimum: Role): boolean {
 /** What a server action returns when its caller may not run it: no data, plain words, input kept. */
 export type ActionRefusal = { status: "error"; message: string; values?: Record<string, string> };
 
-/** For driver server actions: the driver, or the refusal to hand back as the action's result. */
+/** For driver server actions: the driver, or the refusal (in the request's language) to hand back as the action's result. */
 export async function driverForAction(values?: Record<string, string>): Promise<DriverViewer | ActionRefusal> {
   try {
     return await authorizeDriver();
   } catch (error) {
-    if (error instanceof AccessDeniedError)
-      return values ? { status: "error", message: error.message, values } : { status: "error", message: error.message };
-    throw error;
+    if (!(error instanceof AccessDeniedError)) throw error;
+    const t = await requestTranslator();
+    const message = t(error.message as MessageKey);
+    return values ? { status: "error", message, values } : { status: "error", message };
   }
 }
 

@@ -5,14 +5,15 @@ import Nodemailer from "next-auth/providers/nodemailer";
 import { headers } from "next/headers";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
+import type { Locale } from "@/lib/i18n/locales";
 import { sendMail } from "@/lib/mail/send";
-import { signInLinkMail } from "@/lib/mail/templates";
 import { portalAdapter } from "./adapter";
 import { getAuthSecret } from "./secret";
 import { completeVerifiedSignIn } from "./link-account";
 import type { Role } from "./roles";
 import { SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./session-policy";
 import { decideSignIn, LINK_SENT_PATH } from "./sign-in-gate";
+import { signInLinkMailTo } from "./sign-in-link-mail";
 import { siteOrigin } from "./site-origin";
 
 declare module "next-auth" {
@@ -30,6 +31,8 @@ const AUTH_BASE_PATH = "/api/auth";
 interface PortalAuthOptions {
   /** An address whose sign-in mail the portal's form has already counted and checked (see decideSignIn). */
   admittedEmail?: string;
+  /** The language of the request that asked for the link, for an account that chose none (else currentLocale()). */
+  locale?: Locale;
 }
 
 /**
@@ -38,7 +41,7 @@ interface PortalAuthOptions {
  */
 export const { handlers, auth, signIn, signOut } = NextAuth(() => portalAuthConfig());
 
-async function portalAuthConfig({ admittedEmail }: PortalAuthOptions = {}): Promise<NextAuthConfig> {
+async function portalAuthConfig({ admittedEmail, locale }: PortalAuthOptions = {}): Promise<NextAuthConfig> {
   const config = getConfig();
   const db = await getDb();
   return {
@@ -61,8 +64,10 @@ async function portalAuthConfig({ admittedEmail }: PortalAuthOptions = {}): Prom
         server: config.mail.smtpUrl ?? "outbox://local",
         from: config.mail.from,
         maxAge: config.auth.signInLinkMaxAgeSeconds,
+        // In the account's language, else the language of the request that asked for the link.
         async sendVerificationRequest({ identifier, url }) {
-          await sendMail(signInLinkMail(identifier, url, Math.round(config.auth.signInLinkMaxAgeSeconds / 60)));
+          const minutes = Math.round(config.auth.signInLinkMaxAgeSeconds / 60);
+          await sendMail(await signInLinkMailTo(identifier, url, minutes, { fallback: locale, db }));
         },
       }),
     ],
@@ -92,13 +97,22 @@ async function portalAuthConfig({ admittedEmail }: PortalAuthOptions = {}): Prom
  * against the limits and found to be a known account. Unlike `signIn()`, it sets no cookie, so it
  * also runs after the response has been sent (Next's `after()`).
  */
-export async function issueSignInLink(email: string, redirectTo: string, origin: string): Promise<void> {
+export async function issueSignInLink(
+  email: string,
+  redirectTo: string,
+  origin: string,
+  locale?: Locale,
+): Promise<void> {
   const request = new Request(`${origin}${AUTH_BASE_PATH}/signin/nodemailer`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ email, callbackUrl: redirectTo }),
   });
-  const result = await Auth(request, { ...(await portalAuthConfig({ admittedEmail: email })), raw, skipCSRFCheck });
+  const result = await Auth(request, {
+    ...(await portalAuthConfig({ admittedEmail: email, locale })),
+    raw,
+    skipCSRFCheck,
+  });
   if (!result.redirect?.startsWith(`${origin}${LINK_SENT_PATH}`))
     throw new Error("Auth.js did not issue the sign-in link");
 }

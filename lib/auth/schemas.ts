@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-/** E-mail as typed by a person: trimmed, lower-cased, sane length. */
+/** E-mail as typed by a person: trimmed, lower-cased, sane length. Messages are catalogue keys. */
 export const emailSchema = z
-  .string({ error: "Enter your e-mail address." })
+  .string({ error: "auth.email.required" })
   .trim()
-  .min(1, "Enter your e-mail address.")
-  .max(254, "That e-mail address is too long.")
-  .pipe(z.email("Enter a valid e-mail address, like name@example.com."))
+  .min(1, "auth.email.required")
+  .max(254, "auth.email.tooLong")
+  .pipe(z.email("auth.email.invalid"))
   .transform((v) => v.toLowerCase());

@@ -3,8 +3,8 @@ import { redirect } from "next/navigation";
 import { after } from "next/server";
 import { z } from "zod";
 import { navigate, publicAction, type Navigation } from "@/lib/actions/action";
-import { minutesUntilRetry } from "@/lib/actions/retry-words";
 import type { ActionResult } from "@/lib/forms/action-result";
+import { currentLocale } from "@/lib/i18n/current-locale";
 import { clientAddress } from "./client-address";
 import { safeReturnPath } from "./return-path";
 import { emailSchema } from "./schemas";
@@ -24,18 +24,24 @@ const SignInInput = z.object({ email: emailSchema, callbackUrl: z.string().optio
  */
 const signInLink = publicAction({
   scope: "auth",
-  failure: { log: "sign-in request", doing: "send the sign-in link" },
+  failure: { log: "sign-in request", doing: "signIn.doing.sendLink" },
   schema: SignInInput,
-  run: async ({ email, callbackUrl }, { values }): Promise<ActionResult | Navigation<ActionResult>> => {
+  run: async ({ email, callbackUrl }, { values, t }): Promise<ActionResult | Navigation<ActionResult>> => {
     const limits = await consumeSignInMailLimits(email, await clientAddress());
     if (!limits.allowed) {
       return {
         status: "error",
-        message: `Too many sign-in requests. Try again in ${minutesUntilRetry(limits.retryAfterSeconds)}.`,
+        message: t("signIn.errors.tooMany", { minutes: Math.ceil(limits.retryAfterSeconds / 60) }),
         values,
       };
     }
-    const request = { email, redirectTo: safeReturnPath(callbackUrl), origin: await siteOrigin() };
+    // The request's language is read now, while the request is open: the mail's language unless the account chose one.
+    const request = {
+      email,
+      redirectTo: safeReturnPath(callbackUrl),
+      origin: await siteOrigin(),
+      locale: await currentLocale(),
+    };
     after(() => mailSignInLinkOrSignUpPointer(request));
     return navigate(async () => redirect("/check-your-email"));
   },

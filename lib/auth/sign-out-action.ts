@@ -12,7 +12,7 @@ async function signOutToSignIn(): Promise<ActionResult> {
   return { status: "ok" };
 }
 
-const SIGN_OUT_FAILURE = { log: "sign-out", doing: "sign you out" };
+const SIGN_OUT_FAILURE = { log: "sign-out", doing: "auth.doing.signOut" } as const;
 
 const signOutThisDevice = publicAction({
   scope: "auth",

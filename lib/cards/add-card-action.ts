@@ -3,7 +3,7 @@ import "server-only";
 import { refresh } from "next/cache";
 import { driverAction } from "@/lib/actions/action";
 import type { ActionResult } from "@/lib/forms/action-result";
-import { AddCardInput, cardFormErrors } from "./card-input";
+import { AddCardInput, cardFormErrors, cardLabel } from "./card-input";
 import { addCardForDriver } from "./service";
 
 /** Drivers add their own cards, always active: status is not theirs to choose. */
@@ -11,17 +11,14 @@ const DriverAddCardInput = AddCardInput.omit({ status: true });
 
 const addCard = driverAction({
   scope: "cards",
-  failure: { log: "add", doing: "add the card" },
+  failure: { log: "add", doing: "cards.doing.add" },
   schema: DriverAddCardInput,
-  ...cardFormErrors({
-    here: "This card is already on your account.",
-    elsewhere: (error) => error.message,
-    notDone: "The card was not added. See the message under the card code.",
-  }),
-  run: async (input, { actor }): Promise<ActionResult> => {
+  // A taken code is answered in the words the error carries (the driver's own).
+  ...cardFormErrors({ notDone: "cards.add.notDone" }),
+  run: async (input, { actor, t }): Promise<ActionResult> => {
     const card = await addCardForDriver(actor.platformUserId, { ...input, status: "active" });
     refresh();
-    return { status: "ok", message: `Card ${card.visualNumber ?? card.code} was added and can be used at once.` };
+    return { status: "ok", message: t("cards.add.done", { card: cardLabel(card) }) };
   },
 });
 

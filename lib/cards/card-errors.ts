@@ -1,28 +1,36 @@
-/** What the card service refuses, in words the card actions map to their answers. */
+import type { MessageKey } from "@/lib/i18n/translator";
+
+/** What the card service refuses; each message is a catalogue key the card actions put into words. */
 
 /** The card id is not in the driver's own card list (another driver's card, or none at all). */
 export class CardNotOwnedError extends Error {
   constructor(readonly cardId: number) {
-    super("That card is not on this account.");
+    super("cards.errors.notOwned" satisfies MessageKey);
     this.name = "CardNotOwnedError";
   }
 }
 
 /** The code is already linked: active on another account, or already on this one. */
 export class CardCodeTakenError extends Error {
+  declare readonly message: MessageKey;
   constructor(readonly where: "elsewhere" | "this-account") {
     super(
-      where === "elsewhere"
-        ? "This card is already active on another account. If it is yours, ask support to move it to your account."
-        : "This card is already on this account.",
+      (where === "elsewhere" ? "cards.errors.activeElsewhere" : "cards.errors.alreadyOnAccount") satisfies MessageKey,
     );
     this.name = "CardCodeTakenError";
   }
 }
 
-/** A status change the card's state does not allow (pausing a blocked card, a driver unblocking one). */
+/**
+ * A status change the card's state does not allow (pausing a blocked card, a driver unblocking one):
+ * the message is a catalogue key, `values` its arguments.
+ */
 export class CardStatusRefusedError extends Error {
-  constructor(message: string) {
+  declare readonly message: MessageKey;
+  constructor(
+    message: MessageKey,
+    readonly values: Record<string, string> = {},
+  ) {
     super(message);
     this.name = "CardStatusRefusedError";
   }

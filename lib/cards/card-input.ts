@@ -1,36 +1,34 @@
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ActionResult, FieldErrors } from "@/lib/forms/action-result";
+import type { MessageKey, Translator } from "@/lib/i18n/translator";
 import { z } from "zod";
 import { PlatformIdSchema } from "@/lib/platform-id";
 import { CardCodeTakenError, CardNotOwnedError } from "./card-errors";
 
 /**
  * What a person types to link an RFID card, validated the same way for drivers and staff.
- * Pure (no server-only): client forms may reuse the messages.
+ * Pure (no server-only). The schemas' messages are catalogue keys (toFieldErrors words them).
  */
 
 /** The UID as a charge point reads it: letters and digits only, upper case, no spaces. */
 export const CardCodeSchema = z
-  .string({ error: "Enter the card code." })
+  .string({ error: "cards.validation.codeRequired" })
   .trim()
   .transform((value) => value.replace(/\s+/g, "").toUpperCase())
   .pipe(
     z
       .string()
       // abort: an empty code gets one message, not also the pattern's.
-      .min(1, { error: "Enter the card code.", abort: true })
-      .regex(/^[A-Z0-9]{4,32}$/, "A card code has 4 to 32 letters or digits, like 04A1B2C3D4E5F6. Spaces are ignored."),
+      .min(1, { error: "cards.validation.codeRequired", abort: true })
+      .regex(/^[A-Z0-9]{4,32}$/, "cards.validation.codePattern"),
   );
 
 /** The number printed on the card, which support quotes; free text within sane bounds. */
 export const VisualNumberSchema = z
-  .string({ error: "Enter the number printed on the card." })
+  .string({ error: "cards.validation.printedRequired" })
   .trim()
-  .min(1, { error: "Enter the number printed on the card.", abort: true })
-  .max(64, "The printed number can be at most 64 characters.")
-  .regex(
-    /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/,
-    "The printed number can contain letters, digits, spaces, dots, slashes and dashes.",
-  );
+  .min(1, { error: "cards.validation.printedRequired", abort: true })
+  .max(64, "cards.validation.printedTooLong")
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, "cards.validation.printedPattern");
 
 export const CARD_STATUSES = ["active", "blocked", "inactive"] as const;
 
@@ -38,58 +36,67 @@ export const AddCardInput = z.object({
   code: CardCodeSchema,
   visualNumber: VisualNumberSchema,
   /** Staff may link a card in another state; drivers always add an active card. */
-  status: z.enum(CARD_STATUSES, { error: "Choose active, blocked or inactive." }).optional(),
+  status: z.enum(CARD_STATUSES, { error: "cards.validation.status" }).optional(),
 });
 export type AddCardInput = z.infer<typeof AddCardInput>;
 
+/** How a card is named to people: its printed number, or its code when it has none. */
+export function cardLabel(card: { code: string; visualNumber: string | null }): string {
+  return card.visualNumber ?? card.code;
+}
+
 /**
  * What both add-card actions (driver's and staff's) answer for input they or the platform refuse,
- * and for a card code that is taken: `here` on this account, `elsewhere` on another one.
+ * and for a card code that is taken: `here` on this account, `elsewhere` on another one (catalogue
+ * keys; without them, the driver's words the error carries), `notDone` over the fields.
  */
-export function cardFormErrors(words: {
-  here: string;
-  elsewhere: (error: CardCodeTakenError) => string;
-  notDone: string;
-}) {
+export function cardFormErrors(words: { here?: MessageKey; elsewhere?: MessageKey; notDone: MessageKey }) {
   return {
-    invalid: "Please correct the marked fields.",
-    rejected: { message: "The charging service did not accept the card. Please correct the marked fields." },
-    expected: (error: unknown, { values }: { values: Record<string, string> }): ActionResult | undefined => {
+    invalid: "cards.form.invalid",
+    rejected: { message: "cards.form.rejected" },
+    expected: (
+      error: unknown,
+      { values, t }: { values: Record<string, string>; t: Translator },
+    ): ActionResult | undefined => {
       if (!(error instanceof CardCodeTakenError)) return undefined;
-      const why = error.where === "elsewhere" ? words.elsewhere(error) : words.here;
-      return { status: "invalid", fieldErrors: { code: [why] }, message: words.notDone, values };
+      const why = (error.where === "elsewhere" ? words.elsewhere : words.here) ?? error.message;
+      return { status: "invalid", fieldErrors: { code: [t(why)] }, message: t(words.notDone), values };
     },
   } as const;
 }
 
-/** What a driver's card action answers for a card id that is not on their account. */
-export const CARD_NOT_YOURS = {
-  status: "error",
-  code: "not-owned",
-  message: "That card is not on your account, so it was not changed.",
-} as const;
+/** The answer to a card id that is not on the account: `message` says so in the caller's words (a key). */
+export function cardNotOwned(t: Translator, message: MessageKey) {
+  return { status: "error", code: "not-owned", message: t(message) } as const satisfies ActionResult;
+}
 
-/** The form of both block-card actions: a card id from the browser, answered with `notOwned` unless it is the driver's. */
-export function cardIdForm(notOwned: ActionResult) {
+/**
+ * The form of the card status actions: a card id from the browser, answered with `notOwned` (a
+ * catalogue key) unless it is on the driver's account.
+ */
+export function cardIdForm(notOwned: MessageKey) {
   return {
     echo: false,
     schema: z.object({ cardId: PlatformIdSchema }),
-    invalid: () => notOwned,
-    expected: (error: unknown) => (error instanceof CardNotOwnedError ? notOwned : undefined),
+    invalid: (_fieldErrors: FieldErrors, _values: Record<string, string>, t: Translator) => cardNotOwned(t, notOwned),
+    expected: (error: unknown, { t }: { t: Translator }) =>
+      error instanceof CardNotOwnedError ? cardNotOwned(t, notOwned) : undefined,
   } as const;
 }
 
+type NamedCard = { code: string; visualNumber: string | null };
+
 /** The outcome of a pause, in the same words for the driver and for staff. */
-export function cardPausedMessage(card: { code: string; visualNumber: string | null }): string {
-  return `Card ${card.visualNumber ?? card.code} is paused. It does not work at charge points until it is resumed.`;
+export function cardPausedMessage(t: Translator, card: NamedCard): string {
+  return t("cards.done.paused", { card: cardLabel(card) });
 }
 
 /** The outcome of a resume (or a staff unblock). */
-export function cardResumedMessage(card: { code: string; visualNumber: string | null }): string {
-  return `Card ${card.visualNumber ?? card.code} works again at charge points.`;
+export function cardResumedMessage(t: Translator, card: NamedCard): string {
+  return t("cards.done.resumed", { card: cardLabel(card) });
 }
 
 /** The outcome of a block, in the same words for the driver and for staff. */
-export function cardBlockedMessage(card: { code: string; visualNumber: string | null }): string {
-  return `Card ${card.visualNumber ?? card.code} is now blocked. It no longer works at charge points.`;
+export function cardBlockedMessage(t: Translator, card: NamedCard): string {
+  return t("cards.done.blocked", { card: cardLabel(card) });
 }

@@ -3,10 +3,10 @@ import "server-only";
 import { refresh } from "next/cache";
 import { driverAction } from "@/lib/actions/action";
 import type { ActionResult } from "@/lib/forms/action-result";
-import { CARD_NOT_YOURS, cardIdForm } from "./card-input";
+import { cardIdForm } from "./card-input";
 import { CARD_STATUS_CHANGES, refusedStatusChange, type CardStatusChangeName } from "./status-changes";
 
-const cardForm = cardIdForm(CARD_NOT_YOURS);
+const cardForm = cardIdForm("cards.errors.notOwned");
 
 /**
  * A status change of one of the signed-in driver's own cards. The id comes from the browser, so the
@@ -17,11 +17,11 @@ function driverCardStatusAction(change: CardStatusChangeName) {
     scope: "cards",
     failure: { log: change, doing: CARD_STATUS_CHANGES[change].doing },
     ...cardForm,
-    expected: (error) => cardForm.expected(error) ?? refusedStatusChange(error),
-    run: async ({ cardId }, { actor }): Promise<ActionResult> => {
+    expected: (error, context) => cardForm.expected(error, context) ?? refusedStatusChange(error, context.t),
+    run: async ({ cardId }, { actor, t }): Promise<ActionResult> => {
       const card = await CARD_STATUS_CHANGES[change].service(actor.platformUserId, cardId, { role: "driver" });
       refresh();
-      return { status: "ok", message: CARD_STATUS_CHANGES[change].done(card) };
+      return { status: "ok", message: CARD_STATUS_CHANGES[change].done(t, card) };
     },
   });
 }

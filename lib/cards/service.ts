@@ -31,7 +31,7 @@ export async function listDriverCards(platformUserId: number): Promise<Card[]> {
 
 /**
  * Links a card to the driver. The code is looked up first, so "active on another account" is
- * told in plain words whatever text the platform would use; the create is never sent blindly twice.
+ * told in the portal's own words whatever text the platform would use; the create is never sent blindly twice.
  */
 export async function addCardForDriver(platformUserId: number, input: AddCardInput): Promise<Card> {
   const { code, visualNumber, status = "active" } = AddCardInput.parse(input);
@@ -60,8 +60,7 @@ export async function blockDriverCard(platformUserId: number, cardId: number, by
 export async function pauseDriverCard(platformUserId: number, cardId: number, by: CardStatusChanger): Promise<Card> {
   const card = await ownCard(platformUserId, cardId);
   if (card.status === "inactive") return card;
-  if (card.status === "blocked")
-    throw new CardStatusRefusedError("This card is blocked (lost or stolen), so there is nothing to pause.");
+  if (card.status === "blocked") throw new CardStatusRefusedError("cards.errors.blockedNothingToPause");
   return setStatus(card, "inactive", by);
 }
 
@@ -73,16 +72,12 @@ export async function resumeDriverCard(platformUserId: number, cardId: number, b
   const card = await ownCard(platformUserId, cardId);
   if (card.status === "active") return card;
   if (card.status === "blocked" && by.role === "driver")
-    throw new CardStatusRefusedError(
-      "This card was blocked as lost or stolen, so only support can unblock it. Contact them to use it again.",
-    );
+    throw new CardStatusRefusedError("cards.errors.onlySupportUnblocks");
   const activeElsewhere = (await getPlatform().cards.listAllCards({ code: card.code }, { maxPages: 10 })).find(
     (other) => other.code === card.code && other.status === "active" && other.userId !== platformUserId,
   );
   if (activeElsewhere)
-    throw new CardStatusRefusedError(
-      `This card code is active on driver ${activeElsewhere.userId}, so it cannot be active here as well.`,
-    );
+    throw new CardStatusRefusedError("cards.errors.activeOnDriver", { driverId: String(activeElsewhere.userId) });
   return setStatus(card, "active", by);
 }
 

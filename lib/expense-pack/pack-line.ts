@@ -1,7 +1,8 @@
-import { APP_LOCALE, APP_TIME_ZONE, numberFormat } from "@/lib/format";
+import { APP_TIME_ZONE, numberFormat } from "@/lib/format";
+import type { Translator } from "@/lib/i18n/translator";
 import type { ChargingSession } from "@/lib/platform/types";
 import type { PlaceLabel } from "@/lib/sessions/csv";
-import { sessionDurationLabel, sessionStartLabel, sessionStopLabel } from "@/lib/sessions/display";
+import { durationWords, sessionDurationLabel, sessionStartLabel, sessionStopLabel } from "@/lib/sessions/display";
 import { sessionStartMs } from "@/lib/sessions/session-time";
 import { zonedDate } from "@/lib/time/zoned-time";
 import { amountCents, energyWh } from "./ledger";
@@ -11,6 +12,12 @@ import { amountCents, energyWh } from "./ledger";
  * to the Wh (three decimals of kWh) and money to the cent with its ISO code, so a reader can add up
  * the rows and get the totals exactly, whatever currency symbol their software knows.
  */
+
+/** The pack's language: its words and the formats of numbers and dates (the driver's request). */
+export interface PackLanguage {
+  t: Translator;
+  locale: string;
+}
 
 export interface PackLine {
   id: number;
@@ -28,13 +35,13 @@ export interface PackLine {
 const KWH_TO_THE_WH: Intl.NumberFormatOptions = { minimumFractionDigits: 3, maximumFractionDigits: 3 };
 const TO_THE_CENT: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
 
-export function formatPackEnergy(wh: number): string {
-  return `${numberFormat(APP_LOCALE, KWH_TO_THE_WH).format(wh / 1000)} kWh`;
+export function formatPackEnergy(wh: number, locale: string): string {
+  return `${numberFormat(locale, KWH_TO_THE_WH).format(wh / 1000)} kWh`;
 }
 
-export function formatPackAmount(cents: number, currency: string): string {
-  const amount = numberFormat(APP_LOCALE, TO_THE_CENT).format(cents / 100);
-  return currency ? `${currency} ${amount}` : amount;
+export function formatPackAmount(cents: number, currency: string, { t, locale }: PackLanguage): string {
+  const amount = numberFormat(locale, TO_THE_CENT).format(cents / 100);
+  return currency ? t("expensePack.amount", { currency, amount }) : amount;
 }
 
 export function sessionDay(session: Pick<ChargingSession, "startedAt" | "startedAtLocal">): string {
@@ -44,16 +51,22 @@ export function sessionDay(session: Pick<ChargingSession, "startedAt" | "started
   return start === null ? "undated" : zonedDate(new Date(start), APP_TIME_ZONE);
 }
 
-export function toPackLine(session: ChargingSession, currency: string, place: PlaceLabel | null): PackLine {
+export function toPackLine(
+  session: ChargingSession,
+  currency: string,
+  place: PlaceLabel | null,
+  language: PackLanguage,
+): PackLine {
+  const { t, locale } = language;
   return {
     id: session.id,
     day: sessionDay(session),
-    started: sessionStartLabel(session),
-    stopped: sessionStopLabel(session),
-    duration: sessionDurationLabel(session),
+    started: sessionStartLabel(session, locale),
+    stopped: sessionStopLabel(session, locale),
+    duration: sessionDurationLabel(session, durationWords(t)),
     place,
-    energy: formatPackEnergy(energyWh(session)),
-    amount: formatPackAmount(amountCents(session.amount), currency),
+    energy: formatPackEnergy(energyWh(session), locale),
+    amount: formatPackAmount(amountCents(session.amount), currency, language),
     cardNumber: session.cardNumber ?? null,
   };
 }

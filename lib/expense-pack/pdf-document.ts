@@ -1,6 +1,7 @@
 import "server-only";
 import PDFDocument from "pdfkit";
 import { PORTAL_NAME } from "@/lib/brand";
+import { intlLocale } from "@/lib/i18n/locales";
 
 /**
  * The pack's PDFs are drawn with pdfkit in its built-in Helvetica: no font files to ship, and every
@@ -21,12 +22,13 @@ export const BRAND = "#0b6139";
 export const RULE = "#cbd5e1";
 export const SHADE = "#f1f5f9";
 
-export function createPdf(title: string, subject: string): Pdf {
+/** A new A4 document; `locale` is the language it is written in (its /Lang, for screen readers). */
+export function createPdf(title: string, subject: string, locale: string): Pdf {
   return new PDFDocument({
     size: "A4",
     margin: PAGE.margin,
     compress: true,
-    lang: "en-GB",
+    lang: intlLocale(locale),
     displayTitle: true,
     info: { Title: winAnsi(title), Subject: winAnsi(subject), Author: PORTAL_NAME, Creator: PORTAL_NAME },
   });

@@ -1,19 +1,14 @@
-import { APP_LOCALE, APP_TIME_ZONE, dateTimeFormat, formatDate } from "@/lib/format";
+import { APP_TIME_ZONE, dateTimeFormat, formatDate } from "@/lib/format";
+import type { Translator } from "@/lib/i18n/translator";
 import type { SessionStatus } from "@/lib/platform/types";
-import {
-  hasRangeFilter,
-  parseSessionFilter,
-  plausibleDate,
-  SESSION_STATUS_LABELS,
-  type SessionRangeFilter,
-} from "@/lib/sessions/filters";
+import { hasRangeFilter, parseSessionFilter, plausibleDate, type SessionRangeFilter } from "@/lib/sessions/filters";
 import { readSearchParam, type SearchParamsInput } from "@/lib/search-params";
 import { addMonths, zonedDate } from "@/lib/time/zoned-time";
 
 /**
  * The period of an expense pack, as the pack dialog sends it (`?period=…`): this month, last month,
  * a custom range of days, or the session list's current filters. Days are calendar days in the
- * service's time zone, inclusive, like the session filters. Pure.
+ * service's time zone, inclusive, like the session filters. Pure; the words are the caller's `t`.
  */
 
 export const PACK_PERIODS = ["this-month", "last-month", "custom", "filters"] as const;
@@ -42,40 +37,44 @@ function wholeMonth(kind: PackPeriodKind, month: string): PackPeriod {
 }
 
 /**
- * The period asked for, or the field errors to show in the dialog. `today` is "now" as the pack's
- * clock tells it; a custom range must lie in the past or today and span at most a year, so one pack
- * stays a claim and not a history export (that is "Download my data").
+ * The period asked for, or the field errors to show in the dialog (in the words of `t`). `now` is
+ * the pack's clock; a custom range must lie in the past or today and span at most a year, so one
+ * pack stays a claim and not a history export (that is "Download my data").
  */
-export function parsePackPeriod(input: SearchParamsInput, now: Date, timeZone = APP_TIME_ZONE): PackPeriodResult {
+export function parsePackPeriod(
+  input: SearchParamsInput,
+  now: Date,
+  t: Translator,
+  timeZone = APP_TIME_ZONE,
+): PackPeriodResult {
   const kind = readSearchParam(input, "period");
   const thisMonth = zonedDate(now, timeZone).slice(0, 7);
   if (kind === "this-month") return { ok: true, period: wholeMonth(kind, thisMonth) };
   if (kind === "last-month") return { ok: true, period: wholeMonth(kind, addMonths(thisMonth, -1)) };
   if (kind === "filters") {
     // The list's own rules: a value it ignores is ignored here too, so the pack matches the list.
-    const { filter } = parseSessionFilter(input);
+    const { filter } = parseSessionFilter(input, t);
     return { ok: true, period: { kind, from: filter.from, to: filter.to, status: filter.status } };
   }
-  if (kind === "custom") return customPeriod(input, zonedDate(now, timeZone));
-  return { ok: false, errors: { period: ["Choose a period: this month, last month, your own dates or the filters."] } };
+  if (kind === "custom") return customPeriod(input, zonedDate(now, timeZone), t);
+  return { ok: false, errors: { period: [t("expensePack.periodErrors.choose")] } };
 }
 
 const MAX_CUSTOM_DAYS = 366;
 
-function customPeriod(input: SearchParamsInput, today: string): PackPeriodResult {
+function customPeriod(input: SearchParamsInput, today: string, t: Translator): PackPeriodResult {
   const errors: Record<string, string[]> = {};
   const from = readSearchParam(input, "from");
   const to = readSearchParam(input, "to");
-  if (!from) errors.from = ["Enter the first day of the period."];
-  else if (!plausibleDate(from)) errors.from = ["Enter the first day as a date, like 2026-03-01."];
-  if (!to) errors.to = ["Enter the last day of the period."];
-  else if (!plausibleDate(to)) errors.to = ["Enter the last day as a date, like 2026-03-31."];
+  if (!from) errors.from = [t("expensePack.periodErrors.fromMissing")];
+  else if (!plausibleDate(from)) errors.from = [t("expensePack.periodErrors.fromInvalid")];
+  if (!to) errors.to = [t("expensePack.periodErrors.toMissing")];
+  else if (!plausibleDate(to)) errors.to = [t("expensePack.periodErrors.toInvalid")];
   if (!from || !to || Object.keys(errors).length > 0) return { ok: false, errors };
-  if (from > to) return { ok: false, errors: { to: ["The last day must be on or after the first day."] } };
-  if (from > today) return { ok: false, errors: { from: ["The period cannot start in the future."] } };
+  if (from > to) return { ok: false, errors: { to: [t("expensePack.periodErrors.toBeforeFrom")] } };
+  if (from > today) return { ok: false, errors: { from: [t("expensePack.periodErrors.fromFuture")] } };
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-  if (days > MAX_CUSTOM_DAYS)
-    return { ok: false, errors: { to: ["A pack covers at most a year. Choose a shorter period."] } };
+  if (days > MAX_CUSTOM_DAYS) return { ok: false, errors: { to: [t("expensePack.periodErrors.tooLong")] } };
   return { ok: true, period: { kind: "custom", from, to } };
 }
 
@@ -88,37 +87,52 @@ export function packFilename(period: PackPeriod, today: string): string {
   return `expense-pack-${from}-to-${to}.zip`;
 }
 
-/** The period in words for the summary: "1 March 2026 to 31 March 2026", "everything up to …". */
-export function describePeriod(period: PackPeriod, formatDay: (day: string) => string): string {
-  if (period.from && period.to) return `${formatDay(period.from)} to ${formatDay(period.to)}`;
-  if (period.from) return `${formatDay(period.from)} until today`;
-  if (period.to) return `All sessions up to ${formatDay(period.to)}`;
-  return "All sessions";
+/** The period in words for the summary: "1 Mar 2026 to 31 Mar 2026", "All sessions up to …". */
+export function describePeriod(period: PackPeriod, formatDay: (day: string) => string, t: Translator): string {
+  if (period.from && period.to)
+    return t("expensePack.period.range", { from: formatDay(period.from), to: formatDay(period.to) });
+  if (period.from) return t("expensePack.period.since", { from: formatDay(period.from) });
+  if (period.to) return t("expensePack.period.upTo", { to: formatDay(period.to) });
+  return t("expensePack.period.all");
 }
 
-function longMonth(month: string): string {
-  return dateTimeFormat(APP_LOCALE, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+/** A calendar day (YYYY-MM-DD) as the pack's documents and dialog print it: "14 Mar 2026", "14.03.2026". */
+export function printedDay(day: string, locale: string): string {
+  return formatDate(`${day}T12:00:00Z`, locale, "UTC");
+}
+
+function longMonth(month: string, locale: string): string {
+  return dateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${month}-15T12:00:00Z`),
   );
 }
 
-/** What the pack dialog offers, in words: the two months by name and the list's filters, if set. */
+/**
+ * What the pack dialog offers, in the words of `t` and the formats of `locale`: the two months by
+ * name and the list's filters, if set.
+ */
 export function packChoices(
   now: Date,
   filter: SessionRangeFilter,
+  t: Translator,
+  locale: string,
   timeZone = APP_TIME_ZONE,
 ): Pick<ExpensePackChoices, "thisMonthLabel" | "lastMonthLabel" | "filters"> {
   const thisMonth = zonedDate(now, timeZone).slice(0, 7);
-  const printed = (day: string) => formatDate(`${day}T12:00:00Z`, APP_LOCALE, "UTC");
-  const range = describePeriod({ kind: "filters", from: filter.from, to: filter.to }, printed);
-  const status = filter.status ? `${SESSION_STATUS_LABELS[filter.status].toLowerCase()} sessions` : null;
+  const range = describePeriod(
+    { kind: "filters", from: filter.from, to: filter.to },
+    (day) => printedDay(day, locale),
+    t,
+  );
   return {
-    thisMonthLabel: longMonth(thisMonth),
-    lastMonthLabel: longMonth(addMonths(thisMonth, -1)),
+    thisMonthLabel: longMonth(thisMonth, locale),
+    lastMonthLabel: longMonth(addMonths(thisMonth, -1), locale),
     filters: hasRangeFilter(filter)
       ? {
           ...filter,
-          description: status ? `${range}, ${status} only.` : `${range}.`,
+          description: filter.status
+            ? t("expensePack.filters.withStatus", { range, status: filter.status })
+            : t("expensePack.filters.any", { range }),
         }
       : undefined,
   };

@@ -1,6 +1,6 @@
 import "server-only";
 import { PORTAL_NAME } from "@/lib/brand";
-import type { PackLine } from "./pack-line";
+import type { PackLanguage, PackLine } from "./pack-line";
 import type { PackDriver } from "./pack-driver";
 import {
   BRAND,
@@ -20,16 +20,30 @@ import {
  * One finished session's receipt: one A4 page with the driver, the charge (times, place, energy,
  * card) and the amount in a box of its own, the figure an expense form asks for.
  */
-export function receiptPdf(line: PackLine, driver: PackDriver, issuedOn: string): Promise<Uint8Array> {
-  const doc = createPdf(`Charging receipt ${line.id}`, `Charging session ${line.id} of ${line.day}`);
+export function receiptPdf(
+  line: PackLine,
+  driver: PackDriver,
+  issuedOn: string,
+  { t, locale }: PackLanguage,
+): Promise<Uint8Array> {
+  const id = String(line.id);
+  const doc = createPdf(
+    t("expensePack.receipt.docTitle", { id }),
+    t("expensePack.receipt.subject", { id, day: line.day }),
+    locale,
+  );
   return pdfBytes(doc, () => {
-    let y = drawLetterhead(doc, "Charging receipt", `Charging session ${line.id} · ${line.started}`);
+    let y = drawLetterhead(
+      doc,
+      t("expensePack.receipt.title"),
+      t("expensePack.receipt.subtitle", { id, started: line.started }),
+    );
     y = drawFields(
       doc,
       [
-        ["Driver", driver.name],
-        ["Address", driver.addressLines.join(", ") || null],
-        ["Customer number", String(driver.customerNumber)],
+        [t("expensePack.receipt.fields.driver"), driver.name],
+        [t("expensePack.receipt.fields.address"), driver.addressLines.join(", ") || null],
+        [t("expensePack.receipt.fields.customerNumber"), String(driver.customerNumber)],
       ],
       PAGE.margin,
       y,
@@ -39,14 +53,14 @@ export function receiptPdf(line: PackLine, driver: PackDriver, issuedOn: string)
     y = drawFields(
       doc,
       [
-        ["Session", String(line.id)],
-        ["Started", line.started],
-        ["Stopped", line.stopped],
-        ["Duration", line.duration],
-        ["Location", line.place?.name ?? "Not known"],
-        ["Location address", line.place?.address ?? null],
-        ["Card", line.cardNumber],
-        ["Energy", line.energy],
+        [t("expensePack.receipt.fields.session"), id],
+        [t("expensePack.receipt.fields.started"), line.started],
+        [t("expensePack.receipt.fields.stopped"), line.stopped],
+        [t("expensePack.receipt.fields.duration"), line.duration],
+        [t("expensePack.receipt.fields.location"), line.place?.name ?? t("expensePack.receipt.notKnown")],
+        [t("expensePack.receipt.fields.locationAddress"), line.place?.address ?? null],
+        [t("expensePack.receipt.fields.card"), line.cardNumber],
+        [t("expensePack.receipt.fields.energy"), line.energy],
       ],
       PAGE.margin,
       y,
@@ -58,7 +72,7 @@ export function receiptPdf(line: PackLine, driver: PackDriver, issuedOn: string)
       .font("Helvetica-Bold")
       .fontSize(12)
       .fillColor(INK)
-      .text("Amount charged", PAGE.margin + 12, y + 15, { width: CONTENT_WIDTH / 2 });
+      .text(winAnsi(t("expensePack.receipt.amountCharged")), PAGE.margin + 12, y + 15, { width: CONTENT_WIDTH / 2 });
     doc
       .font("Helvetica-Bold")
       .fontSize(16)
@@ -72,13 +86,11 @@ export function receiptPdf(line: PackLine, driver: PackDriver, issuedOn: string)
       .font("Helvetica")
       .fontSize(9)
       .fillColor(INK)
-      .text(
-        "The amount is what the charging service charged to your account for this session. Times are the " +
-          "charge point's local time.",
-        PAGE.margin,
-        y,
-        { width: CONTENT_WIDTH },
-      );
-    drawFooter(doc, `${PORTAL_NAME} · issued ${issuedOn}`, `Receipt for session ${line.id}`);
+      .text(winAnsi(t("expensePack.receipt.note")), PAGE.margin, y, { width: CONTENT_WIDTH });
+    drawFooter(
+      doc,
+      t("expensePack.receipt.footer", { portal: PORTAL_NAME, date: issuedOn }),
+      t("expensePack.receipt.footerRight", { id }),
+    );
   });
 }

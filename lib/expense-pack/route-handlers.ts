@@ -4,7 +4,8 @@ import { recordAudit, auditErrorText } from "@/lib/audit";
 import type { Viewer } from "@/lib/auth/viewer";
 import { zipChunks, zipDownloadHeaders } from "@/lib/downloads/zip";
 import { APP_TIME_ZONE } from "@/lib/format";
-import { preferredLocale } from "@/lib/i18n/accept-language";
+import { currentLocale } from "@/lib/i18n/current-locale";
+import { translatorFor, type Translator } from "@/lib/i18n/translator";
 import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform-id";
 import { DRIVER_ACCOUNT_GONE } from "@/lib/route-handlers/access";
 import { pulledStream } from "@/lib/route-handlers/pulled-stream";
@@ -20,7 +21,8 @@ import { packFilename, parsePackPeriod, type PackPeriod } from "./period";
  * driver's for staff from /api/admin/users/{id}/expense-pack (audited). Only `period`, `from`,
  * `to` and `status` are read; the driver is the signed-in one or the path's, never a `userId`.
  * 400 `{error, fields}` for a period that is not one, 404 `{error}` when the period has no finished
- * session, 429/503/502 when the platform cannot be read.
+ * session, 429/503/502 when the platform cannot be read. The answers and the pack's documents are
+ * in the request's language (lib/i18n/current-locale.ts).
  */
 
 interface PackDeps {
@@ -39,9 +41,9 @@ function packQuery(url: URL): URLSearchParams {
   return own;
 }
 
-function periodOf(request: Request, now: Date): PackPeriod {
-  const parsed = parsePackPeriod(packQuery(new URL(request.url)), now);
-  if (!parsed.ok) throw new RouteError(400, "Check the period of the expense pack.", parsed.errors);
+function periodOf(request: Request, now: Date, t: Translator): PackPeriod {
+  const parsed = parsePackPeriod(packQuery(new URL(request.url)), now, t);
+  if (!parsed.ok) throw new RouteError(400, "expensePack.errors.badPeriod", parsed.errors);
   return parsed.period;
 }
 
@@ -53,12 +55,16 @@ async function packResponse(
   onReady?: (period: PackPeriod, sessions: number) => Promise<void>,
 ): Promise<Response> {
   const now = sessionDeps.now();
-  const period = periodOf(request, now);
-  const pack = await prepareExpensePack(
-    { platformUserId, period, locale: preferredLocale(request.headers.get("accept-language")) },
-    sessionDeps,
-  );
-  if (pack.kind === "empty") throw new RouteError(404, pack.message);
+  const locale = await currentLocale();
+  const t = translatorFor(locale);
+  const period = periodOf(request, now, t);
+  const pack = await prepareExpensePack({ platformUserId, period, language: { t, locale } }, sessionDeps);
+  if (pack.kind === "empty") {
+    throw new RouteError(404, "expensePack.errors.empty", undefined, {
+      period: pack.periodText,
+      setAside: pack.setAside,
+    });
+  }
   await onReady?.(period, pack.sessions);
   const body = await pulledStream(zipChunks(pack.entries), (error) =>
     logSessionError("streaming the expense pack", error),
@@ -74,7 +80,7 @@ export function createExpensePackHandler(
 ): RouteHandler {
   return routeHandler({
     scope: SCOPE,
-    words: { doing: "prepare your expense pack", notFound: DRIVER_ACCOUNT_GONE },
+    words: { doing: "expensePack.doing.prepare", notFound: DRIVER_ACCOUNT_GONE },
     access: deps.authorize,
     run: ({ request, actor }) => packResponse(request, actor.platformUserId, (deps.sessions ?? defaultSessionDeps)()),
   });
@@ -86,9 +92,9 @@ const DriverParams = z.object({ id: platformIdPathParam(PlatformUserIdSchema) })
 export function createStaffExpensePackHandler(deps: PackDeps & { authorize: () => Promise<Viewer> }): RouteHandler {
   return routeHandler({
     scope: SCOPE,
-    words: { doing: "prepare the expense pack", notFound: "There is no driver with this id." },
+    words: { doing: "expensePack.doing.prepareForDriver", notFound: "expensePack.errors.noDriver" },
     access: deps.authorize,
-    params: { schema: DriverParams, invalid: () => new RouteError(400, "A driver id is a whole number, like 1001.") },
+    params: { schema: DriverParams, invalid: () => new RouteError(400, "expensePack.errors.badDriverId") },
     async run({ request, actor, params }) {
       const audit = { actor, action: "driver.expense-pack.download", targetPlatformUserId: params.id } as const;
       try {

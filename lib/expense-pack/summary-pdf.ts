@@ -5,7 +5,7 @@ import type { PlaceSource } from "@/lib/sessions/csv";
 import { sessionStartLabel } from "@/lib/sessions/display";
 import type { PackDriver } from "./pack-driver";
 import type { PackLedger, SetAsideSession } from "./ledger";
-import { formatPackAmount, formatPackEnergy, toPackLine, type PackLine } from "./pack-line";
+import { formatPackAmount, formatPackEnergy, toPackLine, type PackLanguage, type PackLine } from "./pack-line";
 import {
   CONTENT_BOTTOM,
   CONTENT_WIDTH,
@@ -38,26 +38,32 @@ export interface SummaryInput {
   ledger: PackLedger;
   pages: AsyncIterable<readonly ChargingSession[]>;
   places: PlaceSource;
+  /** The request's language: every word and format of the document. */
+  language: PackLanguage;
 }
 
+/** The session table's columns; their titles are in `expensePack.summary.columns`. */
 const COLUMNS = [
-  { title: "Started (local time)", width: 104, align: "left" },
-  { title: "Location", width: 209, align: "left" },
-  { title: "Energy", width: 82, align: "right" },
-  { title: "Amount", width: 88, align: "right" },
+  { key: "started", width: 104, align: "left" },
+  { key: "location", width: 209, align: "left" },
+  { key: "energy", width: 82, align: "right" },
+  { key: "amount", width: 88, align: "right" },
 ] as const;
 const CELL_PAD = 4;
 
 class SummaryWriter {
   private page = 1;
   y: number;
+  private readonly sessionTitles: readonly string[];
 
   constructor(
     private readonly doc: Pdf,
     private readonly footer: string,
+    private readonly t: PackLanguage["t"],
   ) {
     this.y = PAGE.margin;
-    drawFooter(doc, footer, "Page 1");
+    this.sessionTitles = COLUMNS.map((column) => t(`expensePack.summary.columns.${column.key}`));
+    drawFooter(doc, footer, t("expensePack.summary.page", { page: "1" }));
   }
 
   /** A new page when `height` does not fit below `y`; returns true when one was started. */
@@ -65,7 +71,7 @@ class SummaryWriter {
     if (this.y + height <= CONTENT_BOTTOM) return false;
     this.doc.addPage();
     this.page += 1;
-    drawFooter(this.doc, this.footer, `Page ${this.page}`);
+    drawFooter(this.doc, this.footer, this.t("expensePack.summary.page", { page: String(this.page) }));
     this.y = PAGE.margin;
     return true;
   }
@@ -88,14 +94,17 @@ class SummaryWriter {
     this.y += height + 6;
   }
 
-  tableHeader(titles: readonly string[] = COLUMNS.map((c) => c.title)): void {
+  tableHeader(titles: readonly string[] = this.sessionTitles): void {
     this.ensureRoom(40);
     this.doc.rect(PAGE.margin, this.y, CONTENT_WIDTH, 18).fill(SHADE);
     let x = PAGE.margin;
     this.doc.font("Helvetica-Bold").fontSize(9).fillColor(INK);
     titles.forEach((title, i) => {
       const column = COLUMNS[i]!;
-      this.doc.text(title, x + CELL_PAD, this.y + 5, { width: column.width - 2 * CELL_PAD, align: column.align });
+      this.doc.text(winAnsi(title), x + CELL_PAD, this.y + 5, {
+        width: column.width - 2 * CELL_PAD,
+        align: column.align,
+      });
       x += column.width;
     });
     this.y += 22;
@@ -139,26 +148,27 @@ class SummaryWriter {
   }
 }
 
-function sessionCells(line: PackLine): ReadonlyArray<readonly [string, string | null]> {
+function sessionCells(line: PackLine, t: PackLanguage["t"]): ReadonlyArray<readonly [string, string | null]> {
   return [
-    [line.started, `Session ${line.id}`],
-    [line.place?.name ?? "Location not known", line.place?.address ?? null],
+    [line.started, t("expensePack.summary.session", { id: String(line.id) })],
+    [line.place?.name ?? t("expensePack.summary.locationUnknown"), line.place?.address ?? null],
     [line.energy, null],
     [line.amount, null],
   ];
 }
 
 function drawOpening(doc: Pdf, writer: SummaryWriter, input: SummaryInput): void {
-  const { driver, ledger } = input;
-  let y = drawLetterhead(doc, "Charging expenses", input.periodText);
+  const { driver, ledger, language } = input;
+  const { t } = language;
+  let y = drawLetterhead(doc, t("expensePack.summary.title"), input.periodText);
   const half = CONTENT_WIDTH / 2;
   const left = drawFields(
     doc,
     [
-      ["Driver", driver.name],
-      ["Address", driver.addressLines.join("\n") || null],
-      ["E-mail", driver.email],
-      ["Customer number", String(driver.customerNumber)],
+      [t("expensePack.summary.fields.driver"), driver.name],
+      [t("expensePack.summary.fields.address"), driver.addressLines.join("\n") || null],
+      [t("expensePack.summary.fields.email"), driver.email],
+      [t("expensePack.summary.fields.customerNumber"), String(driver.customerNumber)],
     ],
     PAGE.margin,
     y,
@@ -168,10 +178,10 @@ function drawOpening(doc: Pdf, writer: SummaryWriter, input: SummaryInput): void
   const right = drawFields(
     doc,
     [
-      ["Period", input.periodText],
-      ["Issued", input.issuedOn],
-      ["Sessions claimed", String(ledger.claimedSessions)],
-      ["Receipts", "One per session, in receipts/"],
+      [t("expensePack.summary.fields.period"), input.periodText],
+      [t("expensePack.summary.fields.issued"), input.issuedOn],
+      [t("expensePack.summary.fields.claimed"), String(ledger.claimedSessions)],
+      [t("expensePack.summary.fields.receipts"), t("expensePack.summary.fields.receiptsValue")],
     ],
     PAGE.margin + half + 12,
     y,
@@ -181,44 +191,63 @@ function drawOpening(doc: Pdf, writer: SummaryWriter, input: SummaryInput): void
   y = Math.max(left, right) + 14;
   writer.y = y;
 
-  writer.heading("Totals");
-  writer.tableHeader(["Currency", "Sessions", "Energy", "Amount"]);
+  writer.heading(t("expensePack.summary.totals"));
+  const totalsTitles = [
+    t("expensePack.summary.totalsColumns.currency"),
+    t("expensePack.summary.totalsColumns.sessions"),
+    t("expensePack.summary.totalsColumns.energy"),
+    t("expensePack.summary.totalsColumns.amount"),
+  ];
+  writer.tableHeader(totalsTitles);
   for (const total of ledger.currencyTotals()) {
     writer.row(
       [
-        [total.currency || "Not stated", null],
+        [total.currency || t("expensePack.summary.notStated"), null],
         [String(total.sessions), null],
-        [formatPackEnergy(total.wh), null],
-        [formatPackAmount(total.cents, total.currency), null],
+        [formatPackEnergy(total.wh, language.locale), null],
+        [formatPackAmount(total.cents, total.currency, language), null],
       ],
-      ["Currency", "Sessions", "Energy", "Amount"],
+      totalsTitles,
     );
   }
   writer.y += 18;
-  writer.heading("Finished sessions, newest first");
+  writer.heading(t("expensePack.summary.finishedHeading"));
   writer.tableHeader();
 }
 
-function setAsideText(session: SetAsideSession): string {
-  return `Session ${session.id}, started ${sessionStartLabel(session)}`;
+function setAsideText(session: SetAsideSession, { t, locale }: PackLanguage): string {
+  return t("expensePack.summary.setAside", { id: String(session.id), start: sessionStartLabel(session, locale) });
 }
 
-function drawSetAside(writer: SummaryWriter, ledger: PackLedger): void {
+function drawSetAside(writer: SummaryWriter, ledger: PackLedger, language: PackLanguage): void {
+  const { t } = language;
   for (const kind of ["running", "failed"] as const) {
     const sessions = ledger.setAside.filter((s) => s.kind === kind);
     if (sessions.length === 0) continue;
     writer.y += 12;
-    writer.heading(kind === "running" ? "Still running (not counted)" : "Failed (not counted)");
-    for (const session of sessions) writer.paragraph(setAsideText(session), 9);
+    writer.heading(
+      kind === "running" ? t("expensePack.summary.runningHeading") : t("expensePack.summary.failedHeading"),
+    );
+    for (const session of sessions) writer.paragraph(setAsideText(session, language), 9);
   }
   if (ledger.setAsideNotListed > 0)
-    writer.paragraph(`${ledger.setAsideNotListed} more running or failed sessions are not listed.`, 9, MUTED);
+    writer.paragraph(t("expensePack.summary.notListed", { count: ledger.setAsideNotListed }), 9, MUTED);
 }
 
 export async function* summaryPdf(input: SummaryInput): AsyncGenerator<Uint8Array, void, undefined> {
-  const doc = createPdf("Charging expenses", `Charging expenses of ${input.driver.name}, ${input.periodText}`);
+  const { language } = input;
+  const { t } = language;
+  const doc = createPdf(
+    t("expensePack.summary.title"),
+    t("expensePack.summary.subject", { name: input.driver.name, period: input.periodText }),
+    language.locale,
+  );
   const output = new PdfOutput(doc);
-  const writer = new SummaryWriter(doc, `${PORTAL_NAME} · charging expenses · ${input.periodText}`);
+  const writer = new SummaryWriter(
+    doc,
+    t("expensePack.summary.footer", { portal: PORTAL_NAME, period: input.periodText }),
+    t,
+  );
   drawOpening(doc, writer, input);
   const currencyOf = (session: ChargingSession) => input.ledger.currencyOf(session);
   for await (const page of input.pages) {
@@ -226,17 +255,13 @@ export async function* summaryPdf(input: SummaryInput): AsyncGenerator<Uint8Arra
     for (const session of page) {
       // The ledger's rule: a session that finished after the pack's moment is not claimed.
       if (!input.ledger.isClaimed(session)) continue;
-      writer.row(sessionCells(toPackLine(session, currencyOf(session), input.places.label(session.locationId))));
+      const line = toPackLine(session, currencyOf(session), input.places.label(session.locationId), language);
+      writer.row(sessionCells(line, t));
     }
     yield* await output.take();
   }
-  drawSetAside(writer, input.ledger);
+  drawSetAside(writer, input.ledger, language);
   writer.y += 12;
-  writer.paragraph(
-    "Amounts are as the charging service charged them to the driver's account; energy is to the Wh. " +
-      "Times are the charge point's local time. Running and failed sessions are listed apart and not counted.",
-    8,
-    MUTED,
-  );
+  writer.paragraph(t("expensePack.summary.closing"), 8, MUTED);
   yield* await output.finish();
 }

@@ -1,3 +1,5 @@
+import type { MessageKey, Translator } from "@/lib/i18n/translator";
+
 /**
  * What every server action returns (DESIGN.md convention 4). `values` echoes what the user typed
  * so that a form re-rendered after an error loses nothing.
@@ -21,11 +23,9 @@ export function isFormSubmission(formData: unknown): formData is FormData {
 }
 
 /** What an action answers when its form argument is not a form (see isFormSubmission). */
-export const UNREADABLE_FORM = {
-  status: "error",
-  code: "unreadable-form",
-  message: "This form could not be read. Reload the page and try again.",
-} as const satisfies ActionResult;
+export function unreadableForm(t: Translator) {
+  return { status: "error", code: "unreadable-form", message: t("forms.unreadable") } as const satisfies ActionResult;
+}
 
 /** Plain strings of a FormData (files and hidden framework fields dropped), for echoing back. */
 export function formValues(formData: FormData, skip: string[] = []): Record<string, string> {
@@ -37,12 +37,29 @@ export function formValues(formData: FormData, skip: string[] = []): Record<stri
   return values;
 }
 
-/** zod issues → per-field messages (first path segment is the field name). */
-export function toFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+interface Issue {
+  path: readonly PropertyKey[];
+  message: string;
+  minimum?: unknown;
+  maximum?: unknown;
+}
+
+/**
+ * zod issues → per-field messages (first path segment is the field name). A schema's messages are
+ * catalogue keys ("cards.errors.tagRequired"), put into words here with the issue's bounds as
+ * `{min}` and `{max}`; zod's own English defaults never reach a driver (a generic "check this field").
+ */
+export function toFieldErrors(issues: readonly Issue[], t: Translator): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const key = String(issue.path[0] ?? "_form");
-    (errors[key] ??= []).push(issue.message);
+    (errors[key] ??= []).push(issueMessage(issue, t));
   }
   return errors;
+}
+
+function issueMessage(issue: Issue, t: Translator): string {
+  const bound = (value: unknown) => (typeof value === "number" || typeof value === "bigint" ? Number(value) : 0);
+  if (!t.has(issue.message as MessageKey)) return t("validation.invalid");
+  return t(issue.message as MessageKey, { min: bound(issue.minimum), max: bound(issue.maximum) });
 }

@@ -1,4 +1,16 @@
+import "server-only";
+import { deviceLabel, type DeviceName } from "@/lib/auth/device-name";
+import { PORTAL_NAME } from "@/lib/brand";
+import { formatDate, formatDateTime } from "@/lib/format";
+import type { Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import type { MailMessage } from "./send";
+
+/**
+ * Every mail the portal sends, in the recipient's language (`locale`: their stored choice, else the
+ * language of the request that causes the mail; see lib/mail/locale.ts). Subjects, bodies and dates
+ * all follow it. In the HTML part every value is escaped before it goes into the message's markup.
+ */
 
 function escapeHtml(value: string): string {
   return value.replace(
@@ -7,71 +19,93 @@ function escapeHtml(value: string): string {
   );
 }
 
-function layout(title: string, bodyHtml: string): string {
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;padding:24px;color:#0f172a">
+/** The tags of a message, for the text part: the words only. */
+const plain = (chunks: string) => chunks;
+const strong = (chunks: string) => `<strong>${chunks}</strong>`;
+const BUTTON_STYLE =
+  "display:inline-block;background:#0b6139;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none";
+
+function layout(locale: Locale, title: string, bodyHtml: string): string {
+  return `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;padding:24px;color:#0f172a">
 <h1 style="font-size:20px">${escapeHtml(title)}</h1>${bodyHtml}
-<p style="color:#475569;font-size:13px">Driver Portal</p></body></html>`;
+<p style="color:#475569;font-size:13px">${escapeHtml(PORTAL_NAME)}</p></body></html>`;
 }
 
-export function signInLinkMail(to: string, url: string, validMinutes: number): MailMessage {
-  const subject = "Your Driver Portal sign-in link";
+export function signInLinkMail(locale: Locale, to: string, url: string, validMinutes: number): MailMessage {
+  const t = translatorFor(locale);
+  const subject = t("mail.signInLink.subject");
+  const validity = t("mail.signInLink.validity", { minutes: validMinutes });
   return {
     to,
     subject,
-    text: `Sign in to Driver Portal by opening this link:\n\n${url}\n\nThe link works once and expires in ${validMinutes} minutes. If you did not ask for it, ignore this mail.`,
+    text: `${t("mail.signInLink.openLink")}\n\n${url}\n\n${validity}`,
     html: layout(
+      locale,
       subject,
-      `<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#0b6139;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Sign in to Driver Portal</a></p>
-<p>Or paste this address into your browser:<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
-<p>The link works once and expires in ${validMinutes} minutes. If you did not ask for it, ignore this mail.</p>`,
+      `<p><a href="${escapeHtml(url)}" style="${BUTTON_STYLE}">${escapeHtml(t("mail.signInLink.button"))}</a></p>
+<p>${escapeHtml(t("mail.pasteAddress"))}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
+<p>${escapeHtml(validity)}</p>`,
     ),
   };
 }
 
 /** Sent instead of a link when nobody has an account under the address, so the sign-in form reveals nothing. */
-export function noAccountMail(to: string, signUpUrl: string): MailMessage {
-  const subject = "Sign-in request for Driver Portal";
+export function noAccountMail(locale: Locale, to: string, signUpUrl: string): MailMessage {
+  const t = translatorFor(locale);
+  const subject = t("mail.noAccount.subject");
+  const noAccount = t("mail.noAccount.noAccount");
+  const ignore = t("mail.noAccount.ignore");
   return {
     to,
     subject,
-    text: `Someone asked to sign in to Driver Portal with this address, but there is no account for it yet.\n\nCreate one here: ${signUpUrl}\n\nIf you did not ask for this, ignore this mail.`,
+    text: `${noAccount}\n\n${t("mail.noAccount.createHere", { url: signUpUrl })}\n\n${ignore}`,
     html: layout(
+      locale,
       subject,
-      `<p>Someone asked to sign in to Driver Portal with this address, but there is no account for it yet.</p>
-<p><a href="${escapeHtml(signUpUrl)}">Create an account</a></p><p>If you did not ask for this, ignore this mail.</p>`,
+      `<p>${escapeHtml(noAccount)}</p>
+<p><a href="${escapeHtml(signUpUrl)}">${escapeHtml(t("mail.noAccount.createLink"))}</a></p><p>${escapeHtml(ignore)}</p>`,
     ),
   };
 }
 
 /** To the NEW address of a driver's e-mail change: the change happens only if this link is followed. */
-export function emailChangeConfirmMail(to: string, url: string, validMinutes: number): MailMessage {
-  const subject = "Confirm your new Driver Portal e-mail address";
-  const ignore = "If you did not ask for this, ignore this mail: nothing changes.";
+export function emailChangeConfirmMail(locale: Locale, to: string, url: string, validMinutes: number): MailMessage {
+  const t = translatorFor(locale);
+  const subject = t("mail.emailChangeConfirm.subject");
+  const validity = t("mail.emailChangeConfirm.validity", { minutes: validMinutes });
   return {
     to,
     subject,
-    text: `Someone signed in to Driver Portal asked to make ${to} the sign-in address of their account. To confirm, open this link while signed in to that account:\n\n${url}\n\nThe link works once and expires in ${validMinutes} minutes. ${ignore}`,
+    text: `${t.markup("mail.emailChangeConfirm.request", { address: to, strong: plain })}\n\n${url}\n\n${validity}`,
     html: layout(
+      locale,
       subject,
-      `<p>Someone signed in to Driver Portal asked to make <strong>${escapeHtml(to)}</strong> the sign-in address of their account. To confirm, open this link while signed in to that account:</p>
+      `<p>${t.markup("mail.emailChangeConfirm.request", { address: escapeHtml(to), strong })}</p>
 <p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
-<p>The link works once and expires in ${validMinutes} minutes. ${escapeHtml(ignore)}</p>`,
+<p>${escapeHtml(validity)}</p>`,
     ),
   };
 }
 
 /** To the OLD address once a change took effect, so a takeover does not go unnoticed. */
-export function emailChangedNoticeMail(to: string, newEmail: string, supportEmail: string): MailMessage {
-  const subject = "Your Driver Portal e-mail address was changed";
-  const help = `If you did not make this change, contact support right away at ${supportEmail}.`;
+export function emailChangedNoticeMail(
+  locale: Locale,
+  to: string,
+  newEmail: string,
+  supportEmail: string,
+): MailMessage {
+  const t = translatorFor(locale);
+  const subject = t("mail.emailChanged.subject");
+  const mailto = (chunks: string) => `<a href="mailto:${escapeHtml(supportEmail)}">${chunks}</a>`;
   return {
     to,
     subject,
-    text: `The sign-in address of your Driver Portal account was changed from ${to} to ${newEmail}. Sign-in links now go to the new address, and every other signed-in device was signed out.\n\n${help}`,
+    text: `${t.markup("mail.emailChanged.changed", { oldAddress: to, newAddress: newEmail, strong: plain })}\n\n${t.markup("mail.emailChanged.help", { support: supportEmail, mail: plain })}`,
     html: layout(
+      locale,
       subject,
-      `<p>The sign-in address of your Driver Portal account was changed from <strong>${escapeHtml(to)}</strong> to <strong>${escapeHtml(newEmail)}</strong>. Sign-in links now go to the new address, and every other signed-in device was signed out.</p>
-<p>If you did not make this change, contact support right away at <a href="mailto:${escapeHtml(supportEmail)}">${escapeHtml(supportEmail)}</a>.</p>`,
+      `<p>${t.markup("mail.emailChanged.changed", { oldAddress: escapeHtml(to), newAddress: escapeHtml(newEmail), strong })}</p>
+<p>${t.markup("mail.emailChanged.help", { support: escapeHtml(supportEmail), mail: mailto })}</p>`,
     ),
   };
 }
@@ -80,18 +114,20 @@ export function emailChangedNoticeMail(to: string, newEmail: string, supportEmai
  * To a driver support created on a platform that mails no reset link (ampeco): the portal's own link
  * to choose the charging-app password. Nobody else ever knew the account's first password.
  */
-export function appPasswordLinkMail(to: string, url: string, validDays: number): MailMessage {
-  const subject = "Choose your charging app password";
-  const note = `The link works once and expires in ${validDays} days. If you did not expect this mail, ignore it.`;
+export function appPasswordLinkMail(locale: Locale, to: string, url: string, validDays: number): MailMessage {
+  const t = translatorFor(locale);
+  const subject = t("mail.appPassword.subject");
+  const note = t("mail.appPassword.validity", { days: validDays });
   return {
     to,
     subject,
-    text: `Support created a charging account for ${to}. Choose the password you will use in the charging app here:\n\n${url}\n\n${note}`,
+    text: `${t.markup("mail.appPassword.created", { address: to, strong: plain })}\n\n${url}\n\n${note}`,
     html: layout(
+      locale,
       subject,
-      `<p>Support created a charging account for <strong>${escapeHtml(to)}</strong>. Choose the password you will use in the charging app here:</p>
-<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#0b6139;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Choose your app password</a></p>
-<p>Or paste this address into your browser:<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
+      `<p>${t.markup("mail.appPassword.created", { address: escapeHtml(to), strong })}</p>
+<p><a href="${escapeHtml(url)}" style="${BUTTON_STYLE}">${escapeHtml(t("mail.appPassword.button"))}</a></p>
+<p>${escapeHtml(t("mail.pasteAddress"))}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
 <p>${escapeHtml(note)}</p>`,
     ),
   };
@@ -101,41 +137,55 @@ export function appPasswordLinkMail(to: string, url: string, validDays: number):
  * To a driver when a browser and system not seen on their account before signs in: the time and the
  * device, and what to do if it was not them. Drivers can switch it off on /account.
  */
-export function newDeviceMail(to: string, device: string, when: string, accountUrl: string): MailMessage {
-  const subject = "New sign-in to your Driver Portal account";
-  const action = `If this was not you, sign that device out on your account page (${accountUrl}) and contact support.`;
+export function newDeviceMail(
+  locale: Locale,
+  to: string,
+  device: DeviceName,
+  when: Date,
+  accountUrl: string,
+): MailMessage {
+  const t = translatorFor(locale);
+  const subject = t("mail.newDevice.subject");
+  const signedIn = { when: formatDateTime(when, locale), device: deviceLabel(device, t) };
+  const switchOff = t("mail.newDevice.switchOff");
+  const accountLink = (chunks: string) => `<a href="${escapeHtml(accountUrl)}">${chunks}</a>`;
   return {
     to,
     subject,
-    text: `Your Driver Portal account was signed in on ${when} from ${device}, a browser not used with it before.\n\nIf this was you, there is nothing to do. ${action}\n\nYou can switch these notices off on your account page.`,
+    text: `${t.markup("mail.newDevice.signedIn", { ...signedIn, strong: plain })}\n\n${t.markup("mail.newDevice.whatToDo", { link: (chunks) => `${chunks} (${accountUrl})` })}\n\n${switchOff}`,
     html: layout(
+      locale,
       subject,
-      `<p>Your Driver Portal account was signed in on <strong>${escapeHtml(when)}</strong> from <strong>${escapeHtml(device)}</strong>, a browser not used with it before.</p>
-<p>If this was you, there is nothing to do. If this was not you, sign that device out on <a href="${escapeHtml(accountUrl)}">your account page</a> and contact support.</p>
-<p>You can switch these notices off on your account page.</p>`,
+      `<p>${t.markup("mail.newDevice.signedIn", { when: escapeHtml(signedIn.when), device: escapeHtml(signedIn.device), strong })}</p>
+<p>${t.markup("mail.newDevice.whatToDo", { link: accountLink })}</p>
+<p>${escapeHtml(switchOff)}</p>`,
     ),
   };
 }
 
 /** To a driver who asked to delete their account: when it happens, and that they can still cancel. */
-export function deletionRequestedMail(to: string, dueDate: string): MailMessage {
-  const subject = "Your Driver Portal account deletion request";
-  const body = `We received your request to delete your Driver Portal account. It will be carried out after ${dueDate}: then your charging cards stop working and your portal account is deleted. Until then you can cancel it on your account page. If you did not ask for this, cancel it and contact support.`;
-  return { to, subject, text: body, html: layout(subject, `<p>${escapeHtml(body)}</p>`) };
+export function deletionRequestedMail(locale: Locale, to: string, dueAt: Date): MailMessage {
+  const t = translatorFor(locale);
+  const subject = t("mail.deletionRequested.subject");
+  const body = t("mail.deletionRequested.body", { dueDate: formatDate(dueAt, locale) });
+  return { to, subject, text: body, html: layout(locale, subject, `<p>${escapeHtml(body)}</p>`) };
 }
 
 /** To a driver whose deletion request support declined, with their reason. */
-export function deletionDeclinedMail(to: string, reason: string): MailMessage {
-  const subject = "Your Driver Portal account deletion request was declined";
-  const body = `Support declined your request to delete your Driver Portal account, for this reason: ${reason}\n\nYour account stays as it is. Reply to support if you have questions.`;
+export function deletionDeclinedMail(locale: Locale, to: string, reason: string): MailMessage {
+  const t = translatorFor(locale);
+  const subject = t("mail.deletionDeclined.subject");
+  const declined = t("mail.deletionDeclined.declined");
+  const stays = t("mail.deletionDeclined.stays");
   return {
     to,
     subject,
-    text: body,
+    text: `${declined} ${reason}\n\n${stays}`,
     html: layout(
+      locale,
       subject,
-      `<p>Support declined your request to delete your Driver Portal account, for this reason:</p>
-<blockquote>${escapeHtml(reason)}</blockquote><p>Your account stays as it is. Reply to support if you have questions.</p>`,
+      `<p>${escapeHtml(declined)}</p>
+<blockquote>${escapeHtml(reason)}</blockquote><p>${escapeHtml(stays)}</p>`,
     ),
   };
 }
@@ -145,24 +195,16 @@ export function deletionDeclinedMail(to: string, reason: string): MailMessage {
  * reset by an admin): the recovery notice, so a passkey nobody meant to add is noticed.
  */
 export function passkeyChangedMail(
+  locale: Locale,
   to: string,
   change: "added" | "removed" | "reset",
   passkeyName: string,
-  when: string,
+  when: Date,
   accountUrl: string,
 ): MailMessage {
-  const subject =
-    change === "added"
-      ? "A passkey was added to your Driver Portal account"
-      : change === "removed"
-        ? "A passkey was removed from your Driver Portal account"
-        : "Your Driver Portal passkeys were reset";
-  const what =
-    change === "added"
-      ? `The passkey “${passkeyName}” was added to your Driver Portal account on ${when}.`
-      : change === "removed"
-        ? `The passkey “${passkeyName}” was removed from your Driver Portal account on ${when}.`
-        : `An administrator removed every passkey from your Driver Portal account on ${when}. Sign in with an e-mail link and add a new one.`;
-  const body = `${what} If this was not you, contact support at once; your passkeys are listed on ${accountUrl}.`;
-  return { to, subject, text: body, html: layout(subject, `<p>${escapeHtml(body)}</p>`) };
+  const t = translatorFor(locale);
+  const subject = t(`mail.passkeyChanged.${change}.subject`);
+  const what = t(`mail.passkeyChanged.${change}.what`, { name: passkeyName, when: formatDateTime(when, locale) });
+  const body = `${what} ${t("mail.passkeyChanged.notYou", { url: accountUrl })}`;
+  return { to, subject, text: body, html: layout(locale, subject, `<p>${escapeHtml(body)}</p>`) };
 }

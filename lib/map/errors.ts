@@ -1,3 +1,5 @@
+import type { MessageKey } from "@/lib/i18n/translator";
+
 /**
  * Failures of the map data API, by what the portal does about them rather than by status code.
  * 401 and 403 both mean "our key is missing or not accepted" (the spec says 401; the real API
@@ -20,7 +22,7 @@ export class MapUpstreamError extends Error {
 
 const UNAVAILABLE_BRAND = Symbol.for("driver-portal.map-unavailable-error");
 
-/** No live data and no saved copy: the route answers 503 with `userMessage`. */
+/** No live data and no saved copy: the route answers 503 with `userMessage` (a catalogue key) in the caller's language. */
 export class MapUnavailableError extends Error {
   // The map service is shared through globalThis by several server bundles of Next, each with its
   // own copy of this class; a route must recognise the error whichever bundle created the service.
@@ -31,30 +33,36 @@ export class MapUnavailableError extends Error {
 
   constructor(
     readonly kind: MapUpstreamErrorKind,
-    readonly userMessage: string,
+    readonly userMessage: MessageKey,
     readonly retryAfterSeconds: number,
   ) {
-    super(userMessage);
+    // The message is for the logs (in English); the driver reads `userMessage` in their language.
+    super(`map data unavailable (${kind})`);
     this.name = "MapUnavailableError";
   }
 }
 
-/** Plain words for drivers: what happened and what to do next. Never mentions keys or codes. */
-export function userMessageFor(kind: MapUpstreamErrorKind): string {
+/**
+ * Plain words for drivers, as a catalogue key: what happened and what to do next. Never mentions
+ * keys or codes. The route puts it into the caller's language.
+ */
+export function userMessageFor(kind: MapUpstreamErrorKind): MessageKey {
   switch (kind) {
     case "unauthorized":
-      return "Charge-point data is unavailable right now: the map data service did not accept the portal's access. Please try again later; support has been alerted in the logs.";
+      return "mapErrors.unavailable.unauthorized";
     case "rate-limited":
-      return "The map data service is busy right now (fair-use limit reached). Please try again in a few minutes.";
+      return "mapErrors.unavailable.rateLimited";
     case "unavailable":
-      return "The map data service cannot be reached right now. Please try again in a minute.";
+      return "mapErrors.unavailable.unreachable";
   }
 }
 
-/** The response's `fetchedAt` tells when the copy was saved; the page formats it locally. */
-export function staleNoticeFor(kind: MapUpstreamErrorKind): string {
-  const reason = kind === "rate-limited" ? "the map data service is busy" : "live data is unavailable right now";
-  return `Showing saved charge points because ${reason}. They may be out of date.`;
+/**
+ * The notice of a saved copy, as a catalogue key (the route translates it). The response's
+ * `fetchedAt` tells when the copy was saved; the page formats it locally.
+ */
+export function staleNoticeFor(kind: MapUpstreamErrorKind): MessageKey {
+  return kind === "rate-limited" ? "mapErrors.stale.busy" : "mapErrors.stale.unavailable";
 }
 
 /**

@@ -78,10 +78,13 @@ export function filterPoints<T extends { connectors: readonly MapConnector[] }>(
   return points.filter((point) => matchesFilters(point, filters));
 }
 
-/** "CCS2, at least 50 kW" — for empty-state messages and the live region. */
-export function describeFilters(filters: PointFilters): string {
+/**
+ * "CCS2, at least 50 kW" — for empty-state messages and the live region. `atLeast` words the
+ * minimum power in the page's language ("at least 50 kW"); connector names are data.
+ */
+export function describeFilters(filters: PointFilters, atLeast: (minKw: number) => string): string {
   const parts: string[] = [];
   if (filters.connector) parts.push(filters.connector);
-  if (filters.minKw !== null) parts.push(`at least ${filters.minKw} kW`);
+  if (filters.minKw !== null) parts.push(atLeast(filters.minKw));
   return parts.join(", ");
 }

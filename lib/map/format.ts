@@ -9,14 +9,21 @@ export function formatDistance(km: number, locale = APP_LOCALE): string {
   return `${numberFormat(locale, { maximumFractionDigits: km < 10 ? 1 : 0 }).format(km)} km`;
 }
 
-export function formatPower(kw: number | null, locale = APP_LOCALE): string {
-  if (kw === null || !Number.isFinite(kw)) return "power unknown";
+/** "7.4 kW" ("7,4 kW" in Dutch and German). */
+export function formatKw(kw: number, locale = APP_LOCALE): string {
   return `${numberFormat(locale, { maximumFractionDigits: 1 }).format(kw)} kW`;
+}
+
+/** A point's power, or `unknown` (the caller's words for "power unknown") when the data does not say. */
+export function formatPower(kw: number | null, unknown: string, locale = APP_LOCALE): string {
+  if (kw === null || !Number.isFinite(kw)) return unknown;
+  return formatKw(kw, locale);
 }
 
 /** "CCS2 150 kW × 4" */
 export function formatConnector(connector: MapConnector, locale = APP_LOCALE): string {
-  const power = connector.powerKw === null ? "" : ` ${formatPower(connector.powerKw, locale)}`;
+  const power =
+    connector.powerKw === null || !Number.isFinite(connector.powerKw) ? "" : ` ${formatKw(connector.powerKw, locale)}`;
   const count = connector.quantity > 1 ? ` × ${connector.quantity}` : "";
   return `${connector.label}${power}${count}`;
 }

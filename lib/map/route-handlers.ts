@@ -1,10 +1,12 @@
 import "server-only";
 import { z } from "zod";
 import { AccessDeniedError } from "@/lib/auth/guards";
-import { requestLocale } from "@/lib/i18n/accept-language";
+import { currentLocale } from "@/lib/i18n/current-locale";
+import { requestTranslator } from "@/lib/i18n/translator";
 import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform-id";
 import { RouteError } from "@/lib/route-handlers/route-error";
-import { PRIVATE_NO_STORE, routeHandler, type RouteHandler } from "@/lib/route-handlers/route-handler";
+import type { ErrorWords } from "@/lib/route-handlers/error-answer";
+import { jsonError, PRIVATE_NO_STORE, routeHandler, type RouteHandler } from "@/lib/route-handlers/route-handler";
 import type { OwnLocation, PointsResponse } from "./points";
 import { parsePointsQuery } from "./points-query";
 import type { MapService } from "./service";
@@ -21,12 +23,12 @@ export interface MapRouteDeps {
 }
 
 const SCOPE = "map";
-const WORDS = { doing: "load charge points" };
+const WORDS: ErrorWords = { doing: "mapErrors.doing.loadPoints" };
 const LocationIdParams = z.object({ id: platformIdPathParam(PlatformUserIdSchema) });
 
 function mapViewer(deps: MapRouteDeps): () => Promise<null> {
   return async () => {
-    if (!(await deps.canView())) throw new AccessDeniedError(401, "Sign in to see charge points.");
+    if (!(await deps.canView())) throw new AccessDeniedError(401, "mapErrors.signIn");
     return null;
   };
 }
@@ -37,9 +39,12 @@ export function createPointsHandler(deps: MapRouteDeps): RouteHandler {
     words: WORDS,
     access: mapViewer(deps),
     async run({ request }) {
-      const parsed = parsePointsQuery(new URL(request.url).searchParams);
-      if (!parsed.ok) throw new RouteError(400, parsed.error);
-      const body: PointsResponse = await deps.getService().findPoints(parsed.query, requestLocale(request));
+      const t = await requestTranslator();
+      const parsed = parsePointsQuery(new URL(request.url).searchParams, t);
+      // Every problem with the query at once, already in the caller's words: answered as is (400).
+      if (!parsed.ok) return jsonError(400, parsed.error);
+      const answer = await deps.getService().findPoints(parsed.query, await currentLocale());
+      const body: PointsResponse = { ...answer, notice: answer.notice === null ? null : t(answer.notice) };
       return Response.json(body, { headers: PRIVATE_NO_STORE });
     },
   });
@@ -48,15 +53,15 @@ export function createPointsHandler(deps: MapRouteDeps): RouteHandler {
 export function createOwnLocationHandler(deps: MapRouteDeps): RouteHandler {
   return routeHandler({
     scope: SCOPE,
-    words: { doing: "load this charge location", notFound: "This charge location was not found." },
+    words: { doing: "mapErrors.doing.loadLocation", notFound: "mapErrors.locationNotFound" },
     access: mapViewer(deps),
     params: {
       schema: LocationIdParams,
-      invalid: () => new RouteError(400, "The location id must be a positive whole number."),
+      invalid: () => new RouteError(400, "mapErrors.badLocationId"),
     },
-    async run({ request, params }) {
-      const location: OwnLocation | null = await deps.getService().getOwnLocation(params.id, requestLocale(request));
-      if (!location) throw new RouteError(404, "This charge location was not found.");
+    async run({ params }) {
+      const location: OwnLocation | null = await deps.getService().getOwnLocation(params.id, await currentLocale());
+      if (!location) throw new RouteError(404, "mapErrors.locationNotFound");
       return Response.json({ location }, { headers: PRIVATE_NO_STORE });
     },
   });

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "@/lib/db/client";
+import type { MessageKey } from "@/lib/i18n/translator";
 import { OCM_ATTRIBUTION } from "./attribution";
 import { createUpstreamGate, type UpstreamGate } from "./errors";
 import type { MapDataClient } from "./ocm-client";
@@ -22,8 +23,14 @@ export interface PointsQuery {
   limit: number;
 }
 
+/**
+ * The points answer before it meets a caller: `notice` is still a catalogue key, which the route
+ * puts into the caller's language (the tile behind it is shared by every caller).
+ */
+export type PointsAnswer = Omit<PointsResponse, "notice"> & { notice: MessageKey | null };
+
 export interface MapService {
-  findPoints(query: PointsQuery, locale: string): Promise<PointsResponse>;
+  findPoints(query: PointsQuery, locale: string): Promise<PointsAnswer>;
   getOwnLocation(id: number, locale: string): Promise<OwnLocation | null>;
   readonly reference: ReferenceStore;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { eq, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/lib/db/client";
+import type { MessageKey } from "@/lib/i18n/translator";
 import { onceAcrossInstances } from "@/lib/db/upstream-lease";
 import { mapTileCache } from "@/lib/db/schema";
 import { MapUnavailableError, MapUpstreamError, staleNoticeFor, userMessageFor, type UpstreamGate } from "./errors";
@@ -24,7 +25,8 @@ export interface TileResult {
   points: MapPointBase[];
   fetchedAt: Date;
   stale: boolean;
-  notice: string | null;
+  /** Why a saved copy is served: a catalogue key, put into the caller's language by the route. */
+  notice: MessageKey | null;
 }
 
 export interface TileCacheOptions {

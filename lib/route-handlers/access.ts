@@ -2,15 +2,20 @@ import "server-only";
 import { AccessDeniedError, authorizeDriver, authorizeStaff, type DriverViewer } from "@/lib/auth/guards";
 import type { Role } from "@/lib/auth/roles";
 import { getViewer, type Viewer } from "@/lib/auth/viewer";
+import type { MessageKey } from "@/lib/i18n/translator";
 
 /**
  * Who may call a route handler, for `routeHandler({access})`: each returns the caller or throws
  * AccessDeniedError, which the helper answers with 401/403 and no data.
  */
 
-export const NOT_LINKED = "Your sign-in is not linked to a charging account yet.";
-/** The words for a signed-in driver whose platform user is gone (deleted or unlinked): nothing to retry. */
-export const DRIVER_ACCOUNT_GONE = "We could not find your charging account. Please contact support.";
+/** The words (a catalogue key) for a signed-in account that has no charging account yet. */
+export const NOT_LINKED: MessageKey = "access.notLinked";
+/**
+ * The words (a catalogue key) for a signed-in driver whose platform user is gone (deleted or
+ * unlinked): nothing to retry. A route's `words.notFound`.
+ */
+export const DRIVER_ACCOUNT_GONE: MessageKey = "access.driverAccountGone";
 
 /** The signed-in driver with a charging account. */
 export async function signedInDriver(): Promise<DriverViewer> {

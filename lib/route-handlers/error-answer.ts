@@ -8,14 +8,15 @@ import {
   PlatformUnavailableError,
 } from "@/lib/platform/errors";
 import { platformErrorMessage, retryAfterSeconds } from "@/lib/platform-errors-to-messages";
+import type { MessageKey, Translator } from "@/lib/i18n/translator";
 import { RouteError } from "./route-error";
 
-/** The words a route handler gives its errors. */
+/** The words a route handler gives its errors: catalogue keys. */
 export interface ErrorWords {
-  /** Completes "We could not … right now" ("load your balance"). */
-  doing: string;
+  /** Completes "We could not … right now": an area's `doing.*` key ("account.doing.loadBalance"). */
+  doing: MessageKey;
   /** The answer when the platform says the record is not there (404). */
-  notFound?: string;
+  notFound?: MessageKey;
 }
 
 export interface ErrorAnswer {
@@ -27,8 +28,6 @@ export interface ErrorAnswer {
   /** Field errors of a bad query (RouteError only). */
   fields?: Record<string, string[]>;
 }
-
-const NOT_FOUND = "This was not found.";
 
 /**
  * The one table from an error to the HTTP status every route handler answers with, so the same
@@ -44,24 +43,26 @@ const NOT_FOUND = "This was not found.";
  * | any other PlatformError (bad answer, key refused) | 502 |
  * | anything else                               | 500 |
  */
-export function answerForError(error: unknown, words: ErrorWords): ErrorAnswer {
-  if (error instanceof RouteError)
-    return { status: error.status, message: error.message, headers: {}, log: "none", fields: error.fields };
+export function answerForError(error: unknown, words: ErrorWords, t: Translator): ErrorAnswer {
+  if (error instanceof RouteError) {
+    const message = t(error.message as MessageKey, error.values);
+    return { status: error.status, message, headers: {}, log: "none", fields: error.fields };
+  }
   if (error instanceof AccessDeniedError)
-    return { status: error.status, message: error.message, headers: {}, log: "none" };
+    return { status: error.status, message: t(error.message as MessageKey), headers: {}, log: "none" };
   if (error instanceof PlatformNotFoundError)
-    return { status: 404, message: words.notFound ?? NOT_FOUND, headers: {}, log: "none" };
+    return { status: 404, message: t(words.notFound ?? "access.notFound"), headers: {}, log: "none" };
+  const platformWords = () => platformErrorMessage(t, error, words.doing);
   if (error instanceof PlatformRateLimitedError) {
     const headers = { "retry-after": String(retryAfterSeconds(error)) };
-    return { status: 429, message: platformErrorMessage(error, words.doing), headers, log: "warn" };
+    return { status: 429, message: platformWords(), headers, log: "warn" };
   }
   if (error instanceof PlatformUnavailableError)
-    return { status: 503, message: platformErrorMessage(error, words.doing), headers: {}, log: "warn" };
+    return { status: 503, message: platformWords(), headers: {}, log: "warn" };
   if (error instanceof MapUnavailableError) {
     const headers = { "retry-after": String(error.retryAfterSeconds) };
-    return { status: 503, message: error.userMessage, headers, log: "warn" };
+    return { status: 503, message: t(error.userMessage as MessageKey), headers, log: "warn" };
   }
-  if (error instanceof PlatformError)
-    return { status: 502, message: platformErrorMessage(error, words.doing), headers: {}, log: "error" };
-  return { status: 500, message: platformErrorMessage(error, words.doing), headers: {}, log: "error" };
+  if (error instanceof PlatformError) return { status: 502, message: platformWords(), headers: {}, log: "error" };
+  return { status: 500, message: platformWords(), headers: {}, log: "error" };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { ZodType } from "zod";
+import { requestTranslator } from "@/lib/i18n/translator";
 import { logger } from "@/lib/log";
 import { answerForError, type ErrorWords } from "./error-answer";
 
@@ -59,7 +60,7 @@ export function routeHandler<TActor, TParams = Record<string, never>>(spec: Rout
       }
       return await spec.run({ request, actor, params });
     } catch (error) {
-      const answer = answerForError(error, spec.words);
+      const answer = answerForError(error, spec.words, await requestTranslator());
       if (answer.log !== "none") log[answer.log](`${new URL(request.url).pathname} failed`, error);
       return jsonError(answer.status, answer.message, answer.headers, answer.fields);
     }

@@ -1,12 +1,16 @@
-import type { ChargingSession } from "@/lib/platform/types";
+import type { Translator } from "@/lib/i18n/translator";
+import type { ChargingSession, SessionStatus } from "@/lib/platform/types";
 import { sessionDurationMs, sessionStartMs, sessionStopMs } from "./session-time";
 import { toUtcIsoSeconds } from "@/lib/time/zoned-time";
 
 /**
  * CSV of charging sessions for expense claims (RFC 4180: comma, CRLF, double quotes). Numbers use
- * a dot decimal whatever the viewer's locale, so spreadsheets and expense tools parse them.
+ * a dot decimal whatever the viewer's locale, so spreadsheets and expense tools parse them; the
+ * header row and the status cells are in the driver's language (SessionCsvWords).
  * Pure; the export route feeds it from the platform one page at a time.
  */
+
+/** The columns in order, as the English header names them (the other languages: sessionsCsv.columns). */
 
 export const SESSION_CSV_COLUMNS = [
   "session_id",
@@ -24,6 +28,47 @@ export const SESSION_CSV_COLUMNS = [
   "location_address",
   "evse_id",
 ] as const;
+
+export type SessionCsvColumn = (typeof SESSION_CSV_COLUMNS)[number];
+
+/** Each column's key under sessionsCsv.columns. */
+const COLUMN_KEYS = {
+  session_id: "sessionId",
+  started_at_utc: "startedAtUtc",
+  started_at_local: "startedAtLocal",
+  stopped_at_utc: "stoppedAtUtc",
+  stopped_at_local: "stoppedAtLocal",
+  duration_minutes: "durationMinutes",
+  energy_kwh: "energyKwh",
+  amount: "amount",
+  currency: "currency",
+  status: "status",
+  location_id: "locationId",
+  location_name: "locationName",
+  location_address: "locationAddress",
+  evse_id: "evseId",
+} as const satisfies Record<SessionCsvColumn, string>;
+
+/**
+ * The file's words in one language, looked up once per file rather than once per row: the header
+ * line and each status as its cell.
+ */
+export interface SessionCsvWords {
+  header: string;
+  status: Readonly<Record<SessionStatus, string>>;
+}
+
+export function sessionCsvWords(t: Translator): SessionCsvWords {
+  return {
+    header: csvLine(SESSION_CSV_COLUMNS.map((column) => t(`sessionsCsv.columns.${COLUMN_KEYS[column]}`))),
+    status: {
+      started: csvCell(t("sessionsCsv.status.started")),
+      charging: csvCell(t("sessionsCsv.status.charging")),
+      finished: csvCell(t("sessionsCsv.status.finished")),
+      failed: csvCell(t("sessionsCsv.status.failed")),
+    },
+  };
+}
 
 /** A location's name and one-line address, for the rows whose location the platform could tell. */
 export interface PlaceLabel {
@@ -55,8 +100,8 @@ export function csvLine(values: readonly CsvValue[]): string {
   return `${values.map(csvCell).join(",")}\r\n`;
 }
 
-export function sessionCsvHeader(): string {
-  return csvLine(SESSION_CSV_COLUMNS);
+export function sessionCsvHeader(words: SessionCsvWords): string {
+  return words.header;
 }
 
 /** One Date for every row's instants: an export formats two per session, each a throwaway object. */
@@ -77,7 +122,12 @@ function decimal(value: number, digits: number): string {
  * The cells of one row, without its line end; `currencyCell` is already a cell, so a page's rows
  * quote the currency once, not per row.
  */
-function rowCells(session: ChargingSession, currencyCell: string, placeOf: PlaceLookup): string {
+function rowCells(
+  session: ChargingSession,
+  currencyCell: string,
+  placeOf: PlaceLookup,
+  words: SessionCsvWords,
+): string {
   const place = placeOf(session.locationId);
   const duration = session.isRunning ? null : sessionDurationMs(session);
   // Decimal strings are written as text cells; none can start with a formula character except a
@@ -92,7 +142,7 @@ function rowCells(session: ChargingSession, currencyCell: string, placeOf: Place
     decimal(session.energyWh / 1000, 3),
     decimal(session.amount, 2),
     currencyCell,
-    csvCell(session.status),
+    words.status[session.status] ?? csvCell(session.status),
     csvCell(session.locationId),
     csvCell(place?.name),
     csvCell(place?.address),
@@ -100,20 +150,26 @@ function rowCells(session: ChargingSession, currencyCell: string, placeOf: Place
   ].join(",");
 }
 
-export function sessionCsvRow(session: ChargingSession, currency: string | null, placeOf = noPlaces): string {
-  return `${rowCells(session, csvCell(session.currency ?? currency), placeOf)}\r\n`;
+export function sessionCsvRow(
+  session: ChargingSession,
+  currency: string | null,
+  words: SessionCsvWords,
+  placeOf = noPlaces,
+): string {
+  return `${rowCells(session, csvCell(session.currency ?? currency), placeOf, words)}\r\n`;
 }
 
 /** The rows of a page of sessions as one string, formatted synchronously with a single join. */
 export function sessionCsvRows(
   sessions: readonly ChargingSession[],
   currency: string | null,
+  words: SessionCsvWords,
   placeOf = noPlaces,
 ): string {
   const currencyCell = csvCell(currency);
   // A session in a currency of its own (ampeco) says so; the rest share the account's cell.
   const rows = sessions.map((session) =>
-    rowCells(session, session.currency ? csvCell(session.currency) : currencyCell, placeOf),
+    rowCells(session, session.currency ? csvCell(session.currency) : currencyCell, placeOf, words),
   );
   // The empty last item gives the last row its line end without copying the page once more.
   rows.push("");
@@ -137,13 +193,14 @@ export interface PlaceSource {
 export async function* sessionCsvChunks(
   pages: AsyncIterable<readonly ChargingSession[]>,
   currency: string | null,
+  words: SessionCsvWords,
   places?: PlaceSource,
 ): AsyncGenerator<string, void, undefined> {
-  let header = sessionCsvHeader();
+  let header = sessionCsvHeader(words);
   for await (const page of pages) {
     if (header === "" && page.length === 0) continue;
     if (places) await places.learn(page);
-    yield header + sessionCsvRows(page, currency, places?.label ?? noPlaces);
+    yield header + sessionCsvRows(page, currency, words, places?.label ?? noPlaces);
     header = "";
   }
   if (header !== "") yield header;

@@ -1,29 +1,49 @@
-import { durationBetween, formatDateTime, formatDuration, formatLocalTime } from "@/lib/format";
+import { durationBetween, formatDateTime, formatDuration, formatLocalTime, type DurationWords } from "@/lib/format";
+import type { Translator } from "@/lib/i18n/translator";
 import type { ChargingSession } from "@/lib/platform/types";
 
 /**
  * Times of a session as the driver reads them: the charge point's local wall-clock time when the
- * platform gives it, else the UTC instant shown in the service's time zone. Pure.
+ * platform gives it, else the UTC instant shown in the service's time zone. Pure; `locale` is the
+ * page's (or the document's) language.
  */
 
-function timeLabel(local: string | null, utc: string | null): string {
-  if (local) return formatLocalTime(local);
-  if (utc) return formatDateTime(utc);
+function timeLabel(local: string | null, utc: string | null, locale: string): string {
+  if (local) return formatLocalTime(local, locale);
+  if (utc) return formatDateTime(utc, locale);
   return "—";
 }
 
-export function sessionStartLabel(session: Pick<ChargingSession, "startedAt" | "startedAtLocal">): string {
-  return timeLabel(session.startedAtLocal, session.startedAt);
+export function sessionStartLabel(
+  session: Pick<ChargingSession, "startedAt" | "startedAtLocal">,
+  locale: string,
+): string {
+  return timeLabel(session.startedAtLocal, session.startedAt, locale);
 }
 
-export function sessionStopLabel(session: Pick<ChargingSession, "stoppedAt" | "stoppedAtLocal">): string {
-  return timeLabel(session.stoppedAtLocal, session.stoppedAt);
+export function sessionStopLabel(
+  session: Pick<ChargingSession, "stoppedAt" | "stoppedAtLocal">,
+  locale: string,
+): string {
+  return timeLabel(session.stoppedAtLocal, session.stoppedAt, locale);
 }
 
-export function sessionDurationLabel(session: ChargingSession): string {
-  if (session.isRunning) return "Still charging";
+/** The words of the "duration" namespace a session's duration needs: a translator for it. */
+export type SessionDurationWords = (
+  key: Parameters<DurationWords>[0] | "stillCharging",
+  values?: Record<string, string | number>,
+) => string;
+
+/** The "duration" words out of a whole-catalogue translator (lib code: CSV, PDF). */
+export function durationWords(t: Translator): SessionDurationWords {
+  return (key, values) => t(`duration.${key}`, values);
+}
+
+export function sessionDurationLabel(session: ChargingSession, words: SessionDurationWords): string {
+  if (session.isRunning) return words("stillCharging");
   return formatDuration(
     durationBetween(session.startedAt ?? session.startedAtLocal, session.stoppedAt ?? session.stoppedAtLocal),
+    words,
   );
 }
 
@@ -37,15 +57,14 @@ export function sessionCurrency(
 
 /**
  * Why a failed session failed, where the platform's own word says more than "failed" (ampeco's
- * "expired": the session ran out before charging); null otherwise.
+ * "expired": the session ran out before charging); null otherwise. A code: the page puts it into
+ * words (sessionDetails.statusDetail).
  */
-export function sessionStatusDetail(session: Pick<ChargingSession, "status" | "platformStatus">): string | null {
+export function sessionStatusDetail(session: Pick<ChargingSession, "status" | "platformStatus">): "expired" | null {
   return session.status === "failed" && session.platformStatus === "expired" ? "expired" : null;
 }
 
 /** Where local times could not use the location's own time zone: which zone they are in instead. */
-export function assumedTimeZoneNote(session: Pick<ChargingSession, "assumedTimeZone">): string | null {
-  return session.assumedTimeZone
-    ? `Local times are in ${session.assumedTimeZone}: the charging service did not tell this location's time zone.`
-    : null;
+export function assumedTimeZoneNote(session: Pick<ChargingSession, "assumedTimeZone">, t: Translator): string | null {
+  return session.assumedTimeZone ? t("sessionDetails.assumedTimeZone", { zone: session.assumedTimeZone }) : null;
 }

@@ -1,4 +1,5 @@
 import { APP_TIME_ZONE } from "@/lib/format";
+import type { Translator } from "@/lib/i18n/translator";
 import type { ChargingSession, SessionStatus } from "@/lib/platform/types";
 import { sessionStartMs } from "./session-time";
 import { isCalendarDate, nextDay, startOfZonedDay, toUtcIsoSeconds } from "@/lib/time/zoned-time";
@@ -7,7 +8,8 @@ import { readSearchParam, type SearchParamsInput } from "@/lib/search-params";
 /**
  * The session list's filters as they live in the URL (`?status=&from=&to=&page=&perPage=`).
  * Pure: pages parse with it, links are built with it, route handlers reuse it. A bad value never
- * fails a request: it falls back to the default and says so in plain words.
+ * fails a request: it falls back to the default and says so in plain words (the caller's `t`).
+ * A status is put into words with t(`sessions.status.${status}`).
  */
 
 export const SESSION_STATUSES = [
@@ -16,12 +18,6 @@ export const SESSION_STATUSES = [
   "finished",
   "failed",
 ] as const satisfies readonly SessionStatus[];
-export const SESSION_STATUS_LABELS: Record<SessionStatus, string> = {
-  started: "Starting",
-  charging: "Charging",
-  finished: "Finished",
-  failed: "Failed",
-};
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 /** Far beyond any real history, low enough that no one can ask the platform for page 10^12. */
@@ -46,8 +42,8 @@ export interface ParsedSessionFilter {
 }
 
 /** Echoed values are shortened: a message must stay a sentence whatever was typed into the URL. */
-function quote(value: string): string {
-  return `“${value.length > 24 ? `${value.slice(0, 24)}…` : value}”`;
+function shortened(value: string): string {
+  return value.length > 24 ? `${value.slice(0, 24)}…` : value;
 }
 
 function isStatus(value: string): value is SessionStatus {
@@ -60,7 +56,7 @@ export function plausibleDate(value: string): boolean {
   return isCalendarDate(value) && year >= 2000 && year <= 2100;
 }
 
-export function parseSessionFilter(input: SearchParamsInput): ParsedSessionFilter {
+export function parseSessionFilter(input: SearchParamsInput, t: Translator): ParsedSessionFilter {
   const messages: string[] = [];
   const filter: SessionListFilter = { page: 1, perPage: DEFAULT_PAGE_SIZE };
 
@@ -68,14 +64,14 @@ export function parseSessionFilter(input: SearchParamsInput): ParsedSessionFilte
   if (status !== undefined) {
     const lower = status.toLowerCase();
     if (isStatus(lower)) filter.status = lower;
-    else messages.push(`${quote(status)} is not a session status, so sessions of every status are shown.`);
+    else messages.push(t("sessions.filterMessages.badStatus", { value: shortened(status) }));
   }
 
   const page = readSearchParam(input, "page");
   if (page !== undefined) {
     const n = /^\d{1,6}$/.test(page) ? Number(page) : NaN;
     if (n >= 1 && n <= MAX_PAGE) filter.page = n;
-    else messages.push(`${quote(page)} is not a page number, so the first page is shown.`);
+    else messages.push(t("sessions.filterMessages.badPage", { value: shortened(page) }));
   }
 
   const perPage = readSearchParam(input, "perPage");
@@ -84,24 +80,26 @@ export function parseSessionFilter(input: SearchParamsInput): ParsedSessionFilte
     if ((PAGE_SIZES as readonly number[]).includes(n)) filter.perPage = n;
     else
       messages.push(
-        `Rows per page can be ${PAGE_SIZES.join(", ")}; ${DEFAULT_PAGE_SIZE} are shown instead of ${quote(perPage)}.`,
+        t("sessions.filterMessages.badPerPage", {
+          sizes: PAGE_SIZES.join(", "),
+          fallback: DEFAULT_PAGE_SIZE,
+          value: shortened(perPage),
+        }),
       );
   }
 
   const from = readSearchParam(input, "from");
   if (from !== undefined) {
     if (plausibleDate(from)) filter.from = from;
-    else messages.push(`The start date ${quote(from)} is not a date like 2026-03-14, so it was ignored.`);
+    else messages.push(t("sessions.filterMessages.badFrom", { value: shortened(from) }));
   }
   const to = readSearchParam(input, "to");
   if (to !== undefined) {
     if (plausibleDate(to)) filter.to = to;
-    else messages.push(`The end date ${quote(to)} is not a date like 2026-03-14, so it was ignored.`);
+    else messages.push(t("sessions.filterMessages.badTo", { value: shortened(to) }));
   }
   if (filter.from && filter.to && filter.from > filter.to) {
-    messages.push(
-      "The start date is after the end date, so the date range was ignored. Pick a start date on or before the end date.",
-    );
+    messages.push(t("sessions.filterMessages.rangeReversed"));
     delete filter.from;
     delete filter.to;
   }

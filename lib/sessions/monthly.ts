@@ -1,4 +1,4 @@
-import { APP_LOCALE, APP_TIME_ZONE, dateTimeFormat } from "@/lib/format";
+import { APP_TIME_ZONE, dateTimeFormat } from "@/lib/format";
 import type { ChargingSession } from "@/lib/platform/types";
 import { addMonths, startOfZonedDay, toUtcIsoSeconds, zonedDate } from "@/lib/time/zoned-time";
 
@@ -12,10 +12,8 @@ import { addMonths, startOfZonedDay, toUtcIsoSeconds, zonedDate } from "@/lib/ti
 export const MONTHS_SHOWN = 12;
 
 export interface MonthlyTotal {
-  /** "2026-03" */
+  /** "2026-03"; the chart names it in the page's language (monthLabel). */
   month: string;
-  /** "Mar 2026" */
-  label: string;
   energyWh: number;
   amount: number;
   /** Finished and failed sessions in the totals. */
@@ -36,10 +34,21 @@ export function monthlyWindowStart(now: Date, timeZone: string = APP_TIME_ZONE):
   return toUtcIsoSeconds(startOfZonedDay(`${first}-01`, timeZone));
 }
 
-export function monthLabel(month: string, locale: string = APP_LOCALE): string {
+/** "Mar 2026", "mrt 2026", "März 2026": a month as the chart's table and captions name it. */
+export function monthLabel(month: string, locale: string): string {
   return dateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${month}-15T12:00:00Z`),
   );
+}
+
+/**
+ * "Mar", "mrt", "Mär": a month under its bar, where three letters fit (en-GB's "Sept" does not, so
+ * the month's short name is cut to three, as the chart always did).
+ */
+export function monthAxisLabel(month: string, locale: string): string {
+  return dateTimeFormat(locale, { month: "short", timeZone: "UTC" })
+    .format(new Date(`${month}-15T12:00:00Z`))
+    .slice(0, 3);
 }
 
 /**
@@ -61,12 +70,11 @@ export class MonthlyAggregator {
   private readonly totals = new Map<string, MonthlyTotal>();
   private readonly timeZone: string;
 
-  constructor(now: Date, timeZone: string = APP_TIME_ZONE, locale: string = APP_LOCALE) {
+  constructor(now: Date, timeZone: string = APP_TIME_ZONE) {
     this.timeZone = timeZone;
     for (const month of lastTwelveMonths(now, timeZone)) {
       this.totals.set(month, {
         month,
-        label: monthLabel(month, locale),
         energyWh: 0,
         amount: 0,
         sessionCount: 0,

@@ -6,13 +6,14 @@ import { DRIVER_ACCOUNT_GONE } from "@/lib/route-handlers/access";
 import { RouteError } from "@/lib/route-handlers/route-error";
 import { pulledStream } from "@/lib/route-handlers/pulled-stream";
 import { PRIVATE_NO_STORE, routeHandler, type RouteHandler } from "@/lib/route-handlers/route-handler";
-import { sessionCsvChunks, sessionCsvFilename, sessionCsvHeader, sessionCsvRow } from "./csv";
+import { sessionCsvChunks, sessionCsvFilename, sessionCsvHeader, sessionCsvRow, sessionCsvWords } from "./csv";
 import { defaultSessionDeps, logSessionError, type SessionDeps } from "./deps";
 import { parseSessionFilter, type SessionRangeFilter } from "./filters";
 import { toLiveSessionView, type LiveSessionsResponse } from "./live-view";
 import { SessionPlaces } from "./places";
 import { getOwnedSession, iterateDriverSessionPages, listRunningSessions } from "./service";
-import { preferredLocale } from "@/lib/i18n/accept-language";
+import { currentLocale } from "@/lib/i18n/current-locale";
+import { translatorFor, type Translator } from "@/lib/i18n/translator";
 import { zonedDate } from "@/lib/time/zoned-time";
 
 /**
@@ -29,7 +30,7 @@ export interface SessionRouteDeps {
 }
 
 const SCOPE = "sessions";
-const SESSION_NOT_FOUND = "This charging session was not found in your account.";
+const SESSION_NOT_FOUND = "sessionsCsv.errors.sessionNotFound";
 const SessionIdParams = z.object({ id: platformIdPathParam(PlatformUserIdSchema) });
 
 function csvHeaders(filename: string): HeadersInit {
@@ -41,31 +42,39 @@ function csvHeaders(filename: string): HeadersInit {
   };
 }
 
-/** Only the export's own filters are read: `userId`, `page` or anything else in the URL is ignored. */
-export function exportFilterFrom(url: URL): SessionRangeFilter {
+/**
+ * Only the export's own filters are read: `userId`, `page` or anything else in the URL is ignored.
+ * A bad one is a 400 with every problem in the caller's words (`t`).
+ */
+export function exportFilterFrom(url: URL, t: Translator): SessionRangeFilter {
   const own = new URLSearchParams();
   for (const name of ["status", "from", "to"]) {
     const value = url.searchParams.get(name);
     if (value !== null) own.set(name, value);
   }
-  const { filter, messages } = parseSessionFilter(own);
-  if (messages.length > 0) throw new RouteError(400, messages.join(" "));
+  const { filter, messages } = parseSessionFilter(own, t);
+  if (messages.length > 0)
+    throw new RouteError(400, "sessionsCsv.errors.badFilters", undefined, { problems: messages.join(" ") });
   return { status: filter.status, from: filter.from, to: filter.to };
 }
 
 export function createSessionsExportHandler(deps: SessionRouteDeps): RouteHandler {
   return routeHandler({
     scope: SCOPE,
-    words: { doing: "prepare your export", notFound: DRIVER_ACCOUNT_GONE },
+    words: { doing: "sessionsCsv.doing.exportAll", notFound: DRIVER_ACCOUNT_GONE },
     access: deps.authorize,
     async run({ request, actor }) {
-      const filter = exportFilterFrom(new URL(request.url));
+      // The file is in the driver's language: header, status cells and location names.
+      const locale = await currentLocale();
+      const t = translatorFor(locale);
+      const filter = exportFilterFrom(new URL(request.url), t);
       const sessionDeps = (deps.sessions ?? defaultSessionDeps)();
       const user = await sessionDeps.platform.users.getUser(actor.platformUserId);
-      const places = new SessionPlaces(preferredLocale(request.headers.get("accept-language")), sessionDeps);
+      const places = new SessionPlaces(locale, sessionDeps);
       const chunks = sessionCsvChunks(
         iterateDriverSessionPages(actor.platformUserId, filter, sessionDeps),
         user.currency,
+        sessionCsvWords(t),
         places,
       );
       const body = await pulledStream(chunks, (error) => logSessionError("streaming the sessions export", error));
@@ -79,19 +88,21 @@ export function createSessionsExportHandler(deps: SessionRouteDeps): RouteHandle
 export function createSessionExportHandler(deps: SessionRouteDeps): RouteHandler {
   return routeHandler({
     scope: SCOPE,
-    words: { doing: "prepare this export", notFound: DRIVER_ACCOUNT_GONE },
+    words: { doing: "sessionsCsv.doing.exportOne", notFound: DRIVER_ACCOUNT_GONE },
     access: deps.authorize,
     // An id that is not one reads like any session that is not the driver's: not found.
     params: { schema: SessionIdParams, invalid: () => new RouteError(404, SESSION_NOT_FOUND) },
-    async run({ request, actor, params }) {
+    async run({ actor, params }) {
       const sessionDeps = (deps.sessions ?? defaultSessionDeps)();
       // Ownership first; the user read (for the currency) only once the session is proven theirs.
       const session = await getOwnedSession(actor.platformUserId, params.id, sessionDeps);
       if (!session) throw new RouteError(404, SESSION_NOT_FOUND);
       const user = await sessionDeps.platform.users.getUser(actor.platformUserId);
-      const places = new SessionPlaces(preferredLocale(request.headers.get("accept-language")), sessionDeps);
+      const locale = await currentLocale();
+      const words = sessionCsvWords(translatorFor(locale));
+      const places = new SessionPlaces(locale, sessionDeps);
       await places.learn([session]);
-      const body = sessionCsvHeader() + sessionCsvRow(session, user.currency, places.label);
+      const body = sessionCsvHeader(words) + sessionCsvRow(session, user.currency, words, places.label);
       return new Response(body, { status: 200, headers: csvHeaders(`charging-session-${session.id}.csv`) });
     },
   });
@@ -100,7 +111,7 @@ export function createSessionExportHandler(deps: SessionRouteDeps): RouteHandler
 export function createLiveSessionsHandler(deps: SessionRouteDeps): RouteHandler {
   return routeHandler({
     scope: SCOPE,
-    words: { doing: "check your running session", notFound: DRIVER_ACCOUNT_GONE },
+    words: { doing: "sessions.doing.checkLive", notFound: DRIVER_ACCOUNT_GONE },
     access: deps.authorize,
     async run({ actor }) {
       const sessionDeps = (deps.sessions ?? defaultSessionDeps)();

@@ -9,14 +9,15 @@ export type { VoucherActionResult } from "./voucher-action-result";
 /** The signed-in driver redeems a voucher on their own account; attempts are limited per driver. */
 const redeemVoucher = driverAction({
   scope: "vouchers",
-  failure: { log: "redeem", doing: "redeem the voucher" },
-  run: async (_input, { actor, values }): Promise<VoucherActionResult> => {
+  failure: { log: "redeem", doing: "vouchers.doing.redeem" },
+  run: async (_input, { actor, values, t }): Promise<VoucherActionResult> => {
     const outcome = await redeemVoucherForDriver(
       actor.platformUserId,
       values.code ?? "",
       `platform-user:${actor.platformUserId}`,
+      t,
     );
-    return voucherActionResult(outcome, values);
+    return voucherActionResult(outcome, values, t);
   },
 });
 

@@ -1,4 +1,5 @@
 import type { ActionResult } from "@/lib/forms/action-result";
+import type { Translator } from "@/lib/i18n/translator";
 import type { VoucherFailure, VoucherOutcome } from "./redeem";
 
 /**
@@ -8,8 +9,12 @@ import type { VoucherFailure, VoucherOutcome } from "./redeem";
 export type VoucherActionResult = ActionResult & { outcome?: VoucherFailure | "accepted"; retryAfterSeconds?: number };
 
 /** A redeem outcome in the form's terms: the code stays in the field whatever went wrong. */
-export function voucherActionResult(outcome: VoucherOutcome, values: Record<string, string>): VoucherActionResult {
-  if (outcome.status === "accepted") return { status: "ok", outcome: "accepted", message: "Voucher accepted." };
+export function voucherActionResult(
+  outcome: VoucherOutcome,
+  values: Record<string, string>,
+  t: Translator,
+): VoucherActionResult {
+  if (outcome.status === "accepted") return { status: "ok", outcome: "accepted", message: t("vouchers.accepted") };
   if (outcome.fieldErrors)
     return {
       status: "invalid",

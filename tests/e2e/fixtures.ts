@@ -119,10 +119,10 @@ const handedOutSignInLinks = new Set<string>();
  * after it has answered, so right after a second sign-in the newest message may still be the first
  * one, whose link is used up: wait for a link this worker has not handed out before.
  */
-export async function latestSignInLink(page: Page, email: string): Promise<string> {
+export async function latestSignInLink(page: Page, email: string, subject = "sign-in link"): Promise<string> {
   let href = "";
   await expect(async () => {
-    const row = await openMailboxWith(page, email, "sign-in link");
+    const row = await openMailboxWith(page, email, subject);
     await row.getByRole("link").click();
     href = (await page.getByRole("link", { name: /\/api\/auth\/callback\// }).getAttribute("href")) ?? "";
     expect(handedOutSignInLinks.has(href), "a sign-in link not opened before").toBe(false);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRY_CODES, COUNTRY_OPTIONS, countryName, isCountryCode } from "@/lib/countries";
+import { COUNTRY_CODES, COUNTRY_OPTIONS, countryName, countryOptions, isCountryCode } from "@/lib/countries";
 import { ProfileUpdateInput } from "@/lib/accounts/profile-schema";
+import { toFieldErrors } from "@/lib/forms/action-result";
+import { translatorFor } from "@/lib/i18n/translator";
 
 describe("country options", () => {
   it("are the table's 249 ISO codes, each once, named and sorted as Intl names them in en-GB", () => {
@@ -37,7 +39,28 @@ describe("country options", () => {
     for (const bad of ["XX", "NLD", "", "N", "<b>", "NL\u200b"]) {
       const parsed = ProfileUpdateInput.safeParse({ country: bad });
       expect(parsed.success, bad).toBe(false);
-      expect(parsed.error?.issues[0]?.message).toBe("Choose your country from the list.");
+      // The schema's message is a catalogue key; in English it reads as before.
+      expect(toFieldErrors(parsed.error?.issues ?? [], translatorFor("en")).country).toEqual([
+        "Choose your country from the list.",
+      ]);
+    }
+  });
+
+  it("are named in the page's language where Intl names them, sorted as that language sorts; English is the table", () => {
+    expect(countryOptions("en")).toBe(COUNTRY_OPTIONS);
+    expect(countryName("DE", "nl")).toBe("Duitsland");
+    expect(countryName("DE", "de")).toBe("Deutschland");
+    expect(countryName("NL", "de")).toBe("Niederlande");
+    expect(countryName("XX", "de")).toBe("XX");
+    for (const locale of ["nl", "de"]) {
+      const options = countryOptions(locale);
+      expect(Object.isFrozen(options)).toBe(true);
+      expect(countryOptions(locale)).toBe(options);
+      // The same codes, each once: only names and order follow the language.
+      expect(options.map((o) => o.value).sort()).toEqual([...COUNTRY_CODES].sort());
+      const collator = new Intl.Collator(locale === "nl" ? "nl-NL" : "de-DE");
+      const labels = options.map((o) => o.label);
+      expect(labels).toEqual([...labels].sort(collator.compare));
     }
   });
 });

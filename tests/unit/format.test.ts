@@ -8,7 +8,9 @@ import {
   formatMoney,
   numberFormat,
   whToKwh,
+  type DurationWords,
 } from "@/lib/format";
+import { translatorFor } from "@/lib/i18n/translator";
 
 describe("energy", () => {
   it("turns Wh into kWh with two decimals", () => {
@@ -43,12 +45,23 @@ describe("local time", () => {
 });
 
 describe("durations", () => {
+  const words = (locale: "en" | "nl" | "de"): DurationWords => {
+    const t = translatorFor(locale);
+    return (key, values) => t(`duration.${key}`, values);
+  };
+  const t = words("en");
+
   it("formats minutes and hours", () => {
-    expect(formatDuration(30_000)).toBe("under a minute");
-    expect(formatDuration(42 * 60_000)).toBe("42 min");
-    expect(formatDuration(65 * 60_000)).toBe("1 h 05 min");
-    expect(formatDuration(null)).toBe("—");
-    expect(formatDuration(-5)).toBe("—");
+    expect(formatDuration(30_000, t)).toBe("under a minute");
+    expect(formatDuration(42 * 60_000, t)).toBe("42 min");
+    expect(formatDuration(65 * 60_000, t)).toBe("1 h 05 min");
+    expect(formatDuration(null, t)).toBe("—");
+    expect(formatDuration(-5, t)).toBe("—");
+  });
+  it("takes its words from the catalogue of the page's language", () => {
+    expect(formatDuration(65 * 60_000, words("nl"))).toBe("1 u 05 min");
+    expect(formatDuration(65 * 60_000, words("de"))).toBe("1 Std. 05 Min.");
+    expect(formatDuration(30_000, words("de"))).toBe("unter einer Minute");
   });
   it("measures between timestamps with offsets", () => {
     expect(durationBetween("2026-03-14T18:00:00+01:00", "2026-03-14T17:30:00Z")).toBe(30 * 60_000);

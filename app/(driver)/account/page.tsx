@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { AccountDetailsPending, StreamedAccountDetails } from "@/components/account/account-details";
 import { AppPasswordForm } from "@/components/account/app-password-form";
@@ -25,7 +26,10 @@ import { requireDriverPage } from "@/lib/auth/guards";
 import { getConfig } from "@/lib/config";
 import { formatDate } from "@/lib/format";
 
-export const metadata: Metadata = { title: "Account" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("profile.page");
+  return { title: t("title") };
+}
 
 /**
  * Balance, profile, sign-in e-mail and app password of the signed-in driver: one platform read,
@@ -38,10 +42,15 @@ export default async function AccountPage() {
   const viewer = await requireDriverPage();
   // Started first and awaited only inside the Suspense boundary (it never rejects: a failure is a view).
   const account = loadAccountView(viewer.platformUserId);
-  const [deviceList, deletion, passkeys] = await Promise.all([
+  const [deviceList, deletion, passkeys, locale, t, tAppPassword, tMyData, tDeletion] = await Promise.all([
     loadDeviceListView(viewer.userId),
     openDeletionRequestOf(viewer.userId),
     loadPasskeyRows(viewer.userId),
+    getLocale(),
+    getTranslations("profile.page"),
+    getTranslations("appPassword.accountCard"),
+    getTranslations("myData"),
+    getTranslations("accountDeletion"),
   ]);
   return (
     <div className="space-y-6">
@@ -49,61 +58,47 @@ export default async function AccountPage() {
         <StreamedAccountDetails view={account} />
       </Suspense>
       {getConfig().platform.dialect === "ampeco" ? (
-        <Card title="Set a new app password">
-          <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">
-            The password of the charging app. Signing in to this portal does not use it.
-          </p>
+        <Card title={tAppPassword("setTitle")}>
+          <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">{tAppPassword("setIntro")}</p>
           <AppPasswordForm action={setAppPasswordAction} />
         </Card>
       ) : (
-        <Card title="Charging app password">
+        <Card title={tAppPassword("resetTitle")}>
           <PasswordResetForm action={startPasswordResetAction} audience="driver" />
         </Card>
       )}
-      <Card title="Your data">
+      <Card title={tMyData("title")}>
         <div className="space-y-3">
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            Everything the portal and the charging service keep about you: your account, signed-in devices, the audit
-            entries about you, your profile, cards and every charging session, as JSON files in one ZIP with a README.
-          </p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{tMyData("intro")}</p>
           {/* A plain link: the answer's Content-Disposition makes the browser save the ZIP and stay
               here, and an error answer (platform down) is shown instead of a silently failed download. */}
           <a href="/api/account/data-export" className={buttonClasses("secondary")}>
-            Download my data
+            {tMyData("download")}
           </a>
           {platformExportOffered() ? <PlatformExport action={requestPlatformExportAction} /> : null}
         </div>
       </Card>
-      <Card title="Passkeys">
+      <Card title={t("passkeys")}>
         <div className="space-y-3">
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            Sign in with your fingerprint, face or device PIN instead of an e-mail link. A passkey stays on your device
-            (or in your password manager) and works only on this portal, so it cannot be phished. The e-mail link keeps
-            working.
-          </p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("passkeysIntro")}</p>
           <PasskeyManager passkeys={passkeys} renameAction={renamePasskeyAction} removeAction={removePasskeyAction} />
         </div>
       </Card>
-      <Card title="Signed-in devices">
+      <Card title={t("devices")}>
         <div className="space-y-4">
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            Every browser signed in to this account. About each, the portal keeps only the browser and system name and
-            when it was first and last seen: never the full browser identification, never your IP address.
-          </p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("devicesIntro")}</p>
           <SignedInDeviceList devices={deviceList.devices} action={signOutDeviceAction} />
           <div className="space-y-2">
-            <p className="text-sm text-slate-700 dark:text-slate-300">
-              Lost a phone or used a shared computer? Sign out everywhere this account is signed in, including here.
-            </p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">{t("signOutEverywhereIntro")}</p>
             <SignOutButton everywhere />
           </div>
           <NewDeviceMailForm enabled={deviceList.newDeviceMail} action={newDeviceMailAction} />
         </div>
       </Card>
-      <Card title="Delete my account">
+      <Card title={tDeletion("title")}>
         <AccountDeletion
-          pendingSince={deletion ? formatDate(deletion.requestedAt) : null}
-          dueDate={deletion ? formatDate(deletion.dueAt) : null}
+          pendingSince={deletion ? formatDate(deletion.requestedAt, locale) : null}
+          dueDate={deletion ? formatDate(deletion.dueAt, locale) : null}
           graceDays={DELETION_GRACE_DAYS}
           requestAction={requestAccountDeletionAction}
           cancelAction={cancelAccountDeletionAction}

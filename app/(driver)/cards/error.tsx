@@ -1,6 +1,8 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { RouteError } from "@/components/ui/route-error";
 
 export default function CardsError({ error, retry }: { error: unknown; retry: () => void }) {
-  return <RouteError heading="Charging cards" error={error} retry={retry} />;
+  const t = useTranslations("routeErrors");
+  return <RouteError heading={t("headings.cards")} error={error} retry={retry} />;
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import { LoadError } from "@/components/ui/load-error";
 import { CardForm } from "@/components/cards/card-form";
 import { BlockCardButton } from "@/components/cards/block-card-button";
@@ -14,10 +15,21 @@ import { CardStatusButton } from "@/components/cards/card-status-button";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
 import type { Card as ChargingCard } from "@/lib/platform/types";
 
-export const metadata: Metadata = { title: "Charging cards" };
+/** The one-click change a usable card's row offers: pause an active card, resume a paused one. */
+const ROW_CHANGE = {
+  active: { change: "pause", action: pauseCardAction },
+  inactive: { change: "resume", action: resumeCardAction },
+} as const;
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("cards");
+  return { title: t("title") };
+}
 
 export default async function CardsPage() {
   const viewer = await requireDriverPage();
+  // `t` words this page; `tPortal` (whole keys) is what the lib functions that word things take.
+  const [t, tPortal, locale] = await Promise.all([getTranslations("cards"), getTranslations(), getLocale()]);
   let cards: ChargingCard[] | null = null;
   let changes = new Map<number, CardStatusChange>();
   let loadError: string | null = null;
@@ -25,33 +37,28 @@ export default async function CardsPage() {
     cards = await listDriverCards(viewer.platformUserId);
     changes = await latestCardStatusChanges(cards);
   } catch (error) {
-    loadError = platformErrorMessage(error, "load your cards");
+    loadError = platformErrorMessage(tPortal, error, "cards.doing.load");
   }
 
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold">Charging cards</h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          The RFID cards you charge with. Pause a card you do not want used for a while, and resume it any time. Block a
-          card straight away if it is lost or stolen.
-        </p>
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
-        <Card title="Your cards">
+        <Card title={t("yourCards")}>
           {loadError !== null || cards === null ? (
-            <LoadError title="Your cards could not be loaded" message={loadError ?? ""} retryHref="/cards" />
+            <LoadError title={t("loadFailed")} message={loadError ?? ""} retryHref="/cards" />
           ) : cards.length === 0 ? (
             <div className="rounded-md border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">
-              <p className="font-semibold">No cards yet</p>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-                Add the card you received with the form on this page to start charging with it.
-              </p>
+              <p className="font-semibold">{t("emptyTitle")}</p>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("emptyText")}</p>
             </div>
           ) : (
             <CardTable
               cards={cards}
-              statusNote={(card) => cardStatusNote(changes.get(card.id), "driver")}
+              statusNote={(card) => cardStatusNote(tPortal, locale, changes.get(card.id), "driver")}
               rowActions={(card) => (
                 // Block stays in place when the card becomes blocked, so its confirmation keeps focus.
                 <div className="flex flex-wrap items-start gap-2">
@@ -59,8 +66,8 @@ export default async function CardsPage() {
                     <CardStatusButton
                       cardId={card.id}
                       cardLabel={cardLabel(card)}
-                      change={card.status === "active" ? "pause" : "resume"}
-                      action={card.status === "active" ? pauseCardAction : resumeCardAction}
+                      change={ROW_CHANGE[card.status].change}
+                      action={ROW_CHANGE[card.status].action}
                     />
                   )}
                   <BlockCardButton
@@ -70,16 +77,14 @@ export default async function CardsPage() {
                     action={blockCardAction}
                   />
                   {card.status === "blocked" && (
-                    <p className="text-sm text-slate-700 dark:text-slate-300">
-                      Only support can unblock a blocked card.
-                    </p>
+                    <p className="text-sm text-slate-700 dark:text-slate-300">{t("onlySupportUnblocks")}</p>
                   )}
                 </div>
               )}
             />
           )}
         </Card>
-        <Card title="Add a card">
+        <Card title={t("addTitle")}>
           <CardForm action={addCardAction} audience="driver" />
         </Card>
       </div>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { LiveSessionsSection, MonthlySection } from "@/components/sessions/sessions-overview";
 import { ExpensePackDialog } from "@/components/sessions/expense-pack-dialog";
@@ -12,16 +12,18 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { requireDriverPage } from "@/lib/auth/guards";
-import { packChoices } from "@/lib/expense-pack/period";
+import { currentLocale } from "@/lib/i18n/current-locale";
 import { getPlatform } from "@/lib/platform";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
 import { logSessionError } from "@/lib/sessions/deps";
 import { hasRangeFilter, parseSessionFilter, sessionFilterQuery, type SessionListFilter } from "@/lib/sessions/filters";
-import { preferredLocale } from "@/lib/i18n/accept-language";
 import { getLocationNames, getSessionsOverview, listDriverSessions } from "@/lib/sessions/service";
 import { settle } from "@/lib/sessions/settle";
 
-export const metadata: Metadata = { title: "Charging sessions" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("sessions");
+  return { title: t("title") };
+}
 
 const linkClass = "font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
 
@@ -32,8 +34,13 @@ export default async function SessionsPage({
 }) {
   const viewer = await requireDriverPage();
   const platformUserId = viewer.platformUserId;
-  const [{ filter, messages }, requestHeaders] = await Promise.all([searchParams.then(parseSessionFilter), headers()]);
-  const locale = preferredLocale(requestHeaders.get("accept-language"));
+  const [t, tAll, locale, params] = await Promise.all([
+    getTranslations("sessions"),
+    getTranslations(),
+    currentLocale(),
+    searchParams,
+  ]);
+  const { filter, messages } = parseSessionFilter(params, tAll);
 
   // Independent platform reads start together; the 12-month walk streams into its own sections.
   const overview = settle(getSessionsOverview(platformUserId));
@@ -52,21 +59,19 @@ export default async function SessionsPage({
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold">Charging sessions</h1>
-          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            Energy, cost and status of each charge. Times are the charge point&apos;s local time.
-          </p>
+          <h1 className="text-2xl font-bold">{t("title")}</h1>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("intro")}</p>
         </div>
         <div className="flex flex-wrap items-start gap-2">
           <a href={`/api/sessions/export${sessionFilterQuery(range)}`} download className={buttonClasses("secondary")}>
-            Download CSV<span className="sr-only"> of the sessions matching the filters</span>
+            {t.rich("downloadCsv", { sr: (chunks) => <span className="sr-only">{chunks}</span> })}
           </a>
-          <ExpensePackDialog endpoint="/api/sessions/expense-pack" {...packChoices(new Date(), range)} />
+          <ExpensePackDialog endpoint="/api/sessions/expense-pack" filters={range} />
         </div>
       </div>
 
       {messages.length > 0 && (
-        <Alert tone="warning" title="Some filters were not understood">
+        <Alert tone="warning" title={t("filtersNotUnderstood")}>
           <ul className="list-disc pl-5">
             {messages.map((message) => (
               <li key={message}>{message}</li>
@@ -74,18 +79,13 @@ export default async function SessionsPage({
           </ul>
         </Alert>
       )}
-      {!user.ok && (
-        <Alert tone="info">
-          Amounts are shown without a currency because your account could not be read just now. Reload the page to try
-          again.
-        </Alert>
-      )}
+      {!user.ok && <Alert tone="info">{t("noCurrency")}</Alert>}
 
       <Suspense fallback={null}>
         <LiveSessionsSection overview={overview} currency={currency} />
       </Suspense>
 
-      <Card title="Your sessions">
+      <Card title={t("yourSessions")}>
         <SessionFilters
           key={sessionFilterQuery({ ...filter, page: 1 })}
           status={filter.status}
@@ -104,17 +104,17 @@ export default async function SessionsPage({
               clearHref={`/sessions${sessionFilterQuery({ perPage: filter.perPage })}`}
             />
           ) : (
-            <Alert tone="error" title="Your sessions could not be loaded">
-              {platformErrorMessage(list.error, "load your sessions")}{" "}
+            <Alert tone="error" title={t("loadFailed")}>
+              {platformErrorMessage(tAll, list.error, "sessions.doing.loadSessions")}{" "}
               <Link href={hrefFor(filter.page)} className={linkClass} prefetch={false}>
-                Try again
+                {t("tryAgain")}
               </Link>
             </Alert>
           )}
         </div>
       </Card>
 
-      <Card title="Last 12 months">
+      <Card title={t("lastTwelveMonths")}>
         <Suspense fallback={<ChartSkeleton />}>
           <MonthlySection overview={overview} currency={currency} />
         </Suspense>
@@ -132,14 +132,15 @@ interface SessionListProps {
   clearHref: string;
 }
 
-function SessionList({ filter, page, currency, locationNames, hrefFor, clearHref }: SessionListProps) {
+async function SessionList({ filter, page, currency, locationNames, hrefFor, clearHref }: SessionListProps) {
+  const t = await getTranslations("sessions.list");
   if (page.items.length === 0) {
     if (filter.page > 1 && page.total > 0) {
       return (
         <p>
-          There is no page {filter.page} with these filters.{" "}
+          {t("noPage", { page: String(filter.page) })}{" "}
           <Link href={hrefFor(1)} className={linkClass}>
-            Go to the first page
+            {t("firstPage")}
           </Link>
         </p>
       );
@@ -147,26 +148,24 @@ function SessionList({ filter, page, currency, locationNames, hrefFor, clearHref
     if (hasRangeFilter(filter)) {
       return (
         <p>
-          No sessions match these filters. Choose a wider date range or another status, or{" "}
-          <Link href={clearHref} className={linkClass}>
-            clear the filters
-          </Link>
-          .
+          {t.rich("noMatch", {
+            clear: (chunks) => (
+              <Link href={clearHref} className={linkClass}>
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
       );
     }
-    return <p>No charging sessions yet. Charge with your card or the app and your sessions show up here.</p>;
+    return <p>{t("none")}</p>;
   }
   return (
     <>
       <SessionTable
         sessions={page.items}
         currency={currency}
-        caption={
-          hasRangeFilter(filter)
-            ? "Charging sessions matching the filters, newest first"
-            : "Charging sessions, newest first"
-        }
+        caption={hasRangeFilter(filter) ? t("captionFiltered") : t("caption")}
         rowHref={(session) => `/sessions/${session.id}`}
         locationNames={locationNames}
       />

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { toBalanceView } from "@/lib/accounts/balance-view";
 import { LoadError } from "@/components/ui/load-error";
 import { VoucherForm } from "@/components/vouchers/voucher-form";
@@ -7,20 +8,25 @@ import { getPlatform } from "@/lib/platform";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
 import { redeemVoucherAction } from "@/lib/vouchers/redeem-action";
 
-export const metadata: Metadata = { title: "Vouchers" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("vouchers");
+  return { title: t("title") };
+}
 
 export default async function VouchersPage() {
   const viewer = await requireDriverPage();
+  // `t` words this page; `tPortal` (whole keys) is what platformErrorMessage takes.
+  const [t, tPortal] = await Promise.all([getTranslations("vouchers"), getTranslations()]);
   let user;
   try {
     user = await getPlatform().users.getUser(viewer.platformUserId);
   } catch (error) {
     return (
       <div className="space-y-4">
-        <h1 className="text-2xl font-bold">Vouchers</h1>
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
         <LoadError
-          title="Your balance could not be loaded"
-          message={platformErrorMessage(error, "load your balance")}
+          title={t("loadFailed")}
+          message={platformErrorMessage(tPortal, error, "vouchers.doing.loadBalance")}
           retryHref="/vouchers"
         />
       </div>
@@ -29,10 +35,8 @@ export default async function VouchersPage() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold">Vouchers</h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Got a voucher code? Redeem it here and the credit is added to your balance.
-        </p>
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
       </div>
       <VoucherForm action={redeemVoucherAction} initialBalance={toBalanceView(user)} />
     </div>

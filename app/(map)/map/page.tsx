@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { hintFirstTiles } from "@/components/map/first-tile-hints";
 import { MapExplorer } from "@/components/map/map-explorer";
@@ -8,7 +9,10 @@ import { getConfig } from "@/lib/config";
 import { canViewMap } from "@/lib/map/access";
 import MapLoading from "./loading";
 
-export const metadata: Metadata = { title: "Charge-point map" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("map");
+  return { title: t("page.title") };
+}
 
 /**
  * Public charge points near you (issue 5). The server hands the client only what is safe to
@@ -20,14 +24,13 @@ export default async function MapPage() {
   if (!(await canViewMap())) redirect("/signin?callbackUrl=%2Fmap");
   const { map } = getConfig();
   hintFirstTiles(map.tileUrl, map.defaultCenter);
+  const t = await getTranslations("map");
 
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-2xl font-bold">Find a charge point</h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Public charge points around you. Move the map to search elsewhere; filter by connector and power.
-        </p>
+        <h1 className="text-2xl font-bold">{t("page.heading")}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("page.intro")}</p>
       </div>
       {/* useSearchParams (the filters) needs a Suspense boundary. */}
       <Suspense fallback={<MapLoading />}>

@@ -1,20 +1,19 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 
-export const metadata: Metadata = { title: "Account not found" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("notLinked");
+  return { title: t("title") };
+}
 
-export default function AccountNotLinkedPage() {
+export default async function AccountNotLinkedPage() {
+  const t = await getTranslations("notLinked");
   return (
     <div className="mx-auto max-w-md space-y-4">
-      <h1 className="text-2xl font-bold">We could not find your charging account</h1>
-      <p>
-        You are signed in, but no charging account uses this e-mail address yet, or the charging service could not be
-        reached.
-      </p>
-      <p>
-        Try again in a few minutes. If it keeps happening, contact support and mention the e-mail address you signed in
-        with.
-      </p>
+      <h1 className="text-2xl font-bold">{t("heading")}</h1>
+      <p>{t("body")}</p>
+      <p>{t("retry")}</p>
       <SignOutButton />
     </div>
   );

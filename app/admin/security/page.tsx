@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PasskeyManager } from "@/components/passkeys/passkey-manager";
 import { PasskeySignIn } from "@/components/passkeys/passkey-sign-in";
 import { Alert } from "@/components/ui/alert";
@@ -7,7 +8,10 @@ import { lacksStaffPasskey, requireStaffPage } from "@/lib/auth/guards";
 import { removePasskeyAction, renamePasskeyAction } from "@/lib/auth/passkeys/actions";
 import { loadPasskeyRows } from "@/lib/auth/passkeys/view";
 
-export const metadata: Metadata = { title: "Security" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("security.title") };
+}
 
 /**
  * The one staff page an e-mail-link session reaches when STAFF_REQUIRE_PASSKEY is on: enrol a
@@ -15,26 +19,24 @@ export const metadata: Metadata = { title: "Security" };
  */
 export default async function StaffSecurityPage() {
   const viewer = await requireStaffPage("support", { passkey: "optional" });
+  const t = await getTranslations("admin");
   const passkeys = await loadPasskeyRows(viewer.userId);
   const locked = lacksStaffPasskey(viewer);
+  const enrolled = passkeys.length === 0 ? "none" : "some";
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">Security</h1>
+      <h1 className="text-2xl font-bold">{t("security.title")}</h1>
       {locked && (
-        <Alert tone="warning" title="Staff pages need a passkey sign-in">
-          You signed in with an e-mail link. Whoever can read a staff mailbox could do the same, so the staff pages open
-          only after a sign-in with a passkey.{" "}
-          {passkeys.length === 0
-            ? "Add a passkey below, then sign in with it."
-            : "Sign in with your passkey below. Lost it? Ask an admin to reset your passkeys."}
+        <Alert tone="warning" title={t("security.lockedTitle")}>
+          {t("security.locked", { passkeys: enrolled })}
         </Alert>
       )}
-      <Card title="Your passkeys">
+      <Card title={t("security.yourPasskeys")}>
         <PasskeyManager passkeys={passkeys} renameAction={renamePasskeyAction} removeAction={removePasskeyAction} />
       </Card>
       {locked && passkeys.length > 0 && (
-        <Card title="Sign in with your passkey">
-          <PasskeySignIn callbackUrl="/admin" label="Sign in with your passkey" />
+        <Card title={t("security.signIn")}>
+          <PasskeySignIn callbackUrl="/admin" label={t("security.signIn")} />
         </Card>
       )}
     </div>

@@ -17,7 +17,7 @@ const NO_STORE = { "cache-control": "no-store" };
  */
 export const GET = routeHandler({
   scope: "health",
-  words: { doing: "check the portal's health" },
+  words: { doing: "health.doing.check" },
   access: anyone,
   async run() {
     try {

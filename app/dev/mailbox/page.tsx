@@ -1,41 +1,43 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import { connection } from "next/server";
 import { getConfig } from "@/lib/config";
 import { listOutbox } from "@/lib/mail/outbox";
 import { formatDateTime } from "@/lib/format";
 
-export const metadata: Metadata = { title: "Demo mailbox" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("devMailbox");
+  return { title: t("title") };
+}
 
 export default async function MailboxPage() {
   await connection();
   if (!getConfig().mail.outbox) notFound();
   const messages = await listOutbox();
+  const t = await getTranslations("devMailbox");
+  const locale = await getLocale();
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold">Demo mailbox</h1>
-      <p className="text-slate-700 dark:text-slate-300">
-        Demo mode sends no mail. Every message the portal would have sent is listed here, newest first.
-      </p>
+      <h1 className="text-2xl font-bold">{t("heading")}</h1>
+      <p className="text-slate-700 dark:text-slate-300">{t("intro")}</p>
       {messages.length === 0 ? (
-        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center">
-          No mail yet. Sign in or sign up, and the message appears here.
-        </p>
+        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center">{t("empty")}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Messages, newest first</caption>
+            <caption className="sr-only">{t("caption")}</caption>
             <thead>
               <tr className="border-b border-slate-300 dark:border-slate-700">
                 <th scope="col" className="py-2 pr-4">
-                  To
+                  {t("to")}
                 </th>
                 <th scope="col" className="py-2 pr-4">
-                  Subject
+                  {t("subject")}
                 </th>
                 <th scope="col" className="py-2">
-                  Time
+                  {t("time")}
                 </th>
               </tr>
             </thead>
@@ -51,7 +53,7 @@ export default async function MailboxPage() {
                       {m.subject}
                     </Link>
                   </td>
-                  <td className="py-2 whitespace-nowrap">{formatDateTime(m.createdAt)}</td>
+                  <td className="py-2 whitespace-nowrap">{formatDateTime(m.createdAt, locale)}</td>
                 </tr>
               ))}
             </tbody>

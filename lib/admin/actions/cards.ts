@@ -3,28 +3,27 @@ import "server-only";
 import { refresh } from "next/cache";
 import { z } from "zod";
 import { staffAction, type FormReading } from "@/lib/actions/action";
-import { AddCardInput, cardFormErrors, cardIdForm } from "@/lib/cards/card-input";
+import { AddCardInput, cardFormErrors, cardIdForm, cardLabel, cardNotOwned } from "@/lib/cards/card-input";
 import { addCardForDriver, CardNotOwnedError } from "@/lib/cards/service";
 import { CARD_STATUS_CHANGES, refusedStatusChange } from "@/lib/cards/status-changes";
 import type { CardStatusChanger } from "@/lib/cards/status-history";
 import type { Viewer } from "@/lib/auth/viewer";
 import type { ActionResult } from "@/lib/forms/action-result";
+import type { Translator } from "@/lib/i18n/translator";
 import { CardIdArg, DriverIdArg, readDriverId } from "../driver-id";
 import {
   inspectMove,
   moveCard,
   MoveRefusedError,
+  moveRefusalMessage,
   retryMoveLink,
   undoMove,
   type MoveRequest,
   type MoveState,
 } from "../move-card";
 
-const NOT_OWNED = {
-  status: "error",
-  code: "not-owned",
-  message: "That card is not on this driver's account, so nothing was changed.",
-} as const;
+/** A card id that is not on this driver's account (a crafted request, or a card moved meanwhile). */
+const NOT_OWNED = "admin.cards.notOwned";
 
 /** Staff choose a linked card's status; active unless they say otherwise. */
 const LinkCardInput = z.preprocess(
@@ -42,15 +41,14 @@ const ON_A_DRIVER = { scope: "admin", role: "support", boundDriver: true } as co
 const linkCard = staffAction({
   ...ON_A_DRIVER,
   audit: "card.link",
-  failure: { log: "card link", doing: "link the card" },
+  failure: { log: "card link", doing: "admin.doing.linkCard" },
   schema: LinkCardInput,
   ...cardFormErrors({
-    here: "This card is already on this driver's account.",
-    elsewhere: () =>
-      "This card is active on another driver. Find it by card code and use “Move to another driver” there.",
-    notDone: "The card was not linked. See the message under the card code.",
+    here: "admin.cards.alreadyHere",
+    elsewhere: "admin.cards.activeElsewhere",
+    notDone: "admin.cards.notLinked",
   }),
-  run: async (input, { driverId, audited }): Promise<ActionResult> => {
+  run: async (input, { driverId, audited, t }): Promise<ActionResult> => {
     const card = await audited(() => addCardForDriver(driverId, input), {
       targetCard: input.code,
       details: { code: input.code, visualNumber: input.visualNumber, status: input.status ?? "active" },
@@ -59,7 +57,7 @@ const linkCard = staffAction({
     refresh();
     return {
       status: "ok",
-      message: `Card ${card.visualNumber ?? card.code} was linked to the driver (${card.status}).`,
+      message: t("admin.cards.linked", { card: cardLabel(card), status: card.status }),
     };
   },
 });
@@ -81,15 +79,15 @@ function staffCardStatusAction(change: "block" | "resume") {
     audit: `card.${change}`,
     failure: { log: `card ${change}`, doing: CARD_STATUS_CHANGES[change].doing },
     ...staffCardForm,
-    expected: (error) => staffCardForm.expected(error) ?? refusedStatusChange(error),
-    run: async ({ cardId }, { actor, driverId, audited }): Promise<ActionResult> => {
+    expected: (error, context) => staffCardForm.expected(error, context) ?? refusedStatusChange(error, context.t),
+    run: async ({ cardId }, { actor, driverId, audited, t }): Promise<ActionResult> => {
       const card = await audited(() => CARD_STATUS_CHANGES[change].service(driverId, cardId, staffChanger(actor)), {
         targetCard: `card ${cardId}`,
         details: { cardId },
         resultDetails: (changed) => ({ code: changed.code }),
       });
       refresh();
-      return { status: "ok", message: CARD_STATUS_CHANGES[change].done(card) };
+      return { status: "ok", message: CARD_STATUS_CHANGES[change].done(t, card) };
     },
   });
 }
@@ -115,9 +113,9 @@ export type MoveActionResult = ActionResult<{ step: MoveState["step"] }>;
 const MoveForm = z.object({ cardId: CardIdArg, targetUserId: DriverIdArg });
 
 const INTENTS = {
-  move: { audit: "card.move", doing: "move the card" },
-  retry: { audit: "card.move.link", doing: "link the card" },
-  undo: { audit: "card.move.undo", doing: "reactivate the card" },
+  move: { audit: "card.move", doing: "admin.doing.moveCard" },
+  retry: { audit: "card.move.link", doing: "admin.doing.linkCard" },
+  undo: { audit: "card.move.undo", doing: "admin.doing.reactivateCard" },
 } as const;
 
 function intentOf(formData: FormData | null): keyof typeof INTENTS {
@@ -132,28 +130,31 @@ function readMove(formData: FormData, sourceUserId: unknown): FormReading<MoveRe
   return { ok: true, input: { sourceUserId: source, ...form.data } };
 }
 
-function moveResult(state: MoveState, request: MoveRequest): MoveActionResult {
+/** The drivers of a move as its messages name them. */
+function drivers(request: MoveRequest) {
+  return { source: String(request.sourceUserId), target: String(request.targetUserId) };
+}
+
+function moveResult(state: MoveState, request: MoveRequest, t: Translator): MoveActionResult {
   if (state.step === "done") {
-    const where = state.oneStep
-      ? `moved from driver ${request.sourceUserId} to driver ${request.targetUserId}`
-      : `blocked on driver ${request.sourceUserId} and active on driver ${request.targetUserId}`;
-    return { status: "ok", data: { step: "done" }, message: `Done: card ${state.card.code} is ${where}.` };
+    const words = { card: state.card.code, ...drivers(request) };
+    return {
+      status: "ok",
+      data: { step: "done" },
+      message: state.oneStep ? t("admin.move.doneOneStep", words) : t("admin.move.doneTwoSteps", words),
+    };
   }
   if (state.step === "blocked-on-source") {
     return {
       status: "error",
       code: "blocked-on-source",
-      message:
-        `The card is blocked on driver ${request.sourceUserId} and not yet active on driver ${request.targetUserId}. ${state.error ?? ""} Retry, or undo to reactivate it on driver ${request.sourceUserId}.`.replace(
-          /\s+/g,
-          " ",
-        ),
+      message: t("admin.move.halfDone", { ...drivers(request), error: state.error ?? "" }).replace(/\s+/g, " "),
     };
   }
   return {
     status: "ok",
     data: { step: state.step },
-    message: `Card ${state.card.code} is active on driver ${request.sourceUserId}.`,
+    message: t("admin.move.ready", { card: state.card.code, ...drivers(request) }),
   };
 }
 
@@ -171,27 +172,28 @@ const moveCardStep = staffAction({
   failure: { log: "card move", doing: (formData) => INTENTS[intentOf(formData)].doing },
   echo: false,
   read: readMove,
-  invalid: () => ({
+  invalid: (_fieldErrors, _values, t) => ({
     status: "error",
     code: "invalid",
-    message: "The move request was incomplete. Open the card's move page from the driver page again.",
+    message: t("admin.move.incomplete"),
   }),
-  expected: (error) => {
-    if (error instanceof MoveRefusedError) return { status: "error", code: "refused", message: error.message };
-    if (error instanceof CardNotOwnedError) return NOT_OWNED;
+  expected: (error, { t }) => {
+    if (error instanceof MoveRefusedError)
+      return { status: "error", code: "refused", message: moveRefusalMessage(error, t) };
+    if (error instanceof CardNotOwnedError) return cardNotOwned(t, NOT_OWNED);
     return undefined;
   },
-  run: async (request, { actor, formData }): Promise<MoveActionResult> => {
+  run: async (request, { actor, formData, t }): Promise<MoveActionResult> => {
     try {
       const intent = intentOf(formData);
-      if (intent === "move") return moveResult(await moveCard(actor, request), request);
-      if (intent === "retry") return moveResult(await retryMoveLink(actor, request), request);
+      if (intent === "move") return moveResult(await moveCard(actor, request, t), request, t);
+      if (intent === "retry") return moveResult(await retryMoveLink(actor, request, t), request, t);
       const card = await undoMove(actor, request);
       const state = await inspectMove(request).catch(() => null);
       return {
         status: "ok",
         data: { step: state?.step ?? "ready" },
-        message: `Undone: card ${card.code} is active on driver ${request.sourceUserId} again and was not moved.`,
+        message: t("admin.move.undone", { card: card.code, source: String(request.sourceUserId) }),
       };
     } finally {
       // Whatever happened, the page re-reads where the card stands from the platform.

@@ -24,28 +24,23 @@ const createDriver = staffAction({
   scope: "admin",
   role: "support",
   audit: "driver.create",
-  failure: { log: "create driver", doing: "create the driver" },
+  failure: { log: "create driver", doing: "admin.doing.createDriver" },
   // The password is never echoed back (the form keeps it client-side) nor logged.
   secret: ["password"],
   schema: AdminCreateDriverInput,
-  invalid: "Please correct the marked fields.",
-  rejected: { message: "The charging service refused some fields. Please correct them." },
-  expected: (error, { values }) =>
+  invalid: "admin.createDriver.invalid",
+  rejected: { message: "admin.createDriver.rejected" },
+  expected: (error, { values, t }) =>
     error instanceof SignUpInProgressError
-      ? {
-          status: "error",
-          message:
-            "Another request is creating a driver with this e-mail right now. Search for the address in a minute.",
-          values,
-        }
+      ? { status: "error", message: t("admin.createDriver.inProgress"), values }
       : undefined,
-  run: async (input, { actor, values }): Promise<ActionResult<CreateDriverData>> => {
+  run: async (input, { actor, values, t }): Promise<ActionResult<CreateDriverData>> => {
     const { outcome, passwordReset } = await createDriverForStaff(actor, input);
     if (outcome.kind === "exists") {
       return {
         status: "ok",
         data: { kind: "exists", platformUserId: outcome.platformUserId, passwordReset, signInLink: "not-requested" },
-        message: `A driver with ${input.email} already exists (platform user ${outcome.platformUserId}). Nothing was created.`,
+        message: t("admin.createDriver.exists", { email: input.email, id: String(outcome.platformUserId) }),
         values,
       };
     }
@@ -67,20 +62,15 @@ const createDriver = staffAction({
       }
     }
 
+    const driver = { email: input.email, id: String(outcome.platformUserId) };
     const parts = [
-      outcome.kind === "created"
-        ? `Driver ${input.email} was created (platform user ${outcome.platformUserId}).`
-        : `Driver ${input.email} was created a moment ago by this or another request (platform user ${outcome.platformUserId}); nothing was created twice.`,
-      passwordReset === "started" && "The charging service is mailing the driver a link to choose an app password.",
-      passwordReset === "link-mailed" &&
-        `The portal mailed the driver a link to choose an app password (it works once, for ${APP_PASSWORD_LINK_DAYS} days); nobody else knows the password.`,
+      outcome.kind === "created" ? t("admin.createDriver.created", driver) : t("admin.createDriver.joined", driver),
+      passwordReset === "started" && t("admin.createDriver.resetStarted"),
+      passwordReset === "link-mailed" && t("admin.createDriver.linkMailed", { days: APP_PASSWORD_LINK_DAYS }),
       passwordReset === "failed" &&
-        (platformSetsAppPassword()
-          ? "The mail with the link to choose an app password could not be sent: the driver can sign in to the portal and set one on their account page."
-          : "The password-reset mail could not be started: start it from the driver page."),
-      signInLink === "sent" && "A portal sign-in link was mailed to the driver.",
-      signInLink === "failed" &&
-        "The portal sign-in link could not be sent: the driver can request one on the sign-in page.",
+        (platformSetsAppPassword() ? t("admin.createDriver.linkFailed") : t("admin.createDriver.resetFailed")),
+      signInLink === "sent" && t("admin.createDriver.signInLinkSent"),
+      signInLink === "failed" && t("admin.createDriver.signInLinkFailed"),
     ].filter(Boolean);
     return {
       status: "ok",

@@ -5,8 +5,9 @@ import { z } from "zod";
 import { staffAction } from "@/lib/actions/action";
 import { carryOutAccountDeletion, declineAccountDeletion, DeletionRefusedError } from "@/lib/accounts/deletion";
 import type { ActionResult } from "@/lib/forms/action-result";
+import type { MessageKey, Translator } from "@/lib/i18n/translator";
 
-const UNREADABLE_REQUEST = "That request could not be read. Reload the page.";
+const UNREADABLE_REQUEST = "admin.deletion.unreadable";
 /** The id of a request row, as the list's hidden field sends it. */
 const RequestId = z
   .string({ error: UNREADABLE_REQUEST })
@@ -16,18 +17,21 @@ const CarryOutInput = z.object({ requestId: RequestId });
 const DeclineInput = z.object({
   requestId: RequestId,
   reason: z
-    .string({ error: "Say why the request is declined: the driver is mailed the reason." })
+    .string({ error: "admin.deletion.reasonRequired" })
     .trim()
-    .min(1, "Say why the request is declined: the driver is mailed the reason.")
-    .max(500, "At most 500 characters."),
+    .min(1, "admin.deletion.reasonRequired")
+    .max(500, "admin.deletion.reasonTooLong"),
 });
 
 const DELETION_ACTION = {
   scope: "admin",
   role: "support",
-  expected: (error: unknown, { values }: { values: Record<string, string> }): ActionResult | undefined =>
+  expected: (
+    error: unknown,
+    { values, t }: { values: Record<string, string>; t: Translator },
+  ): ActionResult | undefined =>
     error instanceof DeletionRefusedError
-      ? { status: "error", code: "refused", message: error.message, values }
+      ? { status: "error", code: "refused", message: t(error.message as MessageKey, error.values), values }
       : undefined,
 } as const;
 
@@ -35,16 +39,13 @@ const DELETION_ACTION = {
 const carryOut = staffAction({
   ...DELETION_ACTION,
   audit: "driver.deletion.platform",
-  failure: { log: "deletion", doing: "carry out the deletion" },
+  failure: { log: "deletion", doing: "admin.doing.carryOutDeletion" },
   schema: CarryOutInput,
-  invalid: () => ({ status: "error", message: UNREADABLE_REQUEST }),
-  run: async ({ requestId }, { actor }): Promise<ActionResult> => {
+  invalid: (_fieldErrors, _values, t) => ({ status: "error", message: t(UNREADABLE_REQUEST) }),
+  run: async ({ requestId }, { actor, t }): Promise<ActionResult> => {
     const request = await carryOutAccountDeletion(requestId, actor);
     refresh();
-    return {
-      status: "ok",
-      message: `The account of ${request.email} is deleted: its charging cards are blocked and the portal account is gone.`,
-    };
+    return { status: "ok", message: t("admin.deletion.carriedOut", { email: request.email }) };
   },
 });
 
@@ -52,12 +53,12 @@ const carryOut = staffAction({
 const decline = staffAction({
   ...DELETION_ACTION,
   audit: "driver.deletion.decline",
-  failure: { log: "deletion decline", doing: "decline the request" },
+  failure: { log: "deletion decline", doing: "admin.doing.declineRequest" },
   schema: DeclineInput,
-  run: async ({ requestId, reason }, { actor }): Promise<ActionResult> => {
+  run: async ({ requestId, reason }, { actor, t }): Promise<ActionResult> => {
     const request = await declineAccountDeletion(requestId, actor, reason);
     refresh();
-    return { status: "ok", message: `The request of ${request.email} is declined; they were mailed your reason.` };
+    return { status: "ok", message: t("admin.deletion.declined", { email: request.email }) };
   },
 });
 

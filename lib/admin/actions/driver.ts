@@ -2,17 +2,17 @@
 import "server-only";
 import { refresh } from "next/cache";
 import { z } from "zod";
-import { NO_DRIVER, staffAction } from "@/lib/actions/action";
-import { refusalOverLimit } from "@/lib/actions/limit";
+import { noDriver, staffAction } from "@/lib/actions/action";
 import { emailSchema } from "@/lib/auth/schemas";
 import { changeDriverEmail, EmailTakenError, EmailUnchangedError } from "@/lib/accounts/email";
 import { platformSetsAppPassword } from "@/lib/accounts/app-password";
 import { startDriverPasswordReset } from "@/lib/accounts/password-reset";
 import { changedFieldsInWords, PROFILE_FORM, updateDriverProfile } from "@/lib/accounts/profile";
 import type { ActionResult } from "@/lib/forms/action-result";
+import type { Translator } from "@/lib/i18n/translator";
 import { getPlatform } from "@/lib/platform";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
-import { RATE_LIMITS } from "@/lib/rate-limit";
+import { consumeRateLimit, RATE_LIMITS } from "@/lib/rate-limit";
 import { redeemVoucherForDriver } from "@/lib/vouchers/redeem";
 import { voucherActionResult, type VoucherActionResult } from "@/lib/vouchers/voucher-action-result";
 
@@ -28,10 +28,10 @@ const ON_A_DRIVER = {
   boundDriver: true,
   expected: (
     error: unknown,
-    { values, formData }: { values: Record<string, string>; formData: FormData | null },
+    { values, formData, t }: { values: Record<string, string>; formData: FormData | null; t: Translator },
   ): ActionResult | undefined => {
     if (!(error instanceof PlatformNotFoundError)) return undefined;
-    return formData ? { ...NO_DRIVER, values } : NO_DRIVER;
+    return formData ? { ...noDriver(t), values } : noDriver(t);
   },
 } as const;
 
@@ -39,16 +39,19 @@ const ON_A_DRIVER = {
 const updateProfile = staffAction({
   ...ON_A_DRIVER,
   audit: "driver.profile.update",
-  failure: { log: "profile update", doing: "save the profile" },
+  failure: { log: "profile update", doing: "admin.doing.saveProfile" },
   ...PROFILE_FORM,
-  run: async (reading, { driverId, audited }): Promise<ActionResult> => {
+  run: async (reading, { driverId, audited, t }): Promise<ActionResult> => {
     const current = reading.baseline ?? (await getPlatform().users.getUser(driverId));
     const { changed } = await audited(() => updateDriverProfile(driverId, current, reading.submitted), {
       resultDetails: (result) => ({ changedFields: result.changed }),
     });
-    if (changed.length === 0) return { status: "ok", message: "Nothing to save: no field was changed." };
+    if (changed.length === 0) return { status: "ok", message: t("admin.driverActions.nothingChanged") };
     refresh();
-    return { status: "ok", message: `Saved the driver's ${changedFieldsInWords(changed)}.` };
+    return {
+      status: "ok",
+      message: t("admin.driverActions.profileSaved", { fields: changedFieldsInWords(changed, t) }),
+    };
   },
 });
 
@@ -70,24 +73,24 @@ class TakenKeepingError extends Error {
 const changeEmail = staffAction({
   ...ON_A_DRIVER,
   audit: "driver.email.change",
-  failure: { log: "e-mail change", doing: "change the e-mail address" },
+  failure: { log: "e-mail change", doing: "admin.doing.changeEmail" },
   schema: z.object({ email: emailSchema }),
   rejected: {},
   expected: (error, context, { email }) => {
     if (error instanceof TakenKeepingError) {
-      const message = `${email} is already used by another account. The driver's address stays ${error.oldEmail}.`;
+      const message = context.t("admin.driverActions.emailTaken", { email, oldEmail: error.oldEmail });
       return { status: "invalid", fieldErrors: { email: [message] }, values: context.values };
     }
     if (error instanceof EmailUnchangedError) {
       return {
         status: "invalid",
-        fieldErrors: { email: ["This is already the driver's e-mail address."] },
+        fieldErrors: { email: [context.t("admin.driverActions.emailUnchanged")] },
         values: context.values,
       };
     }
     return ON_A_DRIVER.expected(error, context);
   },
-  run: async ({ email }, { driverId, audited }): Promise<ActionResult> => {
+  run: async ({ email }, { driverId, audited, t }): Promise<ActionResult> => {
     const oldEmail = (await getPlatform().users.getUser(driverId)).email;
     try {
       await audited(() => changeDriverEmail(driverId, email), { details: { from: oldEmail, to: email } });
@@ -97,7 +100,7 @@ const changeEmail = staffAction({
     refresh();
     return {
       status: "ok",
-      message: `The driver's e-mail address is now ${email} (was ${oldEmail}). The driver was signed out everywhere; their next sign-in link goes to the new address.`,
+      message: t("admin.driverActions.emailChanged", { email, oldEmail }),
     };
   },
 });
@@ -117,23 +120,25 @@ const startPasswordReset = staffAction({
   audit: "driver.password-reset.start",
   failure: {
     log: "password reset",
-    doing: () => (platformSetsAppPassword() ? "require a new app password" : "start the password reset"),
+    doing: () => (platformSetsAppPassword() ? "admin.doing.requireAppPassword" : "admin.doing.startPasswordReset"),
   },
   form: false,
-  run: async (_input, { actor, driverId, audited, recordAudit }): Promise<ActionResult> => {
+  run: async (_input, { actor, driverId, audited, recordAudit, t }): Promise<ActionResult> => {
     const atNextSignIn = platformSetsAppPassword();
-    const refused = await refusalOverLimit(
+    const limit = await consumeRateLimit(
       "password-reset:staff",
       `admin:${actor.userId}:${driverId}`,
       RATE_LIMITS.passwordResetByStaffPerDriver,
-      (wait) =>
-        atNextSignIn
-          ? `A new app password was required for this driver several times just now. Try again in ${wait}.`
-          : `Several reset mails went to this driver already. Ask them to check their spam folder, or try again in ${wait}.`,
     );
-    if (refused) {
+    if (!limit.allowed) {
       await recordAudit({ outcome: "failure", error: "Too many resets for this driver" });
-      return refused;
+      const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+      return {
+        status: "error",
+        message: atNextSignIn
+          ? t("admin.driverActions.tooManyAppPasswordResets", { minutes })
+          : t("admin.driverActions.tooManyResetMails", { minutes }),
+      };
     }
     const email = (await getPlatform().users.getUser(driverId)).email;
     await audited(() => startDriverPasswordReset(driverId), {
@@ -142,8 +147,8 @@ const startPasswordReset = staffAction({
     return {
       status: "ok",
       message: atNextSignIn
-        ? `The charging app will ask ${email} to choose a new app password at the next sign-in.`
-        : `The charging service is mailing ${email} a link to choose a new app password.`,
+        ? t("admin.driverActions.appPasswordRequired", { email })
+        : t("admin.driverActions.resetMailStarted", { email }),
     };
   },
 });
@@ -156,16 +161,16 @@ export async function startDriverPasswordResetAction(driverId: number, _state: A
 const redeemVoucher = staffAction({
   ...ON_A_DRIVER,
   audit: "driver.voucher.redeem",
-  failure: { log: "voucher redeem", doing: "redeem the voucher" },
-  run: async (_input, { actor, driverId, values, recordAudit }): Promise<VoucherActionResult> => {
+  failure: { log: "voucher redeem", doing: "admin.doing.redeemVoucher" },
+  run: async (_input, { actor, driverId, values, recordAudit, t }): Promise<VoucherActionResult> => {
     const code = values.code ?? "";
-    const outcome = await redeemVoucherForDriver(driverId, code, `admin:${actor.userId}:${driverId}`);
+    const outcome = await redeemVoucherForDriver(driverId, code, `admin:${actor.userId}:${driverId}`, t);
     await recordAudit({
       outcome: outcome.status === "accepted" ? "success" : "failure",
       details: { code: code.trim().slice(0, 64), outcome: outcome.status },
       error: outcome.status === "accepted" ? undefined : outcome.message,
     });
-    return voucherActionResult(outcome, values);
+    return voucherActionResult(outcome, values, t);
   },
 });
 

@@ -6,15 +6,22 @@ import { staffAction } from "@/lib/actions/action";
 import { emailSchema } from "@/lib/auth/schemas";
 import type { Viewer } from "@/lib/auth/viewer";
 import type { ActionResult } from "@/lib/forms/action-result";
+import type { Translator } from "@/lib/i18n/translator";
 import { withAudit } from "@/lib/audit";
-import { grantStaffRole, revokeStaffRole, RoleChangeRefusedError, withdrawStaffInvite } from "../roles";
+import {
+  grantStaffRole,
+  revokeStaffRole,
+  RoleChangeRefusedError,
+  roleRefusalMessage,
+  withdrawStaffInvite,
+} from "../roles";
 import { resetStaffPasskeys } from "../staff-passkeys";
 import { notifyPasskeyChange } from "@/lib/auth/passkeys/notices";
 import { relyingParty } from "@/lib/auth/passkeys/relying-party";
 
 const GrantInput = z.object({
   email: emailSchema,
-  role: z.enum(["support", "admin"], { error: "Choose support or admin." }),
+  role: z.enum(["support", "admin"], { error: "admin.roles.chooseRole" }),
 });
 /** Revoke and withdraw both name an address from the staff list. */
 const AddressInput = z.object({ email: emailSchema });
@@ -23,10 +30,13 @@ const AddressInput = z.object({ email: emailSchema });
 const ROLE_ACTION = {
   scope: "admin",
   role: "admin",
-  failure: { log: "role change", message: "The role could not be changed right now. Try again in a moment." },
-  expected: (error: unknown, { values }: { values: Record<string, string> }): ActionResult | undefined =>
+  failure: { log: "role change", message: "admin.roles.failed" },
+  expected: (
+    error: unknown,
+    { values, t }: { values: Record<string, string>; t: Translator },
+  ): ActionResult | undefined =>
     error instanceof RoleChangeRefusedError
-      ? { status: "error", code: error.reason, message: error.message, values }
+      ? { status: "error", code: error.reason, message: roleRefusalMessage(error, t), values }
       : undefined,
 } as const;
 
@@ -35,19 +45,16 @@ const grantRole = staffAction({
   ...ROLE_ACTION,
   audit: "role.grant",
   schema: GrantInput,
-  run: async ({ email, role }, { actor, audited }): Promise<ActionResult> => {
+  run: async ({ email, role }, { actor, audited, t }): Promise<ActionResult> => {
     const outcome = await audited(() => grantStaffRole(actor, email, role), {
       details: { email, role },
       resultDetails: (result) => ({ ...result }),
     });
     refresh();
     if (outcome.kind === "invited") {
-      return {
-        status: "ok",
-        message: `${email} has not signed in here yet, so the ${role} role waits in a pending invite. It applies when someone signs in with a link sent to ${email}.`,
-      };
+      return { status: "ok", message: t("admin.roles.invited", { email, role }) };
     }
-    return { status: "ok", message: `${email} now has the ${role} role (was ${outcome.previousRole}).` };
+    return { status: "ok", message: t("admin.roles.granted", { email, role, previousRole: outcome.previousRole }) };
   },
 });
 
@@ -56,13 +63,13 @@ export async function grantStaffRoleAction(_previous: ActionResult, formData: Fo
 }
 
 /** An admin's action on one address from the staff list, audited under `audit`. */
-function staffAddressAction(audit: string, change: (actor: Viewer, email: string) => Promise<string>) {
+function staffAddressAction(audit: string, change: (actor: Viewer, email: string, t: Translator) => Promise<string>) {
   return staffAction({
     ...ROLE_ACTION,
     audit,
     schema: AddressInput,
-    run: async ({ email }, { actor }): Promise<ActionResult> => {
-      const message = await change(actor, email);
+    run: async ({ email }, { actor, t }): Promise<ActionResult> => {
+      const message = await change(actor, email, t);
       refresh();
       return { status: "ok", message };
     },
@@ -70,7 +77,7 @@ function staffAddressAction(audit: string, change: (actor: Viewer, email: string
 }
 
 /** Admins only: take the staff role away (the account stays, as a plain driver account). */
-const revokeRole = staffAddressAction("role.revoke", async (actor, email) => {
+const revokeRole = staffAddressAction("role.revoke", async (actor, email, t) => {
   const { previousRole } = await withAudit({
     actor,
     action: "role.revoke",
@@ -78,7 +85,7 @@ const revokeRole = staffAddressAction("role.revoke", async (actor, email) => {
     details: { email },
     resultDetails: (result) => ({ previousRole: result.previousRole }),
   });
-  return `${email} no longer has the ${previousRole} role.`;
+  return t("admin.roles.revoked", { email, role: previousRole });
 });
 
 export async function revokeStaffRoleAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
@@ -86,7 +93,7 @@ export async function revokeStaffRoleAction(_previous: ActionResult, formData: F
 }
 
 /** Admins only: withdraw a pending invite before anyone signs in with it. */
-const withdrawInvite = staffAddressAction("role.invite.withdraw", async (actor, email) => {
+const withdrawInvite = staffAddressAction("role.invite.withdraw", async (actor, email, t) => {
   const { role } = await withAudit({
     actor,
     action: "role.invite.withdraw",
@@ -94,7 +101,7 @@ const withdrawInvite = staffAddressAction("role.invite.withdraw", async (actor, 
     details: { email },
     resultDetails: (result) => ({ role: result.role }),
   });
-  return `The invite of ${email} for the ${role} role was withdrawn.`;
+  return t("admin.roles.withdrawn", { email, role });
 });
 
 export async function withdrawStaffInviteAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
@@ -102,7 +109,7 @@ export async function withdrawStaffInviteAction(_previous: ActionResult, formDat
 }
 
 /** Admins only: delete a staff member's passkeys and end all their sessions; they sign in and enrol again. */
-const resetPasskeys = staffAddressAction("staff.passkeys.reset", async (actor, email) => {
+const resetPasskeys = staffAddressAction("staff.passkeys.reset", async (actor, email, t) => {
   const { removed } = await withAudit({
     actor,
     action: "staff.passkeys.reset",
@@ -111,9 +118,7 @@ const resetPasskeys = staffAddressAction("staff.passkeys.reset", async (actor, e
     resultDetails: (result) => ({ removed: result.removed }),
   });
   await notifyPasskeyChange(email, "reset", "", (await relyingParty()).origin);
-  return removed === 0
-    ? `${email} had no passkeys; all their sign-ins ended. They enrol one on /admin/security at their next sign-in.`
-    : `${removed === 1 ? "The passkey" : `All ${removed} passkeys`} of ${email} ${removed === 1 ? "was" : "were"} removed and all their sign-ins ended. They sign in by e-mail link and enrol again on /admin/security.`;
+  return t("admin.roles.passkeysReset", { email, count: removed });
 });
 
 export async function resetStaffPasskeysAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {

@@ -5,57 +5,66 @@ import { z } from "zod";
 import { accountAction } from "@/lib/actions/action";
 import { getDb } from "@/lib/db/client";
 import type { ActionResult } from "@/lib/forms/action-result";
+import type { Translator } from "@/lib/i18n/translator";
 import { mayChangePasskeys } from "./policy";
 import { relyingParty } from "./relying-party";
 import { notifyPasskeyChange } from "./notices";
 import { countPasskeys, PASSKEY_NAME_MAX, removePasskey, renamePasskey } from "./store";
 
-const NOT_FOUND = "This passkey could not be found.";
-const PasskeyId = z.string({ error: NOT_FOUND }).regex(/^[A-Za-z0-9_-]{1,1400}$/, NOT_FOUND);
+const PasskeyId = z
+  .string({ error: "passkeys.errors.notFound" })
+  .regex(/^[A-Za-z0-9_-]{1,1400}$/, "passkeys.errors.notFound");
 
 const RenameInput = z.object({
   id: PasskeyId,
   name: z
-    .string({ error: "Give the passkey a name." })
+    .string({ error: "passkeys.errors.nameRequired" })
     .trim()
-    .min(1, "Give the passkey a name.")
-    .max(PASSKEY_NAME_MAX, `Use at most ${PASSKEY_NAME_MAX} characters.`),
+    .min(1, "passkeys.errors.nameRequired")
+    .max(PASSKEY_NAME_MAX, "passkeys.errors.nameTooLong"),
 });
 const RemoveInput = z.object({ id: PasskeyId });
 
-const GONE: ActionResult = { status: "error", code: "not-found", message: NOT_FOUND };
+const gone = (t: Translator): ActionResult => ({
+  status: "error",
+  code: "not-found",
+  message: t("passkeys.errors.notFound"),
+});
 
 /** The owner's own passkeys only; staff under STAFF_REQUIRE_PASSKEY need a passkey session to change them. */
-async function refusedChange(viewer: Parameters<typeof mayChangePasskeys>[0]): Promise<ActionResult | null> {
+async function refusedChange(
+  viewer: Parameters<typeof mayChangePasskeys>[0],
+  t: Translator,
+): Promise<ActionResult | null> {
   const refusal = mayChangePasskeys(viewer, await countPasskeys(await getDb(), viewer.userId));
-  return refusal ? { status: "error", code: "forbidden", message: refusal } : null;
+  return refusal ? { status: "error", code: "forbidden", message: t(refusal) } : null;
 }
 
 const rename = accountAction({
   scope: "passkeys",
-  failure: { log: "passkey rename", doing: "rename your passkey" },
+  failure: { log: "passkey rename", doing: "passkeys.doing.rename" },
   schema: RenameInput,
-  run: async ({ id, name }, { actor }): Promise<ActionResult> => {
-    const refused = await refusedChange(actor);
+  run: async ({ id, name }, { actor, t }): Promise<ActionResult> => {
+    const refused = await refusedChange(actor, t);
     if (refused) return refused;
-    if (!(await renamePasskey(await getDb(), actor.userId, id, name))) return GONE;
+    if (!(await renamePasskey(await getDb(), actor.userId, id, name))) return gone(t);
     refresh();
-    return { status: "ok", message: `The passkey is now called “${name}”.` };
+    return { status: "ok", message: t("passkeys.actions.renamed", { name }) };
   },
 });
 
 const remove = accountAction({
   scope: "passkeys",
-  failure: { log: "passkey removal", doing: "remove your passkey" },
+  failure: { log: "passkey removal", doing: "passkeys.doing.remove" },
   schema: RemoveInput,
-  run: async ({ id }, { actor }): Promise<ActionResult> => {
-    const refused = await refusedChange(actor);
+  run: async ({ id }, { actor, t }): Promise<ActionResult> => {
+    const refused = await refusedChange(actor, t);
     if (refused) return refused;
     const name = await removePasskey(await getDb(), actor.userId, id);
-    if (name === null) return GONE;
+    if (name === null) return gone(t);
     await notifyPasskeyChange(actor.email, "removed", name, (await relyingParty()).origin);
     refresh();
-    return { status: "ok", message: `The passkey “${name}” was removed. You can still sign in with an e-mail link.` };
+    return { status: "ok", message: t("passkeys.actions.removed", { name }) };
   },
 });
 

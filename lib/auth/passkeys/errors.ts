@@ -1,10 +1,13 @@
+import type { MessageKey } from "@/lib/i18n/translator";
+
 /**
  * A passkey step refused for a reason the person can act on: answered as a 4xx with these words,
- * never a 500. `status` is 400 for a bad or stale answer from the browser, 403 for a refusal.
+ * never a 500. The message is a catalogue key, put into the caller's language where it is answered.
+ * `status` is 400 for a bad or stale answer from the browser, 403 for a refusal.
  */
 export class PasskeyError extends Error {
   constructor(
-    message: string,
+    message: MessageKey,
     readonly status: 400 | 403 = 400,
   ) {
     super(message);
@@ -12,5 +15,5 @@ export class PasskeyError extends Error {
   }
 }
 
-export const CHALLENGE_GONE = "This passkey request has expired or was already used. Please try again.";
-export const PASSKEY_NOT_ACCEPTED = "This passkey could not be verified. Try again, or sign in with an e-mail link.";
+export const CHALLENGE_GONE = "passkeys.errors.challengeGone" satisfies MessageKey;
+export const PASSKEY_NOT_ACCEPTED = "passkeys.errors.notAccepted" satisfies MessageKey;

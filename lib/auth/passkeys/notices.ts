@@ -1,10 +1,13 @@
 import "server-only";
-import { formatDateTime } from "@/lib/format";
 import { logger } from "@/lib/log";
+import { mailLocaleOfAddress } from "@/lib/mail/locale";
 import { sendMail } from "@/lib/mail/send";
 import { passkeyChangedMail } from "@/lib/mail/templates";
 
-/** The recovery notice; a mail that fails is logged, the change stands. */
+/**
+ * The recovery notice, in the account holder's language (an admin's reset reaches the staff member
+ * in theirs); a mail that fails is logged, the change stands.
+ */
 export async function notifyPasskeyChange(
   to: string,
   change: "added" | "removed" | "reset",
@@ -12,7 +15,8 @@ export async function notifyPasskeyChange(
   origin: string,
 ): Promise<void> {
   try {
-    await sendMail(passkeyChangedMail(to, change, name, formatDateTime(new Date()), `${origin}/account`));
+    const locale = await mailLocaleOfAddress(to);
+    await sendMail(passkeyChangedMail(locale, to, change, name, new Date(), `${origin}/account`));
   } catch (error) {
     logger("passkeys").error("the passkey notice could not be sent", error);
   }

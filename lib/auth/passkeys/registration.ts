@@ -80,10 +80,10 @@ export async function finishPasskeyRegistration(
       requireUserVerification: true,
     });
   } catch {
-    throw new PasskeyError("This passkey could not be added. Please try again.");
+    throw new PasskeyError("passkeys.errors.notAdded");
   }
   const info = verification.registrationInfo;
-  if (!verification.verified || !info) throw new PasskeyError("This passkey could not be added. Please try again.");
+  if (!verification.verified || !info) throw new PasskeyError("passkeys.errors.notAdded");
   const id = Buffer.from(info.credentialID).toString("base64url");
   const name = input.name.slice(0, PASSKEY_NAME_MAX);
   // The staff rule again, with the account locked: options fetched before another passkey was added
@@ -106,7 +106,7 @@ export async function finishPasskeyRegistration(
       })
       .onConflictDoNothing()
       .returning({ id: passkeys.id });
-    if (inserted.length === 0) throw new PasskeyError("This passkey is already registered.");
+    if (inserted.length === 0) throw new PasskeyError("passkeys.errors.alreadyRegistered");
   });
   return name;
 }

@@ -3,10 +3,10 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
+import { requestTranslator, type MessageKey } from "@/lib/i18n/translator";
 import { consumeRateLimit, RATE_LIMITS } from "@/lib/rate-limit";
 import { anyone, signedInAccount } from "@/lib/route-handlers/access";
 import { readJsonBody } from "@/lib/route-handlers/json-body";
-import { RouteError } from "@/lib/route-handlers/route-error";
 import { jsonError, PRIVATE_NO_STORE, routeHandler } from "@/lib/route-handlers/route-handler";
 import { portalAdapter } from "../adapter";
 import { deviceLabel, deviceNameFrom } from "../device-name";
@@ -15,7 +15,7 @@ import { AccessDeniedError } from "../guards";
 import { safeReturnPath } from "../return-path";
 import { isStaff } from "../roles";
 import { isSecureOrigin, sessionCookieName } from "../session-policy";
-import { PasskeyError } from "./errors";
+import { CHALLENGE_GONE, PasskeyError } from "./errors";
 import { notifyPasskeyChange } from "./notices";
 import { finishPasskeyRegistration, startPasskeyRegistration } from "./registration";
 import { relyingParty } from "./relying-party";
@@ -70,16 +70,23 @@ const SignInAnswer = z.object({
   }),
 });
 
-const UNREADABLE = "This passkey answer could not be read. Please try again.";
+const UNREADABLE = "passkeys.errors.unreadable" satisfies MessageKey;
 
-/** PasskeyError → the 4xx the person reads; everything else goes to the helper's status table. */
-async function asRouteAnswer<T>(step: () => Promise<T>): Promise<T> {
+/**
+ * PasskeyError → the 4xx the person reads, in the request's language; an expired challenge is marked
+ * `expired`, so the browser starts again without reading the words. Everything else goes to the
+ * helper's status table.
+ */
+async function answeringPasskeyErrors(step: () => Promise<Response>): Promise<Response> {
   try {
     return await step();
   } catch (error) {
-    if (error instanceof PasskeyError)
-      throw error.status === 403 ? new AccessDeniedError(403, error.message) : new RouteError(400, error.message);
-    throw error;
+    if (!(error instanceof PasskeyError)) throw error;
+    const key = error.message as MessageKey;
+    if (error.status === 403) throw new AccessDeniedError(403, key);
+    const t = await requestTranslator();
+    const body = key === CHALLENGE_GONE ? { error: t(key), expired: true } : { error: t(key) };
+    return Response.json(body, { status: 400, headers: PRIVATE_NO_STORE });
   }
 }
 
@@ -87,29 +94,33 @@ const json = (body: unknown) => Response.json(body, { headers: PRIVATE_NO_STORE 
 
 export const registrationOptionsHandler = routeHandler({
   scope: "passkeys",
-  words: { doing: "prepare a new passkey" },
+  words: { doing: "passkeys.doing.prepare" },
   access: signedInAccount,
-  run: async ({ actor }) =>
-    json(await asRouteAnswer(async () => startPasskeyRegistration(await getDb(), actor, await relyingParty()))),
+  run: ({ actor }) =>
+    answeringPasskeyErrors(async () =>
+      json(await startPasskeyRegistration(await getDb(), actor, await relyingParty())),
+    ),
 });
 
 export const registrationHandler = routeHandler({
   scope: "passkeys",
-  words: { doing: "add your passkey" },
+  words: { doing: "passkeys.doing.add" },
   access: signedInAccount,
   async run({ request, actor }) {
     const answer = await readJsonBody(request, RegistrationAnswer, UNREADABLE);
-    const name = answer.name || deviceLabel(deviceNameFrom(request.headers.get("user-agent")));
+    // Unnamed, it is named after this browser and system, in the words of the page that adds it.
+    const name =
+      answer.name || deviceLabel(deviceNameFrom(request.headers.get("user-agent")), await requestTranslator());
     const rp = await relyingParty();
-    const stored = await asRouteAnswer(async () =>
-      finishPasskeyRegistration(await getDb(), actor, rp, {
+    return answeringPasskeyErrors(async () => {
+      const stored = await finishPasskeyRegistration(await getDb(), actor, rp, {
         challengeId: answer.challengeId,
         response: answer.response as RegistrationResponseJSON,
         name,
-      }),
-    );
-    await notifyPasskeyChange(actor.email, "added", stored, rp.origin);
-    return json({ name: stored });
+      });
+      await notifyPasskeyChange(actor.email, "added", stored, rp.origin);
+      return json({ name: stored });
+    });
   },
 });
 
@@ -117,15 +128,15 @@ export const registrationHandler = routeHandler({
 async function refusalOverLimit(): Promise<Response | null> {
   const limit = await consumeRateLimit("passkey-sign-in", await clientAddress(), RATE_LIMITS.passkeySignInPerClient);
   if (limit.allowed) return null;
-  const wait = String(limit.retryAfterSeconds);
-  return jsonError(429, `Too many passkey sign-ins from here just now. Try again in ${wait} seconds.`, {
-    "retry-after": wait,
+  const t = await requestTranslator();
+  return jsonError(429, t("passkeys.errors.tooManySignIns", { seconds: limit.retryAfterSeconds }), {
+    "retry-after": String(limit.retryAfterSeconds),
   });
 }
 
 export const signInOptionsHandler = routeHandler({
   scope: "passkeys",
-  words: { doing: "start a passkey sign-in" },
+  words: { doing: "passkeys.doing.startSignIn" },
   access: anyone,
   async run() {
     return (await refusalOverLimit()) ?? json(await startPasskeySignIn(await getDb(), await relyingParty()));
@@ -134,30 +145,30 @@ export const signInOptionsHandler = routeHandler({
 
 export const signInHandler = routeHandler({
   scope: "passkeys",
-  words: { doing: "sign you in with your passkey" },
+  words: { doing: "passkeys.doing.signIn" },
   access: anyone,
   async run({ request }) {
     const answer = await readJsonBody(request, SignInAnswer, UNREADABLE);
     const db = await getDb();
     const rp = await relyingParty();
-    const account = await asRouteAnswer(() =>
-      verifyPasskeySignIn(db, rp, {
+    return answeringPasskeyErrors(async () => {
+      const account = await verifyPasskeySignIn(db, rp, {
         challengeId: answer.challengeId,
         response: answer.response as AuthenticationResponseJSON,
-      }),
-    );
-    const adapter = portalAdapter(db, async () => ({
-      userAgent: request.headers.get("user-agent"),
-      origin: rp.origin,
-    }));
-    const session = await createPasskeySession(db, account.userId, (s) => adapter.createSession!(s));
-    const home = isStaff(account.role) ? "/admin" : "/account";
-    const redirectTo = answer.callbackUrl ? safeReturnPath(answer.callbackUrl, home) : home;
-    const response = json({ redirectTo });
-    // Named as the viewer lookup reads it (session-token.ts): AUTH_URL, else the forwarded protocol.
-    const secure = isSecureOrigin(getConfig().auth.url, request.headers.get("x-forwarded-proto"));
-    response.headers.append("set-cookie", sessionCookie(session.sessionToken, session.expires, secure));
-    return response;
+      });
+      const adapter = portalAdapter(db, async () => ({
+        userAgent: request.headers.get("user-agent"),
+        origin: rp.origin,
+      }));
+      const session = await createPasskeySession(db, account.userId, (s) => adapter.createSession!(s));
+      const home = isStaff(account.role) ? "/admin" : "/account";
+      const redirectTo = answer.callbackUrl ? safeReturnPath(answer.callbackUrl, home) : home;
+      const response = json({ redirectTo });
+      // Named as the viewer lookup reads it (session-token.ts): AUTH_URL, else the forwarded protocol.
+      const secure = isSecureOrigin(getConfig().auth.url, request.headers.get("x-forwarded-proto"));
+      response.headers.append("set-cookie", sessionCookie(session.sessionToken, session.expires, secure));
+      return response;
+    });
   },
 });
 

@@ -97,6 +97,18 @@ describe(`signed-in devices (${testDriver})`, () => {
     expect(await noticesTo("dana@example.com")).toHaveLength(1);
   });
 
+  it("writes the notice in the language the account chose", async () => {
+    const first = await signInByLink(opened.db, "dana@example.com", FIREFOX_MAC);
+    await opened.db.update(users).set({ locale: "nl" }).where(eq(users.id, first.userId));
+    await signInByLink(opened.db, "dana@example.com", CHROME_WINDOWS);
+    const [notice] = await opened.db.select().from(mailOutbox).where(eq(mailOutbox.to, "dana@example.com"));
+    expect(notice?.subject).toBe("Nieuwe inlog op je Driver Portal-account");
+    expect(notice?.text).toContain(
+      "met Chrome op Windows, een browser die nog niet eerder met dit account is gebruikt.",
+    );
+    expect(notice?.text).toContain("http://portal.test/account");
+  });
+
   it("an unknown user agent is an unknown browser on an unknown system", async () => {
     const session = await signInByLink(opened.db, "dana@example.com", null);
     expect((await listSignedInDevices(opened.db, session.userId, null)).map((d) => [d.browser, d.os])).toEqual([

@@ -143,6 +143,16 @@ describe("a driver's passkey", () => {
     expect(used!.lastUsedAt).toBeInstanceOf(Date);
   });
 
+  it("its notice mail goes in the language the account chose", async () => {
+    await holder.db.db.update(users).set({ locale: "de" }).where(eq(users.id, ANNA.userId));
+    await enrol(ANNA, "Arbeitslaptop");
+    const [mail] = await holder.db.db.select().from(mailOutbox);
+    expect(mail?.subject).toBe("Ihrem Driver-Portal-Konto wurde ein Passkey hinzugefügt");
+    expect(mail?.text).toMatch(
+      /^Der Passkey „Arbeitslaptop“ wurde am \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Ihrem Driver-Portal-Konto hinzugefügt\./,
+    );
+  });
+
   it("a staff passkey lands on /admin, and an own return path is kept", async () => {
     const device = await enrol(ADA);
     const first = await signInOptions();
@@ -181,7 +191,8 @@ describe("bad answers are 4xx with a clear message, never a session", () => {
     const { challengeId, options } = await signInOptions();
     const body = { challengeId, response: device.authenticate(options, { origin: ORIGIN }) };
     expect((await signIn(body)).status).toBe(200);
-    expect(await signIn(body)).toMatchObject({ status: 400, body: { error: GONE } });
+    // Marked expired, so the browser starts a fresh sign-in whatever language the words are in.
+    expect(await signIn(body)).toMatchObject({ status: 400, body: { error: GONE, expired: true } });
     const fresh = { challengeId, response: device.authenticate(options, { origin: ORIGIN }) };
     expect(await signIn(fresh)).toMatchObject({ status: 400, body: { error: GONE } });
     expect(await sessionRows()).toHaveLength(1);
@@ -349,7 +360,7 @@ describe("rename and remove", () => {
 describe("STAFF_REQUIRE_PASSKEY", () => {
   const adminHandler = routeHandler({
     scope: "test",
-    words: { doing: "read staff data" },
+    words: { doing: "doing.generic" },
     access: staffMember("support"),
     run: async () => Response.json({ ok: true }),
   });

@@ -47,7 +47,9 @@ describe("the demo emulator bridge", () => {
   it("does not exist for a client elsewhere, whatever it writes into X-Forwarded-For", async () => {
     for (const forwardedFor of ["192.0.2.10", "127.0.0.1, 192.0.2.10", "::ffff:10.1.2.3"]) {
       holder.forwardedFor = forwardedFor;
-      expect((await call("GET", ["__emulator", "state"])).status, forwardedFor).toBe(404);
+      const absent = await call("GET", ["__emulator", "state"]);
+      expect(absent.status, forwardedFor).toBe(404);
+      expect(await absent.json(), forwardedFor).toEqual({ error: "Not found" });
       expect((await call("POST", ["__emulator", "reset"])).status, forwardedFor).toBe(404);
     }
   });

@@ -9,6 +9,11 @@ vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 const { blockDriverCard, CardNotOwnedError, CardStatusRefusedError, pauseDriverCard, resumeDriverCard } =
   await import("@/lib/cards/service");
 const { latestCardStatusChanges } = await import("@/lib/cards/status-history");
+const { refusedStatusChange } = await import("@/lib/cards/status-changes");
+const { translatorFor } = await import("@/lib/i18n/translator");
+
+/** A refusal as the driver reads it in English (the error carries a catalogue key). */
+const refusalInEnglish = (error: unknown) => refusedStatusChange(error, translatorFor("en"))?.message;
 
 const DRIVER = { role: "driver" } as const;
 const SUPPORT = { role: "support", email: "support@example.com" } as const;
@@ -69,7 +74,9 @@ describe.each(["spec", "ampeco"] as const)("pausing and resuming a card (%s dial
     const card = await activeCard();
     await blockDriverCard(DEMO_DRIVER_ID, card.id, DRIVER);
     h.sent.length = 0;
-    await expect(resumeDriverCard(DEMO_DRIVER_ID, card.id, DRIVER)).rejects.toThrow(/only support can unblock/);
+    const refusal = await resumeDriverCard(DEMO_DRIVER_ID, card.id, DRIVER).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(CardStatusRefusedError);
+    expect(refusalInEnglish(refusal)).toMatch(/only support can unblock/);
     await expect(pauseDriverCard(DEMO_DRIVER_ID, card.id, DRIVER)).rejects.toBeInstanceOf(CardStatusRefusedError);
     expect(sentTo(h, "PATCH", h.wire.cardPath())).toHaveLength(0);
     expect(await statusOnPlatform(card.id)).toBe("blocked");

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { ZodError } from "zod";
+import { toFieldErrors } from "@/lib/forms/action-result";
+import { translatorFor } from "@/lib/i18n/translator";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/lib/emulators/platform";
 import { createServiceHarness, inDialect, sentTo, type ServiceHarness } from "./harness";
 
@@ -94,9 +97,11 @@ describe("addCardForDriver", () => {
   );
 
   it("rejects invalid input before any platform call", async () => {
-    await expect(addCardForDriver(DEMO_DRIVER_ID, { code: "ab", visualNumber: "X" })).rejects.toThrow(
-      /4 to 32 letters or digits/,
-    );
+    const refusal = await addCardForDriver(DEMO_DRIVER_ID, { code: "ab", visualNumber: "X" }).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(ZodError);
+    // The schema's messages are catalogue keys, worded where the driver reads them.
+    const words = toFieldErrors((refusal as ZodError).issues, translatorFor("en"));
+    expect(words.code?.[0]).toMatch(/4 to 32 letters or digits/);
     expect(h.sent).toHaveLength(0);
   });
 });

@@ -9,7 +9,13 @@ const holder = vi.hoisted(() => ({ harness: null as unknown as import("./harness
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
 vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 
-const { redeemVoucherForDriver, VOUCHER_MESSAGES } = await import("@/lib/vouchers/redeem");
+const { redeemVoucherForDriver: redeemIn, VOUCHER_MESSAGES } = await import("@/lib/vouchers/redeem");
+const { translatorFor } = await import("@/lib/i18n/translator");
+
+/** The outcomes' messages in English, the words these tests check. */
+const t = translatorFor("en");
+const redeemVoucherForDriver = (platformUserId: number, code: string, subject: string) =>
+  redeemIn(platformUserId, code, subject, t);
 
 let h: ServiceHarness;
 let subjectNo = 0;
@@ -28,6 +34,14 @@ beforeEach(async () => {
 });
 
 describe("redeemVoucherForDriver", () => {
+  it("answers in the language of the translator it is given", async () => {
+    const outcome = await redeemIn(DEMO_DRIVER_ID, "USED-2025", freshSubject(), translatorFor("nl"));
+    expect(outcome).toEqual({ status: "rejected", message: translatorFor("nl")(VOUCHER_MESSAGES.rejected) });
+    expect(outcome.status === "rejected" && outcome.message).toMatch(/^Deze voucher is ongeldig/);
+    const tooLong = await redeemIn(DEMO_DRIVER_ID, "A".repeat(65), freshSubject(), translatorFor("de"));
+    expect(tooLong).toMatchObject({ fieldErrors: { code: ["Ein Gutscheincode hat höchstens 64 Zeichen."] } });
+  });
+
   it("accepted on 202; the credit then shows on the user read", async () => {
     await h.control("POST", "/vouchers", { code: "FRESH-1", amount: 7.5 });
     expect(await redeemVoucherForDriver(NEW_DRIVER_ID, " fresh-1 ", freshSubject())).toEqual({ status: "accepted" });
@@ -40,21 +54,24 @@ describe("redeemVoucherForDriver", () => {
     for (const code of ["USED-2025", "EXPIRED-2024", "FLEET-ONLY", "NO-SUCH-CODE"]) {
       expect(await redeemVoucherForDriver(DEMO_DRIVER_ID, code, freshSubject())).toEqual({
         status: "rejected",
-        message: VOUCHER_MESSAGES.rejected,
+        message: t(VOUCHER_MESSAGES.rejected),
       });
     }
-    expect(VOUCHER_MESSAGES.rejected).toMatch(/^This voucher is invalid, already used or not applicable/);
+    expect(t(VOUCHER_MESSAGES.rejected)).toMatch(/^This voucher is invalid, already used or not applicable/);
   });
 
   it("422 → invalid with the field error on the code", async () => {
     await h.control("PUT", "/faults", { rules: [{ method: "POST", path: "redeem-voucher", status: 422, times: 1 }] });
     const outcome = await redeemVoucherForDriver(DEMO_DRIVER_ID, "WELCOME10", freshSubject());
-    expect(outcome).toMatchObject({ status: "invalid", fieldErrors: { code: [VOUCHER_MESSAGES.invalidFromPlatform] } });
+    expect(outcome).toMatchObject({
+      status: "invalid",
+      fieldErrors: { code: [t(VOUCHER_MESSAGES.invalidFromPlatform)] },
+    });
   });
 
   it("404 (no such user) → not-found with a support message", async () => {
     const outcome = await redeemVoucherForDriver(987_654, "WELCOME10", freshSubject());
-    expect(outcome).toEqual({ status: "not-found", message: VOUCHER_MESSAGES.notFound });
+    expect(outcome).toEqual({ status: "not-found", message: t(VOUCHER_MESSAGES.notFound) });
     expect(outcome.status === "not-found" && outcome.message).toMatch(/contact support/);
   });
 
@@ -74,7 +91,7 @@ describe("redeemVoucherForDriver", () => {
   it("5xx → unavailable, and the POST is never sent twice", async () => {
     await h.control("PUT", "/faults", { rules: [{ method: "POST", path: "redeem-voucher", status: 503, times: 5 }] });
     const outcome = await redeemVoucherForDriver(DEMO_DRIVER_ID, "WELCOME10", freshSubject());
-    expect(outcome).toEqual({ status: "unavailable", message: VOUCHER_MESSAGES.unavailable });
+    expect(outcome).toEqual({ status: "unavailable", message: t(VOUCHER_MESSAGES.unavailable) });
     expect(sentTo(h, "POST", REDEEM)).toHaveLength(1);
   });
 
@@ -104,6 +121,7 @@ describe("redeemVoucherForDriver", () => {
     const refused = await redeemVoucherForDriver(DEMO_DRIVER_ID, "WELCOME10", subject);
     expect(refused).toMatchObject({ status: "limited", message: expect.stringMatching(/^Too many voucher attempts/) });
     expect(refused.status === "limited" && refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused.status === "limited" && refused.message).toMatch(/try again in \d+ (second|minute)s?\.$/);
     expect(sentTo(h, "POST", REDEEM)).toHaveLength(limit);
     // The valid voucher was not spent by the refused attempt…
     const state = await h.control("GET", "/state");

@@ -15,7 +15,8 @@ vi.mock("next/headers", () => ({
   headers: async () => new Headers({ "accept-language": "en-GB" }),
   cookies: async () => ({
     get: (name: string) => (request.jar.has(name) ? { name, value: request.jar.get(name)!.value } : undefined),
-    set: (name: string, value: string, options?: Record<string, unknown>) => void request.jar.set(name, { value, options }),
+    set: (name: string, value: string, options?: Record<string, unknown>) =>
+      void request.jar.set(name, { value, options }),
   }),
 }));
 vi.mock("next/cache", () => ({ refresh: vi.fn() }));

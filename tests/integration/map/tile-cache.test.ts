@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mapTileCache } from "@/lib/db/schema";
+import { translatorFor } from "@/lib/i18n/translator";
 import { MapUnavailableError } from "@/lib/map/errors";
 import { testDriver } from "../../support/test-db";
 import { AMSTERDAM, createMapHarness, type MapHarness } from "./harness";
@@ -82,7 +83,8 @@ describe(`shared tile cache on ${testDriver}`, () => {
 
     const stale = await h.service.findPoints({ ...AMSTERDAM, radiusKm: 10, limit: 8 }, "en");
     expect(stale.stale).toBe(true);
-    expect(stale.notice).toMatch(/saved charge points/i);
+    // The service gives a catalogue key; the route words it in the caller's language.
+    expect(stale.notice && translatorFor("en")(stale.notice)).toMatch(/saved charge points/i);
     expect(stale.points).toEqual(fresh.points);
     expect(stale.fetchedAt).toBe(fresh.fetchedAt);
     expect(h.emulator.stats().poi).toBe(2);
@@ -117,7 +119,9 @@ describe(`shared tile cache on ${testDriver}`, () => {
       const error = await attempt().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(MapUnavailableError);
       expect((error as MapUnavailableError).kind).toBe("unauthorized");
-      expect((error as MapUnavailableError).userMessage).toMatch(/did not accept the portal's access/);
+      expect(translatorFor("en")((error as MapUnavailableError).userMessage)).toMatch(
+        /did not accept the portal's access/,
+      );
       expect((error as MapUnavailableError).retryAfterSeconds).toBeGreaterThan(60);
       const callsAfterFirst = h.emulator.stats().poi + h.emulator.stats().referencedata;
 

@@ -51,6 +51,7 @@ const ACTION_COVERAGE: Record<string, string> = {
   "lib/admin/actions/roles.ts": "admin.test.ts",
   "lib/admin/actions/deletion.ts": "admin.test.ts",
   "lib/auth/passkeys/actions.ts": "passkeys.test.ts",
+  "lib/i18n/language-action.ts": "language.test.ts",
 };
 
 function listFiles(

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ProfileUpdateInput, SignUpInput } from "@/lib/accounts/profile-schema";
+import { toFieldErrors } from "@/lib/forms/action-result";
+import { translatorFor } from "@/lib/i18n/translator";
 
 const SPOOFING = {
   "right-to-left override": "Adm\u202Ein",
@@ -19,9 +21,10 @@ describe("profile names refuse invisible and text-direction characters (staff sc
     it(`refuses a ${what}`, () => {
       const result = ProfileUpdateInput.safeParse({ firstName: value });
       expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe(
+      // The schema's message is a catalogue key; in English it reads as before.
+      expect(toFieldErrors(result.error?.issues ?? [], translatorFor("en")).firstName).toEqual([
         "First name cannot contain invisible or text-direction characters.",
-      );
+      ]);
     });
   }
 
@@ -42,5 +45,20 @@ describe("profile names refuse invisible and text-direction characters (staff sc
     for (const name of ["Zoë", "Ĳsbrand", "D'Artagnan", "Müller-Lüdenscheidt", "محمد", "張偉", "Ørjan"]) {
       expect(ProfileUpdateInput.safeParse({ firstName: name }).success, name).toBe(true);
     }
+  });
+
+  it("words every field's refusals in the driver's language, with the field's bound", () => {
+    const issues = ProfileUpdateInput.safeParse({ firstName: "x".repeat(81), city: "<b>", phone: "12" }).error?.issues;
+    expect(toFieldErrors(issues ?? [], translatorFor("en"))).toEqual({
+      firstName: ["First name can be at most 80 characters."],
+      city: ["City cannot contain < > { } or control characters."],
+      phone: ["Enter a phone number with 6 to 16 digits, like +31 20 123 4567."],
+    });
+    expect(toFieldErrors(issues ?? [], translatorFor("nl")).firstName).toEqual([
+      "Voornaam mag maximaal 80 tekens bevatten.",
+    ]);
+    expect(toFieldErrors(issues ?? [], translatorFor("de")).city).toEqual([
+      "Der Ort darf weder < > { } noch Steuerzeichen enthalten.",
+    ]);
   });
 });

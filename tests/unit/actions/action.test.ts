@@ -31,7 +31,10 @@ vi.mock("@/lib/admin/action-guard", () => ({
   },
 }));
 
-const { driverAction, NO_DRIVER, publicAction, staffAction } = await import("@/lib/actions/action");
+const language = vi.hoisted(() => ({ locale: "en" as "en" | "nl" | "de" }));
+vi.mock("@/lib/i18n/current-locale", () => ({ currentLocale: async () => language.locale }));
+
+const { driverAction, publicAction, staffAction } = await import("@/lib/actions/action");
 
 class TakenError extends Error {}
 
@@ -41,19 +44,20 @@ function form(fields: Record<string, string>): FormData {
   return data;
 }
 
+// Schema messages are catalogue keys; one that is not (or zod's own default) reads as "Check this field.".
 const Input = z.object({
-  email: z.string().email("Enter an e-mail address."),
-  password: z.string().min(8, "Too short."),
+  email: z.string().email("validation.invalid"),
+  password: z.string().min(8, "not.a.catalogue.key"),
 });
 
 function signUpLike(run: (input: z.infer<typeof Input>) => Promise<void>) {
   return publicAction({
     scope: "test",
-    failure: { log: "sign-up", doing: "create your account" },
+    failure: { log: "sign-up", doing: "doing.generic" },
     secret: ["password"],
     schema: Input,
-    invalid: "Please correct the marked fields.",
-    rejected: { message: "The service refused some fields." },
+    invalid: "ui.correctMarkedFields",
+    rejected: { message: "validation.invalid" },
     expected: (error, { values }) =>
       error instanceof TakenError ? { status: "error", code: "taken", message: "Taken.", values } : undefined,
     run: async (input) => {
@@ -69,6 +73,7 @@ beforeEach(() => {
   guards.driver = null;
   guards.staff = null;
   guards.staffCalls.length = 0;
+  language.locale = "en";
 });
 afterEach(() => logs.restore());
 
@@ -77,17 +82,21 @@ describe("the action helper", () => {
     const run = vi.fn();
     const action = signUpLike(run);
     for (const argument of ["text", { email: "a@b.example" }, undefined, null, 42]) {
-      expect(await action(argument)).toMatchObject({ status: "error", code: "unreadable-form" });
+      expect(await action(argument)).toEqual({
+        status: "error",
+        code: "unreadable-form",
+        message: "This form could not be read. Reload the page and try again.",
+      });
     }
     expect(run).not.toHaveBeenCalled();
   });
 
-  it("parses into field errors, echoes what was typed and never a secret field", async () => {
+  it("parses into field errors in words, echoes what was typed and never a secret field", async () => {
     const result = await signUpLike(vi.fn())(form({ email: "nope", password: "short" }));
     expect(result).toEqual({
       status: "invalid",
       message: "Please correct the marked fields.",
-      fieldErrors: { email: ["Enter an e-mail address."], password: ["Too short."] },
+      fieldErrors: { email: ["Check this field."], password: ["Check this field."] },
       values: { email: "nope" },
     });
   });
@@ -112,7 +121,7 @@ describe("the action helper", () => {
     const rejection = new PlatformValidationError("users.create", { email: ["bad"] });
     expect(await signUpLike(async () => Promise.reject(rejection))(typed)).toMatchObject({
       status: "invalid",
-      message: "The service refused some fields.",
+      message: "Check this field.",
       values: { email: "a@b.example" },
     });
     expect(logs.lines).toEqual([]);
@@ -122,7 +131,7 @@ describe("the action helper", () => {
     const typed = form({ email: "a@b.example", password: "long enough" });
     expect(await signUpLike(async () => Promise.reject(new TypeError("boom")))(typed)).toEqual({
       status: "error",
-      message: "Something went wrong while we tried to create your account. Try again in a moment.",
+      message: "Something went wrong while we tried to finish this. Try again in a moment.",
       values: { email: "a@b.example" },
     });
     const unavailable = await signUpLike(async () =>
@@ -135,6 +144,22 @@ describe("the action helper", () => {
     ]);
   });
 
+  it("answers in the request's language, the platform's words around the action's own phrase", async () => {
+    language.locale = "de";
+    expect(await signUpLike(vi.fn())("text")).toMatchObject({
+      message: "Dieses Formular konnte nicht gelesen werden. Laden Sie die Seite neu und versuchen Sie es noch einmal.",
+    });
+    const typed = form({ email: "a@b.example", password: "long enough" });
+    language.locale = "nl";
+    expect(await signUpLike(async () => Promise.reject(new TypeError("boom")))(typed)).toMatchObject({
+      message: "Er ging iets mis bij de poging om dit af te ronden. Probeer het zo nog eens.",
+    });
+    expect(await signUpLike(vi.fn())(form({ email: "nope", password: "short" }))).toMatchObject({
+      message: "Corrigeer de gemarkeerde velden.",
+      fieldErrors: { email: ["Controleer dit veld."], password: ["Controleer dit veld."] },
+    });
+  });
+
   it("rethrows what Next throws on purpose (redirect, not found) instead of logging it", async () => {
     const redirect = Object.assign(new Error("NEXT_REDIRECT"), { digest: "NEXT_REDIRECT;replace;/account;307;" });
     await expect(
@@ -145,8 +170,8 @@ describe("the action helper", () => {
 
   it("guards a driver action: the refusal keeps the typed values only for an action that echoes them", async () => {
     const run = vi.fn();
-    const echoing = driverAction({ scope: "test", failure: { log: "x", doing: "x" }, run });
-    const silent = driverAction({ scope: "test", failure: { log: "x", doing: "x" }, echo: false, run });
+    const echoing = driverAction({ scope: "test", failure: { log: "x", doing: "doing.generic" }, run });
+    const silent = driverAction({ scope: "test", failure: { log: "x", doing: "doing.generic" }, echo: false, run });
     expect(await echoing(form({ code: "A1" }))).toEqual({
       status: "error",
       message: "Sign in to continue.",
@@ -163,14 +188,19 @@ describe("the action helper", () => {
       role: "admin",
       audit: "thing.do",
       boundDriver: true,
-      failure: { log: "x", doing: "x" },
+      failure: { log: "x", doing: "doing.generic" },
       run,
     });
     expect(await action(form({ note: "n" }), 1001)).toMatchObject({ status: "error", code: "forbidden" });
     expect(guards.staffCalls).toEqual([["admin", "thing.do"]]);
 
     guards.staff = { userId: "staff-1", email: "staff@example.com", role: "admin", platformUserId: null };
-    expect(await action(form({ note: "n" }), "1001; drop")).toEqual({ ...NO_DRIVER, values: { note: "n" } });
+    expect(await action(form({ note: "n" }), "1001; drop")).toEqual({
+      status: "error",
+      code: "no-driver",
+      message: "That driver could not be found. Open the driver again from the search.",
+      values: { note: "n" },
+    });
     expect(await action(form({ note: "n" }), "1001")).toEqual({ status: "ok" });
     expect(run).toHaveBeenCalledWith({ note: "n" }, expect.objectContaining({ driverId: 1001, actor: guards.staff }));
   });
@@ -183,7 +213,7 @@ describe("the action helper", () => {
       role: "support",
       audit: (formData) => `card.${String(formData?.get("intent") ?? "block")}`,
       boundDriver: true,
-      failure: { log: "x", doing: "x" },
+      failure: { log: "x", doing: "doing.generic" },
       run: async (_input, { audited, recordAudit }) => {
         const code = await audited(async () => "04A1", { targetCard: "card 7", details: { cardId: 7 } });
         await recordAudit({ outcome: "failure", error: `after ${code}` });

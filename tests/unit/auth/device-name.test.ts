@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deviceLabel, deviceNameFrom, UNKNOWN_DEVICE } from "@/lib/auth/device-name";
+import { translatorFor } from "@/lib/i18n/translator";
 
 describe("deviceNameFrom", () => {
   it("keeps the browser and system names, no versions", () => {
@@ -17,8 +18,18 @@ describe("deviceNameFrom", () => {
         deviceNameFrom(
           "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
         ),
+        translatorFor("en"),
       ),
     ).toBe("Chrome on Windows");
+  });
+
+  it("names the device in the reader's language, the unknown parts too", () => {
+    const firefoxOnMac = { browser: "Firefox", os: "macOS" };
+    expect(deviceLabel(firefoxOnMac, translatorFor("nl"))).toBe("Firefox op macOS");
+    expect(deviceLabel(firefoxOnMac, translatorFor("de"))).toBe("Firefox unter macOS");
+    expect(deviceLabel(UNKNOWN_DEVICE, translatorFor("en"))).toBe("Unknown browser on unknown system");
+    expect(deviceLabel(UNKNOWN_DEVICE, translatorFor("nl"))).toBe("Onbekende browser op onbekend systeem");
+    expect(deviceLabel(UNKNOWN_DEVICE, translatorFor("de"))).toBe("Unbekannter Browser unter unbekanntem System");
   });
 
   it("says unknown for a missing or unrecognised user agent", () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { AddCardInput, CardCodeSchema, VisualNumberSchema } from "@/lib/cards/card-input";
+import { toFieldErrors } from "@/lib/forms/action-result";
+import { translatorFor } from "@/lib/i18n/translator";
+
+/** The schemas' messages are catalogue keys: what a driver reads is their English words. */
+const inEnglish = (issues: Parameters<typeof toFieldErrors>[0]) => toFieldErrors(issues, translatorFor("en"));
 
 describe("CardCodeSchema", () => {
   it("removes every kind of whitespace and upper-cases", () => {
@@ -18,7 +23,7 @@ describe("CardCodeSchema", () => {
   ])("refuses %j with a clear message", (input, message) => {
     const result = CardCodeSchema.safeParse(input);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toContain(message);
+    expect(inEnglish(result.error?.issues ?? [])._form?.[0]).toContain(message);
     // One message per problem: an empty code is not also told about the pattern.
     expect(result.error?.issues).toHaveLength(1);
   });
@@ -40,6 +45,10 @@ describe("VisualNumberSchema", () => {
   });
   it.each(["", "  ", "x".repeat(65), "<b>1</b>", "-leading-dash"])("refuses %j", (input) => {
     expect(VisualNumberSchema.safeParse(input).success).toBe(false);
+  });
+  it("says how long a printed number may be", () => {
+    const result = VisualNumberSchema.safeParse("x".repeat(65));
+    expect(inEnglish(result.error?.issues ?? [])._form).toEqual(["The printed number can be at most 64 characters."]);
   });
 });
 

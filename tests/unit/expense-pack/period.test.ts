@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { describePeriod, packChoices, packFilename, parsePackPeriod } from "@/lib/expense-pack/period";
+import { translatorFor } from "@/lib/i18n/translator";
 
 // 2026-03-01 00:30 in Amsterdam is still February in UTC: the month is the service's time zone's.
 const EARLY_MARCH = new Date("2026-02-28T23:30:00Z");
-const parse = (query: string, now = EARLY_MARCH) => parsePackPeriod(new URLSearchParams(query), now);
+const t = translatorFor("en");
+const parse = (query: string, now = EARLY_MARCH) => parsePackPeriod(new URLSearchParams(query), now, t);
 
 describe("the pack's period", () => {
   it("takes this and last month in the service's time zone, whole months, across a year end", () => {
@@ -75,20 +77,40 @@ describe("the pack's period", () => {
 
   it("describes the period and the dialog's choices in words", () => {
     const day = (d: string) => `<${d}>`;
-    expect(describePeriod({ kind: "custom", from: "2026-02-01", to: "2026-02-14" }, day)).toBe(
+    expect(describePeriod({ kind: "custom", from: "2026-02-01", to: "2026-02-14" }, day, t)).toBe(
       "<2026-02-01> to <2026-02-14>",
     );
-    expect(describePeriod({ kind: "filters", from: "2026-02-01" }, day)).toBe("<2026-02-01> until today");
-    expect(describePeriod({ kind: "filters" }, day)).toBe("All sessions");
-    expect(packChoices(EARLY_MARCH, {})).toEqual({
+    expect(describePeriod({ kind: "filters", from: "2026-02-01" }, day, t)).toBe("<2026-02-01> until today");
+    expect(describePeriod({ kind: "filters" }, day, t)).toBe("All sessions");
+    expect(packChoices(EARLY_MARCH, {}, t, "en")).toEqual({
       thisMonthLabel: "March 2026",
       lastMonthLabel: "February 2026",
       filters: undefined,
     });
-    expect(packChoices(EARLY_MARCH, { status: "finished", from: "2026-01-01" }).filters).toEqual({
+    expect(packChoices(EARLY_MARCH, { status: "finished", from: "2026-01-01" }, t, "en").filters).toEqual({
       status: "finished",
       from: "2026-01-01",
       description: "1 Jan 2026 until today, finished sessions only.",
+    });
+  });
+
+  it("says the period, the months and the field errors in the driver's language", () => {
+    const filter = { status: "failed", from: "2026-01-01", to: "2026-01-31" } as const;
+    expect(packChoices(EARLY_MARCH, filter, translatorFor("nl"), "nl")).toMatchObject({
+      thisMonthLabel: "maart 2026",
+      lastMonthLabel: "februari 2026",
+      filters: { description: "1 jan 2026 tot en met 31 jan 2026, alleen mislukte laadsessies." },
+    });
+    expect(packChoices(EARLY_MARCH, filter, translatorFor("de"), "de")).toMatchObject({
+      thisMonthLabel: "März 2026",
+      filters: { description: "01.01.2026 bis 31.01.2026, nur fehlgeschlagene Ladevorgänge." },
+    });
+    expect(parsePackPeriod(new URLSearchParams("period=custom"), EARLY_MARCH, translatorFor("de"))).toEqual({
+      ok: false,
+      errors: {
+        from: ["Geben Sie den ersten Tag des Zeitraums ein."],
+        to: ["Geben Sie den letzten Tag des Zeitraums ein."],
+      },
     });
   });
 });

@@ -74,8 +74,8 @@ describe("message catalogues", () => {
     expect(unused).toEqual([]);
   });
 
-  it("sends the browser exactly the namespaces its client components translate with", () => {
-    const listed = [...CLIENT_NAMESPACES].sort();
+  it("sends the browser only namespaces its client components translate with, and all of them", () => {
+    const listed = [...new Set(Object.values(CLIENT_NAMESPACES).flat())].sort();
     expect(listed).toEqual([...sources().clientNamespaces].sort());
   });
 
@@ -89,7 +89,7 @@ describe("message catalogues", () => {
     ]);
     expect(planted.asked.map((use) => use.key)).toEqual(["language.label", "forms.unreadable"]);
     expect([...planted.used]).toEqual(expect.arrayContaining(["language.label", "forms.unreadable", "doing.generic"]));
-    expect(planted.dynamicPrefixes).toEqual(["platformErrors."]);
+    expect([...new Set(planted.dynamicPrefixes)]).toEqual(["platformErrors."]);
     expect([...planted.clientNamespaces]).toEqual(["language"]);
   });
 });

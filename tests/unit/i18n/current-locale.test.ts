@@ -12,7 +12,9 @@ const request = vi.hoisted(() => ({
 vi.mock("next/headers", () => ({
   cookies: async () => {
     if (request.outside) throw new Error("`cookies` was called outside a request scope.");
-    return { get: (name: string) => (name === "portal-locale" && request.cookie ? { value: request.cookie } : undefined) };
+    return {
+      get: (name: string) => (name === "portal-locale" && request.cookie ? { value: request.cookie } : undefined),
+    };
   },
   headers: async () => new Headers(request.acceptLanguage ? { "accept-language": request.acceptLanguage } : {}),
 }));
@@ -24,7 +26,9 @@ const { currentLocale } = await import("@/lib/i18n/current-locale");
 const { requestTranslator } = await import("@/lib/i18n/translator");
 
 describe("currentLocale", () => {
-  beforeEach(() => Object.assign(request, { cookie: undefined, acceptLanguage: null, accountLocale: null, outside: false }));
+  beforeEach(() =>
+    Object.assign(request, { cookie: undefined, acceptLanguage: null, accountLocale: null, outside: false }),
+  );
 
   it("takes the switcher's cookie first, over the account and the browser", async () => {
     Object.assign(request, { cookie: "nl", accountLocale: "de", acceptLanguage: "de-DE" });

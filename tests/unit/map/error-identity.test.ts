@@ -6,7 +6,7 @@ describe("map errors across module copies", () => {
     vi.resetModules();
     const second = await import("@/lib/map/errors");
     expect(second.MapUnavailableError).not.toBe(first.MapUnavailableError);
-    const thrown = new first.MapUnavailableError("unavailable", "try later", 30);
+    const thrown = new first.MapUnavailableError("unavailable", "mapErrors.unavailable.unreachable", 30);
     expect(thrown instanceof second.MapUnavailableError).toBe(true);
     expect(new Error("x") instanceof second.MapUnavailableError).toBe(false);
   });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "@/lib/i18n/translator";
+import { formatKw } from "@/lib/map/format";
 import nlExport from "@/lib/emulators/map/data/poi-nl-ocm-export.json";
 import referenceJson from "@/lib/emulators/map/data/referencedata-2023-08-ocm-app.json";
 import {
@@ -82,6 +84,8 @@ describe("filters in the URL", () => {
   });
 
   it("describes them for messages", () => {
-    expect(describeFilters({ connector: "CCS2", minKw: 50 })).toBe("CCS2, at least 50 kW");
+    const t = translatorFor("en");
+    const atLeast = (minKw: number) => t("map.filters.atLeast", { power: formatKw(minKw, "en") });
+    expect(describeFilters({ connector: "CCS2", minKw: 50 }, atLeast)).toBe("CCS2, at least 50 kW");
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "@/lib/i18n/translator";
+import en from "@/messages/en.json";
 import { buildPoiQuery } from "@/lib/map/ocm-client";
 import { formatDistance, formatPower } from "@/lib/map/format";
 import { parsePointsQuery } from "@/lib/map/points-query";
@@ -54,7 +56,7 @@ describe("map data API query", () => {
 });
 
 describe("GET /api/map/points query", () => {
-  const parse = (qs: string) => parsePointsQuery(new URLSearchParams(qs));
+  const parse = (qs: string) => parsePointsQuery(new URLSearchParams(qs), translatorFor("en"));
 
   it("accepts a good query with defaults and caps", () => {
     expect(parse("lat=52.37&lng=4.89")).toEqual({
@@ -87,7 +89,7 @@ describe("formatting", () => {
   it("shows metres below 1 km and kW with Intl", () => {
     expect(formatDistance(0.386)).toBe("390 m");
     expect(formatDistance(1.26)).toBe("1.3 km");
-    expect(formatPower(7.4)).toBe("7.4 kW");
-    expect(formatPower(null)).toBe("power unknown");
+    expect(formatPower(7.4, en.map.point.powerUnknown)).toBe("7.4 kW");
+    expect(formatPower(null, en.map.point.powerUnknown)).toBe("power unknown");
   });
 });

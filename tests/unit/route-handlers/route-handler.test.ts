@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AccessDeniedError } from "@/lib/auth/guards";
 import { MapUnavailableError } from "@/lib/map/errors";
@@ -16,8 +16,12 @@ import { RouteError } from "@/lib/route-handlers/route-error";
 import { ROUTE_HANDLER, routeHandler } from "@/lib/route-handlers/route-handler";
 import { captureLogs } from "../../support/log-capture";
 
+const language = vi.hoisted(() => ({ locale: "en" as "en" | "nl" | "de" }));
+vi.mock("@/lib/i18n/current-locale", () => ({ currentLocale: async () => language.locale }));
+
 const request = () => new Request("http://localhost/api/thing/12");
-const WORDS = { doing: "load the thing", notFound: "There is no such thing." };
+// Catalogue keys, as every route's words are.
+const WORDS = { doing: "doing.generic", notFound: "access.driverAccountGone" } as const;
 
 /** A handler whose `run` throws `error`, and its answer. */
 async function answerTo(error: unknown) {
@@ -41,6 +45,7 @@ async function answerTo(error: unknown) {
 let logs: ReturnType<typeof captureLogs>;
 beforeEach(() => {
   logs = captureLogs("debug");
+  language.locale = "en";
 });
 afterEach(() => logs.restore());
 
@@ -48,15 +53,26 @@ describe("routeHandler: one status per error type", () => {
   it.each([
     ["signed out", new AccessDeniedError(401), 401, "Sign in to continue."],
     ["no access", new AccessDeniedError(403), 403, "You do not have access to this."],
-    ["a bad parameter", new RouteError(400, "The id must be a number."), 400, "The id must be a number."],
-    ["not the caller's", new RouteError(404, "Not yours."), 404, "Not yours."],
-    ["a platform 404", new PlatformNotFoundError("users.get"), 404, "There is no such thing."],
+    ["a bad parameter", new RouteError(400, "validation.platformId"), 400, "Not a platform id."],
+    [
+      "a bad parameter, with arguments",
+      new RouteError(400, "platformErrors.busy", undefined, { seconds: 1 }),
+      400,
+      "The charging service is busy. Try again in 1 second.",
+    ],
+    ["not the caller's", new RouteError(404, "access.notFound"), 404, "This was not found."],
+    [
+      "a platform 404",
+      new PlatformNotFoundError("users.get"),
+      404,
+      "We could not find your charging account. Please contact support.",
+    ],
     ["a platform outage", new PlatformUnavailableError("users.get", "timeout"), 503, /did not answer/],
-    ["a bad platform answer", new PlatformResponseError("users.get", "bad JSON"), 502, /could not load the thing/],
-    ["a refused server key", new PlatformUnauthorizedError("users.get"), 502, /could not load the thing/],
-    ["a key without rights", new PlatformForbiddenError("users.get"), 502, /could not load the thing/],
+    ["a bad platform answer", new PlatformResponseError("users.get", "bad JSON"), 502, /could not finish this/],
+    ["a refused server key", new PlatformUnauthorizedError("users.get"), 502, /could not finish this/],
+    ["a key without rights", new PlatformForbiddenError("users.get"), 502, /could not finish this/],
     ["a refused payload", new PlatformValidationError("users.get", { email: ["taken"] }), 502, /could not/],
-    ["anything else", new TypeError("x is undefined"), 500, /Something went wrong while we tried to load the thing/],
+    ["anything else", new TypeError("x is undefined"), 500, /Something went wrong while we tried to finish this/],
   ] as const)("%s → %i with plain words and no caching", async (_name, error, status, words) => {
     const answer = await answerTo(error);
     expect(answer.status).toBe(status);
@@ -73,14 +89,20 @@ describe("routeHandler: one status per error type", () => {
   });
 
   it("an unavailable map data service → 503 with its own words and Retry-After", async () => {
-    const answer = await answerTo(new MapUnavailableError("rate-limited", "The map is busy.", 120));
-    expect(answer).toMatchObject({ status: 503, body: { error: "The map is busy." }, retryAfter: "120" });
+    const answer = await answerTo(new MapUnavailableError("rate-limited", "mapErrors.unavailable.rateLimited", 120));
+    expect(answer).toMatchObject({
+      status: 503,
+      body: {
+        error: "The map data service is busy right now (fair-use limit reached). Please try again in a few minutes.",
+      },
+      retryAfter: "120",
+    });
   });
 
   it("a platform 404 without words of its own reads 'not found'", async () => {
     const handler = routeHandler({
       scope: "test",
-      words: { doing: "load it" },
+      words: { doing: "doing.generic" },
       access: async () => null,
       run: async () => {
         throw new PlatformNotFoundError("users.get");
@@ -89,9 +111,25 @@ describe("routeHandler: one status per error type", () => {
     expect(await (await handler(request())).json()).toEqual({ error: "This was not found." });
   });
 
+  it("answers in the caller's language, with a bad query's field errors as they are", async () => {
+    language.locale = "de";
+    expect((await answerTo(new AccessDeniedError(401))).body).toEqual({
+      error: "Melden Sie sich an, um fortzufahren.",
+    });
+    language.locale = "nl";
+    const fields = { month: ["Kies een maand."] };
+    expect((await answerTo(new RouteError(400, "validation.invalid", fields))).body).toEqual({
+      error: "Controleer dit veld.",
+      fields,
+    });
+    expect((await answerTo(new TypeError("boom"))).body).toEqual({
+      error: "Er ging iets mis bij de poging om dit af te ronden. Probeer het zo nog eens.",
+    });
+  });
+
   it("logs server failures, never refusals or bad input, and never the platform's message", async () => {
     await answerTo(new AccessDeniedError(401));
-    await answerTo(new RouteError(400, "bad"));
+    await answerTo(new RouteError(400, "validation.invalid"));
     await answerTo(new PlatformNotFoundError("users.get", "user jane@example.com not found"));
     expect(logs.lines).toHaveLength(0);
     await answerTo(new PlatformUnavailableError("users.get", "network"));
@@ -110,7 +148,10 @@ describe("routeHandler: access and parameters come first", () => {
       access: async () => {
         throw new AccessDeniedError(401);
       },
-      params: { schema: z.object({ id: platformIdPathParam() }), invalid: () => new RouteError(400, "Bad id.") },
+      params: {
+        schema: z.object({ id: platformIdPathParam() }),
+        invalid: () => new RouteError(400, "validation.platformId"),
+      },
       run: async () => {
         ran = true;
         return new Response("ok");
@@ -127,7 +168,10 @@ describe("routeHandler: access and parameters come first", () => {
       scope: "test",
       words: WORDS,
       access: async () => ({ platformUserId: 7 }),
-      params: { schema: z.object({ id: platformIdPathParam() }), invalid: () => new RouteError(404, "Not yours.") },
+      params: {
+        schema: z.object({ id: platformIdPathParam() }),
+        invalid: () => new RouteError(404, "access.notFound"),
+      },
       run: async ({ actor, params }) => {
         seen.push([actor, params]);
         return Response.json({ ok: true });

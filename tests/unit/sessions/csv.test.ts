@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "@/lib/i18n/translator";
 import {
   csvCell,
   csvLine,
@@ -8,8 +9,11 @@ import {
   sessionCsvHeader,
   sessionCsvRow,
   sessionCsvRows,
+  sessionCsvWords,
 } from "@/lib/sessions/csv";
 import { running, session } from "./fixtures";
+
+const words = sessionCsvWords(translatorFor("en"));
 
 /** A small RFC 4180 reader, so tests check what a spreadsheet would read, not our own string. */
 function parseCsv(text: string): string[][] {
@@ -72,14 +76,43 @@ describe("csv cells", () => {
 
 describe("session rows", () => {
   it("starts with the header row", () => {
-    expect(sessionCsvHeader()).toBe(`${SESSION_CSV_COLUMNS.join(",")}\r\n`);
+    expect(sessionCsvHeader(words)).toBe(`${SESSION_CSV_COLUMNS.join(",")}\r\n`);
     expect(SESSION_CSV_COLUMNS).toEqual(
       expect.arrayContaining(["session_id", "started_at_local", "energy_kwh", "amount", "currency", "status"]),
     );
   });
 
+  it("names the columns and the status in the driver's language, the figures as they are", () => {
+    const dutch = sessionCsvWords(translatorFor("nl"));
+    const german = sessionCsvWords(translatorFor("de"));
+    expect(parseCsv(sessionCsvHeader(dutch))[0]).toEqual([
+      "laadsessie_id",
+      "gestart_utc",
+      "gestart_lokaal",
+      "gestopt_utc",
+      "gestopt_lokaal",
+      "duur_minuten",
+      "energie_kwh",
+      "bedrag",
+      "valuta",
+      "status",
+      "locatie_id",
+      "locatie_naam",
+      "locatie_adres",
+      "evse_id",
+    ]);
+    expect(parseCsv(sessionCsvHeader(german))[0]).toHaveLength(SESSION_CSV_COLUMNS.length);
+    const [english] = parseCsv(sessionCsvRow(session(), "EUR", words));
+    const [nl] = parseCsv(sessionCsvRow(session(), "EUR", dutch));
+    const [de] = parseCsv(sessionCsvRow(running(), "EUR", german));
+    expect(nl![9]).toBe("afgerond");
+    expect(de![9]).toBe("lädt");
+    // Only the status is words: every other cell is the same in every language.
+    expect(nl!.filter((_, i) => i !== 9)).toEqual(english!.filter((_, i) => i !== 9));
+  });
+
   it("writes ISO times, minutes, kWh with a dot decimal and the amount with cents", () => {
-    const [row] = parseCsv(sessionCsvRow(session(), "EUR"));
+    const [row] = parseCsv(sessionCsvRow(session(), "EUR", words));
     const byColumn = Object.fromEntries(SESSION_CSV_COLUMNS.map((c, i) => [c, row![i]]));
     expect(byColumn).toEqual({
       session_id: "70001",
@@ -102,25 +135,25 @@ describe("session rows", () => {
   it("names the location and its address where the walk could read them", () => {
     const places = (id: number | null) =>
       id === 501 ? { name: "Westerpark, Hub", address: "=Haarlemmerweg 8, Amsterdam" } : null;
-    const [known] = parseCsv(sessionCsvRow(session(), "EUR", places));
-    const [unknown] = parseCsv(sessionCsvRow(session({ locationId: 502 }), "EUR", places));
+    const [known] = parseCsv(sessionCsvRow(session(), "EUR", words, places));
+    const [unknown] = parseCsv(sessionCsvRow(session({ locationId: 502 }), "EUR", words, places));
     const column = (row: string[] | undefined, name: string) => row![SESSION_CSV_COLUMNS.indexOf(name as never)];
     expect(column(known, "location_name")).toBe("Westerpark, Hub");
     // An address is text from the platform: the formula guard applies.
     expect(column(known, "location_address")).toBe("'=Haarlemmerweg 8, Amsterdam");
     expect(column(unknown, "location_name")).toBe("");
-    expect(sessionCsvRows([session()], "EUR", places)).toBe(sessionCsvRow(session(), "EUR", places));
+    expect(sessionCsvRows([session()], "EUR", words, places)).toBe(sessionCsvRow(session(), "EUR", words, places));
   });
 
   it("keeps a dot decimal and whole cents whatever the value", () => {
-    const [row] = parseCsv(sessionCsvRow(session({ energyWh: 1_234_567, amount: 10 }), "EUR"));
+    const [row] = parseCsv(sessionCsvRow(session({ energyWh: 1_234_567, amount: 10 }), "EUR", words));
     expect(row![6]).toBe("1234.567");
     expect(row![7]).toBe("10.00");
     expect(row!.join(",")).not.toMatch(/\d,\d{3}\./);
   });
 
   it("prefers the UTC times of a detail read and leaves stop and duration empty while running", () => {
-    const [row] = parseCsv(sessionCsvRow(running({ startedAt: "2026-03-14T17:02:11Z" }), null));
+    const [row] = parseCsv(sessionCsvRow(running({ startedAt: "2026-03-14T17:02:11Z" }), null, words));
     expect(row![1]).toBe("2026-03-14T17:02:11Z");
     expect(row![3]).toBe("");
     expect(row![4]).toBe("");
@@ -131,9 +164,9 @@ describe("session rows", () => {
 
   it("formats a page of rows as one string, the same as row by row", () => {
     const page = [session({ id: 1 }), running({ id: 2 }), session({ id: 3, evseId: null })];
-    expect(sessionCsvRows(page, "EUR")).toBe(page.map((s) => sessionCsvRow(s, "EUR")).join(""));
-    expect(sessionCsvRows(page, '=cmd"')).toBe(page.map((s) => sessionCsvRow(s, '=cmd"')).join(""));
-    expect(sessionCsvRows([], "EUR")).toBe("");
+    expect(sessionCsvRows(page, "EUR", words)).toBe(page.map((s) => sessionCsvRow(s, "EUR", words)).join(""));
+    expect(sessionCsvRows(page, '=cmd"', words)).toBe(page.map((s) => sessionCsvRow(s, '=cmd"', words)).join(""));
+    expect(sessionCsvRows([], "EUR", words)).toBe("");
   });
 
   it("gives one chunk per page, the header joined to the first, and no chunk for an emptied page", async () => {
@@ -143,10 +176,12 @@ describe("session rows", () => {
       yield [session({ id: 3 })];
     }
     const chunks: string[] = [];
-    for await (const chunk of sessionCsvChunks(pages(), "EUR")) chunks.push(chunk);
+    for await (const chunk of sessionCsvChunks(pages(), "EUR", words)) chunks.push(chunk);
     expect(chunks).toEqual([
-      sessionCsvHeader() + sessionCsvRow(session({ id: 1 }), "EUR") + sessionCsvRow(session({ id: 2 }), "EUR"),
-      sessionCsvRow(session({ id: 3 }), "EUR"),
+      sessionCsvHeader(words) +
+        sessionCsvRow(session({ id: 1 }), "EUR", words) +
+        sessionCsvRow(session({ id: 2 }), "EUR", words),
+      sessionCsvRow(session({ id: 3 }), "EUR", words),
     ]);
     expect(parseCsv(chunks.join("")).map((r) => r[0])).toEqual(["session_id", "1", "2", "3"]);
   });
@@ -157,11 +192,11 @@ describe("session rows", () => {
       yield [session({ id: 7 })];
     }
     const chunks: string[] = [];
-    for await (const chunk of sessionCsvChunks(emptyFirst(), null)) chunks.push(chunk);
-    expect(chunks).toEqual([sessionCsvHeader(), sessionCsvRow(session({ id: 7 }), null)]);
+    for await (const chunk of sessionCsvChunks(emptyFirst(), null, words)) chunks.push(chunk);
+    expect(chunks).toEqual([sessionCsvHeader(words), sessionCsvRow(session({ id: 7 }), null, words)]);
     const none: string[] = [];
-    for await (const chunk of sessionCsvChunks((async function* () {})(), null)) none.push(chunk);
-    expect(none).toEqual([sessionCsvHeader()]);
+    for await (const chunk of sessionCsvChunks((async function* () {})(), null, words)) none.push(chunk);
+    expect(none).toEqual([sessionCsvHeader(words)]);
   });
 
   it("names the file after the export day", () => {

@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { sessionCsvRow, sessionCsvRows } from "@/lib/sessions/csv";
+import { translatorFor } from "@/lib/i18n/translator";
+import { sessionCsvRow, sessionCsvRows, sessionCsvWords } from "@/lib/sessions/csv";
 import { assumedTimeZoneNote, sessionCurrency, sessionStatusDetail } from "@/lib/sessions/display";
 import { toLiveSessionView } from "@/lib/sessions/live-view";
 import { running, session } from "./fixtures";
+
+const t = translatorFor("en");
+const words = sessionCsvWords(t);
 
 describe("what a session's own platform data adds (ampeco)", () => {
   it("its own currency wins over the account's, in the views and in the CSV", () => {
@@ -11,8 +15,8 @@ describe("what a session's own platform data adds (ampeco)", () => {
     expect(toLiveSessionView(running({ currency: "CHF" })).currency).toBe("CHF");
     expect(toLiveSessionView(running()).currency).toBeNull();
     const cells = (row: string) => row.trimEnd().split(",");
-    expect(cells(sessionCsvRow(session({ currency: "CHF" }), "EUR"))[8]).toBe("CHF");
-    const page = sessionCsvRows([session({ currency: "CHF" }), session({ id: 70002 })], "EUR")
+    expect(cells(sessionCsvRow(session({ currency: "CHF" }), "EUR", words))[8]).toBe("CHF");
+    const page = sessionCsvRows([session({ currency: "CHF" }), session({ id: 70002 })], "EUR", words)
       .trimEnd()
       .split("\r\n");
     expect(page.map((row) => cells(row)[8])).toEqual(["CHF", "EUR"]);
@@ -26,10 +30,10 @@ describe("what a session's own platform data adds (ampeco)", () => {
   });
 
   it("says which zone local times are in when the location's own was unknown", () => {
-    expect(assumedTimeZoneNote(session({ assumedTimeZone: "Europe/Amsterdam" }))).toBe(
+    expect(assumedTimeZoneNote(session({ assumedTimeZone: "Europe/Amsterdam" }), t)).toBe(
       "Local times are in Europe/Amsterdam: the charging service did not tell this location's time zone.",
     );
-    expect(assumedTimeZoneNote(session({ assumedTimeZone: null }))).toBeNull();
-    expect(assumedTimeZoneNote(session())).toBeNull();
+    expect(assumedTimeZoneNote(session({ assumedTimeZone: null }), t)).toBeNull();
+    expect(assumedTimeZoneNote(session(), t)).toBeNull();
   });
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { matchesSessionFilter, parseSessionFilter, rangeToInstants, sessionFilterQuery } from "@/lib/sessions/filters";
+import { translatorFor } from "@/lib/i18n/translator";
+import {
+  matchesSessionFilter,
+  parseSessionFilter as parseWithWords,
+  rangeToInstants,
+  sessionFilterQuery,
+} from "@/lib/sessions/filters";
 import { session } from "./fixtures";
+
+const t = translatorFor("en");
+const parseSessionFilter = (input: Parameters<typeof parseWithWords>[0]) => parseWithWords(input, t);
 
 describe("parseSessionFilter", () => {
   it("reads status, date range and paging from the URL", () => {
@@ -48,6 +57,17 @@ describe("parseSessionFilter", () => {
     );
     expect(parsed.filter).toEqual({ page: 1, perPage: 25 });
     for (const message of parsed.messages) expect(message.length).toBeLessThan(160);
+  });
+
+  it("says what it ignored in the driver's language", () => {
+    const bad = new URLSearchParams("status=exploded&perPage=7");
+    expect(parseWithWords(bad, translatorFor("nl")).messages).toEqual([
+      "“exploded” is geen status van een laadsessie, dus worden laadsessies met elke status getoond.",
+      "Rijen per pagina kan 10, 25, 50, 100 zijn; in plaats van “7” worden er 25 getoond.",
+    ]);
+    expect(parseWithWords(bad, translatorFor("de")).messages[0]).toBe(
+      "„exploded“ ist kein Status eines Ladevorgangs, daher werden Ladevorgänge mit jedem Status angezeigt.",
+    );
   });
 
   it("drops a range whose start is after its end, and says why", () => {

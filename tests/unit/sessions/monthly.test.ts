@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { ChargingSession } from "@/lib/platform/types";
-import { lastTwelveMonths, MonthlyAggregator, monthlyWindowStart, sessionMonth } from "@/lib/sessions/monthly";
+import {
+  lastTwelveMonths,
+  monthAxisLabel,
+  monthLabel,
+  MonthlyAggregator,
+  monthlyWindowStart,
+  sessionMonth,
+} from "@/lib/sessions/monthly";
 import { running, session } from "./fixtures";
 
 const NOW = new Date("2026-03-14T12:00:00Z");
@@ -31,12 +38,20 @@ describe("monthly aggregation", () => {
     ]);
     expect(totals[0]).toEqual({
       month: "2025-04",
-      label: "Apr 2025",
       energyWh: 0,
       amount: 0,
       sessionCount: 0,
       runningCount: 0,
     });
+  });
+
+  it("names the months in the page's language, three letters under the bars", () => {
+    expect(monthLabel("2025-04", "en")).toBe("Apr 2025");
+    expect(monthLabel("2026-03", "nl")).toBe("mrt 2026");
+    expect(monthLabel("2026-03", "de")).toBe("März 2026");
+    expect(["2025-09", "2026-03"].map((m) => monthAxisLabel(m, "en"))).toEqual(["Sep", "Mar"]);
+    expect(["2025-09", "2026-03"].map((m) => monthAxisLabel(m, "nl"))).toEqual(["sep", "mrt"]);
+    expect(["2025-09", "2026-03"].map((m) => monthAxisLabel(m, "de"))).toEqual(["Sep", "Mär"]);
   });
 
   it("adds energy and cost per month, cent-exact", () => {

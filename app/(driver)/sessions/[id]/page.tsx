@@ -1,24 +1,27 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { LiveSessions } from "@/components/sessions/live-sessions";
+import { getLocale, getTranslations } from "next-intl/server";
+import { LiveSessions } from "@/components/sessions/live-sessions-lazy";
 import { SessionDetails, SessionLocation } from "@/components/sessions/session-details";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { requireDriverPage } from "@/lib/auth/guards";
+import { currentLocale } from "@/lib/i18n/current-locale";
 import { getPlatform } from "@/lib/platform";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
 import { logSessionError } from "@/lib/sessions/deps";
 import { sessionStartLabel } from "@/lib/sessions/display";
 import { toLiveSessionView } from "@/lib/sessions/live-view";
-import { preferredLocale } from "@/lib/i18n/accept-language";
 import { isPlatformId } from "@/lib/sessions/ownership";
 import { getOwnedSession, getSessionLocation } from "@/lib/sessions/service";
 import { settle } from "@/lib/sessions/settle";
 
-export const metadata: Metadata = { title: "Charging session" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("sessionDetails");
+  return { title: t("title") };
+}
 
 const backLink = "text-sm font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
 
@@ -30,21 +33,23 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
 
   // Ownership is proven inside getOwnedSession before the unscoped read; the driver's own account
   // (for the currency) is independent and read alongside.
-  const [owned, user, requestHeaders] = await Promise.all([
+  const [owned, user, t, tAll, locale] = await Promise.all([
     settle(getOwnedSession(viewer.platformUserId, sessionId)),
     settle(getPlatform().users.getUser(viewer.platformUserId)),
-    headers(),
+    getTranslations("sessionDetails"),
+    getTranslations(),
+    getLocale(),
   ]);
   if (!owned.ok) {
     logSessionError("reading a session", owned.error);
     return (
       <div className="space-y-4">
         <Link href="/sessions" className={backLink}>
-          ← All sessions
+          ← {t("allSessions")}
         </Link>
-        <h1 className="text-2xl font-bold">Charging session</h1>
-        <Alert tone="error" title="This session could not be loaded">
-          {platformErrorMessage(owned.error, "load this session")} Reload the page to try again.
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <Alert tone="error" title={t("loadFailed")}>
+          {platformErrorMessage(tAll, owned.error, "sessionDetails.doing.loadSession")} {t("reloadHint")}
         </Alert>
       </div>
     );
@@ -53,27 +58,23 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
   if (!session) notFound();
   if (!user.ok) logSessionError("reading the account currency", user.error);
   const currency = user.ok ? user.value.currency : null;
-  const location = await getSessionLocation(session, preferredLocale(requestHeaders.get("accept-language")));
+  // Location names in the driver's language, where the platform has them in it.
+  const location = await getSessionLocation(session, await currentLocale());
 
   return (
     <div className="space-y-6">
       <div className="space-y-2">
         <Link href="/sessions" className={backLink}>
-          ← All sessions
+          ← {t("allSessions")}
         </Link>
         <div className="flex flex-wrap items-end justify-between gap-3">
-          <h1 className="text-2xl font-bold">Charging session of {sessionStartLabel(session)}</h1>
+          <h1 className="text-2xl font-bold">{t("heading", { start: sessionStartLabel(session, locale) })}</h1>
           <a href={`/api/sessions/${session.id}/export`} download className={buttonClasses("secondary")}>
-            Download CSV<span className="sr-only"> of this session</span>
+            {t.rich("downloadCsv", { sr: (chunks) => <span className="sr-only">{chunks}</span> })}
           </a>
         </div>
       </div>
-      {!user.ok && (
-        <Alert tone="info">
-          The amount is shown without a currency because your account could not be read just now. Reload the page to try
-          again.
-        </Alert>
-      )}
+      {!user.ok && <Alert tone="info">{t("noCurrency")}</Alert>}
       <LiveSessions
         initial={{
           sessions: session.isRunning ? [toLiveSessionView(session)] : [],
@@ -82,10 +83,10 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
         currency={currency}
         sessionId={session.id}
       />
-      <Card title="Session">
+      <Card title={t("sessionCard")}>
         <SessionDetails session={session} currency={currency} />
       </Card>
-      <Card title="Location">
+      <Card title={t("locationCard")}>
         <SessionLocation state={location} />
       </Card>
     </div>

@@ -1,14 +1,21 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { AppPasswordForm } from "@/components/account/app-password-form";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { setAppPasswordWithLinkAction } from "@/lib/accounts/app-password-action";
-import { APP_PASSWORD_LINK_MESSAGES, inspectAppPasswordLink } from "@/lib/accounts/app-password";
+import { appPasswordLinkMessage, inspectAppPasswordLink } from "@/lib/accounts/app-password";
 import { getConfig } from "@/lib/config";
+import { requestTranslator } from "@/lib/i18n/translator";
 
-export const metadata: Metadata = { title: "Set your app password" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("appPassword.page");
+  return { title: t("title") };
+}
+
+const strong = (chunks: React.ReactNode) => <strong className="break-all">{chunks}</strong>;
 
 /**
  * Where the link mailed to a driver created by staff leads (ampeco only: the spec's platform mails
@@ -23,24 +30,26 @@ export default async function SetAppPasswordPage({
   if (getConfig().platform.dialect !== "ampeco") notFound();
   const { token } = await searchParams;
   if (token === undefined) notFound();
-  const link = await inspectAppPasswordLink(token);
+  const [link, t, tServer] = await Promise.all([
+    inspectAppPasswordLink(token),
+    getTranslations("appPassword.page"),
+    requestTranslator(),
+  ]);
   return (
     <div className="mx-auto max-w-xl space-y-6">
-      <h1 className="text-2xl font-bold">Set your app password</h1>
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
       {link.status === "pending" ? (
-        <Card title="Set a new app password">
-          <p className="mb-4 text-sm">
-            For the charging app account <strong className="break-all">{link.email}</strong>. This link works once.
-          </p>
+        <Card title={t("card")}>
+          <p className="mb-4 text-sm">{t.rich("forAccount", { email: link.email, strong })}</p>
           <AppPasswordForm action={setAppPasswordWithLinkAction} token={typeof token === "string" ? token : ""} />
         </Card>
       ) : (
         <>
-          <Alert tone="error" title="Your app password was not set">
-            {APP_PASSWORD_LINK_MESSAGES[link.status]}
+          <Alert tone="error" title={t("notSet")}>
+            {appPasswordLinkMessage(tServer, link.status)}
           </Alert>
           <Link href="/signin" className="font-semibold text-brand-700 underline dark:text-brand-100">
-            Sign in to the portal
+            {t("signIn")}
           </Link>
         </>
       )}

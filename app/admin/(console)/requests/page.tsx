@@ -1,22 +1,24 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { DeletionRequestList } from "@/components/admin/deletion-requests";
 import { openDeletionRequestRows } from "@/lib/accounts/deletion";
 import { carryOutDeletionAction, declineDeletionAction } from "@/lib/admin/actions/deletion";
 import { requireStaffPage } from "@/lib/auth/guards";
 
-export const metadata: Metadata = { title: "Deletion requests" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("requests.title") };
+}
 
 /** Drivers' open account deletion requests: carried out once the grace period is over, or declined. */
 export default async function DeletionRequestsPage() {
   await requireStaffPage();
+  const t = await getTranslations("admin");
   const requests = await openDeletionRequestRows();
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">Deletion requests ({requests.length})</h1>
-      <p className="text-slate-700 dark:text-slate-300">
-        Carrying one out blocks every card of the driver (and disables the user on the real platform) and deletes the
-        portal account with its sign-ins. Both steps are in the audit log.
-      </p>
+      <h1 className="text-2xl font-bold">{t("requests.heading", { count: String(requests.length) })}</h1>
+      <p className="text-slate-700 dark:text-slate-300">{t("requests.intro")}</p>
       <DeletionRequestList
         requests={requests}
         carryOutAction={carryOutDeletionAction}

@@ -1,30 +1,32 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/auth/guards";
 import { listStaff, listStaffInvites } from "@/lib/admin/roles";
 import { formatDateTime } from "@/lib/format";
 import { Card } from "@/components/ui/card";
 import { GrantRoleForm, PendingInvites, StaffList } from "@/components/admin/staff-roles";
 
-export const metadata: Metadata = { title: "Staff roles" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("staff.title") };
+}
 
 /** Admins only: support staff get a 404 here, like drivers anywhere in /admin. */
 export default async function StaffRolesPage() {
   const viewer = await requireStaffPage("admin");
+  const t = await getTranslations("admin");
+  const locale = await getLocale();
   const [staff, invites] = await Promise.all([listStaff(), listStaffInvites()]);
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">Staff roles</h1>
-      <Card title="Grant a role">
-        <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">
-          Support staff can find and run driver accounts; admins can also manage staff roles. An account that has signed
-          in gets the role at once; any other address gets a pending invite, which only a sign-in with a link sent to
-          that address redeems.
-        </p>
+      <h1 className="text-2xl font-bold">{t("staff.title")}</h1>
+      <Card title={t("staff.grantCard")}>
+        <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">{t("staff.intro")}</p>
         <GrantRoleForm />
       </Card>
       <section aria-labelledby="staff-heading" className="space-y-3">
         <h2 id="staff-heading" className="text-lg font-semibold">
-          Staff ({staff.length})
+          {t("staff.staffHeading", { count: String(staff.length) })}
         </h2>
         <StaffList
           staff={staff.map(({ email, name, role, bootstrapAdmin }) => ({ email, name, role, bootstrapAdmin }))}
@@ -33,14 +35,14 @@ export default async function StaffRolesPage() {
       </section>
       <section aria-labelledby="invites-heading" className="space-y-3">
         <h2 id="invites-heading" className="text-lg font-semibold">
-          Pending invites ({invites.length})
+          {t("staff.invitesHeading", { count: String(invites.length) })}
         </h2>
         <PendingInvites
           invites={invites.map(({ email, role, invitedByEmail, createdAt }) => ({
             email,
             role,
             invitedByEmail,
-            invitedOn: formatDateTime(createdAt),
+            invitedOn: formatDateTime(createdAt, locale),
           }))}
         />
       </section>

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/auth/guards";
 import { findDrivers, parseDriverSearch, type DriverSearchHit } from "@/lib/admin/find-driver";
-import { SEARCH_KINDS } from "@/lib/admin/search-kinds";
+import { requestTranslator } from "@/lib/i18n/translator";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
 import { DriverSearchForm } from "@/components/admin/driver-search-form";
 import { DriverSearchResults } from "@/components/admin/driver-search-results";
@@ -10,13 +11,18 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { logger } from "@/lib/log";
 
-export const metadata: Metadata = { title: "Find a driver" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("driverSearch");
+  return { title: t("title") };
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function FindDriverPage({ searchParams }: { searchParams: SearchParams }) {
   await requireStaffPage();
-  const search = parseDriverSearch(await searchParams);
+  const t = await getTranslations("driverSearch");
+  const tMessages = await requestTranslator();
+  const search = parseDriverSearch(await searchParams, tMessages);
 
   let hits: DriverSearchHit[] | null = null;
   let failure: string | null = null;
@@ -25,52 +31,47 @@ export default async function FindDriverPage({ searchParams }: { searchParams: S
       hits = await findDrivers(search.query);
     } catch (error) {
       logger("admin").error("driver search failed", error);
-      failure = platformErrorMessage(error, "search for drivers");
+      failure = platformErrorMessage(tMessages, error, "driverSearch.doing.search");
     }
   }
-  const kindLabel = SEARCH_KINDS.find((k) => k.value === search.by)?.label.toLowerCase() ?? "search";
+  const linkClass = "font-semibold text-brand-700 underline dark:text-brand-100";
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Find a driver</h1>
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
         <Link href="/admin/users/new" className={buttonClasses("secondary")}>
-          Create a driver
+          {t("createDriver")}
         </Link>
       </div>
       <DriverSearchForm by={search.by} q={search.q} error={search.kind === "invalid" ? search.message : undefined} />
 
       <section aria-labelledby="results-heading" className="space-y-3">
         <h2 id="results-heading" className="text-lg font-semibold">
-          Results
+          {t("results.heading")}
         </h2>
         <div role="status" aria-live="polite">
-          {search.kind === "empty" && (
-            <p className="text-slate-700 dark:text-slate-300">
-              Search by e-mail address, platform user id or card code to open a driver.
-            </p>
-          )}
-          {search.kind === "invalid" && (
-            <p className="text-slate-700 dark:text-slate-300">Correct the search above and try again.</p>
-          )}
+          {search.kind === "empty" && <p className="text-slate-700 dark:text-slate-300">{t("start")}</p>}
+          {search.kind === "invalid" && <p className="text-slate-700 dark:text-slate-300">{t("correctSearch")}</p>}
           {failure && (
-            <Alert tone="error" title="The search did not complete">
+            <Alert tone="error" title={t("failed")}>
               {failure}
             </Alert>
           )}
           {hits && hits.length === 0 && (
             <p className="text-slate-700 dark:text-slate-300">
-              No driver found for that {kindLabel}. Check it for typos, or{" "}
-              <Link href="/admin/users/new" className="font-semibold text-brand-700 underline dark:text-brand-100">
-                create a driver
-              </Link>
-              .
+              {t.rich("noHits", {
+                by: search.by,
+                create: (chunks) => (
+                  <Link href="/admin/users/new" className={linkClass}>
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </p>
           )}
           {hits && hits.length > 0 && (
-            <p className="text-slate-700 dark:text-slate-300">
-              {hits.length === 1 ? "1 result." : `${hits.length} results.`}
-            </p>
+            <p className="text-slate-700 dark:text-slate-300">{t("resultCount", { count: hits.length })}</p>
           )}
         </div>
         {hits && hits.length > 0 && <DriverSearchResults hits={hits} byCard={search.by === "card"} />}

@@ -6,7 +6,7 @@ import { PRIVATE_NO_STORE, routeHandler } from "@/lib/route-handlers/route-handl
 /** GET /api/account/balance → `{balance: BalanceView}`: the signed-in driver's balance, for live updates (after a voucher). */
 export const GET = routeHandler({
   scope: "balance",
-  words: { doing: "load your balance", notFound: DRIVER_ACCOUNT_GONE },
+  words: { doing: "profile.doing.loadBalance", notFound: DRIVER_ACCOUNT_GONE },
   access: signedInDriver,
   async run({ actor }) {
     const user = await getPlatform().users.getUser(actor.platformUserId);

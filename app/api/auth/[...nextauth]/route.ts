@@ -3,7 +3,7 @@ import { handlers } from "@/lib/auth";
 import { anyone } from "@/lib/route-handlers/access";
 import { routeHandler } from "@/lib/route-handlers/route-handler";
 
-const WORDS = { doing: "sign you in" };
+const WORDS = { doing: "auth.doing.signIn" } as const;
 
 // Next hands every route handler a NextRequest; Auth.js reads its `nextUrl`.
 export const GET = routeHandler({

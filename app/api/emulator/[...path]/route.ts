@@ -2,6 +2,7 @@ import { z } from "zod";
 import { clientAddress } from "@/lib/auth/client-address";
 import { isLoopbackAddress } from "@/lib/auth/loopback";
 import { getConfig } from "@/lib/config";
+import { requestTranslator } from "@/lib/i18n/translator";
 import { getEmbeddedPlatformEmulator } from "@/lib/platform/embedded";
 import { RouteError } from "@/lib/route-handlers/route-error";
 import { routeHandler } from "@/lib/route-handlers/route-handler";
@@ -11,7 +12,7 @@ const MAX_BODY_BYTES = 256 * 1024;
 /** Demo mode and a loopback client, or the bridge is not there (404). */
 async function loopbackInDemoMode(): Promise<null> {
   if (!getConfig().platform.embedded || !isLoopbackAddress(await clientAddress()))
-    throw new RouteError(404, "Not found");
+    throw new RouteError(404, "demoBridge.notFound");
   return null;
 }
 
@@ -24,11 +25,11 @@ async function loopbackInDemoMode(): Promise<null> {
  */
 const forward = routeHandler({
   scope: "emulator",
-  words: { doing: "reach the demo platform" },
+  words: { doing: "demoBridge.doing.reach" },
   access: loopbackInDemoMode,
   params: {
     schema: z.object({ path: z.array(z.string()) }),
-    invalid: () => new RouteError(404, "Not found"),
+    invalid: () => new RouteError(404, "demoBridge.notFound"),
   },
   async run({ request, params }) {
     // Set as a path, never parsed as a URL: an empty first segment ("//…") must not read as a host.
@@ -36,8 +37,10 @@ const forward = routeHandler({
     target.pathname = `/${params.path.map(encodeURIComponent).join("/")}`;
     target.search = new URL(request.url).search;
     const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
-    if (body && body.byteLength > MAX_BODY_BYTES)
-      return Response.json({ message: "Request body too large." }, { status: 413 });
+    if (body && body.byteLength > MAX_BODY_BYTES) {
+      const t = await requestTranslator();
+      return Response.json({ message: t("demoBridge.bodyTooLarge") }, { status: 413 });
+    }
     return getEmbeddedPlatformEmulator().handle(
       new Request(target, { method: request.method, headers: request.headers, body }),
     );

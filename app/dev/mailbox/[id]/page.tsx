@@ -1,13 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import { connection } from "next/server";
 import { getConfig } from "@/lib/config";
 import { getOutboxMessage } from "@/lib/mail/outbox";
 import { formatDateTime } from "@/lib/format";
 import { LinkifiedText } from "@/components/layout/linkified-text";
 
-export const metadata: Metadata = { title: "Demo mail" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("devMailbox");
+  return { title: t("mailTitle") };
+}
 
 export default async function MailPage({ params }: { params: Promise<{ id: string }> }) {
   await connection();
@@ -16,17 +20,19 @@ export default async function MailPage({ params }: { params: Promise<{ id: strin
   const numericId = /^\d{1,9}$/.test(id) ? Number(id) : null;
   const message = numericId === null ? null : await getOutboxMessage(numericId);
   if (!message) notFound();
+  const t = await getTranslations("devMailbox");
+  const locale = await getLocale();
   return (
     <article className="space-y-4">
       <Link href="/dev/mailbox" className="text-sm font-semibold text-brand-700 underline dark:text-brand-100">
-        ← All mail
+        ← {t("back")}
       </Link>
       <h1 className="text-2xl font-bold">{message.subject}</h1>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-semibold">To</dt>
+        <dt className="font-semibold">{t("to")}</dt>
         <dd>{message.to}</dd>
-        <dt className="font-semibold">Sent</dt>
-        <dd>{formatDateTime(message.createdAt)}</dd>
+        <dt className="font-semibold">{t("sent")}</dt>
+        <dd>{formatDateTime(message.createdAt, locale)}</dd>
       </dl>
       <div className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
         <LinkifiedText text={message.text} />

@@ -1,13 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { EmailConfirmForm } from "@/components/account/email-confirm-form";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { confirmEmailChangeAction } from "@/lib/accounts/email-action";
-import { EMAIL_CHANGE_LINK_MESSAGES, inspectEmailChangeLink } from "@/lib/accounts/email-change";
+import { emailChangeLinkMessage, inspectEmailChangeLink } from "@/lib/accounts/email-change";
 import { requireDriverPage } from "@/lib/auth/guards";
+import { requestTranslator } from "@/lib/i18n/translator";
 
-export const metadata: Metadata = { title: "Confirm your new e-mail address" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("profile.emailConfirm");
+  return { title: t("title") };
+}
+
+const strong = (chunks: React.ReactNode) => <strong className="break-all">{chunks}</strong>;
 
 /**
  * Where the link mailed to a new address leads. Without a session the middleware sends the visitor
@@ -20,26 +27,30 @@ export default async function ConfirmEmailChangePage({
 }) {
   const viewer = await requireDriverPage();
   const { token } = await searchParams;
-  const link = await inspectEmailChangeLink(viewer.userId, token);
+  const [link, t, tServer] = await Promise.all([
+    inspectEmailChangeLink(viewer.userId, token),
+    getTranslations("profile.emailConfirm"),
+    requestTranslator(),
+  ]);
   return (
     <div className="max-w-2xl space-y-6">
-      <h1 className="text-2xl font-bold">Confirm your new e-mail address</h1>
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
       {link.status === "pending" ? (
         <Card>
-          <p className="mb-4">
-            Your sign-in address changes from <strong className="break-all">{viewer.email}</strong> to{" "}
-            <strong className="break-all">{link.newEmail}</strong>. Every other device signed in to this account is
-            signed out, and the old address gets a notice.
-          </p>
-          <EmailConfirmForm action={confirmEmailChangeAction} token={typeof token === "string" ? token : ""} />
+          <p className="mb-4">{t.rich("pending", { from: viewer.email, to: link.newEmail, strong })}</p>
+          <EmailConfirmForm
+            action={confirmEmailChangeAction}
+            token={typeof token === "string" ? token : ""}
+            words={{ confirm: t("confirm"), changing: t("changing"), back: t("back") }}
+          />
         </Card>
       ) : (
         <>
-          <Alert tone="error" title="Your e-mail address was not changed">
-            {EMAIL_CHANGE_LINK_MESSAGES[link.status]}
+          <Alert tone="error" title={t("notChanged")}>
+            {emailChangeLinkMessage(tServer, link.status)}
           </Alert>
           <Link href="/account" className="font-semibold text-brand-700 underline dark:text-brand-100">
-            Back to your account
+            {t("back")}
           </Link>
         </>
       )}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { headers } from "next/headers";
+import { getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/auth/guards";
 import { readDriverId } from "@/lib/admin/driver-id";
 import { driverLabel } from "@/lib/admin/driver-label";
@@ -14,7 +14,8 @@ import {
 import { listDriverCards } from "@/lib/cards/service";
 import { latestCardStatusChanges } from "@/lib/cards/status-history";
 import { getLocationNames, listDriverSessions } from "@/lib/sessions/service";
-import { preferredLocale } from "@/lib/i18n/accept-language";
+import { currentLocale } from "@/lib/i18n/current-locale";
+import { requestTranslator } from "@/lib/i18n/translator";
 import { getConfig } from "@/lib/config";
 import { getPlatform } from "@/lib/platform";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
@@ -32,9 +33,11 @@ import { DriverCardsSection } from "@/components/admin/driver-cards-section";
 import { EmailForm } from "@/components/account/email-form";
 import { PasswordResetForm } from "@/components/account/password-reset-form";
 import { ExpensePackDialog } from "@/components/sessions/expense-pack-dialog";
-import { packChoices } from "@/lib/expense-pack/period";
 
-export const metadata: Metadata = { title: "Driver" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("driver.title") };
+}
 
 const SESSIONS_PER_PAGE = 10;
 
@@ -48,6 +51,8 @@ function pageNumber(raw: string | string[] | undefined): number {
 /** Everything support needs about one driver, each section loading (and failing) on its own. */
 export default async function AdminDriverPage({ params, searchParams }: Props) {
   await requireStaffPage();
+  const t = await getTranslations("admin");
+  const tMessages = await requestTranslator();
   const rawId = (await params).id;
   const id = /^\d{1,10}$/.test(rawId) ? readDriverId(rawId) : null;
   if (id === null) notFound();
@@ -60,17 +65,17 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
     if (error instanceof PlatformNotFoundError) notFound();
     return (
       <div className="space-y-4">
-        <h1 className="text-2xl font-bold">Driver {id}</h1>
+        <h1 className="text-2xl font-bold">{t("driver.headingWithId", { id: String(id) })}</h1>
         <LoadError
-          title="The driver could not be loaded"
-          message={platformErrorMessage(error, "load the driver")}
+          title={t("driver.loadFailed")}
+          message={platformErrorMessage(tMessages, error, "admin.doing.loadDriver")}
           retryHref={`/admin/users/${id}`}
         />
       </div>
     );
   }
 
-  const locale = preferredLocale((await headers()).get("accept-language"));
+  const locale = await currentLocale();
   const [cards, sessions, portal, locationNames] = await Promise.allSettled([
     listDriverCards(id).then(async (list) => ({ list, changes: await latestCardStatusChanges(list) })),
     listDriverSessions(id, { page: sessionsPage, perPage: SESSIONS_PER_PAGE }),
@@ -78,19 +83,20 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
     getLocationNames(locale),
   ]);
   const here = `/admin/users/${id}`;
+  const label = driverLabel(user, t("driver.unnamed"));
 
   return (
     <div className="space-y-6">
       <div>
-        <p className="text-sm text-slate-700 dark:text-slate-300">Driver</p>
-        <h1 className="text-2xl font-bold">{driverLabel(user)}</h1>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("driver.kicker")}</p>
+        <h1 className="text-2xl font-bold">{label}</h1>
       </div>
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card title="Driver and portal account">
+        <Card title={t("driver.accountCard")}>
           <DriverSummary user={user} portal={portal.status === "fulfilled" ? portal.value : null} />
         </Card>
-        <Card title="E-mail and password">
+        <Card title={t("driver.emailCard")}>
           <div className="space-y-6">
             <EmailForm action={changeDriverEmailAction.bind(null, id)} currentEmail={user.email} audience="staff" />
             <PasswordResetForm
@@ -107,20 +113,20 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
         action={redeemVoucherForDriverAction.bind(null, id)}
         initialBalance={toBalanceView(user)}
         balanceUrl={`/api/admin/users/${id}/balance`}
-        balanceHeading="Balance"
+        balanceHeading={t("driver.balance")}
       />
 
-      <Card title="Profile">
+      <Card title={t("driver.profile")}>
         <ProfileForm action={updateDriverProfileAction.bind(null, id)} profile={profileValuesOf(user)} />
       </Card>
 
-      <Card title="Cards">
+      <Card title={t("driver.cards")}>
         {cards.status === "fulfilled" ? (
           <DriverCardsSection platformUserId={id} cards={cards.value.list} statusChanges={cards.value.changes} />
         ) : (
           <LoadError
-            title="The cards could not be loaded"
-            message={platformErrorMessage(cards.reason, "load the cards")}
+            title={t("driver.cardsFailed")}
+            message={platformErrorMessage(tMessages, cards.reason, "admin.doing.loadCards")}
             retryHref={here}
           />
         )}
@@ -129,31 +135,27 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
       <section aria-labelledby="sessions-heading" className="space-y-3">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <h2 id="sessions-heading" className="text-lg font-semibold">
-            Recent sessions
+            {t("driver.sessions")}
           </h2>
           {/* Audited on download: staff see the driver's expense pack exactly as the driver would. */}
-          <ExpensePackDialog
-            endpoint={`/api/admin/users/${id}/expense-pack`}
-            forWhom={driverLabel(user)}
-            {...packChoices(new Date(), {})}
-          />
+          <ExpensePackDialog endpoint={`/api/admin/users/${id}/expense-pack`} forWhom={label} />
         </div>
         {sessions.status === "rejected" ? (
           <LoadError
-            title="The sessions could not be loaded"
-            message={platformErrorMessage(sessions.reason, "load the sessions")}
+            title={t("driver.sessionsFailed")}
+            message={platformErrorMessage(tMessages, sessions.reason, "admin.doing.loadSessions")}
             retryHref={here}
           />
         ) : sessions.value.items.length === 0 ? (
           <p className="text-slate-700 dark:text-slate-300">
-            {sessionsPage > 1 ? "No sessions on this page." : "This driver has not charged yet."}
+            {sessionsPage > 1 ? t("driver.noSessionsOnPage") : t("driver.neverCharged")}
           </p>
         ) : (
           <>
             <SessionTable
               sessions={sessions.value.items}
               currency={user.currency}
-              caption="The driver's charging sessions, newest first"
+              caption={t("driver.sessionsCaption")}
               locationNames={locationNames.status === "fulfilled" ? locationNames.value : undefined}
             />
             <SessionPagination

@@ -13,11 +13,11 @@ import { PRIVATE_NO_STORE, routeHandler } from "@/lib/route-handlers/route-handl
  */
 export const GET = routeHandler({
   scope: "admin",
-  words: { doing: "load the balance", notFound: "There is no driver with this id." },
+  words: { doing: "admin.doing.loadBalance", notFound: "admin.balance.notFound" },
   access: staffMember("support"),
   params: {
     schema: z.object({ id: platformIdPathParam(PlatformUserIdSchema) }),
-    invalid: () => new RouteError(400, "A driver id is a whole number, like 1001."),
+    invalid: () => new RouteError(400, "admin.balance.badId"),
   },
   async run({ params }) {
     const user = await getPlatform().users.getUser(params.id);

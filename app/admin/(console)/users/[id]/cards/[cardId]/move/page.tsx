@@ -1,16 +1,24 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/auth/guards";
 import { moveCardStepAction } from "@/lib/admin/actions/cards";
 import { CardIdArg, readDriverId } from "@/lib/admin/driver-id";
 import { driverLabel } from "@/lib/admin/driver-label";
 import { resolveDriver } from "@/lib/admin/find-driver";
-import { inspectMove, MoveRefusedError, movesInOneStep, type MoveState } from "@/lib/admin/move-card";
+import {
+  inspectMove,
+  MoveRefusedError,
+  moveRefusalMessage,
+  movesInOneStep,
+  type MoveState,
+} from "@/lib/admin/move-card";
 import { CardNotOwnedError, listDriverCards } from "@/lib/cards/service";
 import { getPlatform } from "@/lib/platform";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
+import { requestTranslator } from "@/lib/i18n/translator";
 import type { PlatformUser } from "@/lib/platform/types";
 import { LoadError } from "@/components/ui/load-error";
 import { MoveCardPanel } from "@/components/admin/move-card-panel";
@@ -18,7 +26,10 @@ import { TextField } from "@/components/ui/field";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { CardStatusBadge } from "@/components/cards/card-status-badge";
 
-export const metadata: Metadata = { title: "Move a card" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("move.title") };
+}
 
 type Props = {
   params: Promise<{ id: string; cardId: string }>;
@@ -26,21 +37,22 @@ type Props = {
 };
 
 /** The target is chosen with a plain GET form, so the confirmation step has its own URL (?to=). */
-function TargetForm({ action, to, error }: { action: string; to: string; error?: string }) {
+async function TargetForm({ action, to, error }: { action: string; to: string; error?: string }) {
+  const t = await getTranslations("admin");
   return (
     <form method="get" action={action} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start">
       <TextField
         key={`to-${to}`}
-        label="Move to driver"
+        label={t("move.target")}
         name="to"
         defaultValue={to}
         autoComplete="off"
         required
-        hint="The other driver's e-mail address or platform user id."
+        hint={t("move.targetHint")}
         errors={error ? [error] : undefined}
       />
       <button type="submit" className={buttonClasses("primary", "sm:mt-6")}>
-        Continue
+        {t("move.continue")}
       </button>
     </form>
   );
@@ -48,6 +60,8 @@ function TargetForm({ action, to, error }: { action: string; to: string; error?:
 
 export default async function MoveCardPage({ params, searchParams }: Props) {
   await requireStaffPage();
+  const t = await getTranslations("admin");
+  const tMessages = await requestTranslator();
   const raw = await params;
   const sourceId = /^\d{1,10}$/.test(raw.id) ? readDriverId(raw.id) : null;
   const cardId = /^\d{1,15}$/.test(raw.cardId) ? CardIdArg.safeParse(raw.cardId).data : undefined;
@@ -65,8 +79,8 @@ export default async function MoveCardPage({ params, searchParams }: Props) {
     if (error instanceof PlatformNotFoundError) notFound();
     return (
       <LoadError
-        title="The card could not be loaded"
-        message={platformErrorMessage(error, "load the card")}
+        title={t("move.loadFailed")}
+        message={platformErrorMessage(tMessages, error, "admin.doing.loadCard")}
         retryHref={here}
       />
     );
@@ -76,7 +90,7 @@ export default async function MoveCardPage({ params, searchParams }: Props) {
   let problem: string | undefined;
   if (to) {
     try {
-      const resolved = await resolveDriver(to);
+      const resolved = await resolveDriver(to, tMessages);
       if (resolved.ok) {
         target = resolved.user;
         state = await inspectMove({ sourceUserId: sourceId, cardId, targetUserId: target.id });
@@ -84,9 +98,9 @@ export default async function MoveCardPage({ params, searchParams }: Props) {
         problem = resolved.message;
       }
     } catch (error) {
-      if (error instanceof MoveRefusedError) problem = error.message;
+      if (error instanceof MoveRefusedError) problem = moveRefusalMessage(error, tMessages);
       else if (error instanceof CardNotOwnedError) notFound();
-      else problem = platformErrorMessage(error, "look up the other driver");
+      else problem = platformErrorMessage(tMessages, error, "admin.doing.findOtherDriver");
     }
   }
 
@@ -94,6 +108,8 @@ export default async function MoveCardPage({ params, searchParams }: Props) {
   const shown = card ?? (state?.step === "done" ? state.card : undefined);
   if (!shown) notFound();
   const cardText = shown.visualNumber ? `${shown.visualNumber} (${shown.code})` : shown.code;
+  const unnamed = t("driver.unnamed");
+  const sourceLabel = driverLabel(source, unnamed);
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
@@ -102,13 +118,14 @@ export default async function MoveCardPage({ params, searchParams }: Props) {
             href={`/admin/users/${sourceId}`}
             className="font-semibold text-brand-700 underline dark:text-brand-100"
           >
-            Back to {driverLabel(source)}
+            {t("move.back", { driver: sourceLabel })}
           </Link>
         </p>
-        <h1 className="mt-2 text-2xl font-bold">Move a card to another driver</h1>
+        <h1 className="mt-2 text-2xl font-bold">{t("move.heading")}</h1>
       </div>
       <p className="flex flex-wrap items-center gap-2">
-        Card <strong>{cardText}</strong> of {driverLabel(source)} <CardStatusBadge status={shown.status} />
+        {t.rich("move.cardOf", { card: cardText, driver: sourceLabel, strong: (chunks) => <strong>{chunks}</strong> })}{" "}
+        <CardStatusBadge status={shown.status} />
       </p>
       {(!target || !state) && (
         <>
@@ -124,8 +141,8 @@ export default async function MoveCardPage({ params, searchParams }: Props) {
           targetUserId={target.id}
           cardId={cardId}
           cardText={cardText}
-          sourceLabel={driverLabel(source)}
-          targetLabel={driverLabel(target)}
+          sourceLabel={sourceLabel}
+          targetLabel={driverLabel(target, unnamed)}
         />
       )}
     </div>

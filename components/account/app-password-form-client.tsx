@@ -1,0 +1,73 @@
+"use client";
+import { useActionState } from "react";
+import { SubmitButton } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { FormStatus } from "@/components/ui/alert";
+import { idle, type ActionResult } from "@/lib/forms/action-result";
+
+export type AppPasswordAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
+
+/** The form's words, put into the page's language by the server (AppPasswordForm). */
+export interface AppPasswordWords {
+  newPassword: string;
+  hint: string;
+  repeat: string;
+  set: string;
+  setting: string;
+}
+
+/**
+ * A new charging-app password, typed twice, where the platform sets it directly (ampeco): the signed-in
+ * driver's own, or with `token` the one a mailed link stands for. The inputs are uncontrolled and the
+ * server never echoes them, so after every answer they are empty. After a link's password is set the
+ * form is gone: the link works once.
+ */
+export function AppPasswordFormClient({
+  action,
+  token,
+  words,
+}: {
+  action: AppPasswordAction;
+  token?: string;
+  words: AppPasswordWords;
+}) {
+  const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
+  const errors = state.status === "invalid" ? state.fieldErrors : {};
+  const done = token !== undefined && state.status === "ok";
+  const message =
+    state.status === "ok" || state.status === "error"
+      ? state.message
+      : state.status === "invalid"
+        ? (state.message ?? null)
+        : null;
+  return (
+    <form action={formAction} className="flex flex-col gap-4" noValidate>
+      {token !== undefined && <input type="hidden" name="token" value={token} />}
+      {!done && (
+        <>
+          <TextField
+            label={words.newPassword}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            errors={errors.password}
+            hint={words.hint}
+          />
+          <TextField
+            label={words.repeat}
+            name="passwordRepeat"
+            type="password"
+            autoComplete="new-password"
+            required
+            errors={errors.passwordRepeat}
+          />
+          <SubmitButton pendingLabel={words.setting} variant="secondary" className="self-start">
+            {words.set}
+          </SubmitButton>
+        </>
+      )}
+      <FormStatus tone={state.status === "ok" ? "success" : "error"} message={message} />
+    </form>
+  );
+}

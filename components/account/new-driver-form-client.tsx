@@ -1,0 +1,170 @@
+"use client";
+import Link from "next/link";
+import { useActionState, useState } from "react";
+import type { CreateDriverData } from "@/lib/admin/actions/create-driver";
+import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { TextField } from "@/components/ui/field";
+import { ProfileFields, type ProfileFieldLabels } from "@/components/account/profile-fields";
+import { SubmitButton } from "@/components/ui/button";
+import { FormStatus, InvalidFormSummary } from "@/components/ui/alert";
+import { DEFAULT_COUNTRY } from "@/lib/countries";
+
+export type SignUpAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
+export type CreateDriverAction = (
+  previous: ActionResult<CreateDriverData>,
+  formData: FormData,
+) => Promise<ActionResult<CreateDriverData>>;
+
+const linkClass = "font-semibold text-brand-700 underline dark:text-brand-100";
+
+/** Where the typed address goes into "Sign in with …" (the words come from the server before it is typed). */
+export const EMAIL_SLOT = "{email}";
+
+/** The form's words, put into the page's language by the server (NewDriverForm). */
+export interface NewDriverFormWords {
+  labels: ProfileFieldLabels;
+  email: string;
+  password: string;
+  passwordHint: string;
+  staffPasswordLegend: string;
+  /** The recommended way to set the password (a link to choose one, or the platform's reset mail). */
+  staffReset: string;
+  staffSetNow: string;
+  staffPassword: string;
+  staffPasswordHint: string;
+  sendSignInLink: string;
+  submit: string;
+  submitting: string;
+  /** "Sign in with {email}", EMAIL_SLOT standing for the address. */
+  signInWith: string;
+  openExisting: string;
+  openNew: string;
+}
+
+/** Who creates the driver, and with which action. */
+export type NewDriverFormProps =
+  | { audience: "self"; action: SignUpAction }
+  // dialect: how the driver gets to choose the password (spec: the platform's reset mail; ampeco: the portal's link).
+  | { audience: "staff"; action: CreateDriverAction; dialect: "spec" | "ampeco" };
+
+/**
+ * A new driver: the driver's own sign-up (`self`) or staff creating one in the admin area (`staff`).
+ * Staff type someone else's data (no autofill), choose how the app password is set, and may send a
+ * sign-in link; the driver sets their own app password.
+ */
+export function NewDriverFormClient({ words, ...props }: NewDriverFormProps & { words: NewDriverFormWords }) {
+  const staff = props.audience === "staff";
+  // A sign-up answer carries no data, so it is one of the staff answers.
+  const [state, formAction] = useActionState<ActionResult<CreateDriverData>, FormData>(
+    props.action as CreateDriverAction,
+    idle,
+  );
+  const [passwordMode, setPasswordMode] = useState<"reset" | "set">("reset");
+  // Controlled, so React's post-action form reset never clears it and the server never echoes it.
+  const [password, setPassword] = useState("");
+  const errors = state.status === "invalid" ? state.fieldErrors : {};
+  const v = state.values ?? {};
+  const data = state.status === "ok" ? state.data : undefined;
+  const staffTone = state.status === "error" ? "error" : data?.kind === "exists" ? "warning" : "success";
+
+  const passwordField = (label: string, hint: string, className?: string) => (
+    <TextField
+      className={className}
+      label={label}
+      name="password"
+      type="password"
+      autoComplete="new-password"
+      required
+      value={password}
+      onChange={(e) => setPassword(e.target.value)}
+      hint={hint}
+      errors={errors.password}
+    />
+  );
+
+  return (
+    <form action={formAction} className="grid grid-cols-1 gap-4 sm:grid-cols-2" noValidate>
+      <InvalidFormSummary state={state} />
+      <TextField
+        className="sm:col-span-2"
+        label={words.email}
+        name="email"
+        type="email"
+        autoComplete={staff ? "off" : "email"}
+        required
+        defaultValue={v.email}
+        errors={errors.email}
+      />
+      {!staff && passwordField(words.password, words.passwordHint, "sm:col-span-2")}
+      <ProfileFields
+        values={{ ...v, country: v.country ?? DEFAULT_COUNTRY }}
+        errors={errors}
+        labels={words.labels}
+        personal={!staff}
+      />
+
+      {staff && (
+        <>
+          <fieldset className="flex flex-col gap-2 sm:col-span-2">
+            <legend className="mb-1 text-sm font-medium">{words.staffPasswordLegend}</legend>
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="radio"
+                name="passwordMode"
+                value="reset"
+                checked={passwordMode === "reset"}
+                onChange={() => setPasswordMode("reset")}
+                className="mt-1 h-4 w-4"
+              />
+              <span>{words.staffReset}</span>
+            </label>
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="radio"
+                name="passwordMode"
+                value="set"
+                checked={passwordMode === "set"}
+                onChange={() => setPasswordMode("set")}
+                className="mt-1 h-4 w-4"
+              />
+              <span>{words.staffSetNow}</span>
+            </label>
+            {passwordMode === "set" && passwordField(words.staffPassword, words.staffPasswordHint)}
+          </fieldset>
+
+          <label className="flex items-start gap-2 text-sm sm:col-span-2">
+            <input
+              type="checkbox"
+              name="sendSignInLink"
+              defaultChecked={v.sendSignInLink === "on"}
+              className="mt-1 h-4 w-4"
+            />
+            <span>{words.sendSignInLink}</span>
+          </label>
+        </>
+      )}
+
+      <div className="flex flex-col gap-3 sm:col-span-2">
+        <SubmitButton pendingLabel={words.submitting}>{words.submit}</SubmitButton>
+        {staff ? (
+          <FormStatus
+            tone={staffTone}
+            message={state.status === "ok" || state.status === "error" ? state.message : null}
+          />
+        ) : (
+          <FormStatus tone="error" message={state.status === "error" ? state.message : null} />
+        )}
+        {!staff && state.status === "error" && state.code === "exists" && (
+          <Link href={`/signin?email=${encodeURIComponent(v.email ?? "")}`} className={linkClass}>
+            {words.signInWith.replace(EMAIL_SLOT, v.email ?? "")}
+          </Link>
+        )}
+        {data && (
+          <Link href={`/admin/users/${data.platformUserId}`} className={linkClass}>
+            {data.kind === "exists" ? words.openExisting : words.openNew}
+          </Link>
+        )}
+      </div>
+    </form>
+  );
+}

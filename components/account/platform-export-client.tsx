@@ -1,0 +1,48 @@
+"use client";
+import { useActionState } from "react";
+import { FormStatus } from "@/components/ui/alert";
+import { SubmitButton } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
+import { idle } from "@/lib/forms/action-result";
+import type { PlatformExportResult } from "@/lib/accounts/platform-export-action";
+
+export type PlatformExportAction = (
+  previous: PlatformExportResult,
+  formData?: FormData,
+) => Promise<PlatformExportResult>;
+
+/** The form's words, put into the page's language by the server (PlatformExport). */
+export interface PlatformExportWords {
+  intro: string;
+  ask: string;
+  askAgain: string;
+  asking: string;
+  download: string;
+}
+
+/**
+ * The charging service's own export of the driver's data (ampeco): one press asks the platform,
+ * which answers a link that works for a day. The link opens the platform's file directly; the
+ * portal keeps nothing of it.
+ */
+export function PlatformExportClient({ action, words }: { action: PlatformExportAction; words: PlatformExportWords }) {
+  const [state, formAction] = useActionState<PlatformExportResult, FormData>(action, idle);
+  const link = state.status === "ok" ? state.data : undefined;
+  return (
+    <form action={formAction} className="space-y-3 border-t border-slate-200 pt-4 dark:border-slate-700">
+      <p className="text-sm text-slate-700 dark:text-slate-300">{words.intro}</p>
+      <SubmitButton variant="secondary" pendingLabel={words.asking}>
+        {link ? words.askAgain : words.ask}
+      </SubmitButton>
+      <FormStatus
+        tone={state.status === "ok" ? "success" : "error"}
+        message={state.status === "ok" || state.status === "error" ? state.message : null}
+      />
+      {link ? (
+        <a href={link.downloadUrl} rel="noopener noreferrer" className={buttonClasses("primary")}>
+          {words.download}
+        </a>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+"use client";
+import { useActionState } from "react";
+import { SubmitButton } from "@/components/ui/button";
+import { ProfileFields, type ProfileFieldLabels } from "./profile-fields";
+import { FormStatus } from "@/components/ui/alert";
+import { idle, type ActionResult } from "@/lib/forms/action-result";
+import type { ProfileValues } from "@/lib/accounts/profile-values";
+
+export type ProfileAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
+
+/** The profile form's words, put into the page's language by the server (ProfileForm). */
+export interface ProfileFormWords {
+  labels: ProfileFieldLabels;
+  countryPlaceholder: string;
+  save: string;
+  saving: string;
+}
+
+/**
+ * The driver's profile, prefilled. The values it was rendered with travel along as `baseline`, so
+ * the server sends only what the driver changed. The action is a prop: the admin area reuses it.
+ */
+export function ProfileFormClient({
+  action,
+  profile,
+  words,
+}: {
+  action: ProfileAction;
+  profile: ProfileValues;
+  words: ProfileFormWords;
+}) {
+  const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
+  const errors = state.status === "invalid" ? state.fieldErrors : {};
+  // After an error the typed values come back; otherwise the (refreshed) profile is shown.
+  const shown: Record<string, string> =
+    state.status === "invalid" || state.status === "error"
+      ? (state.values ?? {})
+      : Object.fromEntries(Object.entries(profile).map(([k, v]) => [k, v ?? ""]));
+  const tone = state.status === "ok" ? "success" : state.status === "idle" ? "info" : "error";
+  return (
+    <form action={formAction} className="grid gap-4 sm:grid-cols-2" noValidate>
+      <input type="hidden" name="baseline" value={JSON.stringify(profile)} />
+      <ProfileFields
+        values={shown}
+        errors={errors}
+        labels={words.labels}
+        countryPlaceholder={words.countryPlaceholder}
+      />
+      <div className="flex flex-col gap-3 sm:col-span-2">
+        <SubmitButton pendingLabel={words.saving} className="self-start">
+          {words.save}
+        </SubmitButton>
+        <FormStatus tone={tone} message={state.status === "idle" ? null : (state.message ?? null)} />
+      </div>
+    </form>
+  );
+}

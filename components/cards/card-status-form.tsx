@@ -1,0 +1,49 @@
+"use client";
+import { useActionState, useEffect, useRef } from "react";
+import { FormStatus } from "@/components/ui/alert";
+import { SubmitButton } from "@/components/ui/button";
+import { idle, type ActionResult } from "@/lib/forms/action-result";
+
+export type CardStatusAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
+
+/** The button's words, already in the reader's language (CardStatusButton reads them on the server). */
+export interface CardStatusWords {
+  /** The button, naming the card for screen readers. */
+  label: React.ReactNode;
+  pending: string;
+  hint: string | null;
+}
+
+/**
+ * A reversible status change of one card in one click (pause, resume, and staff's unblock): no
+ * confirmation, because it can be undone at once. The outcome is announced in the row.
+ */
+export function CardStatusForm({
+  cardId,
+  action,
+  words,
+}: {
+  cardId: number;
+  action: CardStatusAction;
+  words: CardStatusWords;
+}) {
+  const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // The button is disabled while pending, which drops the focus: give it back, now saying the opposite.
+  useEffect(() => {
+    if (state.status === "ok" || state.status === "error") buttonRef.current?.focus();
+  }, [state]);
+  return (
+    <form action={formAction} className="flex flex-col items-start gap-1">
+      <input type="hidden" name="cardId" value={cardId} />
+      <SubmitButton ref={buttonRef} variant="secondary" pendingLabel={words.pending} className="whitespace-nowrap">
+        {words.label}
+      </SubmitButton>
+      {words.hint && <span className="text-xs text-slate-600 dark:text-slate-300">{words.hint}</span>}
+      <FormStatus
+        tone={state.status === "ok" ? "success" : "error"}
+        message={state.status === "ok" || state.status === "error" ? state.message : null}
+      />
+    </form>
+  );
+}

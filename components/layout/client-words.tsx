@@ -1,0 +1,22 @@
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale } from "next-intl/server";
+import { APP_TIME_ZONE } from "@/lib/format";
+import { catalogue } from "@/lib/i18n/catalogues";
+import { clientMessages, type Audience } from "@/lib/i18n/client-messages";
+
+/**
+ * The messages an audience's client components need, and no more: each route group's layout wraps
+ * its pages in this (an inner provider replaces the root's messages, it does not add to them).
+ */
+export async function ClientWords({ audience, children }: { audience: Audience; children: React.ReactNode }) {
+  const locale = await getLocale();
+  return (
+    <NextIntlClientProvider
+      locale={locale}
+      timeZone={APP_TIME_ZONE}
+      messages={clientMessages(catalogue(locale), audience)}
+    >
+      {children}
+    </NextIntlClientProvider>
+  );
+}

@@ -1,0 +1,169 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useEffect, useId, useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Spinner } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
+import { TextField } from "@/components/ui/field";
+import type { ExpensePackChoices, PackPeriodKind } from "@/lib/expense-pack/period";
+
+export interface ExpensePackPeriodDialogProps extends ExpensePackChoices {
+  /** The route that answers with the ZIP: the driver's own, or staff's for one driver. */
+  endpoint: string;
+  /** Counts the opener's clicks: each one opens the dialog (it stays mounted, keeping what was typed). */
+  openRequest: number;
+  /** The dialog closed (Escape, Cancel, or a finished download): focus goes back to the opener. */
+  onClosed: () => void;
+  /** The pack was saved: the opener's status line says so. */
+  onDownloaded: (message: string) => void;
+}
+
+type FieldErrors = Partial<Record<"period" | "from" | "to", string[]>>;
+
+function filenameOf(response: Response): string {
+  const match = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "");
+  return match?.[1] ?? "expense-pack.zip";
+}
+
+/** Hands the downloaded ZIP to the browser as a file, the way a plain download link would. */
+function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * The period dialog of the expense pack, loaded only when the driver opens it (ExpensePackForm): a
+ * modal <dialog> (focus moves in and stays, Escape closes, focus returns to the opener) where the
+ * driver picks the period. The pack is fetched here rather than by a plain link, so an empty period or
+ * a bad date shows its message in the dialog, next to what was typed.
+ */
+export function ExpensePackPeriodDialog({
+  endpoint,
+  thisMonthLabel,
+  lastMonthLabel,
+  filters,
+  openRequest,
+  onClosed,
+  onDownloaded,
+}: ExpensePackPeriodDialogProps) {
+  const t = useTranslations("sessions.packDialog");
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const [kind, setKind] = useState<PackPeriodKind>("last-month");
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || dialog.open) return;
+    dialog.showModal();
+    // The browser would focus the first radio; the chosen one is where the keyboard should start.
+    dialog.querySelector<HTMLInputElement>("input[name=period]:checked")?.focus();
+  }, [openRequest]);
+
+  const options: { value: PackPeriodKind; label: string; hint?: string }[] = [
+    { value: "this-month", label: t("thisMonth", { month: thisMonthLabel }), hint: t("thisMonthHint") },
+    { value: "last-month", label: t("lastMonth", { month: lastMonthLabel }) },
+    { value: "custom", label: t("custom") },
+    ...(filters ? [{ value: "filters" as const, label: t("filters"), hint: filters.description }] : []),
+  ];
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const query = new URLSearchParams({ period: kind });
+    if (kind === "custom") {
+      query.set("from", String(data.get("from") ?? ""));
+      query.set("to", String(data.get("to") ?? ""));
+    }
+    if (kind === "filters" && filters) {
+      for (const name of ["status", "from", "to"] as const) if (filters[name]) query.set(name, filters[name]!);
+    }
+    setPending(true);
+    setError(null);
+    setFieldErrors({});
+    try {
+      const response = await fetch(`${endpoint}?${query}`, { headers: { accept: "application/zip" } });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { error?: string; fields?: FieldErrors } | null;
+        setError(body?.error ?? t("failed"));
+        setFieldErrors(body?.fields ?? {});
+        return;
+      }
+      const filename = filenameOf(response);
+      saveFile(await response.blob(), filename);
+      onDownloaded(t("downloaded", { filename }));
+      dialogRef.current?.close();
+    } catch {
+      setError(t("offline"));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onClose={onClosed}
+      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg border border-slate-300 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {t("title")}
+      </h2>
+      <p id={`${id}-text`} className="mt-2 text-sm">
+        {t("text")}
+      </p>
+      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+        <fieldset aria-describedby={fieldErrors.period ? `${id}-period-error` : undefined}>
+          <legend className="text-sm font-medium">{t("period")}</legend>
+          <div className="mt-2 space-y-2">
+            {options.map((option) => (
+              <label key={option.value} className="flex items-start gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="period"
+                  value={option.value}
+                  checked={kind === option.value}
+                  onChange={() => setKind(option.value)}
+                  className="mt-0.5 h-4 w-4 accent-brand-700"
+                />
+                <span>
+                  {option.label}
+                  {option.hint && <span className="block text-slate-600 dark:text-slate-400">{option.hint}</span>}
+                </span>
+              </label>
+            ))}
+          </div>
+          {fieldErrors.period && (
+            <p id={`${id}-period-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+              {fieldErrors.period.join(" ")}
+            </p>
+          )}
+        </fieldset>
+        {/* Hidden, not removed: dates typed before switching period are still there on the way back. */}
+        <div className="grid gap-3 sm:grid-cols-2" hidden={kind !== "custom"}>
+          <TextField label={t("firstDay")} name="from" type="date" errors={fieldErrors.from} />
+          <TextField label={t("lastDay")} name="to" type="date" errors={fieldErrors.to} />
+        </div>
+        {error && <Alert tone="error">{error}</Alert>}
+        <div className="flex flex-wrap justify-end gap-2">
+          <button type="button" className={buttonClasses("secondary")} onClick={() => dialogRef.current?.close()}>
+            {t("cancel")}
+          </button>
+          <button type="submit" className={buttonClasses("primary")} disabled={pending} aria-disabled={pending}>
+            {pending ? <Spinner label={t("preparing")} /> : t("submit")}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
