@@ -10,7 +10,8 @@ import { buttonClasses } from "@/components/ui/button-classes";
 export async function LanguageSwitcher() {
   const [locale, t] = await Promise.all([getLocale(), getTranslations("language")]);
   return (
-    <form action={chooseLanguage} className="flex items-center gap-1">
+    // Keyed by the language: after the switch the page renders again, and a new select shows the new choice.
+    <form key={locale} action={chooseLanguage} className="flex items-center gap-1">
       <label htmlFor="portal-language" className="sr-only">
         {t("label")}
       </label>

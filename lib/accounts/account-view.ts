@@ -2,6 +2,7 @@ import "server-only";
 import { toBalanceView, type BalanceView } from "@/lib/accounts/balance-view";
 import { getPlatform } from "@/lib/platform";
 import { profileValuesOf, type ProfileValues } from "./profile-values";
+import { currentLocale } from "@/lib/i18n/current-locale";
 import { requestTranslator, type Translator } from "@/lib/i18n/translator";
 import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
 import type { PlatformClient } from "@/lib/platform/client";
@@ -29,7 +30,7 @@ export async function loadAccountView(
       status: "ok",
       firstName: user.firstName,
       email: user.email,
-      balance: toBalanceView(user),
+      balance: toBalanceView(user, await currentLocale()),
       profile: profileValuesOf(user),
     };
   } catch (error) {

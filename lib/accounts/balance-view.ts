@@ -8,13 +8,13 @@ export interface BalanceView {
   amount: number;
   /** ISO code; null until the account's first transaction. */
   currency: string | null;
-  /** Formatted with Intl in the account currency. */
+  /** Formatted with Intl in the account currency, in the reader's language ("€ 42,50" in Dutch). */
   formatted: string;
 }
 
-export function toBalanceView(user: { balance: number | null; currency: string | null }): BalanceView {
+export function toBalanceView(user: { balance: number | null; currency: string | null }, locale: string): BalanceView {
   const amount = user.balance ?? 0;
-  return { amount, currency: user.currency, formatted: formatMoney(amount, user.currency) };
+  return { amount, currency: user.currency, formatted: formatMoney(amount, user.currency, locale) };
 }
 
 export function sameBalance(a: BalanceView, b: BalanceView): boolean {

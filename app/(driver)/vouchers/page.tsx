@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { toBalanceView } from "@/lib/accounts/balance-view";
 import { LoadError } from "@/components/ui/load-error";
 import { VoucherForm } from "@/components/vouchers/voucher-form";
@@ -38,7 +38,7 @@ export default async function VouchersPage() {
         <h1 className="text-2xl font-bold">{t("title")}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
       </div>
-      <VoucherForm action={redeemVoucherAction} initialBalance={toBalanceView(user)} />
+      <VoucherForm action={redeemVoucherAction} initialBalance={toBalanceView(user, await getLocale())} />
     </div>
   );
 }

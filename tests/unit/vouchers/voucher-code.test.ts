@@ -28,18 +28,24 @@ describe("VoucherCodeSchema", () => {
 
 describe("balance view", () => {
   it("formats in the account currency with Intl", () => {
-    expect(toBalanceView({ balance: 42.5, currency: "EUR" })).toEqual({
+    expect(toBalanceView({ balance: 42.5, currency: "EUR" }, "en")).toEqual({
       amount: 42.5,
       currency: "EUR",
       formatted: "€42.50",
     });
+    expect(toBalanceView({ balance: 42.5, currency: "EUR" }, "nl").formatted).toBe("€\u00a042,50");
+    expect(toBalanceView({ balance: 42.5, currency: "EUR" }, "de").formatted).toBe("42,50\u00a0€");
   });
   it("a null currency (no transaction yet) gives no currency sign, and a null balance counts as 0", () => {
-    expect(toBalanceView({ balance: null, currency: null })).toEqual({ amount: 0, currency: null, formatted: "0.00" });
+    expect(toBalanceView({ balance: null, currency: null }, "en")).toEqual({
+      amount: 0,
+      currency: null,
+      formatted: "0.00",
+    });
   });
   it("a first credit that sets the currency is a change even when the amount matched", () => {
-    const before = toBalanceView({ balance: 0, currency: null });
-    expect(sameBalance(before, toBalanceView({ balance: 0, currency: "EUR" }))).toBe(false);
-    expect(sameBalance(before, toBalanceView({ balance: 0, currency: null }))).toBe(true);
+    const before = toBalanceView({ balance: 0, currency: null }, "en");
+    expect(sameBalance(before, toBalanceView({ balance: 0, currency: "EUR" }, "en"))).toBe(false);
+    expect(sameBalance(before, toBalanceView({ balance: 0, currency: null }, "en"))).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { currentLocale } from "@/lib/i18n/current-locale";
 import { toBalanceView } from "@/lib/accounts/balance-view";
 import { getPlatform } from "@/lib/platform";
 import { DRIVER_ACCOUNT_GONE, signedInDriver } from "@/lib/route-handlers/access";
@@ -10,6 +11,6 @@ export const GET = routeHandler({
   access: signedInDriver,
   async run({ actor }) {
     const user = await getPlatform().users.getUser(actor.platformUserId);
-    return Response.json({ balance: toBalanceView(user) }, { headers: PRIVATE_NO_STORE });
+    return Response.json({ balance: toBalanceView(user, await currentLocale()) }, { headers: PRIVATE_NO_STORE });
   },
 });

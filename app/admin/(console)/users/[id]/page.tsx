@@ -111,7 +111,7 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
 
       <VoucherForm
         action={redeemVoucherForDriverAction.bind(null, id)}
-        initialBalance={toBalanceView(user)}
+        initialBalance={toBalanceView(user, locale)}
         balanceUrl={`/api/admin/users/${id}/balance`}
         balanceHeading={t("driver.balance")}
       />

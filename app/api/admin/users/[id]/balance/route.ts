@@ -1,3 +1,4 @@
+import { currentLocale } from "@/lib/i18n/current-locale";
 import { z } from "zod";
 import { toBalanceView } from "@/lib/accounts/balance-view";
 import { getPlatform } from "@/lib/platform";
@@ -21,6 +22,6 @@ export const GET = routeHandler({
   },
   async run({ params }) {
     const user = await getPlatform().users.getUser(params.id);
-    return Response.json({ balance: toBalanceView(user) }, { headers: PRIVATE_NO_STORE });
+    return Response.json({ balance: toBalanceView(user, await currentLocale()) }, { headers: PRIVATE_NO_STORE });
   },
 });
