@@ -140,7 +140,10 @@ test.describe("the language switcher", () => {
     await expect(page.getByLabel(german("language.label"))).toHaveValue("de");
 
     // Signed out: this browser still speaks German, and the sign-in mail comes in German.
-    await page.getByRole("banner").getByRole("button", { name: german("auth.signOut"), exact: true }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: german("auth.signOut"), exact: true })
+      .click();
     await expect(heading(page, german("signIn.heading"))).toBeVisible();
     await signInInLanguage(page, german, driver.email);
     await openMailboxWith(page, driver.email, german("mail.signInLink.subject"));
