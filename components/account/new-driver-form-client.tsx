@@ -107,28 +107,24 @@ export function NewDriverFormClient({ words, ...props }: NewDriverFormProps & { 
         <>
           <fieldset className="flex flex-col gap-2 sm:col-span-2">
             <legend className="mb-1 text-sm font-medium">{words.staffPasswordLegend}</legend>
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="radio"
-                name="passwordMode"
-                value="reset"
-                checked={passwordMode === "reset"}
-                onChange={() => setPasswordMode("reset")}
-                className="mt-1 h-4 w-4"
-              />
-              <span>{words.staffReset}</span>
-            </label>
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="radio"
-                name="passwordMode"
-                value="set"
-                checked={passwordMode === "set"}
-                onChange={() => setPasswordMode("set")}
-                className="mt-1 h-4 w-4"
-              />
-              <span>{words.staffSetNow}</span>
-            </label>
+            {(
+              [
+                ["reset", words.staffReset],
+                ["set", words.staffSetNow],
+              ] as const
+            ).map(([mode, label]) => (
+              <label key={mode} className="flex items-start gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="passwordMode"
+                  value={mode}
+                  checked={passwordMode === mode}
+                  onChange={() => setPasswordMode(mode)}
+                  className="mt-1 h-4 w-4"
+                />
+                <span>{label}</span>
+              </label>
+            ))}
             {passwordMode === "set" && passwordField(words.staffPassword, words.staffPasswordHint)}
           </fieldset>
 

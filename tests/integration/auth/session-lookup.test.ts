@@ -15,7 +15,7 @@ describe(`the viewer read from Auth.js's session table (${testDriver})`, () => {
     opened = await openTestDatabase();
     await opened.db.insert(users).values([
       { id: "u-driver", email: "driver@example.com", name: "Dana", role: "driver", platformUserId: 1001 },
-      { id: "u-staff", email: "support@example.com", role: "support" },
+      { id: "u-staff", email: "support@example.com", role: "support", locale: "de" },
       { id: "u-no-mail", email: null },
     ]);
     await opened.db.insert(sessions).values([
@@ -33,13 +33,14 @@ describe(`the viewer read from Auth.js's session table (${testDriver})`, () => {
   const expiresOf = async (token: string) =>
     (await opened.db.select().from(sessions).where(eq(sessions.sessionToken, token)))[0]?.expires.getTime();
 
-  it("answers with the account's id, e-mail, name, role, platform user and how the session began", async () => {
+  it("answers with the account's id, e-mail, name, role, platform user, language and how the session began", async () => {
     expect(await findSessionViewer(opened.db, "fresh", now)).toEqual({
       userId: "u-driver",
       email: "driver@example.com",
       name: "Dana",
       role: "driver",
       platformUserId: 1001,
+      locale: null,
       signInMethod: "email",
     });
     await opened.db.update(sessions).set({ signInMethod: "passkey" }).where(eq(sessions.sessionToken, "staff"));
@@ -49,6 +50,7 @@ describe(`the viewer read from Auth.js's session table (${testDriver})`, () => {
       name: null,
       role: "support",
       platformUserId: null,
+      locale: "de",
       signInMethod: "passkey",
     });
   });
