@@ -1,4 +1,5 @@
 "use client";
+import { EMAIL_SLOT } from "./email-slot";
 import Link from "next/link";
 import { useActionState, useState } from "react";
 import type { CreateDriverData } from "@/lib/admin/actions/create-driver";
@@ -16,9 +17,6 @@ export type CreateDriverAction = (
 ) => Promise<ActionResult<CreateDriverData>>;
 
 const linkClass = "font-semibold text-brand-700 underline dark:text-brand-100";
-
-/** Where the typed address goes into "Sign in with …" (the words come from the server before it is typed). */
-export const EMAIL_SLOT = "{email}";
 
 /** The form's words, put into the page's language by the server (NewDriverForm). */
 export interface NewDriverFormWords {

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { PLATFORM_PASSWORD_MIN } from "@/lib/accounts/profile-schema";
-import { EMAIL_SLOT, NewDriverFormClient, type NewDriverFormProps } from "./new-driver-form-client";
+import { EMAIL_SLOT } from "./email-slot";
+import { NewDriverFormClient, type NewDriverFormProps } from "./new-driver-form-client";
 import { profileFieldLabels } from "./profile-words";
 
 export type { CreateDriverAction, SignUpAction } from "./new-driver-form-client";

@@ -17,7 +17,7 @@ export const CLIENT_NAMESPACES = {
   driver: [...EVERY_PAGE, "account", "vouchers", "devices", "passkeys", "sessions", "duration"],
   map: [...EVERY_PAGE, "map"],
   public: [...EVERY_PAGE, "passkeys"],
-  admin: [...EVERY_PAGE, "account", "passkeys", "staff", "moveCard", "sessions", "duration"],
+  admin: [...EVERY_PAGE, "account", "vouchers", "passkeys", "staff", "moveCard", "sessions", "duration"],
 } as const satisfies Record<string, readonly Namespace[]>;
 
 export type Audience = keyof typeof CLIENT_NAMESPACES;

@@ -81,7 +81,8 @@ test("a double submit and a second tab leave exactly one platform user", async (
   // Two tabs at once, and a second submit in the first tab while its first is running.
   await Promise.all([
     tabs[0]!.evaluate(() => {
-      const form = document.querySelector("form")!;
+      // The sign-up form: the header holds the language switcher's form too.
+      const form = document.querySelector<HTMLFormElement>("main form")!;
       form.requestSubmit();
       form.requestSubmit();
     }),

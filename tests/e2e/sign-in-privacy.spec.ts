@@ -61,7 +61,9 @@ const ENTITIES: Record<string, string> = {
 /** The sign-in form's fields as the page renders them for a browser without JavaScript (React's hidden action fields). */
 async function signInFormFields(api: APIRequestContext): Promise<Record<string, string>> {
   const html = await (await api.get("/signin")).text();
-  const form = /<form[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1] ?? "";
+  // The form with the e-mail field: the header's language switcher is a form too.
+  const form =
+    [...html.matchAll(/<form[^>]*>([\s\S]*?)<\/form>/g)].find(([, body]) => /name="email"/.test(body!))?.[1] ?? "";
   const fields: Record<string, string> = {};
   for (const [input] of form.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
     const name = /name="([^"]*)"/.exec(input)?.[1];
