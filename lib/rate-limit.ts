@@ -1,7 +1,7 @@
 import "server-only";
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Database } from "@/lib/db/client";
 import { rateLimitCounters } from "@/lib/db/schema";
 
 export interface RateLimitRule {
@@ -25,9 +25,24 @@ export async function consumeRateLimit(
   rule: RateLimitRule,
   now = new Date(),
 ): Promise<RateLimitResult> {
+  return countAttempt(await getDb(), bucket, subject, rule, now);
+}
+
+/**
+ * One attempt counted on `db`. The count is one upsert that returns the row's new value, so two
+ * instances counting at once each see their own increment (no read, then write). Clean-up touches
+ * only this bucket, and only windows before the previous one: every bucket has its own window
+ * length, and an instance whose clock lags a little may still be counting in the previous window.
+ */
+export async function countAttempt(
+  db: Database,
+  bucket: string,
+  subject: string,
+  rule: RateLimitRule,
+  now: Date,
+): Promise<RateLimitResult> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const db = await getDb();
   const [row] = await db
     .insert(rateLimitCounters)
     .values({ bucket, subject: subject.toLowerCase(), windowStart, count: 1 })
@@ -38,9 +53,16 @@ export async function consumeRateLimit(
     .returning({ count: rateLimitCounters.count });
   const count = row?.count ?? 1;
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
-  // Old windows are useless; trimming here keeps the table small without a scheduler.
+  // The first count of a subject in a window trims the bucket: the table stays small without a scheduler.
   if (count === 1)
-    await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(now.getTime() - 2 * windowMs)));
+    await db
+      .delete(rateLimitCounters)
+      .where(
+        and(
+          eq(rateLimitCounters.bucket, bucket),
+          lt(rateLimitCounters.windowStart, new Date(windowStart.getTime() - windowMs)),
+        ),
+      );
   return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds };
 }
 

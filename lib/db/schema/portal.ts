@@ -23,7 +23,11 @@ export const rateLimitCounters = pgTable(
     windowStart: timestamp("window_start", { mode: "date" }).notNull(),
     count: integer("count").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.bucket, t.subject, t.windowStart] })],
+  (t) => [
+    primaryKey({ columns: [t.bucket, t.subject, t.windowStart] }),
+    // The clean-up deletes a bucket's ended windows without reading every subject of the bucket.
+    index("rate_limit_counter_bucket_window_idx").on(t.bucket, t.windowStart),
+  ],
 );
 
 /** Demo mail: messages land here when no SMTP_URL is configured, readable at /dev/mailbox. */

@@ -1,0 +1,1 @@
+CREATE INDEX "rate_limit_counter_bucket_window_idx" ON "rate_limit_counter" USING btree ("bucket","window_start");

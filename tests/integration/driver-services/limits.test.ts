@@ -1,0 +1,181 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { mailOutbox, rateLimitCounters, sessions, users, verificationTokens } from "@/lib/db/schema";
+import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID } from "@/lib/emulators/platform";
+import {
+  createServiceHarness,
+  DEMO_DRIVER_VIEWER,
+  inDialect,
+  sentTo,
+  TEST_DIALECT,
+  type ServiceHarness,
+} from "./harness";
+import { testDriver } from "../../support/test-db";
+
+/**
+ * Issue 22, N2: one anonymous request must not reset any limit. The attack as it was reproduced: a
+ * client fills a limit; later in that limit's window, another client address starts a passkey
+ * sign-in (`POST /api/passkeys/sign-in/options`, which every /signin page load sends and whose
+ * 60-second rule used to trim every bucket's rows older than two minutes); the first client goes on.
+ * The real actions, route handler, database and platform emulator run; only Next's request context
+ * (headers, after(), redirect()) and the clock are faked.
+ */
+const ORIGIN = "http://localhost:3000";
+const CLIENT = "203.0.113.7";
+const OTHER_CLIENT = "198.51.100.23";
+
+const context = vi.hoisted(() => ({
+  harness: null as unknown as import("./harness").ServiceHarness,
+  headers: new Headers(),
+  afterTasks: [] as (() => unknown)[],
+  viewer: null as import("@/lib/auth/viewer").Viewer | null,
+}));
+vi.mock("@/lib/platform", () => ({ getPlatform: () => context.harness.client }));
+vi.mock("@/lib/db/client", () => ({ getDb: async () => context.harness.db.db }));
+vi.mock("@/lib/auth/viewer", () => ({ getViewer: async () => context.viewer }));
+vi.mock("next/headers", () => ({
+  headers: async () => context.headers,
+  cookies: async () => ({ get: () => undefined, getAll: () => [], has: () => false }),
+}));
+vi.mock("next/server", async (original) => ({
+  ...(await original<object>()),
+  after: (task: () => unknown) => void context.afterTasks.push(task),
+}));
+vi.mock("next/navigation", () => ({
+  redirect: (location: string) => {
+    throw Object.assign(new Error(`redirect ${location}`), { location });
+  },
+}));
+vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
+
+process.env.AUTH_SECRET = "limits-test-secret-0123456789abcdef0123";
+for (const name of ["AUTH_URL", "ADMIN_EMAILS", "SMTP_URL", "PLATFORM_BASE_URL"]) delete process.env[name];
+for (const name of Object.keys(process.env).filter((n) => n.startsWith("LIMIT_"))) delete process.env[name];
+(globalThis as { __driverPortalConfig?: unknown }).__driverPortalConfig = undefined;
+
+const { requestSignInLink } = await import("@/lib/auth/sign-in-action");
+const { signInOptionsHandler } = await import("@/lib/auth/passkeys/route-handlers");
+const { redeemVoucherAction } = await import("@/lib/vouchers/redeem-action");
+const { startPasswordResetAction } = await import("@/lib/accounts/password-reset-action");
+const { consumeRateLimit, RATE_LIMITS } = await import("@/lib/rate-limit");
+
+let h: ServiceHarness;
+beforeAll(async () => {
+  h = await createServiceHarness();
+  context.harness = h;
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  h.emulator.reset();
+  h.sent.length = 0;
+  context.afterTasks.length = 0;
+  context.viewer = null;
+  for (const table of [mailOutbox, rateLimitCounters, verificationTokens, sessions, users]) await h.db.db.delete(table);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A request context from `client`, at `at` on the clock the limits read. */
+function from(client: string, at: string): void {
+  vi.setSystemTime(new Date(at));
+  context.headers = new Headers({ "x-forwarded-for": client, host: "localhost:3000", "x-forwarded-proto": "http" });
+}
+
+/** The other client's request: what every /signin page load sends. */
+async function passkeySignInStartFrom(client: string, at: string): Promise<void> {
+  from(client, at);
+  const response = await signInOptionsHandler(
+    new Request(`${ORIGIN}/api/passkeys/sign-in/options`, { method: "POST", headers: { origin: ORIGIN } }),
+  );
+  expect(response.status).toBe(200);
+}
+
+/** The sign-in form, submitted, and the mail it leaves for after the response sent: whether it was let through. */
+async function signInFormLetThrough(email: string): Promise<boolean> {
+  const form = new FormData();
+  form.set("email", email);
+  let letThrough: boolean;
+  try {
+    const result = await requestSignInLink({ status: "idle" }, form);
+    expect(result).toMatchObject({ status: "error", message: expect.stringMatching(/^Too many sign-in requests/) });
+    letThrough = false;
+  } catch (error) {
+    expect((error as { location?: string }).location).toBe("/check-your-email");
+    letThrough = true;
+  }
+  for (const task of context.afterTasks.splice(0)) await task();
+  return letThrough;
+}
+
+const mailsTo = async (email: string) =>
+  (await h.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).length;
+
+describe(`N2: one passkey sign-in start from another client resets no limit (${TEST_DIALECT}, ${testDriver})`, () => {
+  it("sign-in mails per address: 5, then refused for the rest of the window; 5 mails, not 10", async () => {
+    from(CLIENT, "2026-11-21T10:05:00Z");
+    for (let i = 0; i < 5; i++) expect(await signInFormLetThrough(DEMO_DRIVER_EMAIL)).toBe(true);
+    await passkeySignInStartFrom(OTHER_CLIENT, "2026-11-21T10:07:30Z");
+    from(CLIENT, "2026-11-21T10:07:31Z");
+    for (let i = 0; i < 5; i++) expect(await signInFormLetThrough(DEMO_DRIVER_EMAIL)).toBe(false);
+    expect(await mailsTo(DEMO_DRIVER_EMAIL)).toBe(5);
+  });
+
+  it("sign-in mails per client: 30, then refused, however many addresses follow", async () => {
+    from(CLIENT, "2026-11-21T11:00:10Z");
+    const address = (i: number) => `n2.${i}@example.com`;
+    for (let i = 0; i < 30; i++) expect(await signInFormLetThrough(address(i))).toBe(true);
+    expect(await signInFormLetThrough(address(30))).toBe(false);
+    await passkeySignInStartFrom(OTHER_CLIENT, "2026-11-21T11:03:00Z");
+    from(CLIENT, "2026-11-21T11:03:01Z");
+    for (let i = 31; i < 40; i++) expect(await signInFormLetThrough(address(i)), address(i)).toBe(false);
+  });
+
+  it("voucher attempts per driver: the 11th and later never reach the platform", async () => {
+    context.viewer = DEMO_DRIVER_VIEWER;
+    const attempt = async () => {
+      const form = new FormData();
+      form.set("code", "NO-SUCH-CODE");
+      return redeemVoucherAction({ status: "idle" }, form);
+    };
+    from(CLIENT, "2026-11-21T12:00:05Z");
+    for (let i = 0; i < 10; i++) expect(await attempt()).toMatchObject({ status: "error" });
+    await passkeySignInStartFrom(OTHER_CLIENT, "2026-11-21T12:04:00Z");
+    from(CLIENT, "2026-11-21T12:04:01Z");
+    for (let i = 0; i < 20; i++)
+      expect(await attempt()).toMatchObject({ status: "error", message: expect.stringMatching(/Too many/) });
+    expect(sentTo(h, "POST", /redeem-voucher$/)).toHaveLength(10);
+  });
+
+  inDialect("spec", it)("driver password-reset mails: 3, not 9", async () => {
+    context.viewer = DEMO_DRIVER_VIEWER;
+    from(CLIENT, "2026-11-21T13:00:05Z");
+    for (let i = 0; i < 3; i++)
+      expect(await startPasswordResetAction({ status: "idle" })).toMatchObject({ status: "ok" });
+    await passkeySignInStartFrom(OTHER_CLIENT, "2026-11-21T13:05:00Z");
+    from(CLIENT, "2026-11-21T13:05:01Z");
+    for (let i = 0; i < 6; i++)
+      expect(await startPasswordResetAction({ status: "idle" })).toMatchObject({ status: "error" });
+    expect((await h.state()).outbox.filter((mail) => mail.userId === DEMO_DRIVER_ID)).toHaveLength(3);
+  });
+
+  it("every other bucket: full stays full when the other client's request lands late in its window", async () => {
+    const others = {
+      "signup:client": RATE_LIMITS.signUpPerClient,
+      "password-reset:staff": RATE_LIMITS.passwordResetByStaffPerDriver,
+      "app-password": RATE_LIMITS.passwordResetPerDriver,
+      "email-change:account": RATE_LIMITS.emailChangePerAccount,
+      "platform-export": RATE_LIMITS.platformExportPerDriver,
+    };
+    for (const [bucket, rule] of Object.entries(others)) {
+      const start = Date.parse("2026-11-21T14:00:00Z");
+      for (let i = 0; i < rule.limit; i++)
+        expect((await consumeRateLimit(bucket, "subject-1", rule, new Date(start + 1000))).allowed).toBe(true);
+      const late = new Date(start + rule.windowSeconds * 1000 - 5000).toISOString();
+      await passkeySignInStartFrom(OTHER_CLIENT, late);
+      expect((await consumeRateLimit(bucket, "subject-1", rule, new Date(late))).allowed, bucket).toBe(false);
+      await h.db.db.delete(rateLimitCounters);
+    }
+  });
+});
