@@ -3,6 +3,7 @@ import "server-only";
 import { refresh } from "next/cache";
 import { z } from "zod";
 import { noDriver, staffAction } from "@/lib/actions/action";
+import { refusalOverLimit } from "@/lib/actions/limit";
 import { emailSchema } from "@/lib/auth/schemas";
 import { changeDriverEmail, EmailTakenError, EmailUnchangedError } from "@/lib/accounts/email";
 import { platformSetsAppPassword } from "@/lib/accounts/app-password";
@@ -12,7 +13,7 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import type { Translator } from "@/lib/i18n/translator";
 import { getPlatform } from "@/lib/platform";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
-import { consumeRateLimit, RATE_LIMITS } from "@/lib/rate-limit";
+import { RATE_LIMITS } from "@/lib/rate-limit";
 import { redeemVoucherForDriver } from "@/lib/vouchers/redeem";
 import { voucherActionResult, type VoucherActionResult } from "@/lib/vouchers/voucher-action-result";
 
@@ -125,20 +126,18 @@ const startPasswordReset = staffAction({
   form: false,
   run: async (_input, { actor, driverId, audited, recordAudit, t }): Promise<ActionResult> => {
     const atNextSignIn = platformSetsAppPassword();
-    const limit = await consumeRateLimit(
+    const refused = await refusalOverLimit(
       "password-reset:staff",
       `admin:${actor.userId}:${driverId}`,
       RATE_LIMITS.passwordResetByStaffPerDriver,
-    );
-    if (!limit.allowed) {
-      await recordAudit({ outcome: "failure", error: "Too many resets for this driver" });
-      const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-      return {
-        status: "error",
-        message: atNextSignIn
+      (minutes) =>
+        atNextSignIn
           ? t("admin.driverActions.tooManyAppPasswordResets", { minutes })
           : t("admin.driverActions.tooManyResetMails", { minutes }),
-      };
+    );
+    if (refused) {
+      await recordAudit({ outcome: "failure", error: "Too many resets for this driver" });
+      return refused;
     }
     const email = (await getPlatform().users.getUser(driverId)).email;
     await audited(() => startDriverPasswordReset(driverId), {

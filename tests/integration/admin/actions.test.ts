@@ -279,6 +279,23 @@ describe("driver account actions", () => {
     expect(h.sent.filter((r) => h.wire.isPasswordReset(r, 1002))).toHaveLength(1);
   });
 
+  it("password reset: five per staff member and driver in 15 minutes; the sixth is refused, audited, and reaches nothing", async () => {
+    holder.viewer = ADMIN;
+    for (let i = 0; i < 5; i++)
+      expect(await driver.startDriverPasswordResetAction(1001, idle)).toMatchObject({ status: "ok" });
+    h.sent.length = 0;
+    expect(await driver.startDriverPasswordResetAction(1001, idle)).toEqual({
+      status: "error",
+      message: expect.stringMatching(/^(A new app password was required|Several reset mails went) .* \d+ minutes?\.$/),
+    });
+    expect(h.sent.filter((r) => r.method !== "GET")).toEqual([]);
+    expect((await audits()).at(-1)).toMatchObject({
+      action: "driver.password-reset.start",
+      outcome: "failure",
+      error: "Too many resets for this driver",
+    });
+  });
+
   inDialect("ampeco", it)(
     "password reset (AMPECO): one PATCH {requirePasswordReset: true}, so the app asks the driver for a new password",
     async () => {
