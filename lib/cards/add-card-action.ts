@@ -16,7 +16,7 @@ const addCard = driverAction({
   // A taken code is answered in the words the error carries (the driver's own).
   ...cardFormErrors({ notDone: "cards.add.notDone" }),
   run: async (input, { actor, t }): Promise<ActionResult> => {
-    const card = await addCardForDriver(actor.platformUserId, { ...input, status: "active" });
+    const card = await addCardForDriver(actor.platformUserId, { ...input, status: "active" }, "driver");
     refresh();
     return { status: "ok", message: t("cards.add.done", { card: cardLabel(card) }) };
   },

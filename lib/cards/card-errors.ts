@@ -10,12 +10,12 @@ export class CardNotOwnedError extends Error {
   }
 }
 
-/** The code is already linked: active on another account, or already on this one. */
+/** The code is already linked: held by another account (staff: active on another), or already on this one. */
 export class CardCodeTakenError extends Error {
   declare readonly message: MessageKey;
   constructor(readonly where: "elsewhere" | "this-account") {
     super(
-      (where === "elsewhere" ? "cards.errors.activeElsewhere" : "cards.errors.alreadyOnAccount") satisfies MessageKey,
+      (where === "elsewhere" ? "cards.errors.heldElsewhere" : "cards.errors.alreadyOnAccount") satisfies MessageKey,
     );
     this.name = "CardCodeTakenError";
   }

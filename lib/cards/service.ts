@@ -29,20 +29,34 @@ export async function listDriverCards(platformUserId: number): Promise<Card[]> {
   return cards.filter((card) => card.userId === platformUserId).sort(byStatusThenNewest);
 }
 
+/** Who links a card: a driver to their own account, or staff to a chosen driver's. */
+export type CardAddedBy = "driver" | "staff";
+
 /**
- * Links a card to the driver. The code is looked up first, so "active on another account" is
- * told in the portal's own words whatever text the platform would use; the create is never sent blindly twice.
+ * Whether a link of the code belongs to another account. A tag without a user (ampeco) belongs to
+ * no account, so it is not held by another one.
  */
-export async function addCardForDriver(platformUserId: number, input: AddCardInput): Promise<Card> {
+function heldByAnother(card: Card, platformUserId: number): boolean {
+  return card.userId !== null && card.userId !== platformUserId;
+}
+
+/**
+ * Links a card to the driver. The code is looked up first, so a taken code is told in the portal's
+ * own words whatever text the platform would use; the create is never sent blindly twice. A driver
+ * may add a code only if no other account holds it in any status: a paused or blocked card is still
+ * its owner's (adding it would lock them out of resuming it), and the one refusal names no one.
+ * Staff may link a code that is only paused or blocked elsewhere (never one active elsewhere).
+ */
+export async function addCardForDriver(platformUserId: number, input: AddCardInput, by: CardAddedBy): Promise<Card> {
   const { code, visualNumber, status = "active" } = AddCardInput.parse(input);
   const platform = getPlatform();
   const sameCode = await platform.cards.listAllCards({ code });
   const matching = sameCode.filter((card) => card.code === code);
   if (matching.some((card) => card.userId === platformUserId && card.status !== "blocked"))
     throw new CardCodeTakenError("this-account");
-  if (status === "active" && matching.some((card) => card.userId !== platformUserId && card.status === "active")) {
+  const elsewhere = matching.filter((card) => heldByAnother(card, platformUserId));
+  if (by === "driver" ? elsewhere.length > 0 : status === "active" && elsewhere.some((c) => c.status === "active"))
     throw new CardCodeTakenError("elsewhere");
-  }
   return platform.cards.createCard({ userId: platformUserId, code, visualNumber, type: "rfid", status });
 }
 
@@ -74,8 +88,10 @@ export async function resumeDriverCard(platformUserId: number, cardId: number, b
   if (card.status === "blocked" && by.role === "driver")
     throw new CardStatusRefusedError("cards.errors.onlySupportUnblocks");
   const activeElsewhere = (await getPlatform().cards.listAllCards({ code: card.code }, { maxPages: 10 })).find(
-    (other) => other.code === card.code && other.status === "active" && other.userId !== platformUserId,
+    (other) => other.code === card.code && other.status === "active" && heldByAnother(other, platformUserId),
   );
+  // Staff may see whose it is; a driver is told no other driver's id.
+  if (activeElsewhere && by.role === "driver") throw new CardStatusRefusedError("cards.errors.activeOnAnotherAccount");
   if (activeElsewhere)
     throw new CardStatusRefusedError("cards.errors.activeOnDriver", { driverId: String(activeElsewhere.userId) });
   return setStatus(card, "active", by);

@@ -80,7 +80,7 @@ test("add a card (normalised code), then block it after confirming", async ({ pa
   expect(await tokenStatus(emulator, token!.id)).toBe("blocked");
 });
 
-test("a code already active on another account gives a clear error and keeps the input", async ({
+test("a code already linked to another account gives a clear error and keeps the input", async ({
   page,
   request,
   emulator,
@@ -90,7 +90,7 @@ test("a code already active on another account gives a clear error and keeps the
   await page.getByLabel("Card code").fill("04 1234 5678 9abc");
   await page.getByLabel("Printed number").fill("MY-CARD-1");
   await page.getByRole("button", { name: "Add card" }).click();
-  await expect(page.getByText("This card is already active on another account.")).toBeVisible();
+  await expect(page.getByText("This card is already linked to another account.")).toBeVisible();
   await expect(page.getByLabel("Card code")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Card code")).toHaveValue("04 1234 5678 9abc");
   await expect(page.getByLabel("Printed number")).toHaveValue("MY-CARD-1");

@@ -49,7 +49,7 @@ const linkCard = staffAction({
     notDone: "admin.cards.notLinked",
   }),
   run: async (input, { driverId, audited, t }): Promise<ActionResult> => {
-    const card = await audited(() => addCardForDriver(driverId, input), {
+    const card = await audited(() => addCardForDriver(driverId, input, "staff"), {
       targetCard: input.code,
       details: { code: input.code, visualNumber: input.visualNumber, status: input.status ?? "active" },
       resultDetails: (linked) => ({ cardId: linked.id }),

@@ -9,8 +9,16 @@ const holder = vi.hoisted(() => ({ harness: null as unknown as import("./harness
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
 vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 
-const { addCardForDriver, blockDriverCard, CardCodeTakenError, CardNotOwnedError, listDriverCards } =
-  await import("@/lib/cards/service");
+const {
+  addCardForDriver,
+  blockDriverCard,
+  CardCodeTakenError,
+  CardNotOwnedError,
+  CardStatusRefusedError,
+  listDriverCards,
+  pauseDriverCard,
+  resumeDriverCard,
+} = await import("@/lib/cards/service");
 
 let h: ServiceHarness;
 beforeAll(async () => {
@@ -37,7 +45,11 @@ describe("listDriverCards", () => {
 
 describe("addCardForDriver", () => {
   it("normalises the code and links an active card", async () => {
-    const card = await addCardForDriver(DEMO_DRIVER_ID, { code: " 04 ab cd ef 12 ", visualNumber: "NL-NEW-1" });
+    const card = await addCardForDriver(
+      DEMO_DRIVER_ID,
+      { code: " 04 ab cd ef 12 ", visualNumber: "NL-NEW-1" },
+      "driver",
+    );
     expect(card).toMatchObject({
       userId: DEMO_DRIVER_ID,
       code: "04ABCDEF12",
@@ -59,24 +71,28 @@ describe("addCardForDriver", () => {
 
   it("refuses a code active on another driver without sending a create", async () => {
     await expect(
-      addCardForDriver(DEMO_DRIVER_ID, { code: "04123456789abc", visualNumber: "MINE" }),
+      addCardForDriver(DEMO_DRIVER_ID, { code: "04123456789abc", visualNumber: "MINE" }, "driver"),
     ).rejects.toBeInstanceOf(CardCodeTakenError);
     await expect(
-      addCardForDriver(DEMO_DRIVER_ID, { code: "04123456789ABC", visualNumber: "MINE" }),
+      addCardForDriver(DEMO_DRIVER_ID, { code: "04123456789ABC", visualNumber: "MINE" }, "driver"),
     ).rejects.toMatchObject({ where: "elsewhere" });
     expect(sentTo(h, "POST", h.wire.cardsPath)).toHaveLength(0);
     expect((await h.state()).tokens.filter((t) => t.code === "04123456789ABC")).toHaveLength(1);
   });
 
   it("says so when the card is already on this account, without sending a create", async () => {
-    await expect(addCardForDriver(DEMO_DRIVER_ID, { code: "04A1B2C3D4E5F6", visualNumber: "X" })).rejects.toMatchObject(
-      { where: "this-account" },
-    );
+    await expect(
+      addCardForDriver(DEMO_DRIVER_ID, { code: "04A1B2C3D4E5F6", visualNumber: "X" }, "driver"),
+    ).rejects.toMatchObject({ where: "this-account" });
     expect(sentTo(h, "POST", h.wire.cardsPath)).toHaveLength(0);
   });
 
   inDialect("spec", it)("allows re-adding a blocked card as a new active link (contract)", async () => {
-    const readded = await addCardForDriver(DEMO_DRIVER_ID, { code: "0499AA88BB77CC", visualNumber: "NL-DPT-000077-1" });
+    const readded = await addCardForDriver(
+      DEMO_DRIVER_ID,
+      { code: "0499AA88BB77CC", visualNumber: "NL-DPT-000077-1" },
+      "driver",
+    );
     expect(readded.status).toBe("active");
     expect((await h.state()).tokens.filter((t) => t.code === "0499AA88BB77CC").map((t) => t.status)).toEqual([
       "blocked",
@@ -88,7 +104,7 @@ describe("addCardForDriver", () => {
     "a blocked card's UID is not linked a second time (AMPECO: one id tag per UID): refused on the code, the tag stays blocked",
     async () => {
       await expect(
-        addCardForDriver(DEMO_DRIVER_ID, { code: "0499AA88BB77CC", visualNumber: "NL-DPT-000077-1" }),
+        addCardForDriver(DEMO_DRIVER_ID, { code: "0499AA88BB77CC", visualNumber: "NL-DPT-000077-1" }, "driver"),
       ).rejects.toMatchObject({ name: "PlatformValidationError", fieldErrors: { idTagUid: [expect.any(String)] } });
       expect(
         (await h.state()).tokens.filter((t) => t.code === "0499AA88BB77CC").map((t) => [t.userId, t.status]),
@@ -97,7 +113,9 @@ describe("addCardForDriver", () => {
   );
 
   it("rejects invalid input before any platform call", async () => {
-    const refusal = await addCardForDriver(DEMO_DRIVER_ID, { code: "ab", visualNumber: "X" }).catch((e: unknown) => e);
+    const refusal = await addCardForDriver(DEMO_DRIVER_ID, { code: "ab", visualNumber: "X" }, "driver").catch(
+      (e: unknown) => e,
+    );
     expect(refusal).toBeInstanceOf(ZodError);
     // The schema's messages are catalogue keys, worded where the driver reads them.
     const words = toFieldErrors((refusal as ZodError).issues, translatorFor("en"));
@@ -134,4 +152,68 @@ describe("blockDriverCard", () => {
     expect((await blockDriverCard(DEMO_DRIVER_ID, 2003)).status).toBe("blocked");
     expect(sentTo(h, "PATCH", h.wire.cardPath())).toHaveLength(0);
   });
+});
+
+/** Driver 1002's card 2004 (code 04123456789ABC), which driver 1001 tries to add. */
+const SECOND_DRIVERS_CARD = { id: 2004, code: "04123456789ABC" };
+const en = translatorFor("en");
+/** Driver 1001 adds 1002's code: the refusal (a card, were it let through, fails the test). */
+async function addSecondDriversCode(): Promise<InstanceType<typeof CardCodeTakenError>> {
+  const refusal = await addCardForDriver(
+    DEMO_DRIVER_ID,
+    { code: SECOND_DRIVERS_CARD.code, visualNumber: "MINE" },
+    "driver",
+  ).then(
+    (card) => card,
+    (error: unknown) => error,
+  );
+  expect(refusal).toBeInstanceOf(CardCodeTakenError);
+  return refusal as InstanceType<typeof CardCodeTakenError>;
+}
+
+describe("issue 22, L3: a driver adds a code only if no other account holds it, in any status", () => {
+  it("driver 1001 cannot add 1002's paused card, so 1002 can still resume it", async () => {
+    await pauseDriverCard(SECOND_DRIVER_ID, SECOND_DRIVERS_CARD.id, { role: "driver" });
+    expect(await addSecondDriversCode()).toMatchObject({ name: "CardCodeTakenError", where: "elsewhere" });
+    expect(sentTo(h, "POST", h.wire.cardsPath)).toHaveLength(0);
+    expect((await resumeDriverCard(SECOND_DRIVER_ID, SECOND_DRIVERS_CARD.id, { role: "driver" })).status).toBe(
+      "active",
+    );
+  });
+
+  it("one refusal for an active, paused or blocked code, naming no one", async () => {
+    const messages = [];
+    messages.push(en((await addSecondDriversCode()).message));
+    await pauseDriverCard(SECOND_DRIVER_ID, SECOND_DRIVERS_CARD.id, { role: "driver" });
+    messages.push(en((await addSecondDriversCode()).message));
+    await blockDriverCard(SECOND_DRIVER_ID, SECOND_DRIVERS_CARD.id, { role: "driver" });
+    messages.push(en((await addSecondDriversCode()).message));
+    expect(new Set(messages)).toEqual(
+      new Set([
+        "This card is already linked to another account. If it is yours, ask support to move it to your account.",
+      ]),
+    );
+    expect(sentTo(h, "POST", h.wire.cardsPath)).toHaveLength(0);
+    expect((await h.state()).tokens.filter((t) => t.code === SECOND_DRIVERS_CARD.code)).toHaveLength(1);
+  });
+
+  inDialect("spec", it)(
+    "a driver's resume refused because staff linked the code elsewhere names no driver; staff are told which",
+    async () => {
+      await pauseDriverCard(SECOND_DRIVER_ID, SECOND_DRIVERS_CARD.id, { role: "driver" });
+      // Staff may link a code that is only paused elsewhere (the contract keeps one token per link).
+      await addCardForDriver(DEMO_DRIVER_ID, { code: SECOND_DRIVERS_CARD.code, visualNumber: "MOVED" }, "staff");
+      const refusal = await resumeDriverCard(SECOND_DRIVER_ID, SECOND_DRIVERS_CARD.id, { role: "driver" }).catch(
+        (error: unknown) => error,
+      );
+      expect(refusal).toBeInstanceOf(CardStatusRefusedError);
+      const words = en((refusal as InstanceType<typeof CardStatusRefusedError>).message);
+      expect(words).toMatch(/^This card code is active on another account/);
+      expect(words).not.toMatch(/\d/);
+      const staff = { role: "support", email: "support@example.com" } as const;
+      await expect(resumeDriverCard(SECOND_DRIVER_ID, SECOND_DRIVERS_CARD.id, staff)).rejects.toMatchObject({
+        values: { driverId: String(DEMO_DRIVER_ID) },
+      });
+    },
+  );
 });
