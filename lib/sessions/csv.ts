@@ -84,10 +84,12 @@ const noPlaces: PlaceLookup = () => null;
 export type CsvValue = string | number | null | undefined;
 
 /**
- * A spreadsheet runs a text cell starting with = + - @ (or tab/CR) as a formula: such text gets a
- * leading apostrophe (OWASP "CSV injection"). Numbers the portal writes itself are left alone.
+ * A spreadsheet runs a text cell starting with = + - @ as a formula, also after leading spaces or
+ * line breaks it skips (and the full-width forms some input methods type): such text, and any text
+ * that starts with a control character, gets a leading apostrophe (OWASP "CSV injection"). Numbers
+ * the portal writes itself are left alone.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?:[\s\p{Cc}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|\p{Cc})/u;
 
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";

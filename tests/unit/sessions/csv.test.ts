@@ -65,6 +65,28 @@ describe("csv cells", () => {
     expect(csvCell("safe=text")).toBe("safe=text");
   });
 
+  it("guards a formula behind leading spaces, line breaks and control characters (issue 22)", () => {
+    const dangerous = [
+      " =SUM(A1:A9)",
+      "   +1",
+      "\n-2+3",
+      "\r\n@cmd",
+      "\t=1",
+      " \t\r\n=1",
+      "\u00a0=1",
+      "\u3000=1",
+      "\u0000=1",
+      "\u001b+1",
+      "\u0085-1",
+      "\uff1dSUM(A1)",
+      " \uff0b1",
+      "\u0001plain",
+    ];
+    for (const value of dangerous) expect(parseCsv(csvLine([value]))[0]![0], JSON.stringify(value)).toBe(`'${value}`);
+    for (const value of ["safe=text", " padded ", "a -b", "Main St. 1 - 3", "2026-11-21T10:00:00Z"])
+      expect(parseCsv(csvLine([value]))[0]![0], JSON.stringify(value)).toBe(value);
+  });
+
   it("writes numbers as they are and empties for missing values", () => {
     expect(csvCell(-1.5)).toBe("-1.5");
     expect(csvCell(0)).toBe("0");
