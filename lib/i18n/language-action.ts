@@ -1,10 +1,12 @@
 "use server";
 import { eq } from "drizzle-orm";
 import { refresh } from "next/cache";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { z } from "zod";
 import { publicAction } from "@/lib/actions/action";
+import { isSecureOrigin } from "@/lib/auth/session-policy";
 import { getViewer } from "@/lib/auth/viewer";
+import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import type { ActionResult } from "@/lib/forms/action-result";
@@ -25,6 +27,8 @@ const chooseLanguageRunner = publicAction({
       maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS,
       sameSite: "lax",
       httpOnly: true,
+      // Over HTTPS, as Auth.js decides for its own cookies: never sent over plain HTTP.
+      secure: isSecureOrigin(getConfig().auth.url, (await headers()).get("x-forwarded-proto")),
     });
     const viewer = await getViewer();
     if (viewer) {

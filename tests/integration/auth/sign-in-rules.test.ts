@@ -250,3 +250,41 @@ describe(`/api/auth/session gives a script only what a page needs (${testDriver}
     expect(text).not.toMatch(/sessionToken|userId/);
   });
 });
+
+describe(`over HTTPS, every cookie Auth.js sets is Secure (issue 22) (${testDriver})`, () => {
+  it("the CSRF and return-address cookies, the session cookie a link sets, and sign-out's clearing", async () => {
+    const https = "https://localhost:3000";
+    context.headers = new Headers({
+      "x-forwarded-for": "203.0.113.7",
+      "x-forwarded-proto": "https",
+      host: "localhost:3000",
+    });
+    const csrf = await handlers.GET(new NextRequest(`${https}/api/auth/csrf`));
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    await submitSignInForm(DEMO_DRIVER_EMAIL);
+    await runAfterResponse();
+    const link = linkIn((await mailsTo(DEMO_DRIVER_EMAIL))[0]!.text);
+    expect(link.startsWith(`${https}/`)).toBe(true);
+    const signedIn = await handlers.GET(new NextRequest(link));
+    const session = signedIn.headers.getSetCookie().find((c) => c.startsWith("__Secure-authjs.session-token="));
+    expect(session, "following the link signs in").toBeDefined();
+    const cookie = [...csrf.headers.getSetCookie(), session!].map((c) => c.split(";")[0]).join("; ");
+    const signedOut = await handlers.POST(
+      new NextRequest(`${https}/api/auth/signout`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrfToken }),
+      }),
+    );
+    const set = [csrf, signedIn, signedOut].flatMap((response) => response.headers.getSetCookie());
+    expect(set.map((c) => c.split("=")[0])).toEqual(
+      expect.arrayContaining([
+        "__Host-authjs.csrf-token",
+        "__Secure-authjs.callback-url",
+        "__Secure-authjs.session-token",
+      ]),
+    );
+    for (const c of set) expect(c, c.split(";")[0]).toMatch(/;\s*Secure(;|$)/i);
+    expect(signedOut.headers.getSetCookie().some((c) => c.startsWith("__Secure-authjs.session-token=;"))).toBe(true);
+  });
+});

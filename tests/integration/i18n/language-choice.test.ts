@@ -10,9 +10,11 @@ import { formOf } from "../../support/action-form";
 const request = vi.hoisted(() => ({
   jar: new Map<string, { value: string; options?: Record<string, unknown> }>(),
   viewer: null as { userId: string; locale?: string | null } | null,
+  /** What Next sets on every request: the protocol the portal was reached with. */
+  proto: "http",
 }));
 vi.mock("next/headers", () => ({
-  headers: async () => new Headers({ "accept-language": "en-GB" }),
+  headers: async () => new Headers({ "accept-language": "en-GB", "x-forwarded-proto": request.proto }),
   cookies: async () => ({
     get: (name: string) => (request.jar.has(name) ? { name, value: request.jar.get(name)!.value } : undefined),
     set: (name: string, value: string, options?: Record<string, unknown>) =>
@@ -42,6 +44,7 @@ describe("choosing the portal's language", () => {
   beforeEach(async () => {
     request.jar.clear();
     request.viewer = null;
+    request.proto = "http";
     await opened.db.update(users).set({ locale: null }).where(eq(users.id, ACCOUNT));
   });
 
@@ -52,6 +55,15 @@ describe("choosing the portal's language", () => {
       options: expect.objectContaining({ path: "/", maxAge: 365 * 24 * 60 * 60, httpOnly: true, sameSite: "lax" }),
     });
     expect(await storedLocale()).toBeNull();
+  });
+
+  it("over HTTPS the cookie is Secure (issue 22); a demo on http://localhost gets one it can keep", async () => {
+    request.proto = "https";
+    await chooseLanguage(formOf({ locale: "nl" }));
+    expect(request.jar.get("portal-locale")?.options).toMatchObject({ secure: true });
+    request.proto = "http";
+    await chooseLanguage(formOf({ locale: "de" }));
+    expect(request.jar.get("portal-locale")?.options).toMatchObject({ secure: false });
   });
 
   it("signed in: keeps it on the account too, so another browser (no cookie) follows it", async () => {
