@@ -4,12 +4,14 @@ import { isSecureOrigin, sessionTokenFrom } from "@/lib/auth/session-policy";
 import { getConfig } from "@/lib/config";
 import { earlyTranslator } from "@/lib/i18n/early-words";
 import { refusedActionBody } from "@/lib/security/action-body";
+import { isLoopbackHost } from "@/lib/security/demo-host";
 import { securityHeaders, tileOriginOf } from "@/lib/security/headers";
 
 /**
- * Two jobs, on every request except static assets:
+ * Two jobs, on every request except static assets, router prefetches included:
  * 1. Security headers, with a fresh script nonce per request (Next applies it to its own scripts),
- *    and a 403 for server actions posted from another origin.
+ *    a 403 for server actions posted from another origin, and in demo mode a 403 for any Host that
+ *    is not a loopback name (DNS rebinding).
  * 2. The first layer of protection, deny by default: a request without an Auth.js session cookie
  *    reaches only the public paths listed below; any other page redirects to sign-in and any other
  *    route handler answers 401. It cannot tell whether the cookie is valid (sessions live in the
@@ -88,6 +90,18 @@ export async function middleware(request: NextRequest) {
     https: (config.auth.url ?? request.nextUrl.origin).startsWith("https:"),
   });
 
+  const forwardedHost = request.headers.get("x-forwarded-host");
+  if (
+    config.demoMode &&
+    (!isLoopbackHost(request.headers.get("host") ?? request.nextUrl.host) ||
+      (forwardedHost !== null && !isLoopbackHost(forwardedHost)))
+  ) {
+    return withHeaders(
+      NextResponse.json({ error: earlyTranslator(request)("access.demoLoopbackOnly") }, { status: 403 }),
+      headers,
+    );
+  }
+
   const { pathname, search } = request.nextUrl;
   // Every write — server actions (with a Next-Action header, or a no-JS form post), route handlers,
   // the demo emulator bridge — must come from the portal's own pages (CSRF). Next refuses a foreign
@@ -138,11 +152,9 @@ export async function middleware(request: NextRequest) {
   return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), headers);
 }
 
+// Router prefetches are not left out: a request that says it is one is still a request (a POST with
+// `Next-Router-Prefetch: 1` must meet the origin check). A prefetch is a GET, for which this
+// function does no I/O: no database, no body read.
 export const config = {
-  matcher: [
-    {
-      source: "/((?!_next/static|_next/image|favicon.ico).*)",
-      missing: [{ type: "header", key: "next-router-prefetch" }],
-    },
-  ],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
 };

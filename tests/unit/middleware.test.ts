@@ -123,3 +123,65 @@ describe("middleware: server-action bodies", () => {
     expect(response.status).toBe(307);
   });
 });
+
+describe("middleware: demo mode answers only at a loopback name (issue 22, L4: DNS rebinding)", () => {
+  function at(host: string, path: string, env: Record<string, string>, extra: Record<string, string> = {}) {
+    globals.__driverPortalConfig = loadConfig({ NODE_ENV: "test", ...env });
+    return middleware(new NextRequest(`http://${host}${path}`, { headers: { host, ...extra } }));
+  }
+  const DEMO = {};
+  const PRODUCTION_PLATFORM = {
+    PLATFORM_BASE_URL: "https://platform.example",
+    PLATFORM_API_KEY: "k",
+    AUTH_SECRET: "a-long-random-secret-for-the-middleware-test",
+    SMTP_URL: "smtp://mail.example:25",
+  };
+
+  it("refuses any other Host, on the mailbox, the emulator bridge and every page, with the security headers", async () => {
+    for (const host of ["evil.example:3000", "evil.example", "127.0.0.2:3000", "localhost.evil.example", "[::2]:3000"])
+      for (const path of ["/dev/mailbox", "/api/emulator/__emulator/state", "/signin", "/"]) {
+        const response = await at(host, path, DEMO);
+        expect(response.status, `${host}${path}`).toBe(403);
+        expect(await response.json()).toEqual({ error: "This demo answers only at localhost, 127.0.0.1 or [::1]." });
+        expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      }
+  });
+
+  it("lets localhost, 127.0.0.1 and [::1] through on any port", async () => {
+    for (const host of ["localhost", "localhost:3100", "LOCALHOST:80", "127.0.0.1:3000", "[::1]", "[::1]:3101"])
+      expect(passedOn(await at(host, "/dev/mailbox", DEMO)), host).toBe(true);
+  });
+
+  it("refuses a foreign X-Forwarded-Host too", async () => {
+    const response = await at("localhost:3000", "/dev/mailbox", DEMO, { "x-forwarded-host": "evil.example" });
+    expect(response.status).toBe(403);
+  });
+
+  it("outside demo mode the host is Auth.js's and the proxy's business: any Host passes", async () => {
+    expect(passedOn(await at("portal.example", "/signin", PRODUCTION_PLATFORM))).toBe(true);
+  });
+});
+
+describe("middleware: router prefetches are not left out (issue 22, L2)", () => {
+  it("the matcher skips only static files, whatever the headers say", async () => {
+    const { config } = await import("@/middleware");
+    expect(config.matcher).toEqual(["/((?!_next/static|_next/image|favicon.ico).*)"]);
+  });
+
+  it("a prefetch header changes nothing: a post without Origin gets 403", async () => {
+    globals.__driverPortalConfig = loadConfig({ NODE_ENV: "test" });
+    const response = await middleware(
+      new NextRequest("http://localhost:3000/signin", {
+        method: "POST",
+        headers: {
+          "next-router-prefetch": "1",
+          "next-action": "x",
+          "content-type": "text/plain",
+          "content-length": "2",
+        },
+        body: "[]",
+      }),
+    );
+    expect(response.status).toBe(403);
+  });
+});
