@@ -64,7 +64,9 @@ export async function addPasskey(name: string): Promise<PasskeyOutcome<string>> 
   let response;
   try {
     const library = await webAuthn();
-    response = await library.startRegistration(start.value.options as Parameters<typeof startRegistration>[0]);
+    response = await library.startRegistration({
+      optionsJSON: start.value.options as Parameters<typeof startRegistration>[0]["optionsJSON"],
+    });
   } catch (error) {
     return browserRefusal(error);
   }
@@ -85,10 +87,10 @@ export async function signInWithPasskey(options: {
   let response;
   try {
     const library = await webAuthn();
-    response = await library.startAuthentication(
-      start.value.options as Parameters<typeof startAuthentication>[0],
-      options.autofill === true,
-    );
+    response = await library.startAuthentication({
+      optionsJSON: start.value.options as Parameters<typeof startAuthentication>[0]["optionsJSON"],
+      useBrowserAutofill: options.autofill === true,
+    });
   } catch (error) {
     return browserRefusal(error);
   }

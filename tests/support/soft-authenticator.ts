@@ -1,16 +1,15 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
 import { encodeCBOR, type CBORType } from "@levischuck/tiny-cbor";
-import { es256SignatureCheckable } from "@/lib/auth/passkeys/es256-signature";
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
-} from "@simplewebauthn/types";
+} from "@simplewebauthn/server";
 
 /**
  * A software WebAuthn authenticator (plus the browser's part of the ceremony) for tests: it answers
- * the options of @simplewebauthn/server 9 with the JSON that @simplewebauthn/browser 9 would post,
+ * the options of @simplewebauthn/server with the JSON that @simplewebauthn/browser would post,
  * signed with a real P-256 key, so a server verifies it exactly as it would a platform passkey.
  * It checks nothing itself (no allow/exclude lists, no RP ID rules): tests steer it into the
  * mistakes and attacks the server must catch.
@@ -29,12 +28,6 @@ export interface SoftAuthenticator {
   authenticate(options: PublicKeyCredentialRequestOptionsJSON, at: AssertionContext): AuthenticationResponseJSON;
   /** A second device holding the same key, id and (at this moment) counter: a cloned authenticator. */
   clone(): SoftAuthenticator;
-  /**
-   * false (the default): signatures SimpleWebAuthn 9 cannot check (about 1 in 256, see
-   * lib/auth/passkeys/es256-signature.ts) are made again, so tests do not fail by chance; true
-   * keeps every signature as it comes, for the test of that workaround.
-   */
-  anySignature: boolean;
 }
 
 /** Where the ceremony runs: the page's origin and, if the options give none, the RP ID to sign for. */
@@ -44,10 +37,18 @@ export interface CeremonyContext {
 }
 
 export interface AssertionContext extends CeremonyContext {
-  /** The user handle to return: the `userID` string given to v9's generateRegistrationOptions. */
+  /**
+   * The user handle to return, as the account id the portal made it from (its UTF-8 bytes); the
+   * response carries them base64url-encoded, as the browser library posts them.
+   */
   userHandle?: string;
   /** Claim another credential id than this authenticator's (e.g. another user's passkey). */
   credentialId?: string;
+  /**
+   * Sign again (each signature has a fresh random nonce) until the DER signature has this shape:
+   * for tests of rare signatures, such as an r or s shorter than 32 bytes.
+   */
+  signatureWhere?: (der: Buffer) => boolean;
 }
 
 // Authenticator data flags (WebAuthn §6.1). BE/BS stay zero: a single-device, not backed-up credential.
@@ -72,7 +73,6 @@ export function createSoftAuthenticator(): SoftAuthenticator {
 
 class Device implements SoftAuthenticator {
   readonly credentialId: string;
-  anySignature = false;
 
   constructor(
     private readonly privateKey: KeyObject,
@@ -128,8 +128,7 @@ class Device implements SoftAuthenticator {
     // ES256 over authenticatorData || SHA-256(clientDataJSON); node's EC signature is DER, as WebAuthn wants.
     const signed = Buffer.concat([authData, sha256(clientDataJSON)]);
     let signature = sign("sha256", signed, this.privateKey);
-    while (!this.anySignature && !es256SignatureCheckable(signature))
-      signature = sign("sha256", signed, this.privateKey);
+    while (at.signatureWhere && !at.signatureWhere(signature)) signature = sign("sha256", signed, this.privateKey);
     const id = at.credentialId ?? this.credentialId;
     return {
       id,
@@ -139,9 +138,9 @@ class Device implements SoftAuthenticator {
         clientDataJSON: clientDataJSON.toString("base64url"),
         authenticatorData: authData.toString("base64url"),
         signature: signature.toString("base64url"),
-        // @simplewebauthn/browser 9 UTF-8-decodes the handle; v9's server put the userID string in
-        // user.id verbatim and the browser UTF-8-encoded it, so the round trip yields that string.
-        ...(at.userHandle === undefined ? {} : { userHandle: at.userHandle }),
+        ...(at.userHandle === undefined
+          ? {}
+          : { userHandle: Buffer.from(at.userHandle, "utf8").toString("base64url") }),
       },
       clientExtensionResults: {},
       authenticatorAttachment: "platform",

@@ -1,6 +1,10 @@
 import "server-only";
-import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
-import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/types";
+import {
+  generateRegistrationOptions,
+  verifyRegistrationResponse,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { passkeys, users } from "@/lib/db/schema";
@@ -35,15 +39,11 @@ export async function startPasskeyRegistration(
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
-    userID: viewer.userId,
+    userID: userHandleOf(viewer.userId),
     userName: viewer.email,
     userDisplayName: viewer.name ?? viewer.email,
     attestationType: "none",
-    excludeCredentials: own.map((p) => ({
-      id: Buffer.from(p.id, "base64url"),
-      type: "public-key" as const,
-      transports: transportsOf(p.transports),
-    })),
+    excludeCredentials: own.map((p) => ({ id: p.id, transports: transportsOf(p.transports) })),
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
   const challengeId = await issueChallenge(db, {
@@ -52,6 +52,14 @@ export async function startPasskeyRegistration(
     userId: viewer.userId,
   });
   return { challengeId, options };
+}
+
+/**
+ * The user handle a passkey carries: the account id's UTF-8 bytes. Passkeys made with the earlier
+ * library hold the same bytes (it encoded the id string the same way), so both sign in alike.
+ */
+export function userHandleOf(userId: string): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(userId);
 }
 
 export function transportsOf(stored: string) {
@@ -84,7 +92,7 @@ export async function finishPasskeyRegistration(
   }
   const info = verification.registrationInfo;
   if (!verification.verified || !info) throw new PasskeyError("passkeys.errors.notAdded");
-  const id = Buffer.from(info.credentialID).toString("base64url");
+  const { id, publicKey, counter } = info.credential;
   const name = input.name.slice(0, PASSKEY_NAME_MAX);
   // The staff rule again, with the account locked: options fetched before another passkey was added
   // (or before a reset) must not enrol one now, nor may two enrolments at once both count zero.
@@ -98,8 +106,8 @@ export async function finishPasskeyRegistration(
       .values({
         id,
         userId: viewer.userId,
-        publicKey: Buffer.from(info.credentialPublicKey).toString("base64url"),
-        counter: info.counter,
+        publicKey: Buffer.from(publicKey).toString("base64url"),
+        counter,
         transports: (input.response.response.transports ?? []).join(","),
         name,
         synced: info.credentialDeviceType === "multiDevice",

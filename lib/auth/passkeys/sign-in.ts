@@ -1,7 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@simplewebauthn/server";
-import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/types";
+import {
+  generateAuthenticationOptions,
+  verifyAuthenticationResponse,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/server";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { passkeys, sessions, users } from "@/lib/db/schema";
@@ -9,10 +13,9 @@ import type { Role } from "../roles";
 import { SESSION_MAX_AGE_SECONDS } from "../session-policy";
 import { consumeChallenge, issueChallenge } from "./challenges";
 import { signCountAccepted } from "./counter";
-import { padEs256Signature } from "./es256-signature";
 import { CHALLENGE_GONE, PASSKEY_NOT_ACCEPTED, PasskeyError } from "./errors";
 import type { RelyingParty } from "./relying-party";
-import { transportsOf } from "./registration";
+import { transportsOf, userHandleOf } from "./registration";
 
 /**
  * Signing in with a passkey: the browser gets a challenge without a list of credentials (the
@@ -63,24 +66,21 @@ export async function verifyPasskeySignIn(
     .where(eq(passkeys.id, input.response.id))
     .limit(1);
   if (!stored?.email) throw new PasskeyError(PASSKEY_NOT_ACCEPTED);
-  // The browser names the account the passkey was made for; it must be the passkey's owner.
+  // The browser names the account the passkey was made for (base64url of the handle's bytes); it must be the passkey's owner.
   const userHandle = input.response.response.userHandle;
-  if (userHandle !== undefined && userHandle !== stored.userId) throw new PasskeyError(PASSKEY_NOT_ACCEPTED);
+  if (userHandle !== undefined && userHandle !== Buffer.from(userHandleOf(stored.userId)).toString("base64url"))
+    throw new PasskeyError(PASSKEY_NOT_ACCEPTED);
 
   let verification;
   try {
-    const signature = padEs256Signature(Buffer.from(input.response.response.signature, "base64url"));
     verification = await verifyAuthenticationResponse({
-      response: {
-        ...input.response,
-        response: { ...input.response.response, signature: Buffer.from(signature).toString("base64url") },
-      },
+      response: input.response,
       expectedChallenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      authenticator: {
-        credentialID: Buffer.from(stored.id, "base64url"),
-        credentialPublicKey: Buffer.from(stored.publicKey, "base64url"),
+      credential: {
+        id: stored.id,
+        publicKey: new Uint8Array(Buffer.from(stored.publicKey, "base64url")),
         counter: stored.counter,
         transports: transportsOf(stored.transports),
       },
