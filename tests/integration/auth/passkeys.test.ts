@@ -143,6 +143,21 @@ describe("a driver's passkey", () => {
     expect(used!.lastUsedAt).toBeInstanceOf(Date);
   });
 
+  it("over HTTPS its session cookie is the __Secure- one, marked Secure (issue 22)", async () => {
+    const device = await enrol(ANNA);
+    const { challengeId, options } = await signInOptions();
+    const request = post("/api/passkeys/sign-in", {
+      challengeId,
+      response: device.authenticate(options, { origin: ORIGIN }),
+    });
+    request.headers.set("x-forwarded-proto", "https");
+    const response = await handlers.signInHandler(request);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("set-cookie")).toMatch(
+      /^__Secure-authjs\.session-token=[0-9a-f-]{36}; Path=\/; HttpOnly; SameSite=Lax; Expires=[^;]+; Secure$/,
+    );
+  });
+
   it("its notice mail goes in the language the account chose", async () => {
     await holder.db.db.update(users).set({ locale: "de" }).where(eq(users.id, ANNA.userId));
     await enrol(ANNA, "Arbeitslaptop");
