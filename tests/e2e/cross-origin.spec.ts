@@ -162,3 +162,57 @@ test("a sign-in link with an edited return address opens the sign-in page with a
     await expect(page.getByText("That sign-in link was changed on its way and cannot be used.")).toBeVisible();
   }
 });
+
+// ------------------------------------------------------------------ issue 22, L2 and L4
+
+test("a request that says it is a router prefetch meets the same middleware: no Origin → 403, the bridge refuses, the mailbox keeps its headers", async ({
+  page,
+  playwright,
+  baseURL,
+  emulator,
+}) => {
+  const prefetch = { "next-router-prefetch": "1" };
+  const email = `prefetch.${randomUUID().slice(0, 8)}@example.com`;
+  const fields = await signInFormFields(page, email);
+  const actionId = await signInActionId(page);
+  const client = await playwright.request.newContext({ baseURL });
+  // The no-JS form post, and the same action as the page's script posts it.
+  expect((await client.post("/signin", { multipart: fields, headers: prefetch })).status()).toBe(403);
+  const scripted = await client.post("/signin", {
+    headers: { ...prefetch, "next-action": actionId, accept: "text/x-component" },
+    multipart: { "0": '["$K1"]', "1_email": email },
+  });
+  expect(scripted.status()).toBe(403);
+
+  await emulator.createVoucher({ code: `KEEP-${randomUUID().slice(0, 6).toUpperCase()}`, amount: 5 });
+  const before = (await emulator.state()).vouchers.length;
+  expect((await client.post("/api/emulator/__emulator/reset", { headers: prefetch })).status()).toBe(403);
+  expect((await emulator.state()).vouchers.length).toBe(before);
+
+  const mailbox = await client.get("/dev/mailbox", { headers: prefetch });
+  expect(mailbox.status()).toBe(200);
+  expect(mailbox.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+  expect(mailbox.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(mailbox.headers()["x-frame-options"]).toBe("DENY");
+  await client.dispose();
+
+  // Neither action ran: no mail of any kind went to that address.
+  await page.goto("/dev/mailbox");
+  await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+});
+
+test("demo mode answers only at localhost, 127.0.0.1 and [::1]: a rebound name gets 403 and no mailbox", async ({
+  playwright,
+  baseURL,
+}) => {
+  const client = await playwright.request.newContext({ baseURL });
+  const { port } = new URL(baseURL!);
+  for (const path of ["/dev/mailbox", "/api/emulator/__emulator/state", "/signin"]) {
+    const response = await client.get(path, { headers: { host: `rebound.example:${port}` } });
+    expect(response.status(), path).toBe(403);
+    expect(await response.json(), path).toEqual({ error: "This demo answers only at localhost, 127.0.0.1 or [::1]." });
+  }
+  for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`])
+    expect((await client.get("/dev/mailbox", { headers: { host } })).status(), host).toBe(200);
+  await client.dispose();
+});
