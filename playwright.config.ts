@@ -125,8 +125,9 @@ export default defineConfig({
   fullyParallel: false,
   // Two workers, but at most one per project (each project's `workers: 1`): every portal server still
   // sees one journey at a time, as its seed accounts, limits and request log expect, while the contract's
-  // and the real platform's journeys (two servers) run side by side on the two cores.
-  workers: 2,
+  // and the real platform's journeys (two servers) run side by side on the two cores. E2E_WORKERS=1 runs
+  // one journey at a time, as before.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
