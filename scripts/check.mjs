@@ -2,8 +2,8 @@
 // `npm run check`: the fast loop before every commit. Lint and Prettier on the changed files, the type
 // check, then the unit and integration tests that the changed files reach through their imports (vitest
 // --changed: uncommitted and untracked changes against HEAD, or against the ref given as the first
-// argument), in every pass they belong to (vitest.config.mts), properties with fewer runs.
-// `npm test` stays the whole suite.
+// argument) on PGlite in both dialects; properties in the contract's dialect with 25 runs each (the
+// repeated property passes and Postgres are left to `npm test`, which stays the whole suite).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -51,8 +51,14 @@ const first = await Promise.all([
 const tests = first.every((r) => r.status === 0)
   ? await step(
       "related tests",
-      ["node_modules/vitest/vitest.mjs", "run", `--changed${since ? `=${since}` : ""}`, "--passWithNoTests"],
-      { ...process.env, PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? "100" },
+      [
+        "node_modules/vitest/vitest.mjs",
+        "run",
+        `--changed${since ? `=${since}` : ""}`,
+        "--passWithNoTests",
+        ...["unit+integration", "properties", "ampeco"].flatMap((project) => ["--project", project]),
+      ],
+      { ...process.env, PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? "25" },
     )
   : { label: "related tests", status: null, secs: 0 };
 
