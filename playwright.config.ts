@@ -123,7 +123,11 @@ const MULTI_INSTANCE_SPECS = "multi-instance/*.spec.ts";
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  // Two workers, but at most one per project (each project's `workers: 1`): every portal server still
+  // sees one journey at a time, as its seed accounts, limits and request log expect, while the contract's
+  // and the real platform's journeys (two servers) run side by side on the two cores. E2E_WORKERS=1 runs
+  // one journey at a time, as before.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -150,6 +154,7 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
+      workers: 1,
       metadata: { dialect: "spec" },
       testIgnore: [REQUEST_LOG_SPEC, STAFF_PASSKEY_SPEC, MULTI_INSTANCE_SPECS],
       grepInvert: /@ampeco-only/,
@@ -157,6 +162,7 @@ export default defineConfig({
     },
     {
       name: "ampeco",
+      workers: 1,
       metadata: { dialect: "ampeco", requestLogFile: AMPECO_REQUEST_LOG },
       testMatch: AMPECO_JOURNEYS,
       grepInvert: /@spec-only/,
@@ -165,6 +171,7 @@ export default defineConfig({
     {
       // Last: after every ampeco journey, the whole request log of that server holds nothing of the contract.
       name: "ampeco-request-log",
+      workers: 1,
       metadata: { dialect: "ampeco", requestLogFile: AMPECO_REQUEST_LOG },
       dependencies: ["ampeco"],
       testMatch: REQUEST_LOG_SPEC,
@@ -172,12 +179,14 @@ export default defineConfig({
     },
     {
       name: "staff-passkey",
+      workers: 1,
       metadata: { dialect: "spec" },
       testMatch: STAFF_PASSKEY_SPEC,
       use: { ...chromium, baseURL: STAFF_PASSKEY_BASE_URL },
     },
     {
       name: "multi-instance",
+      workers: 1,
       metadata: { dialect: "spec" },
       testMatch: MULTI_INSTANCE_SPECS,
       use: { ...chromium },

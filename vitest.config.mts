@@ -4,6 +4,38 @@ import { configDefaults, defineConfig } from "vitest/config";
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 const PROPERTIES = "tests/integration/properties";
+const PROPERTIES_SETUP = `${PROPERTIES}/setup.ts`;
+/** The suites whose platform calls differ by dialect: they run again in the ampeco dialect. */
+const DIALECT_SUITES = ["driver-services", "sessions", "admin"].map((dir) => `tests/integration/${dir}/**/*.test.ts`);
+/** Property runs in the passes that repeat a suite (the main pass runs 1,000 per property). */
+const REPEATED_PASS_PROPERTY_RUNS = "100";
+
+/**
+ * Every pass of `npm test` is a project of one vitest run, so both cores stay busy from the first file
+ * to the last: the contract's dialect on PGlite (unit, integration, properties), the dialect suites
+ * and properties again in the ampeco dialect, and, when DATABASE_URL names a Postgres server, the
+ * integration suites and properties again on it. Each project sets its own environment:
+ * PLATFORM_TEST_DIALECT (tests/support/platform-dialect.ts), DATABASE_URL (tests/support/test-db.ts;
+ * "" is PGlite) and PROPERTY_RUNS (tests/integration/properties/harness.ts).
+ */
+const postgresUrl = process.env.DATABASE_URL ?? "";
+
+function pass(name: string, env: Record<string, string>, include: string[], properties: boolean) {
+  return {
+    extends: true,
+    test: {
+      name,
+      env: { DATABASE_URL: "", PLATFORM_TEST_DIALECT: "spec", ...env },
+      include,
+      exclude: properties ? configDefaults.exclude : [...configDefaults.exclude, `${PROPERTIES}/**`],
+      // The faked Next request context (vi.mock) and the per-file world (emulator, test database).
+      setupFiles: properties ? [PROPERTIES_SETUP] : [],
+    },
+  } as const;
+}
+
+const repeated = { PROPERTY_RUNS: REPEATED_PASS_PROPERTY_RUNS };
+const onPostgres = { DATABASE_URL: postgresUrl, ...repeated };
 
 export default defineConfig({
   resolve: {
@@ -21,29 +53,24 @@ export default defineConfig({
     server: { deps: { inline: ["next-auth"] } },
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // The migrated PGlite template every test file copies (tests/support/test-db.ts), made once up front.
+    globalSetup: ["tests/support/global-setup.ts"],
     // Integration tests start loopback servers and PGlite instances; two cores go further one file at a time each.
-    // One pool for both projects (they share this limit).
+    // One pool for all projects (they share this limit).
     maxWorkers: 2,
     // Each project inherits everything above (`extends: true`); `include` is set per project only,
     // because inherited arrays are concatenated, not replaced.
     projects: [
-      {
-        extends: true,
-        test: {
-          name: "unit+integration",
-          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, `${PROPERTIES}/**`],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "properties",
-          include: [`${PROPERTIES}/**/*.test.ts`],
-          // The faked Next request context (vi.mock) and the per-file world (emulator, test database).
-          setupFiles: [`${PROPERTIES}/setup.ts`],
-        },
-      },
+      pass("unit+integration", {}, ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"], false),
+      pass("properties", {}, [`${PROPERTIES}/**/*.test.ts`], true),
+      pass("ampeco", { PLATFORM_TEST_DIALECT: "ampeco" }, DIALECT_SUITES, false),
+      pass("ampeco properties", { PLATFORM_TEST_DIALECT: "ampeco", ...repeated }, [`${PROPERTIES}/**/*.test.ts`], true),
+      ...(postgresUrl
+        ? [
+            pass("postgres", onPostgres, ["tests/integration/**/*.test.ts"], false),
+            pass("postgres properties", onPostgres, [`${PROPERTIES}/**/*.test.ts`], true),
+          ]
+        : []),
     ],
   },
 });

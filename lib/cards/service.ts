@@ -109,3 +109,4 @@ async function setStatus(card: Card, status: CardStatus, by: CardStatusChanger |
   if (by) await recordCardStatusChange(card, status, by);
   return updated;
 }
+// t23 probe

@@ -23,9 +23,14 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib", "db", "migrations");
 // Arbitrary constant: serialises migrations when several instances start against one server.
 const MIGRATION_LOCK_ID = 7_113_116;
 
-export async function openDatabase(target: { url?: string; pgliteDir: string }): Promise<OpenedDatabase> {
+export async function openDatabase(target: {
+  url?: string;
+  pgliteDir: string;
+  /** A data directory dumped by `dumpMigratedPglite` to start from (tests), instead of PGlite's initdb. */
+  pgliteDump?: Blob;
+}): Promise<OpenedDatabase> {
   if (target.url) return openPostgres(target.url);
-  return openPglite(target.pgliteDir);
+  return openPglite(target.pgliteDir, target.pgliteDump);
 }
 
 async function openPostgres(url: string): Promise<OpenedDatabase> {
@@ -57,7 +62,7 @@ export function logIdleConnectionErrors(pool: Pick<EventEmitter, "on">): void {
   });
 }
 
-async function openPglite(dir: string): Promise<OpenedDatabase> {
+async function openPglite(dir: string, dump?: Blob) {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
@@ -65,8 +70,22 @@ async function openPglite(dir: string): Promise<OpenedDatabase> {
     const { mkdir } = await import("node:fs/promises");
     await mkdir(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, dump ? { loadDataDir: dump } : {});
   const db = drizzle({ client, schema });
+  // On a dump of migrated data this only reads the journal: nothing is applied twice.
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Database, driver: "pglite", close: () => client.close() };
+  return { db: db as unknown as Database, driver: "pglite" as const, close: () => client.close(), client };
+}
+
+/**
+ * A new in-memory PGlite with every migration applied, dumped: tests load it per file (about 1.5 s of
+ * CPU) instead of running PGlite's initdb and the migrations again (about 5 s).
+ */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const { client } = await openPglite("memory://");
+  try {
+    return await client.dumpDataDir("none");
+  } finally {
+    await client.close();
+  }
 }

@@ -10,7 +10,8 @@ import { expect, isolateNetwork, test } from "./fixtures";
  * The production mail path: a second portal process with SMTP_URL pointing at a real SMTP server
  * (smtp-server, in this test). The sign-in mail must arrive over SMTP and its link must sign in.
  */
-const PORT = 3107;
+// A port of its own, beside the config's three servers (E2E_SMTP_MAIL_PORT to move it).
+const PORT = Number(process.env.E2E_SMTP_MAIL_PORT ?? 3107);
 const BASE = `http://localhost:${PORT}`;
 const received: { to: string; raw: string }[] = [];
 let smtp: SMTPServer;
@@ -86,7 +87,7 @@ test("a sign-in link mailed over SMTP signs the driver in, and demo mail is off"
   expect(mail.raw).toContain("Subject: Your Driver Portal sign-in link");
   // Quoted-printable may wrap lines with "=\r\n" and encode "=" as "=3D".
   const body = mail.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-  const link = /(http:\/\/localhost:3107\/api\/auth\/callback\/nodemailer\?[^\s"<>]+)/.exec(body)?.[1];
+  const link = new RegExp(`(http://localhost:${PORT}/api/auth/callback/nodemailer\\?[^\\s"<>]+)`).exec(body)?.[1];
   expect(link, "the mail carries a sign-in link").toBeTruthy();
 
   await page.goto(link!.replace(/&amp;/g, "&"));

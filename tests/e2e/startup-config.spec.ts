@@ -12,7 +12,8 @@ import { expect, test } from "./fixtures";
  * never serves a page, and a production portal has no demo mailbox and no emulator bridge.
  * These start their own processes (stopped by their own pid) and need no browser.
  */
-const PORT = 3108;
+// A port of its own, beside the config's three servers (E2E_STARTUP_CONFIG_PORT to move it).
+const PORT = Number(process.env.E2E_STARTUP_CONFIG_PORT ?? 3108);
 const BASE = `http://localhost:${PORT}`;
 
 function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {

@@ -1,5 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { openDatabase, type OpenedDatabase } from "@/lib/db/connect";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { dumpMigratedPglite, openDatabase, type OpenedDatabase } from "@/lib/db/connect";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a brand-new
@@ -8,9 +11,14 @@ import { openDatabase, type OpenedDatabase } from "@/lib/db/connect";
  */
 export const testDriver = process.env.DATABASE_URL ? "postgres" : "pglite";
 
-export async function openTestDatabase(): Promise<OpenedDatabase> {
+/**
+ * `fromScratch`: PGlite's initdb and every migration, as the portal's own first start does. Without
+ * it a PGlite test database is a copy of one migrated template (see pgliteTemplate below).
+ */
+export async function openTestDatabase({ fromScratch = false } = {}): Promise<OpenedDatabase> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ pgliteDir: "memory://" });
+  if (!serverUrl)
+    return openDatabase({ pgliteDir: "memory://", pgliteDump: fromScratch ? undefined : await pgliteTemplate() });
 
   const { Client } = await import("pg");
   const name = `dp_test_${randomBytes(6).toString("hex")}`;
@@ -42,4 +50,43 @@ export async function openTestDatabase(): Promise<OpenedDatabase> {
       await cleanup.end();
     },
   };
+}
+
+const MIGRATIONS = path.join(process.cwd(), "lib", "db", "migrations");
+const PGLITE_PACKAGE = path.join(process.cwd(), "node_modules", "@electric-sql", "pglite", "package.json");
+
+/** What makes a template: PGlite's version and every migration file (name and content). */
+function templateKey(): string {
+  const hash = createHash("sha256").update(readFileSync(PGLITE_PACKAGE));
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)],
+    );
+  for (const file of files(MIGRATIONS).sort()) hash.update(path.relative(MIGRATIONS, file)).update(readFileSync(file));
+  return hash.digest("hex").slice(0, 16);
+}
+
+let template: Promise<Blob> | undefined;
+
+/**
+ * One migrated PGlite data directory per set of migrations, kept in the temp directory and shared by
+ * every test file and run: each file loads it instead of paying initdb and the migrations again.
+ * Written under a unique name and renamed into place, so two workers making it at once do no harm.
+ */
+export function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const dir = path.join(tmpdir(), "driver-portal-test-pglite");
+    const file = path.join(dir, `${templateKey()}.tar`);
+    try {
+      return new Blob([readFileSync(file)]);
+    } catch {
+      const dump = await dumpMigratedPglite();
+      mkdirSync(dir, { recursive: true });
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+      writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+      renameSync(partial, file);
+      return dump;
+    }
+  })();
+  return template;
 }

@@ -7,7 +7,7 @@ import type { OpenedDatabase } from "@/lib/db/connect";
 describe(`database on ${testDriver}`, () => {
   let opened: OpenedDatabase;
   beforeAll(async () => {
-    opened = await openTestDatabase();
+    opened = await openTestDatabase({ fromScratch: true });
   });
   afterAll(async () => {
     await opened?.close();

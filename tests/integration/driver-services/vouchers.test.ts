@@ -46,8 +46,7 @@ describe("redeemVoucherForDriver", () => {
     await h.control("POST", "/vouchers", { code: "FRESH-1", amount: 7.5 });
     expect(await redeemVoucherForDriver(NEW_DRIVER_ID, " fresh-1 ", freshSubject())).toEqual({ status: "accepted" });
     expect(sentTo(h, "POST", REDEEM)[0]?.body).toEqual({ code: "fresh-1" });
-    await new Promise((r) => setTimeout(r, 40));
-    expect(await h.client.users.getUser(NEW_DRIVER_ID)).toMatchObject({ balance: 7.5, currency: "EUR" });
+    await expect.poll(() => h.client.users.getUser(NEW_DRIVER_ID)).toMatchObject({ balance: 7.5, currency: "EUR" });
   });
 
   it("406 → rejected with the driver-facing words", async () => {

@@ -9,6 +9,7 @@ import {
   finishRun,
   NUM_RUNS,
   PROPERTY_TIMEOUT_MS,
+  REPLAY,
   startRun,
   world,
 } from "./harness";
@@ -28,7 +29,7 @@ export function propertyTest<Ts extends [unknown, ...unknown[]]>(
   it(
     `${title} × ${NUM_RUNS}`,
     async () => {
-      await fc.assert(fc.asyncProperty<Ts>(...arbitraries, run), { numRuns: NUM_RUNS });
+      await fc.assert(fc.asyncProperty<Ts>(...arbitraries, run), { numRuns: NUM_RUNS, ...REPLAY });
     },
     PROPERTY_TIMEOUT_MS,
   );
@@ -180,7 +181,7 @@ function checkMalformedPayload(p: ActionProperty & { form: fc.Arbitrary<FormEntr
           );
           await finishRun();
         }),
-        { numRuns: MALFORMED_RUNS },
+        { numRuns: MALFORMED_RUNS, ...REPLAY },
       );
     },
     PROPERTY_TIMEOUT_MS,

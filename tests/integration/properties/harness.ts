@@ -25,7 +25,23 @@ import { installTestDatabase, removeTestDatabase } from "../../support/app-db";
  * sets up and tears down the world (setUpWorld/tearDownWorld) around every test file there.
  */
 
-export const NUM_RUNS = 1000;
+/**
+ * 1,000 runs per property in the main pass; the repeated passes (the ampeco dialect, Postgres) set
+ * PROPERTY_RUNS lower (vitest.config.mts). fast-check prints the seed and path of a failure; set
+ * PROPERTY_SEED (and PROPERTY_PATH) to replay it.
+ */
+export const NUM_RUNS = positiveInteger(process.env.PROPERTY_RUNS) ?? 1000;
+export const REPLAY: { seed?: number; path?: string } = {
+  ...(process.env.PROPERTY_SEED ? { seed: Number(process.env.PROPERTY_SEED) } : {}),
+  ...(process.env.PROPERTY_PATH ? { path: process.env.PROPERTY_PATH } : {}),
+};
+
+function positiveInteger(value: string | undefined): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`PROPERTY_RUNS must be a positive integer, not ${value}`);
+  return n;
+}
 /** 1,000 runs with platform round trips, on two shared cores: generous, but bounded. */
 export const PROPERTY_TIMEOUT_MS = 180_000;
 export const PLATFORM_KEY = "demo-key";
