@@ -1,20 +1,25 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { emailSchema } from "@/lib/auth/schemas";
-import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { emailChanges, sessions, users } from "@/lib/db/schema";
+import { isStaff, type Role } from "@/lib/auth/roles";
+import { emailChanges, users } from "@/lib/db/schema";
 import type { Translator } from "@/lib/i18n/translator";
 import { mailLocaleOfAccount } from "@/lib/mail/locale";
 import { sendMail } from "@/lib/mail/send";
-import { emailChangeConfirmMail, emailChangedNoticeMail } from "@/lib/mail/templates";
+import { emailChangeConfirmMail } from "@/lib/mail/templates";
 import { getPlatform } from "@/lib/platform";
-import { assertNoOtherPortalAccountHas, changePlatformEmail, EmailTakenError, EmailUnchangedError } from "./email";
-import { logger } from "@/lib/log";
-
-const log = logger("email");
+import {
+  assertNoOtherPortalAccountHas,
+  changePlatformEmail,
+  EmailTakenError,
+  EmailUnchangedError,
+  mailOldAddressOfChange,
+  moveAccountToAddress,
+  StaffEmailChangeError,
+} from "./email";
 
 /**
  * A driver's own e-mail change, in two steps. Asking only records the change and mails a link to
@@ -38,6 +43,7 @@ export interface EmailChangeAccount {
   userId: string;
   email: string;
   platformUserId: number;
+  role: Role;
 }
 
 /** Records the change and mails the confirmation link. Only the newest request's link works. */
@@ -47,6 +53,7 @@ export async function requestEmailChange(
   origin: string,
 ): Promise<{ newEmail: string }> {
   const email = emailSchema.parse(rawEmail);
+  if (isStaff(account.role)) throw new StaffEmailChangeError();
   if (email === account.email.toLowerCase()) throw new EmailUnchangedError();
   const db = await getDb();
   await assertNoOtherPortalAccountHas(db, email, account.userId);
@@ -115,13 +122,13 @@ export function emailChangeLinkMessage(t: Translator, problem: EmailChangeLinkPr
 /**
  * Makes the change the link stands for, once. The token is claimed first (so two clicks cannot both
  * change), and given back only when the platform could not be reached, so the driver can try again.
- * Every other session of the account ends; `keepSessionToken` (the confirming browser's own
- * session) stays. The old address gets a notice naming support.
+ * Every session of the account ends, this browser's too, and its passkeys are removed
+ * (moveAccountToAddress): the driver signs in again with the new address. The old address gets a
+ * notice naming support. An account that holds a staff role by now changes nothing.
  */
 export async function confirmEmailChange(
   account: EmailChangeAccount,
   rawToken: unknown,
-  keepSessionToken: string | null,
   now = new Date(),
 ): Promise<EmailChangeOutcome> {
   const token = EmailChangeToken.safeParse(rawToken);
@@ -147,7 +154,11 @@ export async function confirmEmailChange(
   const release = () => db.update(emailChanges).set({ usedAt: null }).where(eq(emailChanges.id, claimed.id));
 
   const newEmail = claimed.newEmail;
-  const [own] = await db.select({ email: users.email }).from(users).where(eq(users.id, account.userId));
+  const [own] = await db
+    .select({ email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, account.userId));
+  if (own && isStaff(own.role)) throw new StaffEmailChangeError();
   const oldEmail = own?.email ?? account.email;
   try {
     await assertNoOtherPortalAccountHas(db, newEmail, account.userId);
@@ -158,24 +169,8 @@ export async function confirmEmailChange(
     throw error;
   }
 
-  await db.transaction(async (tx) => {
-    // The link just proved the address; it came through a change, so ADMIN_EMAILS never applies to it.
-    await tx
-      .update(users)
-      .set({ email: newEmail, emailVerified: now, emailChangedAt: now })
-      .where(eq(users.id, account.userId));
-    const others = keepSessionToken
-      ? and(eq(sessions.userId, account.userId), ne(sessions.sessionToken, keepSessionToken))
-      : eq(sessions.userId, account.userId);
-    await tx.delete(sessions).where(others);
-    await tx.delete(emailChanges).where(and(eq(emailChanges.userId, account.userId), ne(emailChanges.id, claimed.id)));
-  });
-  try {
-    const locale = await mailLocaleOfAccount(account.userId, { db });
-    await sendMail(emailChangedNoticeMail(locale, oldEmail, newEmail, getConfig().mail.supportEmail));
-  } catch (error) {
-    // The change is made and the driver must hear so; a lost notice is logged, not shown as a failure.
-    log.error("the change notice to the old address could not be sent", error);
-  }
+  // The link just proved the address; it came through a change, so ADMIN_EMAILS never applies to it.
+  await db.transaction((tx) => moveAccountToAddress(tx, account.userId, newEmail, { verifiedAt: now, at: now }));
+  await mailOldAddressOfChange(db, account.userId, oldEmail, newEmail);
   return { status: "changed", from: oldEmail, to: newEmail };
 }

@@ -111,6 +111,17 @@ export function emailChangedNoticeMail(
 }
 
 /**
+ * To a staff member when a sign-up or support's "create driver" made a driver with their address: the
+ * staff account was left alone (never linked or renamed), and they hear of it.
+ */
+export function staffAddressUsedMail(locale: Locale, to: string): MailMessage {
+  const t = translatorFor(locale);
+  const subject = t("mail.staffAddressUsed.subject");
+  const body = t("mail.staffAddressUsed.body", { address: to });
+  return { to, subject, text: body, html: layout(locale, subject, `<p>${escapeHtml(body)}</p>`) };
+}
+
+/**
  * To a driver support created on a platform that mails no reset link (ampeco): the portal's own link
  * to choose the charging-app password. Nobody else ever knew the account's first password.
  */

@@ -4,7 +4,7 @@ import { refresh } from "next/cache";
 import { z } from "zod";
 import { noDriver, staffAction } from "@/lib/actions/action";
 import { emailSchema } from "@/lib/auth/schemas";
-import { changeDriverEmail, EmailTakenError, EmailUnchangedError } from "@/lib/accounts/email";
+import { changeDriverEmail, EmailTakenError, EmailUnchangedError, StaffEmailChangeError } from "@/lib/accounts/email";
 import { platformSetsAppPassword } from "@/lib/accounts/app-password";
 import { startDriverPasswordReset } from "@/lib/accounts/password-reset";
 import { changedFieldsInWords, PROFILE_FORM, updateDriverProfile } from "@/lib/accounts/profile";
@@ -80,6 +80,10 @@ const changeEmail = staffAction({
     if (error instanceof TakenKeepingError) {
       const message = context.t("admin.driverActions.emailTaken", { email, oldEmail: error.oldEmail });
       return { status: "invalid", fieldErrors: { email: [message] }, values: context.values };
+    }
+    if (error instanceof StaffEmailChangeError) {
+      const message = context.t("admin.driverActions.emailOfStaff");
+      return { status: "error", code: "staff", message, values: context.values };
     }
     if (error instanceof EmailUnchangedError) {
       return {
