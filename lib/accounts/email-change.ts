@@ -1,7 +1,6 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { z } from "zod";
+import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/security/link-token";
 import { emailSchema } from "@/lib/auth/schemas";
 import { getDb } from "@/lib/db/client";
 import { isStaff, type Role } from "@/lib/auth/roles";
@@ -32,13 +31,6 @@ import {
 export const EMAIL_CHANGE_LINK_MINUTES = 60;
 export const EMAIL_CHANGE_CONFIRM_PATH = "/account/email/confirm";
 
-/** 32 random bytes, base64url: exactly 43 characters. Anything else is not a token we made. */
-export const EmailChangeToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
-
-function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
 export interface EmailChangeAccount {
   userId: string;
   email: string;
@@ -60,13 +52,13 @@ export async function requestEmailChange(
   const onPlatform = await getPlatform().users.findUserByEmail(email);
   if (onPlatform && onPlatform.id !== account.platformUserId) throw new EmailTakenError();
 
-  const token = randomBytes(32).toString("base64url");
+  const { token, tokenHash } = newLinkToken();
   await db.transaction(async (tx) => {
     await tx.delete(emailChanges).where(eq(emailChanges.userId, account.userId));
     await tx.insert(emailChanges).values({
       userId: account.userId,
       newEmail: email,
-      tokenHash: hashToken(token),
+      tokenHash,
       expiresAt: new Date(Date.now() + EMAIL_CHANGE_LINK_MINUTES * 60_000),
     });
   });
@@ -86,13 +78,13 @@ export async function inspectEmailChangeLink(
   rawToken: unknown,
   now = new Date(),
 ): Promise<EmailChangeLinkState> {
-  const token = EmailChangeToken.safeParse(rawToken);
+  const token = LinkToken.safeParse(rawToken);
   if (!token.success) return { status: "invalid" };
   const db = await getDb();
   const [row] = await db
     .select()
     .from(emailChanges)
-    .where(eq(emailChanges.tokenHash, hashToken(token.data)));
+    .where(eq(emailChanges.tokenHash, hashLinkToken(token.data)));
   if (!row) return { status: "invalid" };
   if (row.userId !== userId) return { status: "other-account" };
   if (row.usedAt) return { status: "used" };
@@ -131,10 +123,10 @@ export async function confirmEmailChange(
   rawToken: unknown,
   now = new Date(),
 ): Promise<EmailChangeOutcome> {
-  const token = EmailChangeToken.safeParse(rawToken);
+  const token = LinkToken.safeParse(rawToken);
   if (!token.success) return { status: "invalid" };
   const db = await getDb();
-  const tokenHash = hashToken(token.data);
+  const tokenHash = hashLinkToken(token.data);
   const [claimed] = await db
     .update(emailChanges)
     .set({ usedAt: now })
