@@ -8,7 +8,7 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import { PlatformValidationError } from "@/lib/platform/errors";
 import { platformFieldErrors } from "@/lib/platform-errors-to-messages";
 import { RATE_LIMITS } from "@/lib/rate-limit";
-import { EmailTakenError, EmailUnchangedError, StaffEmailChangeError } from "./email";
+import { EmailUnchangedError, StaffEmailChangeError } from "./email";
 import { confirmEmailChange, emailChangeLinkMessage, requestEmailChange } from "./email-change";
 import { refusalOverLimit } from "@/lib/actions/limit";
 
@@ -17,11 +17,7 @@ const changeEmail = driverAction({
   scope: "email",
   failure: { log: "change request", doing: "profile.doing.changeEmail" },
   schema: z.object({ email: emailSchema }),
-  expected: (error, { actor, values, t }, { email }) => {
-    if (error instanceof EmailTakenError) {
-      const taken = t("profile.emailChange.taken", { email, current: actor.email });
-      return { status: "invalid", fieldErrors: { email: [taken] }, values };
-    }
+  expected: (error, { values, t }) => {
     if (error instanceof EmailUnchangedError)
       return { status: "invalid", fieldErrors: { email: [t("profile.emailChange.unchanged")] }, values };
     if (error instanceof StaffEmailChangeError)

@@ -2,13 +2,13 @@ import "server-only";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/security/link-token";
 import { emailSchema } from "@/lib/auth/schemas";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Database } from "@/lib/db/client";
 import { isStaff, type Role } from "@/lib/auth/roles";
 import { emailChanges, users } from "@/lib/db/schema";
 import type { Translator } from "@/lib/i18n/translator";
-import { mailLocaleOfAccount } from "@/lib/mail/locale";
+import { mailLocaleOfAccount, mailLocaleOfAddress } from "@/lib/mail/locale";
 import { sendMail } from "@/lib/mail/send";
-import { emailChangeConfirmMail } from "@/lib/mail/templates";
+import { emailChangeConfirmMail, emailTakenNoticeMail } from "@/lib/mail/templates";
 import { getPlatform } from "@/lib/platform";
 import {
   assertNoOtherPortalAccountHas,
@@ -17,6 +17,7 @@ import {
   EmailUnchangedError,
   mailOldAddressOfChange,
   moveAccountToAddress,
+  otherPortalAccountHas,
   StaffEmailChangeError,
 } from "./email";
 
@@ -38,7 +39,11 @@ export interface EmailChangeAccount {
   role: Role;
 }
 
-/** Records the change and mails the confirmation link. Only the newest request's link works. */
+/**
+ * Records the change and mails the confirmation link. Only the newest request's link works. An
+ * address another account has (in the portal or on the platform) gets the same answer, so the form
+ * tells nobody who has an account: its owner is mailed a note instead of a link, and nothing changes.
+ */
 export async function requestEmailChange(
   account: EmailChangeAccount,
   rawEmail: string,
@@ -48,13 +53,11 @@ export async function requestEmailChange(
   if (isStaff(account.role)) throw new StaffEmailChangeError();
   if (email === account.email.toLowerCase()) throw new EmailUnchangedError();
   const db = await getDb();
-  await assertNoOtherPortalAccountHas(db, email, account.userId);
-  const onPlatform = await getPlatform().users.findUserByEmail(email);
-  if (onPlatform && onPlatform.id !== account.platformUserId) throw new EmailTakenError();
-
+  const taken = await heldByAnotherAccount(db, email, account);
   const { token, tokenHash } = newLinkToken();
   await db.transaction(async (tx) => {
-    await tx.delete(emailChanges).where(eq(emailChanges.userId, account.userId));
+    await tx.delete(emailChanges).where(and(eq(emailChanges.userId, account.userId), isNull(emailChanges.usedAt)));
+    if (taken) return;
     await tx.insert(emailChanges).values({
       userId: account.userId,
       newEmail: email,
@@ -62,11 +65,21 @@ export async function requestEmailChange(
       expiresAt: new Date(Date.now() + EMAIL_CHANGE_LINK_MINUTES * 60_000),
     });
   });
+  if (taken) {
+    await sendMail(emailTakenNoticeMail(await mailLocaleOfAddress(email, { db }), email));
+    return { newEmail: email };
+  }
   const url = `${origin}${EMAIL_CHANGE_CONFIRM_PATH}?token=${token}`;
   // The new address is the same person's: the mail speaks the account's language.
   const locale = await mailLocaleOfAccount(account.userId, { db });
   await sendMail(emailChangeConfirmMail(locale, email, url, EMAIL_CHANGE_LINK_MINUTES));
   return { newEmail: email };
+}
+
+async function heldByAnotherAccount(db: Database, email: string, account: EmailChangeAccount): Promise<boolean> {
+  if (await otherPortalAccountHas(db, email, account.userId)) return true;
+  const onPlatform = await getPlatform().users.findUserByEmail(email);
+  return onPlatform !== null && onPlatform.id !== account.platformUserId;
 }
 
 export type EmailChangeLinkState =

@@ -75,17 +75,22 @@ export async function mailOldAddressOfChange(
   }
 }
 
+/** Whether another portal account (staff, or another driver) already signs in with the address. */
+export async function otherPortalAccountHas(db: Database, email: string, ownUserId: string | null): Promise<boolean> {
+  const [holder] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(ownUserId ? and(eq(users.email, email), ne(users.id, ownUserId)) : eq(users.email, email));
+  return holder !== undefined;
+}
+
 /** Refuses an address another portal account (staff, or another driver) already signs in with. */
 export async function assertNoOtherPortalAccountHas(
   db: Database,
   email: string,
   ownUserId: string | null,
 ): Promise<void> {
-  const [holder] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(ownUserId ? and(eq(users.email, email), ne(users.id, ownUserId)) : eq(users.email, email));
-  if (holder) throw new EmailTakenError();
+  if (await otherPortalAccountHas(db, email, ownUserId)) throw new EmailTakenError();
 }
 
 /** Asks the platform to move the user; its "already in use" answer becomes EmailTakenError. */
