@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import {
+  changeEmailOnDriverPage,
   createPlatformDriver,
   dialectOf,
   type EmulatorControl,
@@ -224,15 +225,6 @@ test("create a driver, link a card, move it to the other driver, change the e-ma
 
 // The contract's platform mails the reset link; the real one mails none, and staff require a new app
 // password instead (app-password.spec.ts has that flow).
-/** Support moves the platform driver `driverId` to `email` on its admin page. */
-async function changeDriverEmail(page: Page, driverId: number, email: string) {
-  await page.goto(`/admin/users/${driverId}`);
-  await page.getByLabel("New e-mail address").fill(email);
-  await page.getByRole("button", { name: "Change e-mail", exact: true }).click();
-  await page.getByRole("button", { name: "Yes, change e-mail" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `now ${email}` })).toBeVisible();
-}
-
 // Issue 22, N1, the demo chain as reproduced: it ended in an admin session of support's own.
 test("support cannot take over the admin: 'Create driver' with the admin's address, a move and a link sign-in give a driver session", async ({
   supportPage: page,
@@ -245,7 +237,8 @@ test("support cannot take over the admin: 'Create driver' with the admin's addre
   // Answered as for a free address: a driver is created; the admin's portal account is left alone.
   const driverId = await createDriver(page, emulator, ADMIN);
   const supportsOwn = `e2e.mallory.${unique().toLowerCase()}@example.com`;
-  await changeDriverEmail(page, driverId, supportsOwn);
+  await page.goto(`/admin/users/${driverId}`);
+  await changeEmailOnDriverPage(page, supportsOwn);
 
   const attacker = await browser.newContext({ baseURL });
   await isolateNetwork(attacker);

@@ -138,6 +138,14 @@ export async function finishSignUpLink(page: Page, email: string): Promise<strin
   return (await page.getByRole("link", { name: /\/signup\/finish\?token=/ }).getAttribute("href")) ?? "";
 }
 
+/** Staff change the e-mail of the driver whose admin page is open, and see it done. */
+export async function changeEmailOnDriverPage(page: Page, email: string): Promise<void> {
+  await page.getByLabel("New e-mail address").fill(email);
+  await page.getByRole("button", { name: "Change e-mail", exact: true }).click();
+  await page.getByRole("button", { name: "Yes, change e-mail" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `now ${email}` })).toBeVisible();
+}
+
 /** The in-process emulator's platform API, as a second client would use it (support, the app). */
 export const PLATFORM_API = "/api/emulator/public-api/resources";
 export const PLATFORM_AUTH = { Authorization: "Bearer demo-key", Accept: "application/json" };

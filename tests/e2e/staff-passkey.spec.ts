@@ -1,6 +1,6 @@
 import type { Request as PlaywrightRequest } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { ADMIN, expect, isolateNetwork, signInByEmail, SUPPORT, test } from "./fixtures";
+import { ADMIN, changeEmailOnDriverPage, expect, isolateNetwork, signInByEmail, SUPPORT, test } from "./fixtures";
 import { addVirtualAuthenticator } from "./passkey-authenticator";
 
 /**
@@ -34,10 +34,7 @@ test("support's copy of the admin's address, moved to support's own, signs in to
   await expect(page.getByRole("status").filter({ hasText: "was created" })).toBeVisible();
   await page.getByRole("link", { name: "Open the new driver" }).click();
   const supportsOwn = `e2e.mallory.${Date.now()}@example.com`;
-  await page.getByLabel("New e-mail address").fill(supportsOwn);
-  await page.getByRole("button", { name: "Change e-mail", exact: true }).click();
-  await page.getByRole("button", { name: "Yes, change e-mail" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `now ${supportsOwn}` })).toBeVisible();
+  await changeEmailOnDriverPage(page, supportsOwn);
 
   const attacker = await browser.newContext({ baseURL });
   await isolateNetwork(attacker);

@@ -37,10 +37,8 @@ vi.mock("next/headers", () => ({
   }),
   headers: async () => new Headers({ "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36" }),
 }));
-vi.mock("next/navigation", () => ({
-  redirect: (to: string) => {
-    throw Object.assign(new Error(`redirect ${to}`), { digest: `NEXT_REDIRECT;replace;${to};307;` });
-  },
+vi.mock("next/navigation", async () => ({
+  redirect: (await import("../../support/next-redirect")).redirectLikeNext,
 }));
 vi.mock("next/server", () => ({ after: (task: () => unknown) => holder.after.push(task), connection: vi.fn() }));
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
