@@ -1,5 +1,5 @@
 "use client";
-import { useActionState } from "react";
+import { useActionState, useState, type ChangeEvent } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/alert";
@@ -19,19 +19,30 @@ export interface AppPasswordWords {
 /**
  * A new charging-app password, typed twice, where the platform sets it directly (ampeco): the signed-in
  * driver's own, or with `token` the one a mailed link stands for. The inputs are uncontrolled and the
- * server never echoes them, so after every answer they are empty. After a link's password is set the
- * form is gone: the link works once.
+ * server never echoes them, so after every answer they are empty; with `keepTyped` (the last step of a
+ * sign-up, where a refusal is no success) they are held in the browser and survive an error. After a
+ * link's password is set the form is gone: the link works once.
  */
 export function AppPasswordFormClient({
   action,
   token,
   words,
+  keepTyped = false,
 }: {
   action: AppPasswordAction;
   token?: string;
   words: AppPasswordWords;
+  keepTyped?: boolean;
 }) {
   const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
+  const [typed, setTyped] = useState({ password: "", passwordRepeat: "" });
+  const held = (name: keyof typeof typed) =>
+    keepTyped
+      ? {
+          value: typed[name],
+          onChange: (e: ChangeEvent<HTMLInputElement>) => setTyped({ ...typed, [name]: e.target.value }),
+        }
+      : {};
   const errors = state.status === "invalid" ? state.fieldErrors : {};
   const done = token !== undefined && state.status === "ok";
   const message =
@@ -53,6 +64,7 @@ export function AppPasswordFormClient({
             required
             errors={errors.password}
             hint={words.hint}
+            {...held("password")}
           />
           <TextField
             label={words.repeat}
@@ -61,6 +73,7 @@ export function AppPasswordFormClient({
             autoComplete="new-password"
             required
             errors={errors.passwordRepeat}
+            {...held("passwordRepeat")}
           />
           <SubmitButton pendingLabel={words.setting} variant="secondary" className="self-start">
             {words.set}

@@ -10,7 +10,8 @@ import type { EmailAction } from "./email-form-client";
 export interface EmailConfirmWords {
   confirm: string;
   changing: string;
-  back: string;
+  /** After the change: every session ended, this one too. */
+  signIn: string;
 }
 
 /**
@@ -41,8 +42,8 @@ export function EmailConfirmForm({
         message={state.status === "ok" || state.status === "error" ? state.message : null}
       />
       {done && (
-        <Link href="/account" className="font-semibold text-brand-700 underline dark:text-brand-100">
-          {words.back}
+        <Link href="/signin" className="font-semibold text-brand-700 underline dark:text-brand-100">
+          {words.signIn}
         </Link>
       )}
     </form>

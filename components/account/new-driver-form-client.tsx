@@ -1,5 +1,4 @@
 "use client";
-import { EMAIL_SLOT } from "./email-slot";
 import Link from "next/link";
 import { useActionState, useState } from "react";
 import type { CreateDriverData } from "@/lib/admin/actions/create-driver";
@@ -22,8 +21,6 @@ const linkClass = "font-semibold text-brand-700 underline dark:text-brand-100";
 export interface NewDriverFormWords {
   labels: ProfileFieldLabels;
   email: string;
-  password: string;
-  passwordHint: string;
   staffPasswordLegend: string;
   /** The recommended way to set the password (a link to choose one, or the platform's reset mail). */
   staffReset: string;
@@ -33,8 +30,6 @@ export interface NewDriverFormWords {
   sendSignInLink: string;
   submit: string;
   submitting: string;
-  /** "Sign in with {email}", EMAIL_SLOT standing for the address. */
-  signInWith: string;
   openExisting: string;
   openNew: string;
 }
@@ -48,7 +43,7 @@ export type NewDriverFormProps =
 /**
  * A new driver: the driver's own sign-up (`self`) or staff creating one in the admin area (`staff`).
  * Staff type someone else's data (no autofill), choose how the app password is set, and may send a
- * sign-in link; the driver sets their own app password.
+ * sign-in link; a driver signing up chooses the app password on the page the mailed link opens.
  */
 export function NewDriverFormClient({ words, ...props }: NewDriverFormProps & { words: NewDriverFormWords }) {
   const staff = props.audience === "staff";
@@ -65,21 +60,6 @@ export function NewDriverFormClient({ words, ...props }: NewDriverFormProps & { 
   const data = state.status === "ok" ? state.data : undefined;
   const staffTone = state.status === "error" ? "error" : data?.kind === "exists" ? "warning" : "success";
 
-  const passwordField = (label: string, hint: string, className?: string) => (
-    <TextField
-      className={className}
-      label={label}
-      name="password"
-      type="password"
-      autoComplete="new-password"
-      required
-      value={password}
-      onChange={(e) => setPassword(e.target.value)}
-      hint={hint}
-      errors={errors.password}
-    />
-  );
-
   return (
     <form action={formAction} className="grid grid-cols-1 gap-4 sm:grid-cols-2" noValidate>
       <InvalidFormSummary state={state} />
@@ -93,7 +73,6 @@ export function NewDriverFormClient({ words, ...props }: NewDriverFormProps & { 
         defaultValue={v.email}
         errors={errors.email}
       />
-      {!staff && passwordField(words.password, words.passwordHint, "sm:col-span-2")}
       <ProfileFields
         values={{ ...v, country: v.country ?? DEFAULT_COUNTRY }}
         errors={errors}
@@ -123,7 +102,19 @@ export function NewDriverFormClient({ words, ...props }: NewDriverFormProps & { 
                 <span>{label}</span>
               </label>
             ))}
-            {passwordMode === "set" && passwordField(words.staffPassword, words.staffPasswordHint)}
+            {passwordMode === "set" && (
+              <TextField
+                label={words.staffPassword}
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                hint={words.staffPasswordHint}
+                errors={errors.password}
+              />
+            )}
           </fieldset>
 
           <label className="flex items-start gap-2 text-sm sm:col-span-2">
@@ -147,11 +138,6 @@ export function NewDriverFormClient({ words, ...props }: NewDriverFormProps & { 
           />
         ) : (
           <FormStatus tone="error" message={state.status === "error" ? state.message : null} />
-        )}
-        {!staff && state.status === "error" && state.code === "exists" && (
-          <Link href={`/signin?email=${encodeURIComponent(v.email ?? "")}`} className={linkClass}>
-            {words.signInWith.replace(EMAIL_SLOT, v.email ?? "")}
-          </Link>
         )}
         {data && (
           <Link href={`/admin/users/${data.platformUserId}`} className={linkClass}>

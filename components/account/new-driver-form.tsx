@@ -1,6 +1,5 @@
 import { getTranslations } from "next-intl/server";
 import { PLATFORM_PASSWORD_MIN } from "@/lib/accounts/profile-schema";
-import { EMAIL_SLOT } from "./email-slot";
 import { NewDriverFormClient, type NewDriverFormProps } from "./new-driver-form-client";
 import { profileFieldLabels } from "./profile-words";
 
@@ -21,8 +20,6 @@ export async function NewDriverForm(props: NewDriverFormProps) {
       words={{
         labels,
         email: t("email"),
-        password: t("password"),
-        passwordHint: t("passwordHint", { min }),
         staffPasswordLegend: t("staffPasswordLegend"),
         staffReset:
           props.audience === "staff" && props.dialect === "ampeco" ? t("staffResetLink") : t("staffResetMail"),
@@ -32,7 +29,6 @@ export async function NewDriverForm(props: NewDriverFormProps) {
         sendSignInLink: t("sendSignInLink"),
         submit: staff ? t("createDriver") : t("createAccount"),
         submitting: staff ? t("creatingDriver") : t("creatingAccount"),
-        signInWith: t("signInWith", { email: EMAIL_SLOT }),
         openExisting: t("openExisting"),
         openNew: t("openNew"),
       }}

@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import {
+  changeStaffEmailAction,
   grantStaffRoleAction,
   resetStaffPasskeysAction,
   revokeStaffRoleAction,
@@ -124,6 +125,7 @@ export function StaffList({ staff, viewerEmail }: { staff: StaffRow[]; viewerEma
                         pendingLabel={t("roles.resetPasskeysPending")}
                       />
                     </form>
+                    {!member.bootstrapAdmin && <StaffEmailForm email={member.email} />}
                   </div>
                 )}
               </li>
@@ -132,6 +134,41 @@ export function StaffList({ staff, viewerEmail }: { staff: StaffRow[]; viewerEma
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * An admin moves a staff member to a new address (the only way a staff address changes): the role
+ * then waits in an invite for the new address.
+ */
+function StaffEmailForm({ email }: { email: string }) {
+  const t = useTranslations("staff");
+  const [state, action] = useActionState<ActionResult, FormData>(changeStaffEmailAction, idle);
+  const errors = state.status === "invalid" ? state.fieldErrors : {};
+  const v = state.status === "ok" ? {} : (state.values ?? {});
+  return (
+    <form action={action} className="flex flex-col gap-2 sm:items-end" noValidate>
+      <input type="hidden" name="email" value={email} />
+      <TextField
+        label={t("roles.newEmail", { email })}
+        name="newEmail"
+        type="email"
+        autoComplete="off"
+        required
+        defaultValue={v.newEmail}
+        errors={errors.newEmail ?? errors.email}
+      />
+      <ConfirmSubmit
+        triggerLabel={t("roles.changeEmail", { email })}
+        question={t("roles.changeEmailQuestion", { email })}
+        confirmLabel={t("roles.changeEmailConfirm")}
+        pendingLabel={t("roles.changeEmailPending")}
+      />
+      <FormStatus
+        tone={tone(state)}
+        message={state.status === "ok" || state.status === "error" ? state.message : null}
+      />
+    </form>
   );
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
+import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/security/link-token";
 import { getDb } from "@/lib/db/client";
 import { appPasswordLinks, users as portalUsers } from "@/lib/db/schema";
 import type { Translator } from "@/lib/i18n/translator";
@@ -78,13 +78,6 @@ export async function setDriverAppPassword(platformUserId: number, password: str
 
 // ---------------------------------------------------------------- the link for staff-created drivers
 
-/** 32 random bytes, base64url: exactly 43 characters. Anything else is not a token we made. */
-export const AppPasswordLinkToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
-
-function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
 /**
  * Records a new link for the driver and mails it to their address. Only the newest link works: an
  * earlier unused one is withdrawn.
@@ -94,7 +87,7 @@ export async function mailAppPasswordLink(
   origin: string,
   now = new Date(),
 ): Promise<void> {
-  const token = randomBytes(32).toString("base64url");
+  const { token, tokenHash } = newLinkToken();
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx
@@ -103,7 +96,7 @@ export async function mailAppPasswordLink(
     await tx.insert(appPasswordLinks).values({
       platformUserId: driver.platformUserId,
       email: driver.email,
-      tokenHash: hashToken(token),
+      tokenHash,
       createdAt: now,
       expiresAt: new Date(now.getTime() + APP_PASSWORD_LINK_DAYS * 86_400_000),
     });
@@ -128,13 +121,13 @@ export function appPasswordLinkMessage(t: Translator, problem: AppPasswordLinkPr
 
 /** What a link is, for the page that shows it: never a throw, whatever the URL holds. */
 export async function inspectAppPasswordLink(rawToken: unknown, now = new Date()): Promise<AppPasswordLinkState> {
-  const token = AppPasswordLinkToken.safeParse(rawToken);
+  const token = LinkToken.safeParse(rawToken);
   if (!token.success) return { status: "invalid" };
   const db = await getDb();
   const [row] = await db
     .select()
     .from(appPasswordLinks)
-    .where(eq(appPasswordLinks.tokenHash, hashToken(token.data)));
+    .where(eq(appPasswordLinks.tokenHash, hashLinkToken(token.data)));
   if (!row) return { status: "invalid" };
   if (row.usedAt) return { status: "used" };
   if (row.expiresAt.getTime() <= now.getTime()) return { status: "expired" };
@@ -154,10 +147,10 @@ export async function setAppPasswordWithLink(
   password: string,
   now = new Date(),
 ): Promise<AppPasswordLinkOutcome> {
-  const token = AppPasswordLinkToken.safeParse(rawToken);
+  const token = LinkToken.safeParse(rawToken);
   if (!token.success) return { status: "invalid" };
   const db = await getDb();
-  const tokenHash = hashToken(token.data);
+  const tokenHash = hashLinkToken(token.data);
   const [claimed] = await db
     .update(appPasswordLinks)
     .set({ usedAt: now })

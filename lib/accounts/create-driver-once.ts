@@ -1,7 +1,12 @@
 import "server-only";
-import { and, eq, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { isStaff } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db/client";
 import { signupAttempts, users } from "@/lib/db/schema";
+import { logger } from "@/lib/log";
+import { mailLocaleOfAddress } from "@/lib/mail/locale";
+import { sendMail } from "@/lib/mail/send";
+import { staffAddressUsedMail } from "@/lib/mail/templates";
 import { getPlatform } from "@/lib/platform";
 import { PlatformUnavailableError, PlatformValidationError } from "@/lib/platform/errors";
 import type { SignUpInput } from "./profile-schema";
@@ -29,7 +34,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the platform already knows is never created twice. The password goes to the platform once and
  * is neither stored nor logged.
  */
-export async function createDriverOnce(input: SignUpInput): Promise<CreateDriverOutcome> {
+export async function createDriverOnce(
+  input: SignUpInput,
+  { verifiedAt = null }: { verifiedAt?: Date | null } = {},
+): Promise<CreateDriverOutcome> {
   const email = input.email.toLowerCase();
   const db = await getDb();
 
@@ -46,7 +54,7 @@ export async function createDriverOnce(input: SignUpInput): Promise<CreateDriver
       .set({ status: "created", platformUserId: outcome.platformUserId, finishedAt: new Date() })
       .where(eq(signupAttempts.email, email));
     // Only a user created here is linked now; an existing one links when its owner signs in.
-    if (outcome.kind === "created") await linkPortalUser(email, outcome.platformUserId, input);
+    if (outcome.kind === "created") await linkPortalUser(email, outcome.platformUserId, input, verifiedAt);
     return outcome;
   } catch (error) {
     await db
@@ -147,11 +155,44 @@ async function findAfterUncertainCreate(email: string) {
   return null;
 }
 
-async function linkPortalUser(email: string, platformUserId: number, input: SignUpInput): Promise<void> {
+export type PortalLink = { kind: "linked"; userId: string } | { kind: "staff" | "untouched" };
+
+/**
+ * Gives the platform user just created a portal account under its address: a new driver account, or
+ * the driver account that holds the address and has no platform user yet. An account with a staff role
+ * is never updated, linked or renamed (its holder is told by mail), and neither is a driver account
+ * linked to another platform user. `verifiedAt`: when a link to the address proved it (sign-up).
+ */
+export async function linkPortalUser(
+  email: string,
+  platformUserId: number,
+  input: Pick<SignUpInput, "firstName" | "lastName">,
+  verifiedAt: Date | null = null,
+): Promise<PortalLink> {
   const db = await getDb();
   const name = `${input.firstName} ${input.lastName}`.trim();
-  await db
+  const verified = verifiedAt ? { emailVerified: verifiedAt } : {};
+  const [linked] = await db
     .insert(users)
-    .values({ email, name, role: "driver", platformUserId })
-    .onConflictDoUpdate({ target: users.email, set: { platformUserId, name } });
+    .values({ email, name, role: "driver", platformUserId, ...verified })
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { platformUserId, name, ...verified },
+      setWhere: and(
+        eq(users.role, "driver"),
+        or(isNull(users.platformUserId), eq(users.platformUserId, platformUserId)),
+      ),
+    })
+    .returning({ id: users.id });
+  if (linked) return { kind: "linked", userId: linked.id };
+
+  const [holder] = await db.select({ role: users.role }).from(users).where(eq(users.email, email));
+  if (!holder || !isStaff(holder.role)) return { kind: "untouched" };
+  try {
+    await sendMail(staffAddressUsedMail(await mailLocaleOfAddress(email, { db }), email));
+  } catch (error) {
+    // The driver exists and the staff account is untouched; a lost notice must not fail the create.
+    logger("accounts").error("the notice to a staff address could not be sent", error);
+  }
+  return { kind: "staff" };
 }

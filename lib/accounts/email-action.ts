@@ -1,17 +1,14 @@
 "use server";
 import "server-only";
-import { cookies, headers } from "next/headers";
 import { z } from "zod";
 import { driverAction } from "@/lib/actions/action";
 import { emailSchema } from "@/lib/auth/schemas";
-import { isSecureOrigin, sessionTokenFrom } from "@/lib/auth/session-policy";
 import { siteOrigin } from "@/lib/auth/site-origin";
-import { getConfig } from "@/lib/config";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { PlatformValidationError } from "@/lib/platform/errors";
 import { platformFieldErrors } from "@/lib/platform-errors-to-messages";
 import { RATE_LIMITS } from "@/lib/rate-limit";
-import { EmailTakenError, EmailUnchangedError } from "./email";
+import { EmailUnchangedError, StaffEmailChangeError } from "./email";
 import { confirmEmailChange, emailChangeLinkMessage, requestEmailChange } from "./email-change";
 import { refusalOverLimit } from "@/lib/actions/limit";
 
@@ -20,13 +17,11 @@ const changeEmail = driverAction({
   scope: "email",
   failure: { log: "change request", doing: "profile.doing.changeEmail" },
   schema: z.object({ email: emailSchema }),
-  expected: (error, { actor, values, t }, { email }) => {
-    if (error instanceof EmailTakenError) {
-      const taken = t("profile.emailChange.taken", { email, current: actor.email });
-      return { status: "invalid", fieldErrors: { email: [taken] }, values };
-    }
+  expected: (error, { values, t }) => {
     if (error instanceof EmailUnchangedError)
       return { status: "invalid", fieldErrors: { email: [t("profile.emailChange.unchanged")] }, values };
+    if (error instanceof StaffEmailChangeError)
+      return { status: "error", code: "staff", message: t("profile.emailChange.staff"), values };
     return undefined;
   },
   run: async ({ email }, { actor, values, t }): Promise<ActionResult> => {
@@ -46,12 +41,6 @@ export async function changeEmailAction(_previous: ActionResult, formData: FormD
   return changeEmail(formData);
 }
 
-/** The session this browser is signed in with: it stays signed in when every other one ends. */
-async function currentSessionToken(): Promise<string | null> {
-  const [jar, requestHeaders] = await Promise.all([cookies(), headers()]);
-  return sessionTokenFrom(jar, isSecureOrigin(getConfig().auth.url, requestHeaders.get("x-forwarded-proto")));
-}
-
 /** The signed-in driver confirms a change with the link mailed to the new address. */
 const confirmChange = driverAction({
   scope: "email",
@@ -64,12 +53,14 @@ const confirmChange = driverAction({
     message: emailChangeLinkMessage(t, "invalid"),
   }),
   expected: (error, { t }) => {
+    if (error instanceof StaffEmailChangeError)
+      return { status: "error", code: "staff", message: t("profile.emailChange.staff") };
     if (!(error instanceof PlatformValidationError)) return undefined;
     const messages = Object.values(platformFieldErrors(error)).flat();
     return { status: "error", code: "rejected", message: messages[0] ?? t("profile.emailChange.rejected") };
   },
   run: async ({ token }, { actor, t }): Promise<ActionResult> => {
-    const outcome = await confirmEmailChange(actor, token, await currentSessionToken());
+    const outcome = await confirmEmailChange(actor, token);
     if (outcome.status !== "changed")
       return { status: "error", code: outcome.status, message: emailChangeLinkMessage(t, outcome.status) };
     // No refresh(): the page would render again with the link now used, over the success message.

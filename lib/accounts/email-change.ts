@@ -1,20 +1,25 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
-import { z } from "zod";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/security/link-token";
 import { emailSchema } from "@/lib/auth/schemas";
-import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
-import { emailChanges, sessions, users } from "@/lib/db/schema";
+import { getDb, type Database } from "@/lib/db/client";
+import { isStaff, type Role } from "@/lib/auth/roles";
+import { emailChanges, users } from "@/lib/db/schema";
 import type { Translator } from "@/lib/i18n/translator";
-import { mailLocaleOfAccount } from "@/lib/mail/locale";
+import { mailLocaleOfAccount, mailLocaleOfAddress } from "@/lib/mail/locale";
 import { sendMail } from "@/lib/mail/send";
-import { emailChangeConfirmMail, emailChangedNoticeMail } from "@/lib/mail/templates";
+import { emailChangeConfirmMail, emailTakenNoticeMail } from "@/lib/mail/templates";
 import { getPlatform } from "@/lib/platform";
-import { assertNoOtherPortalAccountHas, changePlatformEmail, EmailTakenError, EmailUnchangedError } from "./email";
-import { logger } from "@/lib/log";
-
-const log = logger("email");
+import {
+  assertNoOtherPortalAccountHas,
+  changePlatformEmail,
+  EmailTakenError,
+  EmailUnchangedError,
+  mailOldAddressOfChange,
+  moveAccountToAddress,
+  otherPortalAccountHas,
+  StaffEmailChangeError,
+} from "./email";
 
 /**
  * A driver's own e-mail change, in two steps. Asking only records the change and mails a link to
@@ -27,47 +32,54 @@ const log = logger("email");
 export const EMAIL_CHANGE_LINK_MINUTES = 60;
 export const EMAIL_CHANGE_CONFIRM_PATH = "/account/email/confirm";
 
-/** 32 random bytes, base64url: exactly 43 characters. Anything else is not a token we made. */
-export const EmailChangeToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
-
-function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
 export interface EmailChangeAccount {
   userId: string;
   email: string;
   platformUserId: number;
+  role: Role;
 }
 
-/** Records the change and mails the confirmation link. Only the newest request's link works. */
+/**
+ * Records the change and mails the confirmation link. Only the newest request's link works. An
+ * address another account has (in the portal or on the platform) gets the same answer, so the form
+ * tells nobody who has an account: its owner is mailed a note instead of a link, and nothing changes.
+ */
 export async function requestEmailChange(
   account: EmailChangeAccount,
   rawEmail: string,
   origin: string,
 ): Promise<{ newEmail: string }> {
   const email = emailSchema.parse(rawEmail);
+  if (isStaff(account.role)) throw new StaffEmailChangeError();
   if (email === account.email.toLowerCase()) throw new EmailUnchangedError();
   const db = await getDb();
-  await assertNoOtherPortalAccountHas(db, email, account.userId);
-  const onPlatform = await getPlatform().users.findUserByEmail(email);
-  if (onPlatform && onPlatform.id !== account.platformUserId) throw new EmailTakenError();
-
-  const token = randomBytes(32).toString("base64url");
+  const taken = await heldByAnotherAccount(db, email, account);
+  const { token, tokenHash } = newLinkToken();
   await db.transaction(async (tx) => {
-    await tx.delete(emailChanges).where(eq(emailChanges.userId, account.userId));
+    await tx.delete(emailChanges).where(and(eq(emailChanges.userId, account.userId), isNull(emailChanges.usedAt)));
+    if (taken) return;
     await tx.insert(emailChanges).values({
       userId: account.userId,
       newEmail: email,
-      tokenHash: hashToken(token),
+      tokenHash,
       expiresAt: new Date(Date.now() + EMAIL_CHANGE_LINK_MINUTES * 60_000),
     });
   });
+  if (taken) {
+    await sendMail(emailTakenNoticeMail(await mailLocaleOfAddress(email, { db }), email));
+    return { newEmail: email };
+  }
   const url = `${origin}${EMAIL_CHANGE_CONFIRM_PATH}?token=${token}`;
   // The new address is the same person's: the mail speaks the account's language.
   const locale = await mailLocaleOfAccount(account.userId, { db });
   await sendMail(emailChangeConfirmMail(locale, email, url, EMAIL_CHANGE_LINK_MINUTES));
   return { newEmail: email };
+}
+
+async function heldByAnotherAccount(db: Database, email: string, account: EmailChangeAccount): Promise<boolean> {
+  if (await otherPortalAccountHas(db, email, account.userId)) return true;
+  const onPlatform = await getPlatform().users.findUserByEmail(email);
+  return onPlatform !== null && onPlatform.id !== account.platformUserId;
 }
 
 export type EmailChangeLinkState =
@@ -79,13 +91,13 @@ export async function inspectEmailChangeLink(
   rawToken: unknown,
   now = new Date(),
 ): Promise<EmailChangeLinkState> {
-  const token = EmailChangeToken.safeParse(rawToken);
+  const token = LinkToken.safeParse(rawToken);
   if (!token.success) return { status: "invalid" };
   const db = await getDb();
   const [row] = await db
     .select()
     .from(emailChanges)
-    .where(eq(emailChanges.tokenHash, hashToken(token.data)));
+    .where(eq(emailChanges.tokenHash, hashLinkToken(token.data)));
   if (!row) return { status: "invalid" };
   if (row.userId !== userId) return { status: "other-account" };
   if (row.usedAt) return { status: "used" };
@@ -115,19 +127,19 @@ export function emailChangeLinkMessage(t: Translator, problem: EmailChangeLinkPr
 /**
  * Makes the change the link stands for, once. The token is claimed first (so two clicks cannot both
  * change), and given back only when the platform could not be reached, so the driver can try again.
- * Every other session of the account ends; `keepSessionToken` (the confirming browser's own
- * session) stays. The old address gets a notice naming support.
+ * Every session of the account ends, this browser's too, and its passkeys are removed
+ * (moveAccountToAddress): the driver signs in again with the new address. The old address gets a
+ * notice naming support. An account that holds a staff role by now changes nothing.
  */
 export async function confirmEmailChange(
   account: EmailChangeAccount,
   rawToken: unknown,
-  keepSessionToken: string | null,
   now = new Date(),
 ): Promise<EmailChangeOutcome> {
-  const token = EmailChangeToken.safeParse(rawToken);
+  const token = LinkToken.safeParse(rawToken);
   if (!token.success) return { status: "invalid" };
   const db = await getDb();
-  const tokenHash = hashToken(token.data);
+  const tokenHash = hashLinkToken(token.data);
   const [claimed] = await db
     .update(emailChanges)
     .set({ usedAt: now })
@@ -147,7 +159,11 @@ export async function confirmEmailChange(
   const release = () => db.update(emailChanges).set({ usedAt: null }).where(eq(emailChanges.id, claimed.id));
 
   const newEmail = claimed.newEmail;
-  const [own] = await db.select({ email: users.email }).from(users).where(eq(users.id, account.userId));
+  const [own] = await db
+    .select({ email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, account.userId));
+  if (own && isStaff(own.role)) throw new StaffEmailChangeError();
   const oldEmail = own?.email ?? account.email;
   try {
     await assertNoOtherPortalAccountHas(db, newEmail, account.userId);
@@ -158,24 +174,8 @@ export async function confirmEmailChange(
     throw error;
   }
 
-  await db.transaction(async (tx) => {
-    // The link just proved the address; it came through a change, so ADMIN_EMAILS never applies to it.
-    await tx
-      .update(users)
-      .set({ email: newEmail, emailVerified: now, emailChangedAt: now })
-      .where(eq(users.id, account.userId));
-    const others = keepSessionToken
-      ? and(eq(sessions.userId, account.userId), ne(sessions.sessionToken, keepSessionToken))
-      : eq(sessions.userId, account.userId);
-    await tx.delete(sessions).where(others);
-    await tx.delete(emailChanges).where(and(eq(emailChanges.userId, account.userId), ne(emailChanges.id, claimed.id)));
-  });
-  try {
-    const locale = await mailLocaleOfAccount(account.userId, { db });
-    await sendMail(emailChangedNoticeMail(locale, oldEmail, newEmail, getConfig().mail.supportEmail));
-  } catch (error) {
-    // The change is made and the driver must hear so; a lost notice is logged, not shown as a failure.
-    log.error("the change notice to the old address could not be sent", error);
-  }
+  // The link just proved the address; it came through a change, so ADMIN_EMAILS never applies to it.
+  await db.transaction((tx) => moveAccountToAddress(tx, account.userId, newEmail, { verifiedAt: now, at: now }));
+  await mailOldAddressOfChange(db, account.userId, oldEmail, newEmail);
   return { status: "changed", from: oldEmail, to: newEmail };
 }

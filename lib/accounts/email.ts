@@ -1,8 +1,14 @@
 import "server-only";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
+import { isStaff } from "@/lib/auth/roles";
 import { emailSchema } from "@/lib/auth/schemas";
-import { getDb, type Database } from "@/lib/db/client";
-import { emailChanges, sessions, users } from "@/lib/db/schema";
+import { getDb, type Database, type Transaction } from "@/lib/db/client";
+import { emailChanges, passkeyChallenges, passkeys, sessions, users } from "@/lib/db/schema";
+import { getConfig } from "@/lib/config";
+import { logger } from "@/lib/log";
+import { mailLocaleOfAccount } from "@/lib/mail/locale";
+import { sendMail } from "@/lib/mail/send";
+import { emailChangedNoticeMail } from "@/lib/mail/templates";
 import { getPlatform } from "@/lib/platform";
 import { PlatformValidationError } from "@/lib/platform/errors";
 
@@ -22,17 +28,69 @@ export class EmailUnchangedError extends Error {
   }
 }
 
+/** The account holds a staff role: its address changes only on the staff page, by an admin. */
+export class StaffEmailChangeError extends Error {
+  constructor() {
+    super("The address of a staff account changes only on the staff page, by an admin.");
+    this.name = "StaffEmailChangeError";
+  }
+}
+
+/**
+ * Moves a portal account to a new address. Whoever holds that address from now on starts over as a
+ * driver: every session ends, every passkey (and any enrolment under way) and unused change link goes,
+ * and a staff role is dropped. A role comes back only through an admin (lib/admin/staff-email.ts).
+ */
+export async function moveAccountToAddress(
+  tx: Transaction,
+  userId: string,
+  email: string,
+  { verifiedAt, at }: { verifiedAt: Date | null; at: Date },
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ email, emailVerified: verifiedAt, emailChangedAt: at, role: "driver", staffEnrolEmail: null })
+    .where(eq(users.id, userId));
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+  await tx.delete(passkeyChallenges).where(eq(passkeyChallenges.userId, userId));
+  await tx.delete(emailChanges).where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
+}
+
+/**
+ * Tells the old address that the account moved, naming support, so a takeover does not go unnoticed.
+ * The change is made by then: a lost notice is logged, not answered as a failure.
+ */
+export async function mailOldAddressOfChange(
+  db: Database,
+  userId: string,
+  oldEmail: string,
+  newEmail: string,
+): Promise<void> {
+  try {
+    const locale = await mailLocaleOfAccount(userId, { db });
+    await sendMail(emailChangedNoticeMail(locale, oldEmail, newEmail, getConfig().mail.supportEmail));
+  } catch (error) {
+    logger("email").error("the change notice to the old address could not be sent", error);
+  }
+}
+
+/** Whether another portal account (staff, or another driver) already signs in with the address. */
+export async function otherPortalAccountHas(db: Database, email: string, ownUserId: string | null): Promise<boolean> {
+  const [holder] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(ownUserId ? and(eq(users.email, email), ne(users.id, ownUserId)) : eq(users.email, email));
+  return holder !== undefined;
+}
+
 /** Refuses an address another portal account (staff, or another driver) already signs in with. */
 export async function assertNoOtherPortalAccountHas(
   db: Database,
   email: string,
   ownUserId: string | null,
 ): Promise<void> {
-  const [holder] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(ownUserId ? and(eq(users.email, email), ne(users.id, ownUserId)) : eq(users.email, email));
-  if (holder) throw new EmailTakenError();
+  if (await otherPortalAccountHas(db, email, ownUserId)) throw new EmailTakenError();
 }
 
 /** Asks the platform to move the user; its "already in use" answer becomes EmailTakenError. */
@@ -51,34 +109,29 @@ export async function changePlatformEmail(platformUserId: number, email: string)
  * to that platform user, so the portal's e-mail sign-in follows the new address. A portal account
  * that already owns the address is refused before the platform is asked, so the two never disagree.
  *
- * The new address is not proven by anyone: the account loses its verified mark (a staff grant then
- * needs a sign-in to that address first), is marked as having its address through a change (never
- * an ADMIN_EMAILS bootstrap), and every session of the driver ends, so only someone who can read the
- * new address gets back in.
+ * A portal account with a staff role is refused before anything changes: support must not move a
+ * staff account to an address they read. The new address is not proven by anyone: the account loses
+ * its verified mark (a staff grant then needs a sign-in to that address first), is marked as having
+ * its address through a change (never an ADMIN_EMAILS bootstrap), and moveAccountToAddress ends its
+ * sessions and removes its passkeys, so only someone who can read the new address gets back in.
  */
 export async function changeDriverEmail(platformUserId: number, newEmail: string): Promise<void> {
   const email = emailSchema.parse(newEmail);
   const db = await getDb();
 
   const [linked] = await db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, role: users.role })
     .from(users)
     .where(eq(users.platformUserId, platformUserId));
   if (linked?.email === email) throw new EmailUnchangedError();
+  if (linked && isStaff(linked.role)) throw new StaffEmailChangeError();
   await assertNoOtherPortalAccountHas(db, email, linked?.id ?? null);
 
   await changePlatformEmail(platformUserId, email);
 
   // A driver who never signed in has no portal account yet: sign-in links by e-mail later.
   if (!linked) return;
-  await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ email, emailVerified: null, emailChangedAt: new Date() })
-      .where(eq(users.id, linked.id));
-    await tx.delete(sessions).where(eq(sessions.userId, linked.id));
-    await tx.delete(emailChanges).where(eq(emailChanges.userId, linked.id));
-  });
+  await db.transaction((tx) => moveAccountToAddress(tx, linked.id, email, { verifiedAt: null, at: new Date() }));
 }
 
 /**

@@ -72,12 +72,17 @@ export const passwordSchema = z
   .min(PLATFORM_PASSWORD_MIN, "profile.errors.password.tooShort")
   .max(PLATFORM_PASSWORD_MAX, "profile.errors.password.tooLong");
 
+/** A new driver's data with the app password, as the platform's create-user takes it. */
 export const SignUpInput = z.object({
   email: emailSchema,
   password: passwordSchema,
   ...profileFields,
 });
 export type SignUpInput = z.infer<typeof SignUpInput>;
+
+/** The sign-up form: everything but the app password, which is asked once the address is proven. */
+export const SignUpRequestInput = SignUpInput.omit({ password: true });
+export type SignUpRequestInput = z.infer<typeof SignUpRequestInput>;
 
 /** Profile edit: every field optional; an empty optional field clears nothing (partial update). */
 export const ProfileUpdateInput = z.object({

@@ -1,48 +1,90 @@
 "use server";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { after } from "next/server";
 import { navigate, publicAction, type Navigation } from "@/lib/actions/action";
-import { signIn } from "@/lib/auth";
 import { clientAddress } from "@/lib/auth/client-address";
+import { openSession, sessionCookie } from "@/lib/auth/open-session";
+import { isSecureOrigin } from "@/lib/auth/session-policy";
+import { siteOrigin } from "@/lib/auth/site-origin";
+import { getConfig } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
 import type { ActionResult } from "@/lib/forms/action-result";
-import { consumeRateLimit, RATE_LIMITS } from "@/lib/rate-limit";
-import { createDriverOnce, SignUpInProgressError } from "./create-driver-once";
-import { SignUpInput } from "./profile-schema";
+import { currentLocale } from "@/lib/i18n/current-locale";
+import { RATE_LIMITS } from "@/lib/rate-limit";
+import { refusalOverLimit } from "@/lib/actions/limit";
+import { AppPasswordInput } from "./app-password";
+import { SignUpInProgressError } from "./create-driver-once";
+import { SignUpRequestInput } from "./profile-schema";
+import { finishSignUp, mailSignUpLinkOrAccountNote, signUpLinkMessage } from "./sign-up";
 
-/** Sign-up: validate, create the platform user exactly once, then mail a sign-in link. */
+/** Where both answers of the sign-up form land: the same page whether or not the address has an account. */
+const SIGN_UP_SENT_PATH = "/check-your-email?for=sign-up";
+
+/**
+ * Sign-up, step one: validate and answer "check your e-mail". Whether the address gets the link that
+ * finishes the sign-up or a note that it already has an account is decided after the response has
+ * been sent (Next's `after()`), so neither the answer nor its timing tells.
+ */
 const signUpDriver = publicAction({
   scope: "accounts",
   failure: { log: "sign-up", doing: "signUp.doing.create" },
-  // The password is never echoed back: the form keeps it client-side.
+  // The form asks no password any more; one sent anyway (an old page, autofill) is never echoed back.
   secret: ["password"],
-  schema: SignUpInput,
-  rejected: { message: "signUp.errors.rejected" },
-  expected: (error, { values, t }) =>
-    error instanceof SignUpInProgressError
-      ? { status: "error", message: t("signUp.errors.inProgress"), values }
-      : undefined,
+  schema: SignUpRequestInput,
   run: async (input, { values, t }): Promise<ActionResult | Navigation<ActionResult>> => {
-    const limit = await consumeRateLimit("signup:client", await clientAddress(), RATE_LIMITS.signUpPerClient);
-    if (!limit.allowed) {
-      const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-      return { status: "error", message: t("signUp.errors.tooMany", { minutes }), values };
-    }
-    const outcome = await createDriverOnce(input);
-    if (outcome.kind === "exists") {
-      return {
-        status: "error",
-        code: "exists",
-        message: t("signUp.errors.exists"),
-        values,
-      };
-    }
-    return navigate(async (): Promise<ActionResult> => {
-      if (outcome.kind === "joined") redirect("/check-your-email");
-      await signIn("nodemailer", { email: input.email, redirectTo: "/account" });
-      return { status: "ok" };
-    });
+    const refused = await refusalOverLimit(
+      "signup:client",
+      await clientAddress(),
+      RATE_LIMITS.signUpPerClient,
+      (minutes) => t("signUp.errors.tooMany", { minutes }),
+    );
+    if (refused) return { ...refused, values };
+    const request = { input, origin: await siteOrigin(), locale: await currentLocale() };
+    after(() => mailSignUpLinkOrAccountNote(request));
+    return navigate(async () => redirect(SIGN_UP_SENT_PATH));
   },
 });
 
 export async function signUp(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
   return signUpDriver(formData);
+}
+
+/** The password fields and the token are read for the schema and never echoed back. */
+const SECRET_FIELDS = ["token", "password", "passwordRepeat"] as const;
+
+/**
+ * Sign-up, step two, on the page the mailed link opens: the app password, then the platform user and
+ * the portal account, and the driver is signed in (the link proved the address).
+ */
+const finishSignUpWithLink = publicAction({
+  scope: "accounts",
+  failure: { log: "finish sign-up", doing: "signUp.doing.create" },
+  secret: SECRET_FIELDS,
+  schema: AppPasswordInput,
+  rejected: { message: "signUp.errors.rejected" },
+  expected: (error, { t }) =>
+    error instanceof SignUpInProgressError
+      ? { status: "error", code: "in-progress", message: t("signUp.errors.inProgress") }
+      : undefined,
+  run: async ({ password }, { formData, t }): Promise<ActionResult | Navigation<ActionResult>> => {
+    const outcome = await finishSignUp(formData?.get("token"), password);
+    if (outcome.status !== "created")
+      return { status: "error", code: outcome.status, message: signUpLinkMessage(t, outcome.status) };
+    const requestHeaders = await headers();
+    const session = await openSession(
+      await getDb(),
+      outcome.userId,
+      async () => ({ userAgent: requestHeaders.get("user-agent"), origin: await siteOrigin() }),
+      { method: "email" },
+    );
+    const secure = isSecureOrigin(getConfig().auth.url, requestHeaders.get("x-forwarded-proto"));
+    const cookie = sessionCookie(session, secure);
+    (await cookies()).set(cookie.name, cookie.value, cookie.options);
+    return navigate(async () => redirect("/account"));
+  },
+});
+
+export async function finishSignUpAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return finishSignUpWithLink(formData);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { asc, eq, inArray } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Transaction } from "@/lib/db/client";
 import { staffInvites, users } from "@/lib/db/schema";
 import type { Role } from "@/lib/auth/roles";
 import type { Viewer } from "@/lib/auth/viewer";
@@ -20,7 +20,8 @@ export interface StaffMember {
   platformUserId: number | null;
 }
 
-export type RoleChangeRefusal = "self" | "last-admin" | "bootstrap-admin" | "not-staff" | "unchanged" | "no-invite";
+export type RoleChangeRefusal =
+  "self" | "last-admin" | "bootstrap-admin" | "not-staff" | "unchanged" | "no-invite" | "taken";
 
 /**
  * An expected refusal with a message staff can act on: a catalogue key (`admin.roles.refused.*`)
@@ -60,9 +61,9 @@ export async function listStaff(): Promise<StaffMember[]> {
     .map((r) => ({ ...r, role: r.role as StaffRole, bootstrapAdmin: bootstrap.includes(r.email.toLowerCase()) }));
 }
 
-function refuseSelf(actor: Viewer, email: string): void {
+export function refuseSelf(actor: Viewer, email: string, message: MessageKey = "admin.roles.refused.self"): void {
   if (actor.email.toLowerCase() === email) {
-    throw new RoleChangeRefusedError("self", "admin.roles.refused.self");
+    throw new RoleChangeRefusedError("self", message);
   }
 }
 
@@ -111,7 +112,7 @@ export async function grantStaffRole(actor: Viewer, rawEmail: string, role: Staf
     if (existing.role === role)
       throw new RoleChangeRefusedError("unchanged", "admin.roles.refused.alreadyHasRole", { email, role });
     if (existing.role === "admin") await assertAnotherAdminRemains(tx, email);
-    await tx.update(users).set({ role }).where(eq(users.id, existing.id));
+    await tx.update(users).set({ role, staffEnrolEmail: email }).where(eq(users.id, existing.id));
     return { kind: "granted", previousRole: existing.role };
   });
 }
@@ -173,18 +174,16 @@ export async function revokeStaffRole(actor: Viewer, rawEmail: string): Promise<
     if (!existing || existing.role === "driver")
       throw new RoleChangeRefusedError("not-staff", "admin.roles.refused.notStaff", { email });
     if (existing.role === "admin") await assertAnotherAdminRemains(tx, email);
-    await tx.update(users).set({ role: "driver" }).where(eq(users.id, existing.id));
+    await tx.update(users).set({ role: "driver", staffEnrolEmail: null }).where(eq(users.id, existing.id));
     return { previousRole: existing.role as StaffRole };
   });
 }
-
-type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0];
 
 /**
  * Locks every admin row before counting, so two admins demoting each other at the same moment
  * are serialised and the second one sees that only one admin is left.
  */
-async function assertAnotherAdminRemains(tx: Tx, email: string): Promise<void> {
+async function assertAnotherAdminRemains(tx: Transaction, email: string): Promise<void> {
   if (getConfig().auth.adminEmails.includes(email)) {
     throw new RoleChangeRefusedError("bootstrap-admin", "admin.roles.refused.bootstrapAdmin", { email });
   }

@@ -13,13 +13,15 @@ import { RoleChangeRefusedError } from "./roles";
 export async function resetStaffPasskeys(email: string): Promise<{ removed: number }> {
   const db = await getDb();
   const [member] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, email: users.email })
     .from(users)
     .where(and(eq(users.email, email.toLowerCase()), inArray(users.role, ["support", "admin"])));
   if (!member) throw new RoleChangeRefusedError("not-staff", "admin.roles.refused.notStaffAccount", { email });
   return db.transaction(async (tx) => {
     const removed = await tx.delete(passkeys).where(eq(passkeys.userId, member.id)).returning({ id: passkeys.id });
     await tx.delete(sessions).where(eq(sessions.userId, member.id));
+    // The next passkey comes from a link to the address the account has now.
+    await tx.update(users).set({ staffEnrolEmail: member.email }).where(eq(users.id, member.id));
     await tx
       .delete(passkeyChallenges)
       .where(and(eq(passkeyChallenges.userId, member.id), eq(passkeyChallenges.purpose, "register")));

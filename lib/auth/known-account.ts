@@ -6,6 +6,14 @@ import { users } from "@/lib/db/schema";
 import { getPlatform } from "@/lib/platform";
 import { hasPendingStaffInvite } from "@/lib/admin/roles";
 
+/** The portal knows the address: a portal account, a bootstrap admin, or a pending staff invite. */
+async function portalKnows(normalised: string): Promise<boolean> {
+  if (getConfig().auth.adminEmails.includes(normalised)) return true;
+  const db = await getDb();
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalised));
+  return row !== undefined || (await hasPendingStaffInvite(normalised));
+}
+
 /**
  * Whether a sign-in link may be sent: a portal account, a bootstrap admin, a pending staff invite
  * (only a sign-in link redeems it), or a platform user
@@ -16,14 +24,26 @@ import { hasPendingStaffInvite } from "@/lib/admin/roles";
  */
 export async function hasAccount(email: string): Promise<boolean> {
   const normalised = email.toLowerCase();
-  if (getConfig().auth.adminEmails.includes(normalised)) return true;
-  const db = await getDb();
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalised));
-  if (row || (await hasPendingStaffInvite(normalised))) return true;
+  if (await portalKnows(normalised)) return true;
   try {
     const platformUser = await getPlatform().users.findUserByEmail(normalised);
     return platformUser !== null && !platformUser.disabled;
   } catch {
     return true;
+  }
+}
+
+/**
+ * Whether a sign-up with this address must not go on: the portal knows it, or the platform has a user
+ * with it (disabled ones too: the platform would not create another). If the platform cannot be asked,
+ * the sign-up goes on: finishing it asks the platform again before anything is created.
+ */
+export async function addressInUse(email: string): Promise<boolean> {
+  const normalised = email.toLowerCase();
+  if (await portalKnows(normalised)) return true;
+  try {
+    return (await getPlatform().users.findUserByEmail(normalised)) !== null;
+  } catch {
+    return false;
   }
 }

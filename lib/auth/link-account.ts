@@ -24,7 +24,7 @@ export async function completeVerifiedSignIn(userId: string, email: string): Pro
 
   const [invite] = await db.delete(staffInvites).where(eq(staffInvites.email, address)).returning();
   if (invite && row.role !== "admin") {
-    await db.update(users).set({ role: invite.role }).where(eq(users.id, userId));
+    await db.update(users).set({ role: invite.role, staffEnrolEmail: address }).where(eq(users.id, userId));
     await recordAudit({
       actor: { userId, email: address },
       action: "role.invite.redeem",
@@ -34,7 +34,8 @@ export async function completeVerifiedSignIn(userId: string, email: string): Pro
     return;
   }
   if (getConfig().auth.adminEmails.includes(address) && row.emailChangedAt === null) {
-    if (row.role !== "admin") await db.update(users).set({ role: "admin" }).where(eq(users.id, userId));
+    if (row.role !== "admin" || row.staffEnrolEmail !== address)
+      await db.update(users).set({ role: "admin", staffEnrolEmail: address }).where(eq(users.id, userId));
     return;
   }
   await linkPortalAccount(userId, address);

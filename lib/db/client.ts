@@ -7,7 +7,7 @@ import { onShutdown } from "@/lib/shutdown";
 
 const log = logger("db");
 
-export type { Database } from "./connect";
+export type { Database, Transaction } from "./connect";
 
 // Cached on globalThis: opened lazily on first use (never at import or build time) and shared by
 // every route in this process, including across dev-server module reloads.

@@ -12,6 +12,8 @@ const log = logger("db");
  * cross-process lock) or a real server through `pg`. Both run the same migrations at open.
  */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle a `db.transaction(...)` callback gets. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface OpenedDatabase {
   db: Database;

@@ -11,6 +11,6 @@ export const DEMO_STAFF = [
 export async function seedDemoStaff(db: Database): Promise<void> {
   await db
     .insert(users)
-    .values(DEMO_STAFF.map((s) => ({ email: s.email, name: s.name, role: s.role })))
+    .values(DEMO_STAFF.map((s) => ({ email: s.email, name: s.name, role: s.role, staffEnrolEmail: s.email })))
     .onConflictDoNothing({ target: users.email });
 }

@@ -3,7 +3,7 @@ import { deviceLabel, type DeviceName } from "@/lib/auth/device-name";
 import { PORTAL_NAME } from "@/lib/brand";
 import { formatDate, formatDateTime } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/locales";
-import { translatorFor } from "@/lib/i18n/translator";
+import { translatorFor, type MessageKey } from "@/lib/i18n/translator";
 import type { MailMessage } from "./send";
 
 /**
@@ -49,21 +49,86 @@ export function signInLinkMail(locale: Locale, to: string, url: string, validMin
   };
 }
 
-/** Sent instead of a link when nobody has an account under the address, so the sign-in form reveals nothing. */
-export function noAccountMail(locale: Locale, to: string, signUpUrl: string): MailMessage {
+/**
+ * A note that points somewhere (sign-up, sign-in) instead of carrying a link that signs in: what
+ * happened, where to go (the address in the text part, a link in the HTML part), and what to do if it
+ * was not the reader.
+ */
+function pointerMail(
+  locale: Locale,
+  to: string,
+  keys: { subject: MessageKey; lead: MessageKey; goHere: MessageKey; link: MessageKey; ignore: MessageKey },
+  url: string,
+): MailMessage {
   const t = translatorFor(locale);
-  const subject = t("mail.noAccount.subject");
-  const noAccount = t("mail.noAccount.noAccount");
-  const ignore = t("mail.noAccount.ignore");
+  const subject = t(keys.subject);
+  const lead = t(keys.lead);
+  const ignore = t(keys.ignore);
   return {
     to,
     subject,
-    text: `${noAccount}\n\n${t("mail.noAccount.createHere", { url: signUpUrl })}\n\n${ignore}`,
+    text: `${lead}\n\n${t(keys.goHere, { url })}\n\n${ignore}`,
     html: layout(
       locale,
       subject,
-      `<p>${escapeHtml(noAccount)}</p>
-<p><a href="${escapeHtml(signUpUrl)}">${escapeHtml(t("mail.noAccount.createLink"))}</a></p><p>${escapeHtml(ignore)}</p>`,
+      `<p>${escapeHtml(lead)}</p>
+<p><a href="${escapeHtml(url)}">${escapeHtml(t(keys.link))}</a></p><p>${escapeHtml(ignore)}</p>`,
+    ),
+  };
+}
+
+/** Sent instead of a link when nobody has an account under the address, so the sign-in form reveals nothing. */
+export function noAccountMail(locale: Locale, to: string, signUpUrl: string): MailMessage {
+  return pointerMail(
+    locale,
+    to,
+    {
+      subject: "mail.noAccount.subject",
+      lead: "mail.noAccount.noAccount",
+      goHere: "mail.noAccount.createHere",
+      link: "mail.noAccount.createLink",
+      ignore: "mail.noAccount.ignore",
+    },
+    signUpUrl,
+  );
+}
+
+/** Sent instead of a sign-up link when the address already has an account, so the sign-up form reveals nothing. */
+export function accountExistsMail(locale: Locale, to: string, signInUrl: string): MailMessage {
+  return pointerMail(
+    locale,
+    to,
+    {
+      subject: "mail.accountExists.subject",
+      lead: "mail.accountExists.exists",
+      goHere: "mail.accountExists.signInHere",
+      link: "mail.accountExists.signInLink",
+      ignore: "mail.accountExists.ignore",
+    },
+    signInUrl,
+  );
+}
+
+/**
+ * To the address of a sign-up: the link that proves it and finishes the sign-up (the app password is
+ * chosen there). Nothing exists until it is followed.
+ */
+export function finishSignUpMail(locale: Locale, to: string, url: string, validHours: number): MailMessage {
+  const t = translatorFor(locale);
+  const subject = t("mail.finishSignUp.subject");
+  const request = t("mail.finishSignUp.request");
+  const validity = t("mail.finishSignUp.validity", { hours: validHours });
+  return {
+    to,
+    subject,
+    text: `${request}\n\n${url}\n\n${validity}`,
+    html: layout(
+      locale,
+      subject,
+      `<p>${escapeHtml(request)}</p>
+<p><a href="${escapeHtml(url)}" style="${BUTTON_STYLE}">${escapeHtml(t("mail.finishSignUp.button"))}</a></p>
+<p>${escapeHtml(t("mail.pasteAddress"))}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
+<p>${escapeHtml(validity)}</p>`,
     ),
   };
 }
@@ -87,6 +152,17 @@ export function emailChangeConfirmMail(locale: Locale, to: string, url: string, 
   };
 }
 
+/**
+ * To an address someone asked to move their account to while another account has it: nothing changes,
+ * and the form answered as for a free address, so only the address's owner hears of it.
+ */
+export function emailTakenNoticeMail(locale: Locale, to: string): MailMessage {
+  const t = translatorFor(locale);
+  const subject = t("mail.emailTaken.subject");
+  const body = `${t("mail.emailTaken.asked", { address: to })} ${t("mail.emailTaken.nothing")}`;
+  return { to, subject, text: body, html: layout(locale, subject, `<p>${escapeHtml(body)}</p>`) };
+}
+
 /** To the OLD address once a change took effect, so a takeover does not go unnoticed. */
 export function emailChangedNoticeMail(
   locale: Locale,
@@ -108,6 +184,17 @@ export function emailChangedNoticeMail(
 <p>${t.markup("mail.emailChanged.help", { support: escapeHtml(supportEmail), mail: mailto })}</p>`,
     ),
   };
+}
+
+/**
+ * To a staff member when a sign-up or support's "create driver" made a driver with their address: the
+ * staff account was left alone (never linked or renamed), and they hear of it.
+ */
+export function staffAddressUsedMail(locale: Locale, to: string): MailMessage {
+  const t = translatorFor(locale);
+  const subject = t("mail.staffAddressUsed.subject");
+  const body = t("mail.staffAddressUsed.body", { address: to });
+  return { to, subject, text: body, html: layout(locale, subject, `<p>${escapeHtml(body)}</p>`) };
 }
 
 /**

@@ -22,6 +22,8 @@ for (const scheme of ["light", "dark"] as const) {
       "/signin",
       "/signup",
       "/check-your-email",
+      "/check-your-email?for=sign-up",
+      "/signup/finish?token=not-a-link",
       "/signin?error=Verification",
       "/account-not-linked",
     ]) {

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
 import {
   createPlatformDriver,
   expect,
   expectNewDriverBalance,
+  finishSignUpLink,
   inOneLimitWindow,
-  latestSignInLink,
   openMailboxWith,
   signInByEmail,
   test,
@@ -19,7 +20,6 @@ async function fillSignUp(page: Page, email: string, overrides: Record<string, s
   await page.goto("/signup");
   const values: Record<string, string> = {
     "E-mail address": email,
-    "Password for the charging app": "app-secret-1",
     "First name": "Erin",
     "Last name": "Example",
     Phone: "+31 20 123 4567",
@@ -31,34 +31,56 @@ async function fillSignUp(page: Page, email: string, overrides: Record<string, s
   for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
 }
 
-test("sign up, land on /account, sign out, sign in again, and a used link is refused", async ({ page, emulator }) => {
-  const email = newEmail("signup");
+/** Signs up and opens the mailed link: the page that asks for the app password. */
+async function signUpAndOpenLink(page: Page, email: string): Promise<string> {
   await fillSignUp(page, email);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+  const link = await finishSignUpLink(page, email);
+  await page.goto(link);
+  return link;
+}
 
-  const firstLink = await latestSignInLink(page, email);
-  await page.goto(firstLink);
+async function chooseAppPassword(page: Page, password: string, repeat = password) {
+  await page.getByLabel("Password for the charging app", { exact: true }).fill(password);
+  await page.getByLabel("Repeat the password").fill(repeat);
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
+test("sign up, follow the mailed link, choose the app password, land on /account; the link works once", async ({
+  page,
+  emulator,
+}) => {
+  const email = newEmail("signup");
+  await fillSignUp(page, email);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("status")).toContainText("Follow its link within 24 hours");
+  // Nothing exists before the address is proven.
+  expect((await emulator.state()).users.filter((u) => u.email === email)).toHaveLength(0);
+
+  const link = await finishSignUpLink(page, email);
+  await page.goto(link);
+  await expect(page.getByRole("main")).toContainText(`The account for ${email} (Erin Example)`);
+  await expectNoAxeViolations(page);
+  // A mismatch is refused, and what was typed stays.
+  await chooseAppPassword(page, "app-secret-1", "app-secret-2");
+  await expect(page.getByText("The two passwords do not match.")).toBeVisible();
+  await expect(page.getByLabel("Password for the charging app", { exact: true })).toHaveValue("app-secret-1");
+  await expect(page.getByLabel("Repeat the password")).toHaveValue("app-secret-2");
+  expect((await emulator.state()).users.filter((u) => u.email === email)).toHaveLength(0);
+
+  await chooseAppPassword(page, "app-secret-1");
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("heading", { name: "Hello, Erin" })).toBeVisible();
   await expectNewDriverBalance(page);
-
-  const state = await emulator.state();
-  const created = state.users.filter((u) => u.email === email);
-  expect(created).toHaveLength(1);
+  expect((await emulator.state()).users.filter((u) => u.email === email)).toHaveLength(1);
 
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/signin/);
-  await page.goto("/account");
-  await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Faccount/);
-
   // The used link is refused…
-  await page.goto(firstLink);
-  await expect(page.getByRole("main").getByRole("alert")).toContainText("expired or was already used");
-  await page.goto("/account");
-  await expect(page).toHaveURL(/\/signin/);
-
-  // …and a fresh one works.
+  await page.goto(link);
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("This sign-up link was already used.");
+  // …and sign-in by link works.
   await signInByEmail(page, email);
   await expect(page).toHaveURL(/\/account$/);
 });
@@ -74,37 +96,50 @@ test("the sign-in form answers the same for unknown addresses and mails them a s
   await expect(page.getByRole("row").filter({ hasText: unknown })).toHaveCount(1);
 });
 
-test("a double submit and a second tab leave exactly one platform user", async ({ browser, baseURL, emulator }) => {
+test("finishing twice at once and in a second tab leaves exactly one platform user", async ({
+  page,
+  browser,
+  baseURL,
+  emulator,
+}) => {
   const email = newEmail("double");
-  const tabs = await Promise.all([0, 1].map(async () => (await browser.newContext({ baseURL })).newPage()));
-  for (const tab of tabs) await fillSignUp(tab, email);
+  const link = await signUpAndOpenLink(page, email);
+  const second = await (await browser.newContext({ baseURL })).newPage();
+  await second.goto(link);
+  for (const tab of [page, second]) {
+    await tab.getByLabel("Password for the charging app", { exact: true }).fill("app-secret-1");
+    await tab.getByLabel("Repeat the password").fill("app-secret-1");
+  }
   // Two tabs at once, and a second submit in the first tab while its first is running.
   await Promise.all([
-    tabs[0]!.evaluate(() => {
-      // The sign-up form: the header holds the language switcher's form too.
+    page.evaluate(() => {
+      // The finish form: the header holds the language switcher's form too.
       const form = document.querySelector<HTMLFormElement>("main form")!;
       form.requestSubmit();
       form.requestSubmit();
     }),
-    tabs[1]!.getByRole("button", { name: "Create account" }).click(),
+    second.getByRole("button", { name: "Create account" }).click(),
   ]);
-  for (const tab of tabs)
-    await expect(tab.getByRole("heading", { name: "Check your e-mail" })).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/account$/, { timeout: 20_000 });
+  // The second tab joins the first, or, arriving after it finished, reads that the link was used.
+  await expect(
+    second.getByRole("heading", { name: "Hello, Erin" }).or(second.getByText("This sign-up link was already used.")),
+  ).toBeVisible({ timeout: 20_000 });
   const state = await emulator.state();
   expect(state.users.filter((u) => u.email === email)).toHaveLength(1);
-  for (const tab of tabs) await tab.context().close();
+  await second.context().close();
 });
 
 test("a create that times out after the platform applied it is not created twice", async ({ page, emulator }) => {
   const email = newEmail("timeout");
-  await fillSignUp(page, email);
+  await signUpAndOpenLink(page, email);
   // The platform creates the user but answers only after the portal's 2.5 s timeout.
   await emulator.setFaults({
     rules: [{ method: "POST", path: "^/public-api/resources/users/v1\\.1$", phase: "after", delayMs: 4000, times: 1 }],
   });
   try {
-    await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible({ timeout: 20_000 });
+    await chooseAppPassword(page, "app-secret-1");
+    await expect(page).toHaveURL(/\/account$/, { timeout: 20_000 });
   } finally {
     await emulator.clearFaults();
   }
@@ -112,17 +147,20 @@ test("a create that times out after the platform applied it is not created twice
   expect(state.users.filter((u) => u.email === email)).toHaveLength(1);
 });
 
-test("an e-mail the platform already knows is offered sign-in, not created again", async ({
+test("an address with an account gets the same answer, and its mail says to sign in; nothing is created", async ({
   page,
   request,
   emulator,
 }) => {
-  // Made through the platform API (as the app would), so the portal has never seen it: no earlier sign-up attempt to join.
+  // Made through the platform API (as the app would), so the portal has never seen it.
   const { email } = await createPlatformDriver(request, "auth.known");
   await fillSignUp(page, email);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("status")).toContainText("already exists");
-  await expect(page.getByRole("link", { name: `Sign in with ${email}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("Follow its link within 24 hours");
+  const note = await openMailboxWith(page, email, "You already have a Driver Portal account");
+  await note.getByRole("link").click();
+  await expect(page.getByRole("link", { name: new RegExp(`/signin\\?email=`) })).toBeVisible();
   const state = await emulator.state();
   expect(state.users.filter((u) => u.email === email)).toHaveLength(1);
 });
@@ -137,7 +175,6 @@ test("bad input gives field errors, keeps what was typed and never reaches the p
     "First name": longName,
     "Last name": "<script>alert(1)</script>",
     City: "Amsterdam",
-    "Password for the charging app": "123",
   });
   await page.getByLabel("Country").selectOption("NL");
   // Tamper with the select to send a country that is not ISO alpha-2.
@@ -151,7 +188,6 @@ test("bad input gives field errors, keeps what was typed and never reaches the p
   await expect(page.getByText("Enter a valid e-mail address")).toBeVisible();
   await expect(page.getByText("First name can be at most 80 characters.")).toBeVisible();
   await expect(page.getByText("Last name cannot contain < > { }")).toBeVisible();
-  await expect(page.getByText("The app password needs at least 6 characters.")).toBeVisible();
   await expect(page.getByText("Choose your country from the list.")).toBeVisible();
   await expect(page.getByLabel("E-mail address")).toHaveAttribute("aria-invalid", "true");
 
@@ -160,7 +196,6 @@ test("bad input gives field errors, keeps what was typed and never reaches the p
   await expect(page.getByLabel("First name")).toHaveValue(longName);
   await expect(page.getByLabel("Last name")).toHaveValue("<script>alert(1)</script>");
   await expect(page.getByLabel("City")).toHaveValue("Amsterdam");
-  await expect(page.getByLabel("Password for the charging app", { exact: true })).toHaveValue("123");
 
   expect((await emulator.state()).users.length).toBe(before);
 });

@@ -131,6 +131,21 @@ export async function latestSignInLink(page: Page, email: string, subject = "sig
   return href;
 }
 
+/** The link of the newest "finish your sign-up" mail to `email` (the sign-up form mails after answering). */
+export async function finishSignUpLink(page: Page, email: string): Promise<string> {
+  const row = await openMailboxWith(page, email, "Finish creating your Driver Portal account");
+  await row.getByRole("link").click();
+  return (await page.getByRole("link", { name: /\/signup\/finish\?token=/ }).getAttribute("href")) ?? "";
+}
+
+/** Staff change the e-mail of the driver whose admin page is open, and see it done. */
+export async function changeEmailOnDriverPage(page: Page, email: string): Promise<void> {
+  await page.getByLabel("New e-mail address").fill(email);
+  await page.getByRole("button", { name: "Change e-mail", exact: true }).click();
+  await page.getByRole("button", { name: "Yes, change e-mail" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `now ${email}` })).toBeVisible();
+}
+
 /** The in-process emulator's platform API, as a second client would use it (support, the app). */
 export const PLATFORM_API = "/api/emulator/public-api/resources";
 export const PLATFORM_AUTH = { Authorization: "Bearer demo-key", Accept: "application/json" };

@@ -1,6 +1,6 @@
 import type { Request as PlaywrightRequest } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { ADMIN, expect, isolateNetwork, signInByEmail, test } from "./fixtures";
+import { ADMIN, changeEmailOnDriverPage, expect, isolateNetwork, signInByEmail, SUPPORT, test } from "./fixtures";
 import { addVirtualAuthenticator } from "./passkey-authenticator";
 
 /**
@@ -9,6 +9,44 @@ import { addVirtualAuthenticator } from "./passkey-authenticator";
  * works; a second e-mail-link session of the same admin is refused everywhere else, also when it
  * replays an admin server action recorded in the passkey session.
  */
+// Issue 22, N1, the production chain as reproduced: against an admin with no passkey yet (this runs
+// before the test below, where the admin enrols one), the moved address's link session enrolled the
+// first passkey and was admin.
+test("support's copy of the admin's address, moved to support's own, signs in to a driver account, never the admin's", async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await addVirtualAuthenticator(page);
+  await signInByEmail(page, SUPPORT);
+  await expect(page).toHaveURL(/\/admin\/security$/);
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("status").getByText(/was added/)).toBeVisible();
+  await page.getByRole("button", { name: "Sign in with your passkey" }).click();
+  await expect(page).toHaveURL(/\/admin(\/users)?$/);
+
+  await page.goto("/admin/users/new");
+  await page.getByLabel("E-mail address").fill(ADMIN);
+  await page.getByLabel("First name").fill("Mallory");
+  await page.getByLabel("Last name").fill("Support");
+  await page.getByRole("button", { name: "Create driver" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "was created" })).toBeVisible();
+  await page.getByRole("link", { name: "Open the new driver" }).click();
+  const supportsOwn = `e2e.mallory.${Date.now()}@example.com`;
+  await changeEmailOnDriverPage(page, supportsOwn);
+
+  const attacker = await browser.newContext({ baseURL });
+  await isolateNetwork(attacker);
+  const attackerPage = await attacker.newPage();
+  await signInByEmail(attackerPage, supportsOwn);
+  await expect(attackerPage).toHaveURL(/\/account$/);
+  // No staff page to enrol a staff passkey on, and none to use one with.
+  expect((await attackerPage.goto("/admin/security"))?.status()).toBe(404);
+  expect((await attackerPage.request.get("/api/admin/users/1001/balance")).status()).toBe(403);
+  await attacker.close();
+});
+
 test("staff need a passkey session: enrol, sign in with it, work; an e-mail-link session gets only /admin/security", async ({
   browser,
   baseURL,

@@ -3,21 +3,32 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { getConfig } from "@/lib/config";
 import { connection } from "next/server";
+import { SIGN_UP_LINK_HOURS } from "@/lib/accounts/sign-up";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("signIn.checkEmail");
   return { title: t("title") };
 }
 
-export default async function CheckYourEmailPage() {
+/** After the sign-in form, or with `?for=sign-up` after the sign-up form: the same page for every address. */
+export default async function CheckYourEmailPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await connection();
   const { mail, auth } = getConfig();
+  const signUp = (await searchParams).for === "sign-up";
   const t = await getTranslations("signIn.checkEmail");
   const tDemo = await getTranslations("demo");
   return (
     <div className="mx-auto max-w-md space-y-4">
       <h1 className="text-2xl font-bold">{t("heading")}</h1>
-      <p role="status">{t("sent", { minutes: Math.round(auth.signInLinkMaxAgeSeconds / 60) })}</p>
+      <p role="status">
+        {signUp
+          ? t("signUpSent", { hours: SIGN_UP_LINK_HOURS })
+          : t("sent", { minutes: Math.round(auth.signInLinkMaxAgeSeconds / 60) })}
+      </p>
       <p className="text-slate-700 dark:text-slate-300">{t("spam")}</p>
       {mail.outbox && (
         <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { noDriver, staffAction } from "@/lib/actions/action";
 import { refusalOverLimit } from "@/lib/actions/limit";
 import { emailSchema } from "@/lib/auth/schemas";
-import { changeDriverEmail, EmailTakenError, EmailUnchangedError } from "@/lib/accounts/email";
+import { changeDriverEmail, EmailTakenError, EmailUnchangedError, StaffEmailChangeError } from "@/lib/accounts/email";
 import { platformSetsAppPassword } from "@/lib/accounts/app-password";
 import { startDriverPasswordReset } from "@/lib/accounts/password-reset";
 import { changedFieldsInWords, PROFILE_FORM, updateDriverProfile } from "@/lib/accounts/profile";
@@ -81,6 +81,10 @@ const changeEmail = staffAction({
     if (error instanceof TakenKeepingError) {
       const message = context.t("admin.driverActions.emailTaken", { email, oldEmail: error.oldEmail });
       return { status: "invalid", fieldErrors: { email: [message] }, values: context.values };
+    }
+    if (error instanceof StaffEmailChangeError) {
+      const message = context.t("admin.driverActions.emailOfStaff");
+      return { status: "error", code: "staff", message, values: context.values };
     }
     if (error instanceof EmailUnchangedError) {
       return {

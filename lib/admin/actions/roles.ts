@@ -15,6 +15,7 @@ import {
   roleRefusalMessage,
   withdrawStaffInvite,
 } from "../roles";
+import { changeStaffEmail } from "../staff-email";
 import { resetStaffPasskeys } from "../staff-passkeys";
 import { notifyPasskeyChange } from "@/lib/auth/passkeys/notices";
 import { relyingParty } from "@/lib/auth/passkeys/relying-party";
@@ -123,4 +124,26 @@ const resetPasskeys = staffAddressAction("staff.passkeys.reset", async (actor, e
 
 export async function resetStaffPasskeysAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
   return resetPasskeys(formData);
+}
+
+const StaffEmailInput = z.object({ email: emailSchema, newEmail: emailSchema });
+
+/** Admins only: move a staff member to a new address; the role waits in an invite for that address. */
+const changeStaffAddress = staffAction({
+  ...ROLE_ACTION,
+  audit: "staff.email.change",
+  failure: { log: "staff e-mail change", message: "admin.staffEmail.failed" },
+  schema: StaffEmailInput,
+  run: async ({ email, newEmail }, { actor, audited, t }): Promise<ActionResult> => {
+    const { role } = await audited(() => changeStaffEmail(actor, email, newEmail), {
+      details: { from: email, to: newEmail },
+      resultDetails: (result) => ({ role: result.role }),
+    });
+    refresh();
+    return { status: "ok", message: t("admin.staffEmail.changed", { email, newEmail, role }) };
+  },
+});
+
+export async function changeStaffEmailAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return changeStaffAddress(formData);
 }

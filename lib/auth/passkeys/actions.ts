@@ -9,7 +9,7 @@ import type { Translator } from "@/lib/i18n/translator";
 import { mayChangePasskeys } from "./policy";
 import { relyingParty } from "./relying-party";
 import { notifyPasskeyChange } from "./notices";
-import { countPasskeys, PASSKEY_NAME_MAX, removePasskey, renamePasskey } from "./store";
+import { PASSKEY_NAME_MAX, passkeyStanding, removePasskey, renamePasskey } from "./store";
 
 const PasskeyId = z
   .string({ error: "passkeys.errors.notFound" })
@@ -36,7 +36,7 @@ async function refusedChange(
   viewer: Parameters<typeof mayChangePasskeys>[0],
   t: Translator,
 ): Promise<ActionResult | null> {
-  const refusal = mayChangePasskeys(viewer, await countPasskeys(await getDb(), viewer.userId));
+  const refusal = mayChangePasskeys(viewer, await passkeyStanding(await getDb(), viewer.userId));
   return refusal ? { status: "error", code: "forbidden", message: t(refusal) } : null;
 }
 

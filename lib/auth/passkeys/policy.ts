@@ -3,15 +3,20 @@ import { getConfig } from "@/lib/config";
 import type { MessageKey } from "@/lib/i18n/translator";
 import { isStaff } from "../roles";
 import type { Viewer } from "../viewer-identity";
+import type { PasskeyStanding } from "./store";
 
 /**
  * Who may add, rename or remove passkeys in this session. Drivers always may: their e-mail link
  * stays a way in anyway. Staff under STAFF_REQUIRE_PASSKEY may enrol from an e-mail-link session only
- * while they have no passkey (first enrolment, or after an admin reset); otherwise whoever reads a
- * staff mailbox could add their own passkey and become staff. The refusal (a catalogue key), or null.
+ * while they have no passkey, and only with a link to the address the account had when it got its
+ * role or an admin reset its passkeys (`staffEnrolEmail`): otherwise whoever reads a staff mailbox, or
+ * moved a staff account to one, could add their own passkey and become staff. The refusal (a
+ * catalogue key), or null.
  */
-export function mayChangePasskeys(viewer: Viewer, ownPasskeys: number): MessageKey | null {
+export function mayChangePasskeys(viewer: Viewer, standing: PasskeyStanding): MessageKey | null {
   if (!isStaff(viewer.role) || !getConfig().auth.staffRequirePasskey) return null;
-  if (viewer.signInMethod === "passkey" || ownPasskeys === 0) return null;
-  return "passkeys.errors.staffNeedsPasskeySession";
+  if (viewer.signInMethod === "passkey") return null;
+  if (standing.passkeys > 0) return "passkeys.errors.staffNeedsPasskeySession";
+  if (standing.staffEnrolEmail !== null && standing.staffEnrolEmail === viewer.email.toLowerCase()) return null;
+  return "passkeys.errors.staffEnrolNeedsReset";
 }

@@ -7,13 +7,13 @@ import {
 } from "@simplewebauthn/server";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { passkeys, users } from "@/lib/db/schema";
+import { passkeys } from "@/lib/db/schema";
 import type { Viewer } from "../viewer-identity";
 import { consumeChallenge, issueChallenge } from "./challenges";
 import { CHALLENGE_GONE, PasskeyError } from "./errors";
 import { mayChangePasskeys } from "./policy";
 import type { RelyingParty } from "./relying-party";
-import { PASSKEY_NAME_MAX } from "./store";
+import { PASSKEY_NAME_MAX, passkeyStanding } from "./store";
 
 /**
  * Adding a passkey to the signed-in account: options for the browser (the account's own passkeys
@@ -34,7 +34,7 @@ export async function startPasskeyRegistration(
     .select({ id: passkeys.id, transports: passkeys.transports })
     .from(passkeys)
     .where(eq(passkeys.userId, viewer.userId));
-  const refusal = mayChangePasskeys(viewer, own.length);
+  const refusal = mayChangePasskeys(viewer, await passkeyStanding(db, viewer.userId));
   if (refusal) throw new PasskeyError(refusal, 403);
   const options = await generateRegistrationOptions({
     rpName: rp.name,
@@ -97,9 +97,7 @@ export async function finishPasskeyRegistration(
   // The staff rule again, with the account locked: options fetched before another passkey was added
   // (or before a reset) must not enrol one now, nor may two enrolments at once both count zero.
   await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.userId)).for("update");
-    const own = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, viewer.userId));
-    const refusal = mayChangePasskeys(viewer, own.length);
+    const refusal = mayChangePasskeys(viewer, await passkeyStanding(tx, viewer.userId, { lock: true }));
     if (refusal) throw new PasskeyError(refusal, 403);
     const inserted = await tx
       .insert(passkeys)

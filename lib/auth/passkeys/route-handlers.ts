@@ -8,18 +8,18 @@ import { consumeRateLimit, RATE_LIMITS } from "@/lib/rate-limit";
 import { anyone, signedInAccount } from "@/lib/route-handlers/access";
 import { readJsonBody } from "@/lib/route-handlers/json-body";
 import { jsonError, PRIVATE_NO_STORE, routeHandler } from "@/lib/route-handlers/route-handler";
-import { portalAdapter } from "../adapter";
 import { deviceLabel, deviceNameFrom } from "../device-name";
 import { clientAddress } from "../client-address";
 import { AccessDeniedError } from "../guards";
 import { safeReturnPath } from "../return-path";
 import { isStaff } from "../roles";
-import { isSecureOrigin, sessionCookieName } from "../session-policy";
+import { openSession, sessionCookie } from "../open-session";
+import { isSecureOrigin } from "../session-policy";
 import { CHALLENGE_GONE, PasskeyError } from "./errors";
 import { notifyPasskeyChange } from "./notices";
 import { finishPasskeyRegistration, startPasskeyRegistration } from "./registration";
 import { relyingParty } from "./relying-party";
-import { createPasskeySession, startPasskeySignIn, verifyPasskeySignIn } from "./sign-in";
+import { startPasskeySignIn, verifyPasskeySignIn } from "./sign-in";
 
 /**
  * The four passkey endpoints under /api/passkeys: options and answer for adding a passkey (signed
@@ -156,31 +156,25 @@ export const signInHandler = routeHandler({
         challengeId: answer.challengeId,
         response: answer.response as AuthenticationResponseJSON,
       });
-      const adapter = portalAdapter(db, async () => ({
-        userAgent: request.headers.get("user-agent"),
-        origin: rp.origin,
-      }));
-      const session = await createPasskeySession(db, account.userId, (s) => adapter.createSession!(s));
+      const session = await openSession(
+        db,
+        account.userId,
+        async () => ({ userAgent: request.headers.get("user-agent"), origin: rp.origin }),
+        { method: "passkey" },
+      );
       const home = isStaff(account.role) ? "/admin" : "/account";
       const redirectTo = answer.callbackUrl ? safeReturnPath(answer.callbackUrl, home) : home;
       const response = json({ redirectTo });
       // Named as the viewer lookup reads it (session-token.ts): AUTH_URL, else the forwarded protocol.
       const secure = isSecureOrigin(getConfig().auth.url, request.headers.get("x-forwarded-proto"));
-      response.headers.append("set-cookie", sessionCookie(session.sessionToken, session.expires, secure));
+      response.headers.append("set-cookie", setCookieHeader(sessionCookie(session, secure)));
       return response;
     });
   },
 });
 
-/** Auth.js's own session cookie, so its sign-out and the viewer lookup treat this session like any other. */
-function sessionCookie(token: string, expires: Date, secure: boolean): string {
-  const parts = [
-    `${sessionCookieName(secure)}=${token}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Expires=${expires.toUTCString()}`,
-  ];
-  if (secure) parts.push("Secure");
+function setCookieHeader({ name, value, options }: ReturnType<typeof sessionCookie>): string {
+  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Expires=${options.expires.toUTCString()}`];
+  if (options.secure) parts.push("Secure");
   return parts.join("; ");
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import {
   generateAuthenticationOptions,
   verifyAuthenticationResponse,
@@ -8,9 +7,8 @@ import {
 } from "@simplewebauthn/server";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { passkeys, sessions, users } from "@/lib/db/schema";
+import { passkeys, users } from "@/lib/db/schema";
 import type { Role } from "../roles";
-import { SESSION_MAX_AGE_SECONDS } from "../session-policy";
 import { consumeChallenge, issueChallenge } from "./challenges";
 import { signCountAccepted } from "./counter";
 import { CHALLENGE_GONE, PASSKEY_NOT_ACCEPTED, PasskeyError } from "./errors";
@@ -101,21 +99,4 @@ export async function verifyPasskeySignIn(
     .returning({ id: passkeys.id });
   if (moved.length === 0) throw new PasskeyError(PASSKEY_NOT_ACCEPTED);
   return { userId: stored.userId, email: stored.email, role: stored.role, passkeyName: stored.name };
-}
-
-/** A new database session for the account, as Auth.js makes them, marked as a passkey session. */
-export async function createPasskeySession(
-  db: Database,
-  userId: string,
-  createSession: (session: { sessionToken: string; userId: string; expires: Date }) => unknown,
-  now = new Date(),
-): Promise<{ sessionToken: string; expires: Date }> {
-  const session = {
-    sessionToken: randomUUID(),
-    userId,
-    expires: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000),
-  };
-  await createSession(session);
-  await db.update(sessions).set({ signInMethod: "passkey" }).where(eq(sessions.sessionToken, session.sessionToken));
-  return session;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
-import type { Database } from "@/lib/db/client";
-import { passkeys } from "@/lib/db/schema";
+import type { Database, Transaction } from "@/lib/db/client";
+import { passkeys, users } from "@/lib/db/schema";
 
 /** A passkey as its owner sees it in the list: never the key itself. */
 export interface PasskeySummary {
@@ -28,8 +28,22 @@ export async function listPasskeys(db: Database, userId: string): Promise<Passke
     .orderBy(asc(passkeys.createdAt));
 }
 
-export async function countPasskeys(db: Database, userId: string): Promise<number> {
-  return (await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId))).length;
+/** What the staff passkey rule reads about an account (policy.ts): its passkeys and its enrolment address. */
+export interface PasskeyStanding {
+  passkeys: number;
+  staffEnrolEmail: string | null;
+}
+
+/** The account's standing; inside a transaction, `lock` holds its row until the transaction ends. */
+export async function passkeyStanding(
+  db: Database | Transaction,
+  userId: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<PasskeyStanding> {
+  const account = db.select({ staffEnrolEmail: users.staffEnrolEmail }).from(users).where(eq(users.id, userId));
+  const [row] = await (lock ? account.for("update") : account);
+  const own = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId));
+  return { passkeys: own.length, staffEnrolEmail: row?.staffEnrolEmail ?? null };
 }
 
 /** Renames one of the owner's passkeys; false when it is not theirs (or gone). */

@@ -25,6 +25,12 @@ export const users = pgTable("user", {
    * account whose address came through a change (lib/auth/link-account.ts).
    */
   emailChangedAt: timestamp("email_changed_at", { mode: "date" }),
+  /**
+   * The address the account had when it got its staff role (an admin's grant, a redeemed invite,
+   * ADMIN_EMAILS) or when an admin reset its passkeys. Only a link session to this address may enrol
+   * the account's first staff passkey (lib/auth/passkeys/policy.ts). Null for drivers.
+   */
+  staffEnrolEmail: text("staff_enrol_email"),
   /** Mail the driver when a browser and system not seen before signs in (lib/auth/devices.ts). */
   newDeviceMail: boolean("new_device_mail").notNull().default(true),
   /** The language the driver chose (lib/i18n/locales.ts); null: the browser's. Mails go in it. */

@@ -14,6 +14,25 @@ export const signupAttempts = pgTable("signup_attempt", {
   finishedAt: timestamp("finished_at", { mode: "date" }),
 });
 
+/**
+ * A sign-up waiting for its owner to prove the address: the form's data (never the password) until
+ * the link mailed to the address is followed, which creates the platform user and the portal
+ * account. One per address (a newer sign-up replaces it); only a hash of the link's token is kept.
+ * Expired rows are deleted when the next sign-up is asked for.
+ */
+export const pendingSignUps = pgTable(
+  "pending_sign_up",
+  {
+    email: text("email").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    profile: jsonb("profile").$type<Record<string, string>>().notNull(),
+    createdAt: timestamp("created_at", { mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { mode: "date" }),
+  },
+  (t) => [index("pending_sign_up_expires_idx").on(t.expiresAt)],
+);
+
 /** Fixed-window counters for abuse limits (sign-in mails, sign-up, voucher attempts). */
 export const rateLimitCounters = pgTable(
   "rate_limit_counter",

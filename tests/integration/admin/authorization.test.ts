@@ -111,6 +111,11 @@ const CALLS: Record<string, { minimum: "support" | "admin"; call: Call }> = {
     minimum: "admin",
     call: () => A.roles.resetStaffPasskeysAction(idle, form({ email: "support@example.com" })),
   },
+  changeStaffEmailAction: {
+    minimum: "admin",
+    call: () =>
+      A.roles.changeStaffEmailAction(idle, form({ email: "support@example.com", newEmail: "moved@example.com" })),
+  },
 };
 
 const VIEWERS: Record<"signed-out visitor" | "driver" | "support", Viewer | null> = {

@@ -35,8 +35,13 @@ const {
   startDriverPasswordResetAction,
   updateDriverProfileAction,
 } = driverActions;
-const { grantStaffRoleAction, resetStaffPasskeysAction, revokeStaffRoleAction, withdrawStaffInviteAction } =
-  roleActions;
+const {
+  changeStaffEmailAction,
+  grantStaffRoleAction,
+  resetStaffPasskeysAction,
+  revokeStaffRoleAction,
+  withdrawStaffInviteAction,
+} = roleActions;
 const { carryOutDeletionAction, declineDeletionAction } = deletionActions;
 
 /**
@@ -149,6 +154,12 @@ const ACTIONS: {
     action: resetStaffPasskeysAction,
     bound: false,
     form: formArb({ email: emailValue }),
+  },
+  {
+    name: "changeStaffEmailAction",
+    action: changeStaffEmailAction,
+    bound: false,
+    form: formArb({ email: emailValue, newEmail: emailValue }),
   },
 ];
 

@@ -41,7 +41,7 @@ export default async function ConfirmEmailChangePage({
           <EmailConfirmForm
             action={confirmEmailChangeAction}
             token={typeof token === "string" ? token : ""}
-            words={{ confirm: t("confirm"), changing: t("changing"), back: t("back") }}
+            words={{ confirm: t("confirm"), changing: t("changing"), signIn: t("signIn") }}
           />
         </Card>
       ) : (
