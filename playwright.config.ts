@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -14,6 +14,8 @@ const STAFF_PASSKEY_PORT = Number(process.env.E2E_STAFF_PASSKEY_PORT ?? 3102);
 const BASE_URL = `http://localhost:${PORT}`;
 const AMPECO_BASE_URL = `http://localhost:${AMPECO_PORT}`;
 const STAFF_PASSKEY_BASE_URL = `http://localhost:${STAFF_PASSKEY_PORT}`;
+/** Longer than any test lasts (the longest timeout is 300 s), so no test's idle connection is closed under it. */
+const KEEP_ALIVE_MS = 310_000;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "driver-portal-e2e-"));
 const ampecoDataDir = process.env.E2E_AMPECO_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "driver-portal-e2e-ampeco-"));
 const staffPasskeyDataDir =
@@ -74,7 +76,18 @@ function portalServer(
 ) {
   return {
     // The node options `npm start` uses, so the journeys run the portal as shipped.
-    command: ["node", ...PORTAL_NODE_ARGS, "node_modules/next/dist/bin/next", "start", "-p", String(port)].join(" "),
+    // Idle connections stay open longer than a test can last: the journeys' request contexts keep sockets
+    // alive, and a socket that Node's default 5 s closes just as a test reuses it fails with ECONNRESET.
+    command: [
+      "node",
+      ...PORTAL_NODE_ARGS,
+      "node_modules/next/dist/bin/next",
+      "start",
+      "-p",
+      String(port),
+      "--keepAliveTimeout",
+      String(KEEP_ALIVE_MS),
+    ].join(" "),
     url: `${baseUrl}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -85,6 +98,15 @@ function portalServer(
 }
 
 const chromium = { ...devices["Desktop Chrome"], channel: undefined };
+
+/**
+ * Debian's headless shell (package chromium-headless-shell): the same Blink as /usr/bin/chromium without the
+ * full browser's processes. The journeys are CPU-bound on two cores, and the shell needs far less of it.
+ * CHROMIUM_PATH chooses another build; the full browser is the fallback where the shell is not installed.
+ */
+const CHROMIUM_EXECUTABLE =
+  process.env.CHROMIUM_PATH ??
+  (existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium");
 
 /**
  * The driver and staff journeys that also run on the real platform's dialect (PLATFORM_DIALECT=ampeco).
@@ -139,7 +161,7 @@ export default defineConfig({
     // Colour transitions (motion-safe only) would let axe read a half-faded colour right after a scheme switch.
     reducedMotion: "reduce",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM_EXECUTABLE,
       args: [
         "--no-sandbox",
         "--disable-gpu",
