@@ -40,6 +40,8 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | "
   return Buffer.concat(chunks);
 }
 
+const IDLE_CONNECTION_MS = 60_000;
+
 export function serveFetchHandler(handler: FetchHandler, options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -76,6 +78,11 @@ export function serveFetchHandler(handler: FetchHandler, options: ServeOptions):
       else res.end();
     }
   });
+
+  // Node's default closes an idle connection after 5 s, and a client (undici) reuses it until a second before
+  // that; on a loaded machine a reuse can meet the close and fail with ECONNRESET. A minute puts the close
+  // beyond any pause between two calls of a test or a journey.
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
 
   return new Promise((resolve, reject) => {
     server.once("error", reject);

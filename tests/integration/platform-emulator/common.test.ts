@@ -294,3 +294,22 @@ describe("bad input is a 4xx with a message, never a 500", () => {
     expectRateLimitHeaders(wrong);
   });
 });
+
+describe("connections", () => {
+  it("keeps an idle connection open for a minute, so a client reusing it after a pause is not reset", async () => {
+    const { request } = await import("node:http");
+    const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+      const req = request(`${emu.url}/public-api/resources/users/v1.1/${DEMO_DRIVER_ID}`, {
+        headers: { Authorization: `Bearer ${TEST_API_KEY}`, Connection: "keep-alive" },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.headers["keep-alive"]));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    // Node's default is 5 s, which a client on a loaded machine can meet mid-reuse (ECONNRESET).
+    expect(keepAlive).toBe("timeout=60");
+  });
+});
