@@ -30,6 +30,7 @@ const { createDriverAction } = await import("@/lib/admin/actions/create-driver")
 const { listAuditEntries } = await import("@/lib/admin/audit-log");
 const { listStaffInvites } = await import("@/lib/admin/roles");
 const { signIn } = await import("@/lib/auth");
+const { findDrivers } = await import("@/lib/admin/find-driver");
 
 const SUPPORT: Viewer = {
   userId: "support-1",
@@ -351,6 +352,25 @@ describe("cards", () => {
     expect(sentTo(h, "PATCH", h.wire.cardPath())).toEqual([]);
     expect(await cards.blockCardForDriverAction(1001, idle, form({ cardId: "2001" }))).toMatchObject({ status: "ok" });
     expect((await h.state()).tokens.find((t) => t.id === 2001)?.status).toBe("blocked");
+  });
+});
+
+inDialect("ampeco", describe)("cards: a tag provisioned in advance (issue 24)", () => {
+  it("staff find the unassigned tag by its code and link it to a driver, which claims the existing tag", async () => {
+    const uid = "04C0FFEE000001";
+    const [hit, ...more] = await findDrivers({ by: "card", q: uid });
+    expect(more).toEqual([]);
+    expect(hit).toMatchObject({ user: null, matchedCard: { id: 2006, code: uid, userId: null } });
+
+    expect(
+      await cards.linkCardForDriverAction(1003, idle, form({ code: uid, visualNumber: "NL-DPT-001001-5" })),
+    ).toMatchObject({ status: "ok" });
+    expect(sentTo(h, "POST", h.wire.cardsPath)).toEqual([]);
+    expect((await h.state()).tokens.filter((t) => t.code === uid).map((t) => [t.id, t.userId, t.status])).toEqual([
+      [2006, 1003, "active"],
+    ]);
+    const [linked] = await findDrivers({ by: "card", q: uid });
+    expect(linked?.user?.id).toBe(1003);
   });
 });
 
