@@ -20,6 +20,7 @@ import {
   START,
   type SessionsHarness,
 } from "./harness";
+import { inDialect } from "../../support/platform-dialect";
 
 let h: SessionsHarness;
 
@@ -240,4 +241,42 @@ describe("overview and live", () => {
     expect(failedPages).toHaveLength(pages.length);
     expect(failedPages.flat().map((s) => s.id)).toEqual(all.filter((s) => s.status === "failed").map((s) => s.id));
   });
+});
+
+inDialect("ampeco", describe)("issue 24: a place lookup the platform refuses", () => {
+  /** Own locations served, and a fresh client: no place is remembered from another test. */
+  async function withLocations(run: (located: SessionsHarness) => Promise<void>) {
+    const located = await createSessionsHarness({ seedLocations: true });
+    try {
+      await run(located);
+    } finally {
+      await located.close();
+    }
+  }
+
+  it("leaves the place unknown when charge points are forbidden (403), renders the page, and does not remember it", () =>
+    withLocations(async (located) => {
+      await located.emu.call("PUT", "/__emulator/settings", {
+        body: { sessionOrder: "shuffled", forbiddenResources: ["charge-points"] },
+      });
+      const refused = await listDriverSessions(DEMO_DRIVER_ID, { page: 1, perPage: 10 }, located.deps);
+      expect(refused.items).toHaveLength(10);
+      expect(refused.items.every((s) => s.locationId === null)).toBe(true);
+      expect(refused.items.every((s) => s.assumedTimeZone !== null)).toBe(true);
+
+      await located.emu.call("PUT", "/__emulator/settings", { body: { sessionOrder: "shuffled" } });
+      const allowed = await listDriverSessions(DEMO_DRIVER_ID, { page: 1, perPage: 10 }, located.deps);
+      expect(allowed.items.map((s) => s.id)).toEqual(refused.items.map((s) => s.id));
+      expect(allowed.items.every((s) => s.locationId !== null)).toBe(true);
+    }));
+
+  it("one rate-limited (429) charge point read does not empty the list", () =>
+    withLocations(async (located) => {
+      await located.emu.call("PUT", "/__emulator/faults", {
+        body: { rules: [{ method: "GET", path: "/charge-points/v2\\.0/\\d+$", status: 429, times: 1 }] },
+      });
+      const page = await listDriverSessions(DEMO_DRIVER_ID, { page: 1, perPage: 10 }, located.deps);
+      expect(page.items).toHaveLength(10);
+      expect(page.items.some((s) => s.locationId === null)).toBe(true);
+    }));
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/lib/log";
 import { isPlatformError, PlatformResponseError } from "../../errors";
 import type { PlatformRequester } from "../../request";
 import type { SessionsApi } from "../../sessions";
@@ -21,6 +22,7 @@ import { AmpecoChargePoint, AmpecoLocation, AmpecoSession, ampecoItem, ampecoLis
  * time: the location comes from chargePointId → charge point → location (cached), and local
  * times from that location's time zone, or the portal's when it is unknown.
  */
+const log = logger("platform");
 const SessionResponse = ampecoItem(AmpecoSession);
 const SessionListResponse = ampecoList(AmpecoSession);
 const ChargePointResponse = ampecoItem(AmpecoChargePoint);
@@ -88,16 +90,27 @@ export function createAmpecoSessionsApi({ requester, fallbackTimeZone }: AmpecoS
     }
   }
 
-  function placeOf(chargePointId: number | null | undefined): Promise<SessionPlace | null> {
-    if (chargePointId === null || chargePointId === undefined) return Promise.resolve(null);
+  /**
+   * The place of a session's charge point. A lookup the platform refuses or cannot answer (a key
+   * without rights on charge points or locations, a rate limit, an outage) leaves the place unknown
+   * for this answer only: it is not remembered, and one such charge point never fails the list. A
+   * 404 (null) is remembered.
+   */
+  async function placeOf(chargePointId: number | null | undefined): Promise<SessionPlace | null> {
+    if (chargePointId === null || chargePointId === undefined) return null;
     let place = places.get(chargePointId);
     if (!place) {
       place = lookUpPlace(chargePointId);
       places.set(chargePointId, place);
-      // A failed lookup (rate limit, outage) is not remembered; a 404 (null) is.
-      place.catch(() => places.delete(chargePointId));
     }
-    return place;
+    try {
+      return await place;
+    } catch (error) {
+      if (places.get(chargePointId) === place) places.delete(chargePointId);
+      if (!isPlatformError(error)) throw error;
+      log.warn(`place of charge point ${chargePointId} unknown: ${error.code}`);
+      return null;
+    }
   }
 
   async function toSession(wire: AmpecoSession): Promise<ChargingSession> {
