@@ -82,7 +82,9 @@ export async function DriverSearchResults({ hits, byCard }: { hits: DriverSearch
                 <td className="px-4 py-2 break-all">{user.email}</td>
                 <td className="px-4 py-2 tabular-nums">{user.id}</td>
                 <td className="px-4 py-2 text-right tabular-nums">
-                  {formatMoney(user.balance ?? 0, user.currency, locale)}
+                  {user.balance === null
+                    ? t("results.balanceNotAvailable")
+                    : formatMoney(user.balance, user.currency, locale)}
                 </td>
                 {byCard && (
                   <td className="px-4 py-2">

@@ -205,6 +205,24 @@ describe("create a driver", () => {
   });
 });
 
+inDialect("ampeco", describe)("create a driver on a tenant without the configured partner or group (issue 24)", () => {
+  it("is a failure in plain words, not a field error no one can fix, and nothing is created", async () => {
+    const values = { email: "nopartner@example.com", firstName: "Nora", lastName: "Nopartner", country: "NL" };
+    await h.control("PUT", "/settings", {
+      partners: [{ id: 1117, name: "Other", createUsers: true, addUserBalance: true }],
+    });
+    const noPartner = await createDriverAction(idle, form(values));
+    expect(noPartner).toMatchObject({ status: "error" });
+    expect(noPartner).not.toHaveProperty("fieldErrors");
+
+    await h.control("PUT", "/settings", { userGroups: [{ id: 9, name: "Other" }] });
+    const noGroup = await createDriverAction(idle, form(values));
+    expect(noGroup).toMatchObject({ status: "error" });
+    expect(noGroup).not.toHaveProperty("fieldErrors");
+    expect((await h.state()).users.filter((u) => u.email === "nopartner@example.com")).toEqual([]);
+  });
+});
+
 describe("driver account actions", () => {
   it("change e-mail: a taken address leaves the old one and says why; a change signs the driver out everywhere", async () => {
     await h.db.db
