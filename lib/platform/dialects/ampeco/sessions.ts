@@ -102,21 +102,19 @@ export function createAmpecoSessionsApi({
    * for this answer only: it is not remembered, and one such charge point never fails the list. A
    * 404 (null) is remembered.
    */
-  async function placeOf(chargePointId: number | null | undefined): Promise<SessionPlace | null> {
-    if (chargePointId === null || chargePointId === undefined) return null;
-    let place = places.get(chargePointId);
-    if (!place) {
-      place = lookUpPlace(chargePointId);
-      places.set(chargePointId, place);
-    }
-    try {
-      return await place;
-    } catch (error) {
+  function placeOf(chargePointId: number | null | undefined): Promise<SessionPlace | null> {
+    if (chargePointId === null || chargePointId === undefined) return Promise.resolve(null);
+    const known = places.get(chargePointId);
+    if (known) return known;
+    // One lookup per charge point, shared by the sessions that wait on it; one log line when it fails.
+    const place: Promise<SessionPlace | null> = lookUpPlace(chargePointId).catch((error: unknown) => {
       if (places.get(chargePointId) === place) places.delete(chargePointId);
       if (!isPlatformError(error)) throw error;
       log.warn(`place of charge point ${chargePointId} unknown: ${error.code}`);
       return null;
-    }
+    });
+    places.set(chargePointId, place);
+    return place;
   }
 
   async function toSession(wire: AmpecoSession): Promise<ChargingSession> {
