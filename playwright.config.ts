@@ -132,6 +132,8 @@ const AMPECO_JOURNEYS = [
   "my-data.spec.ts",
   "account-deletion.spec.ts",
   "languages.spec.ts",
+  // Issue 24: a tenant stricter than the old emulator (@ampeco-only journeys).
+  "platform-fidelity.spec.ts",
 ];
 const REQUEST_LOG_SPEC = "request-log.spec.ts";
 /** Staff behind STAFF_REQUIRE_PASSKEY=true: on a third server of its own (production's default). */

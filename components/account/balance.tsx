@@ -4,13 +4,19 @@ import type { BalanceView } from "@/lib/accounts/balance-view";
 /**
  * A driver's balance, formatted in the account currency. A null currency means no transaction yet:
  * that is said in words instead of a number without a currency. Server- and client-safe: its words
- * are the small client namespace "account".
+ * are the small client namespace "account". A balance the platform does not give is said to be not
+ * available, never shown as zero.
  */
 export function Balance({ view, updating = false }: { view: BalanceView; updating?: boolean }) {
   const t = useTranslations("account.balance");
   return (
     <div data-testid="balance" aria-busy={updating || undefined}>
-      {view.currency ? (
+      {view.amount === null ? (
+        <>
+          <p className="text-2xl font-bold">{t("notAvailable")}</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("notAvailableWhy")}</p>
+        </>
+      ) : view.currency ? (
         <p className="text-3xl font-bold tabular-nums">{view.formatted}</p>
       ) : view.amount === 0 ? (
         <>

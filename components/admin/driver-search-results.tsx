@@ -6,7 +6,7 @@ import { CardStatusBadge } from "@/components/cards/card-status-badge";
 
 /** One row per hit: a driver can be listed once per link of the searched card code. */
 function rowKey({ user, matchedCard }: DriverSearchHit): string {
-  return `${user.id}-${matchedCard?.id ?? "user"}`;
+  return `${user?.id ?? "unassigned"}-${matchedCard?.id ?? "user"}`;
 }
 
 /** Search hits; each one links to the driver page, where every support task starts. */
@@ -46,6 +46,28 @@ export async function DriverSearchResults({ hits, byCard }: { hits: DriverSearch
         <tbody>
           {hits.map((hit) => {
             const { user, matchedCard } = hit;
+            if (!user)
+              return (
+                <tr key={rowKey(hit)} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+                  <th scope="row" className="px-4 py-2 font-medium">
+                    {t("results.unassigned")}
+                  </th>
+                  <td className="px-4 py-2" colSpan={3}>
+                    {t("results.unassignedHint")}
+                  </td>
+                  {byCard && (
+                    <td className="px-4 py-2">
+                      {matchedCard && (
+                        <span className="inline-flex flex-wrap items-center gap-2">
+                          <span className="font-mono">{matchedCard.code}</span>
+                          {matchedCard.visualNumber && <span>{matchedCard.visualNumber}</span>}
+                          <CardStatusBadge status={matchedCard.status} />
+                        </span>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              );
             const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || t("results.noName");
             return (
               <tr key={rowKey(hit)} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
@@ -60,7 +82,9 @@ export async function DriverSearchResults({ hits, byCard }: { hits: DriverSearch
                 <td className="px-4 py-2 break-all">{user.email}</td>
                 <td className="px-4 py-2 tabular-nums">{user.id}</td>
                 <td className="px-4 py-2 text-right tabular-nums">
-                  {formatMoney(user.balance ?? 0, user.currency, locale)}
+                  {user.balance === null
+                    ? t("results.balanceNotAvailable")
+                    : formatMoney(user.balance, user.currency, locale)}
                 </td>
                 {byCard && (
                   <td className="px-4 py-2">

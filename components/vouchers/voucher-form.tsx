@@ -40,8 +40,10 @@ export function VoucherForm({
   const accepted = state.status === "ok" && !pending;
   const [polling, setPolling] = useState(false);
   const { data: balance = initialBalance } = useBalance(initialBalance, polling, balanceUrl);
-  const credited = accepted && baseline !== null && !sameBalance(balance, baseline);
-  const waiting = accepted && !credited && !timedOut;
+  // A balance the platform does not give cannot show the credit: nothing to wait for then.
+  const balanceShown = balance.amount !== null;
+  const credited = accepted && balanceShown && baseline !== null && !sameBalance(balance, baseline);
+  const waiting = accepted && balanceShown && !credited && !timedOut;
 
   useEffect(() => {
     // `waiting` depends on the polled balance, which depends on `polling`: the effect breaks that loop.
@@ -67,8 +69,11 @@ export function VoucherForm({
   } else if (state.status === "invalid") {
     statusMessage = t("form.notRedeemed");
     tone = "error";
+  } else if (accepted && !balanceShown) {
+    statusMessage = t("form.acceptedNoBalance");
+    tone = "success";
   } else if (credited) {
-    statusMessage = t("form.credited", { balance: balance.formatted });
+    statusMessage = t("form.credited", { balance: balance.formatted ?? "" });
     tone = "success";
   } else if (accepted && timedOut) {
     statusMessage = t("form.timedOut");

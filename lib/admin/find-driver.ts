@@ -54,7 +54,11 @@ export function parseDriverSearch(
 }
 
 export interface DriverSearchHit {
-  user: PlatformUser;
+  /**
+   * null: the card code names a tag no driver holds yet (provisioned before it was handed out).
+   * Staff link it by adding the code to a driver, which claims the tag.
+   */
+  user: PlatformUser | null;
   /** The card that matched a card-code search (there may be several links of one code: blocked and active). */
   matchedCard: Card | null;
 }
@@ -78,7 +82,7 @@ export async function findDrivers(query: DriverSearchQuery): Promise<DriverSearc
   const cards = await platform.cards.listAllCards({ code: query.q }, { maxPages: 10 });
   const users = new Map<number, PlatformUser | null>();
   for (const card of cards) {
-    if (users.has(card.userId)) continue;
+    if (card.userId === null || users.has(card.userId)) continue;
     try {
       users.set(card.userId, await platform.users.getUser(card.userId));
     } catch (error) {
@@ -88,6 +92,10 @@ export async function findDrivers(query: DriverSearchQuery): Promise<DriverSearc
   }
   const hits: DriverSearchHit[] = [];
   for (const card of cards) {
+    if (card.userId === null) {
+      hits.push({ user: null, matchedCard: card });
+      continue;
+    }
     const user = users.get(card.userId);
     if (user) hits.push({ user, matchedCard: card });
   }
@@ -112,14 +120,14 @@ export async function resolveDriver(text: string, t: Translator): Promise<Resolv
         message: firstIssueMessage(id.error.issues, t) ?? t("driverSearch.resolve.checkId"),
       };
     const [hit] = await findDrivers({ by: "id", q: id.data });
-    return hit
+    return hit?.user
       ? { ok: true, user: hit.user }
       : { ok: false, message: t("driverSearch.resolve.noSuchId", { id: String(id.data) }) };
   }
   const email = emailSchema.safeParse(value);
   if (!email.success) return { ok: false, message: t("driverSearch.resolve.badInput") };
   const [hit] = await findDrivers({ by: "email", q: email.data });
-  return hit
+  return hit?.user
     ? { ok: true, user: hit.user }
     : { ok: false, message: t("driverSearch.resolve.noSuchEmail", { email: email.data }) };
 }

@@ -46,6 +46,8 @@ function heldByAnother(card: Card, platformUserId: number): boolean {
  * may add a code only if no other account holds it in any status: a paused or blocked card is still
  * its owner's (adding it would lock them out of resuming it), and the one refusal names no one.
  * Staff may link a code that is only paused or blocked elsewhere (never one active elsewhere).
+ * A code the platform holds for no driver yet (a card provisioned before it was sent) is claimed:
+ * the existing tag becomes the driver's, since a second tag of one UID is refused.
  */
 export async function addCardForDriver(platformUserId: number, input: AddCardInput, by: CardAddedBy): Promise<Card> {
   const { code, visualNumber, status = "active" } = AddCardInput.parse(input);
@@ -57,6 +59,9 @@ export async function addCardForDriver(platformUserId: number, input: AddCardInp
   const elsewhere = matching.filter((card) => heldByAnother(card, platformUserId));
   if (by === "driver" ? elsewhere.length > 0 : status === "active" && elsewhere.some((c) => c.status === "active"))
     throw new CardCodeTakenError("elsewhere");
+  const unassigned = matching.find((card) => card.userId === null);
+  if (unassigned && platform.cards.claimCard)
+    return platform.cards.claimCard(unassigned.id, { userId: platformUserId, visualNumber, status });
   return platform.cards.createCard({ userId: platformUserId, code, visualNumber, type: "rfid", status });
 }
 
@@ -97,14 +102,17 @@ export async function resumeDriverCard(platformUserId: number, cardId: number, b
   return setStatus(card, "active", by);
 }
 
-async function ownCard(platformUserId: number, cardId: number): Promise<Card> {
+/** A card the driver holds, so its user is known. */
+type OwnCard = Card & { userId: number };
+
+async function ownCard(platformUserId: number, cardId: number): Promise<OwnCard> {
   if (!Number.isSafeInteger(cardId) || cardId <= 0) throw new CardNotOwnedError(cardId);
   const card = (await listDriverCards(platformUserId)).find((c) => c.id === cardId);
   if (!card) throw new CardNotOwnedError(cardId);
-  return card;
+  return { ...card, userId: platformUserId };
 }
 
-async function setStatus(card: Card, status: CardStatus, by: CardStatusChanger | undefined): Promise<Card> {
+async function setStatus(card: OwnCard, status: CardStatus, by: CardStatusChanger | undefined): Promise<Card> {
   const updated = await getPlatform().cards.updateCardStatus(card.id, status);
   if (by) await recordCardStatusChange(card, status, by);
   return updated;

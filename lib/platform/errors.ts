@@ -183,3 +183,19 @@ export class PlatformArgumentError extends PlatformError {
     super(endpoint, `Platform call ${endpoint} was not sent: ${reason}.`);
   }
 }
+
+/**
+ * The platform refused a value that comes from this portal's settings, not from the person using it
+ * (a create-user 422 on `partnerId` or `userGroupIds`): no field of a form can fix it, so it is not a
+ * PlatformValidationError. Its message names the setting for the operator's log; people see the
+ * generic failure.
+ */
+export class PlatformSettingRefusedError extends Error {
+  constructor(
+    readonly setting: "PLATFORM_PARTNER_ID" | "PLATFORM_USER_GROUP_ID",
+    readonly value: number,
+  ) {
+    super(`The platform does not know ${setting} ${value}: set the tenant's, and run npm run platform:check.`);
+    this.name = "PlatformSettingRefusedError";
+  }
+}

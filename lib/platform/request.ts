@@ -115,9 +115,15 @@ function buildUrl(baseUrl: string, endpoint: EndpointName, spec: EndpointSpec, c
       throw new PlatformResponseError(endpoint, "the next-page link is not a URL");
     }
     // Never the link itself in the message: it carries the query (filters, maybe an e-mail).
-    if (next.origin !== base.origin)
+    if (next.hostname.toLowerCase() !== base.hostname.toLowerCase())
       throw new PlatformResponseError(endpoint, "the next-page link points outside the platform origin");
-    return next;
+    const basePath = base.pathname.replace(/\/+$/, "");
+    if (!next.pathname.startsWith(`${basePath}/public-api/`))
+      throw new PlatformResponseError(endpoint, "the next-page link points outside the platform's API");
+    // A tenant writes its links with the scheme and port it sees behind its proxy (http, :8080, a
+    // trailing slash): only the path and query are taken, and sent to the configured origin, so the
+    // key never goes over another scheme or port than the one configured.
+    return new URL(`${next.pathname}${next.search}`, base.origin);
   }
   const url = new URL(base.pathname.replace(/\/+$/, "") + fillPath(endpoint, spec.path, call.params), base);
   for (const [key, value] of Object.entries(call.query ?? {})) {

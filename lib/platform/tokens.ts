@@ -2,7 +2,16 @@ import "server-only";
 import { collectAll, pageQuery, toPage } from "./pagination";
 import type { PlatformRequester } from "./request";
 import { WireToken, wireItem, wireList } from "./schemas";
-import type { Card, CardFilter, CardStatus, CreateCardInput, IterateOptions, ListCardsQuery, Page } from "./types";
+import type {
+  Card,
+  CardFilter,
+  CardStatus,
+  ClaimCardInput,
+  CreateCardInput,
+  IterateOptions,
+  ListCardsQuery,
+  Page,
+} from "./types";
 
 /** RFID cards, which the platform calls tokens. The path is configurable (unconfirmed in the spec). */
 
@@ -88,8 +97,10 @@ export function createCardsApi(requester: PlatformRequester) {
 
 /**
  * The card operations of every dialect. `moveCard` exists where the platform moves a card in one
- * step (ampeco); the contract moves by blocking and creating anew.
+ * step (ampeco); the contract moves by blocking and creating anew. `claimCard` exists where the
+ * platform holds tags without a user (ampeco); the contract has none, so there is nothing to claim.
  */
 export type CardsApi = ReturnType<typeof createCardsApi> & {
   moveCard?: (id: number, toUserId: number) => Promise<Card>;
+  claimCard?: (id: number, input: ClaimCardInput) => Promise<Card>;
 };

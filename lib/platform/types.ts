@@ -40,7 +40,11 @@ export type CardStatus = "active" | "blocked" | "inactive";
 
 export interface Card {
   id: number;
-  userId: number;
+  /**
+   * null: a tag the platform holds for no driver yet (ampeco: cards provisioned before they are
+   * handed out). The contract's tokens always have one.
+   */
+  userId: number | null;
   code: string;
   visualNumber: string | null;
   type: CardType;
@@ -151,6 +155,13 @@ export interface CreateCardInput {
   type?: CardType;
   /** Default `active`, which makes the card usable at once (the platform's default is not documented). */
   status?: CardStatus;
+}
+
+/** What claiming a tag that no driver holds yet sets on it. */
+export interface ClaimCardInput {
+  userId: number;
+  visualNumber: string;
+  status: CardStatus;
 }
 
 export interface CardFilter {

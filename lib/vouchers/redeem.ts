@@ -68,6 +68,20 @@ export async function redeemVoucherForDriver(
     await getPlatform().vouchers.redeemVoucher(platformUserId, parsed.data);
     return { status: "accepted" };
   } catch (error) {
+    if (error instanceof PlatformNotFoundError) return notFoundOutcome(platformUserId, t);
+    return outcomeOfError(error, t);
+  }
+}
+
+/**
+ * A 404 on redeem-voucher: the platform does not say whether the user or the code was not found.
+ * The user is read to tell: when the account is there, it was the voucher that was refused.
+ */
+async function notFoundOutcome(platformUserId: number, t: Translator): Promise<VoucherOutcome> {
+  try {
+    await getPlatform().users.getUser(platformUserId);
+    return { status: "rejected", message: t(VOUCHER_MESSAGES.rejected) };
+  } catch (error) {
     return outcomeOfError(error, t);
   }
 }

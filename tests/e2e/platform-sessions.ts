@@ -63,8 +63,15 @@ function fromAmpeco(wire: AmpecoSession): PlatformSession {
   };
 }
 
+/** Newest first by start, then by id: the order the portal shows, whatever order the platform lists in. */
+function newestFirst(items: PlatformSession[]): PlatformSession[] {
+  const start = (s: PlatformSession) => Date.parse(s.startedAtLocal);
+  return items.sort((a, b) => start(b) - start(a) || b.id - a.id);
+}
+
 /**
- * Every session of a user as the platform lists it (newest first), in the dialect the portal speaks:
+ * Every session of a user as the platform holds it, newest first (AMPECO documents no order for its
+ * listing, and the emulator does not list newest first), in the dialect the portal speaks:
  * page by page in the contract, by cursor on the real platform (which gives no total, so the total
  * is what the walk saw). `status` is the portal's word for the status filter.
  */
@@ -92,7 +99,7 @@ export async function platformSessions(
     };
     if (ampeco) items.push(...(body.data as AmpecoSession[]).map(fromAmpeco));
     else items.push(...(body.data as SpecSession[]));
-    if (!body.links.next) return { items, total: ampeco ? items.length : body.meta.total! };
+    if (!body.links.next) return { items: newestFirst(items), total: ampeco ? items.length : body.meta.total! };
     // The next page through the bridge, as the platform named it.
     const next = new URL(body.links.next);
     if (!ampeco) next.searchParams.set("page", String(page + 1));

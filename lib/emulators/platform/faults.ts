@@ -8,24 +8,28 @@ import { json } from "./http";
  * answer — the case of a timeout after the side effect, which a client must not blindly retry.
  * Faults live in memory only and apply to /public-api paths only.
  */
+/** A path pattern given to the control API: a regular expression's source that compiles. */
+export const pathPatternSchema = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((source) => {
+      try {
+        new RegExp(source);
+        return true;
+      } catch {
+        return false;
+      }
+    }, "The :attribute field must be a valid regular expression.");
+
 const RuleSchema = z
   .object({
     method: z
       .string()
       .regex(/^[A-Za-z]{3,7}$/)
       .optional(),
-    path: z
-      .string()
-      .min(1)
-      .max(500)
-      .refine((source) => {
-        try {
-          new RegExp(source);
-          return true;
-        } catch {
-          return false;
-        }
-      }, "The :attribute field must be a valid regular expression."),
+    path: pathPatternSchema(500),
     times: z.int().min(1).max(10_000).default(1),
     status: z.int().min(400).max(599).optional(),
     delayMs: z.int().min(0).max(120_000).optional(),

@@ -17,6 +17,7 @@ import { tokenRoutes } from "./routes/tokens";
 import { userRoutes } from "./routes/users";
 import { settleCredits, voucherRoutes } from "./routes/vouchers";
 import { createSeedState } from "./seed";
+import { EmulatorSettingsSchema, resourceOfPath, type EmulatorSettingsInput } from "./settings";
 import { loadState, saveState, type EmulatorState } from "./store";
 
 /**
@@ -39,10 +40,12 @@ export {
   SEED_TOKENS,
   SEED_USERS,
   SEED_VOUCHERS,
+  UNASSIGNED_TAG_UIDS,
 } from "./seed-data";
 export { FIRST_SESSION_ID, RUNNING_POWER_W, RUNNING_SESSION_AGE_MS } from "./seed";
 export { VOUCHER_REJECTED } from "./routes/vouchers";
 export { EXPORT_LINK_TTL_MS } from "./ampeco";
+export { EmulatorSettingsSchema, SESSION_ORDERS, type EmulatorSettings, type EmulatorSettingsInput } from "./settings";
 
 export type EmulatorDialect = "spec" | "ampeco";
 
@@ -64,6 +67,8 @@ export interface PlatformEmulatorOptions {
    * demo bridge when embedded). Default: the origin the request came to.
    */
   downloadOrigin?: string;
+  /** Strictness where AMPECO leaves room (./settings.ts); the defaults are the stricter reading. */
+  settings?: EmulatorSettingsInput;
   now?: () => Date;
 }
 
@@ -73,6 +78,8 @@ export interface PlatformEmulator {
 }
 
 const PLATFORM_PREFIX = "/public-api/";
+/** What a tenant sends on an endpoint version it retires (a sunset setting; the date is an example). */
+const SUNSET_HEADERS = { deprecation: "true", sunset: "Tue, 01 Dec 2026 00:00:00 GMT" };
 const CONTROL_PREFIX = "/__emulator/";
 const REQUEST_LOG_SIZE = 500;
 const specRoutes: Route[] = [...userRoutes, ...tokenRoutes, ...sessionRoutes, ...locationRoutes, ...voucherRoutes];
@@ -105,6 +112,7 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
   persist();
 
   const faults = new FaultInjector(now);
+  const madeSettings = () => EmulatorSettingsSchema.parse(options.settings ?? {});
   const oauth = options.oauthClient
     ? new OAuthIssuer(options.oauthClient, options.oauthTokenTtlSeconds ?? 3600, now)
     : null;
@@ -113,9 +121,11 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
     oauth,
     rateLimiter: new RateLimiter(() => faults.rateLimitOverride() ?? resolved.rateLimit, now),
     requestLog: [],
+    settings: madeSettings(),
     resetToSeed: () => {
       state = createSeedState(now());
       faults.clear();
+      runtime.settings = madeSettings();
       runtime.rateLimiter.reset();
       runtime.oauth?.reset();
       runtime.requestLog.length = 0;
@@ -140,7 +150,9 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
   async function handlePlatform(request: Request, url: URL): Promise<Response> {
     const caller = identifyCaller(request, { ...resolved, isIssuedToken: (token) => oauth?.isValid(token) ?? false });
     const limit = runtime.rateLimiter.hit(caller.bucket);
-    const finish = (response: Response) => withHeaders(response, rateLimitHeaders(limit));
+    // A server with a clock sends `Date` (RFC 9110); platform:check reads the skew from it.
+    const finish = (response: Response) =>
+      withHeaders(response, { ...rateLimitHeaders(limit), date: new Date(limit.nowMs).toUTCString() });
     if (!limit.allowed) return finish(errorResponse(new HttpError(429, "Too Many Attempts.")));
 
     const fault = await faults.before(request.method, url.pathname);
@@ -151,11 +163,16 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
       response = await oauth.handleTokenRequest(request);
     } else if (caller.access === "none") {
       response = errorResponse(new HttpError(401, "Unauthenticated."));
-    } else if (caller.access === "read-only" && WRITE_METHODS.has(request.method)) {
+    } else if (
+      (caller.access === "read-only" && WRITE_METHODS.has(request.method)) ||
+      runtime.settings.forbiddenResources.includes(resourceOfPath(url.pathname) ?? "")
+    ) {
       response = errorResponse(new HttpError(403, "This action is unauthorized."));
     } else {
       response = await dispatch(platformRoutes, request, url);
     }
+    if (runtime.settings.sunsetPaths.some((source) => new RegExp(source).test(url.pathname)))
+      response = withHeaders(response, SUNSET_HEADERS);
     return finish(fault.after ? await faults.after(fault.after, response) : response);
   }
 

@@ -1,6 +1,7 @@
 import type { OAuthIssuer } from "./ampeco/oauth";
 import type { RateLimiter } from "./auth-rate-limit";
 import type { FaultInjector } from "./faults";
+import type { EmulatorSettings } from "./settings";
 import { HttpError } from "./http";
 import type { EmulatorState } from "./store";
 
@@ -34,6 +35,8 @@ export interface EmulatorRuntime {
   oauth: OAuthIssuer | null;
   rateLimiter: RateLimiter;
   requestLog: RequestLogEntry[];
+  /** The strictness settings in force (./settings.ts). */
+  settings: EmulatorSettings;
   resetToSeed(): void;
 }
 

@@ -102,8 +102,29 @@ export const SEED_TOKENS = [
     status: "inactive",
     createdDaysAgo: 200,
   },
+  // Pre-provisioned cards, loaded before they are posted to a driver: no user yet (ampeco only).
+  {
+    id: 2006,
+    userId: null,
+    code: "04C0FFEE000001",
+    visualNumber: "NL-DPT-001001-5",
+    type: "rfid",
+    status: "active",
+    createdDaysAgo: 30,
+  },
+  {
+    id: 2007,
+    userId: null,
+    code: "04C0FFEE000002",
+    visualNumber: "NL-DPT-001002-3",
+    type: "rfid",
+    status: "active",
+    createdDaysAgo: 30,
+  },
 ] as const;
-export const FIRST_CREATED_TOKEN_ID = 2006;
+/** Seeded tags that no user holds yet; their UIDs are for claiming a pre-provisioned card. */
+export const UNASSIGNED_TAG_UIDS = ["04C0FFEE000001", "04C0FFEE000002"] as const;
+export const FIRST_CREATED_TOKEN_ID = 2008;
 
 export type SeedVoucherStatus = "valid" | "used" | "expired" | "not_applicable";
 export const SEED_VOUCHERS: ReadonlyArray<{

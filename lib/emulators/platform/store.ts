@@ -37,7 +37,11 @@ export const UserRecordSchema = z.object({
 export const TokenStatusSchema = z.enum(["active", "blocked", "inactive"]);
 export const TokenRecordSchema = z.object({
   id: z.int(),
-  userId: z.int(),
+  /**
+   * null: a tag provisioned before it is handed out (ampeco only; a tag with no user authorises
+   * nothing). The contract's tokens always have a user, so its routes do not show these.
+   */
+  userId: z.int().nullable(),
   code: z.string(),
   visualNumber: nullableString,
   /** `mac_address` only comes from the ampeco dialect (its `emaid` is this store's `app`). */

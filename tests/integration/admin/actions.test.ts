@@ -30,6 +30,7 @@ const { createDriverAction } = await import("@/lib/admin/actions/create-driver")
 const { listAuditEntries } = await import("@/lib/admin/audit-log");
 const { listStaffInvites } = await import("@/lib/admin/roles");
 const { signIn } = await import("@/lib/auth");
+const { findDrivers } = await import("@/lib/admin/find-driver");
 
 const SUPPORT: Viewer = {
   userId: "support-1",
@@ -204,6 +205,24 @@ describe("create a driver", () => {
   });
 });
 
+inDialect("ampeco", describe)("create a driver on a tenant without the configured partner or group (issue 24)", () => {
+  it("is a failure in plain words, not a field error no one can fix, and nothing is created", async () => {
+    const values = { email: "nopartner@example.com", firstName: "Nora", lastName: "Nopartner", country: "NL" };
+    await h.control("PUT", "/settings", {
+      partners: [{ id: 1117, name: "Other", createUsers: true, addUserBalance: true }],
+    });
+    const noPartner = await createDriverAction(idle, form(values));
+    expect(noPartner).toMatchObject({ status: "error" });
+    expect(noPartner).not.toHaveProperty("fieldErrors");
+
+    await h.control("PUT", "/settings", { userGroups: [{ id: 9, name: "Other" }] });
+    const noGroup = await createDriverAction(idle, form(values));
+    expect(noGroup).toMatchObject({ status: "error" });
+    expect(noGroup).not.toHaveProperty("fieldErrors");
+    expect((await h.state()).users.filter((u) => u.email === "nopartner@example.com")).toEqual([]);
+  });
+});
+
 describe("driver account actions", () => {
   it("change e-mail: a taken address leaves the old one and says why; a change signs the driver out everywhere", async () => {
     await h.db.db
@@ -351,6 +370,25 @@ describe("cards", () => {
     expect(sentTo(h, "PATCH", h.wire.cardPath())).toEqual([]);
     expect(await cards.blockCardForDriverAction(1001, idle, form({ cardId: "2001" }))).toMatchObject({ status: "ok" });
     expect((await h.state()).tokens.find((t) => t.id === 2001)?.status).toBe("blocked");
+  });
+});
+
+inDialect("ampeco", describe)("cards: a tag provisioned in advance (issue 24)", () => {
+  it("staff find the unassigned tag by its code and link it to a driver, which claims the existing tag", async () => {
+    const uid = "04C0FFEE000001";
+    const [hit, ...more] = await findDrivers({ by: "card", q: uid });
+    expect(more).toEqual([]);
+    expect(hit).toMatchObject({ user: null, matchedCard: { id: 2006, code: uid, userId: null } });
+
+    expect(
+      await cards.linkCardForDriverAction(1003, idle, form({ code: uid, visualNumber: "NL-DPT-001001-5" })),
+    ).toMatchObject({ status: "ok" });
+    expect(sentTo(h, "POST", h.wire.cardsPath)).toEqual([]);
+    expect((await h.state()).tokens.filter((t) => t.code === uid).map((t) => [t.id, t.userId, t.status])).toEqual([
+      [2006, 1003, "active"],
+    ]);
+    const [linked] = await findDrivers({ by: "card", q: uid });
+    expect(linked?.user?.id).toBe(1003);
   });
 });
 

@@ -103,7 +103,7 @@ describe("locations v2.0 and charge points v2.0 in the ampeco dialect", () => {
     expect(cp.locationId).toBe(501);
     expect((await emu.call("GET", `${CHARGE_POINTS}/${cp.id}`)).body.data.id).toBe(cp.id);
 
-    const evses = await emu.call("GET", `${CHARGE_POINTS}/${cp.id}/evses?cursor=`);
+    const evses = await emu.call("GET", `${CHARGE_POINTS}/${cp.id}/evses?cursor=&include[]=connectors`);
     expect(
       evses.body.data.map(
         (e: {
@@ -119,6 +119,7 @@ describe("locations v2.0 and charge points v2.0 in the ampeco dialect", () => {
     ]);
     const evse = await emu.call("GET", `${CHARGE_POINTS}/${cp.id}/evses/50102`);
     expect(evse.body.data.currentType).toBe("ac");
+    expect(evse.body.data).not.toHaveProperty("connectors");
     const connectors = await emu.call("GET", `${CHARGE_POINTS}/${cp.id}/evses/50102/connectors`);
     const connectorId = connectors.body.data[0].id as number;
     expect(
@@ -126,6 +127,25 @@ describe("locations v2.0 and charge points v2.0 in the ampeco dialect", () => {
     ).toBe("type2");
     expect((await emu.call("GET", `${CHARGE_POINTS}/${cp.id}/evses/50101/connectors/${connectorId}`)).status).toBe(404);
     expect((await emu.call("GET", `${CHARGE_POINTS}/4242`)).status).toBe(404);
+  });
+
+  it("embeds an EVSE's connectors only with include[]=connectors; another include embeds nothing", async () => {
+    const path = `${CHARGE_POINTS}/5010/evses`;
+    const bare = await emu.call("GET", `${path}?cursor=`);
+    expect(bare.status).toBe(200);
+    expect(bare.body.data.length).toBeGreaterThan(0);
+    for (const evse of bare.body.data) expect(evse).not.toHaveProperty("connectors");
+
+    const withConnectors = await emu.call("GET", `${path}?cursor=&include[]=connectors`);
+    expect(withConnectors.body.data.every((e: { connectors?: unknown[] }) => (e.connectors ?? []).length > 0)).toBe(
+      true,
+    );
+    const both = await emu.call("GET", `${path}?include[0]=chargingProfile&include[1]=connectors`);
+    expect(both.body.data[0].connectors.length).toBeGreaterThan(0);
+
+    const other = await emu.call("GET", `${path}?include[]=tariffs&include[]=chargingProfile`);
+    expect(other.status).toBe(200);
+    for (const evse of other.body.data) expect(evse).not.toHaveProperty("connectors");
   });
 
   it("links every session's charge point to a served location", async () => {

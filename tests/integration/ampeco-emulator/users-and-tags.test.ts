@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID, SECOND_DRIVER_EMAIL, SECOND_DRIVER_ID } from "@/lib/emulators/platform";
+import {
+  DEMO_DRIVER_EMAIL,
+  DEMO_DRIVER_ID,
+  SECOND_DRIVER_EMAIL,
+  SECOND_DRIVER_ID,
+  UNASSIGNED_TAG_UIDS,
+} from "@/lib/emulators/platform";
+import { startPlatformEmulator } from "@/tests/support/platform-emulator-server";
 import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
 
 const USERS = "/public-api/resources/users/v1.1";
@@ -189,5 +196,53 @@ describe("id-tags v2.0 in the ampeco dialect", () => {
     const filter = await emu.call("GET", `${TAGS}?filter[status]=active`);
     expect(filter.status).toBe(422);
     expect(filter.body.errors).toEqual({ "filter.status": ["The selected filter.status is invalid."] });
+  });
+
+  it("holds tags without a user: seeded unassigned, created with userId null or none, claimed by PATCH; a second create of the UID is 422", async () => {
+    const [uid] = UNASSIGNED_TAG_UIDS;
+    const seeded = await emu.call("GET", `${TAGS}?filter[idTagUid]=${uid}&cursor=`);
+    expect(seeded.body.data).toEqual([expect.objectContaining({ idTagUid: uid, userId: null, status: "enabled" })]);
+
+    const withNull = await emu.call("POST", TAGS, {
+      body: { idTagUid: "04ABCDEF0001", status: "enabled", type: "rfid", userId: null },
+    });
+    expect(withNull.status).toBe(201);
+    expect(withNull.body.data.userId).toBeNull();
+    const without = await emu.call("POST", TAGS, {
+      body: { idTagUid: "04ABCDEF0002", status: "disabled", type: "rfid" },
+    });
+    expect(without.status).toBe(201);
+    expect(without.body.data.userId).toBeNull();
+
+    const again = await emu.call("POST", TAGS, {
+      body: { idTagUid: uid, status: "enabled", type: "rfid", userId: DEMO_DRIVER_ID },
+    });
+    expect(again.status).toBe(422);
+    expect(again.body.errors).toEqual({ idTagUid: ["The id tag uid has already been taken."] });
+
+    const id = seeded.body.data[0].id as number;
+    const claimed = await emu.call("PATCH", `${TAGS}/${id}`, {
+      body: { userId: DEMO_DRIVER_ID, status: "enabled", idLabel: "MY-CARD-1" },
+    });
+    expect(claimed.status).toBe(200);
+    expect(claimed.body.data).toMatchObject({ id, idTagUid: uid, userId: DEMO_DRIVER_ID, idLabel: "MY-CARD-1" });
+    const released = await emu.call("PATCH", `${TAGS}/${id}`, { body: { userId: null } });
+    expect(released.body.data.userId).toBeNull();
+  });
+});
+
+describe("the contract dialect does not see tags without a user", () => {
+  it("lists no token without a user in the spec dialect over the same seed", async () => {
+    const spec = await startPlatformEmulator({ dialect: "spec" });
+    try {
+      const all = await spec.call("GET", "/public-api/resources/tokens/v1.0?per_page=100");
+      expect(all.status).toBe(200);
+      const codes = all.body.data.map((t: { code: string }) => t.code);
+      expect(codes.length).toBeGreaterThan(0);
+      for (const uid of UNASSIGNED_TAG_UIDS) expect(codes).not.toContain(uid);
+      expect(all.body.data.every((t: { userId: unknown }) => typeof t.userId === "number")).toBe(true);
+    } finally {
+      await spec.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEMO_DRIVER_ID, NEW_DRIVER_ID, SECOND_DRIVER_EMAIL, SECOND_DRIVER_ID } from "@/lib/emulators/platform";
 import { emailChanges, mailOutbox, passkeys, sessions, users } from "@/lib/db/schema";
+import { toBalanceView } from "@/lib/accounts/balance-view";
 import { createServiceHarness, inDialect, sentTo, type ServiceHarness } from "./harness";
 import { captureLogs } from "../../support/log-capture";
 
@@ -393,5 +394,16 @@ describe("loadAccountView", () => {
         fields: expect.objectContaining({ error: { type: "TypeError", message: "boom" } }),
       }),
     ]);
+  });
+});
+
+inDialect("ampeco", describe)("issue 24: a partner without options.addUserBalance", () => {
+  it("reads the user without a balance, and the portal's view says not available instead of zero", async () => {
+    await h.control("PUT", "/settings", {
+      partners: [{ id: 1116, name: "Driver Portal", createUsers: true, addUserBalance: false }],
+    });
+    const user = await h.client.users.getUser(DEMO_DRIVER_ID);
+    expect(user.balance).toBeNull();
+    expect(toBalanceView(user, "en")).toMatchObject({ amount: null, formatted: null });
   });
 });

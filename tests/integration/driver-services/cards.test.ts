@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { ZodError } from "zod";
 import { toFieldErrors } from "@/lib/forms/action-result";
 import { translatorFor } from "@/lib/i18n/translator";
-import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/lib/emulators/platform";
+import { DEMO_DRIVER_ID, SECOND_DRIVER_ID, UNASSIGNED_TAG_UIDS } from "@/lib/emulators/platform";
 import { createServiceHarness, inDialect, sentTo, type ServiceHarness } from "./harness";
 
 const holder = vi.hoisted(() => ({ harness: null as unknown as import("./harness").ServiceHarness }));
@@ -216,4 +216,39 @@ describe("issue 22, L3: a driver adds a code only if no other account holds it, 
       });
     },
   );
+});
+
+describe("issue 24: a card provisioned in advance, with no driver yet", () => {
+  const [uid] = UNASSIGNED_TAG_UIDS;
+
+  inDialect("ampeco", it)(
+    "the driver claims the existing tag by its UID with one PATCH {userId, status, idLabel}; no second tag is created",
+    async () => {
+      const card = await addCardForDriver(DEMO_DRIVER_ID, { code: uid, visualNumber: "MY-CARD-1" }, "driver");
+      expect(card).toMatchObject({ id: 2006, userId: DEMO_DRIVER_ID, code: uid, status: "active" });
+      expect(sentTo(h, "POST", h.wire.cardsPath)).toHaveLength(0);
+      expect(sentTo(h, "PATCH", h.wire.cardPath(2006)).map((r) => r.body)).toEqual([
+        { userId: DEMO_DRIVER_ID, status: "enabled", idLabel: "MY-CARD-1" },
+      ]);
+      expect((await h.state()).tokens.filter((t) => t.code === uid).map((t) => [t.id, t.userId])).toEqual([
+        [2006, DEMO_DRIVER_ID],
+      ]);
+      expect((await listDriverCards(DEMO_DRIVER_ID)).map((c) => c.code)).toContain(uid);
+    },
+  );
+
+  inDialect("spec", it)("the contract holds no such tag: the same UID is linked with a create", async () => {
+    const card = await addCardForDriver(DEMO_DRIVER_ID, { code: uid, visualNumber: "MY-CARD-1" }, "driver");
+    expect(card).toMatchObject({ userId: DEMO_DRIVER_ID, code: uid, status: "active" });
+    expect(sentTo(h, "POST", h.wire.cardsPath)).toHaveLength(1);
+  });
+
+  it("once claimed, the code is another driver's: a second driver is refused without a write", async () => {
+    await addCardForDriver(DEMO_DRIVER_ID, { code: uid, visualNumber: "MY-CARD-1" }, "driver");
+    h.sent.length = 0;
+    await expect(
+      addCardForDriver(SECOND_DRIVER_ID, { code: uid, visualNumber: "MINE" }, "driver"),
+    ).rejects.toMatchObject({ where: "elsewhere" });
+    expect(h.sent.filter((r) => r.method !== "GET")).toHaveLength(0);
+  });
 });

@@ -74,6 +74,20 @@ describe("redeemVoucherForDriver", () => {
     expect(outcome.status === "not-found" && outcome.message).toMatch(/contact support/);
   });
 
+  it("issue 24: a 404 for a user who exists means the voucher was refused (the platform answers unknown codes with 404)", async () => {
+    await h.control("PUT", "/settings", { unknownVoucherStatus: 404 });
+    const outcome = await redeemVoucherForDriver(DEMO_DRIVER_ID, "NO-SUCH-CODE", freshSubject());
+    expect(outcome).toEqual({ status: "rejected", message: t(VOUCHER_MESSAGES.rejected) });
+    // The 404 was the platform's answer, and the user was read to tell which record it meant.
+    expect(h.sent.filter((r) => REDEEM.test(r.path)).length).toBe(1);
+    expect(sentTo(h, "GET", h.wire.userPath(DEMO_DRIVER_ID))).toHaveLength(1);
+    // An unknown user still reads as not found, under the same setting.
+    expect(await redeemVoucherForDriver(987_654, "NO-SUCH-CODE", freshSubject())).toEqual({
+      status: "not-found",
+      message: t(VOUCHER_MESSAGES.notFound),
+    });
+  });
+
   it("429 after the client's retries → rate-limited with the wait in seconds", async () => {
     await h.control("PUT", "/faults", { rules: [{ method: "POST", path: "redeem-voucher", status: 429, times: 4 }] });
     const outcome = await redeemVoucherForDriver(DEMO_DRIVER_ID, "WELCOME10", freshSubject());

@@ -60,6 +60,8 @@ export async function createSessionsHarness(options: { seedLocations?: boolean }
     dialect,
     now: () => new Date(clock.ms),
     seedLocations: options.seedLocations ?? false,
+    // AMPECO documents no order for the sessions listing: the suites run with one that is not newest first.
+    settings: { sessionOrder: "shuffled" },
   });
   const opened = await openTestDatabase();
   const requests: URL[] = [];
@@ -105,19 +107,24 @@ export async function createSessionsHarness(options: { seedLocations?: boolean }
     partnerId: 1116,
     userGroupId: 257,
     logger: () => undefined,
+    now: () => clock.ms,
   });
 
+  /** Newest first by start (then id), whatever order the platform listed them in. */
   async function platformSessions(userId: number) {
-    const all = [];
+    const all: any[] = [];
     // AMPECO: cursor paging (the page mode is deprecated there).
     let url: string | null =
       `${SESSIONS_PATH}?filter[userId]=${userId}&per_page=100${dialect === "ampeco" ? "&cursor=" : ""}`;
     while (url) {
       const res: { body: any } = url.startsWith("http") ? await emu.get(url) : await emu.call("GET", url);
-      all.push(...res.body.data.map(dialect === "ampeco" ? fromAmpecoSession : (s: any) => s));
+      all.push(...res.body.data);
       url = res.body.links.next;
     }
-    return all;
+    // The contract's list items carry only the local time (with its offset), AMPECO's the UTC one.
+    const startMs = (s: any) => Date.parse(s.startedAt ?? s.startedAtLocal);
+    all.sort((a, b) => startMs(b) - startMs(a) || Number(b.id) - Number(a.id));
+    return all.map(dialect === "ampeco" ? fromAmpecoSession : (s: any) => s);
   }
 
   return {

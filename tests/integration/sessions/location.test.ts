@@ -59,6 +59,14 @@ describe("with locations on the platform", () => {
     expect(h.requests).toHaveLength(1);
   });
 
+  it("reads a location's EVSEs with their connectors and power (AMPECO: asked for with include[]=connectors)", async () => {
+    const location = await h.client.locations.getLocation(501);
+    expect(location?.evses.map((e) => [e.id, e.connectors.map((c) => [c.type, c.power])])).toEqual([
+      [50101, [["CCS2", 50]]],
+      [50102, [["Type 2", 22]]],
+    ]);
+  });
+
   it("treats a failing location read as unavailable, not as an error", async () => {
     await h.emu.call("PUT", "/__emulator/faults", {
       body: { rules: [{ path: "/locations/", status: 503, times: 1 }] },

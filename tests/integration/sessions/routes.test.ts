@@ -73,8 +73,10 @@ describe("GET /api/sessions/export", () => {
     expect(header).toEqual([...SESSION_CSV_COLUMNS]);
     const platform = await h.platformSessions(DEMO_DRIVER_ID);
     expect(body.map((r) => Number(r[0]))).toEqual(platform.map((s) => s.id));
-    // Several platform pages, each fetched once.
-    expect(listReads(h.requests).length).toBe(Math.ceil(platform.length / 100));
+    // Several platform pages, each fetched once. AMPECO documents no order: the walk's windows, each read
+    // whole and sorted here (issue 24), so a few more calls.
+    if (h.dialect === "spec") expect(listReads(h.requests).length).toBe(Math.ceil(platform.length / 100));
+    else expect(listReads(h.requests).length).toBeLessThanOrEqual(2 * Math.ceil(platform.length / 100) + 2);
     expect(listReads(h.requests).length).toBeGreaterThan(2);
     for (const [i, row] of body.entries()) {
       expect(row[6]).toBe((platform[i]!.energy / 1000).toFixed(3));
@@ -142,6 +144,20 @@ describe("GET /api/sessions/export", () => {
 
     it("reads the platform only as fast as the client reads the file: at most one page ahead", async () => {
       const reader = (await exportAll()).body!.getReader();
+      if (h.dialect === "ampeco") {
+        // AMPECO documents no order: the walk reads a window (the first month, ~500 sessions here) whole
+        // and sorts it before it streams it, so "ahead" is that window, never the next one (issue 24).
+        const monthAgo = START - 31 * 86_400_000 - 1000;
+        const inFirstWindow = () =>
+          listReads(h.requests).every((u) => Date.parse(u.searchParams.get("filter[startedAfter]") ?? "") >= monthAgo);
+        for (let read = 0; read < 3; read++) {
+          await h.quiet();
+          expect(inFirstWindow()).toBe(true);
+          expect((await reader.read()).done).toBe(false);
+        }
+        await reader.cancel();
+        return;
+      }
       // Answered after the first page only.
       expect(listReads(h.requests)).toHaveLength(1);
       for (let read = 0; read < 5; read++) {
@@ -158,7 +174,8 @@ describe("GET /api/sessions/export", () => {
       await reader.cancel();
       await h.quiet();
       const fetched = listReads(h.requests).length;
-      expect(fetched).toBeLessThanOrEqual(2);
+      // AMPECO: the first window (a month, read whole: six cursor pages here).
+      expect(fetched).toBeLessThanOrEqual(h.dialect === "spec" ? 2 : 7);
       await h.quiet();
       expect(listReads(h.requests)).toHaveLength(fetched);
     });

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import {
   createPlatformEmulator,
   DEMO_DRIVER_ID,
+  NEW_DRIVER_ID,
   SECOND_DRIVER_EMAIL,
   SECOND_DRIVER_ID,
   type PlatformEmulator,
@@ -194,8 +195,13 @@ describe("ampeco dialect: sessions", () => {
     const finished = first.items.find((s) => s.status === "finished");
     expect(finished?.energyWh).toBeGreaterThan(0);
     expect(finished?.amount).toBeGreaterThan(0);
+    // The walk back in time (issue 24): windows of startedAfter/startedBefore, by cursor, never page=.
     const log = (await h.state()).requestLog.filter((e) => e.path.endsWith("/sessions/v1.0"));
-    expect(log).toHaveLength(3);
+    expect(log.length).toBeGreaterThan(0);
+    expect(log.every((e) => /[?&]cursor=/.test(e.query) && !/[?&]page=/.test(e.query))).toBe(true);
+    expect(
+      log.every((e) => e.query.includes("filter%5BstartedAfter%5D") || e.query.includes("filter[startedAfter]")),
+    ).toBe(true);
     expectNoContractTraffic((await h.state()).requestLog);
   });
 
@@ -207,6 +213,15 @@ describe("ampeco dialect: sessions", () => {
     expect(await sessions.getSession(own!.id, { userId: DEMO_DRIVER_ID })).toMatchObject({ id: own!.id });
     expect(await sessions.getSession(own!.id, { userId: SECOND_DRIVER_ID })).toBeNull();
     expect(await sessions.getSession(99_999_999)).toBeNull();
+  });
+
+  it("ends the walk of an empty history with one probe: the month's window and a per_page=5 ask for anything older", async () => {
+    const page = await h.client.sessions.listSessions({ userId: NEW_DRIVER_ID, perPage: 20 });
+    expect(page).toMatchObject({ items: [], total: 0, lastPage: 1, hasNext: false });
+    const log = (await h.state()).requestLog.filter((e) => e.path.endsWith("/sessions/v1.0"));
+    expect(log).toHaveLength(2);
+    expect(new URLSearchParams(log[1]!.query).get("per_page")).toBe("5");
+    expect(new URLSearchParams(log[1]!.query).has("filter[startedAfter]")).toBe(false);
   });
 
   it("streams every session of a driver (the CSV export walk) with cursor pages only", async () => {

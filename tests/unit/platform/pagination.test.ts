@@ -101,8 +101,11 @@ describe("following links.next", () => {
 
   it.each([
     ["another host", "https://evil.example/public-api/resources/tokens/v1.0?page=2"],
-    ["another scheme", "http://platform.example.test/public-api/resources/tokens/v1.0?page=2"],
-    ["another port", "https://platform.example.test:8443/public-api/resources/tokens/v1.0?page=2"],
+    [
+      "a host that only ends like the platform's",
+      "https://evil-platform.example.test/public-api/resources/tokens/v1.0?page=2",
+    ],
+    ["a path outside the API", "https://platform.example.test/other/tokens/v1.0?page=2"],
   ])("refuses a next link to %s and never sends the key there", async (_label, next) => {
     const h = harness([reply(listJson([card(1)], next)), reply(listJson([], null))]);
     const error = await caught(h.client.cards.listAllCards({ userId: 734519 }));
@@ -110,6 +113,42 @@ describe("following links.next", () => {
     expect((error as Error).message).toContain("tokens.list");
     expect((error as Error).message).not.toContain("evil");
     expect(h.requests).toHaveLength(1);
+  });
+
+  it.each([
+    ["another scheme", "http://platform.example.test/public-api/resources/tokens/v1.0?page=2"],
+    ["another port", "https://platform.example.test:8443/public-api/resources/tokens/v1.0?page=2"],
+    ["the host in capitals", "https://PLATFORM.example.test/public-api/resources/tokens/v1.0?page=2"],
+    ["a relative link", "/public-api/resources/tokens/v1.0?page=2"],
+  ])(
+    "issue 24: follows a next link written with %s, sending path and query to the configured origin only",
+    async (_label, next) => {
+      const h = harness([reply(listJson([card(1)], next)), reply(listJson([card(2)], null))]);
+      const cards = await h.client.cards.listAllCards({ userId: 734519 });
+      expect(cards.map((c) => c.id)).toEqual([1, 2]);
+      expect(h.requests.map((r) => r.url.origin)).toEqual([BASE, BASE]);
+      expect(h.requests[1]?.url.pathname).toBe("/public-api/resources/tokens/v1.0");
+      expect(h.requests[1]?.url.searchParams.get("page")).toBe("2");
+      expect(h.requests[1]?.headers.get("authorization")).toBe(`Bearer ${KEY}`);
+    },
+  );
+
+  it("issue 24: a base URL with a trailing slash or a path prefix keeps its links under that prefix", async () => {
+    const prefixed = `${BASE}/tenant/`;
+    const h = harness(
+      [reply(listJson([card(1)], `${BASE}/tenant/public-api/resources/tokens/v1.0?page=2`)), reply(listJson([], null))],
+      { baseUrl: prefixed },
+    );
+    await h.client.cards.listAllCards({ userId: 734519 });
+    expect(h.requests.map((r) => r.url.pathname)).toEqual([
+      "/tenant/public-api/resources/tokens/v1.0",
+      "/tenant/public-api/resources/tokens/v1.0",
+    ]);
+    const outside = harness([reply(listJson([card(1)], `${BASE}/public-api/resources/tokens/v1.0?page=2`))], {
+      baseUrl: prefixed,
+    });
+    expect(await caught(outside.client.cards.listAllCards({ userId: 734519 }))).toBeInstanceOf(PlatformResponseError);
+    expect(outside.requests).toHaveLength(1);
   });
 
   it("stops at the page cap with an error rather than silently truncating", async () => {

@@ -36,12 +36,25 @@ describe("balance view", () => {
     expect(toBalanceView({ balance: 42.5, currency: "EUR" }, "nl").formatted).toBe("€\u00a042,50");
     expect(toBalanceView({ balance: 42.5, currency: "EUR" }, "de").formatted).toBe("42,50\u00a0€");
   });
-  it("a null currency (no transaction yet) gives no currency sign, and a null balance counts as 0", () => {
-    expect(toBalanceView({ balance: null, currency: null }, "en")).toEqual({
+  it("a null currency (no transaction yet) gives no currency sign", () => {
+    expect(toBalanceView({ balance: 0, currency: null }, "en")).toEqual({
       amount: 0,
       currency: null,
       formatted: "0.00",
     });
+  });
+  it("issue 24: a balance the platform does not give is not available, never zero", () => {
+    expect(toBalanceView({ balance: null, currency: "EUR" }, "en")).toEqual({
+      amount: null,
+      currency: "EUR",
+      formatted: null,
+    });
+    expect(
+      sameBalance(
+        toBalanceView({ balance: null, currency: null }, "en"),
+        toBalanceView({ balance: 0, currency: null }, "en"),
+      ),
+    ).toBe(false);
   });
   it("a first credit that sets the currency is a change even when the amount matched", () => {
     const before = toBalanceView({ balance: 0, currency: null }, "en");

@@ -2,13 +2,15 @@ import { z } from "zod";
 import { empty, integerFilter, json, notFound, parseId, readFilters, readValidBody, validate } from "../http";
 import type { Route, RouteContext } from "../router";
 import { nextId, type EmulatorState, type TokenRecord, type TokenStatus } from "../store";
-import { pagedResponse } from "./paging";
+import { listMode, pagedResponse } from "./paging";
 import { idTagView, TAG_STATUS, TAG_TYPE } from "./views";
 
 /**
  * Id tags v2.0 = the contract's tokens, from the same store. An `idTagUid` names one tag: a card
- * moves to another driver by PATCH {userId}, so it can never be active on two drivers. The
- * emulator keeps only tags that belong to a user (the real platform also holds unassigned ones).
+ * moves to another driver by PATCH {userId}, so it can never be active on two drivers, and a
+ * second create of a UID is a 422. `userId` is nullable on create, PATCH and read, as in the
+ * subset: tenants provision tags before they hand them out, and the seed holds two such tags.
+ * The uniqueness of `idTagUid` is not written in the OpenAPI document (inferred, the stricter reading).
  */
 const STATUSES = ["enabled", "disabled", "suspended"] as const;
 const toStoreStatus = (status: (typeof STATUSES)[number]) =>
@@ -17,14 +19,14 @@ const toStoreType = (type: "rfid" | "mac_address") => (type === "rfid" ? "rfid" 
 
 const uid = z.string().trim().min(1).max(255);
 const label = z.string().trim().max(255).nullable().optional();
-const userId = z.int().min(1);
+const userId = z.int().min(1).nullable();
 
 const CreateIdTagSchema = z.object({
   idTagUid: uid,
   idLabel: label,
   status: z.enum(STATUSES),
   type: z.enum(["rfid", "mac_address"]),
-  userId,
+  userId: userId.optional(),
 });
 const PatchIdTagSchema = z.object({
   idTagUid: uid.optional(),
@@ -54,7 +56,7 @@ async function createIdTag(ctx: RouteContext) {
   const input = await readTagBody(ctx, CreateIdTagSchema);
   const token: TokenRecord = {
     id: nextId(ctx.state, "token"),
-    userId: input.userId,
+    userId: input.userId ?? null,
     code: input.idTagUid,
     visualNumber: input.idLabel ?? null,
     type: toStoreType(input.type),
@@ -93,7 +95,7 @@ const ListFilterSchema = z.object({
   type: z.enum(["rfid", "mac_address", "emaid"]).optional(),
 });
 
-function listIdTags({ url, state }: RouteContext) {
+function listIdTags({ url, state, runtime }: RouteContext) {
   const filter = validate(
     ListFilterSchema,
     readFilters(url, ["idTagUid", "idLabel", "userId", "status", "type"]),
@@ -106,7 +108,7 @@ function listIdTags({ url, state }: RouteContext) {
     .filter((t) => filter.status === undefined || TAG_STATUS[t.status] === filter.status)
     .filter((t) => filter.type === undefined || TAG_TYPE[t.type] === filter.type)
     .sort((a, b) => a.id - b.id);
-  return pagedResponse(tags, url, idTagView, { cursorOnly: false });
+  return pagedResponse(tags, url, idTagView, listMode({ runtime }, false));
 }
 
 function deleteIdTag({ params, state }: RouteContext) {

@@ -5,6 +5,7 @@ import { ampecoIdTagRoutes } from "./id-tags";
 import { ampecoLocationRoutes } from "./locations";
 import { exportLinkRoutes } from "./private-data-export";
 import { ampecoSessionRoutes } from "./sessions";
+import { ampecoTenantRoutes } from "./tenant";
 import { ampecoUserRoutes } from "./users";
 
 /**
@@ -18,6 +19,7 @@ export const ampecoRoutes: Route[] = [
   ...ampecoSessionRoutes,
   ...ampecoLocationRoutes,
   ...ampecoActionRoutes,
+  ...ampecoTenantRoutes,
   ...exportLinkRoutes,
   ...voucherRoutes,
 ];

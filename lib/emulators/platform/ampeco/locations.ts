@@ -2,7 +2,7 @@ import { z } from "zod";
 import { json, notFound, parseId, validate } from "../http";
 import type { Route, RouteContext } from "../router";
 import { SEED_LOCATIONS, type SeedLocation } from "../seed-data";
-import { pagedResponse } from "./paging";
+import { listMode, pagedResponse } from "./paging";
 import { ampecoLocationView, chargePointView, connectorViews, evseView, locationIdOfChargePoint } from "./views";
 
 /**
@@ -53,11 +53,29 @@ const ChargePointFilterSchema = z.object({
     .optional(),
 });
 
+/**
+ * `include[]` values of the EVSE listing (`include[]=…` or `include[0]=…`). The operation declares
+ * `chargingProfile` and `connectors` and no 422, so another value embeds nothing (inferred).
+ */
+function includes(url: URL): string[] {
+  return [...url.searchParams.entries()].filter(([key]) => /^include\[\d*\]$/.test(key)).map(([, value]) => value);
+}
+
+function listEvses(ctx: RouteContext) {
+  const withConnectors = includes(ctx.url).includes("connectors");
+  return pagedResponse(
+    findChargePoint(ctx, ctx.params[0]).evses,
+    ctx.url,
+    (e) => evseView(e, ctx.state.seededAt, withConnectors),
+    listMode(ctx, true),
+  );
+}
+
 function listChargePoints(ctx: RouteContext) {
   const raw = ctx.url.searchParams.get("filter[locationId]");
   const filter = validate(ChargePointFilterSchema, raw === null ? {} : { locationId: raw }, "filter.");
   const locations = served(ctx).filter((l) => filter.locationId === undefined || l.id === filter.locationId);
-  return pagedResponse(locations, ctx.url, (l) => chargePointView(l, ctx.state.seededAt), { cursorOnly: true });
+  return pagedResponse(locations, ctx.url, (l) => chargePointView(l, ctx.state.seededAt), listMode(ctx, true));
 }
 
 export const ampecoLocationRoutes: Route[] = [
@@ -65,7 +83,7 @@ export const ampecoLocationRoutes: Route[] = [
     method: "GET",
     pattern: LOCATIONS,
     handler: (ctx) =>
-      pagedResponse(served(ctx), ctx.url, (l) => ampecoLocationView(l, ctx.state.seededAt), { cursorOnly: true }),
+      pagedResponse(served(ctx), ctx.url, (l) => ampecoLocationView(l, ctx.state.seededAt), listMode(ctx, true)),
   },
   {
     method: "GET",
@@ -78,15 +96,13 @@ export const ampecoLocationRoutes: Route[] = [
     pattern: CHARGE_POINT,
     handler: (ctx) => json(200, { data: chargePointView(findChargePoint(ctx, ctx.params[0]), ctx.state.seededAt) }),
   },
+  { method: "GET", pattern: EVSES, handler: listEvses },
+  // The single read declares no include: its connectors are read through the connectors listing (inferred).
   {
     method: "GET",
-    pattern: EVSES,
-    handler: (ctx) =>
-      pagedResponse(findChargePoint(ctx, ctx.params[0]).evses, ctx.url, (e) => evseView(e, ctx.state.seededAt), {
-        cursorOnly: true,
-      }),
+    pattern: EVSE,
+    handler: (ctx) => json(200, { data: evseView(findEvse(ctx), ctx.state.seededAt, false) }),
   },
-  { method: "GET", pattern: EVSE, handler: (ctx) => json(200, { data: evseView(findEvse(ctx), ctx.state.seededAt) }) },
   { method: "GET", pattern: CONNECTORS, handler: (ctx) => json(200, { data: connectorViews(findEvse(ctx)) }) },
   {
     method: "GET",

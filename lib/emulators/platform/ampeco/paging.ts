@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { json, validate, validationError } from "../http";
+import type { RouteContext } from "../router";
 
 /**
  * AMPECO list paging (platform-real-api-facts.md §6). Sending `cursor` (even empty) selects cursor
@@ -51,12 +52,17 @@ function withParam(url: URL, name: string, value: string | null): string | null 
   return next.href;
 }
 
+/** How a list of `ctx` pages: its own rule, under the tenant's (the `pageModeOnly` setting). */
+export function listMode(ctx: Pick<RouteContext, "runtime">, cursorOnly: boolean) {
+  return { cursorOnly, pageModeOnly: ctx.runtime.settings.pageModeOnly };
+}
+
 /** A whole list answer (`{data, links, meta}`) with the right headers for the paging mode used. */
 export function pagedResponse<T, V>(
   items: readonly T[],
   url: URL,
   view: (item: T) => V,
-  options: { cursorOnly: boolean },
+  options: { cursorOnly: boolean; pageModeOnly?: boolean },
 ): Response {
   const raw: Record<string, string> = {};
   for (const key of ["page", "per_page", "cursor"]) {
@@ -67,7 +73,8 @@ export function pagedResponse<T, V>(
   const perPage = query.per_page ?? MAX_PER_PAGE;
   const path = `${url.origin}${url.pathname}`;
 
-  if (query.cursor !== undefined || options.cursorOnly) {
+  // pageModeOnly: an older tenant that knows no `cursor` (the emulator's `pageModeOnly` setting).
+  if (!options.pageModeOnly && (query.cursor !== undefined || options.cursorOnly)) {
     const offset = decodeCursor(query.cursor ?? "");
     if (offset === null) throw validationError({ cursor: ["The cursor is invalid."] });
     const data = items.slice(offset, offset + perPage).map(view);

@@ -30,7 +30,7 @@ function exportLink({ params, state, url, now, options }: RouteContext) {
 }
 
 /** The signed file: 403 for a link the emulator did not sign, 410 once it has expired. */
-function exportFile({ params, state, now, options }: RouteContext) {
+function exportFile({ params, state, now, options, runtime }: RouteContext) {
   const userId = parseId(params[0], "User");
   const expiresMs = Number(params[1]);
   const expected = Buffer.from(signature(options.apiKey, userId, expiresMs), "hex");
@@ -41,7 +41,7 @@ function exportFile({ params, state, now, options }: RouteContext) {
   const user = findUser(state, String(userId));
   const document = {
     exportedAt: now.toISOString(),
-    user: ampecoUserView(user),
+    user: ampecoUserView(user, runtime.settings),
     idTags: state.tokens.filter((t) => t.userId === user.id).map(idTagView),
     sessions: state.sessions
       .filter((s) => s.userId === user.id)

@@ -1,13 +1,16 @@
 import { z } from "zod";
 import { instantFilter, integerFilter, json, notFound, readFilters, validate } from "../http";
 import type { Route, RouteContext } from "../router";
+import type { EmulatorSettings } from "../settings";
 import type { EmulatorState, SessionRecord } from "../store";
-import { pagedResponse } from "./paging";
+import { listMode, pagedResponse } from "./paging";
 import { ampecoSessionView, chargePointIdOf, SESSION_STATUS, type SessionIdTag } from "./views";
 
 /**
  * Sessions v1.0: string ids, `userId` on every session, the real status enum and filters. The
- * store's sessions never reach `expired` or `unknown`, but both are valid filter values.
+ * store's sessions never reach `expired` or `unknown`, but both are valid filter values. AMPECO
+ * documents no order for the listing, so the emulator does not list newest first unless told to
+ * (the `sessionOrder` setting).
  */
 const ListFilterSchema = z.object({
   userId: integerFilter,
@@ -27,7 +30,16 @@ export function idTagOfSession(state: EmulatorState, session: SessionRecord): Se
   return token && { uid: token.code, label: token.visualNumber };
 }
 
-function listSessions({ url, state, now }: RouteContext) {
+/** A fixed pseudo-random rank per id: "shuffled" must stay the same across the pages of one walk. */
+const shuffleRank = (id: number) => Math.imul(id ^ 0x5bd1e995, 0x27d4eb2d) >>> 0;
+
+const ORDERS: Record<EmulatorSettings["sessionOrder"], (a: SessionRecord, b: SessionRecord) => number> = {
+  "id-ascending": (a, b) => a.id - b.id,
+  shuffled: (a, b) => shuffleRank(a.id) - shuffleRank(b.id) || a.id - b.id,
+  "newest-first": (a, b) => Date.parse(b.startedAt) - Date.parse(a.startedAt) || b.id - a.id,
+};
+
+function listSessions({ url, state, now, runtime }: RouteContext) {
   const filter = validate(
     ListFilterSchema,
     readFilters(url, ["userId", "chargePointId", "evseId", "status", "startedAfter", "startedBefore"]),
@@ -40,10 +52,13 @@ function listSessions({ url, state, now }: RouteContext) {
     .filter((s) => filter.status === undefined || SESSION_STATUS[s.status] === filter.status)
     .filter((s) => filter.startedAfter === undefined || Date.parse(s.startedAt) >= filter.startedAfter)
     .filter((s) => filter.startedBefore === undefined || Date.parse(s.startedAt) <= filter.startedBefore)
-    .sort((a, b) => Date.parse(b.startedAt) - Date.parse(a.startedAt) || b.id - a.id);
-  return pagedResponse(sessions, url, (s) => ampecoSessionView(s, now, idTagOfSession(state, s)), {
-    cursorOnly: false,
-  });
+    .sort(ORDERS[runtime.settings.sessionOrder]);
+  return pagedResponse(
+    sessions,
+    url,
+    (s) => ampecoSessionView(s, now, idTagOfSession(state, s)),
+    listMode({ runtime }, false),
+  );
 }
 
 function getSession({ params, state, now }: RouteContext) {

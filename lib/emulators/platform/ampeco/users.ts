@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "@/lib/countries";
-import { integerFilter, json, readFilters, readValidBody, validate } from "../http";
+import { integerFilter, json, readFilters, readValidBody, validate, type FieldErrors } from "../http";
 import type { Route, RouteContext } from "../router";
 import { hashPassword } from "../seed";
 import type { UserRecord } from "../store";
 import { addUser, applyProfile, emailTaken, findUser, TAKEN } from "../routes/users";
-import { pagedResponse } from "./paging";
+import { listMode, pagedResponse } from "./paging";
 import { ampecoUserView } from "./views";
 
 /**
@@ -36,6 +36,23 @@ const ProfileFields = {
 };
 
 const CreateUserSchema = z.object({ email, password, partnerId: z.int().min(1).optional(), ...ProfileFields });
+
+/**
+ * Ids that must name records of the tenant (Laravel's `exists` rule): a `partnerId` on create and
+ * every `userGroupIds` item. The OpenAPI document lists the fields without the rule (inferred,
+ * the stricter reading: a real tenant cannot put a user in a group it does not have).
+ */
+function knownIds(ctx: RouteContext, body: Record<string, unknown>, errors: FieldErrors) {
+  const { partners, userGroups } = ctx.runtime.settings;
+  if (!errors.partnerId && typeof body.partnerId === "number" && !partners.some((p) => p.id === body.partnerId))
+    errors.partnerId = ["The selected partner id is invalid."];
+  if (Array.isArray(body.userGroupIds))
+    body.userGroupIds.forEach((id, index) => {
+      const key = `userGroupIds.${index}`;
+      if (!errors[key] && typeof id === "number" && !userGroups.some((g) => g.id === id))
+        errors[key] = [`The selected user group ids.${index} is invalid.`];
+    });
+}
 const PatchUserSchema = z.object({ email: email.optional(), password: password.optional(), ...ProfileFields });
 
 const USERS = /^\/public-api\/resources\/users\/v1\.[01]$/;
@@ -53,6 +70,7 @@ function apply(user: UserRecord, input: z.infer<typeof PatchUserSchema>) {
 const readUserBody = <T extends z.ZodType>(ctx: RouteContext, schema: T, exceptUserId?: number) =>
   readValidBody(ctx.request, schema, (body, errors) => {
     if (!errors.email && emailTaken(ctx.state, body.email, exceptUserId)) errors.email = [TAKEN];
+    knownIds(ctx, body, errors);
   });
 
 async function createUser(ctx: RouteContext) {
@@ -64,7 +82,7 @@ async function createUser(ctx: RouteContext) {
     userGroupId: null,
   });
   apply(user, { ...input, password: undefined });
-  return json(201, { data: ampecoUserView(user) });
+  return json(201, { data: ampecoUserView(user, ctx.runtime.settings) });
 }
 
 const ListFilterSchema = z.object({
@@ -73,14 +91,14 @@ const ListFilterSchema = z.object({
   partnerId: integerFilter,
 });
 
-function listUsers({ url, state }: RouteContext) {
+function listUsers({ url, state, runtime }: RouteContext) {
   const filter = validate(ListFilterSchema, readFilters(url, ["email", "userGroupId", "partnerId"]), "filter.");
   const users = state.users
     .filter((u) => filter.email === undefined || u.email.toLowerCase() === filter.email.trim().toLowerCase())
     .filter((u) => filter.userGroupId === undefined || u.userGroupId === filter.userGroupId)
     .filter((u) => filter.partnerId === undefined || u.partnerId === filter.partnerId)
     .sort((a, b) => a.id - b.id);
-  return pagedResponse(users, url, ampecoUserView, { cursorOnly: false });
+  return pagedResponse(users, url, (u) => ampecoUserView(u, runtime.settings), listMode({ runtime }, false));
 }
 
 async function patchUser(ctx: RouteContext) {
@@ -88,7 +106,7 @@ async function patchUser(ctx: RouteContext) {
   const input = await readUserBody(ctx, PatchUserSchema, user.id);
   apply(user, input);
   user.updatedAt = ctx.now.toISOString();
-  return json(200, { data: ampecoUserView(user) });
+  return json(200, { data: ampecoUserView(user, ctx.runtime.settings) });
 }
 
 export const ampecoUserRoutes: Route[] = [
@@ -97,7 +115,8 @@ export const ampecoUserRoutes: Route[] = [
   {
     method: "GET",
     pattern: USER,
-    handler: ({ params, state }) => json(200, { data: ampecoUserView(findUser(state, params[0])) }),
+    handler: ({ params, state, runtime }) =>
+      json(200, { data: ampecoUserView(findUser(state, params[0]), runtime.settings) }),
   },
   { method: "PATCH", pattern: USER, handler: patchUser },
 ];

@@ -1,6 +1,7 @@
 import { round2 } from "../seed";
 import { FIRST_CREATED_USER_ID, type SeedLocation } from "../seed-data";
 import type { SessionRecord, SessionStatus, TokenRecord, TokenStatus, UserRecord } from "../store";
+import { partnerOf, type EmulatorSettings } from "../settings";
 import { toUtcIso } from "../time";
 import { liveMeasures } from "../views";
 
@@ -33,8 +34,12 @@ const VAT = 0.21;
 const lastUpdated = (record: { createdAt: string; updatedAt: string | null }) =>
   toUtcIso(record.updatedAt ?? record.createdAt);
 
-/** Users carry no currency on the real platform; the id is a string in the v1.0/v1.1 schema. */
-export function ampecoUserView(user: UserRecord) {
+/**
+ * Users carry no currency on the real platform; the id is a string in the v1.0/v1.1 schema.
+ * `balance` is left out for users of a partner without `options.addUserBalance` (partners v2.0).
+ */
+export function ampecoUserView(user: UserRecord, settings: EmulatorSettings) {
+  const showBalance = partnerOf(settings, user.partnerId)?.addUserBalance ?? true;
   return {
     id: String(user.id),
     email: user.email,
@@ -51,7 +56,7 @@ export function ampecoUserView(user: UserRecord) {
     address: user.address,
     vehicleNo: null,
     locale: null,
-    balance: user.balanceCents / 100,
+    ...(showBalance ? { balance: user.balanceCents / 100 } : {}),
     status: user.status,
     userGroupIds: user.userGroupId === null ? [] : [user.userGroupId],
     externalId: null,
@@ -175,8 +180,11 @@ export function connectorViews(evse: SeedLocation["evses"][number]) {
   }));
 }
 
-/** powerOptions.maxPower is in W (platform-real-api-facts.md §4); the seed keeps kW. */
-export function evseView(evse: SeedLocation["evses"][number], seededAt: string) {
+/**
+ * powerOptions.maxPower is in W (platform-real-api-facts.md §4); the seed keeps kW. Connectors are
+ * embedded only when asked for (`include[]=connectors` on the EVSE listing, as the subset declares).
+ */
+export function evseView(evse: SeedLocation["evses"][number], seededAt: string, withConnectors: boolean) {
   const connectors = connectorViews(evse);
   const maxKw = Math.max(...evse.connectors.map((c) => c.power));
   return {
@@ -189,7 +197,7 @@ export function evseView(evse: SeedLocation["evses"][number], seededAt: string) 
     powerOptions: { maxPower: Math.round(maxKw * 1000), maxVoltage: "400", maxAmperage: null, phases: "three_phase" },
     roamingOperatorId: OWN_ROAMING_OPERATOR_ID,
     hardwareStatus: "available",
-    connectors,
+    ...(withConnectors ? { connectors } : {}),
     externalAppData: null,
     createdAt: toUtcIso(seededAt),
     lastUpdatedAt: toUtcIso(seededAt),

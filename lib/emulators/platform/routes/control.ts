@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FaultsInputSchema } from "../faults";
+import { EmulatorSettingsSchema } from "../settings";
 import {
   empty,
   HttpError,
@@ -154,6 +155,15 @@ function putFaults({ runtime }: RouteContext, body: Record<string, unknown>) {
   return json(200, { data: runtime.faults.get() });
 }
 
+/** Replaces the strictness settings; what the body leaves out takes its default (not the made value). */
+function putSettings({ runtime }: RouteContext, body: Record<string, unknown>) {
+  const parsed = EmulatorSettingsSchema.safeParse(body);
+  if (!parsed.success) throw validationError(toFieldErrors(parsed.error, body));
+  runtime.settings = parsed.data;
+  runtime.rateLimiter.reset();
+  return json(200, { data: runtime.settings });
+}
+
 function state({ state: s, runtime }: RouteContext) {
   return json(200, {
     users: s.users.map(userStateView),
@@ -188,6 +198,8 @@ export const controlRoutes: Route[] = [
   { method: "POST", pattern: path("/sessions/([^/]+)/stop"), handler: stopSession },
   { method: "GET", pattern: path("/faults"), handler: ({ runtime }) => json(200, { data: runtime.faults.get() }) },
   { method: "PUT", pattern: path("/faults"), handler: withBody(putFaults) },
+  { method: "GET", pattern: path("/settings"), handler: ({ runtime }) => json(200, { data: runtime.settings }) },
+  { method: "PUT", pattern: path("/settings"), handler: withBody(putSettings) },
   {
     method: "DELETE",
     pattern: path("/faults"),

@@ -44,11 +44,19 @@ const UpdateTokenSchema = z
 const TOKENS = /^\/public-api\/resources\/tokens\/v1\.0$/;
 const TOKEN = /^\/public-api\/resources\/tokens\/v1\.0\/([^/]+)$/;
 
+/**
+ * The contract knows no token without a user: the tags provisioned in advance (ampeco only) are
+ * not there for it, neither in lists nor in its conflict rules.
+ */
+type ContractToken = TokenRecord & { userId: number };
+const contractTokens = (state: EmulatorState): ContractToken[] =>
+  state.tokens.filter((t): t is ContractToken => t.userId !== null);
+
 const ACTIVE_ELSEWHERE = "The card is already active on another account.";
 const ALREADY_LINKED = "The card is already linked to this account.";
 
 function activeElsewhere(state: EmulatorState, cardCode: string, userId: number, exceptTokenId?: number): boolean {
-  return state.tokens.some(
+  return contractTokens(state).some(
     (t) => t.id !== exceptTokenId && t.code === cardCode && t.status === "active" && t.userId !== userId,
   );
 }
@@ -66,7 +74,7 @@ async function createToken({ request, state, now }: RouteContext) {
     throw validationError({ code: [ACTIVE_ELSEWHERE] });
   }
   // A retried create (e.g. after a timeout) must not link the same card twice to one user.
-  if (state.tokens.some((t) => t.code === input.code && t.userId === input.userId && t.status !== "blocked")) {
+  if (contractTokens(state).some((t) => t.code === input.code && t.userId === input.userId && t.status !== "blocked")) {
     throw validationError({ code: [ALREADY_LINKED] });
   }
   const token: TokenRecord = {
@@ -91,7 +99,7 @@ const ListFilterSchema = z.object({
 
 function listTokens({ url, state }: RouteContext) {
   const filter = validate(ListFilterSchema, readFilters(url, ["userId", "code", "status"]), "filter.");
-  const tokens = state.tokens
+  const tokens = contractTokens(state)
     .filter((t) => filter.userId === undefined || t.userId === filter.userId)
     .filter((t) => filter.code === undefined || t.code === filter.code)
     .filter((t) => filter.status === undefined || t.status === filter.status)
@@ -100,9 +108,9 @@ function listTokens({ url, state }: RouteContext) {
   return json(200, { ...page, data: page.data.map(tokenView) });
 }
 
-function findToken(state: EmulatorState, rawId: string | undefined): TokenRecord {
+function findToken(state: EmulatorState, rawId: string | undefined): ContractToken {
   const id = parseId(rawId, "Token");
-  const token = state.tokens.find((t) => t.id === id);
+  const token = contractTokens(state).find((t) => t.id === id);
   if (!token) throw notFound("Token", id);
   return token;
 }

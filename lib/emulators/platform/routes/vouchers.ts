@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { empty, HttpError, readJsonObject, validate } from "../http";
+import { empty, HttpError, notFound, readJsonObject, validate } from "../http";
 import type { Route, RouteContext } from "../router";
 import { nextId, type EmulatorState } from "../store";
 import { findUser } from "./users";
@@ -22,11 +22,13 @@ function pendingCurrency(state: EmulatorState, userId: number): string | null {
   return state.redemptions.find((r) => r.userId === userId && r.appliedAt === null)?.currency ?? null;
 }
 
-async function redeemVoucher({ request, params, state, now, options }: RouteContext) {
+async function redeemVoucher({ request, params, state, now, options, runtime }: RouteContext) {
   // Route-model binding comes first on the real platform: unknown user → 404 before validation.
   const user = findUser(state, params[0]);
   const input = validate(RedeemSchema, await readJsonObject(request));
   const voucher = state.vouchers.find((v) => v.code === normaliseVoucherCode(input.code));
+  // What AMPECO's 404 covers is not documented: a tenant may answer an unknown code with it too.
+  if (!voucher && runtime.settings.unknownVoucherStatus === 404) throw notFound("Voucher", input.code);
   if (!voucher || voucher.status !== "valid") throw new HttpError(406, VOUCHER_REJECTED);
   // An account holds one currency; a voucher in another one is "not applicable" to it.
   const accountCurrency = user.currency ?? pendingCurrency(state, user.id);

@@ -1,8 +1,16 @@
 import "server-only";
-import { PlatformResponseError } from "../../errors";
 import type { PlatformRequester } from "../../request";
 import { normaliseCardCode, type CardsApi } from "../../tokens";
-import type { Card, CardFilter, CardStatus, CreateCardInput, IterateOptions, ListCardsQuery, Page } from "../../types";
+import type {
+  Card,
+  CardFilter,
+  CardStatus,
+  ClaimCardInput,
+  CreateCardInput,
+  IterateOptions,
+  ListCardsQuery,
+  Page,
+} from "../../types";
 import { collectCursorPages, cursorPageN } from "./paging";
 import { AmpecoIdTag, ampecoItem, ampecoList } from "./schemas";
 
@@ -21,13 +29,12 @@ export const TAG_STATUS_OF: Record<CardStatus, "enabled" | "disabled" | "suspend
 };
 const CARD_STATUS_OF: Record<string, CardStatus> = { enabled: "active", disabled: "blocked", suspended: "inactive" };
 
+/** A tag without a user is one provisioned before it is handed out: it is kept, with userId null. */
 export function toAmpecoCard(wire: AmpecoIdTag): Card {
   const status = CARD_STATUS_OF[wire.status];
-  if (wire.userId === null || wire.userId === undefined)
-    throw new PlatformResponseError("idTags.list", "an id tag without a user");
   return {
     id: wire.id,
-    userId: wire.userId,
+    userId: wire.userId ?? null,
     code: wire.idTagUid,
     visualNumber: wire.idLabel ?? null,
     // mac_address and emaid tags are not cards in the portal's sense: shown as app tokens.
@@ -83,6 +90,20 @@ export function createAmpecoCardsApi(requester: PlatformRequester): CardsApi {
         endpoint: "idTags.update",
         params: { id },
         body: { status: TAG_STATUS_OF[status] },
+        schema: TagResponse,
+      });
+      return toAmpecoCard(data.data);
+    },
+
+    /**
+     * A tag no driver holds yet becomes the driver's with one PATCH on the existing tag: a second
+     * create of its UID would be refused (422), and the tag keeps its id for the charge points.
+     */
+    async claimCard(id: number, input: ClaimCardInput): Promise<Card> {
+      const { data } = await requester.request({
+        endpoint: "idTags.update",
+        params: { id },
+        body: { userId: input.userId, status: TAG_STATUS_OF[input.status], idLabel: input.visualNumber },
         schema: TagResponse,
       });
       return toAmpecoCard(data.data);

@@ -39,7 +39,7 @@ export const createAmpecoDialect: DialectFactory = ({
   return {
     users: createAmpecoUsersApi({ requester, partnerId, userGroupId, currency }),
     cards: createAmpecoCardsApi(requester),
-    sessions: createAmpecoSessionsApi({ requester, fallbackTimeZone: timeZone }),
+    sessions: createAmpecoSessionsApi({ requester, fallbackTimeZone: timeZone, now: requesterOptions.now }),
     locations: createAmpecoLocationsApi(requester),
     vouchers: createVouchersApi(requester),
   };

@@ -79,7 +79,13 @@ export function createAmpecoLocationsApi(requester: PlatformRequester): Location
         .map((cp) =>
           collectCursorPages(
             requester,
-            { endpoint: "chargePoints.evses", params: { id: cp.id }, schema: EvseListResponse },
+            // Connectors (and with them the power per plug) are embedded only when asked for.
+            {
+              endpoint: "chargePoints.evses",
+              params: { id: cp.id },
+              query: { "include[]": "connectors" },
+              schema: EvseListResponse,
+            },
             toAmpecoEvse,
           ),
         ),

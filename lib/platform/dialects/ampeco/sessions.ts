@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/lib/log";
 import { isPlatformError, PlatformResponseError } from "../../errors";
 import type { PlatformRequester } from "../../request";
 import type { SessionsApi } from "../../sessions";
@@ -11,18 +12,20 @@ import type {
   SessionStatus,
 } from "../../types";
 import { isKnownTimeZone, toLocalIso } from "./local-time";
-import { cursorPageN, cursorPages } from "./paging";
-import { AmpecoChargePoint, AmpecoLocation, AmpecoSession, ampecoItem, ampecoList } from "./schemas";
+import { MAX_PER_PAGE } from "./paging";
+import { AmpecoChargePoint, AmpecoLocation, AmpecoSession, ampecoItem } from "./schemas";
+import { parseRange, sessionsNewestFirst } from "./session-walk";
 
 /**
  * Sessions v1.0 on the real platform. Energy is `energyConsumption.total` (Wh), else the
  * deprecated `energy`; money is `totalAmount.withTax`, else the deprecated `amount`. The status
  * enum is pending|active|finished|failed|expired|unknown. There is no locationId and no local
  * time: the location comes from chargePointId → charge point → location (cached), and local
- * times from that location's time zone, or the portal's when it is unknown.
+ * times from that location's time zone, or the portal's when it is unknown. The listing's order
+ * is not documented, so lists are walked and sorted here (session-walk.ts).
  */
+const log = logger("platform");
 const SessionResponse = ampecoItem(AmpecoSession);
-const SessionListResponse = ampecoList(AmpecoSession);
 const ChargePointResponse = ampecoItem(AmpecoChargePoint);
 const LocationResponse = ampecoItem(AmpecoLocation);
 
@@ -50,18 +53,23 @@ export interface AmpecoSessionsDeps {
   requester: PlatformRequester;
   /** PORTAL_TIME_ZONE: local times when the location's zone is unknown. */
   fallbackTimeZone: string;
+  /** Where the newest-first walk starts when the range has no upper bound. */
+  now?: () => number;
 }
 
+/** The filters the walk sends as they are; the date range is its own (session-walk.ts). */
 function filterQuery(filter: SessionFilter) {
   return {
     "filter[userId]": filter.userId,
     "filter[status]": filter.status === undefined ? undefined : FILTER_STATUS_OF[filter.status],
-    "filter[startedAfter]": filter.startedAfter,
-    "filter[startedBefore]": filter.startedBefore,
   };
 }
 
-export function createAmpecoSessionsApi({ requester, fallbackTimeZone }: AmpecoSessionsDeps): SessionsApi & {
+export function createAmpecoSessionsApi({
+  requester,
+  fallbackTimeZone,
+  now = Date.now,
+}: AmpecoSessionsDeps): SessionsApi & {
   getSession(id: number, owner?: { userId: number }): Promise<ChargingSession | null>;
 } {
   // Charge points do not move between locations: one lookup per charge point per process.
@@ -88,15 +96,24 @@ export function createAmpecoSessionsApi({ requester, fallbackTimeZone }: AmpecoS
     }
   }
 
+  /**
+   * The place of a session's charge point. A lookup the platform refuses or cannot answer (a key
+   * without rights on charge points or locations, a rate limit, an outage) leaves the place unknown
+   * for this answer only: it is not remembered, and one such charge point never fails the list. A
+   * 404 (null) is remembered.
+   */
   function placeOf(chargePointId: number | null | undefined): Promise<SessionPlace | null> {
     if (chargePointId === null || chargePointId === undefined) return Promise.resolve(null);
-    let place = places.get(chargePointId);
-    if (!place) {
-      place = lookUpPlace(chargePointId);
-      places.set(chargePointId, place);
-      // A failed lookup (rate limit, outage) is not remembered; a 404 (null) is.
-      place.catch(() => places.delete(chargePointId));
-    }
+    const known = places.get(chargePointId);
+    if (known) return known;
+    // One lookup per charge point, shared by the sessions that wait on it; one log line when it fails.
+    const place: Promise<SessionPlace | null> = lookUpPlace(chargePointId).catch((error: unknown) => {
+      if (places.get(chargePointId) === place) places.delete(chargePointId);
+      if (!isPlatformError(error)) throw error;
+      log.warn(`place of charge point ${chargePointId} unknown: ${error.code}`);
+      return null;
+    });
+    places.set(chargePointId, place);
     return place;
   }
 
@@ -130,40 +147,78 @@ export function createAmpecoSessionsApi({ requester, fallbackTimeZone }: AmpecoS
     };
   }
 
+  /** The driver's own sessions newest first, one walk window at a time (only the driver's, whatever the filter did). */
+  async function* ownNewestFirst(filter: SessionFilter): AsyncGenerator<AmpecoSession[], void, undefined> {
+    const range = parseRange(filter.startedAfter, filter.startedBefore);
+    for await (const window of sessionsNewestFirst(requester, filterQuery(filter), range, now())) {
+      const own = window.filter((s) => s.userId === filter.userId);
+      if (own.length > 0) yield own;
+    }
+  }
+
+  /**
+   * Full pages of `perPage` (default 100) newest first, whatever the walk's windows hold; only the
+   * last page is short. More than `maxPages` pages is an error, as in every walk (pagination.ts):
+   * a silent stop would truncate an export.
+   */
   async function* iterateSessionPages(
     filter: SessionFilter,
     options: IterateOptions = {},
   ): AsyncGenerator<ChargingSession[], void, undefined> {
-    const pages = cursorPages(
-      requester,
-      { endpoint: "sessions.list", query: filterQuery(filter), schema: SessionListResponse },
-      options.perPage,
-      options.maxPages,
-    );
-    for await (const page of pages) {
-      // Only the driver's own sessions, even if the platform's filter were ignored.
-      yield await Promise.all(page.data.filter((s) => s.userId === filter.userId).map(toSession));
+    const perPage = Math.min(MAX_PER_PAGE, Math.max(1, options.perPage ?? MAX_PER_PAGE));
+    const maxPages = options.maxPages ?? Number.POSITIVE_INFINITY;
+    let pages = 0;
+    let pending: AmpecoSession[] = [];
+    const nextPage = async (size: number) => {
+      if (pages >= maxPages) throw new PlatformResponseError("sessions.list", `more than ${maxPages} pages`);
+      pages += 1;
+      const page = await Promise.all(pending.slice(0, size).map(toSession));
+      pending = pending.slice(size);
+      return page;
+    };
+    for await (const window of ownNewestFirst(filter)) {
+      pending.push(...window);
+      while (pending.length >= perPage) yield await nextPage(perPage);
     }
+    if (pending.length > 0) yield await nextPage(pending.length);
   }
 
   return {
+    /**
+     * Page N of the newest-first list: the walk goes back until it holds more than N pages (so it
+     * knows whether there is a next one) or the range is exhausted (then the total is known).
+     */
     async listSessions(query: ListSessionsQuery): Promise<Page<ChargingSession>> {
-      return cursorPageN(
-        requester,
-        { endpoint: "sessions.list", query: filterQuery(query), schema: SessionListResponse },
-        toSession,
-        query,
-      );
+      const page = Math.max(1, query.page ?? 1);
+      const perPage = Math.min(MAX_PER_PAGE, Math.max(1, query.perPage ?? MAX_PER_PAGE));
+      const wanted = page * perPage;
+      const newest: AmpecoSession[] = [];
+      let exhausted = true;
+      for await (const window of ownNewestFirst(query)) {
+        newest.push(...window);
+        if (newest.length > wanted) {
+          exhausted = false;
+          break;
+        }
+      }
+      const items = await Promise.all(newest.slice(wanted - perPage, wanted).map(toSession));
+      const total = newest.length;
+      return {
+        items,
+        page,
+        perPage,
+        total,
+        lastPage: exhausted ? Math.max(1, Math.ceil(total / perPage)) : null,
+        hasNext: total > wanted,
+      };
     },
 
     iterateSessionPages,
 
-    async *iterateSessions(
-      filter: SessionFilter,
-      options: IterateOptions = {},
-    ): AsyncGenerator<ChargingSession, void, undefined> {
-      for await (const page of iterateSessionPages(filter, options)) {
-        for (const session of page) yield session;
+    /** Session by session, window by window: a consumer that stops early (ownership) stops the walk there. */
+    async *iterateSessions(filter: SessionFilter): AsyncGenerator<ChargingSession, void, undefined> {
+      for await (const window of ownNewestFirst(filter)) {
+        for (const session of window) yield await toSession(session);
       }
     },
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { PlatformResponseError } from "../../errors";
+import { PlatformResponseError, PlatformSettingRefusedError, PlatformValidationError } from "../../errors";
 import type { PlatformRequester } from "../../request";
 import {
   PLATFORM_EXPORT_LINK_HOURS,
@@ -88,8 +88,19 @@ export function createAmpecoUsersApi({ requester, partnerId, userGroupId, curren
     async createUser(input: CreateUserInput): Promise<PlatformUser> {
       const { email, password, ...profile } = input;
       const body = { email, password, ...profileBody(profile), partnerId, userGroupIds: [userGroupId] };
-      const { data } = await requester.request({ endpoint: "users.create", body, schema: UserResponse });
-      return toUser(data.data, "users.create", email);
+      try {
+        const { data } = await requester.request({ endpoint: "users.create", body, schema: UserResponse });
+        return toUser(data.data, "users.create", email);
+      } catch (error) {
+        // A partner or group the tenant does not have is the portal's setting, not the person's input.
+        if (error instanceof PlatformValidationError) {
+          const fields = Object.keys(error.fieldErrors);
+          if (fields.includes("partnerId")) throw new PlatformSettingRefusedError("PLATFORM_PARTNER_ID", partnerId);
+          if (fields.some((f) => /^userGroupIds(\.\d+)?$/.test(f)))
+            throw new PlatformSettingRefusedError("PLATFORM_USER_GROUP_ID", userGroupId);
+        }
+        throw error;
+      }
     },
 
     getUser,

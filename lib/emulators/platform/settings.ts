@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { pathPatternSchema } from "./faults";
+
+/**
+ * How strict the emulator is where AMPECO leaves room (issue 24). Each setting makes the emulator
+ * behave like a tenant the portal must cope with; the defaults are the stricter reading of the
+ * published API wherever it is silent. Given when the emulator is made, changed at run time with
+ * `PUT /__emulator/settings` (tests, journeys, `platform:check` against a misconfigured emulator),
+ * and back to the made ones on reset. In memory only, like faults.
+ */
+const PartnerSchema = z
+  .object({
+    id: z.int().min(1),
+    name: z.string().min(1).max(255),
+    /** `options.createUsers` of partners v2.0. */
+    createUsers: z.boolean(),
+    /** `options.addUserBalance`: without it, users of the partner are read without `balance`. */
+    addUserBalance: z.boolean(),
+  })
+  .strict();
+
+/** `users`, `id-tags`, `charge-points`…, or `actions/users`: the first path segment after resources/ or actions/. */
+const ResourceSchema = z.string().regex(/^(actions\/)?[a-z][a-z-]{1,40}$/);
+
+export const SESSION_ORDERS = ["id-ascending", "shuffled", "newest-first"] as const;
+
+export const EmulatorSettingsSchema = z
+  .object({
+    /**
+     * Resources the keys may not use (403), as when the token's admin lacks the right: a key that
+     * reads sessions but not charge points, say.
+     */
+    forbiddenResources: z.array(ResourceSchema).max(50).default([]),
+    /**
+     * Order of the sessions listing (ampeco). AMPECO documents none, so by default it is not
+     * newest first: ascending by id (inferred), or shuffled per request.
+     */
+    sessionOrder: z.enum(SESSION_ORDERS).default("id-ascending"),
+    /** What redeem-voucher answers for a code the platform does not know: 406, or 404 (undocumented). */
+    unknownVoucherStatus: z.union([z.literal(404), z.literal(406)]).default(406),
+    /** Partners the tenant has (partners v2.0); create-user refuses any other `partnerId`. */
+    partners: z
+      .array(PartnerSchema)
+      .max(20)
+      .default([
+        { id: 1116, name: "Driver Portal", createUsers: true, addUserBalance: true },
+        { id: 1117, name: "Fleet reseller", createUsers: true, addUserBalance: false },
+      ]),
+    /** User groups the tenant has (user-groups v1.0); create-user refuses any other id. */
+    userGroups: z
+      .array(z.object({ id: z.int().min(1), name: z.string().min(1).max(255) }).strict())
+      .max(20)
+      .default([{ id: 257, name: "Portal drivers" }]),
+    /** Paths (regex sources) answered with `Deprecation` and `Sunset` headers, as a tenant does for a retiring version. */
+    sunsetPaths: z.array(pathPatternSchema(200)).max(20).default([]),
+    /** Lists answer in page mode only and ignore `cursor` (an older tenant). */
+    pageModeOnly: z.boolean().default(false),
+  })
+  .strict();
+
+export type EmulatorSettings = z.infer<typeof EmulatorSettingsSchema>;
+export type EmulatorSettingsInput = z.input<typeof EmulatorSettingsSchema>;
+export type EmulatorPartner = z.infer<typeof PartnerSchema>;
+
+/** The resource a platform path names, for `forbiddenResources`. */
+export function resourceOfPath(pathname: string): string | null {
+  const match = /^\/public-api\/(resources|actions)\/([^/]+)\//.exec(pathname);
+  if (!match) return null;
+  return match[1] === "actions" ? `actions/${match[2]}` : (match[2] ?? null);
+}
+
+export function partnerOf(settings: EmulatorSettings, partnerId: number | null): EmulatorPartner | null {
+  return partnerId === null ? null : (settings.partners.find((p) => p.id === partnerId) ?? null);
+}

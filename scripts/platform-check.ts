@@ -1,0 +1,59 @@
+// `npm run platform:check`: is this portal's platform (and map data) configuration ready to go live?
+// A thin shell around lib/platform-check/command.ts: configuration in, a table and an exit code out.
+import { createInterface } from "node:readline/promises";
+import { ConfigError, getConfig } from "@/lib/config";
+import { createMapEmulator } from "@/lib/emulators/map";
+import { createMapDataClient } from "@/lib/map/ocm-client";
+import { getPlatform } from "@/lib/platform";
+import { embeddedPlatformFetch } from "@/lib/platform/embedded";
+import { platformCheckCommand } from "@/lib/platform-check/command";
+
+async function ask(question: string): Promise<boolean> {
+  const prompt = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^y(es)?$/i.test((await prompt.question(question)).trim());
+  } finally {
+    prompt.close();
+  }
+}
+
+async function main(): Promise<number> {
+  const { platform, map } = getConfig();
+  const mapEmulator = map.embedded ? createMapEmulator({ apiKey: map.apiKey }) : null;
+  return platformCheckCommand(process.argv.slice(2), {
+    target: {
+      dialect: platform.dialect,
+      baseUrl: platform.baseUrl,
+      apiKey: platform.apiKey,
+      oauth: platform.oauth,
+      partnerId: platform.partnerId,
+      userGroupId: platform.userGroupId,
+      fetch: platform.embedded ? embeddedPlatformFetch : fetch,
+      timeoutMs: platform.timeoutMs,
+      now: Date.now,
+    },
+    map: {
+      embedded: map.embedded,
+      client: createMapDataClient({
+        baseUrl: map.baseUrl,
+        apiKey: map.apiKey,
+        fetch: mapEmulator ? (input, init) => mapEmulator.handle(new Request(input, init)) : fetch,
+      }),
+    },
+    platform: getPlatform,
+    out: (text) => process.stdout.write(`${text}\n`),
+    err: (text) => process.stderr.write(`${text}\n`),
+    confirm: process.stdin.isTTY ? ask : null,
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    // A clear line, never a stack trace: this is read by an operator, not a developer.
+    const message =
+      error instanceof ConfigError ? error.message : error instanceof Error ? error.message : String(error);
+    process.stderr.write(`platform:check could not run: ${message}\n`);
+    process.exit(2);
+  },
+);
