@@ -298,7 +298,7 @@ describe("bad input is a 4xx with a message, never a 500", () => {
 describe("connections", () => {
   it("keeps an idle connection open for a minute, so a client reusing it after a pause is not reset", async () => {
     const { request } = await import("node:http");
-    const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+    const keepAlive = await new Promise<string | string[] | undefined>((resolve, reject) => {
       const req = request(`${emu.url}/public-api/resources/users/v1.1/${DEMO_DRIVER_ID}`, {
         headers: { Authorization: `Bearer ${TEST_API_KEY}`, Connection: "keep-alive" },
       });
