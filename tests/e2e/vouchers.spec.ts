@@ -119,9 +119,15 @@ test("422: the field error is shown on the voucher code", async ({ page, request
 });
 
 test("404: a missing platform account gives a support message", async ({ page, request, emulator }) => {
-  await signInFreshDriver(page, request, "404");
+  const driver = await signInFreshDriver(page, request, "404");
   const code = await freshVoucher(emulator, 5);
-  await emulator.setFaults({ rules: [{ method: "POST", path: "redeem-voucher", status: 404, times: 1 }] });
+  // A 404 on redeem means a missing account only when the user's own read is a 404 too (else the voucher was refused).
+  await emulator.setFaults({
+    rules: [
+      { method: "POST", path: "redeem-voucher", status: 404, times: 1 },
+      { method: "GET", path: `/users/v1\\.1/${driver.id}$`, status: 404, times: 1 },
+    ],
+  });
   try {
     await redeemVoucher(page, code);
     await expect(
