@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "@/lib/config";
 import { rateLimitCounters } from "@/lib/db/schema";
 import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
@@ -66,6 +66,13 @@ afterAll(async () => {
 describe("the per-client sign-up limit and X-Forwarded-For", () => {
   beforeEach(async () => {
     await h.db.db.delete(rateLimitCounters);
+    // The limit counts in clock-aligned hours: a test that ran across a full hour (a CI run at 07:00:00) saw
+    // its count restart midway. The clock stands still in the middle of the current hour instead.
+    const HOUR_MS = 60 * 60_000;
+    vi.useFakeTimers({ toFake: ["Date"], now: Math.floor(Date.now() / HOUR_MS) * HOUR_MS + HOUR_MS / 2 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
   it("TRUSTED_PROXY_HOPS=0: a new X-Forwarded-For value per request does not reset the limit", async () => {
