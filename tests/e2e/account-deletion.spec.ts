@@ -1,12 +1,11 @@
 import { expectNoAxeViolations } from "./axe";
-import { expect, openMailboxWith, reloadPage, signInNewPlatformDriver, test } from "./fixtures";
+import { expect, openMailboxWith, pressEnterOn, reloadPage, signInNewPlatformDriver, test } from "./fixtures";
 
 test("a driver asks to delete their account by keyboard, is mailed, and cancels it", async ({ page, request }) => {
   const driver = await signInNewPlatformDriver(page, request, "delete");
   await page.goto("/account");
   const trigger = page.getByRole("button", { name: "Delete my account" });
-  await trigger.focus();
-  await page.keyboard.press("Enter");
+  await pressEnterOn(trigger);
   const confirm = page.getByRole("button", { name: "Yes, delete my account" });
   await expect(confirm).toBeFocused();
   for (const colorScheme of ["light", "dark"] as const) {

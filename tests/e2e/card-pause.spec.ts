@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import {
   createPlatformCard,
-  type EmulatorControl,
   expect,
+  pressEnterOn,
   reloadPage,
   signInNewPlatformDriver,
   test,
+  type EmulatorControl,
 } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 
@@ -42,8 +43,7 @@ test("a driver pauses a card and resumes it, by keyboard; the platform follows e
   await expect(row).toContainText("You can resume it any time.");
 
   const pause = row.getByRole("button", { name: `Pause card ${printed}` });
-  await pause.focus();
-  await page.keyboard.press("Enter");
+  await pressEnterOn(pause);
   await expect(row).toContainText("Paused");
   await expect(row).toContainText(/Paused by you on \d{1,2} \w{3} \d{4}/);
   await expect(row.getByRole("status").filter({ hasText: "is paused" })).toHaveText(

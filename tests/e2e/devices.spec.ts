@@ -3,6 +3,7 @@ import {
   expect,
   isolateNetwork,
   openMailboxWith,
+  pressEnterOn,
   reloadPage,
   signInByEmail,
   signInNewPlatformDriver,
@@ -49,8 +50,7 @@ test("two browsers are two devices; signing one out from the other ends only tha
   await expect(page.getByText("never the full browser identification, never your IP address")).toBeVisible();
 
   const signOutFirefox = page.getByRole("button", { name: /^Sign out this device Firefox on macOS/ });
-  await signOutFirefox.focus();
-  await page.keyboard.press("Enter");
+  await pressEnterOn(signOutFirefox);
   const status = page.getByRole("status").filter({ hasText: "Firefox on macOS is signed out." });
   await expect(status).toBeVisible();
   // The row is gone with its button: the focus moves to the outcome above the list.

@@ -4,7 +4,7 @@ import { unzipSync, strFromU8 } from "fflate";
 import { addMonths, zonedDate } from "../../lib/time/zoned-time";
 import { pdfText } from "../support/pdf-text";
 import { expectNoAxeViolations } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, pressEnterOn, test } from "./fixtures";
 import { DEMO_DRIVER_ID, platformSessions, SECOND_DRIVER_ID } from "./platform-sessions";
 
 /**
@@ -62,8 +62,7 @@ test("a driver downloads last month's pack with the keyboard: receipts, totals a
 }) => {
   await page.goto("/sessions");
   const opener = page.getByRole("button", { name: "Download expense pack" });
-  await opener.focus();
-  await page.keyboard.press("Enter");
+  await pressEnterOn(opener);
   const dialog = page.getByRole("dialog", { name: "Download an expense pack" });
   await expect(dialog).toBeVisible();
   // Focus lands on the period's checked choice; last month is the default.

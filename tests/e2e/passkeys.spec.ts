@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from "./axe";
-import { expect, openMailboxWith, signInNewPlatformDriver, test } from "./fixtures";
+import { expect, openMailboxWith, pressEnterOn, signInNewPlatformDriver, test } from "./fixtures";
 import { addVirtualAuthenticator } from "./passkey-authenticator";
 
 test("a driver's passkey cycle: sign in by link, add a passkey, sign out, sign in with it, remove it", async ({
@@ -37,11 +37,9 @@ test("a driver's passkey cycle: sign in by link, add a passkey, sign out, sign i
   await expect(page.getByRole("list", { name: "Your passkeys" })).toContainText("last used");
 
   // Keyboard only: open the question, confirm, and the e-mail link is named as the way back in.
-  await page.getByRole("button", { name: "Remove Test laptop" }).focus();
-  await page.keyboard.press("Enter");
+  await pressEnterOn(page.getByRole("button", { name: "Remove Test laptop" }));
   await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: "Yes, remove it" }).focus();
-  await page.keyboard.press("Enter");
+  await pressEnterOn(page.getByRole("button", { name: "Yes, remove it" }));
   const removed = page.getByRole("status").filter({
     hasText: "The passkey “Test laptop” was removed. You can still sign in with an e-mail link.",
   });
