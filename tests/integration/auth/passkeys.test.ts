@@ -5,6 +5,7 @@ import { auditLog, mailOutbox, passkeyChallenges, passkeys, rateLimitCounters, s
 import { IDLE, formOf } from "../../support/action-form";
 import { createSoftAuthenticator, type SoftAuthenticator } from "../../support/soft-authenticator";
 import { openTestDatabase } from "../../support/test-db";
+import { holdClockStill } from "../../support/still-clock";
 
 /**
  * Passkeys end to end on the server: the four /api/passkeys handlers with a software authenticator
@@ -323,9 +324,8 @@ describe("races and limits", () => {
   });
 
   it("passkey sign-ins are limited per client address: the 61st in a minute is a 429", async () => {
-    // The limit counts in clock-aligned minutes: on the real clock a run across a minute's end restarts the count
-    // (or is told "1 second"). The clock stands still mid-minute instead.
-    vi.useFakeTimers({ toFake: ["Date"], now: Math.floor(Date.now() / 60_000) * 60_000 + 30_000 });
+    // On the real clock a run across a minute's end restarts the count (or is told "1 second").
+    holdClockStill();
     try {
       for (let i = 0; i < 60; i += 1)
         expect((await call(handlers.signInOptionsHandler, "/api/passkeys/sign-in/options")).status).toBe(200);

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { loadConfig } from "@/lib/config";
 import { rateLimitCounters } from "@/lib/db/schema";
 import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
+import { holdClockStill } from "../../support/still-clock";
 
 /**
  * Finding 5 of the security review: per-client limits (here the sign-up limit) must not take the
@@ -66,10 +67,8 @@ afterAll(async () => {
 describe("the per-client sign-up limit and X-Forwarded-For", () => {
   beforeEach(async () => {
     await h.db.db.delete(rateLimitCounters);
-    // The limit counts in clock-aligned hours: a test that ran across a full hour (a CI run at 07:00:00) saw
-    // its count restart midway. The clock stands still in the middle of the current hour instead.
-    const HOUR_MS = 60 * 60_000;
-    vi.useFakeTimers({ toFake: ["Date"], now: Math.floor(Date.now() / HOUR_MS) * HOUR_MS + HOUR_MS / 2 });
+    // A test that ran across a full hour (a CI run at 07:00:00) saw the hourly count restart midway.
+    holdClockStill();
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -4,6 +4,7 @@ import { DEMO_DRIVER_ID, NEW_DRIVER_ID } from "@/lib/emulators/platform";
 import { RATE_LIMITS } from "@/lib/rate-limit";
 import { rateLimitCounters } from "@/lib/db/schema";
 import { createServiceHarness, sentTo, type ServiceHarness } from "./harness";
+import { holdClockStill } from "../../support/still-clock";
 
 const holder = vi.hoisted(() => ({ harness: null as unknown as import("./harness").ServiceHarness }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
@@ -128,10 +129,16 @@ describe("redeemVoucherForDriver", () => {
   it("the 11th attempt in the window is refused without reaching the platform; other drivers are unaffected", async () => {
     const subject = freshSubject();
     const { limit } = RATE_LIMITS.voucherPerDriver;
-    for (let i = 0; i < limit; i++) {
-      expect((await redeemVoucherForDriver(DEMO_DRIVER_ID, `GUESS-${i}`, subject)).status).toBe("rejected");
+    holdClockStill();
+    let refused;
+    try {
+      for (let i = 0; i < limit; i++) {
+        expect((await redeemVoucherForDriver(DEMO_DRIVER_ID, `GUESS-${i}`, subject)).status).toBe("rejected");
+      }
+      refused = await redeemVoucherForDriver(DEMO_DRIVER_ID, "WELCOME10", subject);
+    } finally {
+      vi.useRealTimers();
     }
-    const refused = await redeemVoucherForDriver(DEMO_DRIVER_ID, "WELCOME10", subject);
     expect(refused).toMatchObject({ status: "limited", message: expect.stringMatching(/^Too many voucher attempts/) });
     expect(refused.status === "limited" && refused.retryAfterSeconds).toBeGreaterThan(0);
     expect(refused.status === "limited" && refused.message).toMatch(/try again in \d+ (second|minute)s?\.$/);
