@@ -1,18 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
 import { createPlatformDriver, expect, openMailboxWith, test } from "./fixtures";
 
-/**
- * WCAG 2.1 AA (axe) on the pages the feature specs do not already check, in both colour schemes:
- * the public pages, the demo mailbox and the map. The driver and admin pages are checked in their
- * own specs (account, cards, vouchers, sessions, admin).
- */
-async function expectAxeClean(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(
-    results.violations.map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
+// WCAG 2.1 AA (axe) on the pages the feature specs do not already check, in both colour schemes:
+// the public pages, the demo mailbox and the map. The driver and admin pages are checked in their
+// own specs (account, cards, vouchers, sessions, admin).
 
 for (const scheme of ["light", "dark"] as const) {
   test(`public pages are axe-clean (${scheme})`, async ({ page }) => {
@@ -29,13 +20,13 @@ for (const scheme of ["light", "dark"] as const) {
     ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expectAxeClean(page, path);
+      await expectNoAxeViolations(page, path);
     }
     // A sign-up form showing its field errors.
     await page.goto("/signup");
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByText("Enter your e-mail address.")).toBeVisible();
-    await expectAxeClean(page, "/signup with errors");
+    await expectNoAxeViolations(page, "/signup with errors");
   });
 
   test(`the demo mailbox and a mail are axe-clean (${scheme})`, async ({ page, request }) => {
@@ -47,16 +38,16 @@ for (const scheme of ["light", "dark"] as const) {
     await page.getByRole("button", { name: "Email me a sign-in link" }).click();
     await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
     await openMailboxWith(page, email, "sign-in link");
-    await expectAxeClean(page, "/dev/mailbox");
+    await expectNoAxeViolations(page, "/dev/mailbox");
     await page.getByRole("row").nth(1).getByRole("link").click();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expectAxeClean(page, "mail");
+    await expectNoAxeViolations(page, "mail");
   });
 
   test(`the map page is axe-clean and offers the list alternative (${scheme})`, async ({ driverPage: page }) => {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto("/map");
     await expect(page.getByRole("list", { name: "Charge points, nearest first" }).getByRole("listitem")).toHaveCount(8);
-    await expectAxeClean(page, "/map");
+    await expectNoAxeViolations(page, "/map");
   });
 }
