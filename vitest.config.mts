@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
+import { WITHOUT_DATABASE } from "./tests/support/suites";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -20,14 +21,20 @@ const REPEATED_PASS_PROPERTY_RUNS = "100";
  */
 const postgresUrl = process.env.DATABASE_URL ?? "";
 
-function pass(name: string, env: Record<string, string>, include: string[], properties: boolean) {
+function pass(
+  name: string,
+  env: Record<string, string>,
+  include: string[],
+  properties: boolean,
+  exclude: readonly string[] = [],
+) {
   return {
     extends: true,
     test: {
       name,
       env: { DATABASE_URL: "", PLATFORM_TEST_DIALECT: "spec", ...env },
       include,
-      exclude: properties ? configDefaults.exclude : [...configDefaults.exclude, `${PROPERTIES}/**`],
+      exclude: [...configDefaults.exclude, ...(properties ? [] : [`${PROPERTIES}/**`]), ...exclude],
       // The faked Next request context (vi.mock) and the per-file world (emulator, test database).
       setupFiles: properties ? [PROPERTIES_SETUP] : [],
     },
@@ -67,7 +74,7 @@ export default defineConfig({
       pass("ampeco properties", { PLATFORM_TEST_DIALECT: "ampeco", ...repeated }, [`${PROPERTIES}/**/*.test.ts`], true),
       ...(postgresUrl
         ? [
-            pass("postgres", onPostgres, ["tests/integration/**/*.test.ts"], false),
+            pass("postgres", onPostgres, ["tests/integration/**/*.test.ts"], false, WITHOUT_DATABASE),
             pass("postgres properties", onPostgres, [`${PROPERTIES}/**/*.test.ts`], true),
           ]
         : []),
