@@ -21,36 +21,36 @@ test("the cards that need only the portal are on screen while the platform is st
   }
 });
 
-test("the country select lists every country, takes a choice by keyboard and saves its code; a code from outside the list is refused, keeps what was typed and sends nothing", async ({
-  page,
-  request,
-  emulator,
-}) => {
-  const driver = await signInNewPlatformDriver(page, request, "account.country");
-  const country = page.getByLabel("Country");
-  await expect(country).toHaveValue("NL");
-  await expect(country.locator("option:checked")).toHaveText("Netherlands");
-  await expect(country.locator("option")).toHaveCount(249);
+test(
+  "the country select lists every country, takes a choice by keyboard and saves its code; a code from outside the list is refused, keeps what was typed and sends nothing",
+  { tag: "@ampeco" },
+  async ({ page, request, emulator }) => {
+    const driver = await signInNewPlatformDriver(page, request, "account.country");
+    const country = page.getByLabel("Country");
+    await expect(country).toHaveValue("NL");
+    await expect(country.locator("option:checked")).toHaveText("Netherlands");
+    await expect(country.locator("option")).toHaveCount(249);
 
-  await expectHydrated(country);
-  await country.focus();
-  await page.keyboard.type("Belgium");
-  await expect(country).toHaveValue("BE");
-  await page.getByRole("button", { name: "Save profile" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved your country." })).toBeVisible();
-  expect((await emulator.user(driver.id)).country).toBe("BE");
-  await expect(country).toHaveValue("BE");
+    await expectHydrated(country);
+    await country.focus();
+    await page.keyboard.type("Belgium");
+    await expect(country).toHaveValue("BE");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved your country." })).toBeVisible();
+    expect((await emulator.user(driver.id)).country).toBe("BE");
+    await expect(country).toHaveValue("BE");
 
-  const before = await emulator.user(driver.id);
-  await page.getByLabel("City").fill("Gent");
-  // A crafted post: a country code that is not in the list.
-  await country.evaluate((select: HTMLSelectElement) => {
-    select.add(new Option("Atlantis", "XX"));
-    select.value = "XX";
-  });
-  await page.getByRole("button", { name: "Save profile" }).click();
-  await expect(page.getByText("Choose your country from the list.")).toBeVisible();
-  await expect(country).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByLabel("City")).toHaveValue("Gent");
-  expect(await emulator.user(driver.id)).toEqual(before);
-});
+    const before = await emulator.user(driver.id);
+    await page.getByLabel("City").fill("Gent");
+    // A crafted post: a country code that is not in the list.
+    await country.evaluate((select: HTMLSelectElement) => {
+      select.add(new Option("Atlantis", "XX"));
+      select.value = "XX";
+    });
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByText("Choose your country from the list.")).toBeVisible();
+    await expect(country).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("City")).toHaveValue("Gent");
+    expect(await emulator.user(driver.id)).toEqual(before);
+  },
+);

@@ -61,64 +61,64 @@ test("a driver without transactions sees 'No transactions yet' instead of a numb
   await expectNewDriverBalance(page);
 });
 
-test("when the platform cannot be read, /account says so, keeps the cards that do not need it, and a retry loads it", async ({
-  page,
-  request,
-  emulator,
-}) => {
-  const driver = await signInFreshDriver(page, request, "down");
-  // Only this driver's user reads fail; the platform client's retries all meet the same 503.
-  await emulator.setFaults({
-    rules: [{ method: "GET", path: `/users/v1\\.1/${driver.id}$`, status: 503, times: 1000 }],
-  });
-  try {
-    await page.goto("/account");
-    await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
-    const alert = page.getByRole("main").getByRole("alert");
-    await expect(alert).toContainText("Your account could not be loaded");
-    await expect(alert).toContainText("the charging service did not answer");
-    await expect(page.getByTestId("balance")).toHaveCount(0);
-    // The app password does not need the account read: the contract's reset mail, or the real platform's new password.
-    const appPassword = dialectOf() === "ampeco" ? "Set app password" : "Reset app password";
-    await expect(page.getByRole("button", { name: appPassword })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Sign out on all devices" })).toBeVisible();
-  } finally {
-    await emulator.clearFaults();
-  }
-  await page.getByRole("main").getByRole("link", { name: "Try again" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Hello, Frida" })).toBeVisible();
-  await expectNewDriverBalance(page);
-});
+test(
+  "when the platform cannot be read, /account says so, keeps the cards that do not need it, and a retry loads it",
+  { tag: "@ampeco" },
+  async ({ page, request, emulator }) => {
+    const driver = await signInFreshDriver(page, request, "down");
+    // Only this driver's user reads fail; the platform client's retries all meet the same 503.
+    await emulator.setFaults({
+      rules: [{ method: "GET", path: `/users/v1\\.1/${driver.id}$`, status: 503, times: 1000 }],
+    });
+    try {
+      await page.goto("/account");
+      await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
+      const alert = page.getByRole("main").getByRole("alert");
+      await expect(alert).toContainText("Your account could not be loaded");
+      await expect(alert).toContainText("the charging service did not answer");
+      await expect(page.getByTestId("balance")).toHaveCount(0);
+      // The app password does not need the account read: the contract's reset mail, or the real platform's new password.
+      const appPassword = dialectOf() === "ampeco" ? "Set app password" : "Reset app password";
+      await expect(page.getByRole("button", { name: appPassword })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Sign out on all devices" })).toBeVisible();
+    } finally {
+      await emulator.clearFaults();
+    }
+    await page.getByRole("main").getByRole("link", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Hello, Frida" })).toBeVisible();
+    await expectNewDriverBalance(page);
+  },
+);
 
-test("editing the phone sends only the phone: a change made meanwhile elsewhere survives", async ({
-  page,
-  request,
-  emulator,
-}) => {
-  const driver = await signInFreshDriver(page, request, "phone");
-  await expect(page.getByLabel("Phone")).toHaveValue("+31 6 5555 0000");
-  await expect(page.getByLabel("City")).toHaveValue("Amsterdam");
+test(
+  "editing the phone sends only the phone: a change made meanwhile elsewhere survives",
+  { tag: "@ampeco" },
+  async ({ page, request, emulator }) => {
+    const driver = await signInFreshDriver(page, request, "phone");
+    await expect(page.getByLabel("Phone")).toHaveValue("+31 6 5555 0000");
+    await expect(page.getByLabel("City")).toHaveValue("Amsterdam");
 
-  // Support moves the driver to Haarlem after the form was opened: the stale "Amsterdam" must not be sent back.
-  const patched = await request.patch(`${PLATFORM_API}/users/v1.1/${driver.id}`, {
-    headers: PLATFORM_AUTH,
-    data: { city: "Haarlem" },
-  });
-  expect(patched.status()).toBe(200);
-  const before = await emulator.user(driver.id);
+    // Support moves the driver to Haarlem after the form was opened: the stale "Amsterdam" must not be sent back.
+    const patched = await request.patch(`${PLATFORM_API}/users/v1.1/${driver.id}`, {
+      headers: PLATFORM_AUTH,
+      data: { city: "Haarlem" },
+    });
+    expect(patched.status()).toBe(200);
+    const before = await emulator.user(driver.id);
 
-  await page.getByLabel("Phone").fill("+31 6 1234 9999");
-  await page.getByRole("button", { name: "Save profile" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved your phone number." })).toBeVisible();
+    await page.getByLabel("Phone").fill("+31 6 1234 9999");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved your phone number." })).toBeVisible();
 
-  const after = await emulator.user(driver.id);
-  expect(after.phone).toBe("+31612349999");
-  // Nothing else changed (the real platform's update time moves with any change).
-  expect({ ...after, phone: null, updatedAt: null }).toEqual({ ...before, phone: null, updatedAt: null });
-  expect(after.city).toBe("Haarlem");
-  // The refreshed form shows the saved values.
-  await expect(page.getByLabel("Phone")).toHaveValue("+31612349999");
-});
+    const after = await emulator.user(driver.id);
+    expect(after.phone).toBe("+31612349999");
+    // Nothing else changed (the real platform's update time moves with any change).
+    expect({ ...after, phone: null, updatedAt: null }).toEqual({ ...before, phone: null, updatedAt: null });
+    expect(after.city).toBe("Haarlem");
+    // The refreshed form shows the saved values.
+    await expect(page.getByLabel("Phone")).toHaveValue("+31612349999");
+  },
+);
 
 test("profile errors are shown per field, keep what was typed and send nothing", async ({
   page,

@@ -4,13 +4,14 @@ import {
   changeEmailOnDriverPage,
   createPlatformDriver,
   dialectOf,
-  type EmulatorControl,
   expect,
   isolateNetwork,
   platformCardPath,
+  pressEnterOn,
   reloadPage,
   signInByEmail,
   test,
+  type EmulatorControl,
 } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 
@@ -68,160 +69,162 @@ async function linkCard(page: Page, driverId: number, code: string, visualNumber
 const linksOf = async (emulator: EmulatorControl, code: string) =>
   (await emulator.state()).tokens.filter((t) => t.code === code).map((t) => ({ userId: t.userId, status: t.status }));
 
-test("find the demo driver by e-mail and by card code, and open the driver page", async ({
-  supportPage: page,
-  emulator,
-}) => {
-  const demo = (await emulator.state()).users.find((u) => u.id === 1001)!;
-  await search(page, "E-mail address", "Driver@Example.com");
-  await page.getByRole("link", { name: "Demi Driver" }).click();
-  await expect(page.getByRole("heading", { name: "Demi Driver (1001)" })).toBeVisible();
-  await expect(page.getByTestId("balance")).toContainText(`€${demo.balance!.toFixed(2)}`);
-  await expect(page.getByRole("table", { name: "The driver's charging cards" })).toContainText("04A1B2C3D4E5F6");
-  await expect(
-    page.getByRole("table", { name: "The driver's charging sessions, newest first" }).getByRole("row"),
-  ).toHaveCount(11);
-  // The real platform pages by cursor and gives no total, so the pager names no last page there.
-  const pager = page.getByRole("navigation", { name: "Session pages" });
-  if (dialectOf() === "ampeco") await expect(pager.getByText("Page 1", { exact: true })).toBeVisible();
-  else await expect(pager).toContainText("Page 1 of");
-  await expect(pager.getByRole("link", { name: "Next page" })).toBeVisible();
-
-  await search(page, "Card code (UID)", "04a1 b2c3 d4e5 f6");
-  const row = page.getByRole("row").filter({ hasText: "driver@example.com" });
-  await expect(row).toContainText("04A1B2C3D4E5F6");
-  await expect(row).toContainText("Active");
-  await row.getByRole("link", { name: "Demi Driver" }).click();
-  await expect(page).toHaveURL(/\/admin\/users\/1001$/);
-
-  await search(page, "Platform user id", "1002");
-  await expect(
-    page.getByRole("row").filter({ hasText: "second.driver@example.com" }).getByRole("link", { name: "Sam Second" }),
-  ).toBeVisible();
-  await search(page, "E-mail address", "nobody.here@example.com");
-  await expect(page.getByText("No driver found for that e-mail address.")).toBeVisible();
-  await page.goto("/admin/users/424242");
-  await expect(page.getByRole("heading", { name: "Driver not found" })).toBeVisible();
-  await search(page, "Card code (UID)", "no!");
-  await expect(page.getByText("A card code has 4 to 32 letters or digits")).toBeVisible();
-});
-
-test("create a driver, link a card, move it to the other driver, change the e-mail; all audited", async ({
-  supportPage: page,
-  emulator,
-}) => {
-  const ampeco = dialectOf() === "ampeco";
-  const email = `e2e.admin.${unique().toLowerCase()}@example.com`;
-  const driverId = await createDriver(page, emulator, email, { signInLink: true });
-  // A random app password: the contract's platform mails the reset link; the real one mails nothing
-  // (the portal's own link to set the app password is app-password.spec.ts's). Staff stay signed in.
-  expect((await emulator.outbox()).data.filter((m) => m.kind === "password-reset" && m.to === email)).toHaveLength(
-    ampeco ? 0 : 1,
-  );
-  await page.getByRole("link", { name: "Open the new driver" }).click();
-  await expect(page.getByRole("heading", { name: `Nia Newcomer (${driverId})` })).toBeVisible();
-  await expect(page.getByText(SUPPORT)).toBeVisible();
-
-  // Link a card; the code is normalised, active by default.
-  const code = `E2E${unique()}`;
-  const visual = `NL-ADM-${code.slice(3, 9)}`;
-  await linkCard(page, driverId, code, visual);
-  expect(await linksOf(emulator, code)).toEqual([{ userId: driverId, status: "active" }]);
-
-  // Move it to the second driver: confirmation page, then the move. The contract blocks the card on
-  // the first driver and links the code to the second (two steps); the real platform moves the id tag
-  // itself with one PATCH {userId}.
-  const logBefore = (await emulator.state()).requestLog.length;
-  await page.getByRole("link", { name: `Move to another driver: card ${visual}` }).click();
-  await page.getByLabel("Move to driver").fill("second.driver@example.com");
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(
-    page.getByText(
-      ampeco
-        ? `moves from Nia Newcomer (${driverId}) to Sam Second (1002) in one step: it stops working for Nia Newcomer (${driverId}) at the moment it starts working for Sam Second (1002)`
-        : "Link the card to Sam Second (1002) as active.",
-      { exact: false },
-    ),
-  ).toBeVisible();
-  await page.getByRole("button", { name: "Move card" }).click();
-  await expect(
-    page.getByText(
-      ampeco
-        ? `The card is now on Sam Second (1002); Nia Newcomer (${driverId}) can no longer use it.`
-        : `The card is blocked on Nia Newcomer (${driverId}) and active on Sam Second (1002).`,
-    ),
-  ).toBeVisible();
-  expect(await linksOf(emulator, code)).toEqual(
-    ampeco
-      ? [{ userId: 1002, status: "active" }]
-      : [
-          { userId: driverId, status: "blocked" },
-          { userId: 1002, status: "active" },
-        ],
-  );
-  // Never active on both: the block was answered before the create was sent; or one call did it all.
-  const writes = (await emulator.state()).requestLog
-    .slice(logBefore)
-    .filter((r) => r.path.startsWith(platformCardPath()) && r.method !== "GET")
-    .map((r) => `${r.method} ${r.status}`);
-  expect(writes).toEqual(ampeco ? ["PATCH 200"] : ["PATCH 200", "POST 201"]);
-
-  // Change the e-mail: first to a taken address (old one stays, message says why), then to a free one.
-  await page.goto(`/admin/users/${driverId}`);
-  await page.getByLabel("New e-mail address").fill("second.driver@example.com");
-  await page.getByRole("button", { name: "Change e-mail", exact: true }).click();
-  await page.getByRole("button", { name: "Yes, change e-mail" }).click();
-  await expect(
-    page.getByText(
-      `second.driver@example.com is already used by another account. The driver's address stays ${email}.`,
-    ),
-  ).toBeVisible();
-  expect((await emulator.state()).users.find((u) => u.id === driverId)?.email).toBe(email);
-  const newEmail = `e2e.moved.${unique().toLowerCase()}@example.com`;
-  await page.getByLabel("New e-mail address").fill(newEmail);
-  await page.getByRole("button", { name: "Change e-mail", exact: true }).click();
-  await page.getByRole("button", { name: "Yes, change e-mail" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `now ${newEmail}` })).toBeVisible();
-  expect((await emulator.state()).users.find((u) => u.id === driverId)?.email).toBe(newEmail);
-
-  // The sign-in link went to the driver's original address.
-  await page.goto("/dev/mailbox");
-  await expect(page.getByRole("row").filter({ hasText: email }).filter({ hasText: "sign-in link" })).toHaveCount(1);
-
-  // Every action is in the audit log, with the actor.
-  await page.goto(`/admin/audit?driver=${driverId}`);
-  const table = page.getByRole("table", { name: "Audit log entries, newest first" });
-  for (const [action, outcome] of [
-    ["Create driver", "Success"],
-    ...(ampeco ? [] : [["Start password reset", "Success"]]),
-    ["Send sign-in link", "Success"],
-    ["Link card", "Success"],
-    // In one step the only entry is the link, recorded against the driver the card went to (below).
-    ...(ampeco ? [] : [["Move card: block on first driver", "Success"]]),
-    ["Change e-mail", "Failure"],
-    ["Change e-mail", "Success"],
-  ]) {
+test(
+  "find the demo driver by e-mail and by card code, and open the driver page",
+  { tag: "@ampeco" },
+  async ({ supportPage: page, emulator }) => {
+    const demo = (await emulator.state()).users.find((u) => u.id === 1001)!;
+    await search(page, "E-mail address", "Driver@Example.com");
+    await page.getByRole("link", { name: "Demi Driver" }).click();
+    await expect(page.getByRole("heading", { name: "Demi Driver (1001)" })).toBeVisible();
+    await expect(page.getByTestId("balance")).toContainText(`€${demo.balance!.toFixed(2)}`);
+    await expect(page.getByRole("table", { name: "The driver's charging cards" })).toContainText("04A1B2C3D4E5F6");
     await expect(
-      table
-        .getByRole("row")
-        .filter({ hasText: action! })
-        .filter({ hasText: outcome! })
-        .filter({ hasText: SUPPORT })
-        .first(),
+      page.getByRole("table", { name: "The driver's charging sessions, newest first" }).getByRole("row"),
+    ).toHaveCount(11);
+    // The real platform pages by cursor and gives no total, so the pager names no last page there.
+    const pager = page.getByRole("navigation", { name: "Session pages" });
+    if (dialectOf() === "ampeco") await expect(pager.getByText("Page 1", { exact: true })).toBeVisible();
+    else await expect(pager).toContainText("Page 1 of");
+    await expect(pager.getByRole("link", { name: "Next page" })).toBeVisible();
+
+    await search(page, "Card code (UID)", "04a1 b2c3 d4e5 f6");
+    const row = page.getByRole("row").filter({ hasText: "driver@example.com" });
+    await expect(row).toContainText("04A1B2C3D4E5F6");
+    await expect(row).toContainText("Active");
+    await row.getByRole("link", { name: "Demi Driver" }).click();
+    await expect(page).toHaveURL(/\/admin\/users\/1001$/);
+
+    await search(page, "Platform user id", "1002");
+    await expect(
+      page.getByRole("row").filter({ hasText: "second.driver@example.com" }).getByRole("link", { name: "Sam Second" }),
     ).toBeVisible();
-  }
-  await expect(table.getByRole("row").filter({ hasText: "Move card: block on first driver" })).toHaveCount(
-    ampeco ? 0 : 1,
-  );
-  // The link step is recorded against the driver the card went to.
-  await page.goto(`/admin/audit?driver=1002&action=card.move.link`);
-  await expect(table.getByRole("row").filter({ hasText: code }).filter({ hasText: SUPPORT })).toHaveCount(1);
-  // Filters live in the URL and combine.
-  await page.goto(`/admin/audit?driver=${driverId}&outcome=failure`);
-  await expect(table.getByRole("row")).toHaveCount(2);
-  await expect(table).toContainText("Change e-mail");
-  expect(await page.content()).not.toMatch(/password"?:/i);
-});
+    await search(page, "E-mail address", "nobody.here@example.com");
+    await expect(page.getByText("No driver found for that e-mail address.")).toBeVisible();
+    await page.goto("/admin/users/424242");
+    await expect(page.getByRole("heading", { name: "Driver not found" })).toBeVisible();
+    await search(page, "Card code (UID)", "no!");
+    await expect(page.getByText("A card code has 4 to 32 letters or digits")).toBeVisible();
+  },
+);
+
+test(
+  "create a driver, link a card, move it to the other driver, change the e-mail; all audited",
+  { tag: "@ampeco" },
+  async ({ supportPage: page, emulator }) => {
+    const ampeco = dialectOf() === "ampeco";
+    const email = `e2e.admin.${unique().toLowerCase()}@example.com`;
+    const driverId = await createDriver(page, emulator, email, { signInLink: true });
+    // A random app password: the contract's platform mails the reset link; the real one mails nothing
+    // (the portal's own link to set the app password is app-password.spec.ts's). Staff stay signed in.
+    expect((await emulator.outbox()).data.filter((m) => m.kind === "password-reset" && m.to === email)).toHaveLength(
+      ampeco ? 0 : 1,
+    );
+    await page.getByRole("link", { name: "Open the new driver" }).click();
+    await expect(page.getByRole("heading", { name: `Nia Newcomer (${driverId})` })).toBeVisible();
+    await expect(page.getByText(SUPPORT)).toBeVisible();
+
+    // Link a card; the code is normalised, active by default.
+    const code = `E2E${unique()}`;
+    const visual = `NL-ADM-${code.slice(3, 9)}`;
+    await linkCard(page, driverId, code, visual);
+    expect(await linksOf(emulator, code)).toEqual([{ userId: driverId, status: "active" }]);
+
+    // Move it to the second driver: confirmation page, then the move. The contract blocks the card on
+    // the first driver and links the code to the second (two steps); the real platform moves the id tag
+    // itself with one PATCH {userId}.
+    const logBefore = (await emulator.state()).requestLog.length;
+    await page.getByRole("link", { name: `Move to another driver: card ${visual}` }).click();
+    await page.getByLabel("Move to driver").fill("second.driver@example.com");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(
+      page.getByText(
+        ampeco
+          ? `moves from Nia Newcomer (${driverId}) to Sam Second (1002) in one step: it stops working for Nia Newcomer (${driverId}) at the moment it starts working for Sam Second (1002)`
+          : "Link the card to Sam Second (1002) as active.",
+        { exact: false },
+      ),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Move card" }).click();
+    await expect(
+      page.getByText(
+        ampeco
+          ? `The card is now on Sam Second (1002); Nia Newcomer (${driverId}) can no longer use it.`
+          : `The card is blocked on Nia Newcomer (${driverId}) and active on Sam Second (1002).`,
+      ),
+    ).toBeVisible();
+    expect(await linksOf(emulator, code)).toEqual(
+      ampeco
+        ? [{ userId: 1002, status: "active" }]
+        : [
+            { userId: driverId, status: "blocked" },
+            { userId: 1002, status: "active" },
+          ],
+    );
+    // Never active on both: the block was answered before the create was sent; or one call did it all.
+    const writes = (await emulator.state()).requestLog
+      .slice(logBefore)
+      .filter((r) => r.path.startsWith(platformCardPath()) && r.method !== "GET")
+      .map((r) => `${r.method} ${r.status}`);
+    expect(writes).toEqual(ampeco ? ["PATCH 200"] : ["PATCH 200", "POST 201"]);
+
+    // Change the e-mail: first to a taken address (old one stays, message says why), then to a free one.
+    await page.goto(`/admin/users/${driverId}`);
+    await page.getByLabel("New e-mail address").fill("second.driver@example.com");
+    await page.getByRole("button", { name: "Change e-mail", exact: true }).click();
+    await page.getByRole("button", { name: "Yes, change e-mail" }).click();
+    await expect(
+      page.getByText(
+        `second.driver@example.com is already used by another account. The driver's address stays ${email}.`,
+      ),
+    ).toBeVisible();
+    expect((await emulator.state()).users.find((u) => u.id === driverId)?.email).toBe(email);
+    const newEmail = `e2e.moved.${unique().toLowerCase()}@example.com`;
+    await page.getByLabel("New e-mail address").fill(newEmail);
+    await page.getByRole("button", { name: "Change e-mail", exact: true }).click();
+    await page.getByRole("button", { name: "Yes, change e-mail" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `now ${newEmail}` })).toBeVisible();
+    expect((await emulator.state()).users.find((u) => u.id === driverId)?.email).toBe(newEmail);
+
+    // The sign-in link went to the driver's original address.
+    await page.goto("/dev/mailbox");
+    await expect(page.getByRole("row").filter({ hasText: email }).filter({ hasText: "sign-in link" })).toHaveCount(1);
+
+    // Every action is in the audit log, with the actor.
+    await page.goto(`/admin/audit?driver=${driverId}`);
+    const table = page.getByRole("table", { name: "Audit log entries, newest first" });
+    for (const [action, outcome] of [
+      ["Create driver", "Success"],
+      ...(ampeco ? [] : [["Start password reset", "Success"]]),
+      ["Send sign-in link", "Success"],
+      ["Link card", "Success"],
+      // In one step the only entry is the link, recorded against the driver the card went to (below).
+      ...(ampeco ? [] : [["Move card: block on first driver", "Success"]]),
+      ["Change e-mail", "Failure"],
+      ["Change e-mail", "Success"],
+    ]) {
+      await expect(
+        table
+          .getByRole("row")
+          .filter({ hasText: action! })
+          .filter({ hasText: outcome! })
+          .filter({ hasText: SUPPORT })
+          .first(),
+      ).toBeVisible();
+    }
+    await expect(table.getByRole("row").filter({ hasText: "Move card: block on first driver" })).toHaveCount(
+      ampeco ? 0 : 1,
+    );
+    // The link step is recorded against the driver the card went to.
+    await page.goto(`/admin/audit?driver=1002&action=card.move.link`);
+    await expect(table.getByRole("row").filter({ hasText: code }).filter({ hasText: SUPPORT })).toHaveCount(1);
+    // Filters live in the URL and combine.
+    await page.goto(`/admin/audit?driver=${driverId}&outcome=failure`);
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await expect(table).toContainText("Change e-mail");
+    expect(await page.content()).not.toMatch(/password"?:/i);
+  },
+);
 
 // The contract's platform mails the reset link; the real one mails none, and staff require a new app
 // password instead (app-password.spec.ts has that flow).
@@ -369,27 +372,28 @@ test("a one-step move that fails leaves the card usable on the first driver, and
   await expect(rows.filter({ hasText: "Success" })).toHaveCount(1);
 });
 
-test("redeem a voucher on a driver's behalf: same words as the driver page, balance updates", async ({
-  supportPage: page,
-  emulator,
-}) => {
-  const voucher = `ADM-${unique()}`;
-  await emulator.createVoucher({ code: voucher, amount: 7.5, currency: "EUR" });
-  const email = `e2e.voucher.${unique().toLowerCase()}@example.com`;
-  const id = await createDriver(page, emulator, email);
-  await page.goto(`/admin/users/${id}`);
-  await page.getByLabel("Voucher code").fill("USED-2025");
-  await page.getByRole("button", { name: "Redeem voucher" }).click();
-  await expect(
-    page.getByRole("status").filter({ hasText: "This voucher is invalid, already used or not applicable." }),
-  ).toBeVisible();
-  await page.getByLabel("Voucher code").fill(voucher);
-  await page.getByRole("button", { name: "Redeem voucher" }).click();
-  await expect(
-    page.getByRole("status").filter({ hasText: "Voucher redeemed. Your new balance is €7.50." }),
-  ).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId("balance")).toContainText("€7.50");
-});
+test(
+  "redeem a voucher on a driver's behalf: same words as the driver page, balance updates",
+  { tag: "@ampeco" },
+  async ({ supportPage: page, emulator }) => {
+    const voucher = `ADM-${unique()}`;
+    await emulator.createVoucher({ code: voucher, amount: 7.5, currency: "EUR" });
+    const email = `e2e.voucher.${unique().toLowerCase()}@example.com`;
+    const id = await createDriver(page, emulator, email);
+    await page.goto(`/admin/users/${id}`);
+    await page.getByLabel("Voucher code").fill("USED-2025");
+    await page.getByRole("button", { name: "Redeem voucher" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "This voucher is invalid, already used or not applicable." }),
+    ).toBeVisible();
+    await page.getByLabel("Voucher code").fill(voucher);
+    await page.getByRole("button", { name: "Redeem voucher" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Voucher redeemed. Your new balance is €7.50." }),
+    ).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("balance")).toContainText("€7.50");
+  },
+);
 
 test("admins grant support to a signed-in account at once, to any other address as an invite they can withdraw; by keyboard; their own role is not offered", async ({
   adminPage: page,
@@ -414,8 +418,7 @@ test("admins grant support to a signed-in account at once, to any other address 
   await expect(page.getByRole("status").filter({ hasText: `${member.email} now has the support role` })).toBeVisible();
 
   const trigger = page.getByRole("button", { name: `Revoke support from ${member.email}` });
-  await trigger.focus();
-  await page.keyboard.press("Enter");
+  await pressEnterOn(trigger);
   await expect(page.getByRole("button", { name: "Yes, revoke" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(trigger).toBeFocused();

@@ -29,64 +29,73 @@ async function patchesOf(emulator: EmulatorControl, userId: number): Promise<Log
 const newPassword = (page: Page) => page.getByLabel("New app password", { exact: true });
 const repeatPassword = (page: Page) => page.getByLabel("Repeat the new app password", { exact: true });
 
-test("the driver gets the app-password form that works on this platform", async ({ page, request, emulator }) => {
-  const driver = await signInNewPlatformDriver(page, request, "apppw");
+test(
+  "the driver gets the app-password form that works on this platform",
+  { tag: "@ampeco" },
+  async ({ page, request, emulator }) => {
+    const driver = await signInNewPlatformDriver(page, request, "apppw");
 
-  if (dialectOfProject() !== "ampeco") {
-    await expect(page.getByRole("button", { name: "Reset app password" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Set app password", exact: true })).toHaveCount(0);
-    await expect(page.getByRole("heading", { name: "Set a new app password" })).toHaveCount(0);
-    await expect(newPassword(page)).toHaveCount(0);
-    return;
-  }
+    if (dialectOfProject() !== "ampeco") {
+      await expect(page.getByRole("button", { name: "Reset app password" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Set app password", exact: true })).toHaveCount(0);
+      await expect(page.getByRole("heading", { name: "Set a new app password" })).toHaveCount(0);
+      await expect(newPassword(page)).toHaveCount(0);
+      return;
+    }
 
-  await expect(page.getByRole("heading", { name: "Set a new app password" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Reset app password" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Set a new app password" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Reset app password" })).toHaveCount(0);
 
-  // Two different passwords: refused on the second field, nothing sent, nothing typed comes back.
-  await newPassword(page).fill("first-choice-1");
-  await repeatPassword(page).fill("second-choice-2");
-  await page.getByRole("button", { name: "Set app password", exact: true }).click();
-  await expect(page.getByText("The two passwords do not match.")).toBeVisible();
-  await expect(repeatPassword(page)).toHaveAttribute("aria-invalid", "true");
-  await expect(newPassword(page)).toHaveValue("");
-  await expect(repeatPassword(page)).toHaveValue("");
+    // Two different passwords: refused on the second field, nothing sent, nothing typed comes back.
+    await newPassword(page).fill("first-choice-1");
+    await repeatPassword(page).fill("second-choice-2");
+    await page.getByRole("button", { name: "Set app password", exact: true }).click();
+    await expect(page.getByText("The two passwords do not match.")).toBeVisible();
+    await expect(repeatPassword(page)).toHaveAttribute("aria-invalid", "true");
+    await expect(newPassword(page)).toHaveValue("");
+    await expect(repeatPassword(page)).toHaveValue("");
 
-  // Too short: refused on the first field.
-  await newPassword(page).fill("abc");
-  await repeatPassword(page).fill("abc");
-  await page.getByRole("button", { name: "Set app password", exact: true }).click();
-  await expect(page.getByText("Use at least 6 characters.")).toBeVisible();
-  expect(await patchesOf(emulator, driver.id)).toEqual([]);
+    // Too short: refused on the first field.
+    await newPassword(page).fill("abc");
+    await repeatPassword(page).fill("abc");
+    await page.getByRole("button", { name: "Set app password", exact: true }).click();
+    await expect(page.getByText("Use at least 6 characters.")).toBeVisible();
+    expect(await patchesOf(emulator, driver.id)).toEqual([]);
 
-  const password = `chosen-${randomUUID().slice(0, 8)}`;
-  await newPassword(page).fill(password);
-  await repeatPassword(page).fill(password);
-  await page.getByRole("button", { name: "Set app password", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Your app password was changed." })).toBeVisible();
-  await expect(newPassword(page)).toHaveValue("");
-  await expect(repeatPassword(page)).toHaveValue("");
-  expect(await page.content()).not.toContain(password);
-  // Sent once, as the password alone.
-  expect((await patchesOf(emulator, driver.id)).map((r) => [r.status, r.bodyKeys])).toEqual([[200, ["password"]]]);
-});
+    const password = `chosen-${randomUUID().slice(0, 8)}`;
+    await newPassword(page).fill(password);
+    await repeatPassword(page).fill(password);
+    await page.getByRole("button", { name: "Set app password", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your app password was changed." })).toBeVisible();
+    await expect(newPassword(page)).toHaveValue("");
+    await expect(repeatPassword(page)).toHaveValue("");
+    expect(await page.content()).not.toContain(password);
+    // Sent once, as the password alone.
+    expect((await patchesOf(emulator, driver.id)).map((r) => [r.status, r.bodyKeys])).toEqual([[200, ["password"]]]);
+  },
+);
 
-test("staff get the app-password action the platform has", async ({ supportPage: page, emulator }) => {
-  await page.goto("/admin/users/1002");
-  if (dialectOfProject() !== "ampeco") {
-    await expect(page.getByRole("button", { name: "Start password reset" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Require a new app password" })).toHaveCount(0);
-    return;
-  }
-  await expect(page.getByRole("button", { name: "Start password reset" })).toHaveCount(0);
-  await page.getByRole("button", { name: "Require a new app password" }).click();
-  await expect(
-    page.getByRole("status").filter({
-      hasText: "The charging app will ask second.driver@example.com to choose a new app password at the next sign-in.",
-    }),
-  ).toBeVisible();
-  expect((await patchesOf(emulator, 1002)).map((r) => r.bodyKeys)).toContainEqual(["requirePasswordReset"]);
-});
+test(
+  "staff get the app-password action the platform has",
+  { tag: "@ampeco" },
+  async ({ supportPage: page, emulator }) => {
+    await page.goto("/admin/users/1002");
+    if (dialectOfProject() !== "ampeco") {
+      await expect(page.getByRole("button", { name: "Start password reset" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Require a new app password" })).toHaveCount(0);
+      return;
+    }
+    await expect(page.getByRole("button", { name: "Start password reset" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Require a new app password" }).click();
+    await expect(
+      page.getByRole("status").filter({
+        hasText:
+          "The charging app will ask second.driver@example.com to choose a new app password at the next sign-in.",
+      }),
+    ).toBeVisible();
+    expect((await patchesOf(emulator, 1002)).map((r) => r.bodyKeys)).toContainEqual(["requirePasswordReset"]);
+  },
+);
 
 test("a driver created by staff sets the app password with the mailed link, once", async ({
   supportPage,

@@ -39,46 +39,50 @@ test("the demo driver sees their own cards with status badges, and no one else's
   await expect(driverPage.getByText("04123456789ABC")).toHaveCount(0);
 });
 
-test("add a card (normalised code), then block it after confirming", async ({ page, request, emulator }) => {
-  const driver = await signInFreshDriver(page, request, "addblock");
-  await page.goto("/cards");
-  await expect(page.getByText("No cards yet")).toBeVisible();
+test(
+  "add a card (normalised code), then block it after confirming",
+  { tag: "@ampeco" },
+  async ({ page, request, emulator }) => {
+    const driver = await signInFreshDriver(page, request, "addblock");
+    await page.goto("/cards");
+    await expect(page.getByText("No cards yet")).toBeVisible();
 
-  const suffix = randomUUID().replace(/-/g, "").slice(0, 8).toUpperCase();
-  const code = `04${suffix}`;
-  await page.getByLabel("Card code").fill(` ${code.slice(0, 4).toLowerCase()} ${code.slice(4)} `);
-  await page.getByLabel("Printed number").fill(`NL-NEW-${suffix}`);
-  await page.getByRole("button", { name: "Add card" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `Card NL-NEW-${suffix} was added` })).toBeVisible();
-  const row = rowOf(page, `NL-NEW-${suffix}`);
-  await expect(row).toContainText(code);
-  await expect(row).toContainText("Active");
-  const token = (await emulator.state()).tokens.find((t) => t.code === code);
-  expect(token).toMatchObject({ userId: driver.id, status: "active", visualNumber: `NL-NEW-${suffix}` });
-  await expect(page.getByLabel("Card code")).toHaveValue("");
+    const suffix = randomUUID().replace(/-/g, "").slice(0, 8).toUpperCase();
+    const code = `04${suffix}`;
+    await page.getByLabel("Card code").fill(` ${code.slice(0, 4).toLowerCase()} ${code.slice(4)} `);
+    await page.getByLabel("Printed number").fill(`NL-NEW-${suffix}`);
+    await page.getByRole("button", { name: "Add card" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Card NL-NEW-${suffix} was added` })).toBeVisible();
+    const row = rowOf(page, `NL-NEW-${suffix}`);
+    await expect(row).toContainText(code);
+    await expect(row).toContainText("Active");
+    const token = (await emulator.state()).tokens.find((t) => t.code === code);
+    expect(token).toMatchObject({ userId: driver.id, status: "active", visualNumber: `NL-NEW-${suffix}` });
+    await expect(page.getByLabel("Card code")).toHaveValue("");
 
-  // Escape cancels: nothing changes and focus returns to the button.
-  const blockButton = row.getByRole("button", { name: `Block card NL-NEW-${suffix}` });
-  await blockButton.click();
-  const dialog = page.getByRole("dialog", { name: `Block card NL-NEW-${suffix}?` });
-  await expect(dialog).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-  await expect(blockButton).toBeFocused();
-  expect(await tokenStatus(emulator, token!.id)).toBe("active");
+    // Escape cancels: nothing changes and focus returns to the button.
+    const blockButton = row.getByRole("button", { name: `Block card NL-NEW-${suffix}` });
+    await blockButton.click();
+    const dialog = page.getByRole("dialog", { name: `Block card NL-NEW-${suffix}?` });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(blockButton).toBeFocused();
+    expect(await tokenStatus(emulator, token!.id)).toBe("active");
 
-  // Keyboard only: open, confirm.
-  await blockButton.press("Enter");
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "Block card" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(row).toContainText("Blocked");
-  await expect(row.getByRole("status")).toHaveText(
-    `Card NL-NEW-${suffix} is now blocked. It no longer works at charge points.`,
-  );
-  await expect(row.getByRole("status")).toBeFocused();
-  expect(await tokenStatus(emulator, token!.id)).toBe("blocked");
-});
+    // Keyboard only: open, confirm.
+    await blockButton.press("Enter");
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Block card" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText("Blocked");
+    await expect(row.getByRole("status")).toHaveText(
+      `Card NL-NEW-${suffix} is now blocked. It no longer works at charge points.`,
+    );
+    await expect(row.getByRole("status")).toBeFocused();
+    expect(await tokenStatus(emulator, token!.id)).toBe("blocked");
+  },
+);
 
 test("a code already linked to another account gives a clear error and keeps the input", async ({
   page,

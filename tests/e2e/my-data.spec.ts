@@ -1,7 +1,15 @@
 import { readFileSync } from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
 import { expectNoAxeViolations } from "./axe";
-import { createPlatformCard, dialectOf, expect, SECOND_DRIVER, signInNewPlatformDriver, test } from "./fixtures";
+import {
+  createPlatformCard,
+  dialectOf,
+  expect,
+  pressEnterOn,
+  SECOND_DRIVER,
+  signInNewPlatformDriver,
+  test,
+} from "./fixtures";
 
 test("'Download my data' saves a ZIP of the driver's own data, by keyboard", async ({ page, request }) => {
   const driver = await signInNewPlatformDriver(page, request, "mydata", { first_name: "Mia", last_name: "Data" });
@@ -45,37 +53,37 @@ test("'Download my data' saves a ZIP of the driver's own data, by keyboard", asy
   }
 });
 
-test("the charging service's own export is offered on the real platform only, and its link holds the driver's own data", async ({
-  page,
-  request,
-}) => {
-  const driver = await signInNewPlatformDriver(page, request, "platformexport", { first_name: "Pia" });
-  await page.goto("/account");
-  const ask = page.getByRole("button", { name: "Ask the charging service for my data" });
-  if (dialectOf() === "spec") {
-    // The contract has no export of its own: "Download my data" is the whole offer.
-    await expect(page.getByRole("link", { name: "Download my data" })).toBeVisible();
-    await expect(ask).toHaveCount(0);
-    return;
-  }
-  await ask.focus();
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("status").getByText("The link works for 24 hours.")).toBeVisible();
-  const link = page.getByRole("link", { name: "Download the charging service’s export" });
-  await expect(link).toHaveAttribute("href", new RegExp(`/api/emulator/exports/users/${driver.id}/`));
-  await link.focus();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
-  expect(download.suggestedFilename()).toBe(`private-data-${driver.id}.json`);
-  const text = readFileSync((await download.path())!, "utf8");
-  expect(JSON.parse(text).user).toMatchObject({ email: driver.email, firstName: "Pia" });
-  expect(text).not.toContain(SECOND_DRIVER);
-  await expect(page.getByRole("button", { name: "Ask for a new link" })).toBeVisible();
+test(
+  "the charging service's own export is offered on the real platform only, and its link holds the driver's own data",
+  { tag: "@ampeco" },
+  async ({ page, request }) => {
+    const driver = await signInNewPlatformDriver(page, request, "platformexport", { first_name: "Pia" });
+    await page.goto("/account");
+    const ask = page.getByRole("button", { name: "Ask the charging service for my data" });
+    if (dialectOf() === "spec") {
+      // The contract has no export of its own: "Download my data" is the whole offer.
+      await expect(page.getByRole("link", { name: "Download my data" })).toBeVisible();
+      await expect(ask).toHaveCount(0);
+      return;
+    }
+    await pressEnterOn(ask);
+    await expect(page.getByRole("status").getByText("The link works for 24 hours.")).toBeVisible();
+    const link = page.getByRole("link", { name: "Download the charging service’s export" });
+    await expect(link).toHaveAttribute("href", new RegExp(`/api/emulator/exports/users/${driver.id}/`));
+    await link.focus();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+    expect(download.suggestedFilename()).toBe(`private-data-${driver.id}.json`);
+    const text = readFileSync((await download.path())!, "utf8");
+    expect(JSON.parse(text).user).toMatchObject({ email: driver.email, firstName: "Pia" });
+    expect(text).not.toContain(SECOND_DRIVER);
+    await expect(page.getByRole("button", { name: "Ask for a new link" })).toBeVisible();
 
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expectNoAxeViolations(page);
-  }
-});
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expectNoAxeViolations(page);
+    }
+  },
+);
 
 test("the data export answers signed-out requests with 401 and no data", async ({ playwright, baseURL }) => {
   const anonymous = await playwright.request.newContext({ baseURL });

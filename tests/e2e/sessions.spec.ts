@@ -34,77 +34,80 @@ const rowIds = (page: Page) =>
     .locator("tbody tr")
     .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute("data-session-id"))));
 
-test("page through the sessions and filter them; the URL keeps the filters and back/forward restores them", async ({
-  driverPage: page,
-  request,
-}) => {
-  const all = await platformSessions(request, DEMO_DRIVER_ID);
-  await page.goto("/sessions");
-  await expect(page.getByRole("heading", { level: 1, name: "Charging sessions" })).toBeVisible();
-  await expect(sessionsTable(page).locator("tbody tr")).toHaveCount(25);
-  expect(await rowIds(page)).toEqual(all.items.slice(0, 25).map((s) => s.id));
-  // The real platform pages by cursor and gives no total: the pager names no last page and no count there.
-  await expect(
-    page.getByText(
-      dialectOf() === "ampeco" ? "Page 1" : `Page 1 of ${Math.ceil(all.total / 25)} · ${all.total} sessions`,
-      { exact: true },
-    ),
-  ).toBeVisible();
+test(
+  "page through the sessions and filter them; the URL keeps the filters and back/forward restores them",
+  { tag: "@ampeco" },
+  async ({ driverPage: page, request }) => {
+    const all = await platformSessions(request, DEMO_DRIVER_ID);
+    await page.goto("/sessions");
+    await expect(page.getByRole("heading", { level: 1, name: "Charging sessions" })).toBeVisible();
+    await expect(sessionsTable(page).locator("tbody tr")).toHaveCount(25);
+    expect(await rowIds(page)).toEqual(all.items.slice(0, 25).map((s) => s.id));
+    // The real platform pages by cursor and gives no total: the pager names no last page and no count there.
+    await expect(
+      page.getByText(
+        dialectOf() === "ampeco" ? "Page 1" : `Page 1 of ${Math.ceil(all.total / 25)} · ${all.total} sessions`,
+        { exact: true },
+      ),
+    ).toBeVisible();
 
-  // kWh from Wh with two decimals, the amount in the account currency (EUR for the demo driver).
-  const finished = all.items.slice(0, 25).find((s) => s.stoppedAtLocal !== null)!;
-  const finishedRow = sessionsTable(page).locator(`tr[data-session-id="${finished.id}"]`);
-  await expect(finishedRow).toContainText(formatKwh(finished.energy));
-  await expect(finishedRow).toContainText(formatMoney(finished.amount, "EUR"));
-  await expect(finishedRow).toContainText("Finished");
+    // kWh from Wh with two decimals, the amount in the account currency (EUR for the demo driver).
+    const finished = all.items.slice(0, 25).find((s) => s.stoppedAtLocal !== null)!;
+    const finishedRow = sessionsTable(page).locator(`tr[data-session-id="${finished.id}"]`);
+    await expect(finishedRow).toContainText(formatKwh(finished.energy));
+    await expect(finishedRow).toContainText(formatMoney(finished.amount, "EUR"));
+    await expect(finishedRow).toContainText("Finished");
 
-  await page.getByRole("link", { name: "Next page" }).click();
-  await expect(page).toHaveURL(/\/sessions\?page=2$/);
-  await expect(sessionsTable(page).locator("tbody tr").first()).toHaveAttribute(
-    "data-session-id",
-    String(all.items[25]!.id),
-  );
+    await page.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/\/sessions\?page=2$/);
+    await expect(sessionsTable(page).locator("tbody tr").first()).toHaveAttribute(
+      "data-session-id",
+      String(all.items[25]!.id),
+    );
 
-  const from = daysAgo(330);
-  const to = daysAgo(0);
-  await page.getByLabel("Status", { exact: true }).selectOption("failed");
-  await page.getByLabel("From", { exact: true }).fill(from);
-  await page.getByLabel("To", { exact: true }).fill(to);
-  await page.getByRole("button", { name: "Apply filters" }).click();
-  await expect(page).toHaveURL(new RegExp(`/sessions\\?status=failed&from=${from}&to=${to}$`));
+    const from = daysAgo(330);
+    const to = daysAgo(0);
+    await page.getByLabel("Status", { exact: true }).selectOption("failed");
+    await page.getByLabel("From", { exact: true }).fill(from);
+    await page.getByLabel("To", { exact: true }).fill(to);
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(new RegExp(`/sessions\\?status=failed&from=${from}&to=${to}$`));
 
-  const instants = rangeToInstants({ from, to });
-  const failed = await platformSessions(request, DEMO_DRIVER_ID, {
-    status: "failed",
-    startedAfter: instants.startedAfter!,
-    startedBefore: instants.startedBefore!,
-  });
-  expect(failed.total).toBeGreaterThan(0);
-  expect(failed.total).toBeLessThanOrEqual(25);
-  await expect(page.getByRole("table", { name: "Charging sessions matching the filters, newest first" })).toBeVisible();
-  await expect(sessionsTable(page).locator("tbody tr")).toHaveCount(failed.total);
-  expect(await rowIds(page)).toEqual(failed.items.map((s) => s.id));
-  for (const status of await sessionsTable(page).locator("tbody tr td:nth-child(5)").allTextContents())
-    expect(status).toBe("Failed");
+    const instants = rangeToInstants({ from, to });
+    const failed = await platformSessions(request, DEMO_DRIVER_ID, {
+      status: "failed",
+      startedAfter: instants.startedAfter!,
+      startedBefore: instants.startedBefore!,
+    });
+    expect(failed.total).toBeGreaterThan(0);
+    expect(failed.total).toBeLessThanOrEqual(25);
+    await expect(
+      page.getByRole("table", { name: "Charging sessions matching the filters, newest first" }),
+    ).toBeVisible();
+    await expect(sessionsTable(page).locator("tbody tr")).toHaveCount(failed.total);
+    expect(await rowIds(page)).toEqual(failed.items.map((s) => s.id));
+    for (const status of await sessionsTable(page).locator("tbody tr td:nth-child(5)").allTextContents())
+      expect(status).toBe("Failed");
 
-  await page.goBack();
-  await expect(page).toHaveURL(/\/sessions\?page=2$/);
-  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("");
-  await expect(sessionsTable(page).locator("tbody tr").first()).toHaveAttribute(
-    "data-session-id",
-    String(all.items[25]!.id),
-  );
+    await page.goBack();
+    await expect(page).toHaveURL(/\/sessions\?page=2$/);
+    await expect(page.getByLabel("Status", { exact: true })).toHaveValue("");
+    await expect(sessionsTable(page).locator("tbody tr").first()).toHaveAttribute(
+      "data-session-id",
+      String(all.items[25]!.id),
+    );
 
-  await page.goForward();
-  await expect(page).toHaveURL(new RegExp(`status=failed&from=${from}&to=${to}$`));
-  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("failed");
-  await expect(page.getByLabel("From", { exact: true })).toHaveValue(from);
-  await expect(sessionsTable(page).locator("tbody tr")).toHaveCount(failed.total);
+    await page.goForward();
+    await expect(page).toHaveURL(new RegExp(`status=failed&from=${from}&to=${to}$`));
+    await expect(page.getByLabel("Status", { exact: true })).toHaveValue("failed");
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue(from);
+    await expect(sessionsTable(page).locator("tbody tr")).toHaveCount(failed.total);
 
-  await page.getByRole("link", { name: "Clear filters" }).click();
-  await expect(page).toHaveURL(/\/sessions$/);
-  await expect(sessionsTable(page).locator("tbody tr")).toHaveCount(25);
-});
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/sessions$/);
+    await expect(sessionsTable(page).locator("tbody tr")).toHaveCount(25);
+  },
+);
 
 test("bad filter values in the URL fall back to defaults with a message, never an error page", async ({
   driverPage: page,
@@ -119,109 +122,111 @@ test("bad filter values in the URL fall back to defaults with a message, never a
   await expect(sessionsTable(page).locator("tbody tr")).toHaveCount(25);
 });
 
-test("the CSV export matches the platform's sessions, follows the filters and ignores a userId parameter", async ({
-  driverPage: page,
-  request,
-}) => {
-  await page.goto("/sessions?status=finished");
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    page.getByRole("link", { name: /^Download CSV/ }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/^charging-sessions-\d{4}-\d{2}-\d{2}\.csv$/);
-  const [header, ...rows] = csvRows(await readFile((await download.path())!, "utf8"));
-  expect(header).toEqual([
-    "session_id",
-    "started_at_utc",
-    "started_at_local",
-    "stopped_at_utc",
-    "stopped_at_local",
-    "duration_minutes",
-    "energy_kwh",
-    "amount",
-    "currency",
-    "status",
-    "location_id",
-    "location_name",
-    "location_address",
-    "evse_id",
-  ]);
-  const finished = await platformSessions(request, DEMO_DRIVER_ID, { status: "finished" });
-  expect(rows.map((r) => Number(r[0]))).toEqual(finished.items.map((s) => s.id));
-  for (const [i, row] of rows.entries()) {
-    const platform = finished.items[i]!;
-    expect(row[6], `energy of ${platform.id}`).toBe((platform.energy / 1000).toFixed(3));
-    expect(row[7], `amount of ${platform.id}`).toBe(platform.amount.toFixed(2));
-    expect(row[8]).toBe("EUR");
-    expect(row[9]).toBe("finished");
-    expect(row[2]).toBe(platform.startedAtLocal);
-    expect(row[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-  }
+test(
+  "the CSV export matches the platform's sessions, follows the filters and ignores a userId parameter",
+  { tag: "@ampeco" },
+  async ({ driverPage: page, request }) => {
+    await page.goto("/sessions?status=finished");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /^Download CSV/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^charging-sessions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...rows] = csvRows(await readFile((await download.path())!, "utf8"));
+    expect(header).toEqual([
+      "session_id",
+      "started_at_utc",
+      "started_at_local",
+      "stopped_at_utc",
+      "stopped_at_local",
+      "duration_minutes",
+      "energy_kwh",
+      "amount",
+      "currency",
+      "status",
+      "location_id",
+      "location_name",
+      "location_address",
+      "evse_id",
+    ]);
+    const finished = await platformSessions(request, DEMO_DRIVER_ID, { status: "finished" });
+    expect(rows.map((r) => Number(r[0]))).toEqual(finished.items.map((s) => s.id));
+    for (const [i, row] of rows.entries()) {
+      const platform = finished.items[i]!;
+      expect(row[6], `energy of ${platform.id}`).toBe((platform.energy / 1000).toFixed(3));
+      expect(row[7], `amount of ${platform.id}`).toBe(platform.amount.toFixed(2));
+      expect(row[8]).toBe("EUR");
+      expect(row[9]).toBe("finished");
+      expect(row[2]).toBe(platform.startedAtLocal);
+      expect(row[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    }
 
-  // The whole history, and the same whatever userId the URL names: the driver comes from the sign-in.
-  const all = await platformSessions(request, DEMO_DRIVER_ID);
-  const theirs = new Set((await platformSessions(request, SECOND_DRIVER_ID)).items.map((s) => s.id));
-  for (const url of [
-    "/api/sessions/export",
-    `/api/sessions/export?userId=${SECOND_DRIVER_ID}&filter%5BuserId%5D=${SECOND_DRIVER_ID}`,
-  ]) {
-    const response = await page.request.get(url);
-    expect(response.status(), url).toBe(200);
-    expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-    const ids = csvRows(await response.text())
-      .slice(1)
-      .map((r) => Number(r[0]));
-    expect(ids, url).toEqual(all.items.map((s) => s.id));
-    expect(
-      ids.some((id) => theirs.has(id)),
-      url,
-    ).toBe(false);
-  }
-});
+    // The whole history, and the same whatever userId the URL names: the driver comes from the sign-in.
+    const all = await platformSessions(request, DEMO_DRIVER_ID);
+    const theirs = new Set((await platformSessions(request, SECOND_DRIVER_ID)).items.map((s) => s.id));
+    for (const url of [
+      "/api/sessions/export",
+      `/api/sessions/export?userId=${SECOND_DRIVER_ID}&filter%5BuserId%5D=${SECOND_DRIVER_ID}`,
+    ]) {
+      const response = await page.request.get(url);
+      expect(response.status(), url).toBe(200);
+      expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+      const ids = csvRows(await response.text())
+        .slice(1)
+        .map((r) => Number(r[0]));
+      expect(ids, url).toEqual(all.items.map((s) => s.id));
+      expect(
+        ids.some((id) => theirs.has(id)),
+        url,
+      ).toBe(false);
+    }
+  },
+);
 
-test("the detail page shows every field, and that the location is unknown while locations answer 404", async ({
-  driverPage: page,
-  request,
-}) => {
-  const all = await platformSessions(request, DEMO_DRIVER_ID);
-  const finished = all.items.slice(0, 25).find((s) => s.stoppedAtLocal !== null && s.status === "finished")!;
-  await page.goto("/sessions");
-  await sessionsTable(page)
-    .getByRole("link", { name: new RegExp(`session ${finished.id}$`) })
-    .click();
-  await expect(page).toHaveURL(new RegExp(`/sessions/${finished.id}$`));
-  await expect(page.getByRole("heading", { level: 1, name: /^Charging session of / })).toBeVisible();
-  const field = (term: string) =>
-    page
-      .locator("dt")
-      .filter({ hasText: new RegExp(`^${escapeRegExp(term)}$`) })
-      .locator("xpath=following-sibling::dd[1]");
-  await expect(field("Status")).toHaveText("Finished");
-  await expect(field("Energy")).toHaveText(formatKwh(finished.energy));
-  await expect(field("Amount")).toHaveText(formatMoney(finished.amount, "EUR"));
-  await expect(field("Session number")).toHaveText(String(finished.id));
-  await expect(field("Started (UTC)")).not.toHaveText("—");
-  await expect(field("Stopped (UTC)")).not.toHaveText("—");
-  await expect(field("Duration")).toHaveText(/\d+ (h|min)/);
-  await expect(field("Charge point (EVSE)")).toHaveText(/^\d+$/);
-  if (dialectOf() === "ampeco") {
-    // No locationId on a real session: its charge point names the location, and the emulator's answer 404,
-    // so neither the place nor its time zone is known, and the page says in which zone the times are.
-    await expect(page.getByText("The platform did not say where this session took place.")).toBeVisible();
-    await expect(field("Time zone")).toHaveText(
-      "Local times are in Europe/Amsterdam: the charging service did not tell this location's time zone.",
-    );
-  } else {
-    await expect(page.getByText("Location details unavailable")).toBeVisible();
-  }
-  await expect(page.getByText(/could not be (loaded|read)/)).toHaveCount(0);
+test(
+  "the detail page shows every field, and that the location is unknown while locations answer 404",
+  { tag: "@ampeco" },
+  async ({ driverPage: page, request }) => {
+    const all = await platformSessions(request, DEMO_DRIVER_ID);
+    const finished = all.items.slice(0, 25).find((s) => s.stoppedAtLocal !== null && s.status === "finished")!;
+    await page.goto("/sessions");
+    await sessionsTable(page)
+      .getByRole("link", { name: new RegExp(`session ${finished.id}$`) })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/sessions/${finished.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: /^Charging session of / })).toBeVisible();
+    const field = (term: string) =>
+      page
+        .locator("dt")
+        .filter({ hasText: new RegExp(`^${escapeRegExp(term)}$`) })
+        .locator("xpath=following-sibling::dd[1]");
+    await expect(field("Status")).toHaveText("Finished");
+    await expect(field("Energy")).toHaveText(formatKwh(finished.energy));
+    await expect(field("Amount")).toHaveText(formatMoney(finished.amount, "EUR"));
+    await expect(field("Session number")).toHaveText(String(finished.id));
+    await expect(field("Started (UTC)")).not.toHaveText("—");
+    await expect(field("Stopped (UTC)")).not.toHaveText("—");
+    await expect(field("Duration")).toHaveText(/\d+ (h|min)/);
+    await expect(field("Charge point (EVSE)")).toHaveText(/^\d+$/);
+    if (dialectOf() === "ampeco") {
+      // No locationId on a real session: its charge point names the location, and the emulator's answer 404,
+      // so neither the place nor its time zone is known, and the page says in which zone the times are.
+      await expect(page.getByText("The platform did not say where this session took place.")).toBeVisible();
+      await expect(field("Time zone")).toHaveText(
+        "Local times are in Europe/Amsterdam: the charging service did not tell this location's time zone.",
+      );
+    } else {
+      await expect(page.getByText("Location details unavailable")).toBeVisible();
+    }
+    await expect(page.getByText(/could not be (loaded|read)/)).toHaveCount(0);
 
-  const one = await page.request.get(`/api/sessions/${finished.id}/export`);
-  expect(one.status()).toBe(200);
-  const [, row, ...rest] = csvRows(await one.text());
-  expect(row?.[0]).toBe(String(finished.id));
-  expect(rest).toEqual([]);
-});
+    const one = await page.request.get(`/api/sessions/${finished.id}/export`);
+    expect(one.status()).toBe(200);
+    const [, row, ...rest] = csvRows(await one.text());
+    expect(row?.[0]).toBe(String(finished.id));
+    expect(rest).toEqual([]);
+  },
+);
 
 test("security: no driver reads another driver's session, by URL or by any route handler", async ({
   driverPage,
