@@ -4,26 +4,31 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { PORTAL_NODE_ARGS } from "./scripts/portal-node-args.mjs";
 
-// Three portal processes on embedded defaults (built-in emulators, PGlite, outbox mail): one per platform
-// dialect, and one with STAFF_REQUIRE_PASSKEY=true for the staff passkey journey. Each has a fresh data
+// Four portal processes on embedded defaults (built-in emulators, PGlite, outbox mail): one per platform
+// dialect, a second one of the contract's, and one with STAFF_REQUIRE_PASSKEY=true for the staff passkey journey. Each has a fresh data
 // directory per run, so every run starts from the seed. All are started for any project and stopped
 // by Playwright via their own pids.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const AMPECO_PORT = Number(process.env.E2E_AMPECO_PORT ?? 3101);
 const STAFF_PASSKEY_PORT = Number(process.env.E2E_STAFF_PASSKEY_PORT ?? 3102);
+const SECOND_CONTRACT_PORT = Number(process.env.E2E_SECOND_CONTRACT_PORT ?? 3103);
 const BASE_URL = `http://localhost:${PORT}`;
 const AMPECO_BASE_URL = `http://localhost:${AMPECO_PORT}`;
 const STAFF_PASSKEY_BASE_URL = `http://localhost:${STAFF_PASSKEY_PORT}`;
+const SECOND_CONTRACT_BASE_URL = `http://localhost:${SECOND_CONTRACT_PORT}`;
 /** Longer than any test lasts (the longest timeout is 300 s), so no test's idle connection is closed under it. */
 const KEEP_ALIVE_MS = 310_000;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "driver-portal-e2e-"));
 const ampecoDataDir = process.env.E2E_AMPECO_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "driver-portal-e2e-ampeco-"));
 const staffPasskeyDataDir =
   process.env.E2E_STAFF_PASSKEY_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "driver-portal-e2e-staff-passkey-"));
+const secondContractDataDir =
+  process.env.E2E_SECOND_CONTRACT_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "driver-portal-e2e-second-"));
 // The config file is loaded by each worker too: keep one directory per server.
 process.env.E2E_DATA_DIR = dataDir;
 process.env.E2E_AMPECO_DATA_DIR = ampecoDataDir;
 process.env.E2E_STAFF_PASSKEY_DATA_DIR = staffPasskeyDataDir;
+process.env.E2E_SECOND_CONTRACT_DATA_DIR = secondContractDataDir;
 
 /** Where the ampeco journeys collect the emulator's request log, test by test (tests/e2e/fixtures.ts). */
 const AMPECO_REQUEST_LOG = path.join(ampecoDataDir, "platform-request-log.jsonl");
@@ -112,12 +117,17 @@ const CHROMIUM_EXECUTABLE =
  * The journeys that also run on the real platform's dialect (PLATFORM_DIALECT=ampeco): those tagged @ampeco, and
  * the @ampeco-only ones, which the contract's project leaves out in turn. The portal above the platform client is
  * the same code in both dialects and the contract's project runs every journey; what the ampeco project adds is
- * the real API's calls in a browser journey. So it runs the journeys whose assertions differ by dialect, and
- * enough others that together they make every call the whole set of journeys makes there (method, path, query
- * keys, body keys, status): request-log.spec.ts checks that list after the run. docs/testing.md says how the set
- * was chosen. Tests tagged @spec-only exercise a flow the real platform does not have.
+ * the real API's calls in a browser journey. So it runs the journeys whose assertions differ by dialect, the
+ * security journeys of issue 22, and enough others that together they make every call the whole set of journeys
+ * made there (method, path, query keys, body keys, status): request-log.spec.ts checks that list after the run.
+ * docs/testing.md says how the set was chosen. Tests tagged @spec-only exercise a flow the real platform lacks.
  */
 const AMPECO_JOURNEYS = /@ampeco/;
+/**
+ * Contract journeys on a server of their own, in a project of their own: the second worker takes them once the
+ * ampeco, staff-passkey and multi-instance projects are done, instead of idling while the first runs the rest.
+ */
+const SECOND_CONTRACT_SPECS = ["a11y.spec.ts", "account-deletion.spec.ts", "map.spec.ts"];
 const REQUEST_LOG_SPEC = "request-log.spec.ts";
 /** Staff behind STAFF_REQUIRE_PASSKEY=true: on a third server of its own (production's default). */
 const STAFF_PASSKEY_SPEC = "staff-passkey.spec.ts";
@@ -155,6 +165,10 @@ export default defineConfig({
         "--disable-sync",
         "--no-first-run",
         "--disable-quic",
+        // Nothing leaves the machine: every request but loopback goes to a proxy on a closed port and fails in the
+        // browser itself, without a route that would stop each request on its way (fixtures.ts, isolateNetwork).
+        "--proxy-server=http://127.0.0.1:9",
+        "--proxy-bypass-list=localhost;127.0.0.1;[::1]",
       ],
     },
   },
@@ -163,9 +177,17 @@ export default defineConfig({
       name: "chromium",
       workers: 1,
       metadata: { dialect: "spec" },
-      testIgnore: [REQUEST_LOG_SPEC, STAFF_PASSKEY_SPEC, MULTI_INSTANCE_SPECS],
+      testIgnore: [REQUEST_LOG_SPEC, STAFF_PASSKEY_SPEC, MULTI_INSTANCE_SPECS, ...SECOND_CONTRACT_SPECS],
       grepInvert: /@ampeco-only/,
       use: { ...chromium, baseURL: BASE_URL },
+    },
+    {
+      name: "chromium-2",
+      workers: 1,
+      metadata: { dialect: "spec" },
+      testMatch: SECOND_CONTRACT_SPECS,
+      grepInvert: /@ampeco-only/,
+      use: { ...chromium, baseURL: SECOND_CONTRACT_BASE_URL },
     },
     {
       name: "ampeco",
@@ -206,5 +228,6 @@ export default defineConfig({
     portalServer(STAFF_PASSKEY_PORT, STAFF_PASSKEY_BASE_URL, staffPasskeyDataDir, "spec", {
       STAFF_REQUIRE_PASSKEY: "true",
     }),
+    portalServer(SECOND_CONTRACT_PORT, SECOND_CONTRACT_BASE_URL, secondContractDataDir, "spec"),
   ],
 });

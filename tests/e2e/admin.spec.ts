@@ -229,37 +229,35 @@ test(
 // The contract's platform mails the reset link; the real one mails none, and staff require a new app
 // password instead (app-password.spec.ts has that flow).
 // Issue 22, N1, the demo chain as reproduced: it ended in an admin session of support's own.
-test("support cannot take over the admin: 'Create driver' with the admin's address, a move and a link sign-in give a driver session", async ({
-  supportPage: page,
-  adminPage,
-  browser,
-  baseURL,
-  emulator,
-}) => {
-  const ADMIN = "admin@example.com";
-  // Answered as for a free address: a driver is created; the admin's portal account is left alone.
-  const driverId = await createDriver(page, emulator, ADMIN);
-  const supportsOwn = `e2e.mallory.${unique().toLowerCase()}@example.com`;
-  await page.goto(`/admin/users/${driverId}`);
-  await changeEmailOnDriverPage(page, supportsOwn);
+test(
+  "support cannot take over the admin: 'Create driver' with the admin's address, a move and a link sign-in give a driver session",
+  { tag: "@ampeco" },
+  async ({ supportPage: page, adminPage, browser, baseURL, emulator }) => {
+    const ADMIN = "admin@example.com";
+    // Answered as for a free address: a driver is created; the admin's portal account is left alone.
+    const driverId = await createDriver(page, emulator, ADMIN);
+    const supportsOwn = `e2e.mallory.${unique().toLowerCase()}@example.com`;
+    await page.goto(`/admin/users/${driverId}`);
+    await changeEmailOnDriverPage(page, supportsOwn);
 
-  const attacker = await browser.newContext({ baseURL });
-  await isolateNetwork(attacker);
-  const attackerPage = await attacker.newPage();
-  await signInByEmail(attackerPage, supportsOwn);
-  await expect(attackerPage).toHaveURL(/\/account$/);
-  expect((await attackerPage.goto("/admin/staff"))?.status()).toBe(404);
-  await attacker.close();
+    const attacker = await browser.newContext({ baseURL });
+    await isolateNetwork(attacker);
+    const attackerPage = await attacker.newPage();
+    await signInByEmail(attackerPage, supportsOwn);
+    await expect(attackerPage).toHaveURL(/\/account$/);
+    expect((await attackerPage.goto("/admin/staff"))?.status()).toBe(404);
+    await attacker.close();
 
-  // The admin is still signed in, still the admin, and was told by mail.
-  await adminPage.goto("/admin/staff");
-  await expect(adminPage.getByRole("heading", { name: "Staff roles" })).toBeVisible();
-  await expect(adminPage.getByRole("listitem").filter({ hasText: ADMIN })).toContainText("Ada Admin");
-  await adminPage.goto("/dev/mailbox");
-  await expect(
-    adminPage.getByRole("row").filter({ hasText: ADMIN }).filter({ hasText: "created with your staff address" }),
-  ).toHaveCount(1);
-});
+    // The admin is still signed in, still the admin, and was told by mail.
+    await adminPage.goto("/admin/staff");
+    await expect(adminPage.getByRole("heading", { name: "Staff roles" })).toBeVisible();
+    await expect(adminPage.getByRole("listitem").filter({ hasText: ADMIN })).toContainText("Ada Admin");
+    await adminPage.goto("/dev/mailbox");
+    await expect(
+      adminPage.getByRole("row").filter({ hasText: ADMIN }).filter({ hasText: "created with your staff address" }),
+    ).toHaveCount(1);
+  },
+);
 
 test("start a password reset for a driver: the platform mails them, audited @spec-only", async ({
   supportPage: page,

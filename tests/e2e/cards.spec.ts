@@ -84,26 +84,26 @@ test(
   },
 );
 
-test("a code already linked to another account gives a clear error and keeps the input", async ({
-  page,
-  request,
-  emulator,
-}) => {
-  await signInFreshDriver(page, request, "taken");
-  await page.goto("/cards");
-  await page.getByLabel("Card code").fill("04 1234 5678 9abc");
-  await page.getByLabel("Printed number").fill("MY-CARD-1");
-  await page.getByRole("button", { name: "Add card" }).click();
-  await expect(page.getByText("This card is already linked to another account.")).toBeVisible();
-  await expect(page.getByLabel("Card code")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByLabel("Card code")).toHaveValue("04 1234 5678 9abc");
-  await expect(page.getByLabel("Printed number")).toHaveValue("MY-CARD-1");
-  expect((await emulator.state()).tokens.filter((t) => t.code === "04123456789ABC")).toHaveLength(1);
+test(
+  "a code already linked to another account gives a clear error and keeps the input",
+  { tag: "@ampeco" },
+  async ({ page, request, emulator }) => {
+    await signInFreshDriver(page, request, "taken");
+    await page.goto("/cards");
+    await page.getByLabel("Card code").fill("04 1234 5678 9abc");
+    await page.getByLabel("Printed number").fill("MY-CARD-1");
+    await page.getByRole("button", { name: "Add card" }).click();
+    await expect(page.getByText("This card is already linked to another account.")).toBeVisible();
+    await expect(page.getByLabel("Card code")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Card code")).toHaveValue("04 1234 5678 9abc");
+    await expect(page.getByLabel("Printed number")).toHaveValue("MY-CARD-1");
+    expect((await emulator.state()).tokens.filter((t) => t.code === "04123456789ABC")).toHaveLength(1);
 
-  await page.getByLabel("Card code").fill("a b");
-  await page.getByRole("button", { name: "Add card" }).click();
-  await expect(page.getByText("A card code has 4 to 32 letters or digits")).toBeVisible();
-});
+    await page.getByLabel("Card code").fill("a b");
+    await page.getByRole("button", { name: "Add card" }).click();
+    await expect(page.getByText("A card code has 4 to 32 letters or digits")).toBeVisible();
+  },
+);
 
 test("security: driver A cannot block driver B's card, even with a tampered card id", async ({
   page,
