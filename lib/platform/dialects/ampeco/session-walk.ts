@@ -29,6 +29,8 @@ const TARGET_PER_WINDOW = 450;
 const PROBE_SIZE = 5;
 /** A walk longer than this is a platform that ignores the date filters: refused, never looped. */
 const MAX_WINDOWS = 400;
+/** No window reaches before 1970: a platform that keeps offering sessions without a start ends the walk there. */
+const EARLIEST_MS = 0;
 
 export type WireQuery = NonNullable<PlatformCall["query"]>;
 
@@ -83,7 +85,7 @@ export async function* sessionsNewestFirst(
   let reference = range.before ?? nowMs;
   let span = FIRST_WINDOW_MS;
   for (let windows = 0; windows < MAX_WINDOWS; windows++) {
-    const start = Math.max(range.after ?? Number.NEGATIVE_INFINITY, reference - span);
+    const start = Math.max(range.after ?? EARLIEST_MS, reference - span, EARLIEST_MS);
     const window = await read({
       ...filter,
       "filter[startedAfter]": instant(start),
@@ -97,7 +99,7 @@ export async function* sessionsNewestFirst(
     const fresh = window.filter((s) => !seen.has(s.id));
     for (const session of fresh) seen.add(session.id);
     if (fresh.length > 0) yield fresh.sort(byNewestStart);
-    if (range.after !== undefined && start <= range.after) return;
+    if ((range.after !== undefined && start <= range.after) || start <= EARLIEST_MS) return;
 
     if (fresh.length === 0) {
       // One page of at most PROBE_SIZE is enough: any older session will do as a landmark.
