@@ -31,6 +31,7 @@ async function main(): Promise<number> {
       fetch: platform.embedded ? embeddedPlatformFetch : fetch,
       timeoutMs: platform.timeoutMs,
       now: Date.now,
+      embedded: platform.embedded,
     },
     map: {
       embedded: map.embedded,

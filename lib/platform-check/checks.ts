@@ -56,7 +56,14 @@ export async function runPlatformChecks(
     return [blocker("platform answers", `${origin}: ${first.failure}. Check PLATFORM_BASE_URL and the network.`)];
   if (first.status === 401)
     return [blocker("credentials", "401: the platform refuses the key. Check PLATFORM_API_KEY (or the OAuth client).")];
-  rows.push(ok("credentials", `accepted by ${origin} (${target.dialect} dialect)`));
+  rows.push(
+    target.embedded
+      ? warning(
+          "credentials",
+          `the built-in platform emulator answered (${target.dialect} dialect), not a platform: set PLATFORM_BASE_URL and PLATFORM_API_KEY`,
+        )
+      : ok("credentials", `accepted by ${origin} (${target.dialect} dialect)`),
+  );
 
   const samples = await sampleIds(target, http, first);
   rows.push(...(await checkEndpoints(probesOf(target, samples), http)));

@@ -17,6 +17,8 @@ export interface CheckTarget {
   fetch: typeof fetch;
   timeoutMs: number;
   now: () => number;
+  /** The portal's built-in emulator (no PLATFORM_BASE_URL): a check of the demo, not of a platform. */
+  embedded?: boolean;
 }
 
 export interface Answer {

@@ -27,6 +27,7 @@ function deps(
     fetch?: typeof fetch;
     baseUrl?: string;
     confirm?: CheckCommandDeps["confirm"];
+    embedded?: boolean;
   } = {},
 ) {
   const dialect = options.dialect ?? "ampeco";
@@ -65,6 +66,7 @@ function deps(
       fetch: fetchImpl,
       timeoutMs: 2_000,
       now: Date.now,
+      embedded: options.embedded,
     },
     map: {
       embedded: true,
@@ -117,6 +119,15 @@ describe("platform:check, read-only", () => {
       else expect(text(run.out)).toMatch(/^partner\s+ok\s+1116 exists, with createUsers and addUserBalance/m);
     },
   );
+
+  it("on the built-in emulator (no PLATFORM_BASE_URL) warns that no platform was checked", async () => {
+    const run = deps({ embedded: true });
+    expect(await platformCheckCommand([], run.commandDeps)).toBe(0);
+    expect(rowsOf(run.out, "WARNING")).toEqual([
+      expect.stringMatching(/^credentials\s+WARNING\s+the built-in platform emulator answered .*PLATFORM_BASE_URL/),
+    ]);
+    expect(text(run.out)).not.toMatch(/All checks passed\./);
+  });
 
   it("names each problem of a misconfigured tenant in one line and exits 1", async () => {
     const run = deps({
