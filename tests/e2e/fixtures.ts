@@ -107,9 +107,16 @@ export async function openMailboxWith(page: Page, email: string, subject: string
 /** Sign-in links this worker has handed out: each works once. */
 const handedOutSignInLinks = new Set<string>();
 
-const HTML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" };
-const decodeHtml = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => HTML_ENTITIES[name]!);
+const HTML_ENTITIES: Record<string, string> = {
+  "&quot;": '"',
+  "&#x27;": "'",
+  "&#39;": "'",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&amp;": "&",
+};
+/** Text or an attribute value as React escapes it in server HTML, read back. */
+export const decodeHtml = (text: string) => text.replace(/&[#\w]+;/g, (entity) => HTML_ENTITIES[entity] ?? entity);
 
 /** A row of the demo mailbox: to whom, the subject, and the address of the mail's own page. */
 interface MailboxRow {

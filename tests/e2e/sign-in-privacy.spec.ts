@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { createPlatformDriver, expect, inOneLimitWindow, openMailboxWith, test } from "./fixtures";
+import { createPlatformDriver, decodeHtml, expect, inOneLimitWindow, openMailboxWith, test } from "./fixtures";
 
 /**
  * Issue 11, Findings 3, 4 and 6: sign-in rules however a sign-in is started, a sign-in form that
@@ -49,15 +49,6 @@ interface Hop {
   cookies: string[];
 }
 
-const ENTITIES: Record<string, string> = {
-  "&quot;": '"',
-  "&#x27;": "'",
-  "&#39;": "'",
-  "&lt;": "<",
-  "&gt;": ">",
-  "&amp;": "&",
-};
-
 /** The sign-in form's fields as the page renders them for a browser without JavaScript (React's hidden action fields). */
 async function signInFormFields(api: APIRequestContext): Promise<Record<string, string>> {
   const html = await (await api.get("/signin")).text();
@@ -67,7 +58,7 @@ async function signInFormFields(api: APIRequestContext): Promise<Record<string, 
   const fields: Record<string, string> = {};
   for (const [input] of form.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
     const name = /name="([^"]*)"/.exec(input)?.[1];
-    if (name) fields[name] = (/value="([^"]*)"/.exec(input)?.[1] ?? "").replace(/&[#\w]+;/g, (e) => ENTITIES[e] ?? e);
+    if (name) fields[name] = decodeHtml(/value="([^"]*)"/.exec(input)?.[1] ?? "");
   }
   return fields;
 }
