@@ -55,6 +55,16 @@ export const EmulatorSettingsSchema = z
     sunsetPaths: z.array(pathPatternSchema(200)).max(20).default([]),
     /** Lists answer in page mode only and ignore `cursor` (an older tenant). */
     pageModeOnly: z.boolean().default(false),
+    /**
+     * The base URL the tenant writes into `links` and `meta.path`, where it differs from the address the
+     * portal calls (scheme, host case, port, a trailing slash); null writes the request's own origin.
+     */
+    linksBaseUrl: z
+      .string()
+      .max(200)
+      .regex(/^https?:\/\/[^/?#\s]+\/?$/i, "An origin, such as https://tenant.example:8443/.")
+      .nullable()
+      .default(null),
   })
   .strict();
 

@@ -182,6 +182,19 @@ describe("a tenant's paging and sunset headers", () => {
     expect((await emu.call("GET", `${USERS}?cursor=`)).headers.get("sunset")).toBeNull();
   });
 
+  it("writes links and meta.path under the tenant's base URL (linksBaseUrl), which may differ from the one called", async () => {
+    await settings({ linksBaseUrl: "HTTPS://Tenant.Example:8443/" });
+    const first = await emu.call("GET", `${USERS}?cursor=&per_page=1`);
+    expect(first.body.links.next).toMatch(/^HTTPS:\/\/Tenant\.Example:8443\/public-api\/resources\/users\/v1\.1\?/);
+    expect(first.body.meta.path).toBe(`HTTPS://Tenant.Example:8443${USERS}`);
+    const pages = await emu.call("GET", `${USERS}?page=1&per_page=1`);
+    expect(pages.body.links.first).toMatch(/^HTTPS:\/\/Tenant\.Example:8443\/public-api\//);
+    const notAnOrigin = await emu.call("PUT", "/__emulator/settings", {
+      body: { linksBaseUrl: "https://tenant.example/public-api" },
+    });
+    expect(notAnOrigin.status).toBe(422);
+  });
+
   it("validated every answer against the subset", () => {
     expect(emu.validated()).toBeGreaterThan(20);
   });

@@ -305,6 +305,33 @@ describe("issue 24: a platform that does not list sessions newest first", () => 
   );
 });
 
+inDialect("ampeco", describe)("issue 24: links.next as the tenant writes it", () => {
+  const walkAll = () => collect(iterateDriverSessions(DEMO_DRIVER_ID, {}, h.deps));
+
+  it("follows links under another scheme, port or host case, and sends them to the configured origin", async () => {
+    const expected = (await walkAll()).map((s) => s.id);
+    const called = new URL(h.emu.url);
+    const tenantBase = `HTTPS://${called.hostname.toUpperCase()}:${Number(called.port) + 1}/`;
+    await h.emu.call("PUT", "/__emulator/settings", {
+      body: { sessionOrder: "shuffled", linksBaseUrl: tenantBase },
+    });
+    h.requests.length = 0;
+    expect((await walkAll()).map((s) => s.id)).toEqual(expected);
+    // At least one page came from a followed link (a cursor the emulator wrote).
+    expect(h.requests.some((url) => (url.searchParams.get("cursor") ?? "") !== "")).toBe(true);
+    expect(h.requests.every((url) => url.origin === new URL(h.emu.url).origin)).toBe(true);
+  });
+
+  it("refuses a next link to another host, and sends it nothing", async () => {
+    await h.emu.call("PUT", "/__emulator/settings", {
+      body: { sessionOrder: "shuffled", linksBaseUrl: "http://platform.elsewhere.example" },
+    });
+    h.requests.length = 0;
+    await expect(walkAll()).rejects.toThrow(/outside the platform origin/);
+    expect(h.requests.every((url) => url.hostname !== "platform.elsewhere.example")).toBe(true);
+  });
+});
+
 inDialect("ampeco", describe)("issue 24: a place lookup the platform refuses", () => {
   /** Own locations served, and a fresh client: no place is remembered from another test. */
   async function withLocations(run: (located: SessionsHarness) => Promise<void>) {

@@ -45,16 +45,18 @@ function decodeCursor(cursor: string): number | null {
   }
 }
 
-function withParam(url: URL, name: string, value: string | null): string | null {
+/** `url` with `name` set, written under the tenant's base URL (the `linksBaseUrl` setting) when it has one. */
+function withParam(url: URL, name: string, value: string | null, linksBase: string | null): string | null {
   if (value === null) return null;
   const next = new URL(url.href);
   next.searchParams.set(name, value);
-  return next.href;
+  return linksBase === null ? next.href : `${linksBase}${next.pathname}${next.search}`;
 }
 
-/** How a list of `ctx` pages: its own rule, under the tenant's (the `pageModeOnly` setting). */
+/** How a list of `ctx` pages: its own rule, under the tenant's (the `pageModeOnly` and `linksBaseUrl` settings). */
 export function listMode(ctx: Pick<RouteContext, "runtime">, cursorOnly: boolean) {
-  return { cursorOnly, pageModeOnly: ctx.runtime.settings.pageModeOnly };
+  const { pageModeOnly, linksBaseUrl } = ctx.runtime.settings;
+  return { cursorOnly, pageModeOnly, linksBase: linksBaseUrl === null ? null : linksBaseUrl.replace(/\/$/, "") };
 }
 
 /** A whole list answer (`{data, links, meta}`) with the right headers for the paging mode used. */
@@ -62,7 +64,7 @@ export function pagedResponse<T, V>(
   items: readonly T[],
   url: URL,
   view: (item: T) => V,
-  options: { cursorOnly: boolean; pageModeOnly?: boolean },
+  options: { cursorOnly: boolean; pageModeOnly?: boolean; linksBase?: string | null },
 ): Response {
   const raw: Record<string, string> = {};
   for (const key of ["page", "per_page", "cursor"]) {
@@ -71,7 +73,8 @@ export function pagedResponse<T, V>(
   }
   const query = validate(PagingQuerySchema, raw);
   const perPage = query.per_page ?? MAX_PER_PAGE;
-  const path = `${url.origin}${url.pathname}`;
+  const linksBase = options.linksBase ?? null;
+  const path = `${linksBase ?? url.origin}${url.pathname}`;
 
   // pageModeOnly: an older tenant that knows no `cursor` (the emulator's `pageModeOnly` setting).
   if (!options.pageModeOnly && (query.cursor !== undefined || options.cursorOnly)) {
@@ -87,8 +90,8 @@ export function pagedResponse<T, V>(
       links: {
         first: null,
         last: null,
-        prev: withParam(url, "cursor", prevCursor),
-        next: withParam(url, "cursor", nextCursor),
+        prev: withParam(url, "cursor", prevCursor, linksBase),
+        next: withParam(url, "cursor", nextCursor, linksBase),
       },
       meta: { path, per_page: perPage, next_cursor: nextCursor, prev_cursor: prevCursor },
     });
@@ -98,7 +101,7 @@ export function pagedResponse<T, V>(
   const total = items.length;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const data = items.slice((page - 1) * perPage, page * perPage).map(view);
-  const pageUrl = (n: number) => withParam(url, "page", String(n)) as string;
+  const pageUrl = (n: number) => withParam(url, "page", String(n), linksBase) as string;
   const from = data.length > 0 ? (page - 1) * perPage + 1 : null;
   return json(
     200,
