@@ -127,7 +127,15 @@ const AMPECO_JOURNEYS = /@ampeco/;
  * Contract journeys on a server of their own, in a project of their own: the second worker takes them once the
  * ampeco, staff-passkey and multi-instance projects are done, instead of idling while the first runs the rest.
  */
-const SECOND_CONTRACT_SPECS = ["a11y.spec.ts", "account-deletion.spec.ts", "map.spec.ts"];
+const SECOND_CONTRACT_SPECS = [
+  "a11y.spec.ts",
+  "account-deletion.spec.ts",
+  "devices.spec.ts",
+  "keyboard.spec.ts",
+  "languages.spec.ts",
+  "map.spec.ts",
+  "passkeys.spec.ts",
+];
 const REQUEST_LOG_SPEC = "request-log.spec.ts";
 /** Staff behind STAFF_REQUIRE_PASSKEY=true: on a third server of its own (production's default). */
 const STAFF_PASSKEY_SPEC = "staff-passkey.spec.ts";

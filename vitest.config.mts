@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
-import { WITHOUT_DATABASE } from "./tests/support/suites";
+import { unitFilesThatChangeSharedState, WITHOUT_DATABASE } from "./tests/support/suites";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -27,11 +27,13 @@ function pass(
   include: string[],
   properties: boolean,
   exclude: readonly string[] = [],
+  isolate = true,
 ) {
   return {
     extends: true,
     test: {
       name,
+      isolate,
       env: { DATABASE_URL: "", PLATFORM_TEST_DIALECT: "spec", ...env },
       include,
       exclude: [...configDefaults.exclude, ...(properties ? [] : [`${PROPERTIES}/**`]), ...exclude],
@@ -42,6 +44,9 @@ function pass(
 }
 
 const repeated = { PROPERTY_RUNS: REPEATED_PASS_PROPERTY_RUNS };
+const UNIT = "tests/unit/**/*.test.ts";
+/** Unit files that mock a module or set a global or an env var run isolated; the rest import each module once per worker. */
+const ISOLATED_UNIT = unitFilesThatChangeSharedState(root);
 const onPostgres = { DATABASE_URL: postgresUrl, ...repeated };
 
 export default defineConfig({
@@ -68,7 +73,8 @@ export default defineConfig({
     // Each project inherits everything above (`extends: true`); `include` is set per project only,
     // because inherited arrays are concatenated, not replaced.
     projects: [
-      pass("unit+integration", {}, ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"], false),
+      pass("unit", {}, [UNIT], false, ISOLATED_UNIT, false),
+      pass("unit+integration", {}, [...ISOLATED_UNIT, "tests/integration/**/*.test.ts"], false),
       pass("properties", {}, [`${PROPERTIES}/**/*.test.ts`], true),
       pass("ampeco", { PLATFORM_TEST_DIALECT: "ampeco" }, DIALECT_SUITES, false),
       pass("ampeco properties", { PLATFORM_TEST_DIALECT: "ampeco", ...repeated }, [`${PROPERTIES}/**/*.test.ts`], true),

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { WITHOUT_DATABASE } from "../support/suites";
+import { changesSharedState, unitFilesThatChangeSharedState, WITHOUT_DATABASE } from "../support/suites";
 
 // The Postgres pass leaves out the suites of WITHOUT_DATABASE (vitest.config.mts). That is only sound while none of
 // them can reach a database: not through its own imports, nor through any module those import in turn.
@@ -57,5 +57,34 @@ describe("the suites the Postgres pass leaves out", () => {
 
   it("would be found out if they did", () => {
     expect(pathToDatabase("tests/integration/driver-services/vouchers.test.ts")).not.toBeNull();
+  });
+});
+
+// The unit project shares one module graph per worker (isolate: false); a file that mocks a module or sets a global
+// or an env var would leak into the files after it, so those run isolated in `unit+integration`.
+describe("the unit files that run isolated", () => {
+  it("are those that mock a module or set a global or an env var", () => {
+    // Written in pieces, so that this file's own text is not taken for what it plants.
+    const [vi, env, global] = ["vi.", "process.env", "globalThis"];
+    expect(changesSharedState(`${vi}mock("next/headers", () => ({}));`)).toBe(true);
+    expect(changesSharedState(`${vi}stubEnv("LOG_LEVEL", "debug");`)).toBe(true);
+    expect(changesSharedState(`${env}.AUTH_URL = "https://portal.example";`)).toBe(true);
+    expect(changesSharedState(`${env}["AUTH_URL"] = "x";`)).toBe(true);
+    expect(changesSharedState(`delete ${env}.AUTH_URL;`)).toBe(true);
+    expect(changesSharedState(`${global}.fetch = fakeFetch;`)).toBe(true);
+    expect(changesSharedState(`expect(${env}.AUTH_URL === "x").toBe(false);`)).toBe(false);
+    expect(changesSharedState(`const copy = { ...${env}, LOG_LEVEL: "warn" };`)).toBe(false);
+  });
+
+  it("include every unit file that mocks a module (those failed when run in one module graph)", () => {
+    const isolated = unitFilesThatChangeSharedState(root);
+    expect(isolated).toContain("tests/unit/i18n/current-locale.test.ts");
+    expect(isolated).toContain("tests/unit/route-handlers/route-handler.test.ts");
+    const mocking = readdirSync(path.join(root, "tests/unit"), { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".test.ts"))
+      .filter((file) => /\bvi\.mock\(/.test(readFileSync(path.join(root, "tests/unit", file), "utf8")))
+      .map((file) => `tests/unit/${file}`);
+    expect(mocking.length).toBeGreaterThan(3);
+    for (const file of mocking) expect(isolated).toContain(file);
   });
 });
