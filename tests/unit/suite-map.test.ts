@@ -80,10 +80,9 @@ describe("the unit files that run isolated", () => {
     const isolated = unitFilesThatChangeSharedState(root);
     expect(isolated).toContain("tests/unit/i18n/current-locale.test.ts");
     expect(isolated).toContain("tests/unit/route-handlers/route-handler.test.ts");
-    const mocking = readdirSync(path.join(root, "tests/unit"), { recursive: true, encoding: "utf8" })
-      .filter((file) => file.endsWith(".test.ts"))
-      .filter((file) => /\bvi\.mock\(/.test(readFileSync(path.join(root, "tests/unit", file), "utf8")))
-      .map((file) => `tests/unit/${file}`);
+    const mocking = filesOf("tests/unit/**").filter((file) =>
+      /\bvi\.mock\(/.test(readFileSync(path.join(root, file), "utf8")),
+    );
     expect(mocking.length).toBeGreaterThan(3);
     for (const file of mocking) expect(isolated).toContain(file);
   });
