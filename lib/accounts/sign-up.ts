@@ -100,7 +100,8 @@ export type FinishSignUpOutcome =
 /**
  * Finishes the sign-up the link stands for: creates the platform user with the chosen app password
  * (sent once, kept nowhere) and the portal account, its address proven by the link. A double submit
- * or a second tab joins the first (createDriverOnce) and gets the same account. An address that a
+ * or a second tab in flight beside the first joins it (createDriverOnce) and gets the same account;
+ * one that comes after the link was used is told so. An address that a
  * staff account, a bootstrap admin or an invite holds creates nothing. The link is used up once it
  * created the account or found the address taken; a failure (platform down, password refused)
  * leaves it usable.

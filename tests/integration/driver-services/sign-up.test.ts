@@ -25,9 +25,12 @@ const holder = vi.hoisted(() => ({
   after: [] as (() => unknown)[],
   setCookies: [] as { name: string; value: string }[],
   viewer: null as import("@/lib/auth/viewer").Viewer | null,
+  /** Stand-ins for one test: a platform that holds a call, a database that counts reads. */
+  platform: null as import("@/lib/platform/client").PlatformClient | null,
+  db: null as import("./harness").ServiceHarness["db"]["db"] | null,
 }));
-vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
-vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
+vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.platform ?? holder.harness.client }));
+vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.db ?? holder.harness.db.db }));
 vi.mock("@/lib/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
 vi.mock("@/lib/auth/site-origin", () => ({ siteOrigin: async () => "http://portal.test" }));
 vi.mock("@/lib/auth", () => ({ signIn: vi.fn(async () => undefined), issueSignInLink: vi.fn() }));
@@ -61,6 +64,8 @@ beforeEach(async () => {
   holder.after = [];
   holder.setCookies = [];
   holder.viewer = null;
+  holder.platform = null;
+  holder.db = null;
   for (const table of [emailChanges, mailOutbox, pendingSignUps, rateLimitCounters, sessions, signupAttempts, users])
     await h.db.db.delete(table);
 });
@@ -89,6 +94,46 @@ const platformCreates = () => h.sent.filter((r) => r.method === "POST" && h.wire
 const finishLinkIn = (text: string | undefined) =>
   /(http:\/\/portal\.test\/signup\/finish\?token=\S+)/.exec(text ?? "")?.[1];
 const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
+
+/** The test database, counting the reads of pending sign-ups (the link's row). */
+function countingLinkReads(db: ServiceHarness["db"]["db"]) {
+  let reads = 0;
+  const counted = new Proxy(db, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key);
+      if (typeof value !== "function") return value;
+      if (key !== "select") return value.bind(target);
+      return (...args: unknown[]) => {
+        const builder = value.apply(target, args) as { from: (table: unknown) => unknown };
+        const from = builder.from.bind(builder);
+        builder.from = (table) => {
+          if (table === pendingSignUps) reads++;
+          return from(table);
+        };
+        return builder;
+      };
+    },
+  });
+  return { db: counted, reads: () => reads };
+}
+
+/** The platform client, with its user look-ups held until `open` is called. */
+function platformHoldingLookUps() {
+  const client = h.client;
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const held = {
+    ...client,
+    users: {
+      ...client.users,
+      findUserByEmail: async (email: string) => {
+        await opened;
+        return client.users.findUserByEmail(email);
+      },
+    },
+  };
+  return { platform: held, open };
+}
 
 async function finishWith(token: string, password: string) {
   return answerOf(() => finishSignUpAction(IDLE, formOf({ token, password, passwordRepeat: password })));
@@ -129,8 +174,17 @@ describe("L1: a sign-up proves the address before the platform user exists", () 
     ).toMatchObject({ status: "invalid", fieldErrors: { passwordRepeat: [expect.any(String)] } });
     expect(platformCreates()).toEqual([]);
 
-    // A double submit: both land signed in to the one account.
-    const answers = await Promise.all([finishWith(token, "owner-secret"), finishWith(token, "owner-secret")]);
+    // A double submit, both in flight: whichever creates is held at the platform until the other has read the
+    // link too (on Postgres the second may otherwise reach the database after the first used the link). Both land
+    // signed in to the one account.
+    const counted = countingLinkReads(h.db.db);
+    const holding = platformHoldingLookUps();
+    holder.db = counted.db;
+    holder.platform = holding.platform;
+    const submits = Promise.all([finishWith(token, "owner-secret"), finishWith(token, "owner-secret")]);
+    await vi.waitFor(() => expect(counted.reads()).toBe(2), { timeout: 10_000 });
+    holding.open();
+    const answers = await submits;
     expect(answers).toEqual(["NEXT_REDIRECT;replace;/account;307;", "NEXT_REDIRECT;replace;/account;307;"]);
     expect(platformCreates().map((r) => (r.body as { password?: string }).password)).toEqual(["owner-secret"]);
     const created = await h.client.users.findUserByEmail(VICTIM);
