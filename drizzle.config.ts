@@ -1,8 +1,8 @@
 import { defineConfig } from "drizzle-kit";
 
-// Migrations are generated from the schema and applied by the app at start (lib/db/migrate.ts).
+// Migrations are generated from the schema and applied by the app at start (lib/core/db/migrate.ts).
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./lib/db/schema/index.ts",
-  out: "./lib/db/migrations",
+  schema: "./lib/core/db/schema/index.ts",
+  out: "./lib/core/db/migrations",
 });

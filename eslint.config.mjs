@@ -3,20 +3,21 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 import jsxA11y from "eslint-plugin-jsx-a11y";
+import { readdirSync } from "node:fs";
 import { localPlugin } from "./scripts/eslint/no-server-only-in-client.mjs";
 
 const TS_FILES = ["**/*.ts", "**/*.tsx", "**/*.mts"];
 
 /** Places allowed to read the environment: the config module, tests, scripts, benchmarks and tool configs. */
-const ENVIRONMENT_READERS = ["lib/config.ts", "tests/**", "scripts/**", "bench/**", "*.config.{ts,mts,mjs,js}"];
+const ENVIRONMENT_READERS = ["lib/core/config.ts", "tests/**", "scripts/**", "bench/**", "*.config.{ts,mts,mjs,js}"];
 
 /** Planted violations for tests/unit/lint: linted only by that test, never by the gate. */
 export const LINT_FIXTURES = "tests/fixtures/lint/**";
 
-/** process.env is read only in lib/config.ts (and the places in ENVIRONMENT_READERS). */
+/** process.env is read only in lib/core/config.ts (and the places in ENVIRONMENT_READERS). */
 const PROCESS_ENV_READ = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
-  message: "Read configuration through lib/config.ts (getConfig()); process.env is read only there.",
+  message: "Read configuration through lib/core/config.ts (getConfig()); process.env is read only there.",
 };
 
 /**
@@ -58,6 +59,38 @@ const LANGUAGE_FREE_STRINGS = [
   "-",
   ",",
 ];
+
+/** What lib/ may never import: components/ and app/ sit above it. */
+const LIB_BELOW_COMPONENTS = {
+  group: ["@/components", "@/components/*", "**/components/*", "@/app/*", "**/app/*"],
+  message: "lib/ is below components/ and app/: move the shared piece into lib/ instead.",
+};
+const FEATURE_FROM_FOUNDATION = {
+  group: ["@/lib/features", "@/lib/features/*", "**/features/*"],
+  message: "The foundation (lib/core, lib/platform) never imports a feature: move the shared piece into lib/core.",
+};
+const EMULATOR_FROM_PORTAL = {
+  group: ["@/emulators", "@/emulators/*", "**/emulators/*"],
+  message:
+    "The portal reaches the emulators only through its two seams: lib/platform/embedded.ts, lib/features/map/index.ts.",
+};
+const PLATFORM_SEAM = "lib/platform/embedded.ts";
+const MAP_SEAM = "lib/features/map/index.ts";
+const FEATURES = readdirSync(new URL("./lib/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Another feature's files, except its public module (its index.ts). */
+function featureInternals(feature) {
+  return {
+    group: ["@/lib/features/*/**", `!@/lib/features/${feature}/**`],
+    message: "A feature uses another feature only through its public module (@/lib/features/<feature>), not its files.",
+  };
+}
+
+function restrictedImports(...patterns) {
+  return { "no-restricted-imports": ["error", { patterns: [LIB_BELOW_COMPONENTS, ...patterns] }] };
+}
 
 const config = [
   {
@@ -130,29 +163,29 @@ const config = [
       "no-restricted-syntax": ["error", PROCESS_ENV_READ, LITERAL_TEXT_PROP, LITERAL_TEXT_CHILD],
     },
   },
+  // lib's layers: the foundation (lib/core, lib/platform) below the features (lib/features/<feature>), each
+  // feature reaching another only through its public module (index.ts), the emulators behind two seams.
+  // One no-restricted-imports list per kind of file, since a later block replaces an earlier one's list.
+  { name: "portal/layers-lib", files: ["lib/**"], rules: restrictedImports(EMULATOR_FROM_PORTAL) },
+  { name: "portal/layers-emulators", files: ["emulators/**"], rules: restrictedImports() },
   {
-    name: "portal/lib-below-components",
-    files: ["lib/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["@/components", "@/components/*", "**/components/*", "@/app/*", "**/app/*"],
-              message: "lib/ is below components/ and app/: move the shared piece into lib/ instead.",
-            },
-          ],
-        },
-      ],
-    },
+    name: "portal/layers-foundation",
+    files: ["lib/core/**", "lib/platform/**"],
+    rules: restrictedImports(EMULATOR_FROM_PORTAL, FEATURE_FROM_FOUNDATION),
   },
+  ...FEATURES.map((feature) => ({
+    name: `portal/layers-feature-${feature}`,
+    files: [`lib/features/${feature}/**`],
+    rules: restrictedImports(EMULATOR_FROM_PORTAL, featureInternals(feature)),
+  })),
+  { name: "portal/seam-platform", files: [PLATFORM_SEAM], rules: restrictedImports(FEATURE_FROM_FOUNDATION) },
+  { name: "portal/seam-map", files: [MAP_SEAM], rules: restrictedImports(featureInternals("map")) },
   {
     name: "portal/server-logs",
-    // The server logs through lib/log.ts (pino at LOG_LEVEL, redaction configured once). The emulators
+    // The server logs through lib/core/log.ts (pino at LOG_LEVEL, redaction configured once). The emulators
     // are demo and test tools with their own console output.
     files: ["lib/**", "app/**", "middleware.ts", "instrumentation.ts"],
-    ignores: ["lib/emulators/**"],
+    ignores: ["emulators/**"],
     rules: { "no-console": "error" },
   },
   {

@@ -1,9 +1,9 @@
-import { isNodeRuntime } from "@/lib/config";
+import { isNodeRuntime } from "@/lib/core/config";
 
 /** Next.js calls register() once when a server process starts, before it serves a request. */
 export async function register(): Promise<void> {
   // The Node runtime only: the check may end the process, which the Edge runtime cannot do.
   if (!isNodeRuntime()) return;
-  const { exitOnInvalidConfig } = await import("./lib/config-at-start");
+  const { exitOnInvalidConfig } = await import("./lib/core/config-at-start");
   exitOnInvalidConfig();
 }

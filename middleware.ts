@@ -1,11 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { isOwnReturnUrl } from "@/lib/auth/return-path";
-import { isSecureOrigin, sessionTokenFrom } from "@/lib/auth/session-policy";
-import { getConfig } from "@/lib/config";
-import { earlyTranslator } from "@/lib/i18n/early-words";
-import { refusedActionBody } from "@/lib/security/action-body";
-import { isLoopbackHost } from "@/lib/security/demo-host";
-import { securityHeaders, tileOriginOf } from "@/lib/security/headers";
+import { isOwnReturnUrl } from "@/lib/core/auth/return-path";
+import { isSecureOrigin, sessionTokenFrom } from "@/lib/core/auth/session-policy";
+import { getConfig } from "@/lib/core/config";
+import { earlyTranslator } from "@/lib/core/i18n/early-words";
+import { refusedActionBody } from "@/lib/core/security/action-body";
+import { isLoopbackHost } from "@/lib/core/security/demo-host";
+import { securityHeaders, tileOriginOf } from "@/lib/core/security/headers";
 
 /**
  * Two jobs, on every request except static assets, router prefetches included:

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ClientWords } from "@/components/layout/client-words";
-import { PORTAL_NAME } from "@/lib/brand";
+import { PORTAL_NAME } from "@/lib/core/brand";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {

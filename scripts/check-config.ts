@@ -1,7 +1,7 @@
 // `npm start` runs this before it builds or serves (scripts/start.mjs): every configuration problem
 // at once on stderr and exit 1, or the mode on stdout. The same rules run again when a portal
 // process starts (instrumentation.ts), for deployments that run `next start` themselves.
-import { ConfigError, loadConfig } from "@/lib/config";
+import { ConfigError, loadConfig } from "@/lib/core/config";
 
 try {
   const config = loadConfig(process.env);

@@ -2,7 +2,7 @@
 // X-Forwarded-For as it is and adds the socket's address only when the header is missing, so the
 // app cannot tell a forged entry from a real one. This hook appends the socket's address to the
 // header on every request, exactly as a proxy does, before Next sees it. The app then counts
-// TRUSTED_PROXY_HOPS entries from the right (lib/auth/client-address.ts): 0 is the socket itself.
+// TRUSTED_PROXY_HOPS entries from the right (lib/core/auth/client-address.ts): 0 is the socket itself.
 import http from "node:http";
 
 const emit = http.Server.prototype.emit;

@@ -1,9 +1,9 @@
 // `npm run emulator`: the built-in platform and map data emulators as standalone HTTP servers,
 // for tools and tests that want to talk to them over real HTTP.
-import { getConfig } from "@/lib/config";
-import { serveFetchHandler } from "@/lib/emulators/http-adapter";
-import { createPlatformEmulator } from "@/lib/emulators/platform";
-import { createMapEmulator } from "@/lib/emulators/map";
+import { getConfig } from "@/lib/core/config";
+import { serveFetchHandler } from "@/emulators/http-adapter";
+import { createPlatformEmulator } from "@/emulators/platform";
+import { createMapEmulator } from "@/emulators/map";
 
 async function main() {
   const { emulator } = getConfig();

@@ -1,7 +1,7 @@
 // Preloaded into the portal's server process (PORTAL_NODE_ARGS: --import). On SIGTERM (or SIGINT)
 // the portal stops taking new connections, lets the requests in flight finish — CSV and
 // expense-pack streams included — for up to SHUTDOWN_GRACE_MS (default 30 s), runs the app's
-// shutdown hooks (the database pool closes: lib/shutdown.ts), and exits 0. A load balancer in
+// shutdown hooks (the database pool closes: lib/core/shutdown.ts), and exits 0. A load balancer in
 // front sees the port close and routes around this instance (deploy/nginx).
 //
 // Next's own handler would exit at once (143) and cut every stream: NEXT_MANUAL_SIG_HANDLE hands

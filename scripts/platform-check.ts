@@ -1,12 +1,12 @@
 // `npm run platform:check`: is this portal's platform (and map data) configuration ready to go live?
-// A thin shell around lib/platform-check/command.ts: configuration in, a table and an exit code out.
+// A thin shell around lib/features/platform-check/command.ts: configuration in, a table and an exit code out.
 import { createInterface } from "node:readline/promises";
-import { ConfigError, getConfig } from "@/lib/config";
-import { createMapEmulator } from "@/lib/emulators/map";
-import { createMapDataClient } from "@/lib/map/ocm-client";
+import { ConfigError, getConfig } from "@/lib/core/config";
+import { createMapEmulator } from "@/emulators/map";
+import { createMapDataClient } from "@/lib/features/map/ocm-client";
 import { getPlatform } from "@/lib/platform";
 import { embeddedPlatformFetch } from "@/lib/platform/embedded";
-import { platformCheckCommand } from "@/lib/platform-check/command";
+import { platformCheckCommand } from "@/lib/features/platform-check/command";
 
 async function ask(question: string): Promise<boolean> {
   const prompt = createInterface({ input: process.stdin, output: process.stdout });

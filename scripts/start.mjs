@@ -39,7 +39,7 @@ function sourceStamp() {
 
 const port = process.env.PORT || "3000";
 // Sign-in links point at AUTH_URL, and production refuses to guess it from request headers
-// (lib/config.ts), so the quick start gets a local default. The caller's environment wins.
+// (lib/core/config.ts), so the quick start gets a local default. The caller's environment wins.
 const serverEnv = { AUTH_URL: `http://localhost:${port}`, ...process.env, NODE_ENV: "production" };
 
 // Every configuration problem before a build or a served page (the portal checks again at start).

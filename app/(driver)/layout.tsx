@@ -3,7 +3,7 @@ import { ClientWords } from "@/components/layout/client-words";
 import { SiteHeader } from "@/components/layout/site-header";
 import { NavLinks } from "@/components/layout/nav-links";
 import { AccountMenu } from "@/components/layout/account-menu";
-import { requireDriverPage } from "@/lib/auth/guards";
+import { requireDriverPage } from "@/lib/core/auth/guards";
 import { DRIVER_LINKS } from "@/components/layout/driver-links";
 
 /** Driver area: signed-in drivers with a linked platform account only (pages check again). */

@@ -6,9 +6,9 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { NavLinks } from "@/components/layout/nav-links";
 import { AccountMenu } from "@/components/layout/account-menu";
 import { ADMIN_LINKS, DRIVER_LINKS } from "@/components/layout/driver-links";
-import { getViewer } from "@/lib/auth/viewer";
-import { isStaff } from "@/lib/auth/roles";
-import { canViewMap } from "@/lib/map/access";
+import { getViewer } from "@/lib/core/auth/viewer";
+import { isStaff } from "@/lib/core/auth/roles";
+import { canViewMap } from "@/lib/features/map/access";
 
 /**
  * The map has its own group because it is the one page that MAP_PUBLIC may open to signed-out

@@ -4,7 +4,7 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { NavLinks } from "@/components/layout/nav-links";
 import { AccountMenu } from "@/components/layout/account-menu";
 import { ADMIN_LINKS } from "@/components/layout/driver-links";
-import { lacksStaffPasskey, requireStaffPage, STAFF_SECURITY_PATH } from "@/lib/auth/guards";
+import { lacksStaffPasskey, requireStaffPage, STAFF_SECURITY_PATH } from "@/lib/core/auth/guards";
 
 /**
  * Support staff area: staff roles only. The passkey rule (STAFF_REQUIRE_PASSKEY) is the next layer,

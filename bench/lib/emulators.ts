@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from "node:zlib";
-import { serveFetchHandler, type RunningServer } from "@/lib/emulators/http-adapter";
-import { createMapEmulator, type MapEmulator } from "@/lib/emulators/map";
-import { createPlatformEmulator, type PlatformEmulator } from "@/lib/emulators/platform";
+import { serveFetchHandler, type RunningServer } from "@/emulators/http-adapter";
+import { createMapEmulator, type MapEmulator } from "@/emulators/map";
+import { createPlatformEmulator, type PlatformEmulator } from "@/emulators/platform";
 import type { Interval } from "./stats";
 
 /**

@@ -3,7 +3,7 @@ import { FormStatus } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/button";
 import { ConfirmSubmit } from "@/components/ui/confirm-submit";
 import { useIntentActionState } from "@/components/ui/use-intent-action";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ActionResult } from "@/lib/core/actions/action-result";
 
 export type DeletionAction = (previous: ActionResult, formData?: FormData) => Promise<ActionResult>;
 

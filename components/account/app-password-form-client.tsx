@@ -3,7 +3,7 @@ import { useActionState, useState, type ChangeEvent } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/alert";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 
 export type AppPasswordAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 

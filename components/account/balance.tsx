@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import type { BalanceView } from "@/lib/accounts/balance-view";
+import type { BalanceView } from "@/lib/features/accounts/balance-view";
 
 /**
  * A driver's balance, formatted in the account currency. A null currency means no transaction yet:

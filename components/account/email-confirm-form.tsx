@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/alert";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 import type { EmailAction } from "./email-form-client";
 
 /** The form's words, put into the page's language by the confirmation page. */

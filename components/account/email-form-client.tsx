@@ -4,7 +4,7 @@ import { SubmitButton } from "@/components/ui/button";
 import { ConfirmSubmit } from "@/components/ui/confirm-submit";
 import { TextField } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/alert";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 
 export type EmailAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 

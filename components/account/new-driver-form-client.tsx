@@ -1,13 +1,13 @@
 "use client";
 import Link from "next/link";
 import { useActionState, useState } from "react";
-import type { CreateDriverData } from "@/lib/admin/actions/create-driver";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
+import type { CreateDriverData } from "@/lib/features/admin/actions/create-driver";
+import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 import { TextField } from "@/components/ui/field";
 import { ProfileFields, type ProfileFieldLabels } from "@/components/account/profile-fields";
 import { SubmitButton } from "@/components/ui/button";
 import { FormStatus, InvalidFormSummary } from "@/components/ui/alert";
-import { DEFAULT_COUNTRY } from "@/lib/countries";
+import { DEFAULT_COUNTRY } from "@/lib/core/countries";
 
 export type SignUpAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 export type CreateDriverAction = (

@@ -2,7 +2,7 @@
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/alert";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 
 export type PasswordResetAction = (previous: ActionResult) => Promise<ActionResult>;
 

@@ -3,8 +3,8 @@ import { useActionState } from "react";
 import { FormStatus } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { idle } from "@/lib/forms/action-result";
-import type { PlatformExportResult } from "@/lib/accounts/platform-export-action";
+import { idle } from "@/lib/core/actions/action-result";
+import type { PlatformExportResult } from "@/lib/features/accounts/platform-export-action";
 
 export type PlatformExportAction = (
   previous: PlatformExportResult,

@@ -1,8 +1,8 @@
 "use client";
 import { useLocale } from "next-intl";
-import { countryOptions } from "@/lib/countries";
+import { countryOptions } from "@/lib/core/countries";
 import { SelectField, TextField } from "@/components/ui/field";
-import type { FieldErrors } from "@/lib/forms/action-result";
+import type { FieldErrors } from "@/lib/core/actions/action-result";
 
 /** The fields' labels, in the page's language (profileFieldLabels in ./profile-words.ts). */
 export type ProfileFieldLabels = Record<

@@ -3,8 +3,8 @@ import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { ProfileFields, type ProfileFieldLabels } from "./profile-fields";
 import { FormStatus } from "@/components/ui/alert";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
-import type { ProfileValues } from "@/lib/accounts/profile-values";
+import { idle, type ActionResult } from "@/lib/core/actions/action-result";
+import type { ProfileValues } from "@/lib/features/accounts/profile-values";
 
 export type ProfileAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 

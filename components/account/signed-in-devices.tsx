@@ -4,8 +4,8 @@ import { useActionState, useEffect, useRef } from "react";
 import { FormStatus } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { SubmitButton } from "@/components/ui/button";
-import type { DeviceRow } from "@/lib/auth/device-name";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
+import type { DeviceRow } from "@/lib/core/auth/device-name";
+import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 
 type DeviceAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 

@@ -2,10 +2,10 @@
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import useSWR from "swr";
-import type { BalanceView } from "@/lib/accounts/balance-view";
-import { jsonFetcher, type FetchError } from "@/lib/swr/fetcher";
+import type { BalanceView } from "@/lib/features/accounts/balance-view";
+import { jsonFetcher, type FetchError } from "@/lib/core/swr-fetcher";
 
-/** One hook for the balance resource on the one fetcher (lib/swr/fetcher.ts); only its wording is here. */
+/** One hook for the balance resource on the one fetcher (lib/core/swr-fetcher.ts); only its wording is here. */
 
 export const BALANCE_URL = "/api/account/balance";
 

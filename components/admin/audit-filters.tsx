@@ -2,8 +2,8 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { SelectField, TextField } from "@/components/ui/field";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { AUDIT_ACTION_KEYS, AUDIT_ACTIONS } from "@/lib/admin/audit-actions";
-import type { AuditFilter } from "@/lib/admin/audit-filter";
+import { AUDIT_ACTION_KEYS, AUDIT_ACTIONS } from "@/lib/features/admin/audit-actions";
+import type { AuditFilter } from "@/lib/features/admin/audit-filter";
 
 /** GET form: the filters live in the URL, so a filtered view can be reloaded and shared. */
 export async function AuditFilters({ filter }: { filter: AuditFilter }) {

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import type { AuditEntryView } from "@/lib/admin/audit-log";
-import { auditActionKey } from "@/lib/admin/audit-actions";
-import { formatDateTime } from "@/lib/format";
+import type { AuditEntryView } from "@/lib/features/admin/audit-log";
+import { auditActionKey } from "@/lib/features/admin/audit-actions";
+import { formatDateTime } from "@/lib/core/format";
 import { Badge } from "@/components/ui/badge";
 
 function detailText(value: unknown): string {

@@ -6,7 +6,7 @@ import { SubmitButton } from "@/components/ui/button";
 import { ConfirmSubmit } from "@/components/ui/confirm-submit";
 import { TextField } from "@/components/ui/field";
 import { useIntentActionState } from "@/components/ui/use-intent-action";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ActionResult } from "@/lib/core/actions/action-result";
 
 type StaffAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 

@@ -1,14 +1,14 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { requestTranslator } from "@/lib/i18n/translator";
+import { requestTranslator } from "@/lib/core/i18n/translator";
 import type { Card } from "@/lib/platform/types";
 import {
   blockCardForDriverAction,
   linkCardForDriverAction,
   resumeCardForDriverAction,
-} from "@/lib/admin/actions/cards";
-import type { CardStatusChange } from "@/lib/cards/status-history";
-import { cardStatusNote } from "@/lib/cards/status-note";
+} from "@/lib/features/admin/actions/cards";
+import type { CardStatusChange } from "@/lib/features/cards/status-history";
+import { cardStatusNote } from "@/lib/features/cards/status-note";
 import { CardStatusButton } from "@/components/cards/card-status-button";
 import { CardTable, cardLabel } from "@/components/cards/card-table";
 import { BlockCardButton } from "@/components/cards/block-card-button";

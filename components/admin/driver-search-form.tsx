@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { SelectField, TextField } from "@/components/ui/field";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { SEARCH_KINDS, type DriverSearchKind } from "@/lib/admin/search-kinds";
+import { SEARCH_KINDS, type DriverSearchKind } from "@/lib/features/admin/search-kinds";
 
 /** A plain GET form: the search lives in the URL, works without JavaScript and can be shared. */
 export async function DriverSearchForm({ by, q, error }: { by: DriverSearchKind; q: string; error?: string }) {

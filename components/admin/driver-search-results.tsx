@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import type { DriverSearchHit } from "@/lib/admin/find-driver";
-import { formatMoney } from "@/lib/format";
+import type { DriverSearchHit } from "@/lib/features/admin/find-driver";
+import { formatMoney } from "@/lib/core/format";
 import { CardStatusBadge } from "@/components/cards/card-status-badge";
 
 /** One row per hit: a driver can be listed once per link of the searched card code. */

@@ -1,8 +1,8 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import type { PlatformUser } from "@/lib/platform/types";
-import { countryName } from "@/lib/countries";
-import { formatDate, formatDateTime } from "@/lib/format";
-import type { Role } from "@/lib/auth/roles";
+import { countryName } from "@/lib/core/countries";
+import { formatDate, formatDateTime } from "@/lib/core/format";
+import type { Role } from "@/lib/core/auth/roles";
 
 export interface PortalAccountView {
   email: string | null;

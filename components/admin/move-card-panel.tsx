@@ -2,8 +2,8 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
-import type { MoveActionResult } from "@/lib/admin/actions/cards";
-import { idle } from "@/lib/forms/action-result";
+import type { MoveActionResult } from "@/lib/features/admin/actions/cards";
+import { idle } from "@/lib/core/actions/action-result";
 import { SubmitButton } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Alert, FormStatus } from "@/components/ui/alert";

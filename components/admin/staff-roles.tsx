@@ -7,8 +7,8 @@ import {
   resetStaffPasskeysAction,
   revokeStaffRoleAction,
   withdrawStaffInviteAction,
-} from "@/lib/admin/actions/roles";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
+} from "@/lib/features/admin/actions/roles";
+import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 import { SelectField, TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/alert";

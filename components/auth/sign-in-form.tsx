@@ -1,7 +1,7 @@
 "use client";
 import { useActionState } from "react";
-import { requestSignInLink } from "@/lib/auth/sign-in-action";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { requestSignInLink } from "@/lib/features/sign-in/sign-in-action";
+import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 import { TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/alert";

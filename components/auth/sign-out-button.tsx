@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { signOutEverywhere, signOutHere } from "@/lib/auth/sign-out-action";
+import { signOutEverywhere, signOutHere } from "@/lib/features/sign-in/sign-out-action";
 import { buttonClasses } from "@/components/ui/button-classes";
 
 export async function SignOutButton({

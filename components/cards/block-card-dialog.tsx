@@ -3,7 +3,7 @@ import { useActionState, useEffect, useId, useRef } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Alert } from "@/components/ui/alert";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 
 export type BlockCardAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 

@@ -3,7 +3,7 @@ import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FormStatus, InvalidFormSummary } from "@/components/ui/alert";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 
 export type CardAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { CARD_STATUSES } from "@/lib/cards/card-input";
+import { CARD_STATUSES } from "@/lib/features/cards/card-input";
 import { CardFormFields, type CardAction } from "./card-form-fields";
 
 export type { CardAction };

@@ -2,7 +2,7 @@
 import { useActionState, useEffect, useRef } from "react";
 import { FormStatus } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/button";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 
 export type CardStatusAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 

@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import type { Card } from "@/lib/platform/types";
-import { cardLabel } from "@/lib/cards/card-input";
-import { formatDate } from "@/lib/format";
+import { cardLabel } from "@/lib/features/cards/card-input";
+import { formatDate } from "@/lib/core/format";
 import { CardStatusBadge } from "./card-status-badge";
 
 export { cardLabel };

@@ -1,8 +1,8 @@
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale } from "next-intl/server";
-import { APP_TIME_ZONE } from "@/lib/format";
-import { catalogue } from "@/lib/i18n/catalogues";
-import { clientMessages, type Audience } from "@/lib/i18n/client-messages";
+import { APP_TIME_ZONE } from "@/lib/core/format";
+import { catalogue } from "@/lib/core/i18n/catalogues";
+import { clientMessages, type Audience } from "@/lib/core/i18n/client-messages";
 
 /**
  * The messages an audience's client components need, and no more: each route group's layout wraps

@@ -1,4 +1,4 @@
-import type { Messages } from "@/lib/i18n/catalogues";
+import type { Messages } from "@/lib/core/i18n/catalogues";
 
 /** A section of a navigation bar; `labelKey` names its words under `layout.links`. */
 export interface NavLink {

@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { chooseLanguage } from "@/lib/i18n/language-action";
-import { LANGUAGE_ENDONYMS, LOCALES } from "@/lib/i18n/locales";
+import { chooseLanguage } from "@/lib/features/language/language-action";
+import { LANGUAGE_ENDONYMS, LOCALES } from "@/lib/core/i18n/locales";
 import { buttonClasses } from "@/components/ui/button-classes";
 
 /**

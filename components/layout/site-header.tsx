@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { connection } from "next/server";
-import { PORTAL_NAME } from "@/lib/brand";
-import { getConfig } from "@/lib/config";
+import { PORTAL_NAME } from "@/lib/core/brand";
+import { getConfig } from "@/lib/core/config";
 import { DemoBadge, type DemoParts } from "./demo-badge";
 import { LanguageSwitcher } from "./language-switcher";
 

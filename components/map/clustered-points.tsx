@@ -3,8 +3,8 @@ import type L from "leaflet";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Marker, Popup, useMapEvents } from "react-leaflet";
-import type { PointIndex } from "@/lib/map/point-clusters";
-import type { MapPoint } from "@/lib/map/points";
+import type { PointIndex } from "@/lib/features/map/point-clusters";
+import type { MapPoint } from "@/lib/features/map/points";
 import { clusterIcon, pointIcon } from "./marker-icons";
 import { PointDetails } from "./point-details";
 

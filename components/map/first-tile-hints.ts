@@ -1,6 +1,6 @@
 import { preconnect, preload } from "react-dom";
-import { tileAt, tileImageUrl, MAP_INITIAL_ZOOM } from "@/lib/map/tile-images";
-import { tileOriginOf } from "@/lib/security/headers";
+import { tileAt, tileImageUrl, MAP_INITIAL_ZOOM } from "@/lib/features/map/tile-images";
+import { tileOriginOf } from "@/lib/core/security/headers";
 
 /**
  * Resource hints in the map page's HTML, for its largest paint: the first tiles otherwise wait for

@@ -2,7 +2,7 @@
 import { TileLayer, type Coords, type DoneCallback, type TileLayerOptions } from "leaflet";
 import { useEffect } from "react";
 import { useMap } from "react-leaflet";
-import { OSM_ATTRIBUTION_HTML } from "@/lib/map/attribution";
+import { OSM_ATTRIBUTION_HTML } from "@/lib/features/map/attribution";
 
 /**
  * The map's image tiles. The tiles of the first view are the page's largest paint (Lighthouse's

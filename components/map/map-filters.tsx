@@ -1,9 +1,15 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { useId } from "react";
-import { hasFilters, MIN_POWER_CHOICES_KW, parseConnector, parseMinKw, type PointFilters } from "@/lib/map/filters";
-import { formatKw } from "@/lib/map/format";
-import { FILTERABLE_CONNECTORS } from "@/lib/map/points";
+import {
+  hasFilters,
+  MIN_POWER_CHOICES_KW,
+  parseConnector,
+  parseMinKw,
+  type PointFilters,
+} from "@/lib/features/map/filters";
+import { formatKw } from "@/lib/features/map/format";
+import { FILTERABLE_CONNECTORS } from "@/lib/features/map/points";
 
 /**
  * Connector and minimum-power filters. They narrow the points already loaded, in the browser,

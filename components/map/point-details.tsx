@@ -1,7 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
-import { formatConnector, formatDistance, formatKw, formatPower } from "@/lib/map/format";
-import type { MapPoint, OwnLocation } from "@/lib/map/points";
+import { formatConnector, formatDistance, formatKw, formatPower } from "@/lib/features/map/format";
+import type { MapPoint, OwnLocation } from "@/lib/features/map/points";
 import { useOwnLocation } from "./use-points";
 
 /** Popup content for a map data point: everything the list shows, plus address, cost and source. */

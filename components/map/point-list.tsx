@@ -1,7 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
-import { formatConnector, formatDistance, formatPower } from "@/lib/map/format";
-import type { MapPoint, OwnLocation } from "@/lib/map/points";
+import { formatConnector, formatDistance, formatPower } from "@/lib/features/map/format";
+import type { MapPoint, OwnLocation } from "@/lib/features/map/points";
 import { StatusText } from "./point-details";
 
 /**

@@ -6,7 +6,7 @@ import { FormStatus } from "@/components/ui/alert";
 import { Button, Spinner, SubmitButton } from "@/components/ui/button";
 import { ConfirmSubmit } from "@/components/ui/confirm-submit";
 import { TextField } from "@/components/ui/field";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 import { addPasskey, preloadWebAuthn } from "./passkey-client";
 
 export interface PasskeyRow {

@@ -2,11 +2,11 @@
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useRef, useState } from "react";
 import { buttonClasses } from "@/components/ui/button-classes";
-import type { ExpensePackChoices } from "@/lib/expense-pack/period";
+import type { ExpensePackChoices } from "@/lib/features/expense-pack/period";
 
 /**
  * The months by name ("November 2026", by the server's clock and time zone) and the list's filters
- * when some are set (lib/expense-pack/period.ts packChoices, worked out by ExpensePackDialog).
+ * when some are set (lib/features/expense-pack/period.ts packChoices, worked out by ExpensePackDialog).
  */
 export interface ExpensePackFormProps extends ExpensePackChoices {
   /** The route that answers with the ZIP: the driver's own, or staff's for one driver. */

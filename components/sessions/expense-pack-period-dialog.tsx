@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { TextField } from "@/components/ui/field";
-import type { ExpensePackChoices, PackPeriodKind } from "@/lib/expense-pack/period";
+import type { ExpensePackChoices, PackPeriodKind } from "@/lib/features/expense-pack/period";
 
 export interface ExpensePackPeriodDialogProps extends ExpensePackChoices {
   /** The route that answers with the ZIP: the driver's own, or staff's for one driver. */

@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { formatDuration, formatKwh, formatLocalTime, formatMoney, type DurationWords } from "@/lib/format";
-import type { LiveSessionView, LiveSessionsResponse } from "@/lib/sessions/live-view";
+import { formatDuration, formatKwh, formatLocalTime, formatMoney, type DurationWords } from "@/lib/core/format";
+import type { LiveSessionView, LiveSessionsResponse } from "@/lib/features/sessions/live-view";
 import { LiveBadge, SessionStatusBadge } from "./session-status-badge";
 import { useLiveSessions } from "./use-live-sessions";
 

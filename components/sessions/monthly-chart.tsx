@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { formatKwh, formatMoney } from "@/lib/format";
-import { monthAxisLabel, monthLabel, type MonthlyTotal } from "@/lib/sessions/monthly";
+import { formatKwh, formatMoney } from "@/lib/core/format";
+import { monthAxisLabel, monthLabel, type MonthlyTotal } from "@/lib/features/sessions/monthly";
 
 export interface MonthlyChartProps {
   totals: readonly MonthlyTotal[];

@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { formatDateTime, formatKwh, formatMoney } from "@/lib/format";
+import { formatDateTime, formatKwh, formatMoney } from "@/lib/core/format";
 import type { ChargingSession } from "@/lib/platform/types";
 import {
   assumedTimeZoneNote,
@@ -8,11 +8,11 @@ import {
   sessionStartLabel,
   sessionStatusDetail,
   sessionStopLabel,
-} from "@/lib/sessions/display";
-import type { SessionLocationState } from "@/lib/sessions/location";
+} from "@/lib/features/sessions/display";
+import type { SessionLocationState } from "@/lib/features/sessions/location";
 import { LiveBadge, SessionStatusBadge } from "./session-status-badge";
 
-export type { SessionLocationState } from "@/lib/sessions/location";
+export type { SessionLocationState } from "@/lib/features/sessions/location";
 
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
   return (

@@ -7,7 +7,7 @@ import { buttonClasses } from "@/components/ui/button-classes";
 import { Spinner } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import type { SessionStatus } from "@/lib/platform/types";
-import { PAGE_SIZES, SESSION_STATUSES, sessionFilterQuery } from "@/lib/sessions/filters";
+import { PAGE_SIZES, SESSION_STATUSES, sessionFilterQuery } from "@/lib/features/sessions/filters";
 
 export interface SessionFiltersProps {
   status?: SessionStatus;

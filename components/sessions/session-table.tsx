@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { formatKwh, formatMoney } from "@/lib/format";
+import { formatKwh, formatMoney } from "@/lib/core/format";
 import type { ChargingSession } from "@/lib/platform/types";
-import { sessionCurrency, sessionDurationLabel, sessionStartLabel } from "@/lib/sessions/display";
+import { sessionCurrency, sessionDurationLabel, sessionStartLabel } from "@/lib/features/sessions/display";
 import { LiveBadge, SessionStatusBadge } from "./session-status-badge";
 
 export interface SessionTableProps {

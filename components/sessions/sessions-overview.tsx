@@ -1,9 +1,9 @@
 import { getTranslations } from "next-intl/server";
 import { Alert } from "@/components/ui/alert";
-import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
-import { toLiveSessionView } from "@/lib/sessions/live-view";
-import type { SessionsOverview } from "@/lib/sessions/service";
-import type { Settled } from "@/lib/sessions/settle";
+import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
+import { toLiveSessionView } from "@/lib/features/sessions/live-view";
+import type { SessionsOverview } from "@/lib/features/sessions/service";
+import type { Settled } from "@/lib/features/sessions/settle";
 import { LiveSessions } from "./live-sessions-lazy";
 import { MonthlyChart } from "./monthly-chart";
 

@@ -2,8 +2,8 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useRef } from "react";
 import useSWR from "swr";
-import type { LiveSessionsResponse } from "@/lib/sessions/live-view";
-import { jsonFetcher, type FetchError } from "@/lib/swr/fetcher";
+import type { LiveSessionsResponse } from "@/lib/features/sessions/live-view";
+import { jsonFetcher, type FetchError } from "@/lib/core/swr-fetcher";
 
 /** One SWR hook per resource (DESIGN.md convention 6) on the one fetcher; only its wording is here. */
 

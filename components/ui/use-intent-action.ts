@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import { idle, type ActionResult } from "@/lib/forms/action-result";
+import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 
 type FormAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { logger } from "@/lib/log";
+import { logger } from "@/lib/core/log";
 import type { DeprecationNotice } from "./request";
 
 /**

@@ -1,8 +1,8 @@
 import "server-only";
 import path from "node:path";
-import { getConfig } from "@/lib/config";
-import { createPlatformEmulator, type PlatformEmulator } from "@/lib/emulators/platform";
-import { logger } from "@/lib/log";
+import { getConfig } from "@/lib/core/config";
+import { createPlatformEmulator, type PlatformEmulator } from "@/emulators/platform";
+import { logger } from "@/lib/core/log";
 
 /**
  * The built-in platform emulator running inside the portal process (embedded default, demo mode).

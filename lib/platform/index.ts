@@ -1,9 +1,9 @@
 import "server-only";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import { createPlatformClient, type PlatformClient, type PlatformLogLine } from "./client";
 import { recordDeprecation } from "./deprecations";
 import { embeddedPlatformFetch } from "./embedded";
-import { logger } from "@/lib/log";
+import { logger } from "@/lib/core/log";
 
 export type { PlatformClient } from "./client";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { EndpointName, HttpMethod } from "./endpoints";
 import type { PlatformErrorCode, UnavailableKind } from "./errors";
-import { logger } from "@/lib/log";
+import { logger } from "@/lib/core/log";
 
 /** How a call ended: "ok", the error code, or for unavailability the finer kind. */
 export type PlatformCallOutcome = "ok" | Exclude<PlatformErrorCode, "unavailable"> | UnavailableKind;

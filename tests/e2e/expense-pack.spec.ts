@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Page } from "@playwright/test";
 import { unzipSync, strFromU8 } from "fflate";
-import { addMonths, zonedDate } from "../../lib/time/zoned-time";
+import { addMonths, zonedDate } from "../../lib/core/zoned-time";
 import { pdfText } from "../support/pdf-text";
 import { expectNoAxeViolations } from "./axe";
 import { expect, pressEnterOn, test } from "./fixtures";

@@ -339,7 +339,7 @@ export async function signInByEmail(page: Page, email: string): Promise<void> {
   await page.goto(link);
 }
 
-/** The emulator keeps only its newest calls (REQUEST_LOG_SIZE in lib/emulators/platform/index.ts). */
+/** The emulator keeps only its newest calls (REQUEST_LOG_SIZE in emulators/platform/index.ts). */
 const EMULATOR_REQUEST_LOG_SIZE = 500;
 /** How many of the last collected calls must be found again to know where the new ones start. */
 const LOG_ANCHOR = 5;
@@ -395,7 +395,7 @@ type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 type WorkerFixtures = { signedInStates: Map<string, StorageState> };
 type AutoFixtures = { collectRequestLog: void };
 
-/** The portal's abuse limits count in fixed 15-minute clock windows (lib/rate-limit.ts). */
+/** The portal's abuse limits count in fixed 15-minute clock windows (lib/core/rate-limit.ts). */
 const LIMIT_WINDOW_MS = 15 * 60_000;
 
 /**

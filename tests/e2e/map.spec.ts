@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { MAP_INITIAL_ZOOM, tileAt } from "../../lib/map/tile-images";
+import { MAP_INITIAL_ZOOM, tileAt } from "../../lib/features/map/tile-images";
 import { expect, test } from "./fixtures";
 
 /**

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { formatKwh, formatMoney } from "../../lib/format";
-import { rangeToInstants } from "../../lib/sessions/filters";
+import { formatKwh, formatMoney } from "../../lib/core/format";
+import { rangeToInstants } from "../../lib/features/sessions/filters";
 import { dialectOf, expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 import { DEMO_DRIVER_ID, platformSessions, SECOND_DRIVER_ID } from "./platform-sessions";

@@ -1,8 +1,8 @@
-import type { OpenedDatabase } from "@/lib/db/connect";
+import type { OpenedDatabase } from "@/lib/core/db/connect";
 import { openTestDatabase } from "./test-db";
 
 /**
- * Makes `getDb()` (lib/db/client.ts) answer with a fresh test database, so integration tests run the
+ * Makes `getDb()` (lib/core/db/client.ts) answer with a fresh test database, so integration tests run the
  * app's own server modules against PGlite, or against Postgres when DATABASE_URL is set.
  */
 const holder = globalThis as unknown as { __driverPortalDb?: Promise<OpenedDatabase> };

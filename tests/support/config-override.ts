@@ -1,9 +1,9 @@
-import type * as ConfigModule from "@/lib/config";
+import type * as ConfigModule from "@/lib/core/config";
 
 type Config = ReturnType<typeof ConfigModule.getConfig>;
 
 /**
- * For `vi.mock("@/lib/config", …)`: the real module, with `getConfig()` answering the real
+ * For `vi.mock("@/lib/core/config", …)`: the real module, with `getConfig()` answering the real
  * configuration as `patch` changes it on each call (so a test can flip a setting between cases).
  */
 export async function configWith(

@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { createLogger, type LogLevel } from "@/lib/log";
+import { createLogger, type LogLevel } from "@/lib/core/log";
 
 export interface CapturedLine {
   level: string;
@@ -11,7 +11,7 @@ export interface CapturedLine {
 const holder = globalThis as { __driverPortalLogger?: unknown };
 
 /**
- * Routes the server logger (lib/log.ts) into memory for one test file or test: every line it writes
+ * Routes the server logger (lib/core/log.ts) into memory for one test file or test: every line it writes
  * lands in `lines` (and is handed to `onLine`), as the process would have printed it. `restore()`
  * hands logging back.
  */

@@ -1,4 +1,4 @@
-import { TAG_STATUS } from "@/lib/emulators/platform/ampeco/views";
+import { TAG_STATUS } from "@/emulators/platform/ampeco/views";
 
 /**
  * The platform dialect the integration suites run in, on both sides (the emulator and the client):

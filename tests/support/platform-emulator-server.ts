@@ -1,5 +1,5 @@
-import { serveFetchHandler } from "@/lib/emulators/http-adapter";
-import { createPlatformEmulator, type PlatformEmulator, type PlatformEmulatorOptions } from "@/lib/emulators/platform";
+import { serveFetchHandler } from "@/emulators/http-adapter";
+import { createPlatformEmulator, type PlatformEmulator, type PlatformEmulatorOptions } from "@/emulators/platform";
 
 /**
  * Starts the platform emulator standalone on an ephemeral loopback port, so tests talk to it over

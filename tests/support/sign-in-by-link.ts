@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Database } from "@/lib/db/client";
-import { portalAdapter } from "@/lib/auth/adapter";
-import { completeVerifiedSignIn } from "@/lib/auth/link-account";
+import type { Database } from "@/lib/core/db/client";
+import { portalAdapter } from "@/lib/core/auth/adapter";
+import { completeVerifiedSignIn } from "@/lib/core/auth/link-account";
 
 /**
  * What following a sign-in link to `email` does, step by step as Auth.js's e-mail callback does it

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { dumpMigratedPglite, openDatabase, type OpenedDatabase } from "@/lib/db/connect";
+import { dumpMigratedPglite, openDatabase, type OpenedDatabase } from "@/lib/core/db/connect";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a brand-new
@@ -52,7 +52,7 @@ export async function openTestDatabase({ fromScratch = false } = {}): Promise<Op
   };
 }
 
-const MIGRATIONS = path.join(process.cwd(), "lib", "db", "migrations");
+const MIGRATIONS = path.join(process.cwd(), "lib", "core", "db", "migrations");
 const PGLITE_PACKAGE = path.join(process.cwd(), "node_modules", "@electric-sql", "pglite", "package.json");
 
 /** What makes a template: PGlite's version and every migration file (name and content). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "@/lib/config";
+import { ConfigError, loadConfig } from "@/lib/core/config";
 
 describe("loadConfig: the public URL in production", () => {
   it("refuses production without AUTH_URL or AUTH_TRUST_HOST: links would follow a client-set Host header", () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRY_CODES, COUNTRY_OPTIONS, countryName, countryOptions, isCountryCode } from "@/lib/countries";
-import { ProfileUpdateInput } from "@/lib/accounts/profile-schema";
-import { toFieldErrors } from "@/lib/forms/action-result";
-import { translatorFor } from "@/lib/i18n/translator";
+import { COUNTRY_CODES, COUNTRY_OPTIONS, countryName, countryOptions, isCountryCode } from "@/lib/core/countries";
+import { ProfileUpdateInput } from "@/lib/features/accounts/profile-schema";
+import { toFieldErrors } from "@/lib/core/actions/action-result";
+import { translatorFor } from "@/lib/core/i18n/translator";
 
 describe("country options", () => {
   it("are the table's 249 ISO codes, each once, named and sorted as Intl names them in en-GB", () => {
     expect(new Set(COUNTRY_CODES).size).toBe(249);
     for (const code of COUNTRY_CODES) expect(code).toMatch(/^[A-Z]{2}$/);
-    // On failure (a Node update changed a name), this diff is the new table for lib/country-table.ts.
+    // On failure (a Node update changed a name), this diff is the new table for lib/core/country-table.ts.
     const names = new Intl.DisplayNames(["en-GB"], { type: "region" });
     const collator = new Intl.Collator("en-GB");
     const fromIntl = COUNTRY_CODES.map((code) => `${code} ${names.of(code) ?? code}`).sort((a, b) =>

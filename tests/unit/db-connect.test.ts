@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { logIdleConnectionErrors } from "@/lib/db/connect";
+import { logIdleConnectionErrors } from "@/lib/core/db/connect";
 import { captureLogs } from "../support/log-capture";
 
 describe("logIdleConnectionErrors", () => {

@@ -9,8 +9,8 @@ import {
   numberFormat,
   whToKwh,
   type DurationWords,
-} from "@/lib/format";
-import { translatorFor } from "@/lib/i18n/translator";
+} from "@/lib/core/format";
+import { translatorFor } from "@/lib/core/i18n/translator";
 
 describe("energy", () => {
   it("turns Wh into kWh with two decimals", () => {

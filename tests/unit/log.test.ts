@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger, type LogLevel } from "@/lib/log";
+import { createLogger, type LogLevel } from "@/lib/core/log";
 
 /** A logger at `level` that writes into an array of parsed lines. */
 function capture(level: LogLevel) {

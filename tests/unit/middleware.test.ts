@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadConfig } from "@/lib/config";
+import { loadConfig } from "@/lib/core/config";
 import { middleware } from "@/middleware";
 
 const globals = globalThis as { __driverPortalConfig?: unknown };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeReturnPath } from "@/lib/auth/return-path";
+import { safeReturnPath } from "@/lib/core/auth/return-path";
 
 describe("safeReturnPath", () => {
   it("keeps local paths with query and hash", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, securityHeaders, tileOriginOf } from "@/lib/security/headers";
+import { contentSecurityPolicy, securityHeaders, tileOriginOf } from "@/lib/core/security/headers";
 
 const base = { nonce: "abc123", tileOrigin: "https://tile.openstreetmap.org", development: false, https: true };
 

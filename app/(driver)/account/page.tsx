@@ -11,20 +11,20 @@ import { NewDeviceMailForm, SignedInDeviceList } from "@/components/account/sign
 import { AccountDeletion } from "@/components/account/account-deletion";
 import { PlatformExport } from "@/components/account/platform-export";
 import { PasskeyManager } from "@/components/passkeys/passkey-manager";
-import { removePasskeyAction, renamePasskeyAction } from "@/lib/auth/passkeys/actions";
-import { loadPasskeyRows } from "@/lib/auth/passkeys/view";
-import { loadAccountView } from "@/lib/accounts/account-view";
-import { DELETION_GRACE_DAYS, openDeletionRequestOf } from "@/lib/accounts/deletion";
-import { cancelAccountDeletionAction, requestAccountDeletionAction } from "@/lib/accounts/deletion-action";
-import { setAppPasswordAction } from "@/lib/accounts/app-password-action";
-import { platformExportOffered } from "@/lib/accounts/platform-export";
-import { requestPlatformExportAction } from "@/lib/accounts/platform-export-action";
-import { startPasswordResetAction } from "@/lib/accounts/password-reset-action";
-import { newDeviceMailAction, signOutDeviceAction } from "@/lib/auth/device-actions";
-import { loadDeviceListView } from "@/lib/auth/device-list-view";
-import { requireDriverPage } from "@/lib/auth/guards";
-import { getConfig } from "@/lib/config";
-import { formatDate } from "@/lib/format";
+import { removePasskeyAction, renamePasskeyAction } from "@/lib/features/passkeys/actions";
+import { loadPasskeyRows } from "@/lib/features/passkeys/view";
+import { loadAccountView } from "@/lib/features/accounts/account-view";
+import { DELETION_GRACE_DAYS, openDeletionRequestOf } from "@/lib/features/accounts/deletion";
+import { cancelAccountDeletionAction, requestAccountDeletionAction } from "@/lib/features/accounts/deletion-action";
+import { setAppPasswordAction } from "@/lib/features/accounts/app-password-action";
+import { platformExportOffered } from "@/lib/features/accounts/platform-export";
+import { requestPlatformExportAction } from "@/lib/features/accounts/platform-export-action";
+import { startPasswordResetAction } from "@/lib/features/accounts/password-reset-action";
+import { newDeviceMailAction, signOutDeviceAction } from "@/lib/features/devices/device-actions";
+import { loadDeviceListView } from "@/lib/features/devices/device-list-view";
+import { requireDriverPage } from "@/lib/core/auth/guards";
+import { getConfig } from "@/lib/core/config";
+import { formatDate } from "@/lib/core/format";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("profile.page");

@@ -5,14 +5,14 @@ import { CardForm } from "@/components/cards/card-form";
 import { BlockCardButton } from "@/components/cards/block-card-button";
 import { CardTable, cardLabel } from "@/components/cards/card-table";
 import { Card } from "@/components/ui/card";
-import { requireDriverPage } from "@/lib/auth/guards";
-import { addCardAction } from "@/lib/cards/add-card-action";
-import { blockCardAction, pauseCardAction, resumeCardAction } from "@/lib/cards/card-status-action";
-import { listDriverCards } from "@/lib/cards/service";
-import { latestCardStatusChanges, type CardStatusChange } from "@/lib/cards/status-history";
-import { cardStatusNote } from "@/lib/cards/status-note";
+import { requireDriverPage } from "@/lib/core/auth/guards";
+import { addCardAction } from "@/lib/features/cards/add-card-action";
+import { blockCardAction, pauseCardAction, resumeCardAction } from "@/lib/features/cards/card-status-action";
+import { listDriverCards } from "@/lib/features/cards/service";
+import { latestCardStatusChanges, type CardStatusChange } from "@/lib/features/cards/status-history";
+import { cardStatusNote } from "@/lib/features/cards/status-note";
 import { CardStatusButton } from "@/components/cards/card-status-button";
-import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
+import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import type { Card as ChargingCard } from "@/lib/platform/types";
 
 /** The one-click change a usable card's row offers: pause an active card, resume a paused one. */

@@ -11,14 +11,19 @@ import { SessionTable } from "@/components/sessions/session-table";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
-import { requireDriverPage } from "@/lib/auth/guards";
-import { currentLocale } from "@/lib/i18n/current-locale";
+import { requireDriverPage } from "@/lib/core/auth/guards";
+import { currentLocale } from "@/lib/core/i18n/current-locale";
 import { getPlatform } from "@/lib/platform";
-import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
-import { logSessionError } from "@/lib/sessions/deps";
-import { hasRangeFilter, parseSessionFilter, sessionFilterQuery, type SessionListFilter } from "@/lib/sessions/filters";
-import { getLocationNames, getSessionsOverview, listDriverSessions } from "@/lib/sessions/service";
-import { settle } from "@/lib/sessions/settle";
+import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
+import { logSessionError } from "@/lib/features/sessions/deps";
+import {
+  hasRangeFilter,
+  parseSessionFilter,
+  sessionFilterQuery,
+  type SessionListFilter,
+} from "@/lib/features/sessions/filters";
+import { getLocationNames, getSessionsOverview, listDriverSessions } from "@/lib/features/sessions/service";
+import { settle } from "@/lib/features/sessions/settle";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("sessions");

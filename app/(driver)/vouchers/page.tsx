@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { toBalanceView } from "@/lib/accounts/balance-view";
+import { toBalanceView } from "@/lib/features/accounts/balance-view";
 import { LoadError } from "@/components/ui/load-error";
 import { VoucherForm } from "@/components/vouchers/voucher-form";
-import { requireDriverPage } from "@/lib/auth/guards";
+import { requireDriverPage } from "@/lib/core/auth/guards";
 import { getPlatform } from "@/lib/platform";
-import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
-import { redeemVoucherAction } from "@/lib/vouchers/redeem-action";
+import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
+import { redeemVoucherAction } from "@/lib/features/vouchers/redeem-action";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("vouchers");

@@ -5,8 +5,8 @@ import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { hintFirstTiles } from "@/components/map/first-tile-hints";
 import { MapExplorer } from "@/components/map/map-explorer";
-import { getConfig } from "@/lib/config";
-import { canViewMap } from "@/lib/map/access";
+import { getConfig } from "@/lib/core/config";
+import { canViewMap } from "@/lib/features/map/access";
 import MapLoading from "./loading";
 
 export async function generateMetadata(): Promise<Metadata> {

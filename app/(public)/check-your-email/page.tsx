@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import { connection } from "next/server";
-import { SIGN_UP_LINK_HOURS } from "@/lib/accounts/sign-up";
+import { SIGN_UP_LINK_HOURS } from "@/lib/features/accounts/sign-up";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("signIn.checkEmail");

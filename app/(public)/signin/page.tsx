@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { PasskeySignIn } from "@/components/passkeys/passkey-sign-in";
 import { Alert } from "@/components/ui/alert";
-import { safeReturnPath } from "@/lib/auth/return-path";
+import { safeReturnPath } from "@/lib/core/auth/return-path";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("signIn");

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { NewDriverForm } from "@/components/account/new-driver-form";
-import { signUp } from "@/lib/accounts/sign-up-action";
+import { signUp } from "@/lib/features/accounts/sign-up-action";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("signUp");

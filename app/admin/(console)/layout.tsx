@@ -1,4 +1,4 @@
-import { requireStaffPage } from "@/lib/auth/guards";
+import { requireStaffPage } from "@/lib/core/auth/guards";
 
 /**
  * Every staff page but /admin/security: under STAFF_REQUIRE_PASSKEY only in a session opened with a

@@ -4,9 +4,9 @@ import { PasskeyManager } from "@/components/passkeys/passkey-manager";
 import { PasskeySignIn } from "@/components/passkeys/passkey-sign-in";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { lacksStaffPasskey, requireStaffPage } from "@/lib/auth/guards";
-import { removePasskeyAction, renamePasskeyAction } from "@/lib/auth/passkeys/actions";
-import { loadPasskeyRows } from "@/lib/auth/passkeys/view";
+import { lacksStaffPasskey, requireStaffPage } from "@/lib/core/auth/guards";
+import { removePasskeyAction, renamePasskeyAction } from "@/lib/features/passkeys/actions";
+import { loadPasskeyRows } from "@/lib/features/passkeys/view";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin");

@@ -1,12 +1,12 @@
-import { getViewer } from "@/lib/auth/viewer";
-import { isStaff } from "@/lib/auth/roles";
-import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
-import { logger } from "@/lib/log";
+import { getViewer } from "@/lib/core/auth/viewer";
+import { isStaff } from "@/lib/core/auth/roles";
+import { getConfig } from "@/lib/core/config";
+import { getDb } from "@/lib/core/db/client";
+import { logger } from "@/lib/core/log";
 import { listDeprecations } from "@/lib/platform/deprecations";
-import { anyone } from "@/lib/route-handlers/access";
-import { routeHandler } from "@/lib/route-handlers/route-handler";
-import { lacksStaffPasskey } from "@/lib/auth/guards";
+import { anyone } from "@/lib/core/route-handlers/access";
+import { routeHandler } from "@/lib/core/route-handlers/route-handler";
+import { lacksStaffPasskey } from "@/lib/core/auth/guards";
 
 const NO_STORE = { "cache-control": "no-store" };
 

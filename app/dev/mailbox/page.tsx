@@ -3,9 +3,9 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { connection } from "next/server";
-import { getConfig } from "@/lib/config";
-import { listOutbox } from "@/lib/mail/outbox";
-import { formatDateTime } from "@/lib/format";
+import { getConfig } from "@/lib/core/config";
+import { listOutbox } from "@/lib/core/mail/outbox";
+import { formatDateTime } from "@/lib/core/format";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("devMailbox");

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { auditLog, mailOutbox, sessions, staffInvites, users } from "@/lib/db/schema";
-import type { Viewer } from "@/lib/auth/viewer";
+import { auditLog, mailOutbox, sessions, staffInvites, users } from "@/lib/core/db/schema";
+import type { Viewer } from "@/lib/core/auth/viewer";
 import { IDLE, formOf } from "../../support/action-form";
 import { createServiceHarness, inDialect, sentTo, type ServiceHarness } from "../driver-services/harness";
 import { holdClockStill } from "../../support/still-clock";
@@ -19,19 +19,19 @@ const holder = vi.hoisted(() => {
   };
 });
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
-vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
-vi.mock("@/lib/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
-vi.mock("@/lib/auth", () => ({ signIn: vi.fn(async () => "/check-your-email"), auth: vi.fn(async () => null) }));
+vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
+vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
+vi.mock("@/lib/core/auth", () => ({ signIn: vi.fn(async () => "/check-your-email"), auth: vi.fn(async () => null) }));
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 
-const cards = await import("@/lib/admin/actions/cards");
-const driver = await import("@/lib/admin/actions/driver");
-const roles = await import("@/lib/admin/actions/roles");
-const { createDriverAction } = await import("@/lib/admin/actions/create-driver");
-const { listAuditEntries } = await import("@/lib/admin/audit-log");
-const { listStaffInvites } = await import("@/lib/admin/roles");
-const { signIn } = await import("@/lib/auth");
-const { findDrivers } = await import("@/lib/admin/find-driver");
+const cards = await import("@/lib/features/admin/actions/cards");
+const driver = await import("@/lib/features/admin/actions/driver");
+const roles = await import("@/lib/features/admin/actions/roles");
+const { createDriverAction } = await import("@/lib/features/admin/actions/create-driver");
+const { listAuditEntries } = await import("@/lib/features/admin/audit-log");
+const { listStaffInvites } = await import("@/lib/features/admin/roles");
+const { signIn } = await import("@/lib/core/auth");
+const { findDrivers } = await import("@/lib/features/admin/find-driver");
 
 const SUPPORT: Viewer = {
   userId: "support-1",
@@ -601,7 +601,7 @@ describe("staff roles", () => {
       .values({ id: "admin-2", email: "admin2@example.com", role: "admin", emailVerified: new Date() });
     const asFirst = { ...ADMIN };
     const asSecond = { ...ADMIN, userId: "admin-2", email: "admin2@example.com" };
-    const { revokeStaffRole } = await import("@/lib/admin/roles");
+    const { revokeStaffRole } = await import("@/lib/features/admin/roles");
     const outcomes = await Promise.allSettled([
       revokeStaffRole(asFirst, "admin2@example.com"),
       revokeStaffRole(asSecond, "admin@example.com"),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { accountDeletionRequests, auditLog, staffInvites, users } from "@/lib/db/schema";
-import type { Viewer } from "@/lib/auth/viewer";
+import { accountDeletionRequests, auditLog, staffInvites, users } from "@/lib/core/db/schema";
+import type { Viewer } from "@/lib/core/auth/viewer";
 import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
 
 /**
@@ -14,19 +14,19 @@ const holder = vi.hoisted(() => ({
   viewer: null as Viewer | null,
 }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
-vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
-vi.mock("@/lib/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
-vi.mock("@/lib/auth", () => ({ signIn: vi.fn(async () => "/check-your-email"), auth: vi.fn(async () => null) }));
+vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
+vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
+vi.mock("@/lib/core/auth", () => ({ signIn: vi.fn(async () => "/check-your-email"), auth: vi.fn(async () => null) }));
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 
 const modules = {
-  cards: await import("@/lib/admin/actions/cards"),
-  driver: await import("@/lib/admin/actions/driver"),
-  roles: await import("@/lib/admin/actions/roles"),
-  createDriver: await import("@/lib/admin/actions/create-driver"),
-  deletion: await import("@/lib/admin/actions/deletion"),
+  cards: await import("@/lib/features/admin/actions/cards"),
+  driver: await import("@/lib/features/admin/actions/driver"),
+  roles: await import("@/lib/features/admin/actions/roles"),
+  createDriver: await import("@/lib/features/admin/actions/create-driver"),
+  deletion: await import("@/lib/features/admin/actions/deletion"),
 };
-const { signIn } = await import("@/lib/auth");
+const { signIn } = await import("@/lib/core/auth");
 
 const idle = { status: "idle" } as const;
 function form(values: Record<string, string>): FormData {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { emailChanges, mailOutbox, sessions, staffInvites, users } from "@/lib/db/schema";
-import type { Viewer } from "@/lib/auth/viewer";
+import { emailChanges, mailOutbox, sessions, staffInvites, users } from "@/lib/core/db/schema";
+import type { Viewer } from "@/lib/core/auth/viewer";
 import { IDLE, formOf } from "../../support/action-form";
 import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
 import { signInByLink } from "../../support/sign-in-by-link";
@@ -22,9 +22,9 @@ const holder = vi.hoisted(() => {
   };
 });
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
-vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
-vi.mock("@/lib/auth/viewer", async () => {
-  const { findSessionViewer } = await import("@/lib/auth/session-lookup");
+vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
+vi.mock("@/lib/core/auth/viewer", async () => {
+  const { findSessionViewer } = await import("@/lib/core/auth/session-lookup");
   return {
     getViewer: async () =>
       holder.staffViewer ?? (holder.sessionToken ? findSessionViewer(holder.harness.db.db, holder.sessionToken) : null),
@@ -39,10 +39,10 @@ vi.mock("next/headers", () => ({
 }));
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 
-const { changeEmailAction, confirmEmailChangeAction } = await import("@/lib/accounts/email-action");
-const { grantStaffRoleAction } = await import("@/lib/admin/actions/roles");
-const { changeDriverEmail } = await import("@/lib/accounts/email");
-const { findSessionViewer } = await import("@/lib/auth/session-lookup");
+const { changeEmailAction, confirmEmailChangeAction } = await import("@/lib/features/accounts/email-action");
+const { grantStaffRoleAction } = await import("@/lib/features/admin/actions/roles");
+const { changeDriverEmail } = await import("@/lib/features/accounts/email");
+const { findSessionViewer } = await import("@/lib/core/auth/session-lookup");
 
 const idle = IDLE;
 const form = formOf;

@@ -12,7 +12,7 @@ import {
   signupAttempts,
   staffInvites,
   users,
-} from "@/lib/db/schema";
+} from "@/lib/core/db/schema";
 import { IDLE, formOf } from "../../support/action-form";
 import { signInByLink } from "../../support/sign-in-by-link";
 import { createSoftAuthenticator, type SoftAuthenticator } from "../../support/soft-authenticator";
@@ -34,16 +34,16 @@ const holder = vi.hoisted(() => ({
   after: [] as (() => unknown)[],
 }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
-vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
-vi.mock("@/lib/auth/viewer", async () => {
-  const { findSessionViewer } = await import("@/lib/auth/session-lookup");
+vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
+vi.mock("@/lib/core/auth/viewer", async () => {
+  const { findSessionViewer } = await import("@/lib/core/auth/session-lookup");
   return {
     getViewer: async () => (holder.sessionToken ? findSessionViewer(holder.harness.db.db, holder.sessionToken) : null),
   };
 });
-vi.mock("@/lib/auth/site-origin", () => ({ siteOrigin: async () => "http://localhost:3999" }));
-vi.mock("@/lib/auth", () => ({ signIn: vi.fn(async () => undefined), issueSignInLink: vi.fn() }));
-vi.mock("@/lib/config", async (original) =>
+vi.mock("@/lib/core/auth/site-origin", () => ({ siteOrigin: async () => "http://localhost:3999" }));
+vi.mock("@/lib/core/auth", () => ({ signIn: vi.fn(async () => undefined), issueSignInLink: vi.fn() }));
+vi.mock("@/lib/core/config", async (original) =>
   (await import("../../support/config-override")).configWith(original, (config) => ({
     ...config,
     auth: { ...config.auth, staffRequirePasskey: holder.staffRequirePasskey },
@@ -62,15 +62,15 @@ vi.mock("next/navigation", async () => ({
 vi.mock("next/server", () => ({ after: (task: () => unknown) => holder.after.push(task), connection: vi.fn() }));
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 
-const { createDriverAction } = await import("@/lib/admin/actions/create-driver");
-const { changeDriverEmailAction } = await import("@/lib/admin/actions/driver");
+const { createDriverAction } = await import("@/lib/features/admin/actions/create-driver");
+const { changeDriverEmailAction } = await import("@/lib/features/admin/actions/driver");
 const { changeStaffEmailAction, grantStaffRoleAction, resetStaffPasskeysAction } =
-  await import("@/lib/admin/actions/roles");
-const { signUp } = await import("@/lib/accounts/sign-up-action");
-const { changeEmailAction } = await import("@/lib/accounts/email-action");
-const handlers = await import("@/lib/auth/passkeys/route-handlers");
-const { findSessionViewer } = await import("@/lib/auth/session-lookup");
-const { seedDemoStaff } = await import("@/lib/db/demo-seed");
+  await import("@/lib/features/admin/actions/roles");
+const { signUp } = await import("@/lib/features/accounts/sign-up-action");
+const { changeEmailAction } = await import("@/lib/features/accounts/email-action");
+const handlers = await import("@/lib/features/passkeys/route-handlers");
+const { findSessionViewer } = await import("@/lib/core/auth/session-lookup");
+const { seedDemoStaff } = await import("@/lib/core/db/demo-seed");
 
 let h: ServiceHarness;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_DRIVER_ID } from "@/lib/emulators/platform";
+import { DEMO_DRIVER_ID } from "@/emulators/platform";
 import { TEST_READONLY_KEY } from "@/tests/support/platform-emulator-server";
 import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { PlatformEmulatorOptions } from "@/lib/emulators/platform";
+import type { PlatformEmulatorOptions } from "@/emulators/platform";
 import {
   startPlatformEmulator,
   type ApiResult,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createPlatformEmulator, DEMO_DRIVER_ID } from "@/lib/emulators/platform";
+import { createPlatformEmulator, DEMO_DRIVER_ID } from "@/emulators/platform";
 import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
 
 const CLIENT = { clientId: "portal-client", clientSecret: "portal-secret-value" };

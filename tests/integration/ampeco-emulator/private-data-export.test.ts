@@ -5,7 +5,7 @@ import {
   EXPORT_LINK_TTL_MS,
   NEW_DRIVER_ID,
   SECOND_DRIVER_ID,
-} from "@/lib/emulators/platform";
+} from "@/emulators/platform";
 import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
 
 const exportPath = (userId: number) => `/public-api/actions/users/v2.0/${userId}/export-all-private-data`;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/lib/emulators/platform";
+import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
 import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
 
 const SESSIONS = "/public-api/resources/sessions/v1.0";

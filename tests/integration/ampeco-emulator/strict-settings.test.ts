@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/lib/emulators/platform";
+import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
 import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
 
 /**
  * Issue 24: the emulator as strict as a real tenant where AMPECO leaves room, each behind a setting
- * (lib/emulators/platform/settings.ts). Every /public-api answer is validated against the subset
+ * (emulators/platform/settings.ts). Every /public-api answer is validated against the subset
  * by the harness.
  */
 const USERS = "/public-api/resources/users/v1.1";

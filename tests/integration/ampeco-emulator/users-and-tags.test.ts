@@ -5,7 +5,7 @@ import {
   SECOND_DRIVER_EMAIL,
   SECOND_DRIVER_ID,
   UNASSIGNED_TAG_UIDS,
-} from "@/lib/emulators/platform";
+} from "@/emulators/platform";
 import { startPlatformEmulator } from "@/tests/support/platform-emulator-server";
 import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientAddressFrom } from "@/lib/auth/client-address";
+import { clientAddressFrom } from "@/lib/core/auth/client-address";
 import { PORTAL_NODE_ARGS } from "../../../scripts/portal-node-args.mjs";
 
 /**

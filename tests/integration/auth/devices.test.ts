@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { portalAdapter } from "@/lib/auth/adapter";
-import { listSignedInDevices, setNewDeviceMail, signOutDevice } from "@/lib/auth/devices";
-import { findSessionViewer } from "@/lib/auth/session-lookup";
-import { DEVICE_LAST_SEEN_EVERY_SECONDS } from "@/lib/auth/session-policy";
-import type { OpenedDatabase } from "@/lib/db/connect";
-import { knownDevices, mailOutbox, sessionDevices, sessions, users } from "@/lib/db/schema";
+import { portalAdapter } from "@/lib/core/auth/adapter";
+import { listSignedInDevices, setNewDeviceMail, signOutDevice } from "@/lib/core/auth/devices";
+import { findSessionViewer } from "@/lib/core/auth/session-lookup";
+import { DEVICE_LAST_SEEN_EVERY_SECONDS } from "@/lib/core/auth/session-policy";
+import type { OpenedDatabase } from "@/lib/core/db/connect";
+import { knownDevices, mailOutbox, sessionDevices, sessions, users } from "@/lib/core/db/schema";
 import { installTestDatabase, removeTestDatabase } from "../../support/app-db";
 import { signInByLink } from "../../support/sign-in-by-link";
 import { testDriver } from "../../support/test-db";

@@ -1,7 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Viewer } from "@/lib/auth/viewer";
-import { auditLog, mailOutbox, passkeyChallenges, passkeys, rateLimitCounters, sessions, users } from "@/lib/db/schema";
+import type { Viewer } from "@/lib/core/auth/viewer";
+import {
+  auditLog,
+  mailOutbox,
+  passkeyChallenges,
+  passkeys,
+  rateLimitCounters,
+  sessions,
+  users,
+} from "@/lib/core/db/schema";
 import { IDLE, formOf } from "../../support/action-form";
 import { createSoftAuthenticator, type SoftAuthenticator } from "../../support/soft-authenticator";
 import { openTestDatabase } from "../../support/test-db";
@@ -17,30 +25,30 @@ const ORIGIN = "http://localhost:3100";
 const CHROME_ON_LINUX =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const holder = vi.hoisted(() => ({
-  db: null as unknown as import("@/lib/db/connect").OpenedDatabase,
-  viewer: null as import("@/lib/auth/viewer").Viewer | null,
+  db: null as unknown as import("@/lib/core/db/connect").OpenedDatabase,
+  viewer: null as import("@/lib/core/auth/viewer").Viewer | null,
   staffRequirePasskey: false,
 }));
-vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.db.db }));
-vi.mock("@/lib/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
-vi.mock("@/lib/auth/site-origin", () => ({ siteOrigin: async () => "http://localhost:3100" }));
+vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.db.db }));
+vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
+vi.mock("@/lib/core/auth/site-origin", () => ({ siteOrigin: async () => "http://localhost:3100" }));
 vi.mock("next/headers", () => ({
   headers: async () => new Headers({ "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36" }),
 }));
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
-vi.mock("@/lib/config", async (original) =>
+vi.mock("@/lib/core/config", async (original) =>
   (await import("../../support/config-override")).configWith(original, (config) => ({
     ...config,
     auth: { ...config.auth, staffRequirePasskey: holder.staffRequirePasskey },
   })),
 );
 
-const handlers = await import("@/lib/auth/passkeys/route-handlers");
-const { renamePasskeyAction, removePasskeyAction } = await import("@/lib/auth/passkeys/actions");
-const { resetStaffPasskeysAction, grantStaffRoleAction } = await import("@/lib/admin/actions/roles");
-const { consumeChallenge, issueChallenge, CHALLENGE_TTL_MS } = await import("@/lib/auth/passkeys/challenges");
-const { staffMember } = await import("@/lib/route-handlers/access");
-const { routeHandler } = await import("@/lib/route-handlers/route-handler");
+const handlers = await import("@/lib/features/passkeys/route-handlers");
+const { renamePasskeyAction, removePasskeyAction } = await import("@/lib/features/passkeys/actions");
+const { resetStaffPasskeysAction, grantStaffRoleAction } = await import("@/lib/features/admin/actions/roles");
+const { consumeChallenge, issueChallenge, CHALLENGE_TTL_MS } = await import("@/lib/features/passkeys/challenges");
+const { staffMember } = await import("@/lib/core/route-handlers/access");
+const { routeHandler } = await import("@/lib/core/route-handlers/route-handler");
 
 const viewer = (userId: string, email: string, role: Viewer["role"], signInMethod?: "email" | "passkey"): Viewer => ({
   userId,

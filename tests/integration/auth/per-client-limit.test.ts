@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { loadConfig } from "@/lib/config";
-import { rateLimitCounters } from "@/lib/db/schema";
+import { loadConfig } from "@/lib/core/config";
+import { rateLimitCounters } from "@/lib/core/db/schema";
 import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
 import { holdClockStill } from "../../support/still-clock";
 
@@ -16,13 +16,13 @@ const holder = vi.hoisted(() => ({
   forwardedFor: "",
 }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
-vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
-vi.mock("@/lib/auth", () => ({ signIn: vi.fn(async () => "/check-your-email"), auth: vi.fn(async () => null) }));
+vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
+vi.mock("@/lib/core/auth", () => ({ signIn: vi.fn(async () => "/check-your-email"), auth: vi.fn(async () => null) }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": holder.forwardedFor }) }));
 // The sign-up mails after its answer (Next's after()); this test counts only the answers.
 vi.mock("next/server", () => ({ after: () => undefined }));
 
-const { signUp } = await import("@/lib/accounts/sign-up-action");
+const { signUp } = await import("@/lib/features/accounts/sign-up-action");
 const globals = globalThis as { __driverPortalConfig?: unknown; __driverPortalPeerAddressHook?: boolean };
 
 function signUpForm(): FormData {

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "@/lib/config";
-import { openDatabase, type OpenedDatabase } from "@/lib/db/connect";
-import { countAttempt, RATE_LIMITS, type RateLimitRule } from "@/lib/rate-limit";
+import { loadConfig } from "@/lib/core/config";
+import { openDatabase, type OpenedDatabase } from "@/lib/core/db/connect";
+import { countAttempt, RATE_LIMITS, type RateLimitRule } from "@/lib/core/rate-limit";
 import { openTestDatabase, testDriver } from "../../support/test-db";
 
 /**

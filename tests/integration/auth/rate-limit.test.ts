@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OpenedDatabase } from "@/lib/db/connect";
-import { consumeRateLimit } from "@/lib/rate-limit";
+import type { OpenedDatabase } from "@/lib/core/db/connect";
+import { consumeRateLimit } from "@/lib/core/rate-limit";
 import { installTestDatabase, removeTestDatabase } from "../../support/app-db";
 import { testDriver } from "../../support/test-db";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findSessionViewer } from "@/lib/auth/session-lookup";
-import { isSecureOrigin, SESSION_MAX_AGE_SECONDS, sessionTokenFrom } from "@/lib/auth/session-policy";
-import type { OpenedDatabase } from "@/lib/db/connect";
-import { sessions, users } from "@/lib/db/schema";
+import { findSessionViewer } from "@/lib/core/auth/session-lookup";
+import { isSecureOrigin, SESSION_MAX_AGE_SECONDS, sessionTokenFrom } from "@/lib/core/auth/session-policy";
+import type { OpenedDatabase } from "@/lib/core/db/connect";
+import { sessions, users } from "@/lib/core/db/schema";
 import { openTestDatabase, testDriver } from "../../support/test-db";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { mailOutbox, rateLimitCounters, sessions, users, verificationTokens } from "@/lib/db/schema";
-import { DEMO_DRIVER_EMAIL } from "@/lib/emulators/platform";
+import { mailOutbox, rateLimitCounters, sessions, users, verificationTokens } from "@/lib/core/db/schema";
+import { DEMO_DRIVER_EMAIL } from "@/emulators/platform";
 import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
 import { testDriver } from "../../support/test-db";
 import { holdClockStill } from "../../support/still-clock";
@@ -25,7 +25,7 @@ const context = vi.hoisted(() => ({
   afterTasks: [] as (() => unknown)[],
 }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => context.harness.client }));
-vi.mock("@/lib/db/client", () => ({ getDb: async () => context.harness.db.db }));
+vi.mock("@/lib/core/db/client", () => ({ getDb: async () => context.harness.db.db }));
 vi.mock("next/headers", () => ({
   headers: async () => context.headers,
   cookies: async () => ({
@@ -63,9 +63,9 @@ for (const name of [
   delete process.env[name];
 (globalThis as { __driverPortalConfig?: unknown }).__driverPortalConfig = undefined;
 
-const { handlers } = await import("@/lib/auth");
+const { handlers } = await import("@/lib/core/auth");
 const route = await import("@/app/api/auth/[...nextauth]/route");
-const { requestSignInLink } = await import("@/lib/auth/sign-in-action");
+const { requestSignInLink } = await import("@/lib/features/sign-in/sign-in-action");
 
 let h: ServiceHarness;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { users } from "@/lib/db/schema";
+import { users } from "@/lib/core/db/schema";
 import { openTestDatabase, testDriver } from "../../support/test-db";
-import type { OpenedDatabase } from "@/lib/db/connect";
+import type { OpenedDatabase } from "@/lib/core/db/connect";
 
 describe(`database on ${testDriver}`, () => {
   let opened: OpenedDatabase;

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { loadConfig } from "@/lib/config";
+import { loadConfig } from "@/lib/core/config";
 
 /**
  * Finding 7 of the security review: the demo bridge /api/emulator/… can reset, fault and read the

@@ -1,21 +1,21 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEMO_DRIVER_ID, NEW_DRIVER_ID, SECOND_DRIVER_EMAIL, SECOND_DRIVER_ID } from "@/lib/emulators/platform";
-import { emailChanges, mailOutbox, passkeys, sessions, users } from "@/lib/db/schema";
-import { toBalanceView } from "@/lib/accounts/balance-view";
+import { DEMO_DRIVER_ID, NEW_DRIVER_ID, SECOND_DRIVER_EMAIL, SECOND_DRIVER_ID } from "@/emulators/platform";
+import { emailChanges, mailOutbox, passkeys, sessions, users } from "@/lib/core/db/schema";
+import { toBalanceView } from "@/lib/features/accounts/balance-view";
 import { createServiceHarness, inDialect, sentTo, type ServiceHarness } from "./harness";
 import { captureLogs } from "../../support/log-capture";
 
 const holder = vi.hoisted(() => ({ harness: null as unknown as import("./harness").ServiceHarness }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
-vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
+vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 
-const { profileChanges, readProfileForm, updateDriverProfile } = await import("@/lib/accounts/profile");
-const { changeDriverEmail, EmailTakenError, EmailUnchangedError } = await import("@/lib/accounts/email");
-const { startDriverPasswordReset } = await import("@/lib/accounts/password-reset");
+const { profileChanges, readProfileForm, updateDriverProfile } = await import("@/lib/features/accounts/profile");
+const { changeDriverEmail, EmailTakenError, EmailUnchangedError } = await import("@/lib/features/accounts/email");
+const { startDriverPasswordReset } = await import("@/lib/features/accounts/password-reset");
 const { confirmEmailChange, inspectEmailChangeLink, requestEmailChange, EMAIL_CHANGE_LINK_MINUTES } =
-  await import("@/lib/accounts/email-change");
-const { loadAccountView } = await import("@/lib/accounts/account-view");
+  await import("@/lib/features/accounts/email-change");
+const { loadAccountView } = await import("@/lib/features/accounts/account-view");
 
 let h: ServiceHarness;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Viewer } from "@/lib/auth/viewer";
-import { appPasswordLinks, auditLog, mailOutbox, rateLimitCounters, signupAttempts, users } from "@/lib/db/schema";
-import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID, SECOND_DRIVER_EMAIL, SECOND_DRIVER_ID } from "@/lib/emulators/platform";
-import { logger } from "@/lib/log";
+import type { Viewer } from "@/lib/core/auth/viewer";
+import { appPasswordLinks, auditLog, mailOutbox, rateLimitCounters, signupAttempts, users } from "@/lib/core/db/schema";
+import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID, SECOND_DRIVER_EMAIL, SECOND_DRIVER_ID } from "@/emulators/platform";
+import { logger } from "@/lib/core/log";
 import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
 import { IDLE, formOf } from "../../support/action-form";
 import { captureLogs } from "../../support/log-capture";
@@ -18,21 +18,22 @@ import { createServiceHarness, DEMO_DRIVER_VIEWER, SERVICE_TEST_KEY, sentTo, typ
 const holder = vi.hoisted(() => ({
   harness: null as unknown as import("./harness").ServiceHarness,
   client: null as unknown as import("@/lib/platform/client").PlatformClient,
-  viewer: null as import("@/lib/auth/viewer").Viewer | null,
+  viewer: null as import("@/lib/core/auth/viewer").Viewer | null,
 }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.client }));
-vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
-vi.mock("@/lib/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
-vi.mock("@/lib/auth", () => ({ signIn: vi.fn(async () => "/check-your-email"), auth: vi.fn(async () => null) }));
+vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
+vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
+vi.mock("@/lib/core/auth", () => ({ signIn: vi.fn(async () => "/check-your-email"), auth: vi.fn(async () => null) }));
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "portal.test" }) }));
 
-const { setAppPasswordAction, setAppPasswordWithLinkAction } = await import("@/lib/accounts/app-password-action");
-const { startPasswordResetAction } = await import("@/lib/accounts/password-reset-action");
-const { startDriverPasswordResetAction } = await import("@/lib/admin/actions/driver");
-const { createDriverAction } = await import("@/lib/admin/actions/create-driver");
+const { setAppPasswordAction, setAppPasswordWithLinkAction } =
+  await import("@/lib/features/accounts/app-password-action");
+const { startPasswordResetAction } = await import("@/lib/features/accounts/password-reset-action");
+const { startDriverPasswordResetAction } = await import("@/lib/features/admin/actions/driver");
+const { createDriverAction } = await import("@/lib/features/admin/actions/create-driver");
 const { APP_PASSWORD_LINK_DAYS, inspectAppPasswordLink, mailAppPasswordLink, setAppPasswordWithLink } =
-  await import("@/lib/accounts/app-password");
+  await import("@/lib/features/accounts/app-password");
 
 const DRIVER = DEMO_DRIVER_VIEWER;
 const SUPPORT: Viewer = {

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/lib/emulators/platform";
+import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
 import { createServiceHarness, sentTo, type ServiceHarness } from "./harness";
 
 const holder = vi.hoisted(() => ({ harness: null as unknown as import("./harness").ServiceHarness }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
-vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
+vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 
 const { blockDriverCard, CardNotOwnedError, CardStatusRefusedError, pauseDriverCard, resumeDriverCard } =
-  await import("@/lib/cards/service");
-const { latestCardStatusChanges } = await import("@/lib/cards/status-history");
-const { refusedStatusChange } = await import("@/lib/cards/status-changes");
-const { translatorFor } = await import("@/lib/i18n/translator");
+  await import("@/lib/features/cards/service");
+const { latestCardStatusChanges } = await import("@/lib/features/cards/status-history");
+const { refusedStatusChange } = await import("@/lib/features/cards/status-changes");
+const { translatorFor } = await import("@/lib/core/i18n/translator");
 
 /** A refusal as the driver reads it in English (the error carries a catalogue key). */
 const refusalInEnglish = (error: unknown) => refusedStatusChange(error, translatorFor("en"))?.message;
@@ -32,7 +32,7 @@ describe.each(["spec", "ampeco"] as const)("pausing and resuming a card (%s dial
   });
 
   const activeCard = async () => {
-    const { listDriverCards } = await import("@/lib/cards/service");
+    const { listDriverCards } = await import("@/lib/features/cards/service");
     const card = (await listDriverCards(DEMO_DRIVER_ID)).find((c) => c.status === "active");
     if (!card) throw new Error("the seed has an active card for the demo driver");
     return card;

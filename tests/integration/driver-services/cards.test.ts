@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ZodError } from "zod";
-import { toFieldErrors } from "@/lib/forms/action-result";
-import { translatorFor } from "@/lib/i18n/translator";
-import { DEMO_DRIVER_ID, SECOND_DRIVER_ID, UNASSIGNED_TAG_UIDS } from "@/lib/emulators/platform";
+import { toFieldErrors } from "@/lib/core/actions/action-result";
+import { translatorFor } from "@/lib/core/i18n/translator";
+import { DEMO_DRIVER_ID, SECOND_DRIVER_ID, UNASSIGNED_TAG_UIDS } from "@/emulators/platform";
 import { createServiceHarness, inDialect, sentTo, type ServiceHarness } from "./harness";
 
 const holder = vi.hoisted(() => ({ harness: null as unknown as import("./harness").ServiceHarness }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
-vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
+vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 
 const {
   addCardForDriver,
@@ -18,7 +18,7 @@ const {
   listDriverCards,
   pauseDriverCard,
   resumeDriverCard,
-} = await import("@/lib/cards/service");
+} = await import("@/lib/features/cards/service");
 
 let h: ServiceHarness;
 beforeAll(async () => {

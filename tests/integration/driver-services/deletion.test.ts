@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { accountDeletionRequests, auditLog, mailOutbox, sessions, users } from "@/lib/db/schema";
-import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID } from "@/lib/emulators/platform";
+import { accountDeletionRequests, auditLog, mailOutbox, sessions, users } from "@/lib/core/db/schema";
+import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID } from "@/emulators/platform";
 import { createServiceHarness, type ServiceHarness } from "./harness";
 
 const holder = vi.hoisted(() => ({ harness: null as unknown as import("./harness").ServiceHarness }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
-vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
+vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 
 const {
   cancelAccountDeletion,
@@ -17,16 +17,16 @@ const {
   listOpenDeletionRequests,
   openDeletionRequestOf,
   requestAccountDeletion,
-} = await import("@/lib/accounts/deletion");
-const { hasAccount } = await import("@/lib/auth/known-account");
-const { translatorFor } = await import("@/lib/i18n/translator");
+} = await import("@/lib/features/accounts/deletion");
+const { hasAccount } = await import("@/lib/core/auth/known-account");
+const { translatorFor } = await import("@/lib/core/i18n/translator");
 
 /** A refusal as an English reader gets it: its message is a catalogue key with its values. */
 const inEnglish = (error: unknown) => {
   const refusal = error as InstanceType<typeof DeletionRefusedError>;
   return translatorFor("en")(refusal.message as Parameters<ReturnType<typeof translatorFor>>[0], refusal.values);
 };
-const { linkPortalAccount } = await import("@/lib/auth/link-account");
+const { linkPortalAccount } = await import("@/lib/core/auth/link-account");
 
 const DAY = 24 * 60 * 60 * 1000;
 const DRIVER = { userId: "u-demo", email: DEMO_DRIVER_EMAIL, platformUserId: DEMO_DRIVER_ID };

@@ -1,11 +1,6 @@
-import type { Viewer } from "@/lib/auth/viewer";
-import {
-  createPlatformEmulator,
-  DEMO_DRIVER_EMAIL,
-  DEMO_DRIVER_ID,
-  type PlatformEmulator,
-} from "@/lib/emulators/platform";
-import type { OpenedDatabase } from "@/lib/db/connect";
+import type { Viewer } from "@/lib/core/auth/viewer";
+import { createPlatformEmulator, DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID, type PlatformEmulator } from "@/emulators/platform";
+import type { OpenedDatabase } from "@/lib/core/db/connect";
 import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
 import {
   inDialect,
@@ -19,8 +14,8 @@ import { openTestDatabase } from "../../support/test-db";
 export { inDialect, TEST_DIALECT };
 
 /**
- * The driver services (lib/cards, lib/vouchers, lib/accounts) against the platform emulator in
- * process and a fresh test database. Test files mock `@/lib/platform` and `@/lib/db/client` to hand
+ * The driver services (lib/features/cards, lib/features/vouchers, lib/features/accounts) against the platform emulator in
+ * process and a fresh test database. Test files mock `@/lib/platform` and `@/lib/core/db/client` to hand
  * these out, so the services run unchanged. Every request the client sends is recorded with its body.
  */
 export const SERVICE_TEST_KEY = "driver-services-key";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { mailOutbox, rateLimitCounters, sessions, users, verificationTokens } from "@/lib/db/schema";
-import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID } from "@/lib/emulators/platform";
+import { mailOutbox, rateLimitCounters, sessions, users, verificationTokens } from "@/lib/core/db/schema";
+import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID } from "@/emulators/platform";
 import {
   createServiceHarness,
   DEMO_DRIVER_VIEWER,
@@ -28,11 +28,11 @@ const context = vi.hoisted(() => ({
   harness: null as unknown as import("./harness").ServiceHarness,
   headers: new Headers(),
   afterTasks: [] as (() => unknown)[],
-  viewer: null as import("@/lib/auth/viewer").Viewer | null,
+  viewer: null as import("@/lib/core/auth/viewer").Viewer | null,
 }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => context.harness.client }));
-vi.mock("@/lib/db/client", () => ({ getDb: async () => context.harness.db.db }));
-vi.mock("@/lib/auth/viewer", () => ({ getViewer: async () => context.viewer }));
+vi.mock("@/lib/core/db/client", () => ({ getDb: async () => context.harness.db.db }));
+vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => context.viewer }));
 vi.mock("next/headers", () => ({
   headers: async () => context.headers,
   cookies: async () => ({ get: () => undefined, getAll: () => [], has: () => false }),
@@ -53,11 +53,11 @@ for (const name of ["AUTH_URL", "ADMIN_EMAILS", "SMTP_URL", "PLATFORM_BASE_URL"]
 for (const name of Object.keys(process.env).filter((n) => n.startsWith("LIMIT_"))) delete process.env[name];
 (globalThis as { __driverPortalConfig?: unknown }).__driverPortalConfig = undefined;
 
-const { requestSignInLink } = await import("@/lib/auth/sign-in-action");
-const { signInOptionsHandler } = await import("@/lib/auth/passkeys/route-handlers");
-const { redeemVoucherAction } = await import("@/lib/vouchers/redeem-action");
-const { startPasswordResetAction } = await import("@/lib/accounts/password-reset-action");
-const { consumeRateLimit, RATE_LIMITS } = await import("@/lib/rate-limit");
+const { requestSignInLink } = await import("@/lib/features/sign-in/sign-in-action");
+const { signInOptionsHandler } = await import("@/lib/features/passkeys/route-handlers");
+const { redeemVoucherAction } = await import("@/lib/features/vouchers/redeem-action");
+const { startPasswordResetAction } = await import("@/lib/features/accounts/password-reset-action");
+const { consumeRateLimit, RATE_LIMITS } = await import("@/lib/core/rate-limit");
 
 let h: ServiceHarness;
 beforeAll(async () => {

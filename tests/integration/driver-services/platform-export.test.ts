@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Viewer } from "@/lib/auth/viewer";
-import { rateLimitCounters, users } from "@/lib/db/schema";
-import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID } from "@/lib/emulators/platform";
+import type { Viewer } from "@/lib/core/auth/viewer";
+import { rateLimitCounters, users } from "@/lib/core/db/schema";
+import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID } from "@/emulators/platform";
 import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
 import { IDLE } from "../../support/action-form";
 import { createServiceHarness, DEMO_DRIVER_VIEWER, SERVICE_TEST_KEY, sentTo, type ServiceHarness } from "./harness";
@@ -15,21 +15,21 @@ import { holdClockStill } from "../../support/still-clock";
 const holder = vi.hoisted(() => ({
   harness: null as unknown as import("./harness").ServiceHarness,
   client: null as unknown as import("@/lib/platform/client").PlatformClient,
-  viewer: null as import("@/lib/auth/viewer").Viewer | null,
+  viewer: null as import("@/lib/core/auth/viewer").Viewer | null,
   dialect: "ampeco" as "spec" | "ampeco",
 }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.client }));
-vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
-vi.mock("@/lib/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
-vi.mock("@/lib/config", async (original) =>
+vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
+vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
+vi.mock("@/lib/core/config", async (original) =>
   (await import("../../support/config-override")).configWith(original, (config) => ({
     ...config,
     platform: { ...config.platform, dialect: holder.dialect },
   })),
 );
 
-const { requestPlatformExportAction } = await import("@/lib/accounts/platform-export-action");
-const { platformExportOffered } = await import("@/lib/accounts/platform-export");
+const { requestPlatformExportAction } = await import("@/lib/features/accounts/platform-export-action");
+const { platformExportOffered } = await import("@/lib/features/accounts/platform-export");
 
 const DRIVER = DEMO_DRIVER_VIEWER;
 const EXPORT_CALL = /\/export-all-private-data$/;

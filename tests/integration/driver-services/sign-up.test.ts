@@ -8,8 +8,8 @@ import {
   sessions,
   signupAttempts,
   users,
-} from "@/lib/db/schema";
-import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID, SECOND_DRIVER_EMAIL } from "@/lib/emulators/platform";
+} from "@/lib/core/db/schema";
+import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID, SECOND_DRIVER_EMAIL } from "@/emulators/platform";
 import { IDLE, formOf } from "../../support/action-form";
 import { createServiceHarness, type ServiceHarness } from "./harness";
 import { holdClockStill } from "../../support/still-clock";
@@ -24,16 +24,16 @@ const holder = vi.hoisted(() => ({
   harness: null as unknown as import("./harness").ServiceHarness,
   after: [] as (() => unknown)[],
   setCookies: [] as { name: string; value: string }[],
-  viewer: null as import("@/lib/auth/viewer").Viewer | null,
+  viewer: null as import("@/lib/core/auth/viewer").Viewer | null,
   /** Stand-ins for one test: a platform that holds a call, a database that counts reads. */
   platform: null as import("@/lib/platform/client").PlatformClient | null,
   db: null as import("./harness").ServiceHarness["db"]["db"] | null,
 }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.platform ?? holder.harness.client }));
-vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.db ?? holder.harness.db.db }));
-vi.mock("@/lib/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
-vi.mock("@/lib/auth/site-origin", () => ({ siteOrigin: async () => "http://portal.test" }));
-vi.mock("@/lib/auth", () => ({ signIn: vi.fn(async () => undefined), issueSignInLink: vi.fn() }));
+vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.db ?? holder.harness.db.db }));
+vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
+vi.mock("@/lib/core/auth/site-origin", () => ({ siteOrigin: async () => "http://portal.test" }));
+vi.mock("@/lib/core/auth", () => ({ signIn: vi.fn(async () => undefined), issueSignInLink: vi.fn() }));
 vi.mock("next/headers", () => ({
   cookies: async () => ({
     get: () => undefined,
@@ -47,10 +47,10 @@ vi.mock("next/navigation", async () => ({
 vi.mock("next/server", () => ({ after: (task: () => unknown) => holder.after.push(task), connection: vi.fn() }));
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 
-const { signUp, finishSignUpAction } = await import("@/lib/accounts/sign-up-action");
-const { finishSignUp, inspectSignUpLink, SIGN_UP_LINK_HOURS } = await import("@/lib/accounts/sign-up");
-const { changeEmailAction } = await import("@/lib/accounts/email-action");
-const { hasAccount } = await import("@/lib/auth/known-account");
+const { signUp, finishSignUpAction } = await import("@/lib/features/accounts/sign-up-action");
+const { finishSignUp, inspectSignUpLink, SIGN_UP_LINK_HOURS } = await import("@/lib/features/accounts/sign-up");
+const { changeEmailAction } = await import("@/lib/features/accounts/email-action");
+const { hasAccount } = await import("@/lib/core/auth/known-account");
 
 let h: ServiceHarness;
 beforeAll(async () => {

@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEMO_DRIVER_ID, NEW_DRIVER_ID } from "@/lib/emulators/platform";
-import { RATE_LIMITS } from "@/lib/rate-limit";
-import { rateLimitCounters } from "@/lib/db/schema";
+import { DEMO_DRIVER_ID, NEW_DRIVER_ID } from "@/emulators/platform";
+import { RATE_LIMITS } from "@/lib/core/rate-limit";
+import { rateLimitCounters } from "@/lib/core/db/schema";
 import { createServiceHarness, sentTo, type ServiceHarness } from "./harness";
 import { holdClockStill } from "../../support/still-clock";
 
 const holder = vi.hoisted(() => ({ harness: null as unknown as import("./harness").ServiceHarness }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
-vi.mock("@/lib/db/client", () => ({ getDb: async () => holder.harness.db.db }));
+vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 
-const { redeemVoucherForDriver: redeemIn, VOUCHER_MESSAGES } = await import("@/lib/vouchers/redeem");
-const { translatorFor } = await import("@/lib/i18n/translator");
+const { redeemVoucherForDriver: redeemIn, VOUCHER_MESSAGES } = await import("@/lib/features/vouchers/redeem");
+const { translatorFor } = await import("@/lib/core/i18n/translator");
 
 /** The outcomes' messages in English, the words these tests check. */
 const t = translatorFor("en");

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { OpenedDatabase } from "@/lib/db/connect";
-import { users } from "@/lib/db/schema";
+import type { OpenedDatabase } from "@/lib/core/db/connect";
+import { users } from "@/lib/core/db/schema";
 import { installTestDatabase, removeTestDatabase } from "../../support/app-db";
 import { formOf } from "../../support/action-form";
 
@@ -22,10 +22,10 @@ vi.mock("next/headers", () => ({
   }),
 }));
 vi.mock("next/cache", () => ({ refresh: vi.fn() }));
-vi.mock("@/lib/auth/viewer", () => ({ getViewer: async () => request.viewer }));
+vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => request.viewer }));
 
-const { chooseLanguage } = await import("@/lib/i18n/language-action");
-const { currentLocale } = await import("@/lib/i18n/current-locale");
+const { chooseLanguage } = await import("@/lib/features/language/language-action");
+const { currentLocale } = await import("@/lib/core/i18n/current-locale");
 
 let opened: OpenedDatabase;
 const ACCOUNT = "account-language-1";

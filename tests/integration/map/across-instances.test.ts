@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { upstreamLeases } from "@/lib/db/schema";
-import { createMapDataClient, type FetchLike } from "@/lib/map/ocm-client";
-import { createMapService, type MapService } from "@/lib/map/service";
-import { tileFor } from "@/lib/map/tiles";
+import { upstreamLeases } from "@/lib/core/db/schema";
+import { createMapDataClient, type FetchLike } from "@/lib/features/map/ocm-client";
+import { createMapService, type MapService } from "@/lib/features/map/service";
+import { tileFor } from "@/lib/features/map/tiles";
 import { testDriver } from "../../support/test-db";
 import { createMapHarness, TEST_MAP_KEY, type MapHarness } from "./harness";
 

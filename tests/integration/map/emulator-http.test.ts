@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMapEmulatorServer } from "@/lib/emulators/map/server";
-import { createMapDataClient } from "@/lib/map/ocm-client";
-import { MapUpstreamError } from "@/lib/map/errors";
+import { startMapEmulatorServer } from "@/emulators/map/server";
+import { createMapDataClient } from "@/lib/features/map/ocm-client";
+import { MapUpstreamError } from "@/lib/features/map/errors";
 
 /** The map data emulator over real HTTP (serveFetchHandler on port 0), as `npm run emulator` runs it. */
 

@@ -1,7 +1,7 @@
-import { createMapEmulator, type MapEmulator } from "@/lib/emulators/map";
-import type { OpenedDatabase } from "@/lib/db/connect";
-import { createMapDataClient, type FetchLike } from "@/lib/map/ocm-client";
-import { createMapService, type MapService, type MapServiceOptions } from "@/lib/map/service";
+import { createMapEmulator, type MapEmulator } from "@/emulators/map";
+import type { OpenedDatabase } from "@/lib/core/db/connect";
+import { createMapDataClient, type FetchLike } from "@/lib/features/map/ocm-client";
+import { createMapService, type MapService, type MapServiceOptions } from "@/lib/features/map/service";
 import { openTestDatabase } from "../../support/test-db";
 
 /**

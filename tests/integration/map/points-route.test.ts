@@ -2,10 +2,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { loadConfig } from "@/lib/config";
-import type { OpenedDatabase } from "@/lib/db/connect";
-import type { PointsResponse } from "@/lib/map/points";
-import { createOwnLocationHandler, createPointsHandler } from "@/lib/map/route-handlers";
+import { loadConfig } from "@/lib/core/config";
+import type { OpenedDatabase } from "@/lib/core/db/connect";
+import type { PointsResponse } from "@/lib/features/map/points";
+import { createOwnLocationHandler, createPointsHandler } from "@/lib/features/map/route-handlers";
 import { openTestDatabase } from "../../support/test-db";
 import { AMSTERDAM, createMapHarness, TEST_MAP_KEY, type MapHarness } from "./harness";
 

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import referenceJson from "@/lib/emulators/map/data/referencedata-2023-08-ocm-app.json";
-import { mapReferenceData } from "@/lib/db/schema";
-import { createUpstreamGate } from "@/lib/map/errors";
-import { createMapDataClient } from "@/lib/map/ocm-client";
-import { OcmReferenceData } from "@/lib/map/ocm-schema";
-import { slimReferenceData } from "@/lib/map/reference";
-import { createReferenceStore } from "@/lib/map/reference-store";
+import referenceJson from "@/emulators/map/data/referencedata-2023-08-ocm-app.json";
+import { mapReferenceData } from "@/lib/core/db/schema";
+import { createUpstreamGate } from "@/lib/features/map/errors";
+import { createMapDataClient } from "@/lib/features/map/ocm-client";
+import { OcmReferenceData } from "@/lib/features/map/ocm-schema";
+import { slimReferenceData } from "@/lib/features/map/reference";
+import { createReferenceStore } from "@/lib/features/map/reference-store";
 import { testDriver } from "../../support/test-db";
 import { createMapHarness, TEST_MAP_KEY, type MapHarness } from "./harness";
 

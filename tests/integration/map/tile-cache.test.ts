@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mapTileCache } from "@/lib/db/schema";
-import { translatorFor } from "@/lib/i18n/translator";
-import { MapUnavailableError } from "@/lib/map/errors";
+import { mapTileCache } from "@/lib/core/db/schema";
+import { translatorFor } from "@/lib/core/i18n/translator";
+import { MapUnavailableError } from "@/lib/features/map/errors";
 import { testDriver } from "../../support/test-db";
 import { AMSTERDAM, createMapHarness, type MapHarness } from "./harness";
 

@@ -1,10 +1,10 @@
 import { createServer, type AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { createMapEmulator } from "@/lib/emulators/map";
-import { createPlatformEmulator, type EmulatorSettingsInput, type PlatformEmulator } from "@/lib/emulators/platform";
-import { createMapDataClient } from "@/lib/map/ocm-client";
+import { createMapEmulator } from "@/emulators/map";
+import { createPlatformEmulator, type EmulatorSettingsInput, type PlatformEmulator } from "@/emulators/platform";
+import { createMapDataClient } from "@/lib/features/map/ocm-client";
 import { createPlatformClient } from "@/lib/platform/client";
-import { platformCheckCommand, type CheckCommandDeps } from "@/lib/platform-check/command";
+import { platformCheckCommand, type CheckCommandDeps } from "@/lib/features/platform-check/command";
 
 /** `platform:check` against emulators: well configured in both dialects, misconfigured, and gone. */
 const KEY = "check-key";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_DRIVER_ID } from "@/lib/emulators/platform";
+import { DEMO_DRIVER_ID } from "@/emulators/platform";
 import {
   startPlatformEmulator,
   TEST_API_KEY,

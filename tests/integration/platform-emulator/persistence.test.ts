@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_DRIVER_ID, NEW_DRIVER_ID } from "@/lib/emulators/platform";
+import { DEMO_DRIVER_ID, NEW_DRIVER_ID } from "@/emulators/platform";
 import { startPlatformEmulator, type RunningPlatformEmulator } from "@/tests/support/platform-emulator-server";
 import { expectError, expectFieldErrors, shape, Token, UserRead } from "./schemas";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_DRIVER_ID, NEW_DRIVER_ID, RUNNING_POWER_W, SECOND_DRIVER_ID } from "@/lib/emulators/platform";
+import { DEMO_DRIVER_ID, NEW_DRIVER_ID, RUNNING_POWER_W, SECOND_DRIVER_ID } from "@/emulators/platform";
 import { startPlatformEmulator, type RunningPlatformEmulator } from "@/tests/support/platform-emulator-server";
 import { collectPages, expectError, expectFieldErrors, page, SessionDetail, SessionListItem, shape } from "./schemas";
 

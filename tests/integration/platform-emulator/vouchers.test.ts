@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_DRIVER_ID, NEW_DRIVER_ID, SEED_VOUCHERS, VOUCHER_REJECTED } from "@/lib/emulators/platform";
+import { DEMO_DRIVER_ID, NEW_DRIVER_ID, SEED_VOUCHERS, VOUCHER_REJECTED } from "@/emulators/platform";
 import { startPlatformEmulator, type RunningPlatformEmulator } from "@/tests/support/platform-emulator-server";
 import { expectError, expectFieldErrors, shape, UserRead } from "./schemas";
 

@@ -2,11 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as adminBalance from "@/app/api/admin/users/[id]/balance/route";
 import * as adminExpensePack from "@/app/api/admin/users/[id]/expense-pack/route";
-import * as cardActions from "@/lib/admin/actions/cards";
-import * as createDriverActions from "@/lib/admin/actions/create-driver";
-import * as deletionActions from "@/lib/admin/actions/deletion";
-import * as driverActions from "@/lib/admin/actions/driver";
-import * as roleActions from "@/lib/admin/actions/roles";
+import * as cardActions from "@/lib/features/admin/actions/cards";
+import * as createDriverActions from "@/lib/features/admin/actions/create-driver";
+import * as deletionActions from "@/lib/features/admin/actions/deletion";
+import * as driverActions from "@/lib/features/admin/actions/driver";
+import * as roleActions from "@/lib/features/admin/actions/roles";
 import {
   baselineValue,
   boundIdArb,

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import { mailAppPasswordLink } from "@/lib/accounts/app-password";
-import { setAppPasswordAction, setAppPasswordWithLinkAction } from "@/lib/accounts/app-password-action";
-import { mailOutbox } from "@/lib/db/schema";
+import { mailAppPasswordLink } from "@/lib/features/accounts/app-password";
+import { setAppPasswordAction, setAppPasswordWithLinkAction } from "@/lib/features/accounts/app-password-action";
+import { mailOutbox } from "@/lib/core/db/schema";
 import {
   createPlatformEmulator,
   DEMO_DRIVER_EMAIL,
@@ -11,13 +11,13 @@ import {
   SECOND_DRIVER_EMAIL,
   SECOND_DRIVER_ID,
   type PlatformEmulator,
-} from "@/lib/emulators/platform";
+} from "@/emulators/platform";
 import { anyText, driverSideViewer, formArb, passwordValue, type FormEntry } from "./arbitraries";
 import { checkActionProperty } from "./checks";
 import { PLATFORM_KEY, world } from "./harness";
 
 /**
- * The app-password actions (lib/accounts/app-password-action.ts). They do their work in the ampeco
+ * The app-password actions (lib/features/accounts/app-password-action.ts). They do their work in the ampeco
  * dialect, so this file swaps the world's built-in emulator for an ampeco one and points the portal's
  * configuration at that dialect; in the spec dialect the driver's action must refuse just as cleanly.
  */

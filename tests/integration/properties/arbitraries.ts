@@ -1,12 +1,12 @@
 import fc from "fast-check";
-import type { Viewer } from "@/lib/auth/viewer";
+import type { Viewer } from "@/lib/core/auth/viewer";
 import {
   DEMO_DRIVER_EMAIL,
   DEMO_DRIVER_ID,
   NEW_DRIVER_EMAIL,
   SECOND_DRIVER_EMAIL,
   SECOND_DRIVER_ID,
-} from "@/lib/emulators/platform";
+} from "@/emulators/platform";
 import { VIEWERS } from "./harness";
 
 /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { it } from "vitest";
-import type { Viewer } from "@/lib/auth/viewer";
+import type { Viewer } from "@/lib/core/auth/viewer";
 import { type FormEntry, inputsOf, requestHeadersArb, toFormData, toRequestUrl } from "./arbitraries";
 import {
   expectActionOutcome,

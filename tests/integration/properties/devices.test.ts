@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe } from "vitest";
-import { newDeviceMailAction, signOutDeviceAction } from "@/lib/auth/device-actions";
+import { newDeviceMailAction, signOutDeviceAction } from "@/lib/features/devices/device-actions";
 import { anyText, driverSideViewer, formArb } from "./arbitraries";
 import { checkActionProperty } from "./checks";
 

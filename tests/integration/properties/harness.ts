@@ -1,7 +1,7 @@
 import { expect, vi } from "vitest";
-import type { Viewer } from "@/lib/auth/viewer";
-import type { OpenedDatabase } from "@/lib/db/connect";
-import { rateLimitCounters, users } from "@/lib/db/schema";
+import type { Viewer } from "@/lib/core/auth/viewer";
+import type { OpenedDatabase } from "@/lib/core/db/connect";
+import { rateLimitCounters, users } from "@/lib/core/db/schema";
 import {
   createPlatformEmulator,
   DEMO_DRIVER_EMAIL,
@@ -9,7 +9,7 @@ import {
   SECOND_DRIVER_EMAIL,
   SECOND_DRIVER_ID,
   type PlatformEmulator,
-} from "@/lib/emulators/platform";
+} from "@/emulators/platform";
 import { captureLogs } from "../../support/log-capture";
 import { TEST_DIALECT } from "../../support/platform-dialect";
 import { installTestDatabase, removeTestDatabase } from "../../support/app-db";
@@ -21,7 +21,7 @@ import { installTestDatabase, removeTestDatabase } from "../../support/app-db";
  *
  * Random inputs live in ./arbitraries.ts, the shapes of the properties in ./checks.ts. ./setup.ts,
  * the set-up file of the vitest project "properties" (vitest.config.mts), mocks six modules with
- * the objects below (next/headers, next/server, next/cache, next/navigation, @/lib/auth/viewer, @/lib/auth) and
+ * the objects below (next/headers, next/server, next/cache, next/navigation, @/lib/core/auth/viewer, @/lib/core/auth) and
  * sets up and tears down the world (setUpWorld/tearDownWorld) around every test file there.
  */
 
@@ -241,7 +241,7 @@ export async function setUpWorld(): Promise<void> {
       world.logs.push({ level, text: args.map(formatLogArgument).join(" ") });
     });
   }
-  // The server logger (lib/log.ts) writes JSON lines: they land in the same list, whole.
+  // The server logger (lib/core/log.ts) writes JSON lines: they land in the same list, whole.
   logCapture = captureLogs("warn", ({ level, text }) => world.logs.push({ level, text }));
   process.on("unhandledRejection", onUnhandledRejection);
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROUTE_HANDLER } from "@/lib/route-handlers/route-handler";
+import { ROUTE_HANDLER } from "@/lib/core/route-handlers/route-handler";
 
 /**
  * Every route handler file under app/api, with the property file that fuzzes it. A new route
@@ -32,26 +32,26 @@ const ROUTE_COVERAGE: Record<string, string> = {
  * one fails this test until it is added here and fuzzed.
  */
 const ACTION_COVERAGE: Record<string, string> = {
-  "lib/accounts/sign-up-action.ts": "sign-up.test.ts",
-  "lib/auth/sign-in-action.ts": "sign-up.test.ts",
-  "lib/auth/sign-out-action.ts": "excluded: takes no input, only redirects",
-  "lib/auth/device-actions.ts": "devices.test.ts",
-  "lib/accounts/profile-action.ts": "account.test.ts",
-  "lib/accounts/email-action.ts": "account.test.ts",
-  "lib/accounts/password-reset-action.ts": "account.test.ts",
-  "lib/accounts/deletion-action.ts": "account.test.ts",
-  "lib/accounts/app-password-action.ts": "app-password.test.ts",
-  "lib/accounts/platform-export-action.ts": "account.test.ts",
-  "lib/cards/add-card-action.ts": "cards.test.ts",
-  "lib/cards/card-status-action.ts": "cards.test.ts",
-  "lib/vouchers/redeem-action.ts": "vouchers.test.ts",
-  "lib/admin/actions/cards.ts": "admin.test.ts",
-  "lib/admin/actions/create-driver.ts": "admin.test.ts",
-  "lib/admin/actions/driver.ts": "admin.test.ts",
-  "lib/admin/actions/roles.ts": "admin.test.ts",
-  "lib/admin/actions/deletion.ts": "admin.test.ts",
-  "lib/auth/passkeys/actions.ts": "passkeys.test.ts",
-  "lib/i18n/language-action.ts": "language.test.ts",
+  "lib/features/accounts/sign-up-action.ts": "sign-up.test.ts",
+  "lib/features/sign-in/sign-in-action.ts": "sign-up.test.ts",
+  "lib/features/sign-in/sign-out-action.ts": "excluded: takes no input, only redirects",
+  "lib/features/devices/device-actions.ts": "devices.test.ts",
+  "lib/features/accounts/profile-action.ts": "account.test.ts",
+  "lib/features/accounts/email-action.ts": "account.test.ts",
+  "lib/features/accounts/password-reset-action.ts": "account.test.ts",
+  "lib/features/accounts/deletion-action.ts": "account.test.ts",
+  "lib/features/accounts/app-password-action.ts": "app-password.test.ts",
+  "lib/features/accounts/platform-export-action.ts": "account.test.ts",
+  "lib/features/cards/add-card-action.ts": "cards.test.ts",
+  "lib/features/cards/card-status-action.ts": "cards.test.ts",
+  "lib/features/vouchers/redeem-action.ts": "vouchers.test.ts",
+  "lib/features/admin/actions/cards.ts": "admin.test.ts",
+  "lib/features/admin/actions/create-driver.ts": "admin.test.ts",
+  "lib/features/admin/actions/driver.ts": "admin.test.ts",
+  "lib/features/admin/actions/roles.ts": "admin.test.ts",
+  "lib/features/admin/actions/deletion.ts": "admin.test.ts",
+  "lib/features/passkeys/actions.ts": "passkeys.test.ts",
+  "lib/features/language/language-action.ts": "language.test.ts",
 };
 
 function listFiles(
@@ -94,7 +94,7 @@ describe("property test inventory", () => {
     expect(listRouteFiles()).toEqual(Object.keys(ROUTE_COVERAGE).sort());
   });
 
-  it("every route handler is built by routeHandler (lib/route-handlers): access, parameters and errors in one place", async () => {
+  it("every route handler is built by routeHandler (lib/core/route-handlers): access, parameters and errors in one place", async () => {
     const handWritten: string[] = [];
     for (const file of listRouteFiles()) {
       const routeModule = (await import(/* @vite-ignore */ path.join(process.cwd(), file))) as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe } from "vitest";
-import { chooseLanguage } from "@/lib/i18n/language-action";
+import { chooseLanguage } from "@/lib/features/language/language-action";
 import { anyText, driverSideViewer, formArb } from "./arbitraries";
 import { checkActionProperty } from "./checks";
 

@@ -16,8 +16,8 @@ vi.mock("next/navigation", async (original) => ({
   ...(await original<object>()),
   ...(await import("./harness")).nextNavigationMock,
 }));
-vi.mock("@/lib/auth/viewer", async () => (await import("./harness")).viewerMock);
-vi.mock("@/lib/auth", async () => (await import("./harness")).authMock);
+vi.mock("@/lib/core/auth/viewer", async () => (await import("./harness")).viewerMock);
+vi.mock("@/lib/core/auth", async () => (await import("./harness")).authMock);
 
 beforeAll(setUpWorld);
 afterAll(tearDownWorld);

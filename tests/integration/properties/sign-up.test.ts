@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { beforeAll, describe } from "vitest";
-import { finishSignUpAction, signUp } from "@/lib/accounts/sign-up-action";
-import { pendingSignUps } from "@/lib/db/schema";
-import { hashLinkToken } from "@/lib/security/link-token";
-import { requestSignInLink } from "@/lib/auth/sign-in-action";
+import { finishSignUpAction, signUp } from "@/lib/features/accounts/sign-up-action";
+import { pendingSignUps } from "@/lib/core/db/schema";
+import { hashLinkToken } from "@/lib/core/security/link-token";
+import { requestSignInLink } from "@/lib/features/sign-in/sign-in-action";
 import {
   anyText,
   driverSideViewer,

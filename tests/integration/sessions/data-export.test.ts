@@ -1,9 +1,9 @@
 import { unzipSync, strFromU8 } from "fflate";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createDataExportHandler } from "@/lib/accounts/data-export-route";
-import { AccessDeniedError } from "@/lib/auth/guards";
-import { auditLog, cardStatusChanges, users } from "@/lib/db/schema";
-import { DEMO_DRIVER_EMAIL, SECOND_DRIVER_EMAIL } from "@/lib/emulators/platform";
+import { createDataExportHandler } from "@/lib/features/accounts/data-export-route";
+import { AccessDeniedError } from "@/lib/core/auth/guards";
+import { auditLog, cardStatusChanges, users } from "@/lib/core/db/schema";
+import { DEMO_DRIVER_EMAIL, SECOND_DRIVER_EMAIL } from "@/emulators/platform";
 import { createSessionsHarness, DEMO_DRIVER_ID, SECOND_DRIVER_ID, START, type SessionsHarness } from "./harness";
 
 let h: SessionsHarness;

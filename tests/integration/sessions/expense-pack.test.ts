@@ -1,9 +1,9 @@
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AccessDeniedError } from "@/lib/auth/guards";
-import { auditLog } from "@/lib/db/schema";
-import { createExpensePackHandler, createStaffExpensePackHandler } from "@/lib/expense-pack/route-handlers";
-import { SESSION_CSV_COLUMNS } from "@/lib/sessions/csv";
+import { AccessDeniedError } from "@/lib/core/auth/guards";
+import { auditLog } from "@/lib/core/db/schema";
+import { createExpensePackHandler, createStaffExpensePackHandler } from "@/lib/features/expense-pack/route-handlers";
+import { SESSION_CSV_COLUMNS } from "@/lib/features/sessions/csv";
 import { pdfPages, pdfText } from "../../support/pdf-text";
 import { inDialect } from "../../support/platform-dialect";
 import { createSessionsHarness, DEMO_DRIVER_ID, SECOND_DRIVER_ID, START, type SessionsHarness } from "./harness";

@@ -1,8 +1,8 @@
-import type { OpenedDatabase } from "@/lib/db/connect";
-import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/lib/emulators/platform";
+import type { OpenedDatabase } from "@/lib/core/db/connect";
+import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
 import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
 import type { SessionStatus } from "@/lib/platform/types";
-import type { SessionDeps } from "@/lib/sessions/deps";
+import type { SessionDeps } from "@/lib/features/sessions/deps";
 import {
   startPlatformEmulator,
   TEST_API_KEY,
@@ -10,8 +10,8 @@ import {
 } from "../../support/platform-emulator-server";
 import { TEST_DIALECT, type TestDialect } from "../../support/platform-dialect";
 import { openTestDatabase } from "../../support/test-db";
-import { SESSION_STATUS } from "@/lib/emulators/platform/ampeco/views";
-import { toAmsterdamIso } from "@/lib/emulators/platform/time";
+import { SESSION_STATUS } from "@/emulators/platform/ampeco/views";
+import { toAmsterdamIso } from "@/emulators/platform/time";
 
 export { DEMO_DRIVER_ID, SECOND_DRIVER_ID };
 

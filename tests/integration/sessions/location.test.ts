@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getLocationNames, getSessionLocation } from "@/lib/sessions/service";
+import { getLocationNames, getSessionLocation } from "@/lib/features/sessions/service";
 import { createSessionsHarness, type SessionsHarness } from "./harness";
 
 /** The location join of the detail page and the row labels, with and without platform locations. */

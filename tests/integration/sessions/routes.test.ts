@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sessionOwnership } from "@/lib/db/schema";
-import { SESSION_CSV_COLUMNS } from "@/lib/sessions/csv";
-import { matchesSessionFilter, rangeToInstants } from "@/lib/sessions/filters";
-import type { LiveSessionsResponse } from "@/lib/sessions/live-view";
+import { sessionOwnership } from "@/lib/core/db/schema";
+import { SESSION_CSV_COLUMNS } from "@/lib/features/sessions/csv";
+import { matchesSessionFilter, rangeToInstants } from "@/lib/features/sessions/filters";
+import type { LiveSessionsResponse } from "@/lib/features/sessions/live-view";
 import {
   createLiveSessionsHandler,
   createSessionExportHandler,
   createSessionsExportHandler,
-} from "@/lib/sessions/route-handlers";
-import { AccessDeniedError } from "@/lib/auth/guards";
+} from "@/lib/features/sessions/route-handlers";
+import { AccessDeniedError } from "@/lib/core/auth/guards";
 import {
   createSessionsHarness,
   DEMO_DRIVER_ID,

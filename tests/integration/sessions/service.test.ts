@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sessionOwnership } from "@/lib/db/schema";
-import { matchesSessionFilter, rangeToInstants } from "@/lib/sessions/filters";
-import { confirmSessionOwnership } from "@/lib/sessions/ownership";
+import { sessionOwnership } from "@/lib/core/db/schema";
+import { matchesSessionFilter, rangeToInstants } from "@/lib/features/sessions/filters";
+import { confirmSessionOwnership } from "@/lib/features/sessions/ownership";
 import {
   getOwnedSession,
   getSessionsOverview,
@@ -10,7 +10,7 @@ import {
   iterateDriverSessions,
   listDriverSessions,
   listRunningSessions,
-} from "@/lib/sessions/service";
+} from "@/lib/features/sessions/service";
 import {
   createSessionsHarness,
   DEMO_DRIVER_ID,

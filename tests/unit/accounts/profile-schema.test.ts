@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ProfileUpdateInput, SignUpInput } from "@/lib/accounts/profile-schema";
-import { toFieldErrors } from "@/lib/forms/action-result";
-import { translatorFor } from "@/lib/i18n/translator";
+import { ProfileUpdateInput, SignUpInput } from "@/lib/features/accounts/profile-schema";
+import { toFieldErrors } from "@/lib/core/actions/action-result";
+import { translatorFor } from "@/lib/core/i18n/translator";
 
 const SPOOFING = {
   "right-to-left override": "Adm\u202Ein",

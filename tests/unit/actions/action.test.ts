@@ -5,7 +5,7 @@ import { captureLogs } from "../../support/log-capture";
 
 const guards = vi.hoisted(() => ({ driver: null as unknown, staff: null as unknown, staffCalls: [] as unknown[][] }));
 
-vi.mock("@/lib/auth/guards", () => ({
+vi.mock("@/lib/core/auth/guards", () => ({
   driverForAction: async (values?: Record<string, string>) =>
     guards.driver ??
     (values
@@ -14,7 +14,7 @@ vi.mock("@/lib/auth/guards", () => ({
   isRefusal: (result: object) => "status" in result,
 }));
 const audits = vi.hoisted(() => ({ entries: [] as Record<string, unknown>[] }));
-vi.mock("@/lib/audit", () => ({
+vi.mock("@/lib/core/audit", () => ({
   recordAudit: async (entry: Record<string, unknown>) => void audits.entries.push(entry),
   withAudit: async ({ run, ...entry }: { run: () => Promise<unknown> } & Record<string, unknown>) => {
     const result = await run();
@@ -22,7 +22,7 @@ vi.mock("@/lib/audit", () => ({
     return result;
   },
 }));
-vi.mock("@/lib/admin/action-guard", () => ({
+vi.mock("@/lib/core/actions/staff-check", () => ({
   checkStaff: async (...args: unknown[]) => {
     guards.staffCalls.push(args);
     return guards.staff
@@ -32,9 +32,9 @@ vi.mock("@/lib/admin/action-guard", () => ({
 }));
 
 const language = vi.hoisted(() => ({ locale: "en" as "en" | "nl" | "de" }));
-vi.mock("@/lib/i18n/current-locale", () => ({ currentLocale: async () => language.locale }));
+vi.mock("@/lib/core/i18n/current-locale", () => ({ currentLocale: async () => language.locale }));
 
-const { driverAction, publicAction, staffAction } = await import("@/lib/actions/action");
+const { driverAction, publicAction, staffAction } = await import("@/lib/core/actions/action");
 
 class TakenError extends Error {}
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * Every server action goes through the action helper (lib/actions/action.ts): each export of a
+ * Every server action goes through the action helper (lib/core/actions/action.ts): each export of a
  * "use server" module is an async function whose whole body hands its arguments to a runner built
  * by driverAction, staffAction, accountAction or publicAction (directly or through a local factory that returns
  * one). A hand-written action fails here.

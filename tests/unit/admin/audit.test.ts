@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { auditErrorText, redactDetails } from "@/lib/audit";
-import { auditFilterQuery, parseAuditFilter } from "@/lib/admin/audit-filter";
+import { auditErrorText, redactDetails } from "@/lib/core/audit";
+import { auditFilterQuery, parseAuditFilter } from "@/lib/features/admin/audit-filter";
 import { PlatformValidationError } from "@/lib/platform/errors";
 
 describe("audit details", () => {

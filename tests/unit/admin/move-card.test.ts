@@ -7,13 +7,13 @@ import {
   retryMoveLink,
   undoMove,
   type MoveDeps,
-} from "@/lib/admin/move-card";
-import { CardNotOwnedError } from "@/lib/cards/service";
-import type { AuditEntryInput } from "@/lib/audit";
-import type { Viewer } from "@/lib/auth/viewer";
+} from "@/lib/features/admin/move-card";
+import { CardNotOwnedError } from "@/lib/features/cards/service";
+import type { AuditEntryInput } from "@/lib/core/audit";
+import type { Viewer } from "@/lib/core/auth/viewer";
 import { PlatformUnavailableError, PlatformValidationError } from "@/lib/platform/errors";
 import type { Card, CardStatus, CreateCardInput } from "@/lib/platform/types";
-import { translatorFor } from "@/lib/i18n/translator";
+import { translatorFor } from "@/lib/core/i18n/translator";
 
 const actor: Viewer = {
   userId: "staff-1",

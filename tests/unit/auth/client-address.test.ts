@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientAddressFrom } from "@/lib/auth/client-address";
-import { isLoopbackAddress } from "@/lib/auth/loopback";
+import { clientAddressFrom } from "@/lib/core/auth/client-address";
+import { isLoopbackAddress } from "@/lib/core/auth/loopback";
 
 // With the portal's node options, the last X-Forwarded-For entry is always the socket's address
 // (scripts/client-peer-address.mjs appends it): `peerAppended` below.

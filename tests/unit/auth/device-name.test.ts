@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deviceLabel, deviceNameFrom, UNKNOWN_DEVICE } from "@/lib/auth/device-name";
-import { translatorFor } from "@/lib/i18n/translator";
+import { deviceLabel, deviceNameFrom, UNKNOWN_DEVICE } from "@/lib/core/auth/device-name";
+import { translatorFor } from "@/lib/core/i18n/translator";
 
 describe("deviceNameFrom", () => {
   it("keeps the browser and system names, no versions", () => {

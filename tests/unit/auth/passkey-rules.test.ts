@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { challengeUsable, CHALLENGE_TTL_MS, type StoredChallenge } from "@/lib/auth/passkeys/challenges";
-import { signCountAccepted } from "@/lib/auth/passkeys/counter";
+import { challengeUsable, CHALLENGE_TTL_MS, type StoredChallenge } from "@/lib/features/passkeys/challenges";
+import { signCountAccepted } from "@/lib/features/passkeys/counter";
 
 const issuedAt = new Date("2026-06-01T08:00:00Z");
 const stored: StoredChallenge = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AddCardInput, CardCodeSchema, VisualNumberSchema } from "@/lib/cards/card-input";
-import { toFieldErrors } from "@/lib/forms/action-result";
-import { translatorFor } from "@/lib/i18n/translator";
+import { AddCardInput, CardCodeSchema, VisualNumberSchema } from "@/lib/features/cards/card-input";
+import { toFieldErrors } from "@/lib/core/actions/action-result";
+import { translatorFor } from "@/lib/core/i18n/translator";
 
 /** The schemas' messages are catalogue keys: what a driver reads is their English words. */
 const inEnglish = (issues: Parameters<typeof toFieldErrors>[0]) => toFieldErrors(issues, translatorFor("en"));

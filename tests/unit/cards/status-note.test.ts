@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cardStatusNote } from "@/lib/cards/status-note";
-import { translatorFor } from "@/lib/i18n/translator";
+import { cardStatusNote } from "@/lib/features/cards/status-note";
+import { translatorFor } from "@/lib/core/i18n/translator";
 
 const at = new Date("2026-11-24T10:00:00Z");
 const t = translatorFor("en");

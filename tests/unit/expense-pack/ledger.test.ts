@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountCents, MAX_SET_ASIDE_LISTED, PackLedger, packLineKind } from "@/lib/expense-pack/ledger";
+import { amountCents, MAX_SET_ASIDE_LISTED, PackLedger, packLineKind } from "@/lib/features/expense-pack/ledger";
 import { running, session } from "../sessions/fixtures";
 
 const AS_OF = Date.parse("2026-03-14T20:00:00Z");

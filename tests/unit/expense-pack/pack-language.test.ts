@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { PackLedger } from "@/lib/expense-pack/ledger";
-import type { PackDriver } from "@/lib/expense-pack/pack-driver";
-import { formatPackAmount, formatPackEnergy, toPackLine, type PackLanguage } from "@/lib/expense-pack/pack-line";
-import { receiptPdf } from "@/lib/expense-pack/receipt-pdf";
-import { summaryPdf } from "@/lib/expense-pack/summary-pdf";
-import type { Locale } from "@/lib/i18n/locales";
-import { translatorFor } from "@/lib/i18n/translator";
+import { PackLedger } from "@/lib/features/expense-pack/ledger";
+import type { PackDriver } from "@/lib/features/expense-pack/pack-driver";
+import {
+  formatPackAmount,
+  formatPackEnergy,
+  toPackLine,
+  type PackLanguage,
+} from "@/lib/features/expense-pack/pack-line";
+import { receiptPdf } from "@/lib/features/expense-pack/receipt-pdf";
+import { summaryPdf } from "@/lib/features/expense-pack/summary-pdf";
+import type { Locale } from "@/lib/core/i18n/locales";
+import { translatorFor } from "@/lib/core/i18n/translator";
 import { pdfText } from "../../support/pdf-text";
 import { session } from "../sessions/fixtures";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describePeriod, packChoices, packFilename, parsePackPeriod } from "@/lib/expense-pack/period";
-import { translatorFor } from "@/lib/i18n/translator";
+import { describePeriod, packChoices, packFilename, parsePackPeriod } from "@/lib/features/expense-pack/period";
+import { translatorFor } from "@/lib/core/i18n/translator";
 
 // 2026-03-01 00:30 in Amsterdam is still February in UTC: the month is the service's time zone's.
 const EARLY_MARCH = new Date("2026-02-28T23:30:00Z");

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const world = vi.hoisted(() => ({ viewer: null as null | { role: string }, dbDown: false }));
 
-vi.mock("@/lib/auth/viewer", () => ({ getViewer: async () => world.viewer }));
-vi.mock("@/lib/db/client", () => ({
+vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => world.viewer }));
+vi.mock("@/lib/core/db/client", () => ({
   getDb: async () => {
     if (world.dbDown) throw new Error("database unreachable");
     return {};

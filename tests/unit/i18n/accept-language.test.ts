@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { preferredLocale, requestLocale } from "@/lib/i18n/accept-language";
+import { preferredLocale, requestLocale } from "@/lib/core/i18n/accept-language";
 
 describe("preferredLocale", () => {
   it("takes the highest-weighted language of Accept-Language", () => {

@@ -23,8 +23,6 @@ export interface SourceScan {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const SOURCE_DIRS = ["app", "components", "lib"];
 const ROOT_SOURCES = ["middleware.ts"];
-/** Demo and test tools with their own (English) output, outside the interface. */
-const NOT_INTERFACE = [path.join("lib", "emulators")];
 
 export function catalogueLeaves(messages: object, prefix = ""): Map<string, string> {
   const leaves = new Map<string, string>();
@@ -40,7 +38,6 @@ function sourceFiles(dir: string): { file: string; text: string }[] {
   const found: { file: string; text: string }[] = [];
   for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
     const relative = path.join(dir, entry.name);
-    if (NOT_INTERFACE.includes(relative)) continue;
     if (entry.isDirectory()) found.push(...sourceFiles(relative));
     else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
       found.push({ file: relative, text: readFileSync(path.join(root, relative), "utf8") });

@@ -18,12 +18,12 @@ vi.mock("next/headers", () => ({
   },
   headers: async () => new Headers(request.acceptLanguage ? { "accept-language": request.acceptLanguage } : {}),
 }));
-vi.mock("@/lib/auth/viewer", () => ({
+vi.mock("@/lib/core/auth/viewer", () => ({
   getViewer: async () => (request.accountLocale === undefined ? null : { locale: request.accountLocale }),
 }));
 
-const { currentLocale } = await import("@/lib/i18n/current-locale");
-const { requestTranslator } = await import("@/lib/i18n/translator");
+const { currentLocale } = await import("@/lib/core/i18n/current-locale");
+const { requestTranslator } = await import("@/lib/core/i18n/translator");
 
 describe("currentLocale", () => {
   beforeEach(() =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { supportedLocale } from "@/lib/i18n/accept-language";
-import { intlLocale, isLocale } from "@/lib/i18n/locales";
-import { formatKwh, formatMoney } from "@/lib/format";
+import { supportedLocale } from "@/lib/core/i18n/accept-language";
+import { intlLocale, isLocale } from "@/lib/core/i18n/locales";
+import { formatKwh, formatMoney } from "@/lib/core/format";
 
 describe("portal languages", () => {
   it("reads the first language the portal speaks from Accept-Language", () => {

@@ -34,7 +34,7 @@ describe("lint gate", () => {
 
   it("refuses a process.env read in lib/", () => {
     expect(findingsIn("lib/reads-environment.ts")).toEqual([
-      expect.objectContaining({ rule: "no-restricted-syntax", message: expect.stringContaining("lib/config.ts") }),
+      expect.objectContaining({ rule: "no-restricted-syntax", message: expect.stringContaining("lib/core/config.ts") }),
     ]);
   });
 
@@ -43,6 +43,35 @@ describe("lint gate", () => {
       expect.objectContaining({
         rule: "no-restricted-imports",
         message: expect.stringContaining("lib/ is below components/"),
+      }),
+    ]);
+  });
+
+  it("refuses the foundation importing a feature, from lib/core and lib/platform", () => {
+    for (const file of ["lib/core/imports-feature.ts", "lib/platform/imports-feature.ts"])
+      expect(findingsIn(file)).toEqual([
+        expect.objectContaining({
+          rule: "no-restricted-imports",
+          message: expect.stringContaining("The foundation (lib/core, lib/platform) never imports a feature"),
+        }),
+      ]);
+  });
+
+  it("refuses a feature importing another feature's files, and lets it use the public module", () => {
+    expect(findingsIn("lib/features/admin/imports-card-internals.ts")).toEqual([
+      expect.objectContaining({
+        rule: "no-restricted-imports",
+        message: expect.stringContaining("only through its public module"),
+      }),
+    ]);
+    expect(findingsIn("lib/features/admin/within-the-layers.ts")).toEqual([]);
+  });
+
+  it("refuses the emulators outside the two seams", () => {
+    expect(findingsIn("lib/features/cards/reaches-emulator.ts")).toEqual([
+      expect.objectContaining({
+        rule: "no-restricted-imports",
+        message: expect.stringContaining("only through its two seams"),
       }),
     ]);
   });

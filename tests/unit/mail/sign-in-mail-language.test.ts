@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Locale } from "@/lib/i18n/locales";
+import type { Locale } from "@/lib/core/i18n/locales";
 
 /**
  * The sign-in link mail goes in the language the account chose (users.locale); an account that
@@ -12,7 +12,7 @@ const holder = vi.hoisted(() => ({
   requestLocale: "en" as Locale,
   lookups: 0,
 }));
-vi.mock("@/lib/db/client", () => ({
+vi.mock("@/lib/core/db/client", () => ({
   getDb: async () => ({
     select: () => ({
       from: () => ({
@@ -24,9 +24,9 @@ vi.mock("@/lib/db/client", () => ({
     }),
   }),
 }));
-vi.mock("@/lib/i18n/current-locale", () => ({ currentLocale: async () => holder.requestLocale }));
+vi.mock("@/lib/core/i18n/current-locale", () => ({ currentLocale: async () => holder.requestLocale }));
 
-const { signInLinkMailTo } = await import("@/lib/auth/sign-in-link-mail");
+const { signInLinkMailTo } = await import("@/lib/core/auth/sign-in-link-mail");
 
 const URL_ = "http://portal.test/api/auth/callback/nodemailer?token=abc";
 const mailTo = (fallback?: Locale) => signInLinkMailTo("anna@example.com", URL_, 15, { fallback });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createMapEmulator, DEMO_ID_BASE } from "@/lib/emulators/map";
-import { getMapDataset } from "@/lib/emulators/map/dataset";
-import { generateDemoPoints } from "@/lib/emulators/map/demo-points";
-import { haversineKm } from "@/lib/emulators/map/search";
+import { createMapEmulator, DEMO_ID_BASE } from "@/emulators/map";
+import { getMapDataset } from "@/emulators/map/dataset";
+import { generateDemoPoints } from "@/emulators/map/demo-points";
+import { haversineKm } from "@/emulators/map/search";
 
 const KEY = "test-map-key";
 const emulator = createMapEmulator({ apiKey: KEY, now: () => new Date("2025-06-01T00:00:00Z") });

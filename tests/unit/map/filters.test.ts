@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { translatorFor } from "@/lib/i18n/translator";
-import { formatKw } from "@/lib/map/format";
-import nlExport from "@/lib/emulators/map/data/poi-nl-ocm-export.json";
-import referenceJson from "@/lib/emulators/map/data/referencedata-2023-08-ocm-app.json";
+import { translatorFor } from "@/lib/core/i18n/translator";
+import { formatKw } from "@/lib/features/map/format";
+import nlExport from "@/emulators/map/data/poi-nl-ocm-export.json";
+import referenceJson from "@/emulators/map/data/referencedata-2023-08-ocm-app.json";
 import {
   applyFiltersToSearchParams,
   describeFilters,
@@ -10,10 +10,10 @@ import {
   filtersFromSearchParams,
   matchesFilters,
   NO_FILTERS,
-} from "@/lib/map/filters";
-import { OcmReferenceData, parsePoiList } from "@/lib/map/ocm-schema";
-import { toMapPointBase, type MapConnector } from "@/lib/map/points";
-import { buildReferenceLookup, slimReferenceData } from "@/lib/map/reference";
+} from "@/lib/features/map/filters";
+import { OcmReferenceData, parsePoiList } from "@/lib/features/map/ocm-schema";
+import { toMapPointBase, type MapConnector } from "@/lib/features/map/points";
+import { buildReferenceLookup, slimReferenceData } from "@/lib/features/map/reference";
 
 const point = (...connectors: [string, number | null][]) => ({
   connectors: connectors.map(([label, powerKw]): MapConnector => ({ label, powerKw, quantity: 1 })),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { indexPoints, UNCLUSTERED_FROM_ZOOM } from "@/lib/map/point-clusters";
+import { indexPoints, UNCLUSTERED_FROM_ZOOM } from "@/lib/features/map/point-clusters";
 
 // Three points within ~50 m of each other in Amsterdam, one in Utrecht (~35 km away).
 const points = [

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import nlExport from "@/lib/emulators/map/data/poi-nl-ocm-export.json";
-import deFull from "@/lib/emulators/map/data/poi-de-evmap-list.json";
-import deCompact from "@/lib/emulators/map/data/poi-de-evmap-list_compact.json";
-import hanoverFull from "@/lib/emulators/map/data/poi-de-evmap-175585.json";
-import hanoverCompact from "@/lib/emulators/map/data/poi-de-evmap-175585_compact.json";
-import referenceJson from "@/lib/emulators/map/data/referencedata-2023-08-ocm-app.json";
-import { withoutNulls } from "@/lib/emulators/map/serialize";
-import { OcmReferenceData, parsePoiList, type OcmPoi } from "@/lib/map/ocm-schema";
-import { connectorLabel, distanceKm, maxPowerKw, toMapPointBase, withDistances } from "@/lib/map/points";
-import { buildReferenceLookup, EMPTY_REFERENCE_LOOKUP, slimReferenceData } from "@/lib/map/reference";
+import nlExport from "@/emulators/map/data/poi-nl-ocm-export.json";
+import deFull from "@/emulators/map/data/poi-de-evmap-list.json";
+import deCompact from "@/emulators/map/data/poi-de-evmap-list_compact.json";
+import hanoverFull from "@/emulators/map/data/poi-de-evmap-175585.json";
+import hanoverCompact from "@/emulators/map/data/poi-de-evmap-175585_compact.json";
+import referenceJson from "@/emulators/map/data/referencedata-2023-08-ocm-app.json";
+import { withoutNulls } from "@/emulators/map/serialize";
+import { OcmReferenceData, parsePoiList, type OcmPoi } from "@/lib/features/map/ocm-schema";
+import { connectorLabel, distanceKm, maxPowerKw, toMapPointBase, withDistances } from "@/lib/features/map/points";
+import { buildReferenceLookup, EMPTY_REFERENCE_LOOKUP, slimReferenceData } from "@/lib/features/map/reference";
 
-/** Over the shipped real responses (lib/emulators/map/data, CC BY 4.0). */
+/** Over the shipped real responses (emulators/map/data, CC BY 4.0). */
 
 const lookup = buildReferenceLookup(slimReferenceData(OcmReferenceData.parse(referenceJson)));
 

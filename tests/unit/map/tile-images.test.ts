@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tileAt, tileImageUrl } from "@/lib/map/tile-images";
+import { tileAt, tileImageUrl } from "@/lib/features/map/tile-images";
 
 /** Leaflet's own route from a position to a tile (SphericalMercator.project, then EPSG3857's transformation). */
 function leafletTile(lat: number, lng: number, z: number) {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { translatorFor } from "@/lib/i18n/translator";
+import { translatorFor } from "@/lib/core/i18n/translator";
 import en from "@/messages/en.json";
-import { buildPoiQuery } from "@/lib/map/ocm-client";
-import { formatDistance, formatPower } from "@/lib/map/format";
-import { parsePointsQuery } from "@/lib/map/points-query";
-import { createTileMemory } from "@/lib/map/tile-memory";
-import { radiusBucket, roundToTile, tileFor } from "@/lib/map/tiles";
+import { buildPoiQuery } from "@/lib/features/map/ocm-client";
+import { formatDistance, formatPower } from "@/lib/features/map/format";
+import { parsePointsQuery } from "@/lib/features/map/points-query";
+import { createTileMemory } from "@/lib/features/map/tile-memory";
+import { radiusBucket, roundToTile, tileFor } from "@/lib/features/map/tiles";
 
 describe("tiles", () => {
   it("round the centre to 0.1° and bucket the radius", () => {

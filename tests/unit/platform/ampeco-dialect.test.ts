@@ -6,7 +6,7 @@ import {
   SECOND_DRIVER_EMAIL,
   SECOND_DRIVER_ID,
   type PlatformEmulator,
-} from "@/lib/emulators/platform";
+} from "@/emulators/platform";
 import { createPlatformClient, type PlatformClient, type PlatformLogLine } from "@/lib/platform/client";
 import { clearDeprecations, listDeprecations, recordDeprecation } from "@/lib/platform/deprecations";
 import { PlatformValidationError } from "@/lib/platform/errors";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { pulledStream } from "@/lib/route-handlers/pulled-stream";
+import { pulledStream } from "@/lib/core/route-handlers/pulled-stream";
 
 /**
  * The export's byte stream over a scripted chunk source (one chunk per platform page): what it

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { AccessDeniedError } from "@/lib/auth/guards";
-import { MapUnavailableError } from "@/lib/map/errors";
+import { AccessDeniedError } from "@/lib/core/auth/guards";
+import { MapUnavailableError } from "@/lib/features/map/errors";
 import {
   PlatformForbiddenError,
   PlatformNotFoundError,
@@ -11,13 +11,13 @@ import {
   PlatformUnavailableError,
   PlatformValidationError,
 } from "@/lib/platform/errors";
-import { platformIdPathParam } from "@/lib/platform-id";
-import { RouteError } from "@/lib/route-handlers/route-error";
-import { ROUTE_HANDLER, routeHandler } from "@/lib/route-handlers/route-handler";
+import { platformIdPathParam } from "@/lib/platform/platform-id";
+import { RouteError } from "@/lib/core/route-handlers/route-error";
+import { ROUTE_HANDLER, routeHandler } from "@/lib/core/route-handlers/route-handler";
 import { captureLogs } from "../../support/log-capture";
 
 const language = vi.hoisted(() => ({ locale: "en" as "en" | "nl" | "de" }));
-vi.mock("@/lib/i18n/current-locale", () => ({ currentLocale: async () => language.locale }));
+vi.mock("@/lib/core/i18n/current-locale", () => ({ currentLocale: async () => language.locale }));
 
 const request = () => new Request("http://localhost/api/thing/12");
 // Catalogue keys, as every route's words are.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { refusedActionBody } from "@/lib/security/action-body";
+import { refusedActionBody } from "@/lib/core/security/action-body";
 
 /** A POST of `body` with the given headers, as middleware.ts hands it over. */
 function post(body: string, headers: Record<string, string>) {

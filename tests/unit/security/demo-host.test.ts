@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLoopbackHost } from "@/lib/security/demo-host";
+import { isLoopbackHost } from "@/lib/core/security/demo-host";
 
 describe("isLoopbackHost: the Host names demo mode answers to", () => {
   it("localhost, 127.0.0.1 and [::1], with or without a port, in any case", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { translatorFor } from "@/lib/i18n/translator";
+import { translatorFor } from "@/lib/core/i18n/translator";
 import {
   csvCell,
   csvLine,
@@ -10,7 +10,7 @@ import {
   sessionCsvRow,
   sessionCsvRows,
   sessionCsvWords,
-} from "@/lib/sessions/csv";
+} from "@/lib/features/sessions/csv";
 import { running, session } from "./fixtures";
 
 const words = sessionCsvWords(translatorFor("en"));

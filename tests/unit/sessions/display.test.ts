@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { translatorFor } from "@/lib/i18n/translator";
-import { sessionCsvRow, sessionCsvRows, sessionCsvWords } from "@/lib/sessions/csv";
-import { assumedTimeZoneNote, sessionCurrency, sessionStatusDetail } from "@/lib/sessions/display";
-import { toLiveSessionView } from "@/lib/sessions/live-view";
+import { translatorFor } from "@/lib/core/i18n/translator";
+import { sessionCsvRow, sessionCsvRows, sessionCsvWords } from "@/lib/features/sessions/csv";
+import { assumedTimeZoneNote, sessionCurrency, sessionStatusDetail } from "@/lib/features/sessions/display";
+import { toLiveSessionView } from "@/lib/features/sessions/live-view";
 import { running, session } from "./fixtures";
 
 const t = translatorFor("en");

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { translatorFor } from "@/lib/i18n/translator";
+import { translatorFor } from "@/lib/core/i18n/translator";
 import {
   matchesSessionFilter,
   parseSessionFilter as parseWithWords,
   rangeToInstants,
   sessionFilterQuery,
-} from "@/lib/sessions/filters";
+} from "@/lib/features/sessions/filters";
 import { session } from "./fixtures";
 
 const t = translatorFor("en");

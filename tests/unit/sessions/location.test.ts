@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChargingLocation } from "@/lib/platform/types";
-import { describeLocation, locationNameIndex } from "@/lib/sessions/location";
+import { describeLocation, locationNameIndex } from "@/lib/features/sessions/location";
 
 function location(overrides: Partial<ChargingLocation> = {}): ChargingLocation {
   return {

@@ -7,7 +7,7 @@ import {
   MonthlyAggregator,
   monthlyWindowStart,
   sessionMonth,
-} from "@/lib/sessions/monthly";
+} from "@/lib/features/sessions/monthly";
 import { running, session } from "./fixtures";
 
 const NOW = new Date("2026-03-14T12:00:00Z");

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FetchError, jsonFetcher } from "@/lib/swr/fetcher";
+import { FetchError, jsonFetcher } from "@/lib/core/swr-fetcher";
 
 const wording = { offline: "offline words", failed: (status: number) => `failed ${status}` };
 

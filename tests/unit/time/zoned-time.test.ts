@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, isCalendarDate, nextDay, startOfZonedDay, toZonedIso, zonedDate } from "@/lib/time/zoned-time";
+import { addMonths, isCalendarDate, nextDay, startOfZonedDay, toZonedIso, zonedDate } from "@/lib/core/zoned-time";
 
 describe("zoned calendar helpers", () => {
   it("finds local midnight across DST changes", () => {

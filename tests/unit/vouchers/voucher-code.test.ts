@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { VoucherCodeSchema } from "@/lib/vouchers/voucher-code";
-import { toFieldErrors } from "@/lib/forms/action-result";
-import { translatorFor } from "@/lib/i18n/translator";
-import { sameBalance, toBalanceView } from "@/lib/accounts/balance-view";
+import { VoucherCodeSchema } from "@/lib/features/vouchers/voucher-code";
+import { toFieldErrors } from "@/lib/core/actions/action-result";
+import { translatorFor } from "@/lib/core/i18n/translator";
+import { sameBalance, toBalanceView } from "@/lib/features/accounts/balance-view";
 
 describe("VoucherCodeSchema", () => {
   it("trims and keeps the case (the platform matches case-insensitively)", () => {

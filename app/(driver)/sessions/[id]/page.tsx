@@ -7,16 +7,16 @@ import { SessionDetails, SessionLocation } from "@/components/sessions/session-d
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
-import { requireDriverPage } from "@/lib/auth/guards";
-import { currentLocale } from "@/lib/i18n/current-locale";
+import { requireDriverPage } from "@/lib/core/auth/guards";
+import { currentLocale } from "@/lib/core/i18n/current-locale";
 import { getPlatform } from "@/lib/platform";
-import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
-import { logSessionError } from "@/lib/sessions/deps";
-import { sessionStartLabel } from "@/lib/sessions/display";
-import { toLiveSessionView } from "@/lib/sessions/live-view";
-import { isPlatformId } from "@/lib/sessions/ownership";
-import { getOwnedSession, getSessionLocation } from "@/lib/sessions/service";
-import { settle } from "@/lib/sessions/settle";
+import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
+import { logSessionError } from "@/lib/features/sessions/deps";
+import { sessionStartLabel } from "@/lib/features/sessions/display";
+import { toLiveSessionView } from "@/lib/features/sessions/live-view";
+import { isPlatformId } from "@/lib/features/sessions/ownership";
+import { getOwnedSession, getSessionLocation } from "@/lib/features/sessions/service";
+import { settle } from "@/lib/features/sessions/settle";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("sessionDetails");

@@ -5,10 +5,10 @@ import { getTranslations } from "next-intl/server";
 import { AppPasswordForm } from "@/components/account/app-password-form";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { setAppPasswordWithLinkAction } from "@/lib/accounts/app-password-action";
-import { appPasswordLinkMessage, inspectAppPasswordLink } from "@/lib/accounts/app-password";
-import { getConfig } from "@/lib/config";
-import { requestTranslator } from "@/lib/i18n/translator";
+import { setAppPasswordWithLinkAction } from "@/lib/features/accounts/app-password-action";
+import { appPasswordLinkMessage, inspectAppPasswordLink } from "@/lib/features/accounts/app-password";
+import { getConfig } from "@/lib/core/config";
+import { requestTranslator } from "@/lib/core/i18n/translator";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("appPassword.page");

@@ -5,10 +5,10 @@ import { getTranslations } from "next-intl/server";
 import { AppPasswordFormClient } from "@/components/account/app-password-form-client";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { PLATFORM_PASSWORD_MIN } from "@/lib/accounts/profile-schema";
-import { inspectSignUpLink, signUpLinkMessage } from "@/lib/accounts/sign-up";
-import { finishSignUpAction } from "@/lib/accounts/sign-up-action";
-import { requestTranslator } from "@/lib/i18n/translator";
+import { PLATFORM_PASSWORD_MIN } from "@/lib/features/accounts/profile-schema";
+import { inspectSignUpLink, signUpLinkMessage } from "@/lib/features/accounts/sign-up";
+import { finishSignUpAction } from "@/lib/features/accounts/sign-up-action";
+import { requestTranslator } from "@/lib/core/i18n/translator";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("signUp.finish");

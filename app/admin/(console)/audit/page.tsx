@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { requireStaffPage } from "@/lib/auth/guards";
-import { auditFilterQuery, parseAuditFilter } from "@/lib/admin/audit-filter";
-import { listAuditEntries } from "@/lib/admin/audit-log";
+import { requireStaffPage } from "@/lib/core/auth/guards";
+import { auditFilterQuery, parseAuditFilter } from "@/lib/features/admin/audit-filter";
+import { listAuditEntries } from "@/lib/features/admin/audit-log";
 import { AuditFilters } from "@/components/admin/audit-filters";
 import { AuditTable } from "@/components/admin/audit-table";
 import { Pager } from "@/components/ui/pager";

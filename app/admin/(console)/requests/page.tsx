@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { DeletionRequestList } from "@/components/admin/deletion-requests";
-import { openDeletionRequestRows } from "@/lib/accounts/deletion";
-import { carryOutDeletionAction, declineDeletionAction } from "@/lib/admin/actions/deletion";
-import { requireStaffPage } from "@/lib/auth/guards";
+import { openDeletionRequestRows } from "@/lib/features/accounts/deletion";
+import { carryOutDeletionAction, declineDeletionAction } from "@/lib/features/admin/actions/deletion";
+import { requireStaffPage } from "@/lib/core/auth/guards";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin");

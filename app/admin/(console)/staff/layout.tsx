@@ -1,4 +1,4 @@
-import { requireStaffPage } from "@/lib/auth/guards";
+import { requireStaffPage } from "@/lib/core/auth/guards";
 
 /**
  * Admin-only section. Checked here as well as in the page: a layout runs before the page's

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { requireStaffPage } from "@/lib/auth/guards";
-import { listStaff, listStaffInvites } from "@/lib/admin/roles";
-import { formatDateTime } from "@/lib/format";
+import { requireStaffPage } from "@/lib/core/auth/guards";
+import { listStaff, listStaffInvites } from "@/lib/features/admin/roles";
+import { formatDateTime } from "@/lib/core/format";
 import { Card } from "@/components/ui/card";
 import { GrantRoleForm, PendingInvites, StaffList } from "@/components/admin/staff-roles";
 

@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { requireStaffPage } from "@/lib/auth/guards";
-import { findDrivers, parseDriverSearch, type DriverSearchHit } from "@/lib/admin/find-driver";
-import { requestTranslator } from "@/lib/i18n/translator";
-import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
+import { requireStaffPage } from "@/lib/core/auth/guards";
+import { findDrivers, parseDriverSearch, type DriverSearchHit } from "@/lib/features/admin/find-driver";
+import { requestTranslator } from "@/lib/core/i18n/translator";
+import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { DriverSearchForm } from "@/components/admin/driver-search-form";
 import { DriverSearchResults } from "@/components/admin/driver-search-results";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { logger } from "@/lib/log";
+import { logger } from "@/lib/core/log";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("driverSearch");

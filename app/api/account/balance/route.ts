@@ -1,8 +1,8 @@
-import { currentLocale } from "@/lib/i18n/current-locale";
-import { toBalanceView } from "@/lib/accounts/balance-view";
+import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { toBalanceView } from "@/lib/features/accounts/balance-view";
 import { getPlatform } from "@/lib/platform";
-import { DRIVER_ACCOUNT_GONE, signedInDriver } from "@/lib/route-handlers/access";
-import { PRIVATE_NO_STORE, routeHandler } from "@/lib/route-handlers/route-handler";
+import { DRIVER_ACCOUNT_GONE, signedInDriver } from "@/lib/core/route-handlers/access";
+import { PRIVATE_NO_STORE, routeHandler } from "@/lib/core/route-handlers/route-handler";
 
 /** GET /api/account/balance → `{balance: BalanceView}`: the signed-in driver's balance, for live updates (after a voucher). */
 export const GET = routeHandler({

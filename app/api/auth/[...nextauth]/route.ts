@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handlers } from "@/lib/auth";
-import { anyone } from "@/lib/route-handlers/access";
-import { routeHandler } from "@/lib/route-handlers/route-handler";
+import { handlers } from "@/lib/core/auth";
+import { anyone } from "@/lib/core/route-handlers/access";
+import { routeHandler } from "@/lib/core/route-handlers/route-handler";
 
 const WORDS = { doing: "auth.doing.signIn" } as const;
 
@@ -17,7 +17,7 @@ export const GET = routeHandler({
  * Auth.js's own sign-in endpoint (`POST /api/auth/signin/nodemailer`) is closed: the portal's sign-in
  * form is the one way to ask for a link, so nobody can time or read Auth.js's answer to learn whether an
  * account exists. A browser that posts there lands on the form. Links issued anyway (sign-up, staff)
- * still pass the portal's rules in the signIn callback (lib/auth/sign-in-gate.ts).
+ * still pass the portal's rules in the signIn callback (lib/core/auth/sign-in-gate.ts).
  */
 export const POST = routeHandler({
   scope: "auth",

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { clientAddress } from "@/lib/auth/client-address";
-import { isLoopbackAddress } from "@/lib/auth/loopback";
-import { getConfig } from "@/lib/config";
-import { requestTranslator } from "@/lib/i18n/translator";
+import { clientAddress } from "@/lib/core/auth/client-address";
+import { isLoopbackAddress } from "@/lib/core/auth/loopback";
+import { getConfig } from "@/lib/core/config";
+import { requestTranslator } from "@/lib/core/i18n/translator";
 import { getEmbeddedPlatformEmulator } from "@/lib/platform/embedded";
-import { RouteError } from "@/lib/route-handlers/route-error";
-import { routeHandler } from "@/lib/route-handlers/route-handler";
+import { RouteError } from "@/lib/core/route-handlers/route-error";
+import { routeHandler } from "@/lib/core/route-handlers/route-handler";
 
 const MAX_BODY_BYTES = 256 * 1024;
 

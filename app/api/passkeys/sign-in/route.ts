@@ -1,4 +1,4 @@
-import { signInHandler } from "@/lib/auth/passkeys/route-handlers";
+import { signInHandler } from "@/lib/features/passkeys/route-handlers";
 
 /** POST /api/passkeys/sign-in {challengeId, response, callbackUrl?} → {redirectTo} and the session cookie. */
 export const POST = signInHandler;

@@ -1,4 +1,4 @@
-import { zonedParts } from "@/lib/time/zoned-time";
+import { zonedParts } from "@/lib/core/zoned-time";
 
 /**
  * `2026-03-14T18:02:11+01:00`: the wall-clock time of an instant in an IANA zone, with that

@@ -1,5 +1,5 @@
 import "server-only";
-import { logger } from "@/lib/log";
+import { logger } from "@/lib/core/log";
 import { isPlatformError, PlatformResponseError } from "../../errors";
 import type { PlatformRequester } from "../../request";
 import type { SessionsApi } from "../../sessions";

@@ -4,10 +4,10 @@ import { getTranslations } from "next-intl/server";
 import { EmailConfirmForm } from "@/components/account/email-confirm-form";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { confirmEmailChangeAction } from "@/lib/accounts/email-action";
-import { emailChangeLinkMessage, inspectEmailChangeLink } from "@/lib/accounts/email-change";
-import { requireDriverPage } from "@/lib/auth/guards";
-import { requestTranslator } from "@/lib/i18n/translator";
+import { confirmEmailChangeAction } from "@/lib/features/accounts/email-action";
+import { emailChangeLinkMessage, inspectEmailChangeLink } from "@/lib/features/accounts/email-change";
+import { requireDriverPage } from "@/lib/core/auth/guards";
+import { requestTranslator } from "@/lib/core/i18n/translator";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("profile.emailConfirm");

@@ -1,27 +1,27 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { requireStaffPage } from "@/lib/auth/guards";
-import { readDriverId } from "@/lib/admin/driver-id";
-import { driverLabel } from "@/lib/admin/driver-label";
-import { portalAccountOf } from "@/lib/admin/roles";
+import { requireStaffPage } from "@/lib/core/auth/guards";
+import { readDriverId } from "@/lib/core/actions/driver-id";
+import { driverLabel } from "@/lib/features/admin/driver-label";
+import { portalAccountOf } from "@/lib/features/admin/roles";
 import {
   changeDriverEmailAction,
   redeemVoucherForDriverAction,
   startDriverPasswordResetAction,
   updateDriverProfileAction,
-} from "@/lib/admin/actions/driver";
-import { listDriverCards } from "@/lib/cards/service";
-import { latestCardStatusChanges } from "@/lib/cards/status-history";
-import { getLocationNames, listDriverSessions } from "@/lib/sessions/service";
-import { currentLocale } from "@/lib/i18n/current-locale";
-import { requestTranslator } from "@/lib/i18n/translator";
-import { getConfig } from "@/lib/config";
+} from "@/lib/features/admin/actions/driver";
+import { listDriverCards } from "@/lib/features/cards/service";
+import { latestCardStatusChanges } from "@/lib/features/cards/status-history";
+import { getLocationNames, listDriverSessions } from "@/lib/features/sessions/service";
+import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { requestTranslator } from "@/lib/core/i18n/translator";
+import { getConfig } from "@/lib/core/config";
 import { getPlatform } from "@/lib/platform";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
-import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
-import { profileValuesOf } from "@/lib/accounts/profile-values";
-import { toBalanceView } from "@/lib/accounts/balance-view";
+import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
+import { profileValuesOf } from "@/lib/features/accounts/profile-values";
+import { toBalanceView } from "@/lib/features/accounts/balance-view";
 import { LoadError } from "@/components/ui/load-error";
 import { ProfileForm } from "@/components/account/profile-form";
 import { VoucherForm } from "@/components/vouchers/voucher-form";

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { requireStaffPage } from "@/lib/auth/guards";
-import { getConfig } from "@/lib/config";
+import { requireStaffPage } from "@/lib/core/auth/guards";
+import { getConfig } from "@/lib/core/config";
 import { NewDriverForm } from "@/components/account/new-driver-form";
-import { createDriverAction } from "@/lib/admin/actions/create-driver";
+import { createDriverAction } from "@/lib/features/admin/actions/create-driver";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin");

@@ -1,4 +1,4 @@
-import { registrationOptionsHandler } from "@/lib/auth/passkeys/route-handlers";
+import { registrationOptionsHandler } from "@/lib/features/passkeys/route-handlers";
 
 /** POST /api/passkeys/registration/options → {challengeId, options} for adding a passkey (signed in). */
 export const POST = registrationOptionsHandler;

@@ -1,11 +1,11 @@
-import { currentLocale } from "@/lib/i18n/current-locale";
+import { currentLocale } from "@/lib/core/i18n/current-locale";
 import { z } from "zod";
-import { toBalanceView } from "@/lib/accounts/balance-view";
+import { toBalanceView } from "@/lib/features/accounts/balance-view";
 import { getPlatform } from "@/lib/platform";
-import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform-id";
-import { staffMember } from "@/lib/route-handlers/access";
-import { RouteError } from "@/lib/route-handlers/route-error";
-import { PRIVATE_NO_STORE, routeHandler } from "@/lib/route-handlers/route-handler";
+import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
+import { staffMember } from "@/lib/core/route-handlers/access";
+import { RouteError } from "@/lib/core/route-handlers/route-error";
+import { PRIVATE_NO_STORE, routeHandler } from "@/lib/core/route-handlers/route-handler";
 
 /**
  * GET /api/admin/users/{id}/balance → `{balance: BalanceView}`: a driver's balance for the admin

@@ -2,23 +2,23 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { requireStaffPage } from "@/lib/auth/guards";
-import { moveCardStepAction } from "@/lib/admin/actions/cards";
-import { CardIdArg, readDriverId } from "@/lib/admin/driver-id";
-import { driverLabel } from "@/lib/admin/driver-label";
-import { resolveDriver } from "@/lib/admin/find-driver";
+import { requireStaffPage } from "@/lib/core/auth/guards";
+import { moveCardStepAction } from "@/lib/features/admin/actions/cards";
+import { CardIdArg, readDriverId } from "@/lib/core/actions/driver-id";
+import { driverLabel } from "@/lib/features/admin/driver-label";
+import { resolveDriver } from "@/lib/features/admin/find-driver";
 import {
   inspectMove,
   MoveRefusedError,
   moveRefusalMessage,
   movesInOneStep,
   type MoveState,
-} from "@/lib/admin/move-card";
-import { CardNotOwnedError, listDriverCards } from "@/lib/cards/service";
+} from "@/lib/features/admin/move-card";
+import { CardNotOwnedError, listDriverCards } from "@/lib/features/cards/service";
 import { getPlatform } from "@/lib/platform";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
-import { platformErrorMessage } from "@/lib/platform-errors-to-messages";
-import { requestTranslator } from "@/lib/i18n/translator";
+import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
+import { requestTranslator } from "@/lib/core/i18n/translator";
 import type { PlatformUser } from "@/lib/platform/types";
 import { LoadError } from "@/components/ui/load-error";
 import { MoveCardPanel } from "@/components/admin/move-card-panel";

@@ -1,0 +1,270 @@
+import "server-only";
+import type { ZodType } from "zod";
+import { driverForAction, isRefusal, type DriverViewer } from "@/lib/core/auth/guards";
+import type { Role } from "@/lib/core/auth/roles";
+import { getViewer, type Viewer } from "@/lib/core/auth/viewer";
+import { checkStaff } from "@/lib/core/actions/staff-check";
+import { recordAudit, withAudit, type AuditedMutation, type AuditEntryInput } from "@/lib/core/audit";
+import { readDriverId } from "@/lib/core/actions/driver-id";
+import {
+  formValues,
+  isFormSubmission,
+  toFieldErrors,
+  unreadableForm,
+  type ActionResult,
+  type FieldErrors,
+} from "@/lib/core/actions/action-result";
+import { requestTranslator, type MessageKey, type Translator } from "@/lib/core/i18n/translator";
+import { logger } from "@/lib/core/log";
+import { PlatformValidationError } from "@/lib/platform/errors";
+import { platformErrorMessage, platformFieldErrors } from "@/lib/core/platform-errors-to-messages";
+import { isNextControlFlow } from "./next-control-flow";
+
+/**
+ * The one way to write a server action: a spec ({schema, run} plus what the action needs) turned
+ * into a function that checks the form argument, guards, parses into field errors, maps expected
+ * errors to the user's words and logs the unexpected ones. The "use server" module exports an async
+ * function that hands its arguments to it.
+ */
+
+type Values = Record<string, string>;
+type AnyResult = ActionResult<never> | ActionResult<unknown>;
+
+export type FormReading<TInput> = { ok: true; input: TInput } | { ok: false; fieldErrors: FieldErrors };
+
+export interface ActionContext<TActor> {
+  actor: TActor;
+  /** What the user typed, as it is echoed back (secret and hidden fields left out). */
+  values: Values;
+  /** The submitted form; null for an action that takes none. */
+  formData: FormData | null;
+  /** The validated driver id bound by the page (`boundDriver` specs only). */
+  driverId: number;
+  /** The words of the request's language: every message an action answers goes through it. */
+  t: Translator;
+}
+
+export interface ActionSpec<TInput, TActor, TResult extends AnyResult> {
+  /** The logger scope of the action's failure line ("cards", "admin", …). */
+  scope: string;
+  /**
+   * Unexpected errors: logged as "<log> failed"; the user reads `message`, or plain words about `doing`
+   * (both catalogue keys; `doing` an area's `doing.*` phrase).
+   */
+  failure: { log: string; doing?: MessageKey | ((formData: FormData | null) => MessageKey); message?: MessageKey };
+  /** false: the action takes no form (only the previous state). */
+  form?: boolean;
+  /** false: the action never echoes what was typed (not on refusal, not on failure). */
+  echo?: boolean;
+  /** Read from the form for the schema, never echoed (passwords). */
+  secret?: readonly string[];
+  /** Never echoed (e.g. the baseline a form carries). */
+  hidden?: readonly string[];
+  schema?: ZodType<TInput>;
+  /** Instead of `schema`, for forms read in a way of their own. */
+  read?: (formData: FormData, bound: unknown, t: Translator) => FormReading<TInput>;
+  /** A message over the field errors (a catalogue key), or the whole answer when the input does not parse. */
+  invalid?:
+    MessageKey | ((fieldErrors: FieldErrors, values: Values, t: Translator) => NoInfer<TResult> | ActionResult<never>);
+  /** The platform rejected fields (422): answered as field errors, with this message (a key) over them. */
+  rejected?: { message?: MessageKey };
+  /** Expected errors in the user's words; undefined for an unexpected one. */
+  expected?: (
+    error: unknown,
+    context: ActionContext<TActor>,
+    input: TInput,
+  ) => NoInfer<TResult> | ActionResult<never> | undefined;
+  run: (input: TInput, context: ActionContext<TActor>) => Promise<TResult | Navigation<TResult>>;
+}
+
+const NAVIGATION = Symbol("navigation");
+/** A last step that navigates (redirect(), Auth.js signIn/signOut): run after the error mapping, so Next gets what it throws. */
+export type Navigation<TResult> = { [NAVIGATION]: () => Promise<TResult> };
+
+/** What `run` returns to end with a navigation rather than a result. */
+export function navigate<TResult>(step: () => Promise<TResult>): Navigation<TResult> {
+  return { [NAVIGATION]: step };
+}
+
+function isNavigation<TResult>(value: TResult | Navigation<TResult>): value is Navigation<TResult> {
+  return typeof value === "object" && value !== null && NAVIGATION in value;
+}
+
+export type ActionRunner<TResult> = (formData: unknown, bound?: unknown) => Promise<TResult | ActionResult<never>>;
+
+export function noDriver(t: Translator) {
+  return { status: "error", code: "no-driver", message: t("forms.noDriver") } as const;
+}
+
+type Guard<TActor> = (
+  formData: FormData | null,
+  values: Values | undefined,
+  t: Translator,
+) => Promise<{ actor: TActor } | { refusal: ActionResult<never> }>;
+
+function withValues<T extends object>(result: T, values: Values | undefined): T {
+  return values ? { ...result, values } : result;
+}
+
+function readInput<TInput>(
+  spec: ActionSpec<TInput, unknown, AnyResult>,
+  formData: FormData | null,
+  values: Values,
+  bound: unknown,
+  t: Translator,
+): FormReading<TInput> {
+  if (formData && spec.read) return spec.read(formData, bound, t);
+  if (!spec.schema) return { ok: true, input: values as TInput };
+  const secrets = Object.fromEntries((spec.secret ?? []).map((name) => [name, formData?.get(name) ?? undefined]));
+  const parsed = spec.schema.safeParse({ ...values, ...secrets });
+  return parsed.success
+    ? { ok: true, input: parsed.data }
+    : { ok: false, fieldErrors: toFieldErrors(parsed.error.issues, t) };
+}
+
+function build<TInput, TActor, TResult extends AnyResult>(
+  spec: ActionSpec<TInput, TActor, TResult>,
+  guard: Guard<TActor>,
+  bindsDriver: boolean,
+): ActionRunner<TResult> {
+  const log = logger(spec.scope);
+  const takesForm = spec.form !== false;
+  const echoes = takesForm && spec.echo !== false;
+
+  return async (formArgument, bound) => {
+    const t = await requestTranslator();
+    if (takesForm && !isFormSubmission(formArgument)) return unreadableForm(t);
+    const formData = takesForm ? (formArgument as FormData) : null;
+    const values = formData ? formValues(formData, [...(spec.secret ?? []), ...(spec.hidden ?? [])]) : {};
+    const echoed = echoes ? values : undefined;
+
+    const guarded = await guard(formData, echoed, t);
+    if ("refusal" in guarded) return guarded.refusal;
+
+    let driverId = Number.NaN;
+    if (bindsDriver) {
+      const id = readDriverId(bound);
+      if (id === null) return withValues(noDriver(t), echoed);
+      driverId = id;
+    }
+
+    const reading = readInput(spec as ActionSpec<TInput, unknown, AnyResult>, formData, values, bound, t);
+    if (!reading.ok) {
+      if (typeof spec.invalid === "function") return spec.invalid(reading.fieldErrors, values, t);
+      const message = spec.invalid === undefined ? {} : { message: t(spec.invalid) };
+      return { status: "invalid", fieldErrors: reading.fieldErrors, ...message, values };
+    }
+
+    const context: ActionContext<TActor> = { actor: guarded.actor, values, formData, driverId, t };
+    let outcome: TResult | Navigation<TResult>;
+    try {
+      outcome = await spec.run(reading.input, context);
+    } catch (error) {
+      if (isNextControlFlow(error)) throw error;
+      const known = spec.expected?.(error, context, reading.input);
+      if (known) return known;
+      if (spec.rejected && error instanceof PlatformValidationError) {
+        const message = spec.rejected.message === undefined ? {} : { message: t(spec.rejected.message) };
+        return { status: "invalid", fieldErrors: platformFieldErrors(error), ...message, values };
+      }
+      log.error(`${spec.failure.log} failed`, error);
+      const doing =
+        typeof spec.failure.doing === "function"
+          ? spec.failure.doing(formData)
+          : (spec.failure.doing ?? "doing.generic");
+      const message = spec.failure.message ? t(spec.failure.message) : platformErrorMessage(t, error, doing);
+      return withValues({ status: "error", message } as const, echoed);
+    }
+    return isNavigation(outcome) ? outcome[NAVIGATION]() : outcome;
+  };
+}
+
+/** An action of the signed-in driver: `context.actor` is the driver with a platform account. */
+export function driverAction<TInput, TResult extends AnyResult>(
+  spec: ActionSpec<TInput, DriverViewer, TResult>,
+): ActionRunner<TResult> {
+  return build(
+    spec,
+    async (_formData, values) => {
+      const viewer = await driverForAction(values);
+      return isRefusal(viewer) ? { refusal: viewer } : { actor: viewer };
+    },
+    false,
+  );
+}
+
+export interface StaffOnly {
+  role: Exclude<Role, "driver">;
+  /** The audit name; a refusal of a signed-in account is kept under it. */
+  audit: string | ((formData: FormData | null) => string);
+  /** The page binds a driver id as the first argument: validated, or the action answers NO_DRIVER. */
+  boundDriver?: boolean;
+}
+
+/** Where a staff action's audit entry may say more than the action's name and its driver. */
+type AuditExtras<T> = Pick<AuditedMutation<T>, "details" | "resultDetails" | "targetCard" | "targetPlatformUserId">;
+
+export interface StaffActionContext extends ActionContext<Viewer> {
+  /** Runs a mutation and audits it under the action's audit name, on the bound driver (if any). */
+  audited<T>(mutation: () => Promise<T>, extras?: AuditExtras<T>): Promise<T>;
+  /** Audits an outcome that is no mutation's (a refusal by a limit, a voucher's answer). */
+  recordAudit(entry: Pick<AuditEntryInput, "outcome" | "details" | "error">): Promise<void>;
+}
+
+export type StaffActionSpec<TInput, TResult extends AnyResult> = Omit<ActionSpec<TInput, Viewer, TResult>, "run"> &
+  StaffOnly & {
+    run: (input: TInput, context: StaffActionContext) => Promise<TResult | Navigation<TResult>>;
+  };
+
+/** A staff action: role checked (refusals audited) before anything is read; its mutations audited by name. */
+export function staffAction<TInput, TResult extends AnyResult>(
+  spec: StaffActionSpec<TInput, TResult>,
+): ActionRunner<TResult> {
+  const auditName = (formData: FormData | null) =>
+    typeof spec.audit === "function" ? spec.audit(formData) : spec.audit;
+  return build(
+    {
+      ...spec,
+      run: (input, context) => {
+        const target = {
+          actor: context.actor,
+          action: auditName(context.formData),
+          targetPlatformUserId: spec.boundDriver === true ? context.driverId : undefined,
+        };
+        return spec.run(input, {
+          ...context,
+          audited: (mutation, extras) => withAudit({ ...target, ...extras, run: mutation }),
+          recordAudit: (entry) => recordAudit({ ...target, ...entry }),
+        });
+      },
+    },
+    async (formData) => {
+      const check = await checkStaff(spec.role, auditName(formData));
+      return check.ok ? { actor: check.actor } : { refusal: check.result };
+    },
+    spec.boundDriver === true,
+  );
+}
+
+/** An action of any signed-in account, driver or staff (their own passkeys): `context.actor` is the viewer. */
+export function accountAction<TInput, TResult extends AnyResult>(
+  spec: ActionSpec<TInput, Viewer, TResult>,
+): ActionRunner<TResult> {
+  return build(
+    spec,
+    async (_formData, values, t) => {
+      const viewer = await getViewer();
+      if (viewer) return { actor: viewer };
+      const refusal = { status: "error", code: "unauthorized", message: t("forms.signInToContinue") } as const;
+      return { refusal: values ? { ...refusal, values } : refusal };
+    },
+    false,
+  );
+}
+
+/** An action anyone may run (sign-in, sign-up, sign-out): `context.actor` is null. */
+export function publicAction<TInput, TResult extends AnyResult>(
+  spec: ActionSpec<TInput, null, TResult>,
+): ActionRunner<TResult> {
+  return build(spec, async () => ({ actor: null }), false);
+}

@@ -1,0 +1,18 @@
+import "server-only";
+import { consumeRateLimit, type RateLimitRule } from "@/lib/core/rate-limit";
+
+/**
+ * Counts one attempt of an action against a limit (stored in the database, so it holds
+ * across instances). Answers the refusal once the limit is used up, in `words` given the whole
+ * minutes to wait (for an ICU plural in the driver's language); null while attempts are left.
+ */
+export async function refusalOverLimit(
+  bucket: string,
+  subject: string,
+  rule: RateLimitRule,
+  words: (minutes: number) => string,
+): Promise<{ status: "error"; message: string } | null> {
+  const limit = await consumeRateLimit(bucket, subject, rule);
+  if (limit.allowed) return null;
+  return { status: "error", message: words(Math.ceil(limit.retryAfterSeconds / 60)) };
+}

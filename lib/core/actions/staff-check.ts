@@ -1,0 +1,45 @@
+import "server-only";
+import { AccessDeniedError, authorizeStaff, PASSKEY_SESSION_REQUIRED } from "@/lib/core/auth/guards";
+import type { Role } from "@/lib/core/auth/roles";
+import { getViewer, type Viewer } from "@/lib/core/auth/viewer";
+import type { ActionResult } from "@/lib/core/actions/action-result";
+import { requestTranslator, type MessageKey } from "@/lib/core/i18n/translator";
+import { recordAudit } from "@/lib/core/audit";
+
+export type StaffCheck = { ok: true; actor: Viewer } | { ok: false; result: ActionResult<never> };
+
+/**
+ * The first line of every admin server action. A refusal is a plain result without data (the UI
+ * never offers the action to the wrong role, so only a crafted request gets here); a refusal of a
+ * signed-in account is kept in the audit log (in English, as every audit entry), since it is an
+ * attempted staff mutation; the refusal itself is answered in the request's language.
+ */
+export async function checkStaff(minimum: Exclude<Role, "driver">, action: string): Promise<StaffCheck> {
+  try {
+    return { ok: true, actor: await authorizeStaff(minimum) };
+  } catch (error) {
+    if (!(error instanceof AccessDeniedError)) throw error;
+    if (error.status === 403) {
+      const viewer = await getViewer();
+      if (viewer)
+        await recordAudit({
+          actor: viewer,
+          action,
+          outcome: "failure",
+          error:
+            error.message === PASSKEY_SESSION_REQUIRED
+              ? "Access denied: needs a passkey sign-in"
+              : `Access denied: needs the ${minimum} role`,
+        });
+    }
+    const t = await requestTranslator();
+    return {
+      ok: false,
+      result: {
+        status: "error",
+        code: error.status === 401 ? "unauthorized" : "forbidden",
+        message: t(error.message as MessageKey),
+      },
+    };
+  }
+}

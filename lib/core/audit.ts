@@ -1,0 +1,116 @@
+import "server-only";
+import { getDb } from "@/lib/core/db/client";
+import { auditLog } from "@/lib/core/db/schema";
+import { isPlatformError } from "@/lib/platform/errors";
+import type { Viewer } from "@/lib/core/auth/viewer";
+import { logger } from "@/lib/core/log";
+
+const log = logger("audit");
+
+/**
+ * The staff audit trail. The portal only ever appends to it (and reads it on /admin/audit):
+ * nothing here or anywhere else updates or deletes an entry.
+ */
+
+export type AuditOutcome = "success" | "failure";
+
+export interface AuditTarget {
+  targetPlatformUserId?: number | null;
+  /** Card code (UID) or a short card description such as "2001 (04A1B2C3D4E5F6)". */
+  targetCard?: string | null;
+}
+
+export interface AuditEntryInput extends AuditTarget {
+  actor: Pick<Viewer, "userId" | "email">;
+  action: string;
+  outcome: AuditOutcome;
+  details?: Record<string, unknown>;
+  error?: string;
+}
+
+const MAX_ERROR_LENGTH = 500;
+const MAX_DEPTH = 5;
+
+/** Anything named like a password or secret never reaches the log, however deep it sits. */
+const SECRET_KEY = /passw(or)?d|secret/i;
+
+export function redactDetails(value: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH) return "[too deep]";
+  if (Array.isArray(value)) return value.map((item) => redactDetails(item, depth + 1));
+  if (value && typeof value === "object") {
+    const result: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+      if (SECRET_KEY.test(key)) continue;
+      result[key] = redactDetails(inner, depth + 1);
+    }
+    return result;
+  }
+  if (typeof value === "string" && value.length > 1000) return `${value.slice(0, 1000)}…`;
+  return value;
+}
+
+/**
+ * What the log keeps of a failure. Platform errors name the endpoint and status only (never the
+ * platform's own text, which may echo personal data); other errors keep their name and message.
+ */
+export function auditErrorText(error: unknown): string {
+  if (isPlatformError(error)) return error.message.slice(0, MAX_ERROR_LENGTH);
+  if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, MAX_ERROR_LENGTH);
+  return "Unknown error";
+}
+
+/**
+ * Appends one entry. A failed write is logged and swallowed: the mutation it describes has already
+ * happened (or failed) on the platform, and the staff member must still see that outcome.
+ */
+export async function recordAudit(entry: AuditEntryInput): Promise<void> {
+  try {
+    const db = await getDb();
+    await db.insert(auditLog).values({
+      actorUserId: entry.actor.userId,
+      actorEmail: entry.actor.email.toLowerCase(),
+      action: entry.action,
+      targetPlatformUserId: entry.targetPlatformUserId ?? null,
+      targetCard: entry.targetCard ?? null,
+      outcome: entry.outcome,
+      details: entry.details ? (redactDetails(entry.details) as Record<string, unknown>) : null,
+      error: entry.error ? entry.error.slice(0, MAX_ERROR_LENGTH) : null,
+    });
+  } catch (error) {
+    log.error("could not record an entry", { action: entry.action, error });
+  }
+}
+
+export interface AuditedMutation<T> extends AuditTarget {
+  actor: Pick<Viewer, "userId" | "email">;
+  action: string;
+  run: () => Promise<T>;
+  /** Kept whatever the outcome. */
+  details?: Record<string, unknown>;
+  /** What only a success knows (e.g. the new card id), added to `details`. */
+  resultDetails?: (result: T) => Record<string, unknown>;
+}
+
+/**
+ * Runs a staff mutation and records its outcome either way; the mutation's error is rethrown
+ * unchanged so the caller can map it to plain words.
+ */
+export async function withAudit<T>(mutation: AuditedMutation<T>): Promise<T> {
+  const { actor, action, run, details = {}, resultDetails, targetPlatformUserId, targetCard } = mutation;
+  const target = { targetPlatformUserId, targetCard };
+  let result: T;
+  try {
+    result = await run();
+  } catch (error) {
+    await recordAudit({ actor, action, ...target, outcome: "failure", details, error: auditErrorText(error) });
+    throw error;
+  }
+  await recordAudit({
+    actor,
+    action,
+    ...target,
+    outcome: "success",
+    details: { ...details, ...resultDetails?.(result) },
+  });
+  return result;
+}

@@ -1,0 +1,65 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { recordAudit } from "@/lib/core/audit";
+import { getConfig } from "@/lib/core/config";
+import { getDb } from "@/lib/core/db/client";
+import { staffInvites, users } from "@/lib/core/db/schema";
+import { getPlatform } from "@/lib/platform";
+
+/**
+ * After a verified sign-in (Auth.js `events.signIn`): the link just proved that the person controls
+ * the account's address. Only now are roles handed out by address, and only to this account id:
+ * - a pending staff invite for the address is redeemed (and removed);
+ * - ADMIN_EMAILS bootstraps admin, but never for an account whose address came through a change
+ *   (a driver's confirmed change or staff's): that account has a history the listed person never had.
+ * Then a driver account is linked to its platform user.
+ */
+export async function completeVerifiedSignIn(userId: string, email: string): Promise<void> {
+  const db = await getDb();
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row?.email) return;
+  const address = row.email.toLowerCase();
+  // Auth.js looks the account up by the link's address, so the two agree; if not, the link proved nothing here.
+  if (address !== email.toLowerCase()) return;
+
+  const [invite] = await db.delete(staffInvites).where(eq(staffInvites.email, address)).returning();
+  if (invite && row.role !== "admin") {
+    await db.update(users).set({ role: invite.role, staffEnrolEmail: address }).where(eq(users.id, userId));
+    await recordAudit({
+      actor: { userId, email: address },
+      action: "role.invite.redeem",
+      outcome: "success",
+      details: { role: invite.role, invitedBy: invite.invitedByEmail },
+    });
+    return;
+  }
+  if (getConfig().auth.adminEmails.includes(address) && row.emailChangedAt === null) {
+    if (row.role !== "admin" || row.staffEnrolEmail !== address)
+      await db.update(users).set({ role: "admin", staffEnrolEmail: address }).where(eq(users.id, userId));
+    return;
+  }
+  await linkPortalAccount(userId, address);
+}
+
+/**
+ * Links a driver account that has no platform user yet to the platform user with the same e-mail
+ * (User/List filter[email]). Hands out no role: the guards call it again on later requests, which
+ * prove nothing about the address. Staff accounts are never linked automatically: staff are not drivers.
+ */
+export async function linkPortalAccount(userId: string, email: string): Promise<void> {
+  const db = await getDb();
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row) return;
+  if (row.role !== "driver" || row.platformUserId !== null) return;
+
+  const platformUser = await getPlatform().users.findUserByEmail(email.toLowerCase());
+  // A disabled user (support blocked it, or its account was deleted) is never linked to a new account.
+  if (!platformUser || platformUser.disabled) return;
+  await db
+    .update(users)
+    .set({
+      platformUserId: platformUser.id,
+      name: [platformUser.firstName, platformUser.lastName].filter(Boolean).join(" ") || null,
+    })
+    .where(eq(users.id, userId));
+}

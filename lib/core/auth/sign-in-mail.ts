@@ -1,0 +1,42 @@
+import "server-only";
+import { currentLocale } from "@/lib/core/i18n/current-locale";
+import type { Locale } from "@/lib/core/i18n/locales";
+import { mailLocaleOfAddress } from "@/lib/core/mail/locale";
+import { sendMail } from "@/lib/core/mail/send";
+import { noAccountMail } from "@/lib/core/mail/templates";
+import { issueSignInLink } from "./index";
+import { hasAccount } from "./known-account";
+import { logger } from "@/lib/core/log";
+
+export interface SignInMailRequest {
+  /** Already counted against the sign-in mail limits (consumeSignInMailLimits). */
+  email: string;
+  redirectTo: string;
+  /** The portal's public origin, read while the request was still open. */
+  origin: string;
+  /**
+   * The language of the request (currentLocale()), read while it was still open: the mail's language
+   * when the address has no account or its account chose none. Absent: read when the mail is sent.
+   */
+  locale?: Locale;
+}
+
+/**
+ * The sign-in form's mail, sent after its answer: a link for a known account, else a mail that
+ * points to sign-up; in the account's language, else the request's. Runs with no one to tell, so a
+ * failure is logged (without the address).
+ */
+export async function mailSignInLinkOrSignUpPointer({
+  email,
+  redirectTo,
+  origin,
+  locale,
+}: SignInMailRequest): Promise<void> {
+  try {
+    const fallback = locale ?? (await currentLocale());
+    if (await hasAccount(email)) await issueSignInLink(email, redirectTo, origin, fallback);
+    else await sendMail(noAccountMail(await mailLocaleOfAddress(email, { fallback }), email, `${origin}/signup`));
+  } catch (error) {
+    logger("signin").error("the sign-in mail could not be sent", error);
+  }
+}

@@ -1,0 +1,27 @@
+import "server-only";
+import { cookies, headers } from "next/headers";
+import { cache } from "react";
+import { getViewer } from "@/lib/core/auth/viewer";
+import { supportedLocale } from "./accept-language";
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from "./locales";
+
+/**
+ * The language of this request, in the order drivers expect: the choice they made with the
+ * switcher (the cookie, and on another browser the one stored on their account), then the
+ * browser's Accept-Language, then English. Read once per request. Outside a request (a job, a
+ * test calling a service directly) there is no choice to read: English.
+ */
+export const currentLocale = cache(async (): Promise<Locale> => {
+  let jar: Awaited<ReturnType<typeof cookies>>;
+  let requestHeaders: Headers;
+  try {
+    [jar, requestHeaders] = await Promise.all([cookies(), headers()]);
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+  const chosen = jar.get(LOCALE_COOKIE)?.value;
+  if (isLocale(chosen)) return chosen;
+  const stored = (await getViewer())?.locale;
+  if (isLocale(stored)) return stored;
+  return supportedLocale(requestHeaders.get("accept-language"));
+});

@@ -1,0 +1,12 @@
+import "server-only";
+import { getRequestConfig } from "next-intl/server";
+import { APP_TIME_ZONE } from "@/lib/core/format";
+import { catalogue } from "./catalogues";
+import { currentLocale } from "./current-locale";
+
+// next-intl's request configuration (named in next.config.ts): the locale and the whole catalogue
+// for server components. No locale in the URL: links in old mails keep working.
+export default getRequestConfig(async () => {
+  const locale = await currentLocale();
+  return { locale, messages: catalogue(locale), timeZone: APP_TIME_ZONE };
+});

@@ -1,0 +1,37 @@
+import "server-only";
+import {
+  PlatformError,
+  PlatformRateLimitedError,
+  PlatformUnavailableError,
+  PlatformValidationError,
+} from "@/lib/platform/errors";
+import { PLATFORM_FIELD_NAMES as FIELD_NAMES } from "@/lib/platform/dialects";
+import type { FieldErrors } from "@/lib/core/actions/action-result";
+import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
+
+export function platformFieldErrors(error: PlatformValidationError): FieldErrors {
+  const result: FieldErrors = {};
+  for (const [field, messages] of Object.entries(error.fieldErrors)) {
+    result[FIELD_NAMES[field] ?? field] = messages;
+  }
+  return result;
+}
+
+/** Whole seconds (at least 1) a rate-limited caller is asked to wait: what the words and `Retry-After` say. */
+export function retryAfterSeconds(error: PlatformRateLimitedError): number {
+  return Math.max(1, Math.ceil(error.retryAfterSeconds ?? 30));
+}
+
+/**
+ * Plain words for an expected platform failure; unexpected errors are logged by the caller and shown
+ * as a generic message. `doing` names the message that completes "We could not … right now"
+ * (an area's `doing.*` key: an infinitive phrase in English, a te-/zu-infinitive in Dutch and German,
+ * as messages/GLOSSARY.md says).
+ */
+export function platformErrorMessage(t: Translator, error: unknown, doing: MessageKey): string {
+  if (error instanceof PlatformRateLimitedError) return t("platformErrors.busy", { seconds: retryAfterSeconds(error) });
+  const words = { doing: t(doing) };
+  if (error instanceof PlatformUnavailableError) return t("platformErrors.unavailable", words);
+  if (error instanceof PlatformError) return t("platformErrors.failed", words);
+  return t("platformErrors.unexpected", words);
+}

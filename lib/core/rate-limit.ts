@@ -1,0 +1,102 @@
+import "server-only";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { getConfig } from "@/lib/core/config";
+import { getDb, type Database } from "@/lib/core/db/client";
+import { rateLimitCounters } from "@/lib/core/db/schema";
+
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  remaining: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Fixed-window counter kept in the database, so limits hold across restarts and across
+ * several portal instances sharing one Postgres. Every call counts, allowed or not.
+ */
+export async function consumeRateLimit(
+  bucket: string,
+  subject: string,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<RateLimitResult> {
+  return countAttempt(await getDb(), bucket, subject, rule, now);
+}
+
+/**
+ * One attempt counted on `db`. The count is one upsert that returns the row's new value, so two
+ * instances counting at once each see their own increment (no read, then write). Clean-up touches
+ * only this bucket, and only windows before the previous one: every bucket has its own window
+ * length, and an instance whose clock lags a little may still be counting in the previous window.
+ */
+export async function countAttempt(
+  db: Database,
+  bucket: string,
+  subject: string,
+  rule: RateLimitRule,
+  now: Date,
+): Promise<RateLimitResult> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ bucket, subject: subject.toLowerCase(), windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.bucket, rateLimitCounters.subject, rateLimitCounters.windowStart],
+      set: { count: sql`${rateLimitCounters.count} + 1` },
+    })
+    .returning({ count: rateLimitCounters.count });
+  const count = row?.count ?? 1;
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+  // The first count of a subject in a window trims the bucket: the table stays small without a scheduler.
+  if (count === 1)
+    await db
+      .delete(rateLimitCounters)
+      .where(
+        and(
+          eq(rateLimitCounters.bucket, bucket),
+          lt(rateLimitCounters.windowStart, new Date(windowStart.getTime() - windowMs)),
+        ),
+      );
+  return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds };
+}
+
+/** The portal's abuse limits; numbers come from configuration (LIMIT_* variables). */
+export const RATE_LIMITS = {
+  get signInMailPerEmail(): RateLimitRule {
+    return { limit: getConfig().limits.signInPerEmail, windowSeconds: 15 * 60 };
+  },
+  get signInMailPerClient(): RateLimitRule {
+    return { limit: getConfig().limits.signInPerClient, windowSeconds: 15 * 60 };
+  },
+  get signUpPerClient(): RateLimitRule {
+    return { limit: getConfig().limits.signUpPerClientPerHour, windowSeconds: 60 * 60 };
+  },
+  get voucherPerDriver(): RateLimitRule {
+    return { limit: getConfig().limits.voucherPerDriver, windowSeconds: 15 * 60 };
+  },
+  get passwordResetPerDriver(): RateLimitRule {
+    return { limit: getConfig().limits.passwordResetPerDriver, windowSeconds: 15 * 60 };
+  },
+  /** Per staff member and driver: staff can help, not flood a driver's mailbox. */
+  get passwordResetByStaffPerDriver(): RateLimitRule {
+    return { limit: getConfig().limits.passwordResetByStaffPerDriver, windowSeconds: 15 * 60 };
+  },
+  /** Passkey sign-in ceremonies per client address: each stores a challenge. Generous: a page load starts one. */
+  get passkeySignInPerClient(): RateLimitRule {
+    return { limit: 60, windowSeconds: 60 };
+  },
+  /** The platform's own data export (ampeco), per driver: each asks the platform to build one. */
+  get platformExportPerDriver(): RateLimitRule {
+    return { limit: 5, windowSeconds: 60 * 60 };
+  },
+  /** Confirmation mails for e-mail changes, per portal account. */
+  get emailChangePerAccount(): RateLimitRule {
+    return { limit: getConfig().limits.emailChangePerAccount, windowSeconds: 15 * 60 };
+  },
+};

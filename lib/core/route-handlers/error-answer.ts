@@ -1,0 +1,67 @@
+import "server-only";
+import { AccessDeniedError } from "@/lib/core/auth/guards";
+import {
+  PlatformError,
+  PlatformNotFoundError,
+  PlatformRateLimitedError,
+  PlatformUnavailableError,
+} from "@/lib/platform/errors";
+import { platformErrorMessage, retryAfterSeconds } from "@/lib/core/platform-errors-to-messages";
+import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
+import { RouteError, UpstreamUnavailableError } from "./route-error";
+
+/** The words a route handler gives its errors: catalogue keys. */
+export interface ErrorWords {
+  /** Completes "We could not … right now": an area's `doing.*` key ("account.doing.loadBalance"). */
+  doing: MessageKey;
+  /** The answer when the platform says the record is not there (404). */
+  notFound?: MessageKey;
+}
+
+export interface ErrorAnswer {
+  status: number;
+  message: string;
+  headers: Record<string, string>;
+  /** How the failure is logged: refusals and bad input are the caller's, not the server's, and are not. */
+  log: "none" | "warn" | "error";
+  /** Field errors of a bad query (RouteError only). */
+  fields?: Record<string, string[]>;
+}
+
+/**
+ * The one table from an error to the HTTP status every route handler answers with, so the same
+ * failure reads the same everywhere:
+ *
+ * | error                                       | status |
+ * |---------------------------------------------|--------|
+ * | AccessDeniedError (signed out / no access)  | 401 / 403 |
+ * | RouteError (bad parameter / not yours)      | 400 / 404 |
+ * | PlatformNotFoundError                       | 404 |
+ * | PlatformRateLimitedError                    | 429 + Retry-After |
+ * | PlatformUnavailableError, UpstreamUnavailableError | 503 (+ Retry-After for the map) |
+ * | any other PlatformError (bad answer, key refused) | 502 |
+ * | anything else                               | 500 |
+ */
+export function answerForError(error: unknown, words: ErrorWords, t: Translator): ErrorAnswer {
+  if (error instanceof RouteError) {
+    const message = t(error.message as MessageKey, error.values);
+    return { status: error.status, message, headers: {}, log: "none", fields: error.fields };
+  }
+  if (error instanceof AccessDeniedError)
+    return { status: error.status, message: t(error.message as MessageKey), headers: {}, log: "none" };
+  if (error instanceof PlatformNotFoundError)
+    return { status: 404, message: t(words.notFound ?? "access.notFound"), headers: {}, log: "none" };
+  const platformWords = () => platformErrorMessage(t, error, words.doing);
+  if (error instanceof PlatformRateLimitedError) {
+    const headers = { "retry-after": String(retryAfterSeconds(error)) };
+    return { status: 429, message: platformWords(), headers, log: "warn" };
+  }
+  if (error instanceof PlatformUnavailableError)
+    return { status: 503, message: platformWords(), headers: {}, log: "warn" };
+  if (error instanceof UpstreamUnavailableError) {
+    const headers = { "retry-after": String(error.retryAfterSeconds) };
+    return { status: 503, message: t(error.userMessage as MessageKey), headers, log: "warn" };
+  }
+  if (error instanceof PlatformError) return { status: 502, message: platformWords(), headers: {}, log: "error" };
+  return { status: 500, message: platformWords(), headers: {}, log: "error" };
+}

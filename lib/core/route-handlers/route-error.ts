@@ -1,0 +1,44 @@
+import type { MessageKey } from "@/lib/core/i18n/translator";
+
+/**
+ * An answer a route handler gives on purpose, in the user's words: a bad query or path parameter
+ * (400), something that is not there or not the caller's to see (404). Thrown from a handler's
+ * access check or `run`; the route-handler helper turns it into `{error, fields?}` with this status.
+ */
+export class RouteError extends Error {
+  constructor(
+    readonly status: 400 | 404,
+    /** A catalogue key: the route-handler helper puts it into the caller's language. */
+    message: MessageKey,
+    /** Per form field, for a form that sent its fields as the query (the expense pack's dialog). */
+    readonly fields?: Record<string, string[]>,
+    /** The key's arguments. */
+    readonly values?: Record<string, string | number>,
+  ) {
+    super(message);
+    this.name = "RouteError";
+  }
+}
+
+const UNAVAILABLE_BRAND = Symbol.for("driver-portal.upstream-unavailable-error");
+
+/** An upstream other than the platform (the map data API) is out and nothing saved can stand in: 503 with Retry-After. */
+export class UpstreamUnavailableError extends Error {
+  // Services shared through globalThis are created by one of Next's server bundles, each with its own copy
+  // of this class: the brand lets a route recognise the error whichever bundle threw it.
+  readonly [UNAVAILABLE_BRAND] = true;
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && UNAVAILABLE_BRAND in value;
+  }
+
+  constructor(
+    /** For the logs, in English. */
+    message: string,
+    /** A catalogue key: what the caller reads, in their language. */
+    readonly userMessage: MessageKey,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = "UpstreamUnavailableError";
+  }
+}

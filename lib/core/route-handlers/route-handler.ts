@@ -1,0 +1,69 @@
+import "server-only";
+import type { ZodType } from "zod";
+import { requestTranslator } from "@/lib/core/i18n/translator";
+import { logger } from "@/lib/core/log";
+import { answerForError, type ErrorWords } from "./error-answer";
+
+/**
+ * The one way to write a route handler: a spec (who may call, the path parameters, the words for
+ * failures, `run`) turned into the function Next calls. The helper checks access before anything
+ * else, parses the path parameters, and answers every error through the one status table
+ * (error-answer.ts) as `{error}` with `Cache-Control: private, no-store`; `run` returns only the
+ * successful answer.
+ */
+
+/** What Next hands a route handler as its second argument. */
+export interface RouteContext {
+  params: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export type RouteHandler = ((request: Request, context?: RouteContext) => Promise<Response>) & {
+  readonly [ROUTE_HANDLER]: true;
+};
+
+/** Marks the functions built here, so a test can tell that every exported handler is one. */
+export const ROUTE_HANDLER = Symbol.for("driver-portal.route-handler");
+
+export const PRIVATE_NO_STORE = { "cache-control": "private, no-store" } as const;
+
+export interface RouteSpec<TActor, TParams> {
+  /** The logger scope of the failure lines ("sessions", "map", …). */
+  scope: string;
+  words: ErrorWords;
+  /** Who may call: the caller, or a throw of AccessDeniedError (401/403) or RouteError (404). */
+  access: (request: Request) => Promise<TActor>;
+  /** The path parameters, and the RouteError a value that does not parse gets. */
+  params?: { schema: ZodType<TParams>; invalid: () => Error };
+  run: (call: { request: Request; actor: TActor; params: TParams }) => Promise<Response>;
+}
+
+export function jsonError(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  fields?: Record<string, string[]>,
+): Response {
+  const body = fields ? { error: message, fields } : { error: message };
+  return Response.json(body, { status, headers: { ...PRIVATE_NO_STORE, ...headers } });
+}
+
+export function routeHandler<TActor, TParams = Record<string, never>>(spec: RouteSpec<TActor, TParams>): RouteHandler {
+  const log = logger(spec.scope);
+  const handler = async (request: Request, context?: RouteContext): Promise<Response> => {
+    try {
+      const actor = await spec.access(request);
+      let params = {} as TParams;
+      if (spec.params) {
+        const parsed = spec.params.schema.safeParse((await context?.params) ?? {});
+        if (!parsed.success) throw spec.params.invalid();
+        params = parsed.data;
+      }
+      return await spec.run({ request, actor, params });
+    } catch (error) {
+      const answer = answerForError(error, spec.words, await requestTranslator());
+      if (answer.log !== "none") log[answer.log](`${new URL(request.url).pathname} failed`, error);
+      return jsonError(answer.status, answer.message, answer.headers, answer.fields);
+    }
+  };
+  return Object.assign(handler, { [ROUTE_HANDLER]: true as const });
+}

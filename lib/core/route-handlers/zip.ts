@@ -1,0 +1,59 @@
+import "server-only";
+import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import { PRIVATE_NO_STORE } from "@/lib/core/route-handlers/route-handler";
+
+type Piece = string | Uint8Array;
+
+/** One file of a ZIP download: its path inside the archive and its text or bytes, whole or piece by piece. */
+export interface ZipEntry {
+  name: string;
+  content: Piece | AsyncIterable<Piece>;
+  /** Kept as is rather than compressed: for content that is compressed already (PDFs). */
+  stored?: boolean;
+}
+
+async function* piecesOf(content: ZipEntry["content"]): AsyncGenerator<Piece> {
+  if (typeof content === "string" || content instanceof Uint8Array) yield content;
+  else yield* content;
+}
+
+/**
+ * The bytes of a ZIP archive of `entries`, compressed as they come (fflate), so a file written
+ * piece by piece (a long session history) never sits in memory whole. Meant for pulledStream():
+ * the next piece is only read when the client wants more bytes.
+ */
+export async function* zipChunks(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>): AsyncGenerator<Uint8Array> {
+  const ready: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const zip = new Zip((error, data) => {
+    if (error) failure = error;
+    else ready.push(data);
+  });
+  const encoder = new TextEncoder();
+  const drain = function* () {
+    if (failure) throw failure;
+    yield* ready.splice(0);
+  };
+  for await (const entry of entries) {
+    const file = entry.stored ? new ZipPassThrough(entry.name) : new ZipDeflate(entry.name, { level: 6 });
+    zip.add(file);
+    for await (const piece of piecesOf(entry.content)) {
+      if (piece.length > 0) file.push(typeof piece === "string" ? encoder.encode(piece) : piece);
+      yield* drain();
+    }
+    file.push(new Uint8Array(0), true);
+    yield* drain();
+  }
+  zip.end();
+  yield* drain();
+}
+
+/** The headers of a ZIP download: private, never cached, saved under `filename`. */
+export function zipDownloadHeaders(filename: string): HeadersInit {
+  return {
+    ...PRIVATE_NO_STORE,
+    "content-type": "application/zip",
+    "content-disposition": `attachment; filename="${filename}"`,
+    "x-content-type-options": "nosniff",
+  };
+}

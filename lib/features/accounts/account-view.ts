@@ -1,0 +1,44 @@
+import "server-only";
+import { toBalanceView, type BalanceView } from "@/lib/features/accounts/balance-view";
+import { getPlatform } from "@/lib/platform";
+import { profileValuesOf, type ProfileValues } from "./profile-values";
+import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { requestTranslator, type Translator } from "@/lib/core/i18n/translator";
+import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
+import type { PlatformClient } from "@/lib/platform/client";
+import { isPlatformError } from "@/lib/platform/errors";
+import { logger } from "@/lib/core/log";
+
+/** What the account page shows of the driver's platform user: the portal's view, never the platform's JSON. */
+export type AccountView =
+  | { status: "ok"; firstName: string | null; email: string; balance: BalanceView; profile: ProfileValues }
+  | { status: "error"; message: string };
+
+/**
+ * The driver's account for the account page, as a result rather than a throw: a failure is shown in
+ * place of the details (in the words of `t`, the request's language by default), while the cards
+ * that do not need the platform keep working.
+ */
+export async function loadAccountView(
+  platformUserId: number,
+  platform: Pick<PlatformClient, "users"> = getPlatform(),
+  t?: Translator,
+): Promise<AccountView> {
+  try {
+    const user = await platform.users.getUser(platformUserId);
+    return {
+      status: "ok",
+      firstName: user.firstName,
+      email: user.email,
+      balance: toBalanceView(user, await currentLocale()),
+      profile: profileValuesOf(user),
+    };
+  } catch (error) {
+    // Platform failures are logged by the platform client; anything else is a bug worth a line.
+    if (!isPlatformError(error)) logger("account").error("loading the account failed", error);
+    return {
+      status: "error",
+      message: platformErrorMessage(t ?? (await requestTranslator()), error, "profile.doing.loadAccount"),
+    };
+  }
+}

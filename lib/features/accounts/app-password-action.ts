@@ -1,0 +1,68 @@
+"use server";
+import "server-only";
+import { driverAction, publicAction } from "@/lib/core/actions/action";
+import type { ActionResult } from "@/lib/core/actions/action-result";
+import type { Translator } from "@/lib/core/i18n/translator";
+import { RATE_LIMITS } from "@/lib/core/rate-limit";
+import {
+  appPasswordLinkMessage,
+  AppPasswordInput,
+  AppPasswordUnavailableError,
+  setAppPasswordWithLink,
+  setDriverAppPassword,
+} from "./app-password";
+import { refusalOverLimit } from "@/lib/core/actions/limit";
+
+/** The password fields are read for the schema and never echoed back, not even after an error. */
+const PASSWORD_FIELDS = ["password", "passwordRepeat"] as const;
+
+const unavailable = (error: unknown, { t }: { t: Translator }): ActionResult | undefined =>
+  error instanceof AppPasswordUnavailableError
+    ? { status: "error", code: "unavailable", message: t("appPassword.errors.unavailable") }
+    : undefined;
+
+/** The signed-in driver sets a new charging-app password (ampeco): sent once with PATCH {password}. */
+const setOwn = driverAction({
+  scope: "accounts",
+  failure: { log: "app password change", doing: "appPassword.doing.change" },
+  secret: PASSWORD_FIELDS,
+  schema: AppPasswordInput,
+  rejected: { message: "appPassword.errors.rejected" },
+  expected: unavailable,
+  run: async ({ password }, { actor, t }): Promise<ActionResult> => {
+    const refused = await refusalOverLimit(
+      "app-password",
+      `platform-user:${actor.platformUserId}`,
+      RATE_LIMITS.passwordResetPerDriver,
+      (minutes) => t("appPassword.errors.tooManyChanges", { minutes }),
+    );
+    if (refused) return refused;
+    await setDriverAppPassword(actor.platformUserId, password);
+    return { status: "ok", message: t("appPassword.changed") };
+  },
+});
+
+export async function setAppPasswordAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return setOwn(formData);
+}
+
+/** Anyone holding the mailed link (a driver created by staff) sets the app password, once. */
+const setWithLink = publicAction({
+  scope: "accounts",
+  failure: { log: "app password link", doing: "appPassword.doing.set" },
+  // The token is read like the passwords: never echoed back.
+  secret: ["token", ...PASSWORD_FIELDS],
+  schema: AppPasswordInput,
+  rejected: { message: "appPassword.errors.rejected" },
+  expected: unavailable,
+  run: async ({ password }, { formData, t }): Promise<ActionResult> => {
+    const outcome = await setAppPasswordWithLink(formData?.get("token"), password);
+    if (outcome.status !== "set")
+      return { status: "error", code: outcome.status, message: appPasswordLinkMessage(t, outcome.status) };
+    return { status: "ok", message: t("appPassword.set", { email: outcome.email }) };
+  },
+});
+
+export async function setAppPasswordWithLinkAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return setWithLink(formData);
+}

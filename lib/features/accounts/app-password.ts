@@ -1,0 +1,178 @@
+import "server-only";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/core/security/link-token";
+import { getDb } from "@/lib/core/db/client";
+import { appPasswordLinks, users as portalUsers } from "@/lib/core/db/schema";
+import type { Translator } from "@/lib/core/i18n/translator";
+import { mailLocale } from "@/lib/core/mail/locale";
+import { sendMail } from "@/lib/core/mail/send";
+import { appPasswordLinkMail } from "@/lib/core/mail/templates";
+import { getPlatform } from "@/lib/platform";
+import { PLATFORM_PASSWORD_MAX, PLATFORM_PASSWORD_MIN } from "./profile-schema";
+
+/**
+ * The charging-app password where the platform sets it directly and mails no reset link (the ampeco
+ * dialect: PATCH {password}). A signed-in driver sets their own (the e-mail link proved who they
+ * are); a driver created by staff gets a link from the portal instead, used once, expiring. The
+ * password goes to the platform once and is never stored or logged here. The contract (spec
+ * dialect) keeps the platform's reset mail (password-reset.ts).
+ */
+
+export const APP_PASSWORD_LINK_DAYS = 7;
+export const APP_PASSWORD_SET_PATH = "/app-password/set";
+
+/** Whether this platform sets a password directly (ampeco) rather than mailing a reset link (spec). */
+export function platformSetsAppPassword(): boolean {
+  return getPlatform().users.setAppPassword !== undefined;
+}
+
+/** Thrown when asked to set a password on a platform that only mails reset links. */
+export class AppPasswordUnavailableError extends Error {
+  constructor() {
+    super("This platform sets no app password directly");
+    this.name = "AppPasswordUnavailableError";
+  }
+}
+
+const formText = z.unknown().transform((v) => (typeof v === "string" ? v : ""));
+
+/**
+ * The new password twice: at least 6 characters (the platform's minimum), and the same both times.
+ * Messages are catalogue keys; the bounds travel with the issues as `{min}` and `{max}`.
+ */
+export const AppPasswordInput = z
+  .object({ password: formText, passwordRepeat: formText })
+  .superRefine(({ password, passwordRepeat }, ctx) => {
+    if ([...password].length < PLATFORM_PASSWORD_MIN)
+      ctx.addIssue({
+        code: "too_small",
+        origin: "string",
+        minimum: PLATFORM_PASSWORD_MIN,
+        inclusive: true,
+        input: password,
+        path: ["password"],
+        message: "appPassword.errors.tooShort",
+      });
+    else if (password.length > PLATFORM_PASSWORD_MAX)
+      ctx.addIssue({
+        code: "too_big",
+        origin: "string",
+        maximum: PLATFORM_PASSWORD_MAX,
+        inclusive: true,
+        input: password,
+        path: ["password"],
+        message: "appPassword.errors.tooLong",
+      });
+    if (passwordRepeat !== password)
+      ctx.addIssue({ code: "custom", path: ["passwordRepeat"], message: "appPassword.errors.mismatch" });
+  });
+export type AppPasswordInput = z.infer<typeof AppPasswordInput>;
+
+/** Sends the password once to the platform (PATCH {password}); nothing of it is kept. */
+export async function setDriverAppPassword(platformUserId: number, password: string): Promise<void> {
+  const { users } = getPlatform();
+  if (!users.setAppPassword) throw new AppPasswordUnavailableError();
+  await users.setAppPassword(platformUserId, password);
+}
+
+// ---------------------------------------------------------------- the link for staff-created drivers
+
+/**
+ * Records a new link for the driver and mails it to their address. Only the newest link works: an
+ * earlier unused one is withdrawn.
+ */
+export async function mailAppPasswordLink(
+  driver: { platformUserId: number; email: string },
+  origin: string,
+  now = new Date(),
+): Promise<void> {
+  const { token, tokenHash } = newLinkToken();
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(appPasswordLinks)
+      .where(and(eq(appPasswordLinks.platformUserId, driver.platformUserId), isNull(appPasswordLinks.usedAt)));
+    await tx.insert(appPasswordLinks).values({
+      platformUserId: driver.platformUserId,
+      email: driver.email,
+      tokenHash,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + APP_PASSWORD_LINK_DAYS * 86_400_000),
+    });
+  });
+  const url = `${origin}${APP_PASSWORD_SET_PATH}?token=${token}`;
+  // The driver's own language where their portal account has one; else the request's (staff's).
+  const [account] = await db
+    .select({ locale: portalUsers.locale })
+    .from(portalUsers)
+    .where(eq(portalUsers.platformUserId, driver.platformUserId));
+  const locale = await mailLocale(account?.locale);
+  await sendMail(appPasswordLinkMail(locale, driver.email, url, APP_PASSWORD_LINK_DAYS));
+}
+
+export type AppPasswordLinkProblem = "invalid" | "expired" | "used" | "moved";
+export type AppPasswordLinkState = { status: "pending"; email: string } | { status: AppPasswordLinkProblem };
+
+/** What the driver reads for a link that sets nothing, on the link page and after submitting. */
+export function appPasswordLinkMessage(t: Translator, problem: AppPasswordLinkProblem): string {
+  return t(`appPassword.link.${problem}`);
+}
+
+/** What a link is, for the page that shows it: never a throw, whatever the URL holds. */
+export async function inspectAppPasswordLink(rawToken: unknown, now = new Date()): Promise<AppPasswordLinkState> {
+  const token = LinkToken.safeParse(rawToken);
+  if (!token.success) return { status: "invalid" };
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(appPasswordLinks)
+    .where(eq(appPasswordLinks.tokenHash, hashLinkToken(token.data)));
+  if (!row) return { status: "invalid" };
+  if (row.usedAt) return { status: "used" };
+  if (row.expiresAt.getTime() <= now.getTime()) return { status: "expired" };
+  return { status: "pending", email: row.email };
+}
+
+export type AppPasswordLinkOutcome = { status: "set"; email: string } | { status: AppPasswordLinkProblem };
+
+/**
+ * Sets the password the link stands for, once. The link is claimed first (two submits cannot both
+ * set), and given back when the platform did not take the password (down, or it refused it), so the
+ * driver can try again. A link whose driver has since moved to another address (staff changed it)
+ * stays used up and sets nothing: it was mailed to an address that no longer speaks for the account.
+ */
+export async function setAppPasswordWithLink(
+  rawToken: unknown,
+  password: string,
+  now = new Date(),
+): Promise<AppPasswordLinkOutcome> {
+  const token = LinkToken.safeParse(rawToken);
+  if (!token.success) return { status: "invalid" };
+  const db = await getDb();
+  const tokenHash = hashLinkToken(token.data);
+  const [claimed] = await db
+    .update(appPasswordLinks)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(appPasswordLinks.tokenHash, tokenHash),
+        isNull(appPasswordLinks.usedAt),
+        gt(appPasswordLinks.expiresAt, now),
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    const state = await inspectAppPasswordLink(token.data, now);
+    return state.status === "pending" ? { status: "used" } : state;
+  }
+  try {
+    const { email } = await getPlatform().users.getUser(claimed.platformUserId);
+    if (email.trim().toLowerCase() !== claimed.email.trim().toLowerCase()) return { status: "moved" };
+    await setDriverAppPassword(claimed.platformUserId, password);
+  } catch (error) {
+    await db.update(appPasswordLinks).set({ usedAt: null }).where(eq(appPasswordLinks.id, claimed.id));
+    throw error;
+  }
+  return { status: "set", email: claimed.email };
+}

@@ -1,0 +1,198 @@
+import "server-only";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { isStaff } from "@/lib/core/auth/roles";
+import { getDb } from "@/lib/core/db/client";
+import { signupAttempts, users } from "@/lib/core/db/schema";
+import { logger } from "@/lib/core/log";
+import { mailLocaleOfAddress } from "@/lib/core/mail/locale";
+import { sendMail } from "@/lib/core/mail/send";
+import { staffAddressUsedMail } from "@/lib/core/mail/templates";
+import { getPlatform } from "@/lib/platform";
+import { PlatformUnavailableError, PlatformValidationError } from "@/lib/platform/errors";
+import type { SignUpInput } from "./profile-schema";
+
+export type CreateDriverOutcome =
+  /** This call created the platform user. */
+  | { kind: "created"; platformUserId: number }
+  /** The platform already had a user with this e-mail (before this attempt): never created twice. */
+  | { kind: "exists"; platformUserId: number }
+  /** A concurrent attempt for the same e-mail (double submit, second tab) did the work. */
+  | { kind: "joined"; platformUserId: number };
+
+// An attempt that has been pending this long was abandoned (process died); another may take over.
+const STALE_AFTER_MS = 2 * 60_000;
+const RECENT_CREATE_MS = 10 * 60_000;
+const WAIT_STEP_MS = 200;
+const WAIT_MAX_MS = 45_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Creates the platform user for a new driver exactly once per e-mail, whatever happens around it:
+ * a double submit or a second tab waits for the first attempt (a row keyed by e-mail serialises
+ * them), a timed-out create is checked with User/List before anything is sent again, and an e-mail
+ * the platform already knows is never created twice. The password goes to the platform once and
+ * is neither stored nor logged.
+ */
+export async function createDriverOnce(
+  input: SignUpInput,
+  { verifiedAt = null }: { verifiedAt?: Date | null } = {},
+): Promise<CreateDriverOutcome> {
+  const email = input.email.toLowerCase();
+  const db = await getDb();
+
+  if (!(await claim(email))) {
+    const platformUserId = await waitForOtherAttempt(email);
+    return { kind: "joined", platformUserId };
+  }
+  // From here on this call owns the attempt row for the e-mail.
+
+  try {
+    const outcome = await createOnPlatform({ ...input, email });
+    await db
+      .update(signupAttempts)
+      .set({ status: "created", platformUserId: outcome.platformUserId, finishedAt: new Date() })
+      .where(eq(signupAttempts.email, email));
+    // Only a user created here is linked now; an existing one links when its owner signs in.
+    if (outcome.kind === "created") await linkPortalUser(email, outcome.platformUserId, input, verifiedAt);
+    return outcome;
+  } catch (error) {
+    await db
+      .update(signupAttempts)
+      .set({ status: "failed", finishedAt: new Date() })
+      .where(eq(signupAttempts.email, email));
+    throw error;
+  }
+}
+
+async function claim(email: string): Promise<boolean> {
+  const db = await getDb();
+  const inserted = await db
+    .insert(signupAttempts)
+    .values({ email, status: "pending" })
+    .onConflictDoNothing()
+    .returning({ email: signupAttempts.email });
+  if (inserted.length > 0) return true;
+  // A failed, abandoned or long-finished attempt may be taken over. A live one may not, and neither
+  // may one that created the user moments ago: a late double submit joins it instead of being told
+  // "that e-mail already exists" about the account it just made.
+  const takenOver = await db
+    .update(signupAttempts)
+    .set({ status: "pending", startedAt: new Date(), finishedAt: null, platformUserId: null })
+    .where(
+      and(
+        eq(signupAttempts.email, email),
+        or(
+          eq(signupAttempts.status, "failed"),
+          and(
+            eq(signupAttempts.status, "created"),
+            lt(signupAttempts.finishedAt, new Date(Date.now() - RECENT_CREATE_MS)),
+          ),
+          and(
+            eq(signupAttempts.status, "pending"),
+            lt(signupAttempts.startedAt, new Date(Date.now() - STALE_AFTER_MS)),
+          ),
+        ),
+      ),
+    )
+    .returning({ email: signupAttempts.email });
+  return takenOver.length > 0;
+}
+
+async function waitForOtherAttempt(email: string): Promise<number> {
+  const db = await getDb();
+  const deadline = Date.now() + WAIT_MAX_MS;
+  while (Date.now() < deadline) {
+    const [row] = await db.select().from(signupAttempts).where(eq(signupAttempts.email, email));
+    if (row?.status === "created" && row.platformUserId !== null) return row.platformUserId;
+    if (!row || row.status === "failed") throw new SignUpInProgressError();
+    await sleep(WAIT_STEP_MS);
+  }
+  throw new SignUpInProgressError();
+}
+
+export class SignUpInProgressError extends Error {
+  constructor() {
+    super("Another sign-up for this e-mail is still being processed.");
+    this.name = "SignUpInProgressError";
+  }
+}
+
+async function createOnPlatform(input: SignUpInput): Promise<CreateDriverOutcome> {
+  const platform = getPlatform();
+  const existing = await platform.users.findUserByEmail(input.email);
+  if (existing) return { kind: "exists", platformUserId: existing.id };
+
+  try {
+    const created = await platform.users.createUser(input);
+    return { kind: "created", platformUserId: created.id };
+  } catch (error) {
+    // The create may have been applied although its answer was lost (timeout, 5xx, dropped
+    // connection): look before doing anything else, and never send a blind second create.
+    if (error instanceof PlatformUnavailableError || error instanceof PlatformValidationError) {
+      const afterwards = await findAfterUncertainCreate(input.email);
+      if (afterwards)
+        return { kind: error instanceof PlatformValidationError ? "exists" : "created", platformUserId: afterwards.id };
+    }
+    if (error instanceof PlatformUnavailableError) {
+      const created = await platform.users.createUser(input);
+      return { kind: "created", platformUserId: created.id };
+    }
+    throw error;
+  }
+}
+
+async function findAfterUncertainCreate(email: string) {
+  const platform = getPlatform();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await platform.users.findUserByEmail(email);
+    } catch (error) {
+      if (!(error instanceof PlatformUnavailableError) || attempt === 2) throw error;
+      await sleep(500 * (attempt + 1));
+    }
+  }
+  return null;
+}
+
+export type PortalLink = { kind: "linked"; userId: string } | { kind: "staff" | "untouched" };
+
+/**
+ * Gives the platform user just created a portal account under its address: a new driver account, or
+ * the driver account that holds the address and has no platform user yet. An account with a staff role
+ * is never updated, linked or renamed (its holder is told by mail), and neither is a driver account
+ * linked to another platform user. `verifiedAt`: when a link to the address proved it (sign-up).
+ */
+export async function linkPortalUser(
+  email: string,
+  platformUserId: number,
+  input: Pick<SignUpInput, "firstName" | "lastName">,
+  verifiedAt: Date | null = null,
+): Promise<PortalLink> {
+  const db = await getDb();
+  const name = `${input.firstName} ${input.lastName}`.trim();
+  const verified = verifiedAt ? { emailVerified: verifiedAt } : {};
+  const [linked] = await db
+    .insert(users)
+    .values({ email, name, role: "driver", platformUserId, ...verified })
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { platformUserId, name, ...verified },
+      setWhere: and(
+        eq(users.role, "driver"),
+        or(isNull(users.platformUserId), eq(users.platformUserId, platformUserId)),
+      ),
+    })
+    .returning({ id: users.id });
+  if (linked) return { kind: "linked", userId: linked.id };
+
+  const [holder] = await db.select({ role: users.role }).from(users).where(eq(users.email, email));
+  if (!holder || !isStaff(holder.role)) return { kind: "untouched" };
+  try {
+    await sendMail(staffAddressUsedMail(await mailLocaleOfAddress(email, { db }), email));
+  } catch (error) {
+    // The driver exists and the staff account is untouched; a lost notice must not fail the create.
+    logger("accounts").error("the notice to a staff address could not be sent", error);
+  }
+  return { kind: "staff" };
+}

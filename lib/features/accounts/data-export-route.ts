@@ -1,0 +1,43 @@
+import "server-only";
+import type { DriverViewer } from "@/lib/core/auth/guards";
+import { getDb } from "@/lib/core/db/client";
+import { zipChunks, zipDownloadHeaders } from "@/lib/core/route-handlers/zip";
+import { APP_TIME_ZONE } from "@/lib/core/format";
+import { requestTranslator } from "@/lib/core/i18n/translator";
+import { logger } from "@/lib/core/log";
+import { getPlatform } from "@/lib/platform";
+import { DRIVER_ACCOUNT_GONE } from "@/lib/core/route-handlers/access";
+import { pulledStream } from "@/lib/core/route-handlers/pulled-stream";
+import { routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
+import { zonedDate } from "@/lib/core/zoned-time";
+import { dataExportFilename, driverDataExport, type DataExportDeps } from "./data-export";
+
+function defaultDataExportDeps(): DataExportDeps {
+  return { platform: getPlatform(), getDb, now: () => new Date() };
+}
+
+/**
+ * GET /api/account/data-export: the signed-in driver's data as a ZIP of JSON files, streamed. Built
+ * from its dependencies so integration tests run it against the emulator and a test database.
+ */
+export function createDataExportHandler(deps: {
+  authorize: () => Promise<DriverViewer>;
+  exportDeps?: () => DataExportDeps;
+}): RouteHandler {
+  return routeHandler({
+    scope: "accounts",
+    words: { doing: "myData.doing.prepare", notFound: DRIVER_ACCOUNT_GONE },
+    access: deps.authorize,
+    async run({ actor }) {
+      const exportDeps = (deps.exportDeps ?? defaultDataExportDeps)();
+      const entries = await driverDataExport(actor, exportDeps, await requestTranslator());
+      const body = await pulledStream(zipChunks(entries), (error) =>
+        logger("accounts").error("streaming the data export failed", error),
+      );
+      return new Response(body, {
+        status: 200,
+        headers: zipDownloadHeaders(dataExportFilename(zonedDate(exportDeps.now(), APP_TIME_ZONE))),
+      });
+    },
+  });
+}

@@ -1,0 +1,145 @@
+import "server-only";
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "@/lib/core/db/client";
+import { auditLog, cardStatusChanges, knownDevices, users } from "@/lib/core/db/schema";
+import type { ZipEntry } from "@/lib/core/route-handlers/zip";
+import type { PlatformClient } from "@/lib/platform";
+import { iterateDriverSessionPages } from "@/lib/features/sessions";
+import { listSignedInDevices } from "@/lib/core/auth/devices";
+import { defaultTranslator, type Translator } from "@/lib/core/i18n/translator";
+
+/** What the export reads: the platform (profile, cards, sessions) and the portal's own database. */
+export interface DataExportDeps {
+  platform: Pick<PlatformClient, "users" | "cards" | "sessions" | "locations">;
+  getDb: () => Promise<Database>;
+  now: () => Date;
+}
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/**
+ * The archive's README.txt, in the words of `t`: what each file holds. The file names in it are the
+ * archive's own and the same in every language.
+ */
+function readme(t: Translator): string {
+  return `${t("myData.readme.body")}\n`;
+}
+
+/** `[` + one JSON value per item + `]`, produced page by page so a long history is never held whole. */
+async function* jsonArray<T>(pages: AsyncIterable<T[]>): AsyncGenerator<string> {
+  yield "[";
+  let first = true;
+  for await (const page of pages) {
+    let text = "";
+    for (const item of page) {
+      text += `${first ? "\n" : ",\n"}  ${JSON.stringify(item)}`;
+      first = false;
+    }
+    yield text;
+  }
+  yield first ? "]\n" : "\n]\n";
+}
+
+/** `pages`, with the first one already read (so its failure surfaces now), then the rest as they come. */
+async function withFirstReadAhead<T>(pages: AsyncGenerator<T[], void, undefined>): Promise<AsyncGenerator<T[]>> {
+  const first = await pages.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* pages;
+  })();
+}
+
+/**
+ * The files of a driver's data export (GDPR art. 15 and 20). The platform profile and cards are read
+ * before the first file, so a platform that is down gives an error answer rather than a broken
+ * archive; the sessions are read page by page while the archive streams. The README is in the words of
+ * `t` (the driver's language; English without one); the JSON files are data and stay as they are.
+ */
+export async function driverDataExport(
+  driver: { userId: string; platformUserId: number },
+  deps: DataExportDeps,
+  t: Translator = defaultTranslator(),
+): Promise<ZipEntry[]> {
+  const db = await deps.getDb();
+  const [profile, cards, [account], signedIn, browsers, audit, cardChanges] = await Promise.all([
+    deps.platform.users.getUser(driver.platformUserId),
+    deps.platform.cards.listAllCards({ userId: driver.platformUserId }),
+    db
+      .select({
+        email: users.email,
+        name: users.name,
+        role: users.role,
+        createdAt: users.createdAt,
+        emailChangedAt: users.emailChangedAt,
+        newDeviceMail: users.newDeviceMail,
+      })
+      .from(users)
+      .where(eq(users.id, driver.userId)),
+    listSignedInDevices(db, driver.userId, null, deps.now()),
+    db
+      .select({ browser: knownDevices.browser, os: knownDevices.os, firstSignIn: knownDevices.firstSeen })
+      .from(knownDevices)
+      .where(eq(knownDevices.userId, driver.userId))
+      .orderBy(asc(knownDevices.firstSeen)),
+    // Entries about this driver only. Not their details: a card move's names the other driver, and a
+    // staff member who also drives must not get the entries of their work on other drivers.
+    db
+      .select({
+        at: auditLog.at,
+        actorUserId: auditLog.actorUserId,
+        action: auditLog.action,
+        card: auditLog.targetCard,
+        outcome: auditLog.outcome,
+      })
+      .from(auditLog)
+      .where(eq(auditLog.targetPlatformUserId, driver.platformUserId))
+      .orderBy(asc(auditLog.at), asc(auditLog.id)),
+    db
+      .select({
+        cardId: cardStatusChanges.cardId,
+        status: cardStatusChanges.status,
+        by: cardStatusChanges.byRole,
+        at: cardStatusChanges.at,
+      })
+      .from(cardStatusChanges)
+      .where(eq(cardStatusChanges.platformUserId, driver.platformUserId))
+      .orderBy(asc(cardStatusChanges.at), asc(cardStatusChanges.id)),
+  ]);
+  // The first page too is read before the first byte: a platform that fails there gives an error answer.
+  const sessionPages = await withFirstReadAhead(iterateDriverSessionPages(driver.platformUserId, {}, deps));
+  return [
+    { name: "README.txt", content: readme(t) },
+    {
+      name: "export.json",
+      content: json({
+        madeAt: deps.now().toISOString(),
+        email: account?.email ?? profile.email,
+        platformUserId: profile.id,
+      }),
+    },
+    { name: "portal/account.json", content: json(account ?? null) },
+    {
+      name: "portal/devices.json",
+      content: json({
+        signedInNow: signedIn.map(({ browser, os, firstSeen, lastSeen }) => ({ browser, os, firstSeen, lastSeen })),
+        browsersSignedInWith: browsers,
+      }),
+    },
+    {
+      name: "portal/audit.json",
+      content: json(
+        audit.map(({ actorUserId, ...entry }) => ({ ...entry, by: actorUserId === driver.userId ? "you" : "support" })),
+      ),
+    },
+    { name: "portal/card-status.json", content: json(cardChanges) },
+    { name: "platform/profile.json", content: json(profile) },
+    { name: "platform/cards.json", content: json(cards) },
+    { name: "platform/sessions.json", content: jsonArray(sessionPages) },
+  ];
+}
+
+/** "driver-portal-data-2026-11-24.zip" */
+export function dataExportFilename(day: string): string {
+  return `driver-portal-data-${day}.zip`;
+}

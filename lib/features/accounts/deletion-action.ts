@@ -1,0 +1,58 @@
+"use server";
+import "server-only";
+import { refresh } from "next/cache";
+import { driverAction } from "@/lib/core/actions/action";
+import type { DriverViewer } from "@/lib/core/auth/guards";
+import { formatDate } from "@/lib/core/format";
+import type { ActionResult } from "@/lib/core/actions/action-result";
+import { currentLocale } from "@/lib/core/i18n/current-locale";
+import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
+import { cancelAccountDeletion, DeletionRefusedError, requestAccountDeletion } from "./deletion";
+
+const refused = (error: unknown, { t }: { t: Translator }): ActionResult | undefined =>
+  error instanceof DeletionRefusedError
+    ? { status: "error", code: "refused", message: t(error.message as MessageKey, error.values) }
+    : undefined;
+
+/** A driver's step on their own deletion request; `run` answers the message shown on /account. */
+function driverDeletionAction(
+  log: string,
+  doing: MessageKey,
+  run: (driver: DriverViewer, t: Translator) => Promise<string>,
+) {
+  return driverAction({
+    scope: "accounts",
+    failure: { log, doing },
+    form: false,
+    expected: refused,
+    run: async (_input, { actor, t }): Promise<ActionResult> => {
+      const message = await run(actor, t);
+      refresh();
+      return { status: "ok", message };
+    },
+  });
+}
+
+/** "Delete my account": a request with a grace period, mailed to the driver, that they can cancel. */
+const requestDeletion = driverDeletionAction("deletion request", "accountDeletion.doing.request", async (driver, t) => {
+  const request = await requestAccountDeletion(driver);
+  return t("accountDeletion.requested", { due: formatDate(request.dueAt, await currentLocale()) });
+});
+
+const cancelDeletion = driverDeletionAction("deletion cancel", "accountDeletion.doing.cancel", async (driver, t) => {
+  await cancelAccountDeletion(driver);
+  return t("accountDeletion.cancelled");
+});
+
+// The form argument is passed on (the runner ignores it) so that the client sends the form: a
+// POST without one is refused by the middleware.
+export async function requestAccountDeletionAction(
+  _previous: ActionResult,
+  formData?: FormData,
+): Promise<ActionResult> {
+  return requestDeletion(formData);
+}
+
+export async function cancelAccountDeletionAction(_previous: ActionResult, formData?: FormData): Promise<ActionResult> {
+  return cancelDeletion(formData);
+}

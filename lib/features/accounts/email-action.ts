@@ -1,0 +1,73 @@
+"use server";
+import "server-only";
+import { z } from "zod";
+import { driverAction } from "@/lib/core/actions/action";
+import { emailSchema } from "@/lib/core/auth/schemas";
+import { siteOrigin } from "@/lib/core/auth/site-origin";
+import type { ActionResult } from "@/lib/core/actions/action-result";
+import { PlatformValidationError } from "@/lib/platform/errors";
+import { platformFieldErrors } from "@/lib/core/platform-errors-to-messages";
+import { RATE_LIMITS } from "@/lib/core/rate-limit";
+import { EmailUnchangedError, StaffEmailChangeError } from "./email";
+import { confirmEmailChange, emailChangeLinkMessage, requestEmailChange } from "./email-change";
+import { refusalOverLimit } from "@/lib/core/actions/limit";
+
+/** The signed-in driver asks to move their account to a new address: a link goes there; nothing changes yet. */
+const changeEmail = driverAction({
+  scope: "email",
+  failure: { log: "change request", doing: "profile.doing.changeEmail" },
+  schema: z.object({ email: emailSchema }),
+  expected: (error, { values, t }) => {
+    if (error instanceof EmailUnchangedError)
+      return { status: "invalid", fieldErrors: { email: [t("profile.emailChange.unchanged")] }, values };
+    if (error instanceof StaffEmailChangeError)
+      return { status: "error", code: "staff", message: t("profile.emailChange.staff"), values };
+    return undefined;
+  },
+  run: async ({ email }, { actor, values, t }): Promise<ActionResult> => {
+    const refused = await refusalOverLimit(
+      "email-change:account",
+      actor.userId,
+      RATE_LIMITS.emailChangePerAccount,
+      (minutes) => t("profile.emailChange.tooMany", { minutes }),
+    );
+    if (refused) return { ...refused, values };
+    await requestEmailChange(actor, email, await siteOrigin());
+    return { status: "ok", message: t("profile.emailChange.sent", { email, current: actor.email }) };
+  },
+});
+
+export async function changeEmailAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return changeEmail(formData);
+}
+
+/** The signed-in driver confirms a change with the link mailed to the new address. */
+const confirmChange = driverAction({
+  scope: "email",
+  failure: { log: "confirmation", doing: "profile.doing.changeEmail" },
+  echo: false,
+  schema: z.object({ token: z.string() }),
+  invalid: (_fieldErrors, _values, t) => ({
+    status: "error",
+    code: "invalid",
+    message: emailChangeLinkMessage(t, "invalid"),
+  }),
+  expected: (error, { t }) => {
+    if (error instanceof StaffEmailChangeError)
+      return { status: "error", code: "staff", message: t("profile.emailChange.staff") };
+    if (!(error instanceof PlatformValidationError)) return undefined;
+    const messages = Object.values(platformFieldErrors(error)).flat();
+    return { status: "error", code: "rejected", message: messages[0] ?? t("profile.emailChange.rejected") };
+  },
+  run: async ({ token }, { actor, t }): Promise<ActionResult> => {
+    const outcome = await confirmEmailChange(actor, token);
+    if (outcome.status !== "changed")
+      return { status: "error", code: outcome.status, message: emailChangeLinkMessage(t, outcome.status) };
+    // No refresh(): the page would render again with the link now used, over the success message.
+    return { status: "ok", message: t("profile.emailChange.changed", { to: outcome.to, from: outcome.from }) };
+  },
+});
+
+export async function confirmEmailChangeAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return confirmChange(formData);
+}

@@ -1,0 +1,181 @@
+import "server-only";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/core/security/link-token";
+import { emailSchema } from "@/lib/core/auth/schemas";
+import { getDb, type Database } from "@/lib/core/db/client";
+import { isStaff, type Role } from "@/lib/core/auth/roles";
+import { emailChanges, users } from "@/lib/core/db/schema";
+import type { Translator } from "@/lib/core/i18n/translator";
+import { mailLocaleOfAccount, mailLocaleOfAddress } from "@/lib/core/mail/locale";
+import { sendMail } from "@/lib/core/mail/send";
+import { emailChangeConfirmMail, emailTakenNoticeMail } from "@/lib/core/mail/templates";
+import { getPlatform } from "@/lib/platform";
+import {
+  assertNoOtherPortalAccountHas,
+  changePlatformEmail,
+  EmailTakenError,
+  EmailUnchangedError,
+  mailOldAddressOfChange,
+  moveAccountToAddress,
+  otherPortalAccountHas,
+  StaffEmailChangeError,
+} from "./email";
+
+/**
+ * A driver's own e-mail change, in two steps. Asking only records the change and mails a link to
+ * the NEW address; nothing else changes. Following the link, signed in to the same account, makes
+ * the change: the platform is asked only then. The link proves control of the new address, the
+ * session proves it is the account's owner who wants it: a link followed without that session (a
+ * mail scanner, the new address's owner tricked into clicking) changes nothing and stays usable.
+ */
+
+export const EMAIL_CHANGE_LINK_MINUTES = 60;
+export const EMAIL_CHANGE_CONFIRM_PATH = "/account/email/confirm";
+
+export interface EmailChangeAccount {
+  userId: string;
+  email: string;
+  platformUserId: number;
+  role: Role;
+}
+
+/**
+ * Records the change and mails the confirmation link. Only the newest request's link works. An
+ * address another account has (in the portal or on the platform) gets the same answer, so the form
+ * tells nobody who has an account: its owner is mailed a note instead of a link, and nothing changes.
+ */
+export async function requestEmailChange(
+  account: EmailChangeAccount,
+  rawEmail: string,
+  origin: string,
+): Promise<{ newEmail: string }> {
+  const email = emailSchema.parse(rawEmail);
+  if (isStaff(account.role)) throw new StaffEmailChangeError();
+  if (email === account.email.toLowerCase()) throw new EmailUnchangedError();
+  const db = await getDb();
+  const taken = await heldByAnotherAccount(db, email, account);
+  const { token, tokenHash } = newLinkToken();
+  await db.transaction(async (tx) => {
+    await tx.delete(emailChanges).where(and(eq(emailChanges.userId, account.userId), isNull(emailChanges.usedAt)));
+    if (taken) return;
+    await tx.insert(emailChanges).values({
+      userId: account.userId,
+      newEmail: email,
+      tokenHash,
+      expiresAt: new Date(Date.now() + EMAIL_CHANGE_LINK_MINUTES * 60_000),
+    });
+  });
+  if (taken) {
+    await sendMail(emailTakenNoticeMail(await mailLocaleOfAddress(email, { db }), email));
+    return { newEmail: email };
+  }
+  const url = `${origin}${EMAIL_CHANGE_CONFIRM_PATH}?token=${token}`;
+  // The new address is the same person's: the mail speaks the account's language.
+  const locale = await mailLocaleOfAccount(account.userId, { db });
+  await sendMail(emailChangeConfirmMail(locale, email, url, EMAIL_CHANGE_LINK_MINUTES));
+  return { newEmail: email };
+}
+
+async function heldByAnotherAccount(db: Database, email: string, account: EmailChangeAccount): Promise<boolean> {
+  if (await otherPortalAccountHas(db, email, account.userId)) return true;
+  const onPlatform = await getPlatform().users.findUserByEmail(email);
+  return onPlatform !== null && onPlatform.id !== account.platformUserId;
+}
+
+export type EmailChangeLinkState =
+  { status: "pending"; newEmail: string } | { status: "invalid" | "expired" | "used" | "other-account" };
+
+/** What a link is, for the page that shows it: never a throw, whatever the URL holds. */
+export async function inspectEmailChangeLink(
+  userId: string,
+  rawToken: unknown,
+  now = new Date(),
+): Promise<EmailChangeLinkState> {
+  const token = LinkToken.safeParse(rawToken);
+  if (!token.success) return { status: "invalid" };
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(emailChanges)
+    .where(eq(emailChanges.tokenHash, hashLinkToken(token.data)));
+  if (!row) return { status: "invalid" };
+  if (row.userId !== userId) return { status: "other-account" };
+  if (row.usedAt) return { status: "used" };
+  if (row.expiresAt.getTime() <= now.getTime()) return { status: "expired" };
+  return { status: "pending", newEmail: row.newEmail };
+}
+
+export type EmailChangeOutcome =
+  | { status: "changed"; from: string; to: string }
+  | { status: "invalid" | "expired" | "used" | "other-account" | "taken" };
+
+export type EmailChangeLinkProblem = Exclude<EmailChangeOutcome["status"], "changed">;
+
+const EMAIL_CHANGE_LINK_KEYS = {
+  invalid: "profile.emailLink.invalid",
+  expired: "profile.emailLink.expired",
+  used: "profile.emailLink.used",
+  "other-account": "profile.emailLink.otherAccount",
+  taken: "profile.emailLink.taken",
+} as const satisfies Record<EmailChangeLinkProblem, string>;
+
+/** What a driver reads for a link that changes nothing, on the link page and after confirming. */
+export function emailChangeLinkMessage(t: Translator, problem: EmailChangeLinkProblem): string {
+  return t(EMAIL_CHANGE_LINK_KEYS[problem]);
+}
+
+/**
+ * Makes the change the link stands for, once. The token is claimed first (so two clicks cannot both
+ * change), and given back only when the platform could not be reached, so the driver can try again.
+ * Every session of the account ends, this browser's too, and its passkeys are removed
+ * (moveAccountToAddress): the driver signs in again with the new address. The old address gets a
+ * notice naming support. An account that holds a staff role by now changes nothing.
+ */
+export async function confirmEmailChange(
+  account: EmailChangeAccount,
+  rawToken: unknown,
+  now = new Date(),
+): Promise<EmailChangeOutcome> {
+  const token = LinkToken.safeParse(rawToken);
+  if (!token.success) return { status: "invalid" };
+  const db = await getDb();
+  const tokenHash = hashLinkToken(token.data);
+  const [claimed] = await db
+    .update(emailChanges)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailChanges.tokenHash, tokenHash),
+        eq(emailChanges.userId, account.userId),
+        isNull(emailChanges.usedAt),
+        gt(emailChanges.expiresAt, now),
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    const state = await inspectEmailChangeLink(account.userId, token.data, now);
+    return state.status === "pending" ? { status: "used" } : state;
+  }
+  const release = () => db.update(emailChanges).set({ usedAt: null }).where(eq(emailChanges.id, claimed.id));
+
+  const newEmail = claimed.newEmail;
+  const [own] = await db
+    .select({ email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, account.userId));
+  if (own && isStaff(own.role)) throw new StaffEmailChangeError();
+  const oldEmail = own?.email ?? account.email;
+  try {
+    await assertNoOtherPortalAccountHas(db, newEmail, account.userId);
+    await changePlatformEmail(account.platformUserId, newEmail);
+  } catch (error) {
+    if (error instanceof EmailTakenError) return { status: "taken" };
+    await release();
+    throw error;
+  }
+
+  // The link just proved the address; it came through a change, so ADMIN_EMAILS never applies to it.
+  await db.transaction((tx) => moveAccountToAddress(tx, account.userId, newEmail, { verifiedAt: now, at: now }));
+  await mailOldAddressOfChange(db, account.userId, oldEmail, newEmail);
+  return { status: "changed", from: oldEmail, to: newEmail };
+}

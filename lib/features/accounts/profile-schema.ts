@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { emailSchema } from "@/lib/core/auth/schemas";
+import { isCountryCode } from "@/lib/core/countries";
+
+/**
+ * Driver profile fields as people type them, validated the same way at sign-up, on the account
+ * page and in the admin area. Markup characters are refused outright: they have no place in a
+ * name or address and would only ever be an injection attempt. Messages are catalogue keys
+ * (profile.errors.*), put into the driver's words by toFieldErrors.
+ */
+const NO_MARKUP = /^[^<>{}\u0000-\u001f\u007f]*$/;
+
+/**
+ * Invisible and text-direction characters: bidi embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069), direction marks (U+200E, U+200F, U+061C) and zero-width characters (U+200B–U+200D,
+ * U+2060, U+FEFF). In a name they can make staff screens show one thing and mean another
+ * ("Trojan Source"-style spoofing), so they are refused, not stripped.
+ */
+const INVISIBLE_OR_DIRECTION = /[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u061c\u2060\ufeff]/;
+
+/** The catalogue keys of a text field's messages (profile.errors.<field>.*). */
+type TextField = "firstName" | "lastName" | "address" | "city" | "postCode";
+
+/**
+ * A text field's schema. Its messages are catalogue keys, one set per field (each language words the
+ * field its own way); `{max}` is the bound (lib/core/actions/action-result.ts).
+ */
+const text = (field: TextField, max: number) =>
+  z
+    // A crafted request may leave a field out or send a file: say which field, not "expected string".
+    .string({ error: `profile.errors.${field}.notText` })
+    .trim()
+    .max(max, `profile.errors.${field}.tooLong`)
+    .regex(NO_MARKUP, `profile.errors.${field}.markup`)
+    .refine((v) => !INVISIBLE_OR_DIRECTION.test(v), `profile.errors.${field}.invisible`);
+
+const requiredText = (field: "firstName" | "lastName", max: number) =>
+  text(field, max).min(1, `profile.errors.${field}.required`);
+const optionalText = (field: TextField, max: number) =>
+  text(field, max)
+    .transform((v) => (v === "" ? undefined : v))
+    .optional();
+
+export const profileFields = {
+  firstName: requiredText("firstName", 80),
+  lastName: requiredText("lastName", 80),
+  phone: z
+    .string({ error: "profile.errors.phone.notText" })
+    .trim()
+    .transform((v) => v.replace(/[\s()-]/g, ""))
+    .refine((v) => v === "" || /^\+?[0-9]{6,16}$/.test(v), "profile.errors.phone.invalid")
+    .transform((v) => (v === "" ? undefined : v))
+    .optional(),
+  address: optionalText("address", 120),
+  city: optionalText("city", 80),
+  postCode: optionalText("postCode", 16).refine(
+    (v) => v === undefined || /^[A-Za-z0-9 -]{2,16}$/.test(v),
+    "profile.errors.postCode.invalid",
+  ),
+  country: z
+    .string({ error: "profile.errors.country" })
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, "profile.errors.country"),
+};
+
+export const PLATFORM_PASSWORD_MIN = 6;
+export const PLATFORM_PASSWORD_MAX = 128;
+
+export const passwordSchema = z
+  .string({ error: "profile.errors.password.required" })
+  .min(PLATFORM_PASSWORD_MIN, "profile.errors.password.tooShort")
+  .max(PLATFORM_PASSWORD_MAX, "profile.errors.password.tooLong");
+
+/** A new driver's data with the app password, as the platform's create-user takes it. */
+export const SignUpInput = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  ...profileFields,
+});
+export type SignUpInput = z.infer<typeof SignUpInput>;
+
+/** The sign-up form: everything but the app password, which is asked once the address is proven. */
+export const SignUpRequestInput = SignUpInput.omit({ password: true });
+export type SignUpRequestInput = z.infer<typeof SignUpRequestInput>;
+
+/** Profile edit: every field optional; an empty optional field clears nothing (partial update). */
+export const ProfileUpdateInput = z.object({
+  firstName: profileFields.firstName.optional(),
+  lastName: profileFields.lastName.optional(),
+  phone: profileFields.phone,
+  address: profileFields.address,
+  city: profileFields.city,
+  postCode: profileFields.postCode,
+  country: profileFields.country.optional(),
+});
+export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>;

@@ -1,0 +1,144 @@
+import "server-only";
+import { z } from "zod";
+import { toFieldErrors, type FieldErrors } from "@/lib/core/actions/action-result";
+import type { FormReading } from "@/lib/core/actions/action";
+import { defaultTranslator, type Translator } from "@/lib/core/i18n/translator";
+import { getPlatform } from "@/lib/platform";
+import type { PlatformUser, UpdateUserInput } from "@/lib/platform/types";
+import { ProfileUpdateInput } from "./profile-schema";
+
+/**
+ * Profile edits as a partial update: only fields whose value differs from what the driver saw are
+ * sent, so a stale form never overwrites a change made elsewhere meanwhile (support, the app).
+ */
+
+export const PROFILE_FIELDS = ["firstName", "lastName", "phone", "address", "city", "postCode", "country"] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/** The profile as last shown; a whole PlatformUser fits. */
+export type ProfileSnapshot = Pick<PlatformUser, ProfileField>;
+
+/**
+ * What was submitted, after validation: a string sets the field, `null` clears an optional field,
+ * a missing key leaves it alone. A parsed ProfileUpdateInput fits as is.
+ */
+export type ProfileSubmission = { [K in ProfileField]?: string | null };
+
+const CLEARABLE: readonly ProfileField[] = ["phone", "address", "city", "postCode"];
+
+/** The same value written differently ("+31 6 1234" vs "+316 1234", "nl" vs "NL") is no change. */
+function comparable(field: ProfileField, value: string | null | undefined): string {
+  const text = (value ?? "").trim();
+  if (field === "phone") return text.replace(/[\s()-]/g, "");
+  if (field === "country") return text.toUpperCase();
+  if (field === "postCode") return text.replace(/\s+/g, " ").toUpperCase();
+  return text.replace(/\s+/g, " ");
+}
+
+/** Field changes between what the driver saw and what was submitted, in form order. */
+export function profileChanges(current: ProfileSnapshot, submitted: ProfileSubmission): UpdateUserInput {
+  const changes: UpdateUserInput = {};
+  for (const field of PROFILE_FIELDS) {
+    const value = submitted[field];
+    if (value === undefined) continue;
+    if (comparable(field, value) === comparable(field, current[field])) continue;
+    // The platform clears a field given an empty string; required fields never arrive as null.
+    changes[field] = value ?? "";
+  }
+  return changes;
+}
+
+export async function updateDriverProfile(
+  platformUserId: number,
+  current: ProfileSnapshot,
+  submitted: ProfileSubmission,
+): Promise<{ changed: string[]; user: PlatformUser }> {
+  const changes = profileChanges(current, submitted);
+  const changed = Object.keys(changes);
+  // With nothing to send, updateUser reads the user instead of writing.
+  const user = await getPlatform().users.updateUser(platformUserId, changes);
+  return { changed, user };
+}
+
+const snapshotValue = z.string().max(300).nullable();
+const Snapshot = z.object({
+  firstName: snapshotValue,
+  lastName: snapshotValue,
+  phone: snapshotValue,
+  address: snapshotValue,
+  city: snapshotValue,
+  postCode: snapshotValue,
+  country: snapshotValue,
+}) satisfies z.ZodType<ProfileSnapshot>;
+
+export type ProfileFormReading =
+  | { ok: true; submitted: ProfileSubmission; baseline: ProfileSnapshot | null }
+  | { ok: false; fieldErrors: FieldErrors };
+
+/**
+ * Reads a profile form: validates the fields with the shared schema, turns an emptied optional
+ * field that had a value into "clear it", and reads the hidden `baseline` (JSON of the values the
+ * form was rendered with). A missing or tampered baseline gives null: the caller then diffs against
+ * a fresh read. The baseline only decides what is sent; every sent value is validated. Field errors
+ * are in the words of `t` (English without one).
+ */
+export function readProfileForm(formData: FormData, t: Translator = defaultTranslator()): ProfileFormReading {
+  const raw: Record<string, string> = {};
+  for (const field of PROFILE_FIELDS) {
+    const value = formData.get(field);
+    if (typeof value === "string") raw[field] = value;
+  }
+  // Country is a required choice: an empty select means "not chosen", never "clear it".
+  if (raw.country?.trim() === "") delete raw.country;
+  const parsed = ProfileUpdateInput.safeParse(raw);
+  if (!parsed.success) return { ok: false, fieldErrors: toFieldErrors(parsed.error.issues, t) };
+
+  let baseline: ProfileSnapshot | null = null;
+  const baselineText = formData.get("baseline");
+  if (typeof baselineText === "string" && baselineText.length < 4000) {
+    try {
+      const checked = Snapshot.safeParse(JSON.parse(baselineText));
+      if (checked.success) baseline = checked.data;
+    } catch {
+      baseline = null;
+    }
+  }
+
+  const submitted: ProfileSubmission = { ...parsed.data };
+  for (const field of CLEARABLE) {
+    if (raw[field] !== undefined && raw[field].trim() === "") submitted[field] = null;
+  }
+  return { ok: true, submitted, baseline };
+}
+
+/**
+ * readProfileForm in the action helper's terms. The helper hands over the request's translator as the
+ * third argument (English until it does).
+ */
+export function readProfileInput(
+  formData: FormData,
+  _bound?: unknown,
+  t?: Translator,
+): FormReading<Extract<ProfileFormReading, { ok: true }>> {
+  const reading = readProfileForm(formData, t);
+  return reading.ok ? { ok: true, input: reading } : reading;
+}
+
+function isProfileField(field: string): field is ProfileField {
+  return (PROFILE_FIELDS as readonly string[]).includes(field);
+}
+
+/** "first name, phone number and city": the changed fields as a saved-message reads them, in the words of `t`. */
+export function changedFieldsInWords(changed: readonly string[], t: Translator): string {
+  const names = changed.map((field) => (isProfileField(field) ? t(`profile.fieldNames.${field}`) : field));
+  if (names.length <= 1) return names.join("");
+  return t("profile.fieldList", { head: names.slice(0, -1).join(", "), last: names[names.length - 1] ?? "" });
+}
+
+/** How the driver's and the staff's profile actions read the form: baseline not echoed, the same words for errors. */
+export const PROFILE_FORM = {
+  hidden: ["baseline"],
+  read: readProfileInput,
+  invalid: "profile.invalid",
+  rejected: { message: "profile.rejected" },
+} as const;

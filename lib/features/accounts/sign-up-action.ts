@@ -1,0 +1,90 @@
+"use server";
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { after } from "next/server";
+import { navigate, publicAction, type Navigation } from "@/lib/core/actions/action";
+import { clientAddress } from "@/lib/core/auth/client-address";
+import { openSession, sessionCookie } from "@/lib/core/auth/open-session";
+import { isSecureOrigin } from "@/lib/core/auth/session-policy";
+import { siteOrigin } from "@/lib/core/auth/site-origin";
+import { getConfig } from "@/lib/core/config";
+import { getDb } from "@/lib/core/db/client";
+import type { ActionResult } from "@/lib/core/actions/action-result";
+import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { RATE_LIMITS } from "@/lib/core/rate-limit";
+import { refusalOverLimit } from "@/lib/core/actions/limit";
+import { AppPasswordInput } from "./app-password";
+import { SignUpInProgressError } from "./create-driver-once";
+import { SignUpRequestInput } from "./profile-schema";
+import { finishSignUp, mailSignUpLinkOrAccountNote, signUpLinkMessage } from "./sign-up";
+
+/** Where both answers of the sign-up form land: the same page whether or not the address has an account. */
+const SIGN_UP_SENT_PATH = "/check-your-email?for=sign-up";
+
+/**
+ * Sign-up, step one: validate and answer "check your e-mail". Whether the address gets the link that
+ * finishes the sign-up or a note that it already has an account is decided after the response has
+ * been sent (Next's `after()`), so neither the answer nor its timing tells.
+ */
+const signUpDriver = publicAction({
+  scope: "accounts",
+  failure: { log: "sign-up", doing: "signUp.doing.create" },
+  // The form asks no password any more; one sent anyway (an old page, autofill) is never echoed back.
+  secret: ["password"],
+  schema: SignUpRequestInput,
+  run: async (input, { values, t }): Promise<ActionResult | Navigation<ActionResult>> => {
+    const refused = await refusalOverLimit(
+      "signup:client",
+      await clientAddress(),
+      RATE_LIMITS.signUpPerClient,
+      (minutes) => t("signUp.errors.tooMany", { minutes }),
+    );
+    if (refused) return { ...refused, values };
+    const request = { input, origin: await siteOrigin(), locale: await currentLocale() };
+    after(() => mailSignUpLinkOrAccountNote(request));
+    return navigate(async () => redirect(SIGN_UP_SENT_PATH));
+  },
+});
+
+export async function signUp(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return signUpDriver(formData);
+}
+
+/** The password fields and the token are read for the schema and never echoed back. */
+const SECRET_FIELDS = ["token", "password", "passwordRepeat"] as const;
+
+/**
+ * Sign-up, step two, on the page the mailed link opens: the app password, then the platform user and
+ * the portal account, and the driver is signed in (the link proved the address).
+ */
+const finishSignUpWithLink = publicAction({
+  scope: "accounts",
+  failure: { log: "finish sign-up", doing: "signUp.doing.create" },
+  secret: SECRET_FIELDS,
+  schema: AppPasswordInput,
+  rejected: { message: "signUp.errors.rejected" },
+  expected: (error, { t }) =>
+    error instanceof SignUpInProgressError
+      ? { status: "error", code: "in-progress", message: t("signUp.errors.inProgress") }
+      : undefined,
+  run: async ({ password }, { formData, t }): Promise<ActionResult | Navigation<ActionResult>> => {
+    const outcome = await finishSignUp(formData?.get("token"), password);
+    if (outcome.status !== "created")
+      return { status: "error", code: outcome.status, message: signUpLinkMessage(t, outcome.status) };
+    const requestHeaders = await headers();
+    const session = await openSession(
+      await getDb(),
+      outcome.userId,
+      async () => ({ userAgent: requestHeaders.get("user-agent"), origin: await siteOrigin() }),
+      { method: "email" },
+    );
+    const secure = isSecureOrigin(getConfig().auth.url, requestHeaders.get("x-forwarded-proto"));
+    const cookie = sessionCookie(session, secure);
+    (await cookies()).set(cookie.name, cookie.value, cookie.options);
+    return navigate(async () => redirect("/account"));
+  },
+});
+
+export async function finishSignUpAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return finishSignUpWithLink(formData);
+}

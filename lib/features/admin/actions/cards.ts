@@ -1,0 +1,211 @@
+"use server";
+import "server-only";
+import { refresh } from "next/cache";
+import { z } from "zod";
+import { staffAction, type FormReading } from "@/lib/core/actions/action";
+import { AddCardInput, cardFormErrors, cardIdForm, cardLabel, cardNotOwned } from "@/lib/features/cards";
+import { addCardForDriver, CardNotOwnedError } from "@/lib/features/cards";
+import { CARD_STATUS_CHANGES, refusedStatusChange } from "@/lib/features/cards";
+import type { CardStatusChanger } from "@/lib/features/cards";
+import type { Viewer } from "@/lib/core/auth/viewer";
+import type { ActionResult } from "@/lib/core/actions/action-result";
+import type { Translator } from "@/lib/core/i18n/translator";
+import { CardIdArg, DriverIdArg, readDriverId } from "@/lib/core/actions/driver-id";
+import {
+  inspectMove,
+  moveCard,
+  MoveRefusedError,
+  moveRefusalMessage,
+  retryMoveLink,
+  undoMove,
+  type MoveRequest,
+  type MoveState,
+} from "../move-card";
+
+/** A card id that is not on this driver's account (a crafted request, or a card moved meanwhile). */
+const NOT_OWNED = "admin.cards.notOwned";
+
+/** Staff choose a linked card's status; active unless they say otherwise. */
+const LinkCardInput = z.preprocess(
+  (values) => ({
+    ...(values as Record<string, unknown>),
+    status: (values as Record<string, unknown>).status || "active",
+  }),
+  AddCardInput,
+);
+
+/** What both card actions on a driver share: support staff, the driver id bound by the driver page. */
+const ON_A_DRIVER = { scope: "admin", role: "support", boundDriver: true } as const;
+
+/** Links a new card to the driver; staff choose its status (active by default). */
+const linkCard = staffAction({
+  ...ON_A_DRIVER,
+  audit: "card.link",
+  failure: { log: "card link", doing: "admin.doing.linkCard" },
+  schema: LinkCardInput,
+  ...cardFormErrors({
+    here: "admin.cards.alreadyHere",
+    elsewhere: "admin.cards.activeElsewhere",
+    notDone: "admin.cards.notLinked",
+  }),
+  run: async (input, { driverId, audited, t }): Promise<ActionResult> => {
+    const card = await audited(() => addCardForDriver(driverId, input, "staff"), {
+      targetCard: input.code,
+      details: { code: input.code, visualNumber: input.visualNumber, status: input.status ?? "active" },
+      resultDetails: (linked) => ({ cardId: linked.id }),
+    });
+    refresh();
+    return {
+      status: "ok",
+      message: t("admin.cards.linked", { card: cardLabel(card), status: card.status }),
+    };
+  },
+});
+
+export async function linkCardForDriverAction(driverId: number, _state: ActionResult, formData: FormData) {
+  return linkCard(formData, driverId);
+}
+
+const staffCardForm = cardIdForm(NOT_OWNED);
+
+/**
+ * A staff status change of one of the driver's cards, audited as `card.<change>`; the id is checked
+ * against that driver's own card list. Staff resume a paused card, and also unblock a lost one that
+ * turned up (refused while its code is active on another driver).
+ */
+function staffCardStatusAction(change: "block" | "resume") {
+  return staffAction({
+    ...ON_A_DRIVER,
+    audit: `card.${change}`,
+    failure: { log: `card ${change}`, doing: CARD_STATUS_CHANGES[change].doing },
+    ...staffCardForm,
+    expected: (error, context) => staffCardForm.expected(error, context) ?? refusedStatusChange(error, context.t),
+    run: async ({ cardId }, { actor, driverId, audited, t }): Promise<ActionResult> => {
+      const card = await audited(() => CARD_STATUS_CHANGES[change].service(driverId, cardId, staffChanger(actor)), {
+        targetCard: `card ${cardId}`,
+        details: { cardId },
+        resultDetails: (changed) => ({ code: changed.code }),
+      });
+      refresh();
+      return { status: "ok", message: CARD_STATUS_CHANGES[change].done(t, card) };
+    },
+  });
+}
+
+const blockCard = staffCardStatusAction("block");
+const resumeCard = staffCardStatusAction("resume");
+
+export async function blockCardForDriverAction(driverId: number, _state: ActionResult, formData: FormData) {
+  return blockCard(formData, driverId);
+}
+
+export async function resumeCardForDriverAction(driverId: number, _state: ActionResult, formData: FormData) {
+  return resumeCard(formData, driverId);
+}
+
+/** Who a staff status change is recorded as. */
+function staffChanger(actor: Viewer): CardStatusChanger {
+  return { role: actor.role === "admin" ? "admin" : "support", email: actor.email };
+}
+
+export type MoveActionResult = ActionResult<{ step: MoveState["step"] }>;
+
+const MoveForm = z.object({ cardId: CardIdArg, targetUserId: DriverIdArg });
+
+const INTENTS = {
+  move: { audit: "card.move", doing: "admin.doing.moveCard" },
+  retry: { audit: "card.move.link", doing: "admin.doing.linkCard" },
+  undo: { audit: "card.move.undo", doing: "admin.doing.reactivateCard" },
+} as const;
+
+function intentOf(formData: FormData | null): keyof typeof INTENTS {
+  const value = formData?.get("intent");
+  return typeof value === "string" && value in INTENTS ? (value as keyof typeof INTENTS) : "move";
+}
+
+function readMove(formData: FormData, sourceUserId: unknown): FormReading<MoveRequest> {
+  const source = readDriverId(sourceUserId);
+  const form = MoveForm.safeParse({ cardId: formData.get("cardId"), targetUserId: formData.get("targetUserId") });
+  if (source === null || !form.success) return { ok: false, fieldErrors: {} };
+  return { ok: true, input: { sourceUserId: source, ...form.data } };
+}
+
+/** The drivers of a move as its messages name them. */
+function drivers(request: MoveRequest) {
+  return { source: String(request.sourceUserId), target: String(request.targetUserId) };
+}
+
+function moveResult(state: MoveState, request: MoveRequest, t: Translator): MoveActionResult {
+  if (state.step === "done") {
+    const words = { card: state.card.code, ...drivers(request) };
+    return {
+      status: "ok",
+      data: { step: "done" },
+      message: state.oneStep ? t("admin.move.doneOneStep", words) : t("admin.move.doneTwoSteps", words),
+    };
+  }
+  if (state.step === "blocked-on-source") {
+    return {
+      status: "error",
+      code: "blocked-on-source",
+      message: t("admin.move.halfDone", { ...drivers(request), error: state.error ?? "" }).replace(/\s+/g, " "),
+    };
+  }
+  return {
+    status: "ok",
+    data: { step: state.step },
+    message: t("admin.move.ready", { card: state.card.code, ...drivers(request) }),
+  };
+}
+
+/**
+ * The guided card move, one action for its three buttons (`intent`): "move" blocks the card on the
+ * source and then links it to the target, never the other way round; after a failed second step
+ * "retry" links again (checking first whether the last try landed) and "undo" reactivates the card
+ * on the source (only while it is active nowhere else). One action keeps one outcome message on
+ * screen while the page re-reads where the card stands.
+ */
+const moveCardStep = staffAction({
+  scope: "admin",
+  role: "support",
+  audit: (formData) => INTENTS[intentOf(formData)].audit,
+  failure: { log: "card move", doing: (formData) => INTENTS[intentOf(formData)].doing },
+  echo: false,
+  read: readMove,
+  invalid: (_fieldErrors, _values, t) => ({
+    status: "error",
+    code: "invalid",
+    message: t("admin.move.incomplete"),
+  }),
+  expected: (error, { t }) => {
+    if (error instanceof MoveRefusedError)
+      return { status: "error", code: "refused", message: moveRefusalMessage(error, t) };
+    if (error instanceof CardNotOwnedError) return cardNotOwned(t, NOT_OWNED);
+    return undefined;
+  },
+  run: async (request, { actor, formData, t }): Promise<MoveActionResult> => {
+    try {
+      const intent = intentOf(formData);
+      if (intent === "move") return moveResult(await moveCard(actor, request, t), request, t);
+      if (intent === "retry") return moveResult(await retryMoveLink(actor, request, t), request, t);
+      const card = await undoMove(actor, request);
+      const state = await inspectMove(request).catch(() => null);
+      return {
+        status: "ok",
+        data: { step: state?.step ?? "ready" },
+        message: t("admin.move.undone", { card: card.code, source: String(request.sourceUserId) }),
+      };
+    } finally {
+      // Whatever happened, the page re-reads where the card stands from the platform.
+      refresh();
+    }
+  },
+});
+
+export async function moveCardStepAction(
+  sourceUserId: number,
+  _previous: MoveActionResult,
+  formData: FormData,
+): Promise<MoveActionResult> {
+  return moveCardStep(formData, sourceUserId);
+}

@@ -1,0 +1,71 @@
+"use server";
+import "server-only";
+import { refresh } from "next/cache";
+import { z } from "zod";
+import { staffAction } from "@/lib/core/actions/action";
+import { carryOutAccountDeletion, declineAccountDeletion, DeletionRefusedError } from "@/lib/features/accounts";
+import type { ActionResult } from "@/lib/core/actions/action-result";
+import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
+
+const UNREADABLE_REQUEST = "admin.deletion.unreadable";
+/** The id of a request row, as the list's hidden field sends it. */
+const RequestId = z
+  .string({ error: UNREADABLE_REQUEST })
+  .regex(/^[1-9]\d{0,8}$/, UNREADABLE_REQUEST)
+  .transform(Number);
+const CarryOutInput = z.object({ requestId: RequestId });
+const DeclineInput = z.object({
+  requestId: RequestId,
+  reason: z
+    .string({ error: "admin.deletion.reasonRequired" })
+    .trim()
+    .min(1, "admin.deletion.reasonRequired")
+    .max(500, "admin.deletion.reasonTooLong"),
+});
+
+const DELETION_ACTION = {
+  scope: "admin",
+  role: "support",
+  expected: (
+    error: unknown,
+    { values, t }: { values: Record<string, string>; t: Translator },
+  ): ActionResult | undefined =>
+    error instanceof DeletionRefusedError
+      ? { status: "error", code: "refused", message: t(error.message as MessageKey, error.values), values }
+      : undefined,
+} as const;
+
+/** Carries out a deletion request whose grace period is over (both steps audited by the service). */
+const carryOut = staffAction({
+  ...DELETION_ACTION,
+  audit: "driver.deletion.platform",
+  failure: { log: "deletion", doing: "admin.doing.carryOutDeletion" },
+  schema: CarryOutInput,
+  invalid: (_fieldErrors, _values, t) => ({ status: "error", message: t(UNREADABLE_REQUEST) }),
+  run: async ({ requestId }, { actor, t }): Promise<ActionResult> => {
+    const request = await carryOutAccountDeletion(requestId, actor);
+    refresh();
+    return { status: "ok", message: t("admin.deletion.carriedOut", { email: request.email }) };
+  },
+});
+
+/** Declines a request with a reason, which the driver is mailed (audited by the service). */
+const decline = staffAction({
+  ...DELETION_ACTION,
+  audit: "driver.deletion.decline",
+  failure: { log: "deletion decline", doing: "admin.doing.declineRequest" },
+  schema: DeclineInput,
+  run: async ({ requestId, reason }, { actor, t }): Promise<ActionResult> => {
+    const request = await declineAccountDeletion(requestId, actor, reason);
+    refresh();
+    return { status: "ok", message: t("admin.deletion.declined", { email: request.email }) };
+  },
+});
+
+export async function carryOutDeletionAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return carryOut(formData);
+}
+
+export async function declineDeletionAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return decline(formData);
+}

@@ -1,0 +1,187 @@
+"use server";
+import "server-only";
+import { refresh } from "next/cache";
+import { z } from "zod";
+import { noDriver, staffAction } from "@/lib/core/actions/action";
+import { refusalOverLimit } from "@/lib/core/actions/limit";
+import { emailSchema } from "@/lib/core/auth/schemas";
+import {
+  changeDriverEmail,
+  EmailTakenError,
+  EmailUnchangedError,
+  StaffEmailChangeError,
+} from "@/lib/features/accounts";
+import { platformSetsAppPassword } from "@/lib/features/accounts";
+import { startDriverPasswordReset } from "@/lib/features/accounts";
+import { changedFieldsInWords, PROFILE_FORM, updateDriverProfile } from "@/lib/features/accounts";
+import type { ActionResult } from "@/lib/core/actions/action-result";
+import type { Translator } from "@/lib/core/i18n/translator";
+import { getPlatform } from "@/lib/platform";
+import { PlatformNotFoundError } from "@/lib/platform/errors";
+import { RATE_LIMITS } from "@/lib/core/rate-limit";
+import { redeemVoucherForDriver } from "@/lib/features/vouchers";
+import { voucherActionResult, type VoucherActionResult } from "@/lib/features/vouchers";
+
+/**
+ * Support staff act on a chosen driver's account. The driver id is bound to each action by the
+ * driver page (`action.bind(null, id)`), so it arrives from the browser and is validated here.
+ */
+
+/** What every action on a driver shares: support staff, a bound driver id, a driver gone from the platform. */
+const ON_A_DRIVER = {
+  scope: "admin",
+  role: "support",
+  boundDriver: true,
+  expected: (
+    error: unknown,
+    { values, formData, t }: { values: Record<string, string>; formData: FormData | null; t: Translator },
+  ): ActionResult | undefined => {
+    if (!(error instanceof PlatformNotFoundError)) return undefined;
+    return formData ? { ...noDriver(t), values } : noDriver(t);
+  },
+} as const;
+
+/** Partial profile update: only fields changed since the form was shown reach the platform. */
+const updateProfile = staffAction({
+  ...ON_A_DRIVER,
+  audit: "driver.profile.update",
+  failure: { log: "profile update", doing: "admin.doing.saveProfile" },
+  ...PROFILE_FORM,
+  run: async (reading, { driverId, audited, t }): Promise<ActionResult> => {
+    const current = reading.baseline ?? (await getPlatform().users.getUser(driverId));
+    const { changed } = await audited(() => updateDriverProfile(driverId, current, reading.submitted), {
+      resultDetails: (result) => ({ changedFields: result.changed }),
+    });
+    if (changed.length === 0) return { status: "ok", message: t("admin.driverActions.nothingChanged") };
+    refresh();
+    return {
+      status: "ok",
+      message: t("admin.driverActions.profileSaved", { fields: changedFieldsInWords(changed, t) }),
+    };
+  },
+});
+
+export async function updateDriverProfileAction(driverId: number, _state: ActionResult, formData: FormData) {
+  return updateProfile(formData, driverId);
+}
+
+/** Thrown when the new address is taken: carries the address the driver keeps, for the message. */
+class TakenKeepingError extends Error {
+  constructor(readonly oldEmail: string) {
+    super("E-mail address taken");
+  }
+}
+
+/**
+ * New e-mail on the platform and the portal account, as a staff action: audited, and the driver is
+ * signed out everywhere. A taken address (422) leaves the old one active.
+ */
+const changeEmail = staffAction({
+  ...ON_A_DRIVER,
+  audit: "driver.email.change",
+  failure: { log: "e-mail change", doing: "admin.doing.changeEmail" },
+  schema: z.object({ email: emailSchema }),
+  rejected: {},
+  expected: (error, context, { email }) => {
+    if (error instanceof TakenKeepingError) {
+      const message = context.t("admin.driverActions.emailTaken", { email, oldEmail: error.oldEmail });
+      return { status: "invalid", fieldErrors: { email: [message] }, values: context.values };
+    }
+    if (error instanceof StaffEmailChangeError) {
+      const message = context.t("admin.driverActions.emailOfStaff");
+      return { status: "error", code: "staff", message, values: context.values };
+    }
+    if (error instanceof EmailUnchangedError) {
+      return {
+        status: "invalid",
+        fieldErrors: { email: [context.t("admin.driverActions.emailUnchanged")] },
+        values: context.values,
+      };
+    }
+    return ON_A_DRIVER.expected(error, context);
+  },
+  run: async ({ email }, { driverId, audited, t }): Promise<ActionResult> => {
+    const oldEmail = (await getPlatform().users.getUser(driverId)).email;
+    try {
+      await audited(() => changeDriverEmail(driverId, email), { details: { from: oldEmail, to: email } });
+    } catch (error) {
+      throw error instanceof EmailTakenError ? new TakenKeepingError(oldEmail) : error;
+    }
+    refresh();
+    return {
+      status: "ok",
+      message: t("admin.driverActions.emailChanged", { email, oldEmail }),
+    };
+  },
+});
+
+export async function changeDriverEmailAction(driverId: number, _state: ActionResult, formData: FormData) {
+  return changeEmail(formData, driverId);
+}
+
+/**
+ * The spec's platform mails the driver a reset link (204). The real platform (ampeco) mails none: the
+ * charging app asks the driver for a new password at the next sign-in (PATCH {requirePasswordReset:
+ * true}). Staff never see a password either way.
+ */
+const startPasswordReset = staffAction({
+  ...ON_A_DRIVER,
+  // One audit name in both dialects; the entry's details say which kind of reset it was.
+  audit: "driver.password-reset.start",
+  failure: {
+    log: "password reset",
+    doing: () => (platformSetsAppPassword() ? "admin.doing.requireAppPassword" : "admin.doing.startPasswordReset"),
+  },
+  form: false,
+  run: async (_input, { actor, driverId, audited, recordAudit, t }): Promise<ActionResult> => {
+    const atNextSignIn = platformSetsAppPassword();
+    const refused = await refusalOverLimit(
+      "password-reset:staff",
+      `admin:${actor.userId}:${driverId}`,
+      RATE_LIMITS.passwordResetByStaffPerDriver,
+      (minutes) =>
+        atNextSignIn
+          ? t("admin.driverActions.tooManyAppPasswordResets", { minutes })
+          : t("admin.driverActions.tooManyResetMails", { minutes }),
+    );
+    if (refused) {
+      await recordAudit({ outcome: "failure", error: "Too many resets for this driver" });
+      return refused;
+    }
+    const email = (await getPlatform().users.getUser(driverId)).email;
+    await audited(() => startDriverPasswordReset(driverId), {
+      details: { how: atNextSignIn ? "new app password required at the next app sign-in" : "reset mail" },
+    });
+    return {
+      status: "ok",
+      message: atNextSignIn
+        ? t("admin.driverActions.appPasswordRequired", { email })
+        : t("admin.driverActions.resetMailStarted", { email }),
+    };
+  },
+});
+
+export async function startDriverPasswordResetAction(driverId: number, _state: ActionResult, formData?: FormData) {
+  return startPasswordReset(formData, driverId);
+}
+
+/** The driver page's voucher form, on the driver's behalf: the same outcomes and words as the driver's own page. */
+const redeemVoucher = staffAction({
+  ...ON_A_DRIVER,
+  audit: "driver.voucher.redeem",
+  failure: { log: "voucher redeem", doing: "admin.doing.redeemVoucher" },
+  run: async (_input, { actor, driverId, values, recordAudit, t }): Promise<VoucherActionResult> => {
+    const code = values.code ?? "";
+    const outcome = await redeemVoucherForDriver(driverId, code, `admin:${actor.userId}:${driverId}`, t);
+    await recordAudit({
+      outcome: outcome.status === "accepted" ? "success" : "failure",
+      details: { code: code.trim().slice(0, 64), outcome: outcome.status },
+      error: outcome.status === "accepted" ? undefined : outcome.message,
+    });
+    return voucherActionResult(outcome, values, t);
+  },
+});
+
+export async function redeemVoucherForDriverAction(driverId: number, _state: VoucherActionResult, formData: FormData) {
+  return redeemVoucher(formData, driverId);
+}

@@ -1,0 +1,82 @@
+import { isCalendarDate } from "@/lib/core/zoned-time";
+import { isAuditAction } from "./audit-actions";
+import { readSearchParam } from "@/lib/core/search-params";
+
+/** What the page says about an ignored value: the key of its words under `audit.filterProblems`. */
+export type AuditFilterProblem =
+  "unknownAction" | "badDriver" | "unknownOutcome" | "badFrom" | "badTo" | "swapped" | "badPage";
+
+/**
+ * The audit page's filters as they live in the URL (`?actor=&action=&driver=&outcome=&from=&to=&page=`).
+ * Pure. A bad value never fails the page: it is ignored and the page says so.
+ */
+export interface AuditFilter {
+  actor?: string;
+  action?: string;
+  driver?: number;
+  outcome?: "success" | "failure";
+  /** Inclusive calendar days (YYYY-MM-DD) in the service's time zone. */
+  from?: string;
+  to?: string;
+  page: number;
+}
+
+export const AUDIT_PAGE_SIZE = 25;
+const MAX_PAGE = 10_000;
+
+type Params = Record<string, string | string[] | undefined>;
+
+/** Longer values are cut: nothing in the audit log is longer than an e-mail address. */
+function read(params: Params, name: string): string | undefined {
+  return readSearchParam(params, name)?.slice(0, 254);
+}
+
+export function parseAuditFilter(params: Params): { filter: AuditFilter; messages: AuditFilterProblem[] } {
+  const messages: AuditFilterProblem[] = [];
+  const filter: AuditFilter = { page: 1 };
+
+  const actor = read(params, "actor");
+  if (actor) filter.actor = actor.toLowerCase();
+
+  const action = read(params, "action");
+  if (action && isAuditAction(action)) filter.action = action;
+  else if (action) messages.push("unknownAction");
+
+  const driver = read(params, "driver");
+  if (driver && /^[1-9]\d{0,9}$/.test(driver) && Number(driver) <= 2_147_483_647) filter.driver = Number(driver);
+  else if (driver) messages.push("badDriver");
+
+  const outcome = read(params, "outcome");
+  if (outcome === "success" || outcome === "failure") filter.outcome = outcome;
+  else if (outcome) messages.push("unknownOutcome");
+
+  for (const key of ["from", "to"] as const) {
+    const value = read(params, key);
+    if (value && isCalendarDate(value)) filter[key] = value;
+    else if (value) messages.push(key === "from" ? "badFrom" : "badTo");
+  }
+  if (filter.from && filter.to && filter.from > filter.to) {
+    messages.push("swapped");
+    [filter.from, filter.to] = [filter.to, filter.from];
+  }
+
+  const page = read(params, "page");
+  if (page && /^\d{1,6}$/.test(page) && Number(page) >= 1) filter.page = Math.min(Number(page), MAX_PAGE);
+  else if (page) messages.push("badPage");
+
+  return { filter, messages };
+}
+
+/** Query string for a filter, e.g. for pagination links; empty values are left out. */
+export function auditFilterQuery(filter: Partial<AuditFilter>): string {
+  const params = new URLSearchParams();
+  if (filter.actor) params.set("actor", filter.actor);
+  if (filter.action) params.set("action", filter.action);
+  if (filter.driver !== undefined) params.set("driver", String(filter.driver));
+  if (filter.outcome) params.set("outcome", filter.outcome);
+  if (filter.from) params.set("from", filter.from);
+  if (filter.to) params.set("to", filter.to);
+  if (filter.page && filter.page > 1) params.set("page", String(filter.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

@@ -1,0 +1,133 @@
+import "server-only";
+import { z } from "zod";
+import { emailSchema } from "@/lib/core/auth/schemas";
+import { getPlatform } from "@/lib/platform";
+import { PlatformNotFoundError } from "@/lib/platform/errors";
+import type { Card, PlatformUser } from "@/lib/platform/types";
+import { CardCodeSchema } from "@/lib/features/cards";
+import { toFieldErrors } from "@/lib/core/actions/action-result";
+import type { Translator } from "@/lib/core/i18n/translator";
+import { isSearchKind, type DriverSearchKind } from "./search-kinds";
+
+export const PlatformUserIdSchema = z
+  .string({ error: "driverSearch.errors.idRequired" })
+  .trim()
+  .regex(/^[1-9][0-9]{0,9}$/, "driverSearch.errors.idFormat")
+  .transform(Number)
+  .refine((n) => n <= 2_147_483_647, "driverSearch.errors.idFormat");
+
+const SearchQuery = z.discriminatedUnion("by", [
+  z.object({ by: z.literal("email"), q: emailSchema }),
+  z.object({ by: z.literal("id"), q: PlatformUserIdSchema }),
+  z.object({ by: z.literal("card"), q: CardCodeSchema }),
+]);
+export type DriverSearchQuery = z.infer<typeof SearchQuery>;
+
+export type ParsedSearch =
+  | { kind: "empty"; by: DriverSearchKind; q: string }
+  | { kind: "invalid"; by: DriverSearchKind; q: string; message: string }
+  | { kind: "ok"; by: DriverSearchKind; q: string; query: DriverSearchQuery };
+
+/** The first of zod's issues in the words of `t` (their messages are catalogue keys). */
+function firstIssueMessage(issues: readonly z.core.$ZodIssue[], t: Translator): string | undefined {
+  const [first] = issues;
+  return first ? toFieldErrors([first], t)[String(first.path[0] ?? "_form")]?.[0] : undefined;
+}
+
+/** The search form lives in the URL (?by=&q=), so a result can be shared and reloaded. */
+export function parseDriverSearch(
+  params: { by?: string | string[]; q?: string | string[] },
+  t: Translator,
+): ParsedSearch {
+  const by: DriverSearchKind = isSearchKind(params.by) ? params.by : "email";
+  const q = typeof params.q === "string" ? params.q.slice(0, 300) : "";
+  if (q.trim() === "") return { kind: "empty", by, q };
+  const parsed = SearchQuery.safeParse({ by, q });
+  if (!parsed.success)
+    return {
+      kind: "invalid",
+      by,
+      q,
+      message: firstIssueMessage(parsed.error.issues, t) ?? t("driverSearch.errors.checkInput"),
+    };
+  return { kind: "ok", by, q, query: parsed.data };
+}
+
+export interface DriverSearchHit {
+  /**
+   * null: the card code names a tag no driver holds yet (provisioned before it was handed out).
+   * Staff link it by adding the code to a driver, which claims the tag.
+   */
+  user: PlatformUser | null;
+  /** The card that matched a card-code search (there may be several links of one code: blocked and active). */
+  matchedCard: Card | null;
+}
+
+/** Looks a driver up on the platform. Returns an empty list for "no such driver", throws platform errors. */
+export async function findDrivers(query: DriverSearchQuery): Promise<DriverSearchHit[]> {
+  const platform = getPlatform();
+  if (query.by === "email") {
+    const user = await platform.users.findUserByEmail(query.q);
+    return user ? [{ user, matchedCard: null }] : [];
+  }
+  if (query.by === "id") {
+    try {
+      return [{ user: await platform.users.getUser(query.q), matchedCard: null }];
+    } catch (error) {
+      if (error instanceof PlatformNotFoundError) return [];
+      throw error;
+    }
+  }
+  // A card code: every link of that code (a moved card has a blocked link and an active one).
+  const cards = await platform.cards.listAllCards({ code: query.q }, { maxPages: 10 });
+  const users = new Map<number, PlatformUser | null>();
+  for (const card of cards) {
+    if (card.userId === null || users.has(card.userId)) continue;
+    try {
+      users.set(card.userId, await platform.users.getUser(card.userId));
+    } catch (error) {
+      if (!(error instanceof PlatformNotFoundError)) throw error;
+      users.set(card.userId, null);
+    }
+  }
+  const hits: DriverSearchHit[] = [];
+  for (const card of cards) {
+    if (card.userId === null) {
+      hits.push({ user: null, matchedCard: card });
+      continue;
+    }
+    const user = users.get(card.userId);
+    if (user) hits.push({ user, matchedCard: card });
+  }
+  // Active links first: that is the driver who is using the card now.
+  return hits.sort((a, b) => Number(b.matchedCard?.status === "active") - Number(a.matchedCard?.status === "active"));
+}
+
+export type ResolvedDriver = { ok: true; user: PlatformUser } | { ok: false; message: string };
+
+/**
+ * "E-mail or platform user id" as typed by staff (e.g. the target of a card move) → the platform
+ * user, or what is wrong in the words of `t`.
+ */
+export async function resolveDriver(text: string, t: Translator): Promise<ResolvedDriver> {
+  const value = text.trim();
+  if (value === "") return { ok: false, message: t("driverSearch.resolve.empty") };
+  if (/^\d+$/.test(value)) {
+    const id = PlatformUserIdSchema.safeParse(value);
+    if (!id.success)
+      return {
+        ok: false,
+        message: firstIssueMessage(id.error.issues, t) ?? t("driverSearch.resolve.checkId"),
+      };
+    const [hit] = await findDrivers({ by: "id", q: id.data });
+    return hit?.user
+      ? { ok: true, user: hit.user }
+      : { ok: false, message: t("driverSearch.resolve.noSuchId", { id: String(id.data) }) };
+  }
+  const email = emailSchema.safeParse(value);
+  if (!email.success) return { ok: false, message: t("driverSearch.resolve.badInput") };
+  const [hit] = await findDrivers({ by: "email", q: email.data });
+  return hit?.user
+    ? { ok: true, user: hit.user }
+    : { ok: false, message: t("driverSearch.resolve.noSuchEmail", { email: email.data }) };
+}

@@ -1,0 +1,64 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import {
+  changePlatformEmail,
+  EmailTakenError,
+  mailOldAddressOfChange,
+  moveAccountToAddress,
+} from "@/lib/features/accounts";
+import type { Viewer } from "@/lib/core/auth/viewer";
+import { getConfig } from "@/lib/core/config";
+import { getDb } from "@/lib/core/db/client";
+import { staffInvites, users } from "@/lib/core/db/schema";
+import { refuseSelf, RoleChangeRefusedError, type StaffRole } from "./roles";
+
+/**
+ * An admin moves a staff member to a new address: the only way a staff account's address changes.
+ * Like every change (moveAccountToAddress) the account's sessions and passkeys end and it becomes a
+ * driver account; its role waits in a pending invite for the new address, which only a sign-in link
+ * to that address redeems. So the role returns to whoever proves the new address, and their first
+ * passkey comes from that link. The old address gets the change notice.
+ */
+export async function changeStaffEmail(
+  actor: Viewer,
+  rawCurrent: string,
+  rawNew: string,
+): Promise<{ role: StaffRole }> {
+  const current = rawCurrent.toLowerCase();
+  const email = rawNew.toLowerCase();
+  refuseSelf(actor, current, "admin.staffEmail.refused.self");
+  if (email === current) throw new RoleChangeRefusedError("unchanged", "admin.staffEmail.refused.unchanged");
+  if (getConfig().auth.adminEmails.includes(current))
+    throw new RoleChangeRefusedError("bootstrap-admin", "admin.roles.refused.bootstrapAdmin", { email: current });
+
+  const db = await getDb();
+  const [member] = await db
+    .select({ id: users.id, role: users.role, platformUserId: users.platformUserId })
+    .from(users)
+    .where(and(eq(users.email, current), inArray(users.role, ["support", "admin"])));
+  if (!member) throw new RoleChangeRefusedError("not-staff", "admin.roles.refused.notStaffAccount", { email: current });
+  const taken = () => new RoleChangeRefusedError("taken", "admin.staffEmail.refused.taken", { email });
+  const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [invite] = await db
+    .select({ email: staffInvites.email })
+    .from(staffInvites)
+    .where(eq(staffInvites.email, email));
+  if (holder || invite) throw taken();
+
+  if (member.platformUserId !== null) {
+    try {
+      await changePlatformEmail(member.platformUserId, email);
+    } catch (error) {
+      throw error instanceof EmailTakenError ? taken() : error;
+    }
+  }
+  const role = member.role as StaffRole;
+  await db.transaction(async (tx) => {
+    await moveAccountToAddress(tx, member.id, email, { verifiedAt: null, at: new Date() });
+    await tx
+      .insert(staffInvites)
+      .values({ email, role, invitedByUserId: actor.userId, invitedByEmail: actor.email.toLowerCase() });
+  });
+  await mailOldAddressOfChange(db, member.id, current, email);
+  return { role };
+}

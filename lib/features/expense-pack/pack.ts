@@ -1,0 +1,81 @@
+import "server-only";
+import type { ZipEntry } from "@/lib/core/route-handlers/zip";
+import { formatDate } from "@/lib/core/format";
+import { sessionCsvChunks, sessionCsvWords } from "@/lib/features/sessions";
+import type { SessionDeps } from "@/lib/features/sessions";
+import { SessionPlaces } from "@/lib/features/sessions";
+import { iterateDriverSessionPages } from "@/lib/features/sessions";
+import { toUtcIsoSeconds } from "@/lib/core/zoned-time";
+import { PackLedger } from "./ledger";
+import { toPackDriver } from "./pack-driver";
+import { receiptPath, toPackLine, type PackLanguage } from "./pack-line";
+import { describePeriod, printedDay, type PackPeriod } from "./period";
+import { receiptPdf } from "./receipt-pdf";
+import { summaryPdf } from "./summary-pdf";
+
+/**
+ * An expense pack: summary.pdf, one receipt per finished session and sessions.csv, as ZIP entries
+ * made as the ZIP writer asks for them. The driver's sessions are read from the platform once for
+ * the totals (which also tells an empty period before anything is sent) and then once per file,
+ * page by page, so memory holds a page of sessions and the locations seen, never the history.
+ * Every read stops at the pack's moment, so all files describe the same sessions.
+ */
+
+export interface ExpensePackRequest {
+  platformUserId: number;
+  period: PackPeriod;
+  /**
+   * The request's language: the documents' words, number and date formats, the CSV's header, and
+   * location names where the platform has them in it.
+   */
+  language: PackLanguage;
+}
+
+export type ExpensePack =
+  /** Nothing to claim: the period in words and how many running or failed sessions it has. */
+  | { kind: "empty"; periodText: string; setAside: number }
+  | { kind: "ready"; sessions: number; entries: AsyncGenerator<ZipEntry, void, undefined> };
+
+export async function prepareExpensePack(request: ExpensePackRequest, deps: SessionDeps): Promise<ExpensePack> {
+  const now = deps.now();
+  const { platformUserId, period, language } = request;
+  const { t, locale } = language;
+  const user = await deps.platform.users.getUser(platformUserId);
+  const filter = { status: period.status, from: period.from, to: period.to, startedBefore: toUtcIsoSeconds(now) };
+  const walk = () => iterateDriverSessionPages(platformUserId, filter, deps);
+
+  const ledger = new PackLedger(now.getTime(), user.currency);
+  for await (const page of walk()) for (const session of page) ledger.add(session);
+  const periodText = describePeriod(period, (day) => printedDay(day, locale), t);
+  if (ledger.claimedSessions === 0) {
+    return { kind: "empty", periodText, setAside: ledger.setAside.length + ledger.setAsideNotListed };
+  }
+
+  const driver = toPackDriver(user);
+  const issuedOn = formatDate(now, locale);
+  const places = new SessionPlaces(locale, deps);
+  const claimedPages = async function* () {
+    for await (const page of walk()) yield page.filter((session) => ledger.isClaimed(session));
+  };
+
+  async function* entries(): AsyncGenerator<ZipEntry, void, undefined> {
+    yield {
+      name: "summary.pdf",
+      stored: true,
+      content: summaryPdf({ driver, periodText, issuedOn, ledger, pages: walk(), places, language }),
+    };
+    for await (const page of claimedPages()) {
+      await places.learn(page);
+      for (const session of page) {
+        const line = toPackLine(session, ledger.currencyOf(session), places.label(session.locationId), language);
+        yield { name: receiptPath(line), stored: true, content: await receiptPdf(line, driver, issuedOn, language) };
+      }
+    }
+    yield {
+      name: "sessions.csv",
+      content: sessionCsvChunks(claimedPages(), user.currency, sessionCsvWords(t), places),
+    };
+  }
+
+  return { kind: "ready", sessions: ledger.claimedSessions, entries: entries() };
+}

@@ -1,0 +1,112 @@
+import "server-only";
+import { z } from "zod";
+import { recordAudit, auditErrorText } from "@/lib/core/audit";
+import type { Viewer } from "@/lib/core/auth/viewer";
+import { zipChunks, zipDownloadHeaders } from "@/lib/core/route-handlers/zip";
+import { APP_TIME_ZONE } from "@/lib/core/format";
+import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { translatorFor, type Translator } from "@/lib/core/i18n/translator";
+import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
+import { DRIVER_ACCOUNT_GONE } from "@/lib/core/route-handlers/access";
+import { pulledStream } from "@/lib/core/route-handlers/pulled-stream";
+import { RouteError } from "@/lib/core/route-handlers/route-error";
+import { routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
+import { defaultSessionDeps, logSessionError, type SessionDeps } from "@/lib/features/sessions";
+import { zonedDate } from "@/lib/core/zoned-time";
+import { prepareExpensePack } from "./pack";
+import { packFilename, parsePackPeriod, type PackPeriod } from "./period";
+
+/**
+ * GET the expense pack (ZIP) for a period: the driver's own from /api/sessions/expense-pack, a
+ * driver's for staff from /api/admin/users/{id}/expense-pack (audited). Only `period`, `from`,
+ * `to` and `status` are read; the driver is the signed-in one or the path's, never a `userId`.
+ * 400 `{error, fields}` for a period that is not one, 404 `{error}` when the period has no finished
+ * session, 429/503/502 when the platform cannot be read. The answers and the pack's documents are
+ * in the request's language (lib/core/i18n/current-locale.ts).
+ */
+
+interface PackDeps {
+  /** Lazily, so a refused request never builds a platform client. */
+  sessions?: () => SessionDeps;
+}
+
+const SCOPE = "expense-pack";
+
+function packQuery(url: URL): URLSearchParams {
+  const own = new URLSearchParams();
+  for (const name of ["period", "from", "to", "status"]) {
+    const value = url.searchParams.get(name);
+    if (value !== null) own.set(name, value);
+  }
+  return own;
+}
+
+function periodOf(request: Request, now: Date, t: Translator): PackPeriod {
+  const parsed = parsePackPeriod(packQuery(new URL(request.url)), now, t);
+  if (!parsed.ok) throw new RouteError(400, "expensePack.errors.badPeriod", parsed.errors);
+  return parsed.period;
+}
+
+/** The pack as a streamed download, or a RouteError(404) with the empty period's message. */
+async function packResponse(
+  request: Request,
+  platformUserId: number,
+  sessionDeps: SessionDeps,
+  onReady?: (period: PackPeriod, sessions: number) => Promise<void>,
+): Promise<Response> {
+  const now = sessionDeps.now();
+  const locale = await currentLocale();
+  const t = translatorFor(locale);
+  const period = periodOf(request, now, t);
+  const pack = await prepareExpensePack({ platformUserId, period, language: { t, locale } }, sessionDeps);
+  if (pack.kind === "empty") {
+    throw new RouteError(404, "expensePack.errors.empty", undefined, {
+      period: pack.periodText,
+      setAside: pack.setAside,
+    });
+  }
+  await onReady?.(period, pack.sessions);
+  const body = await pulledStream(zipChunks(pack.entries), (error) =>
+    logSessionError("streaming the expense pack", error),
+  );
+  return new Response(body, {
+    status: 200,
+    headers: zipDownloadHeaders(packFilename(period, zonedDate(now, APP_TIME_ZONE))),
+  });
+}
+
+export function createExpensePackHandler(
+  deps: PackDeps & { authorize: () => Promise<{ platformUserId: number }> },
+): RouteHandler {
+  return routeHandler({
+    scope: SCOPE,
+    words: { doing: "expensePack.doing.prepare", notFound: DRIVER_ACCOUNT_GONE },
+    access: deps.authorize,
+    run: ({ request, actor }) => packResponse(request, actor.platformUserId, (deps.sessions ?? defaultSessionDeps)()),
+  });
+}
+
+const DriverParams = z.object({ id: platformIdPathParam(PlatformUserIdSchema) });
+
+/** Staff download a driver's pack; each download (and each failed one) is in the audit log. */
+export function createStaffExpensePackHandler(deps: PackDeps & { authorize: () => Promise<Viewer> }): RouteHandler {
+  return routeHandler({
+    scope: SCOPE,
+    words: { doing: "expensePack.doing.prepareForDriver", notFound: "expensePack.errors.noDriver" },
+    access: deps.authorize,
+    params: { schema: DriverParams, invalid: () => new RouteError(400, "expensePack.errors.badDriverId") },
+    async run({ request, actor, params }) {
+      const audit = { actor, action: "driver.expense-pack.download", targetPlatformUserId: params.id } as const;
+      try {
+        return await packResponse(request, params.id, (deps.sessions ?? defaultSessionDeps)(), (period, sessions) =>
+          recordAudit({ ...audit, outcome: "success", details: { ...period, sessions } }),
+        );
+      } catch (error) {
+        // A bad period or an empty one is the form's answer, not a download: only platform failures are logged.
+        if (!(error instanceof RouteError))
+          await recordAudit({ ...audit, outcome: "failure", error: auditErrorText(error) });
+        throw error;
+      }
+    },
+  });
+}

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import type { Translator } from "@/lib/core/i18n/translator";
+import { INITIAL_RADIUS_KM, MAX_DISTANCE_KM, MAX_RESULTS_CAP } from "./tiles";
+
+/**
+ * Query of `GET /api/map/points?lat=&lng=&radiusKm=&limit=`. Out-of-range coordinates and
+ * non-numbers are errors (400 with a message); a radius or limit above the caps is not an error,
+ * it is capped (spec §8: "whatever the caller asks").
+ */
+
+export const DEFAULT_POINTS_LIMIT = 100;
+
+interface NumericRule {
+  min: number;
+  max?: number;
+  minInclusive?: boolean;
+  integer?: boolean;
+}
+
+const RULES = {
+  lat: { min: -90, max: 90 },
+  lng: { min: -180, max: 180 },
+  radiusKm: { min: 0, minInclusive: false },
+  limit: { min: 1, integer: true },
+} satisfies Record<string, NumericRule>;
+type ParamName = keyof typeof RULES;
+
+// Issues carry no words: parsePointsQuery words them from the parameter's rule, in the caller's language.
+function numeric(rule: NumericRule) {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .transform((value, ctx) => {
+      const n = Number(value);
+      const belowMin = rule.minInclusive === false ? n <= rule.min : n < rule.min;
+      if (
+        !Number.isFinite(n) ||
+        belowMin ||
+        (rule.max !== undefined && n > rule.max) ||
+        (rule.integer && !Number.isInteger(n))
+      ) {
+        ctx.addIssue({ code: "custom", message: "out of range" });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+const PointsQuerySchema = z.object({
+  lat: numeric(RULES.lat),
+  lng: numeric(RULES.lng),
+  radiusKm: numeric(RULES.radiusKm)
+    .optional()
+    .transform((v) => Math.min(v ?? INITIAL_RADIUS_KM, MAX_DISTANCE_KM)),
+  limit: numeric(RULES.limit)
+    .optional()
+    .transform((v) => Math.min(v ?? DEFAULT_POINTS_LIMIT, MAX_RESULTS_CAP)),
+});
+export type ParsedPointsQuery = z.output<typeof PointsQuerySchema>;
+
+/** "lat must be a number between -90 and 90", "limit must be a whole number at least 1". */
+function expectation(t: Translator, name: ParamName): string {
+  const rule: NumericRule = RULES[name];
+  const kind = rule.integer ? "integer" : "number";
+  if (rule.max !== undefined) return t("mapErrors.query.between", { name, kind, min: rule.min, max: rule.max });
+  if (rule.minInclusive === false) return t("mapErrors.query.greaterThan", { name, kind, min: rule.min });
+  return t("mapErrors.query.atLeast", { name, kind, min: rule.min });
+}
+
+/** The query, or every problem with it in the words of `t` (the caller's language), joined. */
+export function parsePointsQuery(
+  params: URLSearchParams,
+  t: Translator,
+): { ok: true; query: ParsedPointsQuery } | { ok: false; error: string } {
+  const raw: Record<string, string> = {};
+  for (const name of Object.keys(RULES)) {
+    const value = params.get(name);
+    if (value !== null) raw[name] = value;
+  }
+  const parsed = PointsQuerySchema.safeParse(raw);
+  if (parsed.success) return { ok: true, query: parsed.data };
+  const messages = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0]) as ParamName;
+    // A missing or empty value is "required"; a value that is not a number in range gets the rule.
+    return issue.code === "custom" ? expectation(t, name) : t("mapErrors.query.required", { name });
+  });
+  return { ok: false, error: [...new Set(messages)].join("; ") };
+}

@@ -1,0 +1,77 @@
+"use server";
+import "server-only";
+import { refresh } from "next/cache";
+import { z } from "zod";
+import { accountAction } from "@/lib/core/actions/action";
+import { getDb } from "@/lib/core/db/client";
+import type { ActionResult } from "@/lib/core/actions/action-result";
+import type { Translator } from "@/lib/core/i18n/translator";
+import { mayChangePasskeys } from "./policy";
+import { relyingParty } from "./relying-party";
+import { notifyPasskeyChange } from "./notices";
+import { PASSKEY_NAME_MAX, passkeyStanding, removePasskey, renamePasskey } from "./store";
+
+const PasskeyId = z
+  .string({ error: "passkeys.errors.notFound" })
+  .regex(/^[A-Za-z0-9_-]{1,1400}$/, "passkeys.errors.notFound");
+
+const RenameInput = z.object({
+  id: PasskeyId,
+  name: z
+    .string({ error: "passkeys.errors.nameRequired" })
+    .trim()
+    .min(1, "passkeys.errors.nameRequired")
+    .max(PASSKEY_NAME_MAX, "passkeys.errors.nameTooLong"),
+});
+const RemoveInput = z.object({ id: PasskeyId });
+
+const gone = (t: Translator): ActionResult => ({
+  status: "error",
+  code: "not-found",
+  message: t("passkeys.errors.notFound"),
+});
+
+/** The owner's own passkeys only; staff under STAFF_REQUIRE_PASSKEY need a passkey session to change them. */
+async function refusedChange(
+  viewer: Parameters<typeof mayChangePasskeys>[0],
+  t: Translator,
+): Promise<ActionResult | null> {
+  const refusal = mayChangePasskeys(viewer, await passkeyStanding(await getDb(), viewer.userId));
+  return refusal ? { status: "error", code: "forbidden", message: t(refusal) } : null;
+}
+
+const rename = accountAction({
+  scope: "passkeys",
+  failure: { log: "passkey rename", doing: "passkeys.doing.rename" },
+  schema: RenameInput,
+  run: async ({ id, name }, { actor, t }): Promise<ActionResult> => {
+    const refused = await refusedChange(actor, t);
+    if (refused) return refused;
+    if (!(await renamePasskey(await getDb(), actor.userId, id, name))) return gone(t);
+    refresh();
+    return { status: "ok", message: t("passkeys.actions.renamed", { name }) };
+  },
+});
+
+const remove = accountAction({
+  scope: "passkeys",
+  failure: { log: "passkey removal", doing: "passkeys.doing.remove" },
+  schema: RemoveInput,
+  run: async ({ id }, { actor, t }): Promise<ActionResult> => {
+    const refused = await refusedChange(actor, t);
+    if (refused) return refused;
+    const name = await removePasskey(await getDb(), actor.userId, id);
+    if (name === null) return gone(t);
+    await notifyPasskeyChange(actor.email, "removed", name, (await relyingParty()).origin);
+    refresh();
+    return { status: "ok", message: t("passkeys.actions.removed", { name }) };
+  },
+});
+
+export async function renamePasskeyAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return rename(formData);
+}
+
+export async function removePasskeyAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return remove(formData);
+}

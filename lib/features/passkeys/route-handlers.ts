@@ -1,0 +1,180 @@
+import "server-only";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import { z } from "zod";
+import { getConfig } from "@/lib/core/config";
+import { getDb } from "@/lib/core/db/client";
+import { requestTranslator, type MessageKey } from "@/lib/core/i18n/translator";
+import { consumeRateLimit, RATE_LIMITS } from "@/lib/core/rate-limit";
+import { anyone, signedInAccount } from "@/lib/core/route-handlers/access";
+import { readJsonBody } from "@/lib/core/route-handlers/json-body";
+import { jsonError, PRIVATE_NO_STORE, routeHandler } from "@/lib/core/route-handlers/route-handler";
+import { deviceLabel, deviceNameFrom } from "@/lib/core/auth/device-name";
+import { clientAddress } from "@/lib/core/auth/client-address";
+import { AccessDeniedError } from "@/lib/core/auth/guards";
+import { safeReturnPath } from "@/lib/core/auth/return-path";
+import { isStaff } from "@/lib/core/auth/roles";
+import { openSession, sessionCookie } from "@/lib/core/auth/open-session";
+import { isSecureOrigin } from "@/lib/core/auth/session-policy";
+import { CHALLENGE_GONE, PasskeyError } from "./errors";
+import { notifyPasskeyChange } from "./notices";
+import { finishPasskeyRegistration, startPasskeyRegistration } from "./registration";
+import { relyingParty } from "./relying-party";
+import { startPasskeySignIn, verifyPasskeySignIn } from "./sign-in";
+
+/**
+ * The four passkey endpoints under /api/passkeys: options and answer for adding a passkey (signed
+ * in), options and answer for signing in (anyone). The browser's WebAuthn answers are only shaped
+ * here (zod); their cryptography is checked by SimpleWebAuthn in registration.ts and sign-in.ts.
+ */
+
+const base64url = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]*$/)
+  .max(4096);
+const ChallengeId = z.string().regex(/^[A-Za-z0-9_-]{32}$/);
+
+const RegistrationAnswer = z.object({
+  challengeId: ChallengeId,
+  name: z.string().trim().max(200).optional(),
+  response: z.object({
+    id: base64url,
+    rawId: base64url,
+    type: z.literal("public-key"),
+    response: z
+      .object({
+        clientDataJSON: base64url,
+        attestationObject: base64url,
+        transports: z.array(z.string().max(20)).max(10).optional(),
+      })
+      .passthrough(),
+    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+    authenticatorAttachment: z.string().max(40).optional(),
+  }),
+});
+
+const SignInAnswer = z.object({
+  challengeId: ChallengeId,
+  callbackUrl: z.string().max(2000).optional(),
+  response: z.object({
+    id: base64url,
+    rawId: base64url,
+    type: z.literal("public-key"),
+    response: z.object({
+      clientDataJSON: base64url,
+      authenticatorData: base64url,
+      signature: base64url,
+      userHandle: z.string().max(200).optional(),
+    }),
+    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+    authenticatorAttachment: z.string().max(40).optional(),
+  }),
+});
+
+const UNREADABLE = "passkeys.errors.unreadable" satisfies MessageKey;
+
+/**
+ * PasskeyError → the 4xx the person reads, in the request's language; an expired challenge is marked
+ * `expired`, so the browser starts again without reading the words. Everything else goes to the
+ * helper's status table.
+ */
+async function answeringPasskeyErrors(step: () => Promise<Response>): Promise<Response> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!(error instanceof PasskeyError)) throw error;
+    const key = error.message as MessageKey;
+    if (error.status === 403) throw new AccessDeniedError(403, key);
+    const t = await requestTranslator();
+    const body = key === CHALLENGE_GONE ? { error: t(key), expired: true } : { error: t(key) };
+    return Response.json(body, { status: 400, headers: PRIVATE_NO_STORE });
+  }
+}
+
+const json = (body: unknown) => Response.json(body, { headers: PRIVATE_NO_STORE });
+
+export const registrationOptionsHandler = routeHandler({
+  scope: "passkeys",
+  words: { doing: "passkeys.doing.prepare" },
+  access: signedInAccount,
+  run: ({ actor }) =>
+    answeringPasskeyErrors(async () =>
+      json(await startPasskeyRegistration(await getDb(), actor, await relyingParty())),
+    ),
+});
+
+export const registrationHandler = routeHandler({
+  scope: "passkeys",
+  words: { doing: "passkeys.doing.add" },
+  access: signedInAccount,
+  async run({ request, actor }) {
+    const answer = await readJsonBody(request, RegistrationAnswer, UNREADABLE);
+    // Unnamed, it is named after this browser and system, in the words of the page that adds it.
+    const name =
+      answer.name || deviceLabel(deviceNameFrom(request.headers.get("user-agent")), await requestTranslator());
+    const rp = await relyingParty();
+    return answeringPasskeyErrors(async () => {
+      const stored = await finishPasskeyRegistration(await getDb(), actor, rp, {
+        challengeId: answer.challengeId,
+        response: answer.response as RegistrationResponseJSON,
+        name,
+      });
+      await notifyPasskeyChange(actor.email, "added", stored, rp.origin);
+      return json({ name: stored });
+    });
+  },
+});
+
+/** Signed-out callers each store a challenge: limited per client address, like the sign-in mail. */
+async function refusalOverLimit(): Promise<Response | null> {
+  const limit = await consumeRateLimit("passkey-sign-in", await clientAddress(), RATE_LIMITS.passkeySignInPerClient);
+  if (limit.allowed) return null;
+  const t = await requestTranslator();
+  return jsonError(429, t("passkeys.errors.tooManySignIns", { seconds: limit.retryAfterSeconds }), {
+    "retry-after": String(limit.retryAfterSeconds),
+  });
+}
+
+export const signInOptionsHandler = routeHandler({
+  scope: "passkeys",
+  words: { doing: "passkeys.doing.startSignIn" },
+  access: anyone,
+  async run() {
+    return (await refusalOverLimit()) ?? json(await startPasskeySignIn(await getDb(), await relyingParty()));
+  },
+});
+
+export const signInHandler = routeHandler({
+  scope: "passkeys",
+  words: { doing: "passkeys.doing.signIn" },
+  access: anyone,
+  async run({ request }) {
+    const answer = await readJsonBody(request, SignInAnswer, UNREADABLE);
+    const db = await getDb();
+    const rp = await relyingParty();
+    return answeringPasskeyErrors(async () => {
+      const account = await verifyPasskeySignIn(db, rp, {
+        challengeId: answer.challengeId,
+        response: answer.response as AuthenticationResponseJSON,
+      });
+      const session = await openSession(
+        db,
+        account.userId,
+        async () => ({ userAgent: request.headers.get("user-agent"), origin: rp.origin }),
+        { method: "passkey" },
+      );
+      const home = isStaff(account.role) ? "/admin" : "/account";
+      const redirectTo = answer.callbackUrl ? safeReturnPath(answer.callbackUrl, home) : home;
+      const response = json({ redirectTo });
+      // Named as the viewer lookup reads it (session-token.ts): AUTH_URL, else the forwarded protocol.
+      const secure = isSecureOrigin(getConfig().auth.url, request.headers.get("x-forwarded-proto"));
+      response.headers.append("set-cookie", setCookieHeader(sessionCookie(session, secure)));
+      return response;
+    });
+  },
+});
+
+function setCookieHeader({ name, value, options }: ReturnType<typeof sessionCookie>): string {
+  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Expires=${options.expires.toUTCString()}`];
+  if (options.secure) parts.push("Secure");
+  return parts.join("; ");
+}

@@ -1,0 +1,76 @@
+import {
+  durationBetween,
+  formatDateTime,
+  formatDuration,
+  formatLocalTime,
+  type DurationWords,
+} from "@/lib/core/format";
+import type { Translator } from "@/lib/core/i18n/translator";
+import type { ChargingSession } from "@/lib/platform/types";
+
+/**
+ * Times of a session as the driver reads them: the charge point's local wall-clock time when the
+ * platform gives it, else the UTC instant shown in the service's time zone. Pure; `locale` is the
+ * page's (or the document's) language.
+ */
+
+function timeLabel(local: string | null, utc: string | null, locale: string): string {
+  if (local) return formatLocalTime(local, locale);
+  if (utc) return formatDateTime(utc, locale);
+  return "—";
+}
+
+export function sessionStartLabel(
+  session: Pick<ChargingSession, "startedAt" | "startedAtLocal">,
+  locale: string,
+): string {
+  return timeLabel(session.startedAtLocal, session.startedAt, locale);
+}
+
+export function sessionStopLabel(
+  session: Pick<ChargingSession, "stoppedAt" | "stoppedAtLocal">,
+  locale: string,
+): string {
+  return timeLabel(session.stoppedAtLocal, session.stoppedAt, locale);
+}
+
+/** The words of the "duration" namespace a session's duration needs: a translator for it. */
+export type SessionDurationWords = (
+  key: Parameters<DurationWords>[0] | "stillCharging",
+  values?: Record<string, string | number>,
+) => string;
+
+/** The "duration" words out of a whole-catalogue translator (lib code: CSV, PDF). */
+export function durationWords(t: Translator): SessionDurationWords {
+  return (key, values) => t(`duration.${key}`, values);
+}
+
+export function sessionDurationLabel(session: ChargingSession, words: SessionDurationWords): string {
+  if (session.isRunning) return words("stillCharging");
+  return formatDuration(
+    durationBetween(session.startedAt ?? session.startedAtLocal, session.stoppedAt ?? session.stoppedAtLocal),
+    words,
+  );
+}
+
+/** The currency a session's amount is in: its own where the platform says, else the account's. */
+export function sessionCurrency(
+  session: Pick<ChargingSession, "currency">,
+  accountCurrency: string | null,
+): string | null {
+  return session.currency ?? accountCurrency;
+}
+
+/**
+ * Why a failed session failed, where the platform's own word says more than "failed" (ampeco's
+ * "expired": the session ran out before charging); null otherwise. A code: the page puts it into
+ * words (sessionDetails.statusDetail).
+ */
+export function sessionStatusDetail(session: Pick<ChargingSession, "status" | "platformStatus">): "expired" | null {
+  return session.status === "failed" && session.platformStatus === "expired" ? "expired" : null;
+}
+
+/** Where local times could not use the location's own time zone: which zone they are in instead. */
+export function assumedTimeZoneNote(session: Pick<ChargingSession, "assumedTimeZone">, t: Translator): string | null {
+  return session.assumedTimeZone ? t("sessionDetails.assumedTimeZone", { zone: session.assumedTimeZone }) : null;
+}

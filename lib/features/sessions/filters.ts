@@ -1,0 +1,157 @@
+import { APP_TIME_ZONE } from "@/lib/core/format";
+import type { Translator } from "@/lib/core/i18n/translator";
+import type { ChargingSession, SessionStatus } from "@/lib/platform/types";
+import { sessionStartMs } from "./session-time";
+import { isCalendarDate, nextDay, startOfZonedDay, toUtcIsoSeconds } from "@/lib/core/zoned-time";
+import { readSearchParam, type SearchParamsInput } from "@/lib/core/search-params";
+
+/**
+ * The session list's filters as they live in the URL (`?status=&from=&to=&page=&perPage=`).
+ * Pure: pages parse with it, links are built with it, route handlers reuse it. A bad value never
+ * fails a request: it falls back to the default and says so in plain words (the caller's `t`).
+ * A status is put into words with t(`sessions.status.${status}`).
+ */
+
+export const SESSION_STATUSES = [
+  "started",
+  "charging",
+  "finished",
+  "failed",
+] as const satisfies readonly SessionStatus[];
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+/** Far beyond any real history, low enough that no one can ask the platform for page 10^12. */
+export const MAX_PAGE = 10_000;
+
+/** Status plus an inclusive range of calendar days (YYYY-MM-DD) in the service's time zone. */
+export interface SessionRangeFilter {
+  status?: SessionStatus;
+  from?: string;
+  to?: string;
+}
+
+export interface SessionListFilter extends SessionRangeFilter {
+  page: number;
+  perPage: number;
+}
+
+export interface ParsedSessionFilter {
+  filter: SessionListFilter;
+  /** One plain sentence per ignored value; empty when everything was usable. */
+  messages: string[];
+}
+
+/** Echoed values are shortened: a message must stay a sentence whatever was typed into the URL. */
+function shortened(value: string): string {
+  return value.length > 24 ? `${value.slice(0, 24)}…` : value;
+}
+
+function isStatus(value: string): value is SessionStatus {
+  return (SESSION_STATUSES as readonly string[]).includes(value);
+}
+
+/** A real calendar day (YYYY-MM-DD); dates outside 2000-2100 are typos, not history. */
+export function plausibleDate(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return isCalendarDate(value) && year >= 2000 && year <= 2100;
+}
+
+export function parseSessionFilter(input: SearchParamsInput, t: Translator): ParsedSessionFilter {
+  const messages: string[] = [];
+  const filter: SessionListFilter = { page: 1, perPage: DEFAULT_PAGE_SIZE };
+
+  const status = readSearchParam(input, "status");
+  if (status !== undefined) {
+    const lower = status.toLowerCase();
+    if (isStatus(lower)) filter.status = lower;
+    else messages.push(t("sessions.filterMessages.badStatus", { value: shortened(status) }));
+  }
+
+  const page = readSearchParam(input, "page");
+  if (page !== undefined) {
+    const n = /^\d{1,6}$/.test(page) ? Number(page) : NaN;
+    if (n >= 1 && n <= MAX_PAGE) filter.page = n;
+    else messages.push(t("sessions.filterMessages.badPage", { value: shortened(page) }));
+  }
+
+  const perPage = readSearchParam(input, "perPage");
+  if (perPage !== undefined) {
+    const n = Number(perPage);
+    if ((PAGE_SIZES as readonly number[]).includes(n)) filter.perPage = n;
+    else
+      messages.push(
+        t("sessions.filterMessages.badPerPage", {
+          sizes: PAGE_SIZES.join(", "),
+          fallback: DEFAULT_PAGE_SIZE,
+          value: shortened(perPage),
+        }),
+      );
+  }
+
+  const from = readSearchParam(input, "from");
+  if (from !== undefined) {
+    if (plausibleDate(from)) filter.from = from;
+    else messages.push(t("sessions.filterMessages.badFrom", { value: shortened(from) }));
+  }
+  const to = readSearchParam(input, "to");
+  if (to !== undefined) {
+    if (plausibleDate(to)) filter.to = to;
+    else messages.push(t("sessions.filterMessages.badTo", { value: shortened(to) }));
+  }
+  if (filter.from && filter.to && filter.from > filter.to) {
+    messages.push(t("sessions.filterMessages.rangeReversed"));
+    delete filter.from;
+    delete filter.to;
+  }
+  return { filter, messages };
+}
+
+/** Query string (with `?`, or "" when all defaults) for a filter; defaults are left out. */
+export function sessionFilterQuery(filter: Partial<SessionListFilter>): string {
+  const params = new URLSearchParams();
+  if (filter.status) params.set("status", filter.status);
+  if (filter.from) params.set("from", filter.from);
+  if (filter.to) params.set("to", filter.to);
+  if (filter.perPage && filter.perPage !== DEFAULT_PAGE_SIZE) params.set("perPage", String(filter.perPage));
+  if (filter.page && filter.page > 1) params.set("page", String(filter.page));
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+export function hasRangeFilter(filter: SessionRangeFilter): boolean {
+  return Boolean(filter.status || filter.from || filter.to);
+}
+
+/** The platform's inclusive `startedAfter`/`startedBefore` (UTC, second precision) for a day range. */
+export interface StartInstants {
+  startedAfter?: string;
+  startedBefore?: string;
+}
+
+export function rangeToInstants(filter: SessionRangeFilter, timeZone: string = APP_TIME_ZONE): StartInstants {
+  const instants: StartInstants = {};
+  if (filter.from) instants.startedAfter = toUtcIsoSeconds(startOfZonedDay(filter.from, timeZone));
+  if (filter.to) {
+    // Inclusive bound at the last second of the day: platform times have second precision.
+    instants.startedBefore = toUtcIsoSeconds(new Date(startOfZonedDay(nextDay(filter.to), timeZone).getTime() - 1000));
+  }
+  return instants;
+}
+
+/**
+ * The portal-side check behind every filtered read: a platform that follows only the spec ignores
+ * `filter[status]` and the date filters, so items are checked again before they are shown.
+ */
+export function matchesSessionFilter(
+  session: Pick<ChargingSession, "status" | "startedAt" | "startedAtLocal">,
+  filter: { status?: SessionStatus } & StartInstants,
+): boolean {
+  if (filter.status && session.status !== filter.status) return false;
+  if (filter.startedAfter || filter.startedBefore) {
+    const start = sessionStartMs(session);
+    if (start === null) return false;
+    if (filter.startedAfter && start < Date.parse(filter.startedAfter)) return false;
+    if (filter.startedBefore && start > Date.parse(filter.startedBefore)) return false;
+  }
+  return true;
+}

@@ -1,0 +1,13 @@
+import "server-only";
+
+/** What other features may use of sessions: the rest of the folder is its own. */
+export { sessionCsvChunks, sessionCsvWords } from "./csv";
+export type { PlaceLabel, PlaceSource } from "./csv";
+export { defaultSessionDeps, logSessionError } from "./deps";
+export type { SessionDeps } from "./deps";
+export { durationWords, sessionCurrency, sessionDurationLabel, sessionStartLabel, sessionStopLabel } from "./display";
+export { hasRangeFilter, parseSessionFilter, plausibleDate } from "./filters";
+export type { SessionRangeFilter } from "./filters";
+export { SessionPlaces } from "./places";
+export { iterateDriverSessionPages } from "./service";
+export { sessionStartMs, sessionStopMs } from "./session-time";

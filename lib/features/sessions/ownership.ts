@@ -1,0 +1,77 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Database } from "@/lib/core/db/client";
+import { sessionOwnership } from "@/lib/core/db/schema";
+import { defaultSessionDeps, logSessionError, type SessionDeps } from "./deps";
+
+/**
+ * The platform's session read has no user scope and a session carries no user id, so a session is
+ * shown only once its id is proven to be in the driver's own `filter[userId]` list. Proven pairs are
+ * remembered in `session_ownership` (a session never changes owner), so the proof is paid once.
+ */
+
+const MAX_PLATFORM_ID = 2_147_483_647;
+
+export function isPlatformId(value: number): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= MAX_PLATFORM_ID;
+}
+
+async function rememberPairs(db: Database, platformUserId: number, sessionIds: readonly number[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await db
+    .insert(sessionOwnership)
+    .values(sessionIds.map((sessionId) => ({ sessionId, platformUserId })))
+    .onConflictDoNothing({ target: sessionOwnership.sessionId });
+}
+
+/**
+ * Records sessions that came back from the driver's own list. Best effort: the list was already
+ * read, and a failed write only means a later ownership check scans again.
+ */
+export async function rememberSessionOwnership(
+  platformUserId: number,
+  sessionIds: readonly number[],
+  deps: SessionDeps = defaultSessionDeps(),
+): Promise<void> {
+  try {
+    await rememberPairs(await deps.getDb(), platformUserId, sessionIds.filter(isPlatformId));
+  } catch (error) {
+    logSessionError("remembering session ownership", error);
+  }
+}
+
+/**
+ * True when `sessionId` is one of the driver's sessions. Checks the remembered pairs first; else
+ * walks the driver's own list (100 a page, newest first on the platform, stopping at the match) and
+ * remembers every id it passes. Never reads the unscoped session detail.
+ */
+export async function confirmSessionOwnership(
+  platformUserId: number,
+  sessionId: number,
+  deps: SessionDeps = defaultSessionDeps(),
+): Promise<boolean> {
+  if (!isPlatformId(platformUserId) || !isPlatformId(sessionId)) return false;
+  const db = await deps.getDb();
+  const [known] = await db
+    .select({ platformUserId: sessionOwnership.platformUserId })
+    .from(sessionOwnership)
+    .where(eq(sessionOwnership.sessionId, sessionId))
+    .limit(1);
+  if (known) return known.platformUserId === platformUserId;
+
+  let seen: number[] = [];
+  let found = false;
+  for await (const session of deps.platform.sessions.iterateSessions({ userId: platformUserId }, { perPage: 100 })) {
+    seen.push(session.id);
+    if (session.id === sessionId) {
+      found = true;
+      break;
+    }
+    if (seen.length >= 100) {
+      await rememberPairs(db, platformUserId, seen.filter(isPlatformId));
+      seen = [];
+    }
+  }
+  await rememberPairs(db, platformUserId, seen.filter(isPlatformId));
+  return found;
+}

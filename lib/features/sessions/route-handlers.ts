@@ -1,0 +1,126 @@
+import "server-only";
+import { APP_TIME_ZONE } from "@/lib/core/format";
+import { z } from "zod";
+import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
+import { DRIVER_ACCOUNT_GONE } from "@/lib/core/route-handlers/access";
+import { RouteError } from "@/lib/core/route-handlers/route-error";
+import { pulledStream } from "@/lib/core/route-handlers/pulled-stream";
+import { PRIVATE_NO_STORE, routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
+import { sessionCsvChunks, sessionCsvFilename, sessionCsvHeader, sessionCsvRow, sessionCsvWords } from "./csv";
+import { defaultSessionDeps, logSessionError, type SessionDeps } from "./deps";
+import { parseSessionFilter, type SessionRangeFilter } from "./filters";
+import { toLiveSessionView, type LiveSessionsResponse } from "./live-view";
+import { SessionPlaces } from "./places";
+import { getOwnedSession, iterateDriverSessionPages, listRunningSessions } from "./service";
+import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { translatorFor, type Translator } from "@/lib/core/i18n/translator";
+import { zonedDate } from "@/lib/core/zoned-time";
+
+/**
+ * The session route handlers, built from their dependencies so integration tests run them against
+ * the emulator and a test database; `app/api/sessions/**` only wires them to the real ones. Each one
+ * takes the driver from the sign-in session, never from a parameter.
+ */
+
+export interface SessionRouteDeps {
+  /** The signed-in driver; throws AccessDeniedError otherwise (route-handlers/access.ts). */
+  authorize: () => Promise<{ platformUserId: number }>;
+  /** Lazily, so a refused request never opens the database or builds a platform client. */
+  sessions?: () => SessionDeps;
+}
+
+const SCOPE = "sessions";
+const SESSION_NOT_FOUND = "sessionsCsv.errors.sessionNotFound";
+const SessionIdParams = z.object({ id: platformIdPathParam(PlatformUserIdSchema) });
+
+function csvHeaders(filename: string): HeadersInit {
+  return {
+    ...PRIVATE_NO_STORE,
+    "content-type": "text/csv; charset=utf-8",
+    "content-disposition": `attachment; filename="${filename}"`,
+    "x-content-type-options": "nosniff",
+  };
+}
+
+/**
+ * Only the export's own filters are read: `userId`, `page` or anything else in the URL is ignored.
+ * A bad one is a 400 with every problem in the caller's words (`t`).
+ */
+export function exportFilterFrom(url: URL, t: Translator): SessionRangeFilter {
+  const own = new URLSearchParams();
+  for (const name of ["status", "from", "to"]) {
+    const value = url.searchParams.get(name);
+    if (value !== null) own.set(name, value);
+  }
+  const { filter, messages } = parseSessionFilter(own, t);
+  if (messages.length > 0)
+    throw new RouteError(400, "sessionsCsv.errors.badFilters", undefined, { problems: messages.join(" ") });
+  return { status: filter.status, from: filter.from, to: filter.to };
+}
+
+export function createSessionsExportHandler(deps: SessionRouteDeps): RouteHandler {
+  return routeHandler({
+    scope: SCOPE,
+    words: { doing: "sessionsCsv.doing.exportAll", notFound: DRIVER_ACCOUNT_GONE },
+    access: deps.authorize,
+    async run({ request, actor }) {
+      // The file is in the driver's language: header, status cells and location names.
+      const locale = await currentLocale();
+      const t = translatorFor(locale);
+      const filter = exportFilterFrom(new URL(request.url), t);
+      const sessionDeps = (deps.sessions ?? defaultSessionDeps)();
+      const user = await sessionDeps.platform.users.getUser(actor.platformUserId);
+      const places = new SessionPlaces(locale, sessionDeps);
+      const chunks = sessionCsvChunks(
+        iterateDriverSessionPages(actor.platformUserId, filter, sessionDeps),
+        user.currency,
+        sessionCsvWords(t),
+        places,
+      );
+      const body = await pulledStream(chunks, (error) => logSessionError("streaming the sessions export", error));
+      const filename = sessionCsvFilename(zonedDate(sessionDeps.now(), APP_TIME_ZONE));
+      return new Response(body, { status: 200, headers: csvHeaders(filename) });
+    },
+  });
+}
+
+/** One session as CSV (a receipt line for an expense claim); 404 unless it is the driver's own. */
+export function createSessionExportHandler(deps: SessionRouteDeps): RouteHandler {
+  return routeHandler({
+    scope: SCOPE,
+    words: { doing: "sessionsCsv.doing.exportOne", notFound: DRIVER_ACCOUNT_GONE },
+    access: deps.authorize,
+    // An id that is not one reads like any session that is not the driver's: not found.
+    params: { schema: SessionIdParams, invalid: () => new RouteError(404, SESSION_NOT_FOUND) },
+    async run({ actor, params }) {
+      const sessionDeps = (deps.sessions ?? defaultSessionDeps)();
+      // Ownership first; the user read (for the currency) only once the session is proven theirs.
+      const session = await getOwnedSession(actor.platformUserId, params.id, sessionDeps);
+      if (!session) throw new RouteError(404, SESSION_NOT_FOUND);
+      const user = await sessionDeps.platform.users.getUser(actor.platformUserId);
+      const locale = await currentLocale();
+      const words = sessionCsvWords(translatorFor(locale));
+      const places = new SessionPlaces(locale, sessionDeps);
+      await places.learn([session]);
+      const body = sessionCsvHeader(words) + sessionCsvRow(session, user.currency, words, places.label);
+      return new Response(body, { status: 200, headers: csvHeaders(`charging-session-${session.id}.csv`) });
+    },
+  });
+}
+
+export function createLiveSessionsHandler(deps: SessionRouteDeps): RouteHandler {
+  return routeHandler({
+    scope: SCOPE,
+    words: { doing: "sessions.doing.checkLive", notFound: DRIVER_ACCOUNT_GONE },
+    access: deps.authorize,
+    async run({ actor }) {
+      const sessionDeps = (deps.sessions ?? defaultSessionDeps)();
+      const running = await listRunningSessions(actor.platformUserId, sessionDeps);
+      const body: LiveSessionsResponse = {
+        sessions: running.map(toLiveSessionView),
+        checkedAt: sessionDeps.now().toISOString(),
+      };
+      return Response.json(body, { headers: PRIVATE_NO_STORE });
+    },
+  });
+}

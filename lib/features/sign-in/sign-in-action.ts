@@ -1,0 +1,52 @@
+"use server";
+import { redirect } from "next/navigation";
+import { after } from "next/server";
+import { z } from "zod";
+import { navigate, publicAction, type Navigation } from "@/lib/core/actions/action";
+import type { ActionResult } from "@/lib/core/actions/action-result";
+import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { clientAddress } from "@/lib/core/auth/client-address";
+import { safeReturnPath } from "@/lib/core/auth/return-path";
+import { emailSchema } from "@/lib/core/auth/schemas";
+import { mailSignInLinkOrSignUpPointer } from "@/lib/core/auth/sign-in-mail";
+import { consumeSignInMailLimits } from "@/lib/core/auth/sign-in-limits";
+import { siteOrigin } from "@/lib/core/auth/site-origin";
+
+// The return path is the page to land on, never a reason to refuse a sign-in: anything unusable
+// (too long, another host, not a string) becomes the default page in safeReturnPath.
+const SignInInput = z.object({ email: emailSchema, callbackUrl: z.string().optional().catch(undefined) });
+
+/**
+ * Mails a sign-in link. The answer does not tell whether an account exists (no enumeration): before
+ * it, only the limits are counted, the same for every address; whether the address gets a link or a
+ * mail that points to sign-up is decided after the response has been sent, so that neither the
+ * answer nor its timing depends on it.
+ */
+const signInLink = publicAction({
+  scope: "auth",
+  failure: { log: "sign-in request", doing: "signIn.doing.sendLink" },
+  schema: SignInInput,
+  run: async ({ email, callbackUrl }, { values, t }): Promise<ActionResult | Navigation<ActionResult>> => {
+    const limits = await consumeSignInMailLimits(email, await clientAddress());
+    if (!limits.allowed) {
+      return {
+        status: "error",
+        message: t("signIn.errors.tooMany", { minutes: Math.ceil(limits.retryAfterSeconds / 60) }),
+        values,
+      };
+    }
+    // The request's language is read now, while the request is open: the mail's language unless the account chose one.
+    const request = {
+      email,
+      redirectTo: safeReturnPath(callbackUrl),
+      origin: await siteOrigin(),
+      locale: await currentLocale(),
+    };
+    after(() => mailSignInLinkOrSignUpPointer(request));
+    return navigate(async () => redirect("/check-your-email"));
+  },
+});
+
+export async function requestSignInLink(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
+  return signInLink(formData);
+}

@@ -1,0 +1,47 @@
+"use server";
+import { eq } from "drizzle-orm";
+import { navigate, publicAction, type Navigation } from "@/lib/core/actions/action";
+import { getDb } from "@/lib/core/db/client";
+import { sessions } from "@/lib/core/db/schema";
+import type { ActionResult } from "@/lib/core/actions/action-result";
+import { signOut } from "@/lib/core/auth";
+import { getViewer } from "@/lib/core/auth/viewer";
+
+async function signOutToSignIn(): Promise<ActionResult> {
+  await signOut({ redirectTo: "/signin" });
+  return { status: "ok" };
+}
+
+const SIGN_OUT_FAILURE = { log: "sign-out", doing: "auth.doing.signOut" } as const;
+
+const signOutThisDevice = publicAction({
+  scope: "auth",
+  failure: SIGN_OUT_FAILURE,
+  form: false,
+  run: async (): Promise<Navigation<ActionResult>> => navigate(signOutToSignIn),
+});
+
+/** Ends every session of this account (lost phone, shared computer), then this one. */
+const signOutAllDevices = publicAction({
+  scope: "auth",
+  failure: SIGN_OUT_FAILURE,
+  form: false,
+  run: async (): Promise<Navigation<ActionResult>> => {
+    const viewer = await getViewer();
+    if (viewer) {
+      const db = await getDb();
+      await db.delete(sessions).where(eq(sessions.userId, viewer.userId));
+    }
+    return navigate(signOutToSignIn);
+  },
+});
+
+// The form argument is passed on (the runner ignores it) so that the client sends the form: a
+// POST without one is refused by the middleware.
+export async function signOutHere(formData?: FormData): Promise<void> {
+  await signOutThisDevice(formData);
+}
+
+export async function signOutEverywhere(formData?: FormData): Promise<void> {
+  await signOutAllDevices(formData);
+}
