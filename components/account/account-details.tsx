@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { AccountView } from "@/lib/features/accounts/account-view";
-import { changeEmailAction } from "@/lib/features/accounts/email-action";
-import { updateProfileAction } from "@/lib/features/accounts/profile-action";
+import { changeEmailAction } from "@/lib/features/accounts/actions/change-email";
+import { updateProfileAction } from "@/lib/features/accounts/actions/update-profile";
 import { Card, Skeleton } from "@/components/ui/card";
 import { Balance } from "./balance";
 import { EmailForm } from "./email-form";

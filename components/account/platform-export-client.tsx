@@ -4,7 +4,7 @@ import { FormStatus } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { idle } from "@/lib/core/actions/action-result";
-import type { PlatformExportResult } from "@/lib/features/accounts/platform-export-action";
+import type { PlatformExportResult } from "@/lib/features/accounts/actions/request-platform-export";
 
 export type PlatformExportAction = (
   previous: PlatformExportResult,

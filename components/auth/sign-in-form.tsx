@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import { requestSignInLink } from "@/lib/features/sign-in/sign-in-action";
+import { requestSignInLinkAction } from "@/lib/features/sign-in/actions/request-sign-in-link";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 import { TextField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/button";
@@ -22,7 +22,7 @@ export function SignInForm({
   defaultEmail?: string;
   words: SignInFormWords;
 }) {
-  const [state, action] = useActionState<ActionResult, FormData>(requestSignInLink, idle);
+  const [state, action] = useActionState<ActionResult, FormData>(requestSignInLinkAction, idle);
   const fieldErrors = state.status === "invalid" ? state.fieldErrors : {};
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { signOutEverywhere, signOutHere } from "@/lib/features/sign-in/sign-out-action";
+import { signOutEverywhereAction, signOutAction } from "@/lib/features/sign-in/actions/sign-out";
 import { buttonClasses } from "@/components/ui/button-classes";
 
 export async function SignOutButton({
@@ -11,7 +11,7 @@ export async function SignOutButton({
 }) {
   const t = await getTranslations("auth");
   return (
-    <form action={everywhere ? signOutEverywhere : signOutHere}>
+    <form action={everywhere ? signOutEverywhereAction : signOutAction}>
       <button type="submit" className={buttonClasses(variant)}>
         {everywhere ? t("signOutEverywhere") : t("signOut")}
       </button>

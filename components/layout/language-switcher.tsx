@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { chooseLanguage } from "@/lib/features/language/language-action";
+import { chooseLanguageAction } from "@/lib/features/language/actions/choose-language";
 import { LANGUAGE_ENDONYMS, LOCALES } from "@/lib/core/i18n/locales";
 import { buttonClasses } from "@/components/ui/button-classes";
 
@@ -11,7 +11,7 @@ export async function LanguageSwitcher() {
   const [locale, t] = await Promise.all([getLocale(), getTranslations("language")]);
   return (
     // Keyed by the language: after the switch the page renders again, and a new select shows the new choice.
-    <form key={locale} action={chooseLanguage} className="flex items-center gap-1">
+    <form key={locale} action={chooseLanguageAction} className="flex items-center gap-1">
       <label htmlFor="portal-language" className="sr-only">
         {t("label")}
       </label>

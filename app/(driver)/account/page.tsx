@@ -11,16 +11,19 @@ import { NewDeviceMailForm, SignedInDeviceList } from "@/components/account/sign
 import { AccountDeletion } from "@/components/account/account-deletion";
 import { PlatformExport } from "@/components/account/platform-export";
 import { PasskeyManager } from "@/components/passkeys/passkey-manager";
-import { removePasskeyAction, renamePasskeyAction } from "@/lib/features/passkeys/actions";
+import { removePasskeyAction, renamePasskeyAction } from "@/lib/features/passkeys/actions/manage-passkeys";
 import { loadPasskeyRows } from "@/lib/features/passkeys/view";
 import { loadAccountView } from "@/lib/features/accounts/account-view";
 import { DELETION_GRACE_DAYS, openDeletionRequestOf } from "@/lib/features/accounts/deletion";
-import { cancelAccountDeletionAction, requestAccountDeletionAction } from "@/lib/features/accounts/deletion-action";
-import { setAppPasswordAction } from "@/lib/features/accounts/app-password-action";
+import {
+  cancelAccountDeletionAction,
+  requestAccountDeletionAction,
+} from "@/lib/features/accounts/actions/account-deletion";
+import { setAppPasswordAction } from "@/lib/features/accounts/actions/set-app-password";
 import { platformExportOffered } from "@/lib/features/accounts/platform-export";
-import { requestPlatformExportAction } from "@/lib/features/accounts/platform-export-action";
-import { startPasswordResetAction } from "@/lib/features/accounts/password-reset-action";
-import { newDeviceMailAction, signOutDeviceAction } from "@/lib/features/devices/device-actions";
+import { requestPlatformExportAction } from "@/lib/features/accounts/actions/request-platform-export";
+import { startPasswordResetAction } from "@/lib/features/accounts/actions/start-password-reset";
+import { setNewDeviceMailAction, signOutDeviceAction } from "@/lib/features/devices/actions/manage-devices";
 import { loadDeviceListView } from "@/lib/features/devices/device-list-view";
 import { requireDriverPage } from "@/lib/core/auth/guards";
 import { getConfig } from "@/lib/core/config";
@@ -92,7 +95,7 @@ export default async function AccountPage() {
             <p className="text-sm text-slate-700 dark:text-slate-300">{t("signOutEverywhereIntro")}</p>
             <SignOutButton everywhere />
           </div>
-          <NewDeviceMailForm enabled={deviceList.newDeviceMail} action={newDeviceMailAction} />
+          <NewDeviceMailForm enabled={deviceList.newDeviceMail} action={setNewDeviceMailAction} />
         </div>
       </Card>
       <Card title={tDeletion("title")}>

@@ -6,7 +6,7 @@ import { VoucherForm } from "@/components/vouchers/voucher-form";
 import { requireDriverPage } from "@/lib/core/auth/guards";
 import { getPlatform } from "@/lib/platform";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
-import { redeemVoucherAction } from "@/lib/features/vouchers/redeem-action";
+import { redeemVoucherAction } from "@/lib/features/vouchers/actions/redeem-voucher";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("vouchers");

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { NewDriverForm } from "@/components/account/new-driver-form";
-import { signUp } from "@/lib/features/accounts/sign-up-action";
+import { signUpAction } from "@/lib/features/accounts/actions/sign-up";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("signUp");
@@ -15,7 +15,7 @@ export default async function SignUpPage() {
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="text-2xl font-bold">{t("heading")}</h1>
       <p className="text-slate-700 dark:text-slate-300">{t("intro")}</p>
-      <NewDriverForm audience="self" action={signUp} />
+      <NewDriverForm audience="self" action={signUpAction} />
       <p className="text-sm">
         {t("haveAccount")}{" "}
         <Link href="/signin" className="font-semibold text-brand-700 underline dark:text-brand-100">

@@ -5,7 +5,7 @@ import { PasskeySignIn } from "@/components/passkeys/passkey-sign-in";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { lacksStaffPasskey, requireStaffPage } from "@/lib/core/auth/guards";
-import { removePasskeyAction, renamePasskeyAction } from "@/lib/features/passkeys/actions";
+import { removePasskeyAction, renamePasskeyAction } from "@/lib/features/passkeys/actions/manage-passkeys";
 import { loadPasskeyRows } from "@/lib/features/passkeys/view";
 
 export async function generateMetadata(): Promise<Metadata> {

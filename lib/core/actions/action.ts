@@ -22,9 +22,9 @@ import { isNextControlFlow } from "./next-control-flow";
 
 /**
  * The one way to write a server action: a spec ({schema, run} plus what the action needs) turned
- * into a function that checks the form argument, guards, parses into field errors, maps expected
- * errors to the user's words and logs the unexpected ones. The "use server" module exports an async
- * function that hands its arguments to it.
+ * into the form's action, which checks the form argument, guards, parses into field errors, maps expected
+ * errors to the user's words and logs the unexpected ones. The "use server" module exports what the helper
+ * returns: `export const addCardAction = driverAction({...})`.
  */
 
 type Values = Record<string, string>;
@@ -44,7 +44,7 @@ export interface ActionContext<TActor> {
   t: Translator;
 }
 
-export interface ActionSpec<TInput, TActor, TResult extends AnyResult> {
+export interface ActionSpec<TInput, TActor, TResult extends AnyResult, TForm extends boolean = true> {
   /** The logger scope of the action's failure line ("cards", "admin", …). */
   scope: string;
   /**
@@ -53,7 +53,7 @@ export interface ActionSpec<TInput, TActor, TResult extends AnyResult> {
    */
   failure: { log: string; doing?: MessageKey | ((formData: FormData | null) => MessageKey); message?: MessageKey };
   /** false: the action takes no form (only the previous state). */
-  form?: boolean;
+  form?: TForm;
   /** false: the action never echoes what was typed (not on refusal, not on failure). */
   echo?: boolean;
   /** Read from the form for the schema, never echoed (passwords). */
@@ -61,8 +61,10 @@ export interface ActionSpec<TInput, TActor, TResult extends AnyResult> {
   /** Never echoed (e.g. the baseline a form carries). */
   hidden?: readonly string[];
   schema?: ZodType<TInput>;
-  /** Instead of `schema`, for forms read in a way of their own. */
+  /** Instead of `schema`, for forms read in a way of their own; `bound` is what `boundArgument` binds. */
   read?: (formData: FormData, bound: unknown, t: Translator) => FormReading<TInput>;
+  /** The page binds an id as the first argument (`action.bind(null, id)`), read by `read`. */
+  boundArgument?: boolean;
   /** A message over the field errors (a catalogue key), or the whole answer when the input does not parse. */
   invalid?:
     MessageKey | ((fieldErrors: FieldErrors, values: Values, t: Translator) => NoInfer<TResult> | ActionResult<never>);
@@ -90,7 +92,40 @@ function isNavigation<TResult>(value: TResult | Navigation<TResult>): value is N
   return typeof value === "object" && value !== null && NAVIGATION in value;
 }
 
-export type ActionRunner<TResult> = (formData: unknown, bound?: unknown) => Promise<TResult | ActionResult<never>>;
+type ActionRunner<TResult> = (formData: unknown, bound?: unknown) => Promise<TResult | ActionResult<never>>;
+type Answer<TResult> = Promise<TResult | ActionResult<never>>;
+
+/** The form argument: optional for an action that takes no form (`form: false`), which still gets what the client sends. */
+type FormArgs<TForm extends boolean> = TForm extends false ? [formData?: FormData] : [formData: FormData];
+/** A form's action with useActionState: the previous state, then the form. */
+export type FormAction<TResult, TForm extends boolean = true> = (
+  previous: unknown,
+  ...form: FormArgs<TForm>
+) => Answer<TResult>;
+/** The same, with the id the page binds first (`action.bind(null, driverId)`). */
+export type BoundFormAction<TResult, TForm extends boolean = true> = (
+  id: number,
+  previous: unknown,
+  ...form: FormArgs<TForm>
+) => Answer<TResult>;
+/** A plain `<form action>` (no state kept): the page the action navigates to, or renders again, is the answer. */
+export type PlainFormAction = (formData?: FormData) => Promise<void>;
+
+// The form is passed on even where the runner ignores it, so that the client sends one: a POST without
+// one is refused by the middleware.
+const formAction =
+  <TResult, TForm extends boolean>(runner: ActionRunner<TResult>): FormAction<TResult, TForm> =>
+  (_previous, ...[formData]) =>
+    runner(formData);
+const boundFormAction =
+  <TResult, TForm extends boolean>(runner: ActionRunner<TResult>): BoundFormAction<TResult, TForm> =>
+  (id, _previous, ...[formData]) =>
+    runner(formData, id);
+const plainFormAction =
+  <TResult>(runner: ActionRunner<TResult>): PlainFormAction =>
+  async (formData) => {
+    await runner(formData);
+  };
 
 export function noDriver(t: Translator) {
   return { status: "error", code: "no-driver", message: t("forms.noDriver") } as const;
@@ -107,7 +142,7 @@ function withValues<T extends object>(result: T, values: Values | undefined): T 
 }
 
 function readInput<TInput>(
-  spec: ActionSpec<TInput, unknown, AnyResult>,
+  spec: ActionSpec<TInput, unknown, AnyResult, boolean>,
   formData: FormData | null,
   values: Values,
   bound: unknown,
@@ -123,7 +158,7 @@ function readInput<TInput>(
 }
 
 function build<TInput, TActor, TResult extends AnyResult>(
-  spec: ActionSpec<TInput, TActor, TResult>,
+  spec: ActionSpec<TInput, TActor, TResult, boolean>,
   guard: Guard<TActor>,
   bindsDriver: boolean,
 ): ActionRunner<TResult> {
@@ -148,7 +183,7 @@ function build<TInput, TActor, TResult extends AnyResult>(
       driverId = id;
     }
 
-    const reading = readInput(spec as ActionSpec<TInput, unknown, AnyResult>, formData, values, bound, t);
+    const reading = readInput(spec as ActionSpec<TInput, unknown, AnyResult, boolean>, formData, values, bound, t);
     if (!reading.ok) {
       if (typeof spec.invalid === "function") return spec.invalid(reading.fieldErrors, values, t);
       const message = spec.invalid === undefined ? {} : { message: t(spec.invalid) };
@@ -180,10 +215,10 @@ function build<TInput, TActor, TResult extends AnyResult>(
 }
 
 /** An action of the signed-in driver: `context.actor` is the driver with a platform account. */
-export function driverAction<TInput, TResult extends AnyResult>(
-  spec: ActionSpec<TInput, DriverViewer, TResult>,
-): ActionRunner<TResult> {
-  return build(
+export function driverAction<TInput, TResult extends AnyResult, TForm extends boolean = true>(
+  spec: ActionSpec<TInput, DriverViewer, TResult, TForm>,
+): FormAction<TResult, TForm> {
+  const runner = build(
     spec,
     async (_formData, values) => {
       const viewer = await driverForAction(values);
@@ -191,6 +226,7 @@ export function driverAction<TInput, TResult extends AnyResult>(
     },
     false,
   );
+  return formAction<TResult, TForm>(runner);
 }
 
 export interface StaffOnly {
@@ -211,18 +247,27 @@ export interface StaffActionContext extends ActionContext<Viewer> {
   recordAudit(entry: Pick<AuditEntryInput, "outcome" | "details" | "error">): Promise<void>;
 }
 
-export type StaffActionSpec<TInput, TResult extends AnyResult> = Omit<ActionSpec<TInput, Viewer, TResult>, "run"> &
+export type StaffActionSpec<TInput, TResult extends AnyResult, TForm extends boolean = true> = Omit<
+  ActionSpec<TInput, Viewer, TResult, TForm>,
+  "run"
+> &
   StaffOnly & {
     run: (input: TInput, context: StaffActionContext) => Promise<TResult | Navigation<TResult>>;
   };
 
 /** A staff action: role checked (refusals audited) before anything is read; its mutations audited by name. */
-export function staffAction<TInput, TResult extends AnyResult>(
-  spec: StaffActionSpec<TInput, TResult>,
-): ActionRunner<TResult> {
+export function staffAction<TInput, TResult extends AnyResult, TForm extends boolean = true>(
+  spec: StaffActionSpec<TInput, TResult, TForm> & ({ boundDriver: true } | { boundArgument: true }),
+): BoundFormAction<TResult, TForm>;
+export function staffAction<TInput, TResult extends AnyResult, TForm extends boolean = true>(
+  spec: StaffActionSpec<TInput, TResult, TForm> & { boundDriver?: false; boundArgument?: false },
+): FormAction<TResult, TForm>;
+export function staffAction<TInput, TResult extends AnyResult, TForm extends boolean = true>(
+  spec: StaffActionSpec<TInput, TResult, TForm>,
+): FormAction<TResult, TForm> | BoundFormAction<TResult, TForm> {
   const auditName = (formData: FormData | null) =>
     typeof spec.audit === "function" ? spec.audit(formData) : spec.audit;
-  return build(
+  const runner = build(
     {
       ...spec,
       run: (input, context) => {
@@ -244,13 +289,16 @@ export function staffAction<TInput, TResult extends AnyResult>(
     },
     spec.boundDriver === true,
   );
+  return spec.boundDriver === true || spec.boundArgument === true
+    ? boundFormAction<TResult, TForm>(runner)
+    : formAction<TResult, TForm>(runner);
 }
 
 /** An action of any signed-in account, driver or staff (their own passkeys): `context.actor` is the viewer. */
-export function accountAction<TInput, TResult extends AnyResult>(
-  spec: ActionSpec<TInput, Viewer, TResult>,
-): ActionRunner<TResult> {
-  return build(
+export function accountAction<TInput, TResult extends AnyResult, TForm extends boolean = true>(
+  spec: ActionSpec<TInput, Viewer, TResult, TForm>,
+): FormAction<TResult, TForm> {
+  const runner = build(
     spec,
     async (_formData, values, t) => {
       const viewer = await getViewer();
@@ -260,11 +308,22 @@ export function accountAction<TInput, TResult extends AnyResult>(
     },
     false,
   );
+  return formAction<TResult, TForm>(runner);
 }
 
-/** An action anyone may run (sign-in, sign-up, sign-out): `context.actor` is null. */
-export function publicAction<TInput, TResult extends AnyResult>(
-  spec: ActionSpec<TInput, null, TResult>,
-): ActionRunner<TResult> {
-  return build(spec, async () => ({ actor: null }), false);
+/**
+ * An action anyone may run (sign-in, sign-up, sign-out): `context.actor` is null. `plain: true` makes a
+ * plain `<form action>` (it works before and without JavaScript; its answer is the page).
+ */
+export function publicAction<TInput, TResult extends AnyResult, TForm extends boolean = true>(
+  spec: ActionSpec<TInput, null, TResult, TForm> & { plain: true },
+): PlainFormAction;
+export function publicAction<TInput, TResult extends AnyResult, TForm extends boolean = true>(
+  spec: ActionSpec<TInput, null, TResult, TForm> & { plain?: false },
+): FormAction<TResult, TForm>;
+export function publicAction<TInput, TResult extends AnyResult, TForm extends boolean = true>(
+  spec: ActionSpec<TInput, null, TResult, TForm> & { plain?: boolean },
+): FormAction<TResult, TForm> | PlainFormAction {
+  const runner = build(spec, async () => ({ actor: null }), false);
+  return spec.plain === true ? plainFormAction(runner) : formAction<TResult, TForm>(runner);
 }

@@ -39,7 +39,7 @@ vi.mock("next/headers", () => ({
 }));
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 
-const { changeEmailAction, confirmEmailChangeAction } = await import("@/lib/features/accounts/email-action");
+const { changeEmailAction, confirmEmailChangeAction } = await import("@/lib/features/accounts/actions/change-email");
 const { grantStaffRoleAction } = await import("@/lib/features/admin/actions/roles");
 const { changeDriverEmail } = await import("@/lib/features/accounts/email");
 const { findSessionViewer } = await import("@/lib/core/auth/session-lookup");

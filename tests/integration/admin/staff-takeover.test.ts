@@ -66,8 +66,8 @@ const { createDriverAction } = await import("@/lib/features/admin/actions/create
 const { changeDriverEmailAction } = await import("@/lib/features/admin/actions/driver");
 const { changeStaffEmailAction, grantStaffRoleAction, resetStaffPasskeysAction } =
   await import("@/lib/features/admin/actions/roles");
-const { signUp } = await import("@/lib/features/accounts/sign-up-action");
-const { changeEmailAction } = await import("@/lib/features/accounts/email-action");
+const { signUpAction } = await import("@/lib/features/accounts/actions/sign-up");
+const { changeEmailAction } = await import("@/lib/features/accounts/actions/change-email");
 const handlers = await import("@/lib/features/passkeys/route-handlers");
 const { findSessionViewer } = await import("@/lib/core/auth/session-lookup");
 const { seedDemoStaff } = await import("@/lib/core/db/demo-seed");
@@ -214,7 +214,7 @@ describe("N1, demo chain: support creates a driver with the admin's address, mov
 
   it("an anonymous sign-up with a staff address neither renames nor links the staff account", async () => {
     const admin = await signedIn(ADMIN);
-    const answer = await signUp(
+    const answer = await signUpAction(
       IDLE,
       formOf({ email: ADMIN, password: "attacker-1", firstName: "Mallory", lastName: "Anon", country: "NL" }),
     ).catch((error: { digest?: string }) => error.digest);

@@ -44,7 +44,7 @@ vi.mock("@/lib/core/config", async (original) =>
 );
 
 const handlers = await import("@/lib/features/passkeys/route-handlers");
-const { renamePasskeyAction, removePasskeyAction } = await import("@/lib/features/passkeys/actions");
+const { renamePasskeyAction, removePasskeyAction } = await import("@/lib/features/passkeys/actions/manage-passkeys");
 const { resetStaffPasskeysAction, grantStaffRoleAction } = await import("@/lib/features/admin/actions/roles");
 const { consumeChallenge, issueChallenge, CHALLENGE_TTL_MS } = await import("@/lib/features/passkeys/challenges");
 const { staffMember } = await import("@/lib/core/route-handlers/access");

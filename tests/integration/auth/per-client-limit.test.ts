@@ -22,7 +22,7 @@ vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded
 // The sign-up mails after its answer (Next's after()); this test counts only the answers.
 vi.mock("next/server", () => ({ after: () => undefined }));
 
-const { signUp } = await import("@/lib/features/accounts/sign-up-action");
+const { signUpAction } = await import("@/lib/features/accounts/actions/sign-up");
 const globals = globalThis as { __driverPortalConfig?: unknown; __driverPortalPeerAddressHook?: boolean };
 
 function signUpForm(): FormData {
@@ -43,7 +43,7 @@ const isRedirect = (error: unknown) => String((error as { digest?: unknown })?.d
 /** Signs up once from a request whose X-Forwarded-For is `forwardedFor`: true when the limit let it through. */
 async function signUpFrom(forwardedFor: string): Promise<boolean> {
   holder.forwardedFor = forwardedFor;
-  const result = await signUp({ status: "idle" }, signUpForm()).catch((error: unknown) => {
+  const result = await signUpAction({ status: "idle" }, signUpForm()).catch((error: unknown) => {
     if (isRedirect(error)) return { status: "ok" as const };
     throw error;
   });

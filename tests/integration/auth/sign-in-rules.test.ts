@@ -65,7 +65,7 @@ for (const name of [
 
 const { handlers } = await import("@/lib/core/auth");
 const route = await import("@/app/api/auth/[...nextauth]/route");
-const { requestSignInLink } = await import("@/lib/features/sign-in/sign-in-action");
+const { requestSignInLinkAction } = await import("@/lib/features/sign-in/actions/request-sign-in-link");
 
 let h: ServiceHarness;
 beforeAll(async () => {
@@ -114,7 +114,7 @@ async function submitSignInForm(email: string): Promise<string> {
   form.set("email", email);
   form.set("callbackUrl", "/sessions");
   try {
-    const result = await requestSignInLink({ status: "idle" }, form);
+    const result = await requestSignInLinkAction({ status: "idle" }, form);
     return JSON.stringify(result);
   } catch (error) {
     if (error instanceof Redirected) return `redirect ${error.location}`;

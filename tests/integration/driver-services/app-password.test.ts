@@ -28,8 +28,8 @@ vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "portal.test" }) }));
 
 const { setAppPasswordAction, setAppPasswordWithLinkAction } =
-  await import("@/lib/features/accounts/app-password-action");
-const { startPasswordResetAction } = await import("@/lib/features/accounts/password-reset-action");
+  await import("@/lib/features/accounts/actions/set-app-password");
+const { startPasswordResetAction } = await import("@/lib/features/accounts/actions/start-password-reset");
 const { startDriverPasswordResetAction } = await import("@/lib/features/admin/actions/driver");
 const { createDriverAction } = await import("@/lib/features/admin/actions/create-driver");
 const { APP_PASSWORD_LINK_DAYS, inspectAppPasswordLink, mailAppPasswordLink, setAppPasswordWithLink } =

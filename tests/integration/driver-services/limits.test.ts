@@ -53,10 +53,10 @@ for (const name of ["AUTH_URL", "ADMIN_EMAILS", "SMTP_URL", "PLATFORM_BASE_URL"]
 for (const name of Object.keys(process.env).filter((n) => n.startsWith("LIMIT_"))) delete process.env[name];
 (globalThis as { __driverPortalConfig?: unknown }).__driverPortalConfig = undefined;
 
-const { requestSignInLink } = await import("@/lib/features/sign-in/sign-in-action");
+const { requestSignInLinkAction } = await import("@/lib/features/sign-in/actions/request-sign-in-link");
 const { signInOptionsHandler } = await import("@/lib/features/passkeys/route-handlers");
-const { redeemVoucherAction } = await import("@/lib/features/vouchers/redeem-action");
-const { startPasswordResetAction } = await import("@/lib/features/accounts/password-reset-action");
+const { redeemVoucherAction } = await import("@/lib/features/vouchers/actions/redeem-voucher");
+const { startPasswordResetAction } = await import("@/lib/features/accounts/actions/start-password-reset");
 const { consumeRateLimit, RATE_LIMITS } = await import("@/lib/core/rate-limit");
 
 let h: ServiceHarness;
@@ -98,7 +98,7 @@ async function signInFormLetThrough(email: string): Promise<boolean> {
   form.set("email", email);
   let letThrough: boolean;
   try {
-    const result = await requestSignInLink({ status: "idle" }, form);
+    const result = await requestSignInLinkAction({ status: "idle" }, form);
     expect(result).toMatchObject({ status: "error", message: expect.stringMatching(/^Too many sign-in requests/) });
     letThrough = false;
   } catch (error) {

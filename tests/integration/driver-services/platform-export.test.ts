@@ -28,7 +28,7 @@ vi.mock("@/lib/core/config", async (original) =>
   })),
 );
 
-const { requestPlatformExportAction } = await import("@/lib/features/accounts/platform-export-action");
+const { requestPlatformExportAction } = await import("@/lib/features/accounts/actions/request-platform-export");
 const { platformExportOffered } = await import("@/lib/features/accounts/platform-export");
 
 const DRIVER = DEMO_DRIVER_VIEWER;

@@ -47,9 +47,9 @@ vi.mock("next/navigation", async () => ({
 vi.mock("next/server", () => ({ after: (task: () => unknown) => holder.after.push(task), connection: vi.fn() }));
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 
-const { signUp, finishSignUpAction } = await import("@/lib/features/accounts/sign-up-action");
+const { signUpAction, finishSignUpAction } = await import("@/lib/features/accounts/actions/sign-up");
 const { finishSignUp, inspectSignUpLink, SIGN_UP_LINK_HOURS } = await import("@/lib/features/accounts/sign-up");
-const { changeEmailAction } = await import("@/lib/features/accounts/email-action");
+const { changeEmailAction } = await import("@/lib/features/accounts/actions/change-email");
 const { hasAccount } = await import("@/lib/core/auth/known-account");
 
 let h: ServiceHarness;
@@ -142,7 +142,9 @@ async function finishWith(token: string, password: string) {
 describe("L1: a sign-up proves the address before the platform user exists", () => {
   it("an attacker's sign-up with the victim's address creates nothing; the victim's sign-in finds no account the attacker made", async () => {
     // As reproduced: the attacker's own app password and name (an older form's password field is ignored).
-    const answer = await answerOf(() => signUp(IDLE, formOf({ ...profile(VICTIM), password: "attacker-secret" })));
+    const answer = await answerOf(() =>
+      signUpAction(IDLE, formOf({ ...profile(VICTIM), password: "attacker-secret" })),
+    );
 
     // Nothing on the platform, no portal account: a sign-in by the victim has nothing to land in.
     expect(await hasAccount(VICTIM)).toBe(false);
@@ -164,7 +166,7 @@ describe("L1: a sign-up proves the address before the platform user exists", () 
   });
 
   it("following the link, the owner chooses the app password: the user is created with it, once, and signed in", async () => {
-    await answerOf(() => signUp(IDLE, formOf(profile(VICTIM))));
+    await answerOf(() => signUpAction(IDLE, formOf(profile(VICTIM))));
     const token = tokenOf(finishLinkIn((await mailsTo(VICTIM))[0]?.text)!);
     expect(await inspectSignUpLink(token)).toEqual({ status: "pending", email: VICTIM, name: "Mallory Attacker" });
 
@@ -202,7 +204,7 @@ describe("L1: a sign-up proves the address before the platform user exists", () 
   });
 
   it("an unproven sign-up expires after 24 hours and leaves nothing on the platform; an edited link is no link", async () => {
-    await answerOf(() => signUp(IDLE, formOf(profile(VICTIM))));
+    await answerOf(() => signUpAction(IDLE, formOf(profile(VICTIM))));
     const token = tokenOf(finishLinkIn((await mailsTo(VICTIM))[0]?.text)!);
     const later = new Date(Date.now() + SIGN_UP_LINK_HOURS * HOUR + 1000);
     expect(await inspectSignUpLink(token, later)).toEqual({ status: "expired" });
@@ -214,7 +216,7 @@ describe("L1: a sign-up proves the address before the platform user exists", () 
   });
 
   it("a newer sign-up replaces the older link and clears expired ones", async () => {
-    await answerOf(() => signUp(IDLE, formOf(profile(VICTIM))));
+    await answerOf(() => signUpAction(IDLE, formOf(profile(VICTIM))));
     const first = tokenOf(finishLinkIn((await mailsTo(VICTIM))[0]?.text)!);
     await h.db.db.insert(pendingSignUps).values({
       email: "long.gone@example.com",
@@ -223,14 +225,14 @@ describe("L1: a sign-up proves the address before the platform user exists", () 
       createdAt: new Date(Date.now() - 25 * HOUR),
       expiresAt: new Date(Date.now() - HOUR),
     });
-    await answerOf(() => signUp(IDLE, formOf(profile(VICTIM, { firstName: "Victor" }))));
+    await answerOf(() => signUpAction(IDLE, formOf(profile(VICTIM, { firstName: "Victor" }))));
     expect(await inspectSignUpLink(first)).toEqual({ status: "invalid" });
     expect((await h.db.db.select().from(pendingSignUps)).map((r) => r.email)).toEqual([VICTIM]);
   });
 
   it("keeps what was typed on every error: field errors and the limit", async () => {
     const typed = profile("not-an-address", { lastName: "<b>" });
-    const answer = await signUp(IDLE, formOf({ ...typed, password: "never-echoed" }));
+    const answer = await signUpAction(IDLE, formOf({ ...typed, password: "never-echoed" }));
     expect(answer).toMatchObject({
       status: "invalid",
       fieldErrors: { email: [expect.any(String)], lastName: [expect.any(String)] },
@@ -240,8 +242,8 @@ describe("L1: a sign-up proves the address before the platform user exists", () 
     holdClockStill();
     let refused;
     try {
-      for (let i = 0; i < 10; i++) await answerOf(() => signUp(IDLE, formOf(profile(`p${i}@example.com`))));
-      refused = await signUp(IDLE, formOf(profile(VICTIM)));
+      for (let i = 0; i < 10; i++) await answerOf(() => signUpAction(IDLE, formOf(profile(`p${i}@example.com`))));
+      refused = await signUpAction(IDLE, formOf(profile(VICTIM)));
     } finally {
       vi.useRealTimers();
     }
@@ -254,7 +256,7 @@ describe("L1: a sign-up proves the address before the platform user exists", () 
 
   it("a user the platform got meanwhile is not created twice: the link's owner is signed in to it, unless it is disabled", async () => {
     for (const email of ["meanwhile@example.com", "disabled@example.com"])
-      await answerOf(() => signUp(IDLE, formOf(profile(email))));
+      await answerOf(() => signUpAction(IDLE, formOf(profile(email))));
     const tokens = await Promise.all(
       ["meanwhile@example.com", "disabled@example.com"].map(async (e) =>
         tokenOf(finishLinkIn((await mailsTo(e))[0]?.text)!),
@@ -287,12 +289,12 @@ describe("L1: a sign-up proves the address before the platform user exists", () 
 
   it("a staff address gets the note, and its link (had one been mailed) creates nothing", async () => {
     await h.db.db.insert(users).values({ email: "support@example.com", role: "support", name: "Sam Support" });
-    await answerOf(() => signUp(IDLE, formOf(profile("support@example.com"))));
+    await answerOf(() => signUpAction(IDLE, formOf(profile("support@example.com"))));
     expect((await mailsTo("support@example.com")).map((m) => m.subject)).toEqual([
       "You already have a Driver Portal account",
     ]);
     // A link from before the role was granted finds the address held by staff.
-    await answerOf(() => signUp(IDLE, formOf(profile("new.hire@example.com"))));
+    await answerOf(() => signUpAction(IDLE, formOf(profile("new.hire@example.com"))));
     const token = tokenOf(finishLinkIn((await mailsTo("new.hire@example.com"))[0]?.text)!);
     await h.db.db.insert(users).values({ email: "new.hire@example.com", role: "support", name: "New Hire" });
     expect(await finishWith(token, "owner-secret")).toMatchObject({ status: "error", code: "exists" });
@@ -312,7 +314,7 @@ describe("F4: no enumeration by the sign-up and e-mail change forms", () => {
       // Nothing is looked up before the answer: no platform call, no mail.
       const mailed = (await h.db.db.select().from(mailOutbox)).length;
       const form = formOf({ ...profile(email), password: "app-secret-1" });
-      const answer = await signUp(IDLE, form).catch((error: { digest?: string }) => error.digest);
+      const answer = await signUpAction(IDLE, form).catch((error: { digest?: string }) => error.digest);
       expect(h.sent).toEqual([]);
       expect(await h.db.db.select().from(mailOutbox)).toHaveLength(mailed);
       answers.push(answer);

@@ -24,7 +24,7 @@ vi.mock("next/headers", () => ({
 vi.mock("next/cache", () => ({ refresh: vi.fn() }));
 vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => request.viewer }));
 
-const { chooseLanguage } = await import("@/lib/features/language/language-action");
+const { chooseLanguageAction } = await import("@/lib/features/language/actions/choose-language");
 const { currentLocale } = await import("@/lib/core/i18n/current-locale");
 
 let opened: OpenedDatabase;
@@ -49,7 +49,7 @@ describe("choosing the portal's language", () => {
   });
 
   it("signed out: keeps the choice in a year-long cookie for this browser only", async () => {
-    await chooseLanguage(formOf({ locale: "nl" }));
+    await chooseLanguageAction(formOf({ locale: "nl" }));
     expect(request.jar.get("portal-locale")).toEqual({
       value: "nl",
       options: expect.objectContaining({ path: "/", maxAge: 365 * 24 * 60 * 60, httpOnly: true, sameSite: "lax" }),
@@ -59,16 +59,16 @@ describe("choosing the portal's language", () => {
 
   it("over HTTPS the cookie is Secure (issue 22); a demo on http://localhost gets one it can keep", async () => {
     request.proto = "https";
-    await chooseLanguage(formOf({ locale: "nl" }));
+    await chooseLanguageAction(formOf({ locale: "nl" }));
     expect(request.jar.get("portal-locale")?.options).toMatchObject({ secure: true });
     request.proto = "http";
-    await chooseLanguage(formOf({ locale: "de" }));
+    await chooseLanguageAction(formOf({ locale: "de" }));
     expect(request.jar.get("portal-locale")?.options).toMatchObject({ secure: false });
   });
 
   it("signed in: keeps it on the account too, so another browser (no cookie) follows it", async () => {
     request.viewer = { userId: ACCOUNT };
-    await chooseLanguage(formOf({ locale: "de" }));
+    await chooseLanguageAction(formOf({ locale: "de" }));
     expect(request.jar.get("portal-locale")?.value).toBe("de");
     expect(await storedLocale()).toBe("de");
 
@@ -79,7 +79,7 @@ describe("choosing the portal's language", () => {
 
   it("refuses a language the portal does not speak, and keeps nothing", async () => {
     request.viewer = { userId: ACCOUNT };
-    for (const locale of ["fr", "", "de-DE", "<script>"]) await chooseLanguage(formOf({ locale }));
+    for (const locale of ["fr", "", "de-DE", "<script>"]) await chooseLanguageAction(formOf({ locale }));
     expect(request.jar.size).toBe(0);
     expect(await storedLocale()).toBeNull();
   });

@@ -1,10 +1,13 @@
 import fc from "fast-check";
 import { describe } from "vitest";
-import { changeEmailAction, confirmEmailChangeAction } from "@/lib/features/accounts/email-action";
-import { cancelAccountDeletionAction, requestAccountDeletionAction } from "@/lib/features/accounts/deletion-action";
-import { startPasswordResetAction } from "@/lib/features/accounts/password-reset-action";
-import { requestPlatformExportAction } from "@/lib/features/accounts/platform-export-action";
-import { updateProfileAction } from "@/lib/features/accounts/profile-action";
+import { changeEmailAction, confirmEmailChangeAction } from "@/lib/features/accounts/actions/change-email";
+import {
+  cancelAccountDeletionAction,
+  requestAccountDeletionAction,
+} from "@/lib/features/accounts/actions/account-deletion";
+import { startPasswordResetAction } from "@/lib/features/accounts/actions/start-password-reset";
+import { requestPlatformExportAction } from "@/lib/features/accounts/actions/request-platform-export";
+import { updateProfileAction } from "@/lib/features/accounts/actions/update-profile";
 import { anyText, baselineValue, driverSideViewer, emailValue, formArb, profileFields } from "./arbitraries";
 import { checkActionProperty, IDLE_STATE } from "./checks";
 

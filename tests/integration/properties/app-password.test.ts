@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { mailAppPasswordLink } from "@/lib/features/accounts/app-password";
-import { setAppPasswordAction, setAppPasswordWithLinkAction } from "@/lib/features/accounts/app-password-action";
+import { setAppPasswordAction, setAppPasswordWithLinkAction } from "@/lib/features/accounts/actions/set-app-password";
 import { mailOutbox } from "@/lib/core/db/schema";
 import {
   createPlatformEmulator,
@@ -17,7 +17,7 @@ import { checkActionProperty } from "./checks";
 import { PLATFORM_KEY, world } from "./harness";
 
 /**
- * The app-password actions (lib/features/accounts/app-password-action.ts). They do their work in the ampeco
+ * The app-password actions (lib/features/accounts/actions/set-app-password.ts). They do their work in the ampeco
  * dialect, so this file swaps the world's built-in emulator for an ampeco one and points the portal's
  * configuration at that dialect; in the spec dialect the driver's action must refuse just as cleanly.
  */

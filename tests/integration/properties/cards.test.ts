@@ -1,6 +1,6 @@
 import { describe } from "vitest";
-import { addCardAction } from "@/lib/features/cards/add-card-action";
-import { blockCardAction, pauseCardAction, resumeCardAction } from "@/lib/features/cards/card-status-action";
+import { addCardAction } from "@/lib/features/cards/actions/add-card";
+import { blockCardAction, pauseCardAction, resumeCardAction } from "@/lib/features/cards/actions/change-card-status";
 import { cardCodeValue, driverSideViewer, formArb, idValue, visualNumberValue } from "./arbitraries";
 import { checkActionProperty } from "./checks";
 

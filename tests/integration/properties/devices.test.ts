@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe } from "vitest";
-import { newDeviceMailAction, signOutDeviceAction } from "@/lib/features/devices/device-actions";
+import { setNewDeviceMailAction, signOutDeviceAction } from "@/lib/features/devices/actions/manage-devices";
 import { anyText, driverSideViewer, formArb } from "./arbitraries";
 import { checkActionProperty } from "./checks";
 
@@ -18,7 +18,7 @@ describe("device actions: only validation errors, never a crash", () => {
   });
   checkActionProperty({
     name: "newDeviceMailAction",
-    action: newDeviceMailAction,
+    action: setNewDeviceMailAction,
     form: noticeForm,
     viewer: driverSideViewer,
   });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe } from "vitest";
-import { chooseLanguage } from "@/lib/features/language/language-action";
+import { chooseLanguageAction } from "@/lib/features/language/actions/choose-language";
 import { anyText, driverSideViewer, formArb } from "./arbitraries";
 import { checkActionProperty } from "./checks";
 
@@ -13,7 +13,7 @@ describe("language switcher: only validation errors, never a crash", () => {
     // A plain form action answers nothing (the page renders again in the new language): never a
     // throw, for anyone signed in or not, is what there is to check.
     action: async (_previous: unknown, form: FormData) => {
-      await chooseLanguage(form);
+      await chooseLanguageAction(form);
       return { status: "ok" };
     },
     form: languageForm,

@@ -4,7 +4,7 @@ import * as registrationOptions from "@/app/api/passkeys/registration/options/ro
 import * as registration from "@/app/api/passkeys/registration/route";
 import * as signInOptions from "@/app/api/passkeys/sign-in/options/route";
 import * as signIn from "@/app/api/passkeys/sign-in/route";
-import { removePasskeyAction, renamePasskeyAction } from "@/lib/features/passkeys/actions";
+import { removePasskeyAction, renamePasskeyAction } from "@/lib/features/passkeys/actions/manage-passkeys";
 import { anyText, driverSideViewer, formArb, queryArb } from "./arbitraries";
 import { checkActionProperty, checkRouteProperty, type RouteProperty } from "./checks";
 

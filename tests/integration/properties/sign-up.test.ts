@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { beforeAll, describe } from "vitest";
-import { finishSignUpAction, signUp } from "@/lib/features/accounts/sign-up-action";
+import { finishSignUpAction, signUpAction } from "@/lib/features/accounts/actions/sign-up";
 import { pendingSignUps } from "@/lib/core/db/schema";
 import { hashLinkToken } from "@/lib/core/security/link-token";
-import { requestSignInLink } from "@/lib/features/sign-in/sign-in-action";
+import { requestSignInLinkAction } from "@/lib/features/sign-in/actions/request-sign-in-link";
 import {
   anyText,
   driverSideViewer,
@@ -70,7 +70,7 @@ const signInForm = formArb({ email: emailValue, callbackUrl: callbackUrlValue })
 describe("public forms: only validation errors, never a crash", () => {
   checkActionProperty({
     name: "signUp",
-    action: signUp,
+    action: signUpAction,
     form: signUpForm,
     headers: requestHeadersArb,
     viewer: driverSideViewer,
@@ -87,7 +87,7 @@ describe("public forms: only validation errors, never a crash", () => {
   });
   checkActionProperty({
     name: "requestSignInLink",
-    action: requestSignInLink,
+    action: requestSignInLinkAction,
     form: signInForm,
     headers: requestHeadersArb,
     viewer: driverSideViewer,

@@ -1,5 +1,5 @@
 import { describe } from "vitest";
-import { redeemVoucherAction } from "@/lib/features/vouchers/redeem-action";
+import { redeemVoucherAction } from "@/lib/features/vouchers/actions/redeem-voucher";
 import { driverSideViewer, formArb, voucherCodeValue } from "./arbitraries";
 import { checkActionProperty } from "./checks";
 

@@ -38,6 +38,9 @@ const { driverAction, publicAction, staffAction } = await import("@/lib/core/act
 
 class TakenError extends Error {}
 
+/** What a form's useActionState starts with: the previous state every call gets first. */
+const IDLE = { status: "idle" } as const;
+
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.set(key, value);
@@ -82,7 +85,7 @@ describe("the action helper", () => {
     const run = vi.fn();
     const action = signUpLike(run);
     for (const argument of ["text", { email: "a@b.example" }, undefined, null, 42]) {
-      expect(await action(argument)).toEqual({
+      expect(await action(IDLE, argument as never)).toEqual({
         status: "error",
         code: "unreadable-form",
         message: "This form could not be read. Reload the page and try again.",
@@ -92,7 +95,7 @@ describe("the action helper", () => {
   });
 
   it("parses into field errors in words, echoes what was typed and never a secret field", async () => {
-    const result = await signUpLike(vi.fn())(form({ email: "nope", password: "short" }));
+    const result = await signUpLike(vi.fn())(IDLE, form({ email: "nope", password: "short" }));
     expect(result).toEqual({
       status: "invalid",
       message: "Please correct the marked fields.",
@@ -103,7 +106,7 @@ describe("the action helper", () => {
 
   it("hands the parsed input (secret fields included) to run", async () => {
     const run = vi.fn(async () => {});
-    expect(await signUpLike(run)(form({ email: "a@b.example", password: "long enough" }))).toEqual({
+    expect(await signUpLike(run)(IDLE, form({ email: "a@b.example", password: "long enough" }))).toEqual({
       status: "ok",
       message: "Welcome a@b.example.",
     });
@@ -112,14 +115,14 @@ describe("the action helper", () => {
 
   it("maps expected errors to the user's words and platform field rejections to field errors, logging neither", async () => {
     const typed = form({ email: "a@b.example", password: "long enough" });
-    expect(await signUpLike(async () => Promise.reject(new TakenError()))(typed)).toEqual({
+    expect(await signUpLike(async () => Promise.reject(new TakenError()))(IDLE, typed)).toEqual({
       status: "error",
       code: "taken",
       message: "Taken.",
       values: { email: "a@b.example" },
     });
     const rejection = new PlatformValidationError("users.create", { email: ["bad"] });
-    expect(await signUpLike(async () => Promise.reject(rejection))(typed)).toMatchObject({
+    expect(await signUpLike(async () => Promise.reject(rejection))(IDLE, typed)).toMatchObject({
       status: "invalid",
       message: "Check this field.",
       values: { email: "a@b.example" },
@@ -129,14 +132,14 @@ describe("the action helper", () => {
 
   it("logs an unexpected error once, under the action's scope, and answers in plain words", async () => {
     const typed = form({ email: "a@b.example", password: "long enough" });
-    expect(await signUpLike(async () => Promise.reject(new TypeError("boom")))(typed)).toEqual({
+    expect(await signUpLike(async () => Promise.reject(new TypeError("boom")))(IDLE, typed)).toEqual({
       status: "error",
       message: "Something went wrong while we tried to finish this. Try again in a moment.",
       values: { email: "a@b.example" },
     });
     const unavailable = await signUpLike(async () =>
       Promise.reject(new PlatformUnavailableError("users.create", "timeout")),
-    )(typed);
+    )(IDLE, typed);
     expect(unavailable).toMatchObject({ status: "error", message: expect.stringContaining("did not answer") });
     expect(logs.lines.map((line) => [line.level, line.fields.scope, line.fields.msg])).toEqual([
       ["error", "test", "sign-up failed"],
@@ -146,15 +149,15 @@ describe("the action helper", () => {
 
   it("answers in the request's language, the platform's words around the action's own phrase", async () => {
     language.locale = "de";
-    expect(await signUpLike(vi.fn())("text")).toMatchObject({
+    expect(await signUpLike(vi.fn())(IDLE, "text" as never)).toMatchObject({
       message: "Dieses Formular konnte nicht gelesen werden. Laden Sie die Seite neu und versuchen Sie es noch einmal.",
     });
     const typed = form({ email: "a@b.example", password: "long enough" });
     language.locale = "nl";
-    expect(await signUpLike(async () => Promise.reject(new TypeError("boom")))(typed)).toMatchObject({
+    expect(await signUpLike(async () => Promise.reject(new TypeError("boom")))(IDLE, typed)).toMatchObject({
       message: "Er ging iets mis bij de poging om dit af te ronden. Probeer het zo nog eens.",
     });
-    expect(await signUpLike(vi.fn())(form({ email: "nope", password: "short" }))).toMatchObject({
+    expect(await signUpLike(vi.fn())(IDLE, form({ email: "nope", password: "short" }))).toMatchObject({
       message: "Corrigeer de gemarkeerde velden.",
       fieldErrors: { email: ["Controleer dit veld."], password: ["Controleer dit veld."] },
     });
@@ -163,7 +166,7 @@ describe("the action helper", () => {
   it("rethrows what Next throws on purpose (redirect, not found) instead of logging it", async () => {
     const redirect = Object.assign(new Error("NEXT_REDIRECT"), { digest: "NEXT_REDIRECT;replace;/account;307;" });
     await expect(
-      signUpLike(async () => Promise.reject(redirect))(form({ email: "a@b.example", password: "long enough" })),
+      signUpLike(async () => Promise.reject(redirect))(IDLE, form({ email: "a@b.example", password: "long enough" })),
     ).rejects.toBe(redirect);
     expect(logs.lines).toEqual([]);
   });
@@ -172,12 +175,12 @@ describe("the action helper", () => {
     const run = vi.fn();
     const echoing = driverAction({ scope: "test", failure: { log: "x", doing: "doing.generic" }, run });
     const silent = driverAction({ scope: "test", failure: { log: "x", doing: "doing.generic" }, echo: false, run });
-    expect(await echoing(form({ code: "A1" }))).toEqual({
+    expect(await echoing(IDLE, form({ code: "A1" }))).toEqual({
       status: "error",
       message: "Sign in to continue.",
       values: { code: "A1" },
     });
-    expect(await silent(form({ code: "A1" }))).toEqual({ status: "error", message: "Sign in to continue." });
+    expect(await silent(IDLE, form({ code: "A1" }))).toEqual({ status: "error", message: "Sign in to continue." });
     expect(run).not.toHaveBeenCalled();
   });
 
@@ -191,17 +194,17 @@ describe("the action helper", () => {
       failure: { log: "x", doing: "doing.generic" },
       run,
     });
-    expect(await action(form({ note: "n" }), 1001)).toMatchObject({ status: "error", code: "forbidden" });
+    expect(await action(1001, IDLE, form({ note: "n" }))).toMatchObject({ status: "error", code: "forbidden" });
     expect(guards.staffCalls).toEqual([["admin", "thing.do"]]);
 
     guards.staff = { userId: "staff-1", email: "staff@example.com", role: "admin", platformUserId: null };
-    expect(await action(form({ note: "n" }), "1001; drop")).toEqual({
+    expect(await action("1001; drop" as never, IDLE, form({ note: "n" }))).toEqual({
       status: "error",
       code: "no-driver",
       message: "That driver could not be found. Open the driver again from the search.",
       values: { note: "n" },
     });
-    expect(await action(form({ note: "n" }), "1001")).toEqual({ status: "ok" });
+    expect(await action("1001" as never, IDLE, form({ note: "n" }))).toEqual({ status: "ok" });
     expect(run).toHaveBeenCalledWith({ note: "n" }, expect.objectContaining({ driverId: 1001, actor: guards.staff }));
   });
 
@@ -220,7 +223,7 @@ describe("the action helper", () => {
         return { status: "ok" } as const;
       },
     });
-    expect(await action(form({ intent: "move" }), "1001")).toEqual({ status: "ok" });
+    expect(await action("1001" as never, IDLE, form({ intent: "move" }))).toEqual({ status: "ok" });
     const target = { actor: guards.staff, action: "card.move", targetPlatformUserId: 1001 };
     expect(audits.entries).toEqual([
       { ...target, targetCard: "card 7", details: { cardId: 7 }, outcome: "success" },

@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 
 /**
  * Every server action goes through the action helper (lib/core/actions/action.ts): each export of a
- * "use server" module is an async function whose whole body hands its arguments to a runner built
- * by driverAction, staffAction, accountAction or publicAction (directly or through a local factory that returns
- * one). A hand-written action fails here.
+ * "use server" module is the form action that driverAction, staffAction, accountAction or publicAction
+ * returns (directly or through a local factory that returns one), exported once under its own name.
+ * A hand-written action, or a function that hands over to one, fails here.
  */
 
 const HELPERS = ["driverAction", "staffAction", "accountAction", "publicAction"];
@@ -24,35 +24,24 @@ function isServerActionModule(source: string): boolean {
   return /^(\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use server["']/.test(source);
 }
 
-/** The names of runners the module builds with the helpers. */
-function runnerNames(source: string): Set<string> {
-  const factories = new Set(HELPERS);
+/** The helpers, and the module's own functions that return what a helper builds. */
+function builders(source: string): Set<string> {
+  const found = new Set(HELPERS);
   for (const [, factory = "", built = ""] of source.matchAll(/function (\w+)\([^)]*\)[^{]*\{\s*return (\w+)\(/g)) {
-    if (HELPERS.includes(built)) factories.add(factory);
+    if (HELPERS.includes(built)) found.add(factory);
   }
-  const runners = new Set<string>();
-  for (const [, runner = "", factory = ""] of source.matchAll(/const (\w+) = (\w+)\(/g))
-    if (factories.has(factory)) runners.add(runner);
-  return runners;
+  return found;
 }
 
-/** Each export of a "use server" module, and whether it only hands over to a helper-built runner. */
+/** Each export of a "use server" module, and whether it is what a helper built. */
 function auditServerActions(source: string): { name: string; throughHelper: boolean }[] {
-  const runners = runnerNames(source);
+  const built = builders(source);
   const exports: { name: string; throughHelper: boolean }[] = [];
   for (const match of source.matchAll(
-    /^export (?!type |interface )(async function|function|const|let|class|default)\s*(\w*)/gm,
+    /^export (?!type |interface )(async function|function|const|let|class|default)\s*(\w*)(?:\s*=\s*(\w+)\()?/gm,
   )) {
     const name = match[2] || "default";
-    if (match[1] !== "async function") {
-      exports.push({ name, throughHelper: false });
-      continue;
-    }
-    const start = source.indexOf("{", source.indexOf(")", match.index));
-    const end = source.indexOf("\n}", start);
-    const body = source.slice(start + 1, end).trim();
-    const call = /^(?:return|await) (\w+)\([^;]*\);$/.exec(body);
-    exports.push({ name, throughHelper: runners.has(call?.[1] ?? "") });
+    exports.push({ name, throughHelper: match[1] === "const" && built.has(match[3] ?? "") });
   }
   return exports;
 }
@@ -74,10 +63,16 @@ describe("server actions go through the action helper", () => {
     expect(exports.filter((entry) => !entry.throughHelper).map((entry) => entry.name)).toEqual([]);
   });
 
-  it("refuses a hand-written action", () => {
+  it("refuses a hand-written action, and a function that hands over to a built one", () => {
     const handWritten = `"use server";\nexport async function act(_p: unknown, formData: FormData) {\n  const viewer = await guard();\n  return run(formData);\n}\n`;
     expect(auditServerActions(handWritten)).toEqual([{ name: "act", throughHelper: false }]);
-    const built = `"use server";\nconst run = driverAction({});\nexport async function act(_p: unknown, formData: FormData) {\n  return run(formData);\n}\n`;
+    const handedOver = `"use server";\nconst run = driverAction({});\nexport async function act(_p: unknown, formData: FormData) {\n  return run(_p, formData);\n}\n`;
+    expect(auditServerActions(handedOver)).toEqual([{ name: "act", throughHelper: false }]);
+    const other = `"use server";\nexport const act = makeThing({});\n`;
+    expect(auditServerActions(other)).toEqual([{ name: "act", throughHelper: false }]);
+    const built = `"use server";\nexport const act = driverAction({});\n`;
     expect(auditServerActions(built)).toEqual([{ name: "act", throughHelper: true }]);
+    const throughFactory = `"use server";\nfunction onADriver(log: string) {\n  return staffAction({ log });\n}\nexport const act = onADriver("x");\n`;
+    expect(auditServerActions(throughFactory)).toEqual([{ name: "act", throughHelper: true }]);
   });
 });

@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { AppPasswordForm } from "@/components/account/app-password-form";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { setAppPasswordWithLinkAction } from "@/lib/features/accounts/app-password-action";
+import { setAppPasswordWithLinkAction } from "@/lib/features/accounts/actions/set-app-password";
 import { appPasswordLinkMessage, inspectAppPasswordLink } from "@/lib/features/accounts/app-password";
 import { getConfig } from "@/lib/core/config";
 import { requestTranslator } from "@/lib/core/i18n/translator";

@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { PLATFORM_PASSWORD_MIN } from "@/lib/features/accounts/profile-schema";
 import { inspectSignUpLink, signUpLinkMessage } from "@/lib/features/accounts/sign-up";
-import { finishSignUpAction } from "@/lib/features/accounts/sign-up-action";
+import { finishSignUpAction } from "@/lib/features/accounts/actions/sign-up";
 import { requestTranslator } from "@/lib/core/i18n/translator";
 
 export async function generateMetadata(): Promise<Metadata> {

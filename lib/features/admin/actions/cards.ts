@@ -38,7 +38,7 @@ const LinkCardInput = z.preprocess(
 const ON_A_DRIVER = { scope: "admin", role: "support", boundDriver: true } as const;
 
 /** Links a new card to the driver; staff choose its status (active by default). */
-const linkCard = staffAction({
+export const linkCardForDriverAction = staffAction({
   ...ON_A_DRIVER,
   audit: "card.link",
   failure: { log: "card link", doing: "admin.doing.linkCard" },
@@ -61,10 +61,6 @@ const linkCard = staffAction({
     };
   },
 });
-
-export async function linkCardForDriverAction(driverId: number, _state: ActionResult, formData: FormData) {
-  return linkCard(formData, driverId);
-}
 
 const staffCardForm = cardIdForm(NOT_OWNED);
 
@@ -92,16 +88,8 @@ function staffCardStatusAction(change: "block" | "resume") {
   });
 }
 
-const blockCard = staffCardStatusAction("block");
-const resumeCard = staffCardStatusAction("resume");
-
-export async function blockCardForDriverAction(driverId: number, _state: ActionResult, formData: FormData) {
-  return blockCard(formData, driverId);
-}
-
-export async function resumeCardForDriverAction(driverId: number, _state: ActionResult, formData: FormData) {
-  return resumeCard(formData, driverId);
-}
+export const blockCardForDriverAction = staffCardStatusAction("block");
+export const resumeCardForDriverAction = staffCardStatusAction("resume");
 
 /** Who a staff status change is recorded as. */
 function staffChanger(actor: Viewer): CardStatusChanger {
@@ -165,9 +153,10 @@ function moveResult(state: MoveState, request: MoveRequest, t: Translator): Move
  * on the source (only while it is active nowhere else). One action keeps one outcome message on
  * screen while the page re-reads where the card stands.
  */
-const moveCardStep = staffAction({
+export const moveCardStepAction = staffAction({
   scope: "admin",
   role: "support",
+  boundArgument: true,
   audit: (formData) => INTENTS[intentOf(formData)].audit,
   failure: { log: "card move", doing: (formData) => INTENTS[intentOf(formData)].doing },
   echo: false,
@@ -201,11 +190,3 @@ const moveCardStep = staffAction({
     }
   },
 });
-
-export async function moveCardStepAction(
-  sourceUserId: number,
-  _previous: MoveActionResult,
-  formData: FormData,
-): Promise<MoveActionResult> {
-  return moveCardStep(formData, sourceUserId);
-}

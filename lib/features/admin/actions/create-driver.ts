@@ -20,7 +20,7 @@ export interface CreateDriverData {
 }
 
 /** Staff create a driver: exactly once per e-mail, optionally mailing the driver a portal sign-in link. */
-const createDriver = staffAction({
+export const createDriverAction = staffAction({
   scope: "admin",
   role: "support",
   audit: "driver.create",
@@ -79,10 +79,3 @@ const createDriver = staffAction({
     };
   },
 });
-
-export async function createDriverAction(
-  _previous: ActionResult<CreateDriverData>,
-  formData: FormData,
-): Promise<ActionResult<CreateDriverData>> {
-  return createDriver(formData);
-}

@@ -36,7 +36,7 @@ const DELETION_ACTION = {
 } as const;
 
 /** Carries out a deletion request whose grace period is over (both steps audited by the service). */
-const carryOut = staffAction({
+export const carryOutDeletionAction = staffAction({
   ...DELETION_ACTION,
   audit: "driver.deletion.platform",
   failure: { log: "deletion", doing: "admin.doing.carryOutDeletion" },
@@ -50,7 +50,7 @@ const carryOut = staffAction({
 });
 
 /** Declines a request with a reason, which the driver is mailed (audited by the service). */
-const decline = staffAction({
+export const declineDeletionAction = staffAction({
   ...DELETION_ACTION,
   audit: "driver.deletion.decline",
   failure: { log: "deletion decline", doing: "admin.doing.declineRequest" },
@@ -61,11 +61,3 @@ const decline = staffAction({
     return { status: "ok", message: t("admin.deletion.declined", { email: request.email }) };
   },
 });
-
-export async function carryOutDeletionAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return carryOut(formData);
-}
-
-export async function declineDeletionAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return decline(formData);
-}

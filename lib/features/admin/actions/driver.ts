@@ -42,7 +42,7 @@ const ON_A_DRIVER = {
 } as const;
 
 /** Partial profile update: only fields changed since the form was shown reach the platform. */
-const updateProfile = staffAction({
+export const updateDriverProfileAction = staffAction({
   ...ON_A_DRIVER,
   audit: "driver.profile.update",
   failure: { log: "profile update", doing: "admin.doing.saveProfile" },
@@ -61,10 +61,6 @@ const updateProfile = staffAction({
   },
 });
 
-export async function updateDriverProfileAction(driverId: number, _state: ActionResult, formData: FormData) {
-  return updateProfile(formData, driverId);
-}
-
 /** Thrown when the new address is taken: carries the address the driver keeps, for the message. */
 class TakenKeepingError extends Error {
   constructor(readonly oldEmail: string) {
@@ -76,7 +72,7 @@ class TakenKeepingError extends Error {
  * New e-mail on the platform and the portal account, as a staff action: audited, and the driver is
  * signed out everywhere. A taken address (422) leaves the old one active.
  */
-const changeEmail = staffAction({
+export const changeDriverEmailAction = staffAction({
   ...ON_A_DRIVER,
   audit: "driver.email.change",
   failure: { log: "e-mail change", doing: "admin.doing.changeEmail" },
@@ -115,16 +111,12 @@ const changeEmail = staffAction({
   },
 });
 
-export async function changeDriverEmailAction(driverId: number, _state: ActionResult, formData: FormData) {
-  return changeEmail(formData, driverId);
-}
-
 /**
  * The spec's platform mails the driver a reset link (204). The real platform (ampeco) mails none: the
  * charging app asks the driver for a new password at the next sign-in (PATCH {requirePasswordReset:
  * true}). Staff never see a password either way.
  */
-const startPasswordReset = staffAction({
+export const startDriverPasswordResetAction = staffAction({
   ...ON_A_DRIVER,
   // One audit name in both dialects; the entry's details say which kind of reset it was.
   audit: "driver.password-reset.start",
@@ -161,12 +153,8 @@ const startPasswordReset = staffAction({
   },
 });
 
-export async function startDriverPasswordResetAction(driverId: number, _state: ActionResult, formData?: FormData) {
-  return startPasswordReset(formData, driverId);
-}
-
 /** The driver page's voucher form, on the driver's behalf: the same outcomes and words as the driver's own page. */
-const redeemVoucher = staffAction({
+export const redeemVoucherForDriverAction = staffAction({
   ...ON_A_DRIVER,
   audit: "driver.voucher.redeem",
   failure: { log: "voucher redeem", doing: "admin.doing.redeemVoucher" },
@@ -181,7 +169,3 @@ const redeemVoucher = staffAction({
     return voucherActionResult(outcome, values, t);
   },
 });
-
-export async function redeemVoucherForDriverAction(driverId: number, _state: VoucherActionResult, formData: FormData) {
-  return redeemVoucher(formData, driverId);
-}

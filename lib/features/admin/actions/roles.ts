@@ -42,7 +42,7 @@ const ROLE_ACTION = {
 } as const;
 
 /** Admins only: give a staff e-mail the support (or admin) role. */
-const grantRole = staffAction({
+export const grantStaffRoleAction = staffAction({
   ...ROLE_ACTION,
   audit: "role.grant",
   schema: GrantInput,
@@ -59,10 +59,6 @@ const grantRole = staffAction({
   },
 });
 
-export async function grantStaffRoleAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return grantRole(formData);
-}
-
 /** An admin's action on one address from the staff list, audited under `audit`. */
 function staffAddressAction(audit: string, change: (actor: Viewer, email: string, t: Translator) => Promise<string>) {
   return staffAction({
@@ -78,7 +74,7 @@ function staffAddressAction(audit: string, change: (actor: Viewer, email: string
 }
 
 /** Admins only: take the staff role away (the account stays, as a plain driver account). */
-const revokeRole = staffAddressAction("role.revoke", async (actor, email, t) => {
+export const revokeStaffRoleAction = staffAddressAction("role.revoke", async (actor, email, t) => {
   const { previousRole } = await withAudit({
     actor,
     action: "role.revoke",
@@ -89,12 +85,8 @@ const revokeRole = staffAddressAction("role.revoke", async (actor, email, t) => 
   return t("admin.roles.revoked", { email, role: previousRole });
 });
 
-export async function revokeStaffRoleAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return revokeRole(formData);
-}
-
 /** Admins only: withdraw a pending invite before anyone signs in with it. */
-const withdrawInvite = staffAddressAction("role.invite.withdraw", async (actor, email, t) => {
+export const withdrawStaffInviteAction = staffAddressAction("role.invite.withdraw", async (actor, email, t) => {
   const { role } = await withAudit({
     actor,
     action: "role.invite.withdraw",
@@ -105,12 +97,8 @@ const withdrawInvite = staffAddressAction("role.invite.withdraw", async (actor, 
   return t("admin.roles.withdrawn", { email, role });
 });
 
-export async function withdrawStaffInviteAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return withdrawInvite(formData);
-}
-
 /** Admins only: delete a staff member's passkeys and end all their sessions; they sign in and enrol again. */
-const resetPasskeys = staffAddressAction("staff.passkeys.reset", async (actor, email, t) => {
+export const resetStaffPasskeysAction = staffAddressAction("staff.passkeys.reset", async (actor, email, t) => {
   const { removed } = await withAudit({
     actor,
     action: "staff.passkeys.reset",
@@ -122,14 +110,10 @@ const resetPasskeys = staffAddressAction("staff.passkeys.reset", async (actor, e
   return t("admin.roles.passkeysReset", { email, count: removed });
 });
 
-export async function resetStaffPasskeysAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return resetPasskeys(formData);
-}
-
 const StaffEmailInput = z.object({ email: emailSchema, newEmail: emailSchema });
 
 /** Admins only: move a staff member to a new address; the role waits in an invite for that address. */
-const changeStaffAddress = staffAction({
+export const changeStaffEmailAction = staffAction({
   ...ROLE_ACTION,
   audit: "staff.email.change",
   failure: { log: "staff e-mail change", message: "admin.staffEmail.failed" },
@@ -143,7 +127,3 @@ const changeStaffAddress = staffAction({
     return { status: "ok", message: t("admin.staffEmail.changed", { email, newEmail, role }) };
   },
 });
-
-export async function changeStaffEmailAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return changeStaffAddress(formData);
-}

@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { EmailConfirmForm } from "@/components/account/email-confirm-form";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { confirmEmailChangeAction } from "@/lib/features/accounts/email-action";
+import { confirmEmailChangeAction } from "@/lib/features/accounts/actions/change-email";
 import { emailChangeLinkMessage, inspectEmailChangeLink } from "@/lib/features/accounts/email-change";
 import { requireDriverPage } from "@/lib/core/auth/guards";
 import { requestTranslator } from "@/lib/core/i18n/translator";

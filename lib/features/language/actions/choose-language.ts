@@ -17,7 +17,8 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, LOCALES } from "@/lib/cor
  * choice goes into a cookie for this browser and, when signed in, onto the account, so another
  * browser and every mail to the driver follow it.
  */
-const chooseLanguageRunner = publicAction({
+export const chooseLanguageAction = publicAction({
+  plain: true,
   scope: "i18n",
   failure: { log: "language choice", doing: "language.doing.save" },
   schema: z.object({ locale: z.enum(LOCALES, { error: "language.invalid" }) }),
@@ -39,9 +40,3 @@ const chooseLanguageRunner = publicAction({
     return { status: "ok" };
   },
 });
-
-// A plain form action (the switcher works before and without JavaScript): the page renders again
-// in the chosen language, which is the answer.
-export async function chooseLanguage(formData: FormData): Promise<void> {
-  await chooseLanguageRunner(formData);
-}

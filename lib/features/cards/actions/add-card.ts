@@ -3,13 +3,13 @@ import "server-only";
 import { refresh } from "next/cache";
 import { driverAction } from "@/lib/core/actions/action";
 import type { ActionResult } from "@/lib/core/actions/action-result";
-import { AddCardInput, cardFormErrors, cardLabel } from "./card-input";
-import { addCardForDriver } from "./service";
+import { AddCardInput, cardFormErrors, cardLabel } from "@/lib/features/cards/card-input";
+import { addCardForDriver } from "@/lib/features/cards/service";
 
 /** Drivers add their own cards, always active: status is not theirs to choose. */
 const DriverAddCardInput = AddCardInput.omit({ status: true });
 
-const addCard = driverAction({
+export const addCardAction = driverAction({
   scope: "cards",
   failure: { log: "add", doing: "cards.doing.add" },
   schema: DriverAddCardInput,
@@ -21,7 +21,3 @@ const addCard = driverAction({
     return { status: "ok", message: t("cards.add.done", { card: cardLabel(card) }) };
   },
 });
-
-export async function addCardAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return addCard(formData);
-}

@@ -3,11 +3,11 @@ import "server-only";
 import { driverAction } from "@/lib/core/actions/action";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import { RATE_LIMITS } from "@/lib/core/rate-limit";
-import { platformSetsAppPassword } from "./app-password";
+import { platformSetsAppPassword } from "@/lib/features/accounts/app-password";
 import { refusalOverLimit } from "@/lib/core/actions/limit";
-import { startDriverPasswordReset } from "./password-reset";
+import { startDriverPasswordReset } from "@/lib/features/accounts/password-reset";
 
-const startPasswordReset = driverAction({
+export const startPasswordResetAction = driverAction({
   scope: "accounts",
   failure: { log: "password reset", doing: "appPassword.doing.startReset" },
   form: false,
@@ -27,9 +27,3 @@ const startPasswordReset = driverAction({
     return { status: "ok", message: t("appPassword.resetSent", { email: actor.email }) };
   },
 });
-
-// The form argument is passed on (the runner ignores it) so that the client sends the form: a
-// POST without one is refused by the middleware.
-export async function startPasswordResetAction(_previous: ActionResult, formData?: FormData): Promise<ActionResult> {
-  return startPasswordReset(formData);
-}

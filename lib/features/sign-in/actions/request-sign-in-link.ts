@@ -22,7 +22,7 @@ const SignInInput = z.object({ email: emailSchema, callbackUrl: z.string().optio
  * mail that points to sign-up is decided after the response has been sent, so that neither the
  * answer nor its timing depends on it.
  */
-const signInLink = publicAction({
+export const requestSignInLinkAction = publicAction({
   scope: "auth",
   failure: { log: "sign-in request", doing: "signIn.doing.sendLink" },
   schema: SignInInput,
@@ -46,7 +46,3 @@ const signInLink = publicAction({
     return navigate(async () => redirect("/check-your-email"));
   },
 });
-
-export async function requestSignInLink(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return signInLink(formData);
-}

@@ -10,7 +10,7 @@ import {
   AppPasswordUnavailableError,
   setAppPasswordWithLink,
   setDriverAppPassword,
-} from "./app-password";
+} from "@/lib/features/accounts/app-password";
 import { refusalOverLimit } from "@/lib/core/actions/limit";
 
 /** The password fields are read for the schema and never echoed back, not even after an error. */
@@ -22,7 +22,7 @@ const unavailable = (error: unknown, { t }: { t: Translator }): ActionResult | u
     : undefined;
 
 /** The signed-in driver sets a new charging-app password (ampeco): sent once with PATCH {password}. */
-const setOwn = driverAction({
+export const setAppPasswordAction = driverAction({
   scope: "accounts",
   failure: { log: "app password change", doing: "appPassword.doing.change" },
   secret: PASSWORD_FIELDS,
@@ -42,12 +42,8 @@ const setOwn = driverAction({
   },
 });
 
-export async function setAppPasswordAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return setOwn(formData);
-}
-
 /** Anyone holding the mailed link (a driver created by staff) sets the app password, once. */
-const setWithLink = publicAction({
+export const setAppPasswordWithLinkAction = publicAction({
   scope: "accounts",
   failure: { log: "app password link", doing: "appPassword.doing.set" },
   // The token is read like the passwords: never echoed back.
@@ -62,7 +58,3 @@ const setWithLink = publicAction({
     return { status: "ok", message: t("appPassword.set", { email: outcome.email }) };
   },
 });
-
-export async function setAppPasswordWithLinkAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return setWithLink(formData);
-}

@@ -7,7 +7,7 @@ import { formatDate } from "@/lib/core/format";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
 import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
-import { cancelAccountDeletion, DeletionRefusedError, requestAccountDeletion } from "./deletion";
+import { cancelAccountDeletion, DeletionRefusedError, requestAccountDeletion } from "@/lib/features/accounts/deletion";
 
 const refused = (error: unknown, { t }: { t: Translator }): ActionResult | undefined =>
   error instanceof DeletionRefusedError
@@ -34,25 +34,20 @@ function driverDeletionAction(
 }
 
 /** "Delete my account": a request with a grace period, mailed to the driver, that they can cancel. */
-const requestDeletion = driverDeletionAction("deletion request", "accountDeletion.doing.request", async (driver, t) => {
-  const request = await requestAccountDeletion(driver);
-  return t("accountDeletion.requested", { due: formatDate(request.dueAt, await currentLocale()) });
-});
+export const requestAccountDeletionAction = driverDeletionAction(
+  "deletion request",
+  "accountDeletion.doing.request",
+  async (driver, t) => {
+    const request = await requestAccountDeletion(driver);
+    return t("accountDeletion.requested", { due: formatDate(request.dueAt, await currentLocale()) });
+  },
+);
 
-const cancelDeletion = driverDeletionAction("deletion cancel", "accountDeletion.doing.cancel", async (driver, t) => {
-  await cancelAccountDeletion(driver);
-  return t("accountDeletion.cancelled");
-});
-
-// The form argument is passed on (the runner ignores it) so that the client sends the form: a
-// POST without one is refused by the middleware.
-export async function requestAccountDeletionAction(
-  _previous: ActionResult,
-  formData?: FormData,
-): Promise<ActionResult> {
-  return requestDeletion(formData);
-}
-
-export async function cancelAccountDeletionAction(_previous: ActionResult, formData?: FormData): Promise<ActionResult> {
-  return cancelDeletion(formData);
-}
+export const cancelAccountDeletionAction = driverDeletionAction(
+  "deletion cancel",
+  "accountDeletion.doing.cancel",
+  async (driver, t) => {
+    await cancelAccountDeletion(driver);
+    return t("accountDeletion.cancelled");
+  },
+);

@@ -1,13 +1,13 @@
 "use server";
 import "server-only";
 import { driverAction } from "@/lib/core/actions/action";
-import { redeemVoucherForDriver } from "./redeem";
-import { voucherActionResult, type VoucherActionResult } from "./voucher-action-result";
+import { redeemVoucherForDriver } from "@/lib/features/vouchers/redeem";
+import { voucherActionResult, type VoucherActionResult } from "@/lib/features/vouchers/voucher-action-result";
 
-export type { VoucherActionResult } from "./voucher-action-result";
+export type { VoucherActionResult } from "@/lib/features/vouchers/voucher-action-result";
 
 /** The signed-in driver redeems a voucher on their own account; attempts are limited per driver. */
-const redeemVoucher = driverAction({
+export const redeemVoucherAction = driverAction({
   scope: "vouchers",
   failure: { log: "redeem", doing: "vouchers.doing.redeem" },
   run: async (_input, { actor, values, t }): Promise<VoucherActionResult> => {
@@ -20,10 +20,3 @@ const redeemVoucher = driverAction({
     return voucherActionResult(outcome, values, t);
   },
 });
-
-export async function redeemVoucherAction(
-  _previous: VoucherActionResult,
-  formData: FormData,
-): Promise<VoucherActionResult> {
-  return redeemVoucher(formData);
-}

@@ -14,7 +14,8 @@ async function signOutToSignIn(): Promise<ActionResult> {
 
 const SIGN_OUT_FAILURE = { log: "sign-out", doing: "auth.doing.signOut" } as const;
 
-const signOutThisDevice = publicAction({
+export const signOutAction = publicAction({
+  plain: true,
   scope: "auth",
   failure: SIGN_OUT_FAILURE,
   form: false,
@@ -22,7 +23,8 @@ const signOutThisDevice = publicAction({
 });
 
 /** Ends every session of this account (lost phone, shared computer), then this one. */
-const signOutAllDevices = publicAction({
+export const signOutEverywhereAction = publicAction({
+  plain: true,
   scope: "auth",
   failure: SIGN_OUT_FAILURE,
   form: false,
@@ -35,13 +37,3 @@ const signOutAllDevices = publicAction({
     return navigate(signOutToSignIn);
   },
 });
-
-// The form argument is passed on (the runner ignores it) so that the client sends the form: a
-// POST without one is refused by the middleware.
-export async function signOutHere(formData?: FormData): Promise<void> {
-  await signOutThisDevice(formData);
-}
-
-export async function signOutEverywhere(formData?: FormData): Promise<void> {
-  await signOutAllDevices(formData);
-}

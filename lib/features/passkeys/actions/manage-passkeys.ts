@@ -6,10 +6,10 @@ import { accountAction } from "@/lib/core/actions/action";
 import { getDb } from "@/lib/core/db/client";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import type { Translator } from "@/lib/core/i18n/translator";
-import { mayChangePasskeys } from "./policy";
-import { relyingParty } from "./relying-party";
-import { notifyPasskeyChange } from "./notices";
-import { PASSKEY_NAME_MAX, passkeyStanding, removePasskey, renamePasskey } from "./store";
+import { mayChangePasskeys } from "@/lib/features/passkeys/policy";
+import { relyingParty } from "@/lib/features/passkeys/relying-party";
+import { notifyPasskeyChange } from "@/lib/features/passkeys/notices";
+import { PASSKEY_NAME_MAX, passkeyStanding, removePasskey, renamePasskey } from "@/lib/features/passkeys/store";
 
 const PasskeyId = z
   .string({ error: "passkeys.errors.notFound" })
@@ -40,7 +40,7 @@ async function refusedChange(
   return refusal ? { status: "error", code: "forbidden", message: t(refusal) } : null;
 }
 
-const rename = accountAction({
+export const renamePasskeyAction = accountAction({
   scope: "passkeys",
   failure: { log: "passkey rename", doing: "passkeys.doing.rename" },
   schema: RenameInput,
@@ -53,7 +53,7 @@ const rename = accountAction({
   },
 });
 
-const remove = accountAction({
+export const removePasskeyAction = accountAction({
   scope: "passkeys",
   failure: { log: "passkey removal", doing: "passkeys.doing.remove" },
   schema: RemoveInput,
@@ -67,11 +67,3 @@ const remove = accountAction({
     return { status: "ok", message: t("passkeys.actions.removed", { name }) };
   },
 });
-
-export async function renamePasskeyAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return rename(formData);
-}
-
-export async function removePasskeyAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return remove(formData);
-}

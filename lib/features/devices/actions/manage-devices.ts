@@ -13,7 +13,7 @@ import { currentSessionToken } from "@/lib/core/auth/session-token";
 const DeviceForm = z.object({ deviceId: z.uuid("devices.actions.notInList") });
 
 /** Ends one signed-in session of the driver's account, from the device list on /account. */
-const signOutOneDevice = driverAction({
+export const signOutDeviceAction = driverAction({
   scope: "auth",
   failure: { log: "device sign-out", doing: "devices.doing.signOut" },
   schema: DeviceForm,
@@ -42,7 +42,7 @@ const signOutOneDevice = driverAction({
 const NoticeForm = z.object({ newDeviceMail: z.literal("on", "devices.actions.tickOrLeave").optional() });
 
 /** Switches the new-device notice mail on or off. */
-const saveNewDeviceMail = driverAction({
+export const setNewDeviceMailAction = driverAction({
   scope: "auth",
   failure: { log: "new-device mail setting", doing: "devices.doing.saveSetting" },
   schema: NoticeForm,
@@ -57,11 +57,3 @@ const saveNewDeviceMail = driverAction({
     };
   },
 });
-
-export async function signOutDeviceAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return signOutOneDevice(formData);
-}
-
-export async function newDeviceMailAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return saveNewDeviceMail(formData);
-}

@@ -3,8 +3,12 @@ import "server-only";
 import { refresh } from "next/cache";
 import { driverAction } from "@/lib/core/actions/action";
 import type { ActionResult } from "@/lib/core/actions/action-result";
-import { cardIdForm } from "./card-input";
-import { CARD_STATUS_CHANGES, refusedStatusChange, type CardStatusChangeName } from "./status-changes";
+import { cardIdForm } from "@/lib/features/cards/card-input";
+import {
+  CARD_STATUS_CHANGES,
+  refusedStatusChange,
+  type CardStatusChangeName,
+} from "@/lib/features/cards/status-changes";
 
 const cardForm = cardIdForm("cards.errors.notOwned");
 
@@ -27,20 +31,8 @@ function driverCardStatusAction(change: CardStatusChangeName) {
 }
 
 /** Lost or stolen: permanent for the driver, only support can undo it. */
-const blockCard = driverCardStatusAction("block");
+export const blockCardAction = driverCardStatusAction("block");
 /** Reversible by the driver at any time. */
-const pauseCard = driverCardStatusAction("pause");
+export const pauseCardAction = driverCardStatusAction("pause");
 /** A paused card works again; a blocked one is support's to undo (the service refuses it). */
-const resumeCard = driverCardStatusAction("resume");
-
-export async function blockCardAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return blockCard(formData);
-}
-
-export async function pauseCardAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return pauseCard(formData);
-}
-
-export async function resumeCardAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return resumeCard(formData);
-}
+export const resumeCardAction = driverCardStatusAction("resume");

@@ -4,10 +4,10 @@ import { refresh } from "next/cache";
 import { driverAction } from "@/lib/core/actions/action";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import { getPlatform } from "@/lib/platform";
-import { changedFieldsInWords, PROFILE_FORM, updateDriverProfile } from "./profile";
+import { changedFieldsInWords, PROFILE_FORM, updateDriverProfile } from "@/lib/features/accounts/profile";
 
 /** The signed-in driver edits their own profile; only changed fields reach the platform. */
-const updateProfile = driverAction({
+export const updateProfileAction = driverAction({
   scope: "accounts",
   failure: { log: "profile update", doing: "profile.doing.saveProfile" },
   ...PROFILE_FORM,
@@ -19,7 +19,3 @@ const updateProfile = driverAction({
     return { status: "ok", message: t("profile.saved", { fields: changedFieldsInWords(changed, t) }) };
   },
 });
-
-export async function updateProfileAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return updateProfile(formData);
-}

@@ -8,12 +8,12 @@ import type { ActionResult } from "@/lib/core/actions/action-result";
 import { PlatformValidationError } from "@/lib/platform/errors";
 import { platformFieldErrors } from "@/lib/core/platform-errors-to-messages";
 import { RATE_LIMITS } from "@/lib/core/rate-limit";
-import { EmailUnchangedError, StaffEmailChangeError } from "./email";
-import { confirmEmailChange, emailChangeLinkMessage, requestEmailChange } from "./email-change";
+import { EmailUnchangedError, StaffEmailChangeError } from "@/lib/features/accounts/email";
+import { confirmEmailChange, emailChangeLinkMessage, requestEmailChange } from "@/lib/features/accounts/email-change";
 import { refusalOverLimit } from "@/lib/core/actions/limit";
 
 /** The signed-in driver asks to move their account to a new address: a link goes there; nothing changes yet. */
-const changeEmail = driverAction({
+export const changeEmailAction = driverAction({
   scope: "email",
   failure: { log: "change request", doing: "profile.doing.changeEmail" },
   schema: z.object({ email: emailSchema }),
@@ -37,12 +37,8 @@ const changeEmail = driverAction({
   },
 });
 
-export async function changeEmailAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return changeEmail(formData);
-}
-
 /** The signed-in driver confirms a change with the link mailed to the new address. */
-const confirmChange = driverAction({
+export const confirmEmailChangeAction = driverAction({
   scope: "email",
   failure: { log: "confirmation", doing: "profile.doing.changeEmail" },
   echo: false,
@@ -67,7 +63,3 @@ const confirmChange = driverAction({
     return { status: "ok", message: t("profile.emailChange.changed", { to: outcome.to, from: outcome.from }) };
   },
 });
-
-export async function confirmEmailChangeAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return confirmChange(formData);
-}

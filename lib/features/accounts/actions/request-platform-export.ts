@@ -6,7 +6,7 @@ import type { Translator } from "@/lib/core/i18n/translator";
 import type { PlatformExportLink } from "@/lib/platform/types";
 import { RATE_LIMITS } from "@/lib/core/rate-limit";
 import { refusalOverLimit } from "@/lib/core/actions/limit";
-import { PlatformExportUnavailableError, requestPlatformExport } from "./platform-export";
+import { PlatformExportUnavailableError, requestPlatformExport } from "@/lib/features/accounts/platform-export";
 
 export type PlatformExportResult = ActionResult<PlatformExportLink>;
 
@@ -16,7 +16,7 @@ const unavailable = (error: unknown, { t }: { t: Translator }): PlatformExportRe
     : undefined;
 
 /** The signed-in driver asks the platform for its export of their data and gets the link to it. */
-const requestOwn = driverAction({
+export const requestPlatformExportAction = driverAction({
   scope: "accounts",
   failure: { log: "platform data export", doing: "myData.doing.askPlatform" },
   form: false,
@@ -37,12 +37,3 @@ const requestOwn = driverAction({
     };
   },
 });
-
-// The form argument is passed on (the runner ignores it) so that the client sends the form: a
-// POST without one is refused by the middleware.
-export async function requestPlatformExportAction(
-  _previous: PlatformExportResult,
-  formData?: FormData,
-): Promise<PlatformExportResult> {
-  return requestOwn(formData);
-}

@@ -13,10 +13,10 @@ import type { ActionResult } from "@/lib/core/actions/action-result";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
 import { RATE_LIMITS } from "@/lib/core/rate-limit";
 import { refusalOverLimit } from "@/lib/core/actions/limit";
-import { AppPasswordInput } from "./app-password";
-import { SignUpInProgressError } from "./create-driver-once";
-import { SignUpRequestInput } from "./profile-schema";
-import { finishSignUp, mailSignUpLinkOrAccountNote, signUpLinkMessage } from "./sign-up";
+import { AppPasswordInput } from "@/lib/features/accounts/app-password";
+import { SignUpInProgressError } from "@/lib/features/accounts/create-driver-once";
+import { SignUpRequestInput } from "@/lib/features/accounts/profile-schema";
+import { finishSignUp, mailSignUpLinkOrAccountNote, signUpLinkMessage } from "@/lib/features/accounts/sign-up";
 
 /** Where both answers of the sign-up form land: the same page whether or not the address has an account. */
 const SIGN_UP_SENT_PATH = "/check-your-email?for=sign-up";
@@ -26,7 +26,7 @@ const SIGN_UP_SENT_PATH = "/check-your-email?for=sign-up";
  * finishes the sign-up or a note that it already has an account is decided after the response has
  * been sent (Next's `after()`), so neither the answer nor its timing tells.
  */
-const signUpDriver = publicAction({
+export const signUpAction = publicAction({
   scope: "accounts",
   failure: { log: "sign-up", doing: "signUp.doing.create" },
   // The form asks no password any more; one sent anyway (an old page, autofill) is never echoed back.
@@ -46,10 +46,6 @@ const signUpDriver = publicAction({
   },
 });
 
-export async function signUp(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return signUpDriver(formData);
-}
-
 /** The password fields and the token are read for the schema and never echoed back. */
 const SECRET_FIELDS = ["token", "password", "passwordRepeat"] as const;
 
@@ -57,7 +53,7 @@ const SECRET_FIELDS = ["token", "password", "passwordRepeat"] as const;
  * Sign-up, step two, on the page the mailed link opens: the app password, then the platform user and
  * the portal account, and the driver is signed in (the link proved the address).
  */
-const finishSignUpWithLink = publicAction({
+export const finishSignUpAction = publicAction({
   scope: "accounts",
   failure: { log: "finish sign-up", doing: "signUp.doing.create" },
   secret: SECRET_FIELDS,
@@ -84,7 +80,3 @@ const finishSignUpWithLink = publicAction({
     return navigate(async () => redirect("/account"));
   },
 });
-
-export async function finishSignUpAction(_previous: ActionResult, formData: FormData): Promise<ActionResult> {
-  return finishSignUpWithLink(formData);
-}
