@@ -1,6 +1,6 @@
 import "server-only";
 import { DIALECTS, type DialectApis, type DialectName } from "./dialects";
-import type { PathOverrides } from "./endpoints";
+import type { PathOverrides } from "./dialects/spec/endpoints";
 import type { PlatformRequesterOptions } from "./request";
 
 /**
@@ -54,8 +54,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 }
 
 export type { DialectName } from "./dialects";
-export type { PathOverrides } from "./endpoints";
-export { PlatformConfigurationError } from "./endpoints";
+export type { PathOverrides } from "./dialects/spec/endpoints";
+export { PlatformConfigurationError } from "./endpoint-spec";
 export type { EndpointName } from "./endpoints";
 export * from "./errors";
 export type { PlatformCallOutcome, PlatformLogLine, PlatformLogger } from "./logging";

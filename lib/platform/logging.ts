@@ -1,5 +1,6 @@
 import "server-only";
-import type { EndpointName, HttpMethod } from "./endpoints";
+import type { HttpMethod } from "./endpoint-spec";
+import type { EndpointName } from "./endpoints";
 import type { PlatformErrorCode, UnavailableKind } from "./errors";
 import { logger } from "@/lib/core/log";
 

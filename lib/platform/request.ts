@@ -1,12 +1,8 @@
 import "server-only";
 import type { z } from "zod";
-import {
-  DEFAULT_ENDPOINTS,
-  placeholdersOf,
-  type EndpointName,
-  type EndpointSpec,
-  type EndpointTable,
-} from "./endpoints";
+import { SPEC_ENDPOINTS } from "./dialects/spec/endpoints";
+import { placeholdersOf, type EndpointSpec } from "./endpoint-spec";
+import type { EndpointName, EndpointTable } from "./endpoints";
 import {
   PlatformArgumentError,
   PlatformError,
@@ -160,7 +156,8 @@ export function createPlatformRequester(options: PlatformRequesterOptions): Plat
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
-  const endpoints: EndpointTable = options.endpoints ?? DEFAULT_ENDPOINTS;
+  // The contract's table unless the dialect gives its own, as spec is the client's default dialect.
+  const endpoints: EndpointTable = options.endpoints ?? SPEC_ENDPOINTS;
   const specOf = (endpoint: EndpointName): EndpointSpec => {
     const spec = endpoints[endpoint];
     if (!spec) throw new PlatformArgumentError(endpoint, "not an endpoint of the configured platform dialect");

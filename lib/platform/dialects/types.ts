@@ -1,4 +1,4 @@
-import type { PathOverrides } from "../endpoints";
+import type { PathOverrides } from "./spec/endpoints";
 import type { LocationsApi } from "../locations";
 import type { PlatformRequesterOptions } from "../request";
 import type { SessionsApi } from "../sessions";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PlatformConfigurationError, buildEndpointTable } from "@/lib/platform/endpoints";
+import { buildEndpointTable } from "@/lib/platform/dialects/spec/endpoints";
+import { PlatformConfigurationError } from "@/lib/platform/endpoint-spec";
 import { createPlatformClient } from "@/lib/platform/client";
 import { BASE, KEY, harness, listJson, reply } from "./fake-platform";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { EndpointSpec } from "../../endpoints";
+import type { EndpointSpec } from "../../endpoint-spec";
 
 /**
  * The `ampeco` dialect's endpoints (shared/reference/ampeco-openapi-subset.json). Not

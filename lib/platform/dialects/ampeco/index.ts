@@ -1,7 +1,7 @@
 import "server-only";
 import { createPlatformRequester } from "../../request";
 import { createVouchersApi } from "../../vouchers";
-import { PlatformConfigurationError } from "../../endpoints";
+import { PlatformConfigurationError } from "../../endpoint-spec";
 import type { DialectFactory } from "../types";
 import { createAmpecoCardsApi } from "./cards";
 import { AMPECO_ENDPOINTS } from "./endpoints";

@@ -1,5 +1,4 @@
 import "server-only";
-import { buildEndpointTable } from "../../endpoints";
 import { createLocationsApi } from "../../locations";
 import { createPlatformRequester } from "../../request";
 import { createSessionsApi } from "../../sessions";
@@ -7,6 +6,7 @@ import { createCardsApi } from "../../tokens";
 import { createUsersApi } from "../../users";
 import { createVouchersApi } from "../../vouchers";
 import type { DialectFactory } from "../types";
+import { buildEndpointTable } from "./endpoints";
 
 /**
  * The contract dialect (shared/spec/platform-interface.md), the default. Its resource modules
