@@ -1,13 +1,22 @@
 import "server-only";
-import { DIALECTS, type DialectApis, type DialectName } from "./dialects";
+import type { DialectApis, DialectFactory } from "./apis";
+import { createAmpecoDialect } from "./dialects/ampeco";
+import { createSpecDialect } from "./dialects/spec";
 import type { PathOverrides } from "./dialects/spec/endpoints";
 import type { PlatformRequesterOptions } from "./request";
 
 /**
  * Entry point of the typed platform client. The app builds one from configuration
  * (lib/platform/index.ts) and injects `fetch` for the in-process emulator. Everything that differs
- * between platforms lives in lib/platform/dialects/<name>/; the APIs returned are the same.
+ * between platforms lives in lib/platform/dialects/<name>/; the APIs returned are the same (apis.ts).
  */
+
+/** The registry of dialects: a new dialect is a new folder plus one line here and in config. */
+export const DIALECTS = { spec: createSpecDialect, ampeco: createAmpecoDialect } as const satisfies Record<
+  string,
+  DialectFactory
+>;
+export type DialectName = keyof typeof DIALECTS;
 
 export interface PlatformClientOptions extends Omit<PlatformRequesterOptions, "endpoints" | "tokenSource"> {
   /** Default `spec` (the interface contract). */
@@ -53,7 +62,6 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   return { dialect, ...apis };
 }
 
-export type { DialectName } from "./dialects";
 export type { PathOverrides } from "./dialects/spec/endpoints";
 export { PlatformConfigurationError } from "./endpoint-spec";
 export type { EndpointName } from "./endpoints";

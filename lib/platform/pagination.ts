@@ -3,39 +3,26 @@ import type { z } from "zod";
 import type { EndpointName } from "./endpoints";
 import { PlatformResponseError } from "./errors";
 import type { PlatformCall, PlatformRequester } from "./request";
-import type { WireListOf } from "./schemas";
-import type { Page } from "./types";
+
+/**
+ * Following `links.next`, which both dialects' listings carry. How the first page is asked for
+ * (page numbers, cursors) is each dialect's own paging (dialects/<name>/paging.ts).
+ */
 
 /** Default safety cap on pages followed by one walk (100 per page → 100 000 items). */
 export const DEFAULT_MAX_PAGES = 1000;
 
-/** `page` / `per_page` query of page-numbered listings; undefined values are not sent. */
-export function pageQuery(page?: number, perPage?: number): Record<string, number | undefined> {
-  return { page, per_page: perPage };
+/** A listing page as far as a walk reads it: its items and the link to the next page. */
+export interface LinkedPage<W> {
+  data: W[];
+  links?: { next?: string | null } | null;
 }
 
-/** Maps a wire listing to a `Page`, filling meta the platform left out from what was asked. */
-export function toPage<W, V>(
-  list: WireListOf<W>,
-  map: (item: W) => V,
-  asked: { page?: number; perPage?: number } = {},
-): Page<V> {
-  const items = list.data.map(map);
-  const page = list.meta?.current_page ?? asked.page ?? 1;
-  const perPage = list.meta?.per_page ?? asked.perPage ?? items.length;
-  const lastPage = list.meta?.last_page ?? null;
-  // `links.next` decides; only when it is absent altogether does `last_page` stand in.
-  const next = list.links?.next;
-  const hasNext =
-    typeof next === "string" && next !== "" ? true : next === null ? false : lastPage !== null && page < lastPage;
-  return { items, page, perPage, total: list.meta?.total ?? items.length, lastPage, hasNext };
-}
-
-interface WalkCall<W> {
+export interface WalkCall<P> {
   endpoint: EndpointName;
   params?: PlatformCall["params"];
   query?: PlatformCall["query"];
-  schema: z.ZodType<WireListOf<W>>;
+  schema: z.ZodType<P>;
 }
 
 /**
@@ -44,11 +31,11 @@ interface WalkCall<W> {
  * A repeated link or more than `maxPages` pages is an error: a silent stop would truncate
  * an export without anyone noticing.
  */
-export async function* followPages<W>(
+export async function* followPages<P extends LinkedPage<unknown>>(
   requester: PlatformRequester,
-  call: WalkCall<W>,
+  call: WalkCall<P>,
   maxPages: number = DEFAULT_MAX_PAGES,
-): AsyncGenerator<WireListOf<W>, void, undefined> {
+): AsyncGenerator<P, void, undefined> {
   const seen = new Set<string>();
   let nextUrl: string | undefined;
   for (let pageNo = 1; ; pageNo++) {
@@ -63,14 +50,9 @@ export async function* followPages<W>(
   }
 }
 
-/** Every item of a listing, across pages, mapped to view models. */
-export async function collectAll<W, V>(
-  requester: PlatformRequester,
-  call: WalkCall<W>,
-  map: (item: W) => V,
-  maxPages?: number,
-): Promise<V[]> {
+/** Every item of a walk's pages, mapped to view models. */
+export async function collectItems<W, V>(pages: AsyncIterable<LinkedPage<W>>, map: (item: W) => V): Promise<V[]> {
   const all: V[] = [];
-  for await (const page of followPages(requester, call, maxPages)) all.push(...page.data.map(map));
+  for await (const page of pages) all.push(...page.data.map(map));
   return all;
 }

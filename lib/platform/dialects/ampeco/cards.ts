@@ -1,25 +1,18 @@
 import "server-only";
+import type { CardsApi } from "../../apis";
+import { normaliseCardCode } from "../../card-code";
 import type { PlatformRequester } from "../../request";
-import { normaliseCardCode, type CardsApi } from "../../tokens";
-import type {
-  Card,
-  CardFilter,
-  CardStatus,
-  ClaimCardInput,
-  CreateCardInput,
-  IterateOptions,
-  ListCardsQuery,
-  Page,
-} from "../../types";
+import type { Card, CardFilter, CardStatus } from "../../types";
+import { wireItem } from "../../wire";
 import { collectCursorPages, cursorPageN } from "./paging";
-import { AmpecoIdTag, ampecoItem, ampecoList } from "./schemas";
+import { AmpecoIdTag, ampecoList } from "./schemas";
 
 /**
  * RFID cards = id-tags v2.0. `enabled` is the portal's active, `disabled` (blocked by staff or a
  * lost/stolen block) its blocked, `suspended` (paused by the owner) its inactive. Only `rfid`
  * cards are added or moved; a move is one PATCH {userId}, so a card is never on two drivers.
  */
-const TagResponse = ampecoItem(AmpecoIdTag);
+const TagResponse = wireItem(AmpecoIdTag);
 const TagListResponse = ampecoList(AmpecoIdTag);
 
 export const TAG_STATUS_OF: Record<CardStatus, "enabled" | "disabled" | "suspended"> = {
@@ -54,8 +47,14 @@ function filterQuery(filter: CardFilter) {
 }
 
 export function createAmpecoCardsApi(requester: PlatformRequester): CardsApi {
+  /** Status changes, claims and moves are all one PATCH of the tag's fields. */
+  async function patchTag(id: number, body: Record<string, unknown>): Promise<Card> {
+    const { data } = await requester.request({ endpoint: "idTags.update", params: { id }, body, schema: TagResponse });
+    return toAmpecoCard(data.data);
+  }
+
   return {
-    async createCard(input: CreateCardInput): Promise<Card> {
+    async createCard(input) {
       const body = {
         idTagUid: normaliseCardCode(input.code),
         idLabel: input.visualNumber,
@@ -67,7 +66,7 @@ export function createAmpecoCardsApi(requester: PlatformRequester): CardsApi {
       return toAmpecoCard(data.data);
     },
 
-    async listCards(query: ListCardsQuery = {}): Promise<Page<Card>> {
+    async listCards(query = {}) {
       return cursorPageN(
         requester,
         { endpoint: "idTags.list", query: filterQuery(query), schema: TagListResponse },
@@ -76,7 +75,7 @@ export function createAmpecoCardsApi(requester: PlatformRequester): CardsApi {
       );
     },
 
-    async listAllCards(filter: CardFilter = {}, options: IterateOptions = {}): Promise<Card[]> {
+    async listAllCards(filter = {}, options = {}) {
       return collectCursorPages(
         requester,
         { endpoint: "idTags.list", query: filterQuery(filter), schema: TagListResponse },
@@ -85,39 +84,16 @@ export function createAmpecoCardsApi(requester: PlatformRequester): CardsApi {
       );
     },
 
-    async updateCardStatus(id: number, status: CardStatus): Promise<Card> {
-      const { data } = await requester.request({
-        endpoint: "idTags.update",
-        params: { id },
-        body: { status: TAG_STATUS_OF[status] },
-        schema: TagResponse,
-      });
-      return toAmpecoCard(data.data);
-    },
+    updateCardStatus: (id, status) => patchTag(id, { status: TAG_STATUS_OF[status] }),
 
     /**
      * A tag no driver holds yet becomes the driver's with one PATCH on the existing tag: a second
      * create of its UID would be refused (422), and the tag keeps its id for the charge points.
      */
-    async claimCard(id: number, input: ClaimCardInput): Promise<Card> {
-      const { data } = await requester.request({
-        endpoint: "idTags.update",
-        params: { id },
-        body: { userId: input.userId, status: TAG_STATUS_OF[input.status], idLabel: input.visualNumber },
-        schema: TagResponse,
-      });
-      return toAmpecoCard(data.data);
-    },
+    claimCard: (id, input) =>
+      patchTag(id, { userId: input.userId, status: TAG_STATUS_OF[input.status], idLabel: input.visualNumber }),
 
     /** One PATCH {userId}: the card keeps its id, UID and status and changes owner atomically. */
-    async moveCard(id: number, toUserId: number): Promise<Card> {
-      const { data } = await requester.request({
-        endpoint: "idTags.update",
-        params: { id },
-        body: { userId: toUserId },
-        schema: TagResponse,
-      });
-      return toAmpecoCard(data.data);
-    },
+    moveCard: (id, toUserId) => patchTag(id, { userId: toUserId }),
   };
 }

@@ -1,8 +1,8 @@
 import "server-only";
+import type { DialectFactory } from "../../apis";
 import { createPlatformRequester } from "../../request";
 import { createVouchersApi } from "../../vouchers";
 import { PlatformConfigurationError } from "../../endpoint-spec";
-import type { DialectFactory } from "../types";
 import { createAmpecoCardsApi } from "./cards";
 import { AMPECO_ENDPOINTS } from "./endpoints";
 import { createAmpecoLocationsApi } from "./locations";
@@ -14,15 +14,8 @@ import { createAmpecoUsersApi } from "./users";
  * The real AMPECO public API (shared/reference/platform-real-api-facts.md and
  * ampeco-openapi-subset.json). Redeem voucher is the same operation as in the contract.
  */
-export const createAmpecoDialect: DialectFactory = ({
-  requesterOptions,
-  partnerId,
-  userGroupId,
-  pathOverrides,
-  currency,
-  timeZone,
-  oauth,
-}) => {
+export const createAmpecoDialect: DialectFactory = (settings) => {
+  const { requesterOptions, oauth, pathOverrides, partnerId, userGroupId, currency } = settings;
   if (pathOverrides && Object.values(pathOverrides).some((v) => v !== undefined)) {
     throw new PlatformConfigurationError("path overrides apply to the spec dialect only");
   }
@@ -39,10 +32,8 @@ export const createAmpecoDialect: DialectFactory = ({
   return {
     users: createAmpecoUsersApi({ requester, partnerId, userGroupId, currency }),
     cards: createAmpecoCardsApi(requester),
-    sessions: createAmpecoSessionsApi({ requester, fallbackTimeZone: timeZone, now: requesterOptions.now }),
+    sessions: createAmpecoSessionsApi({ requester, fallbackTimeZone: settings.timeZone, now: requesterOptions.now }),
     locations: createAmpecoLocationsApi(requester),
     vouchers: createVouchersApi(requester),
   };
 };
-
-export { AMPECO_FIELD_NAMES } from "./field-names";

@@ -1,11 +1,12 @@
 import "server-only";
-import { isPlatformError } from "../../errors";
+import type { LocationsApi } from "../../apis";
+import { readOne } from "../../reads";
 import { locationName } from "../../location-name";
-import type { LocationsApi } from "../../locations";
 import type { PlatformRequester } from "../../request";
-import type { ChargingEvse, ChargingLocation, ListLocationsQuery, Page } from "../../types";
+import type { ChargingEvse, ChargingLocation } from "../../types";
+import { wireItem } from "../../wire";
 import { collectCursorPages, cursorPageN } from "./paging";
-import { AmpecoChargePoint, AmpecoEvse, AmpecoLocation, ampecoItem, ampecoList, type Translated } from "./schemas";
+import { AmpecoChargePoint, AmpecoEvse, AmpecoLocation, ampecoList, type Translated } from "./schemas";
 
 /**
  * Locations v2.0 (cursor-only). Texts are translated arrays, read with locale fallback. EVSEs are
@@ -13,7 +14,7 @@ import { AmpecoChargePoint, AmpecoEvse, AmpecoLocation, ampecoItem, ampecoList, 
  * `powerOptions.maxPower` (W in the subset's model) as power in kW, and lowercase connector
  * types mapped to the portal's labels ("Unknown" outside the map).
  */
-const LocationResponse = ampecoItem(AmpecoLocation);
+const LocationResponse = wireItem(AmpecoLocation);
 const LocationListResponse = ampecoList(AmpecoLocation);
 const ChargePointListResponse = ampecoList(AmpecoChargePoint);
 const EvseListResponse = ampecoList(AmpecoEvse);
@@ -94,7 +95,7 @@ export function createAmpecoLocationsApi(requester: PlatformRequester): Location
   }
 
   return {
-    async listLocations(query: ListLocationsQuery = {}): Promise<Page<ChargingLocation>> {
+    async listLocations(query = {}) {
       return cursorPageN(
         requester,
         { endpoint: "locations.list", schema: LocationListResponse },
@@ -103,18 +104,9 @@ export function createAmpecoLocationsApi(requester: PlatformRequester): Location
       );
     },
 
-    async getLocation(id: number): Promise<ChargingLocation | null> {
-      try {
-        const { data } = await requester.request({
-          endpoint: "locations.get",
-          params: { id },
-          schema: LocationResponse,
-        });
-        return toAmpecoLocation(data.data, await evsesOf(id));
-      } catch (error) {
-        if (isPlatformError(error) && error.code === "not_found") return null;
-        throw error;
-      }
-    },
+    getLocation: (id) =>
+      readOne(requester, { endpoint: "locations.get", id, schema: LocationResponse }, async (wire) =>
+        toAmpecoLocation(wire, await evsesOf(id)),
+      ),
   };
 }

@@ -1,9 +1,6 @@
 import "server-only";
-import type { z } from "zod";
-import type { EndpointName } from "../../endpoints";
-import { DEFAULT_MAX_PAGES, followPages } from "../../pagination";
-import type { PlatformCall, PlatformRequester } from "../../request";
-import type { AmpecoListOf } from "./schemas";
+import { collectItems, DEFAULT_MAX_PAGES, followPages, type LinkedPage, type WalkCall } from "../../pagination";
+import type { PlatformRequester } from "../../request";
 import type { Page } from "../../types";
 
 /**
@@ -18,12 +15,7 @@ export function cursorQuery(perPage: number | undefined): Record<string, string 
   return { cursor: "", per_page: Math.min(MAX_PER_PAGE, Math.max(1, perPage ?? MAX_PER_PAGE)) };
 }
 
-interface CursorCall<W> {
-  endpoint: EndpointName;
-  params?: PlatformCall["params"];
-  query?: PlatformCall["query"];
-  schema: z.ZodType<AmpecoListOf<W>>;
-}
+type CursorCall<W> = WalkCall<LinkedPage<W>>;
 
 export function cursorPages<W>(
   requester: PlatformRequester,
@@ -40,9 +32,7 @@ export async function collectCursorPages<W, V>(
   map: (item: W) => V,
   perPage?: number,
 ): Promise<V[]> {
-  const all: V[] = [];
-  for await (const page of cursorPages(requester, call, perPage)) all.push(...page.data.map(map));
-  return all;
+  return collectItems(cursorPages(requester, call, perPage), map);
 }
 
 export async function cursorPageN<W, V>(

@@ -1,21 +1,21 @@
 import "server-only";
 import { z } from "zod";
-import { WireId, WireNumber, WireUser } from "../../schemas";
+import { WireGeoposition, WireId, WireNumber, WireProfile, WireText, WireTranslation } from "../../wire";
 
 /**
  * Wire schemas of the `ampeco` dialect (ampeco-openapi-subset.json), lenient like the contract's:
  * unknown keys are stripped, optional and nullable fields tolerated, unknown enum values kept as
  * strings so one odd record never fails a whole page (mappers turn them into "unknown").
  */
-const text = z.string().nullish();
-const Translated = z.array(z.object({ locale: z.string(), translation: z.string() })).nullish();
+const text = WireText;
+const Translated = z.array(WireTranslation).nullish();
 export type Translated = z.output<typeof Translated>;
 
 /**
- * Users v1.1: the contract's user fields without a currency (the real platform's users carry none).
+ * Users v1.1: the shared user fields, no currency (the real platform's users carry none) and a status.
  * The id is typed string in the published schema, integers in practice (WireId takes both).
  */
-export const AmpecoUser = WireUser.omit({ currency: true }).extend({ status: z.string().nullish() });
+export const AmpecoUser = WireProfile.extend({ status: z.string().nullish() });
 export type AmpecoUser = z.output<typeof AmpecoUser>;
 
 /**
@@ -57,7 +57,7 @@ export const AmpecoLocation = z.object({
   name: Translated,
   address: Translated,
   streetAddress: Translated,
-  geoposition: z.object({ latitude: WireNumber.nullish(), longitude: WireNumber.nullish() }).nullish(),
+  geoposition: WireGeoposition,
   city: text,
   timezone: text,
 });
@@ -81,9 +81,4 @@ export function ampecoList<T extends z.ZodType>(item: T) {
     links: z.object({ next: z.string().nullish() }).nullish(),
     meta: z.object({ next_cursor: z.string().nullish(), per_page: WireNumber.nullish() }).nullish(),
   });
-}
-export type AmpecoListOf<T> = { data: T[]; links?: { next?: string | null } | null };
-
-export function ampecoItem<T extends z.ZodType>(item: T) {
-  return z.object({ data: item });
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import { logger } from "@/lib/core/log";
+import type { SessionsApi } from "../../apis";
 import { isPlatformError, PlatformResponseError } from "../../errors";
+import { nullWhenNotFound, readOne } from "../../reads";
 import type { PlatformRequester } from "../../request";
-import type { SessionsApi } from "../../sessions";
 import type {
   ChargingSession,
   IterateOptions,
@@ -11,9 +12,10 @@ import type {
   SessionFilter,
   SessionStatus,
 } from "../../types";
+import { wireItem } from "../../wire";
 import { isKnownTimeZone, toLocalIso } from "./local-time";
 import { MAX_PER_PAGE } from "./paging";
-import { AmpecoChargePoint, AmpecoLocation, AmpecoSession, ampecoItem } from "./schemas";
+import { AmpecoChargePoint, AmpecoLocation, AmpecoSession } from "./schemas";
 import { parseRange, sessionsNewestFirst } from "./session-walk";
 
 /**
@@ -25,9 +27,9 @@ import { parseRange, sessionsNewestFirst } from "./session-walk";
  * is not documented, so lists are walked and sorted here (session-walk.ts).
  */
 const log = logger("platform");
-const SessionResponse = ampecoItem(AmpecoSession);
-const ChargePointResponse = ampecoItem(AmpecoChargePoint);
-const LocationResponse = ampecoItem(AmpecoLocation);
+const SessionResponse = wireItem(AmpecoSession);
+const ChargePointResponse = wireItem(AmpecoChargePoint);
+const LocationResponse = wireItem(AmpecoLocation);
 
 const STATUS_OF: Record<string, SessionStatus> = {
   pending: "started",
@@ -75,8 +77,8 @@ export function createAmpecoSessionsApi({
   // Charge points do not move between locations: one lookup per charge point per process.
   const places = new Map<number, Promise<SessionPlace | null>>();
 
-  async function lookUpPlace(chargePointId: number): Promise<SessionPlace | null> {
-    try {
+  function lookUpPlace(chargePointId: number): Promise<SessionPlace | null> {
+    return nullWhenNotFound(async () => {
       const { data: cp } = await requester.request({
         endpoint: "chargePoints.get",
         params: { id: chargePointId },
@@ -90,10 +92,7 @@ export function createAmpecoSessionsApi({
         schema: LocationResponse,
       });
       return { locationId, timeZone: location.data.timezone ?? null };
-    } catch (error) {
-      if (isPlatformError(error) && error.code === "not_found") return null;
-      throw error;
-    }
+    });
   }
 
   /**
@@ -226,15 +225,9 @@ export function createAmpecoSessionsApi({
      * The session, or null when there is none, or when `owner` is given and the session's own
      * `userId` is another driver's (checked on top of the caller's list check).
      */
-    async getSession(id: number, owner?: { userId: number }): Promise<ChargingSession | null> {
-      try {
-        const { data } = await requester.request({ endpoint: "sessions.get", params: { id }, schema: SessionResponse });
-        if (owner !== undefined && data.data.userId !== owner.userId) return null;
-        return await toSession(data.data);
-      } catch (error) {
-        if (isPlatformError(error) && error.code === "not_found") return null;
-        throw error;
-      }
-    },
+    getSession: (id: number, owner?: { userId: number }) =>
+      readOne(requester, { endpoint: "sessions.get", id, schema: SessionResponse }, (wire) =>
+        owner !== undefined && wire.userId !== owner.userId ? null : toSession(wire),
+      ),
   };
 }

@@ -1,27 +1,21 @@
 import "server-only";
-import { createLocationsApi } from "../../locations";
+import type { DialectFactory } from "../../apis";
 import { createPlatformRequester } from "../../request";
-import { createSessionsApi } from "../../sessions";
-import { createCardsApi } from "../../tokens";
-import { createUsersApi } from "../../users";
 import { createVouchersApi } from "../../vouchers";
-import type { DialectFactory } from "../types";
+import { createSpecCardsApi } from "./cards";
 import { buildEndpointTable } from "./endpoints";
+import { createSpecLocationsApi } from "./locations";
+import { createSpecSessionsApi } from "./sessions";
+import { createSpecUsersApi } from "./users";
 
-/**
- * The contract dialect (shared/spec/platform-interface.md), the default. Its resource modules
- * predate the seam and stay at lib/platform/{users,tokens,sessions,locations,vouchers}.ts; this
- * file is what makes them one dialect among others.
- */
+/** The contract dialect (shared/spec/platform-interface.md), the default. */
 export const createSpecDialect: DialectFactory = ({ requesterOptions, partnerId, userGroupId, pathOverrides }) => {
   const requester = createPlatformRequester({ ...requesterOptions, endpoints: buildEndpointTable(pathOverrides) });
   return {
-    users: createUsersApi({ requester, partnerId, userGroupId }),
-    cards: createCardsApi(requester),
-    sessions: createSessionsApi(requester),
-    locations: createLocationsApi(requester),
+    users: createSpecUsersApi({ requester, partnerId, userGroupId }),
+    cards: createSpecCardsApi(requester),
+    sessions: createSpecSessionsApi(requester),
+    locations: createSpecLocationsApi(requester),
     vouchers: createVouchersApi(requester),
   };
 };
-
-export { SPEC_FIELD_NAMES } from "./field-names";

@@ -1,54 +1,16 @@
 import "server-only";
 import { z } from "zod";
+import { WireGeoposition, WireId, WireNumber, WireProfile, WireText, WireTranslation } from "../../wire";
 
 /**
- * Zod schemas of the platform's wire format (see shared/spec/platform-interface.md).
- * Lenient where the spec allows subsets or differing types; unknown keys are stripped.
- * Only light normalisation happens here (ids and numbers); mapping to view models is done
- * in the resource modules.
+ * Wire schemas of the contract (shared/spec/platform-interface.md), on the shared pieces of
+ * wire.ts. Mapping to the domain types is done in the resource modules.
  */
-
-/** Integer id; the platform sends a string on user create and integers elsewhere. */
-export const WireId = z
-  .union([
-    z.number().int().nonnegative(),
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
-  ])
-  .refine(Number.isSafeInteger, "id out of range");
-
-/** A number that may defensively arrive as a numeric string (money, energy). */
-export const WireNumber = z.union([
-  z.number(),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+(\.\d+)?$/)
-    .transform(Number),
-]);
 
 /** A non-negative count in pagination meta. */
 const WireCount = z.union([z.number().int().nonnegative(), z.string().trim().regex(/^\d+$/).transform(Number)]);
 
-const text = z.string().nullish();
-
-export const WireUser = z.object({
-  id: WireId,
-  email: z.string().optional(),
-  firstName: text,
-  lastName: text,
-  phone: text,
-  address: text,
-  city: text,
-  postCode: text,
-  country: text,
-  balance: WireNumber.nullish(),
-  currency: text,
-  createdAt: text,
-});
+export const WireUser = WireProfile.extend({ currency: WireText });
 export type WireUser = z.output<typeof WireUser>;
 
 export const WireEmailChange = z.object({ id: WireId, email: z.string() });
@@ -57,24 +19,24 @@ export const WireToken = z.object({
   id: WireId,
   userId: WireId,
   code: z.string(),
-  visualNumber: text,
+  visualNumber: WireText,
   // The spec names `rfid` the default type.
   type: z
     .enum(["rfid", "app"])
     .nullish()
     .transform((t) => t ?? "rfid"),
   status: z.enum(["active", "blocked", "inactive"]),
-  createdAt: text,
+  createdAt: WireText,
 });
 export type WireToken = z.output<typeof WireToken>;
 
 export const WireSession = z.object({
   id: WireId,
   // The list omits the UTC variants; the detail adds them.
-  startedAt: text,
-  startedAtLocal: text,
-  stoppedAt: text,
-  stoppedAtLocal: text,
+  startedAt: WireText,
+  startedAtLocal: WireText,
+  stoppedAt: WireText,
+  stoppedAtLocal: WireText,
   energy: WireNumber,
   amount: WireNumber,
   status: z.enum(["started", "charging", "finished", "failed"]),
@@ -83,15 +45,15 @@ export const WireSession = z.object({
 });
 export type WireSession = z.output<typeof WireSession>;
 
-const WireTranslation = z.object({ locale: z.string(), translation: z.string() });
-
 export const WireLocation = z.object({
   id: WireId,
   name: z.array(WireTranslation).nullish(),
-  geoposition: z.object({ latitude: WireNumber.nullish(), longitude: WireNumber.nullish() }).nullish(),
+  geoposition: WireGeoposition,
   // Further address fields may exist; only street and number are used.
-  address: z.object({ street: text, number: z.union([z.string(), z.number().transform(String)]).nullish() }).nullish(),
-  city: text,
+  address: z
+    .object({ street: WireText, number: z.union([z.string(), z.number().transform(String)]).nullish() })
+    .nullish(),
+  city: WireText,
   evses: z
     .array(
       z.object({
@@ -103,11 +65,6 @@ export const WireLocation = z.object({
     .nullish(),
 });
 export type WireLocation = z.output<typeof WireLocation>;
-
-/** `{data: T}` envelope of single-resource responses. */
-export function wireItem<T extends z.ZodType>(item: T) {
-  return z.object({ data: item });
-}
 
 export const WireMeta = z.object({
   current_page: WireCount.optional(),

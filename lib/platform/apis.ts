@@ -1,0 +1,133 @@
+import "server-only";
+import type { PathOverrides } from "./dialects/spec/endpoints";
+import type { PlatformRequesterOptions } from "./request";
+import type {
+  Card,
+  CardFilter,
+  CardStatus,
+  ChargingLocation,
+  ChargingSession,
+  ClaimCardInput,
+  CreateCardInput,
+  CreateUserInput,
+  IterateOptions,
+  ListCardsQuery,
+  ListLocationsQuery,
+  ListSessionsQuery,
+  ListUsersQuery,
+  Page,
+  PlatformExportLink,
+  PlatformUser,
+  SessionFilter,
+  UpdateUserInput,
+} from "./types";
+
+/**
+ * The seam between the portal and a dialect: the five APIs every dialect builds over its own wire
+ * format, in the portal's domain types. Optional operations exist only where the platform has them.
+ */
+
+export interface UsersApi {
+  /** Creates the driver's platform account in the configured partner and user group. */
+  createUser(input: CreateUserInput): Promise<PlatformUser>;
+  getUser(id: number): Promise<PlatformUser>;
+  /** Partial update; fields left undefined stay unchanged on the platform. */
+  updateUser(id: number, changes: UpdateUserInput): Promise<PlatformUser>;
+  listUsers(query?: ListUsersQuery): Promise<Page<PlatformUser>>;
+  /**
+   * The platform user with exactly this e-mail (case-insensitive), or null. The filter may
+   * match loosely, so the result is checked rather than trusting the first hit.
+   */
+  findUserByEmail(email: string): Promise<PlatformUser | null>;
+  /** 422 (PlatformValidationError) when the address is taken; the old one then stays active. */
+  changeEmail(id: number, email: string): Promise<{ id: number; email: string }>;
+  /** The contract mails the driver a reset link; ampeco asks the app for a new password at the next sign-in. */
+  startPasswordReset(id: number): Promise<void>;
+  /** Only where the platform can set a password directly (ampeco); the contract mails a reset link instead. */
+  setAppPassword?: (id: number, password: string) => Promise<void>;
+  /**
+   * Only where the platform has a user status (ampeco); under the contract a deleted account's
+   * cards are blocked instead.
+   */
+  disableUser?: (id: number, reason: string) => Promise<void>;
+  /** The real platform's own GDPR export (ampeco); the portal's "Download my data" covers both. */
+  exportPrivateData?: (id: number) => Promise<PlatformExportLink>;
+}
+
+export interface CardsApi {
+  /** Links a card to a user. A card already linked elsewhere must first be blocked there. */
+  createCard(input: CreateCardInput): Promise<Card>;
+  listCards(query?: ListCardsQuery): Promise<Page<Card>>;
+  /** Every matching card across pages (a driver has few; admin searches stay filtered). */
+  listAllCards(filter?: CardFilter, options?: IterateOptions): Promise<Card[]>;
+  /** Sets a card's status, e.g. `blocked` before the card moves to another user. */
+  updateCardStatus(id: number, status: CardStatus): Promise<Card>;
+  /** Where the platform moves a card in one step (ampeco); the contract moves by blocking and creating anew. */
+  moveCard?: (id: number, toUserId: number) => Promise<Card>;
+  /** Where the platform holds tags without a user (ampeco); the contract has none, so nothing to claim. */
+  claimCard?: (id: number, input: ClaimCardInput) => Promise<Card>;
+}
+
+/**
+ * Charging sessions. The platform's session read has no user scope: callers must confirm
+ * ownership (the id appears in the driver's own `filter[userId]` list) before showing one.
+ */
+export interface SessionsApi {
+  listSessions(query: ListSessionsQuery): Promise<Page<ChargingSession>>;
+  /**
+   * Every session matching the filter, one page at a time, fetched only as the consumer reads on,
+   * so an export of thousands never holds them all in memory.
+   */
+  iterateSessionPages(
+    filter: SessionFilter,
+    options?: IterateOptions,
+  ): AsyncGenerator<ChargingSession[], void, undefined>;
+  /** The same walk, item by item, for consumers that look at one session at a time. */
+  iterateSessions(filter: SessionFilter, options?: IterateOptions): AsyncGenerator<ChargingSession, void, undefined>;
+  /** The session, or null when the platform has no such id. Ownership is the caller's check. */
+  getSession(id: number): Promise<ChargingSession | null>;
+}
+
+/**
+ * The platform's own charging locations. While no charge points are assigned to the partner the
+ * list is empty and every detail read answers 404 (→ null).
+ */
+export interface LocationsApi {
+  listLocations(query?: ListLocationsQuery): Promise<Page<ChargingLocation>>;
+  getLocation(id: number): Promise<ChargingLocation | null>;
+}
+
+export interface VouchersApi {
+  /**
+   * Redeems a voucher on the user's account. Resolves when the platform accepts the action
+   * (202); read the user afterwards for the new balance. Throws VoucherRejectedError (406),
+   * PlatformValidationError (422), PlatformNotFoundError (404, no such user) or
+   * PlatformRateLimitedError (429). Never retried on 5xx/timeouts: the outcome is then unknown.
+   */
+  redeemVoucher(userId: number, code: string): Promise<void>;
+}
+
+export interface DialectApis {
+  users: UsersApi;
+  cards: CardsApi;
+  sessions: SessionsApi;
+  locations: LocationsApi;
+  vouchers: VouchersApi;
+}
+
+/** What a dialect builds from the shared settings: the same five APIs over its own wire format. */
+export interface DialectSettings {
+  requesterOptions: Omit<PlatformRequesterOptions, "endpoints" | "tokenSource">;
+  partnerId: number;
+  userGroupId: number;
+  /** The contract's three unconfirmed paths (spec); every other dialect refuses them. */
+  pathOverrides?: PathOverrides;
+  /** Currency of balances when the platform's users carry none (ampeco). */
+  currency: string;
+  /** Local times when the platform gives neither them nor a known location zone (ampeco). */
+  timeZone: string;
+  /** OAuth client credentials instead of the key (ampeco). */
+  oauth?: { clientId: string; clientSecret: string };
+}
+
+export type DialectFactory = (settings: DialectSettings) => DialectApis;

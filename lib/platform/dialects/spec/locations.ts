@@ -1,0 +1,40 @@
+import "server-only";
+import type { LocationsApi } from "../../apis";
+import { readOne } from "../../reads";
+import type { PlatformRequester } from "../../request";
+import type { ChargingLocation } from "../../types";
+import { wireItem } from "../../wire";
+import { numberedPageN } from "./paging";
+import { WireLocation, wireList } from "./schemas";
+
+/** Locations v2.0 as the contract has them: EVSEs and connectors embedded in the detail. */
+
+const LocationResponse = wireItem(WireLocation);
+const LocationListResponse = wireList(WireLocation);
+
+export function toSpecLocation(wire: WireLocation): ChargingLocation {
+  return {
+    id: wire.id,
+    names: (wire.name ?? []).map((n) => ({ locale: n.locale, translation: n.translation })),
+    latitude: wire.geoposition?.latitude ?? null,
+    longitude: wire.geoposition?.longitude ?? null,
+    street: wire.address?.street ?? null,
+    number: wire.address?.number ?? null,
+    city: wire.city ?? null,
+    evses: (wire.evses ?? []).map((evse) => ({
+      id: evse.id,
+      status: evse.status,
+      connectors: (evse.connectors ?? []).map((c) => ({ type: c.type, power: c.power ?? null })),
+    })),
+  };
+}
+
+export function createSpecLocationsApi(requester: PlatformRequester): LocationsApi {
+  return {
+    listLocations: (query = {}) =>
+      numberedPageN(requester, { endpoint: "locations.list", schema: LocationListResponse }, toSpecLocation, query),
+
+    getLocation: (id) =>
+      readOne(requester, { endpoint: "locations.get", id, schema: LocationResponse }, toSpecLocation),
+  };
+}
