@@ -74,6 +74,12 @@ const EMULATOR_FROM_PORTAL = {
   message:
     "The portal reaches the emulators only through its two seams: lib/platform/embedded.ts, lib/features/map/index.ts.",
 };
+/** Pages, route handlers and components reach the platform through a feature's service, never the client itself. */
+const PLATFORM_CLIENT = {
+  name: "@/lib/platform",
+  importNames: ["getPlatform"],
+  message: "app/ and components/ call a feature's service (lib/features/<feature>); the features call getPlatform().",
+};
 const PLATFORM_SEAM = "lib/platform/embedded.ts";
 const MAP_SEAM = "lib/features/map/index.ts";
 const FEATURES = readdirSync(new URL("./lib/features", import.meta.url), { withFileTypes: true })
@@ -179,6 +185,11 @@ const config = [
     rules: restrictedImports(EMULATOR_FROM_PORTAL, featureInternals(feature)),
   })),
   { name: "portal/seam-platform", files: [PLATFORM_SEAM], rules: restrictedImports(FEATURE_FROM_FOUNDATION) },
+  {
+    name: "portal/platform-through-features",
+    files: ["app/**", "components/**"],
+    rules: { "no-restricted-imports": ["error", { paths: [PLATFORM_CLIENT] }] },
+  },
   { name: "portal/seam-map", files: [MAP_SEAM], rules: restrictedImports(featureInternals("map")) },
   {
     name: "portal/server-logs",

@@ -13,8 +13,8 @@ import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { requireDriverPage } from "@/lib/core/auth/guards";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
-import { getPlatform } from "@/lib/platform";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
+import { getPlatformUser } from "@/lib/features/accounts/platform-user";
 import { logSessionError } from "@/lib/features/sessions/deps";
 import {
   hasRangeFilter,
@@ -51,7 +51,7 @@ export default async function SessionsPage({
   const overview = settle(getSessionsOverview(platformUserId));
   const [list, user, locationNames] = await Promise.all([
     settle(listDriverSessions(platformUserId, filter)),
-    settle(getPlatform().users.getUser(platformUserId)),
+    settle(getPlatformUser(platformUserId)),
     getLocationNames(locale),
   ]);
   if (!user.ok) logSessionError("reading the account currency", user.error);

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { toBalanceView } from "@/lib/features/accounts/balance-view";
+import { getPlatformUser } from "@/lib/features/accounts/platform-user";
 import { LoadError } from "@/components/ui/load-error";
 import { VoucherForm } from "@/components/vouchers/voucher-form";
 import { requireDriverPage } from "@/lib/core/auth/guards";
-import { getPlatform } from "@/lib/platform";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { redeemVoucherAction } from "@/lib/features/vouchers/actions/redeem-voucher";
 
@@ -19,7 +19,7 @@ export default async function VouchersPage() {
   const [t, tPortal] = await Promise.all([getTranslations("vouchers"), getTranslations()]);
   let user;
   try {
-    user = await getPlatform().users.getUser(viewer.platformUserId);
+    user = await getPlatformUser(viewer.platformUserId);
   } catch (error) {
     return (
       <div className="space-y-4">

@@ -9,8 +9,8 @@ import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { requireDriverPage } from "@/lib/core/auth/guards";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
-import { getPlatform } from "@/lib/platform";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
+import { getPlatformUser } from "@/lib/features/accounts/platform-user";
 import { logSessionError } from "@/lib/features/sessions/deps";
 import { sessionStartLabel } from "@/lib/features/sessions/display";
 import { toLiveSessionView } from "@/lib/features/sessions/live-view";
@@ -35,7 +35,7 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
   // (for the currency) is independent and read alongside.
   const [owned, user, t, tAll, locale] = await Promise.all([
     settle(getOwnedSession(viewer.platformUserId, sessionId)),
-    settle(getPlatform().users.getUser(viewer.platformUserId)),
+    settle(getPlatformUser(viewer.platformUserId)),
     getTranslations("sessionDetails"),
     getTranslations(),
     getLocale(),

@@ -1,6 +1,4 @@
-import { currentLocale } from "@/lib/core/i18n/current-locale";
-import { toBalanceView } from "@/lib/features/accounts/balance-view";
-import { getPlatform } from "@/lib/platform";
+import { getBalanceView } from "@/lib/features/accounts/platform-user";
 import { DRIVER_ACCOUNT_GONE, signedInDriver } from "@/lib/core/route-handlers/access";
 import { PRIVATE_NO_STORE, routeHandler } from "@/lib/core/route-handlers/route-handler";
 
@@ -10,7 +8,6 @@ export const GET = routeHandler({
   words: { doing: "profile.doing.loadBalance", notFound: DRIVER_ACCOUNT_GONE },
   access: signedInDriver,
   async run({ actor }) {
-    const user = await getPlatform().users.getUser(actor.platformUserId);
-    return Response.json({ balance: toBalanceView(user, await currentLocale()) }, { headers: PRIVATE_NO_STORE });
+    return Response.json({ balance: await getBalanceView(actor.platformUserId) }, { headers: PRIVATE_NO_STORE });
   },
 });

@@ -17,11 +17,11 @@ import { getLocationNames, listDriverSessions } from "@/lib/features/sessions/se
 import { currentLocale } from "@/lib/core/i18n/current-locale";
 import { requestTranslator } from "@/lib/core/i18n/translator";
 import { getConfig } from "@/lib/core/config";
-import { getPlatform } from "@/lib/platform";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { profileValuesOf } from "@/lib/features/accounts/profile-values";
 import { toBalanceView } from "@/lib/features/accounts/balance-view";
+import { getPlatformUser } from "@/lib/features/accounts/platform-user";
 import { LoadError } from "@/components/ui/load-error";
 import { ProfileForm } from "@/components/account/profile-form";
 import { VoucherForm } from "@/components/vouchers/voucher-form";
@@ -60,7 +60,7 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
 
   let user;
   try {
-    user = await getPlatform().users.getUser(id);
+    user = await getPlatformUser(id);
   } catch (error) {
     if (error instanceof PlatformNotFoundError) notFound();
     return (

@@ -1,7 +1,5 @@
-import { currentLocale } from "@/lib/core/i18n/current-locale";
 import { z } from "zod";
-import { toBalanceView } from "@/lib/features/accounts/balance-view";
-import { getPlatform } from "@/lib/platform";
+import { getBalanceView } from "@/lib/features/accounts/platform-user";
 import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
 import { staffMember } from "@/lib/core/route-handlers/access";
 import { RouteError } from "@/lib/core/route-handlers/route-error";
@@ -21,7 +19,6 @@ export const GET = routeHandler({
     invalid: () => new RouteError(400, "admin.balance.badId"),
   },
   async run({ params }) {
-    const user = await getPlatform().users.getUser(params.id);
-    return Response.json({ balance: toBalanceView(user, await currentLocale()) }, { headers: PRIVATE_NO_STORE });
+    return Response.json({ balance: await getBalanceView(params.id) }, { headers: PRIVATE_NO_STORE });
   },
 });

@@ -15,7 +15,7 @@ import {
   type MoveState,
 } from "@/lib/features/admin/move-card";
 import { CardNotOwnedError, listDriverCards } from "@/lib/features/cards/service";
-import { getPlatform } from "@/lib/platform";
+import { getPlatformUser } from "@/lib/features/accounts/platform-user";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { requestTranslator } from "@/lib/core/i18n/translator";
@@ -73,7 +73,7 @@ export default async function MoveCardPage({ params, searchParams }: Props) {
   let source: PlatformUser;
   let card;
   try {
-    source = await getPlatform().users.getUser(sourceId);
+    source = await getPlatformUser(sourceId);
     card = (await listDriverCards(sourceId)).find((c) => c.id === cardId);
   } catch (error) {
     if (error instanceof PlatformNotFoundError) notFound();
