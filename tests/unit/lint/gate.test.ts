@@ -76,6 +76,15 @@ describe("lint gate", () => {
     ]);
   });
 
+  it("refuses a component taking the platform client instead of a feature's service", () => {
+    expect(findingsIn("components/calls-platform.tsx")).toEqual([
+      expect.objectContaining({
+        rule: "no-restricted-imports",
+        message: expect.stringContaining("call a feature's service"),
+      }),
+    ]);
+  });
+
   it("refuses an import cycle", () => {
     expect(findingsIn("lib/cycle-first.ts").map((f) => f.rule)).toEqual(["import/no-cycle"]);
     expect(findingsIn("lib/cycle-second.ts").map((f) => f.rule)).toEqual(["import/no-cycle"]);
