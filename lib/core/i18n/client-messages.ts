@@ -1,27 +1,20 @@
 import "server-only";
 import type { Messages } from "./catalogues";
+import { CLIENT_NAMESPACES, type Audience } from "./client-namespaces";
 
-type Namespace = keyof Messages;
+export { CLIENT_NAMESPACES, type Audience };
 
-/** Shared UI (dialogs, pager, form summary) and the route error boundaries: on every page. */
-const EVERY_PAGE = ["ui", "routeErrors"] as const satisfies readonly Namespace[];
-
-/**
- * The namespaces client components translate with useTranslations, per audience (route group):
- * only these reach the browser, the rest stays on the server. tests/unit/i18n/catalogues.test.ts
- * fails when a client component uses a namespace that no audience lists, or one is listed that no
- * client component uses.
- */
-export const CLIENT_NAMESPACES = {
-  everyPage: EVERY_PAGE,
-  driver: [...EVERY_PAGE, "account", "vouchers", "devices", "passkeys", "sessions", "duration"],
-  map: [...EVERY_PAGE, "map"],
-  public: [...EVERY_PAGE, "passkeys"],
-  admin: [...EVERY_PAGE, "account", "vouchers", "passkeys", "staff", "moveCard", "sessions", "duration"],
-} as const satisfies Record<string, readonly Namespace[]>;
-
-export type Audience = keyof typeof CLIENT_NAMESPACES;
+// One object per catalogue and audience for the process: the namespaces are the catalogue's own objects,
+// so React's RSC serialiser writes a namespace an outer provider already sent as a reference.
+const picked = new WeakMap<Messages, Map<Audience, Partial<Messages>>>();
 
 export function clientMessages(messages: Messages, audience: Audience): Partial<Messages> {
-  return Object.fromEntries(CLIENT_NAMESPACES[audience].map((namespace) => [namespace, messages[namespace]]));
+  let byAudience = picked.get(messages);
+  if (!byAudience) picked.set(messages, (byAudience = new Map()));
+  let subset = byAudience.get(audience);
+  if (!subset) {
+    subset = Object.fromEntries(CLIENT_NAMESPACES[audience].map((namespace) => [namespace, messages[namespace]]));
+    byAudience.set(audience, subset);
+  }
+  return subset;
 }
