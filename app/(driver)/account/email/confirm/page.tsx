@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { EmailConfirmForm } from "@/components/account/email-confirm-form";
-import { Alert } from "@/components/ui/alert";
-import { Card } from "@/components/ui/card";
+import { LinkLanding } from "@/components/ui/link-landing";
+import { strongBreakable as strong } from "@/components/ui/rich-text";
+import { TextLink } from "@/components/ui/text-link";
 import { confirmEmailChangeAction } from "@/lib/features/accounts/actions/change-email";
 import { emailChangeLinkMessage, inspectEmailChangeLink } from "@/lib/features/accounts/email-change";
 import { requireDriverPage } from "@/lib/core/auth/guards";
@@ -13,8 +13,6 @@ export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("profile.emailConfirm");
   return { title: t("title") };
 }
-
-const strong = (chunks: React.ReactNode) => <strong className="break-all">{chunks}</strong>;
 
 /**
  * Where the link mailed to a new address leads. Without a session the middleware sends the visitor
@@ -32,28 +30,19 @@ export default async function ConfirmEmailChangePage({
     getTranslations("profile.emailConfirm"),
     requestTranslator(),
   ]);
+  if (link.status !== "pending") {
+    const next = <TextLink href="/account">{t("back")}</TextLink>;
+    const message = emailChangeLinkMessage(tServer, link.status);
+    return <LinkLanding title={t("title")} refusal={{ title: t("notChanged"), message, next }} />;
+  }
   return (
-    <div className="max-w-2xl space-y-6">
-      <h1 className="text-2xl font-bold">{t("title")}</h1>
-      {link.status === "pending" ? (
-        <Card>
-          <p className="mb-4">{t.rich("pending", { from: viewer.email, to: link.newEmail, strong })}</p>
-          <EmailConfirmForm
-            action={confirmEmailChangeAction}
-            token={typeof token === "string" ? token : ""}
-            words={{ confirm: t("confirm"), changing: t("changing"), signIn: t("signIn") }}
-          />
-        </Card>
-      ) : (
-        <>
-          <Alert tone="error" title={t("notChanged")}>
-            {emailChangeLinkMessage(tServer, link.status)}
-          </Alert>
-          <Link href="/account" className="font-semibold text-brand-700 underline dark:text-brand-100">
-            {t("back")}
-          </Link>
-        </>
-      )}
-    </div>
+    <LinkLanding title={t("title")}>
+      <p className="mb-4">{t.rich("pending", { from: viewer.email, to: link.newEmail, strong })}</p>
+      <EmailConfirmForm
+        action={confirmEmailChangeAction}
+        token={typeof token === "string" ? token : ""}
+        words={{ confirm: t("confirm"), changing: t("changing"), signIn: t("signIn") }}
+      />
+    </LinkLanding>
   );
 }
