@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
@@ -24,11 +23,9 @@ import {
 } from "@/lib/features/sessions/filters";
 import { getLocationNames, getSessionsOverview, listDriverSessions } from "@/lib/features/sessions/service";
 import { settle } from "@/lib/features/sessions/settle";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("sessions");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("sessions.title");
 
 const linkClass = "font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
 

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { toBalanceView } from "@/lib/features/accounts/balance-view";
 import { LoadError } from "@/components/ui/load-error";
@@ -7,11 +6,9 @@ import { requireDriverPage } from "@/lib/core/auth/guards";
 import { getPlatform } from "@/lib/platform";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { redeemVoucherAction } from "@/lib/features/vouchers/actions/redeem-voucher";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("vouchers");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("vouchers.title");
 
 export default async function VouchersPage() {
   const viewer = await requireDriverPage();

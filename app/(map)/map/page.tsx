@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { connection } from "next/server";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
@@ -8,11 +7,9 @@ import { MapExplorer } from "@/components/map/map-explorer";
 import { getConfig } from "@/lib/core/config";
 import { canViewMap } from "@/lib/features/map/access";
 import MapLoading from "./loading";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("map");
-  return { title: t("page.title") };
-}
+export const generateMetadata = titleFrom("map.page.title");
 
 /**
  * Public charge points near you (issue 5). The server hands the client only what is safe to

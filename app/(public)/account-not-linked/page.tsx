@@ -1,11 +1,8 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { SignOutButton } from "@/components/auth/sign-out-button";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("notLinked");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("notLinked.title");
 
 export default async function AccountNotLinkedPage() {
   const t = await getTranslations("notLinked");

@@ -1,14 +1,11 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { getConfig } from "@/lib/core/config";
 import { connection } from "next/server";
 import { SIGN_UP_LINK_HOURS } from "@/lib/features/accounts/sign-up";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("signIn.checkEmail");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("signIn.checkEmail.title");
 
 /** After the sign-in form, or with `?for=sign-up` after the sign-up form: the same page for every address. */
 export default async function CheckYourEmailPage({

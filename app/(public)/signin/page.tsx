@@ -1,15 +1,12 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { PasskeySignIn } from "@/components/passkeys/passkey-sign-in";
 import { Alert } from "@/components/ui/alert";
 import { safeReturnPath } from "@/lib/core/auth/return-path";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("signIn");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("signIn.title");
 
 // Auth.js reports problems through ?error=… on this page: each code to its message's key.
 const ERROR_KEYS = {

@@ -1,13 +1,10 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { NewDriverForm } from "@/components/account/new-driver-form";
 import { signUpAction } from "@/lib/features/accounts/actions/sign-up";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("signUp");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("signUp.title");
 
 export default async function SignUpPage() {
   const t = await getTranslations("signUp");

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
@@ -6,11 +5,9 @@ import { connection } from "next/server";
 import { getConfig } from "@/lib/core/config";
 import { listOutbox } from "@/lib/core/mail/outbox";
 import { formatDateTime } from "@/lib/core/format";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("devMailbox");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("devMailbox.title");
 
 export default async function MailboxPage() {
   await connection();

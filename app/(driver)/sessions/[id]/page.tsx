@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
@@ -17,11 +16,9 @@ import { toLiveSessionView } from "@/lib/features/sessions/live-view";
 import { isPlatformId } from "@/lib/features/sessions/ownership";
 import { getOwnedSession, getSessionLocation } from "@/lib/features/sessions/service";
 import { settle } from "@/lib/features/sessions/settle";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("sessionDetails");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("sessionDetails.title");
 
 const backLink = "text-sm font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
 

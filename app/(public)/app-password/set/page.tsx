@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AppPasswordForm } from "@/components/account/app-password-form";
@@ -9,11 +8,9 @@ import { setAppPasswordWithLinkAction } from "@/lib/features/accounts/actions/se
 import { appPasswordLinkMessage, inspectAppPasswordLink } from "@/lib/features/accounts/app-password";
 import { getConfig } from "@/lib/core/config";
 import { requestTranslator } from "@/lib/core/i18n/translator";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("appPassword.page");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("appPassword.page.title");
 
 /**
  * Where the link mailed to a driver created by staff leads (ampeco only: the spec's platform mails

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AppPasswordFormClient } from "@/components/account/app-password-form-client";
@@ -9,11 +8,9 @@ import { PLATFORM_PASSWORD_MIN } from "@/lib/features/accounts/profile-schema";
 import { inspectSignUpLink, signUpLinkMessage } from "@/lib/features/accounts/sign-up";
 import { finishSignUpAction } from "@/lib/features/accounts/actions/sign-up";
 import { requestTranslator } from "@/lib/core/i18n/translator";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("signUp.finish");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("signUp.finish.title");
 
 /**
  * Where the link mailed by a sign-up leads: the driver chooses the app password, and only then are the

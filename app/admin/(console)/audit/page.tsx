@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/core/auth/guards";
 import { auditFilterQuery, parseAuditFilter } from "@/lib/features/admin/audit-filter";
@@ -7,11 +6,9 @@ import { AuditFilters } from "@/components/admin/audit-filters";
 import { AuditTable } from "@/components/admin/audit-table";
 import { Pager } from "@/components/ui/pager";
 import { Alert } from "@/components/ui/alert";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("audit");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("audit.title");
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

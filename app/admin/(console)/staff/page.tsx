@@ -1,15 +1,12 @@
-import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/core/auth/guards";
 import { listStaff, listStaffInvites } from "@/lib/features/admin/roles";
 import { formatDateTime } from "@/lib/core/format";
 import { Card } from "@/components/ui/card";
 import { GrantRoleForm, PendingInvites, StaffList } from "@/components/admin/staff-roles";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("staff.title") };
-}
+export const generateMetadata = titleFrom("admin.staff.title");
 
 /** Admins only: support staff get a 404 here, like drivers anywhere in /admin. */
 export default async function StaffRolesPage() {

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/core/auth/guards";
@@ -10,11 +9,9 @@ import { DriverSearchResults } from "@/components/admin/driver-search-results";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { logger } from "@/lib/core/log";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("driverSearch");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("driverSearch.title");
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

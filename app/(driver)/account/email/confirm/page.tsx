@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { EmailConfirmForm } from "@/components/account/email-confirm-form";
 import { LinkLanding } from "@/components/ui/link-landing";
@@ -8,11 +7,9 @@ import { confirmEmailChangeAction } from "@/lib/features/accounts/actions/change
 import { emailChangeLinkMessage, inspectEmailChangeLink } from "@/lib/features/accounts/email-change";
 import { requireDriverPage } from "@/lib/core/auth/guards";
 import { requestTranslator } from "@/lib/core/i18n/translator";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("profile.emailConfirm");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("profile.emailConfirm.title");
 
 /**
  * Where the link mailed to a new address leads. Without a session the middleware sends the visitor

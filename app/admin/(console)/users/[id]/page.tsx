@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/core/auth/guards";
@@ -33,11 +32,9 @@ import { DriverCardsSection } from "@/components/admin/driver-cards-section";
 import { EmailForm } from "@/components/account/email-form";
 import { PasswordResetForm } from "@/components/account/password-reset-form";
 import { ExpensePackDialog } from "@/components/sessions/expense-pack-dialog";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("driver.title") };
-}
+export const generateMetadata = titleFrom("admin.driver.title");
 
 const SESSIONS_PER_PAGE = 10;
 

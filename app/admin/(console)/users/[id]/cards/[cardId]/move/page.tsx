@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
@@ -25,11 +24,9 @@ import { MoveCardPanel } from "@/components/admin/move-card-panel";
 import { TextField } from "@/components/ui/field";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { CardStatusBadge } from "@/components/cards/card-status-badge";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("move.title") };
-}
+export const generateMetadata = titleFrom("admin.move.title");
 
 type Props = {
   params: Promise<{ id: string; cardId: string }>;
