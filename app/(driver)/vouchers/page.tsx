@@ -7,6 +7,7 @@ import { getPlatform } from "@/lib/platform";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { redeemVoucherAction } from "@/lib/features/vouchers/actions/redeem-voucher";
 import { titleFrom } from "@/components/layout/page-title";
+import { PageHeading } from "@/components/ui/page-heading";
 
 export const generateMetadata = titleFrom("vouchers.title");
 
@@ -31,10 +32,7 @@ export default async function VouchersPage() {
   }
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">{t("title")}</h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
-      </div>
+      <PageHeading title={t("title")} intro={t("intro")} />
       <VoucherForm action={redeemVoucherAction} initialBalance={toBalanceView(user, await getLocale())} />
     </div>
   );

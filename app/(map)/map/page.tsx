@@ -8,6 +8,7 @@ import { getConfig } from "@/lib/core/config";
 import { canViewMap } from "@/lib/features/map/access";
 import MapLoading from "./loading";
 import { titleFrom } from "@/components/layout/page-title";
+import { PageHeading } from "@/components/ui/page-heading";
 
 export const generateMetadata = titleFrom("map.page.title");
 
@@ -25,10 +26,7 @@ export default async function MapPage() {
 
   return (
     <div className="space-y-4">
-      <div>
-        <h1 className="text-2xl font-bold">{t("page.heading")}</h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("page.intro")}</p>
-      </div>
+      <PageHeading title={t("page.heading")} intro={t("page.intro")} />
       {/* useSearchParams (the filters) needs a Suspense boundary. */}
       <Suspense fallback={<MapLoading />}>
         <MapExplorer tileUrl={map.tileUrl} defaultCentre={map.defaultCenter} freshForSeconds={map.tileTtlSeconds} />
