@@ -10,6 +10,7 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { logger } from "@/lib/core/log";
 import { titleFrom } from "@/components/layout/page-title";
+import { HeadedSection } from "@/components/ui/headed-section";
 
 export const generateMetadata = titleFrom("driverSearch.title");
 
@@ -43,10 +44,7 @@ export default async function FindDriverPage({ searchParams }: { searchParams: S
       </div>
       <DriverSearchForm by={search.by} q={search.q} error={search.kind === "invalid" ? search.message : undefined} />
 
-      <section aria-labelledby="results-heading" className="space-y-3">
-        <h2 id="results-heading" className="text-lg font-semibold">
-          {t("results.heading")}
-        </h2>
+      <HeadedSection headingId="results-heading" heading={t("results.heading")}>
         <div role="status" aria-live="polite">
           {search.kind === "empty" && <p className="text-slate-700 dark:text-slate-300">{t("start")}</p>}
           {search.kind === "invalid" && <p className="text-slate-700 dark:text-slate-300">{t("correctSearch")}</p>}
@@ -72,7 +70,7 @@ export default async function FindDriverPage({ searchParams }: { searchParams: S
           )}
         </div>
         {hits && hits.length > 0 && <DriverSearchResults hits={hits} byCard={search.by === "card"} />}
-      </section>
+      </HeadedSection>
     </div>
   );
 }
