@@ -24,16 +24,13 @@ import {
 import { getLocationNames, getSessionsOverview, listDriverSessions } from "@/lib/features/sessions/service";
 import { settle } from "@/lib/features/sessions/settle";
 import { titleFrom } from "@/components/layout/page-title";
+import type { SearchParamsProps } from "@/components/layout/search-params";
 
 export const generateMetadata = titleFrom("sessions.title");
 
 const linkClass = "font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
 
-export default async function SessionsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function SessionsPage({ searchParams }: SearchParamsProps) {
   const viewer = await requireDriverPage();
   const platformUserId = viewer.platformUserId;
   const [t, tAll, locale, params] = await Promise.all([

@@ -4,15 +4,12 @@ import { getConfig } from "@/lib/core/config";
 import { connection } from "next/server";
 import { SIGN_UP_LINK_HOURS } from "@/lib/features/accounts/sign-up";
 import { titleFrom } from "@/components/layout/page-title";
+import type { SearchParamsProps } from "@/components/layout/search-params";
 
 export const generateMetadata = titleFrom("signIn.checkEmail.title");
 
 /** After the sign-in form, or with `?for=sign-up` after the sign-up form: the same page for every address. */
-export default async function CheckYourEmailPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function CheckYourEmailPage({ searchParams }: SearchParamsProps) {
   await connection();
   const { mail, auth } = getConfig();
   const signUp = (await searchParams).for === "sign-up";

@@ -5,6 +5,7 @@ import { PasskeySignIn } from "@/components/passkeys/passkey-sign-in";
 import { Alert } from "@/components/ui/alert";
 import { safeReturnPath } from "@/lib/core/auth/return-path";
 import { titleFrom } from "@/components/layout/page-title";
+import type { SearchParamsProps } from "@/components/layout/search-params";
 
 export const generateMetadata = titleFrom("signIn.title");
 
@@ -21,11 +22,7 @@ function errorKey(code: string): (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS] | 
   return Object.hasOwn(ERROR_KEYS, code) ? ERROR_KEYS[code as keyof typeof ERROR_KEYS] : "failed";
 }
 
-export default async function SignInPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function SignInPage({ searchParams }: SearchParamsProps) {
   const params = await searchParams;
   const t = await getTranslations("signIn");
   const error = typeof params.error === "string" ? params.error : undefined;

@@ -9,6 +9,7 @@ import { appPasswordLinkMessage, inspectAppPasswordLink } from "@/lib/features/a
 import { getConfig } from "@/lib/core/config";
 import { requestTranslator } from "@/lib/core/i18n/translator";
 import { titleFrom } from "@/components/layout/page-title";
+import type { SearchParamsProps } from "@/components/layout/search-params";
 
 export const generateMetadata = titleFrom("appPassword.page.title");
 
@@ -17,11 +18,7 @@ export const generateMetadata = titleFrom("appPassword.page.title");
  * its own reset link, so this page does not exist there). Open to anyone holding the link; a used,
  * expired or edited one gets a page that says so, without a form. No token at all is no link: 404.
  */
-export default async function SetAppPasswordPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function SetAppPasswordPage({ searchParams }: SearchParamsProps) {
   if (getConfig().platform.dialect !== "ampeco") notFound();
   const { token } = await searchParams;
   if (token === undefined) notFound();

@@ -9,6 +9,7 @@ import { inspectSignUpLink, signUpLinkMessage } from "@/lib/features/accounts/si
 import { finishSignUpAction } from "@/lib/features/accounts/actions/sign-up";
 import { requestTranslator } from "@/lib/core/i18n/translator";
 import { titleFrom } from "@/components/layout/page-title";
+import type { SearchParamsProps } from "@/components/layout/search-params";
 
 export const generateMetadata = titleFrom("signUp.finish.title");
 
@@ -17,11 +18,7 @@ export const generateMetadata = titleFrom("signUp.finish.title");
  * platform user and the portal account created. A used, expired or edited link gets a page that says
  * so, without a form. No token at all is no link: 404.
  */
-export default async function FinishSignUpPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function FinishSignUpPage({ searchParams }: SearchParamsProps) {
   const { token } = await searchParams;
   if (token === undefined) notFound();
   const [link, t, tServer] = await Promise.all([

@@ -8,12 +8,11 @@ import { Pager } from "@/components/ui/pager";
 import { Alert } from "@/components/ui/alert";
 import { titleFrom } from "@/components/layout/page-title";
 import { HeadedSection } from "@/components/ui/headed-section";
+import type { SearchParamsProps } from "@/components/layout/search-params";
 
 export const generateMetadata = titleFrom("audit.title");
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function AuditPage({ searchParams }: SearchParamsProps) {
   await requireStaffPage();
   const t = await getTranslations("audit");
   const { filter, messages } = parseAuditFilter(await searchParams);

@@ -11,12 +11,11 @@ import { buttonClasses } from "@/components/ui/button-classes";
 import { logger } from "@/lib/core/log";
 import { titleFrom } from "@/components/layout/page-title";
 import { HeadedSection } from "@/components/ui/headed-section";
+import type { SearchParamsProps } from "@/components/layout/search-params";
 
 export const generateMetadata = titleFrom("driverSearch.title");
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function FindDriverPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function FindDriverPage({ searchParams }: SearchParamsProps) {
   await requireStaffPage();
   const t = await getTranslations("driverSearch");
   const tMessages = await requestTranslator();

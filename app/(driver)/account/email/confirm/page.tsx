@@ -8,6 +8,7 @@ import { emailChangeLinkMessage, inspectEmailChangeLink } from "@/lib/features/a
 import { requireDriverPage } from "@/lib/core/auth/guards";
 import { requestTranslator } from "@/lib/core/i18n/translator";
 import { titleFrom } from "@/components/layout/page-title";
+import type { SearchParamsProps } from "@/components/layout/search-params";
 
 export const generateMetadata = titleFrom("profile.emailConfirm.title");
 
@@ -15,11 +16,7 @@ export const generateMetadata = titleFrom("profile.emailConfirm.title");
  * Where the link mailed to a new address leads. Without a session the middleware sends the visitor
  * to sign in first and back here after. Any token, edited or not, gets a page that says what it is.
  */
-export default async function ConfirmEmailChangePage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function ConfirmEmailChangePage({ searchParams }: SearchParamsProps) {
   const viewer = await requireDriverPage();
   const { token } = await searchParams;
   const [link, t, tServer] = await Promise.all([

@@ -25,12 +25,13 @@ import { TextField } from "@/components/ui/field";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { CardStatusBadge } from "@/components/cards/card-status-badge";
 import { titleFrom } from "@/components/layout/page-title";
+import type { SearchParams } from "@/components/layout/search-params";
 
 export const generateMetadata = titleFrom("admin.move.title");
 
 type Props = {
   params: Promise<{ id: string; cardId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: SearchParams;
 };
 
 /** The target is chosen with a plain GET form, so the confirmation step has its own URL (?to=). */
