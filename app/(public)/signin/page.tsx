@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { OtherFormLink } from "@/components/auth/other-form-link";
 import { getTranslations } from "next-intl/server";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { PasskeySignIn } from "@/components/passkeys/passkey-sign-in";
@@ -42,12 +42,9 @@ export default async function SignInPage({ searchParams }: SearchParamsProps) {
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("passkeyPrompt")}</p>
         <PasskeySignIn callbackUrl={callbackUrl} autofill />
       </div>
-      <p className="text-sm">
-        {t("newHere")}{" "}
-        <Link href="/signup" className="font-semibold text-brand-700 underline dark:text-brand-100">
-          {t("createAccount")}
-        </Link>
-      </p>
+      <OtherFormLink question={t("newHere")} href="/signup">
+        {t("createAccount")}
+      </OtherFormLink>
     </div>
   );
 }
