@@ -16,16 +16,7 @@ export function TextField({ label, name, errors, hint, className = "", ...props 
   const describedBy = [hint ? hintId : null, errors?.length ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
-      <span className="text-sm font-medium">
-        <label htmlFor={id}>{label}</label>
-        {/* Outside the label: the accessible name stays exactly the label; `required` is announced. */}
-        {props.required && (
-          <span aria-hidden="true" className="text-red-700 dark:text-red-400">
-            {" "}
-            *
-          </span>
-        )}
-      </span>
+      <FieldLabel id={id} label={label} required={props.required} />
       <input
         id={id}
         name={name}
@@ -39,11 +30,7 @@ export function TextField({ label, name, errors, hint, className = "", ...props 
           {hint}
         </p>
       )}
-      {errors?.length ? (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
-          {errors.join(" ")}
-        </p>
-      ) : null}
+      <FieldErrors id={errorId} errors={errors} />
     </div>
   );
 }
@@ -61,16 +48,7 @@ export function SelectField({ label, name, errors, options, placeholder, classNa
   const errorId = `${id}-error`;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
-      <span className="text-sm font-medium">
-        <label htmlFor={id}>{label}</label>
-        {/* Outside the label: the accessible name stays exactly the label; `required` is announced. */}
-        {props.required && (
-          <span aria-hidden="true" className="text-red-700 dark:text-red-400">
-            {" "}
-            *
-          </span>
-        )}
-      </span>
+      <FieldLabel id={id} label={label} required={props.required} />
       <select
         id={id}
         name={name}
@@ -86,11 +64,32 @@ export function SelectField({ label, name, errors, options, placeholder, classNa
           </option>
         ))}
       </select>
-      {errors?.length ? (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
-          {errors.join(" ")}
-        </p>
-      ) : null}
+      <FieldErrors id={errorId} errors={errors} />
     </div>
   );
+}
+
+/** A field's label, with the required mark beside it. */
+function FieldLabel({ id, label, required }: { id: string; label: string; required?: boolean }) {
+  return (
+    <span className="text-sm font-medium">
+      <label htmlFor={id}>{label}</label>
+      {/* Outside the label: the accessible name stays exactly the label; `required` is announced. */}
+      {required && (
+        <span aria-hidden="true" className="text-red-700 dark:text-red-400">
+          {" "}
+          *
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** A field's errors, named by the input's aria-describedby. */
+function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  return errors?.length ? (
+    <p id={id} className="text-sm text-red-700 dark:text-red-400">
+      {errors.join(" ")}
+    </p>
+  ) : null;
 }
