@@ -1,5 +1,4 @@
 "use client";
-import Link from "next/link";
 import { useActionState, useState } from "react";
 import type { CreateDriverData } from "@/lib/features/admin/actions/create-driver";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
@@ -8,14 +7,13 @@ import { ProfileFields, type ProfileFieldLabels } from "@/components/account/pro
 import { SubmitButton } from "@/components/ui/button";
 import { FormStatus, InvalidFormSummary } from "@/components/ui/alert";
 import { DEFAULT_COUNTRY } from "@/lib/core/countries";
+import { TextLink } from "@/components/ui/text-link";
 
 export type SignUpAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 export type CreateDriverAction = (
   previous: ActionResult<CreateDriverData>,
   formData: FormData,
 ) => Promise<ActionResult<CreateDriverData>>;
-
-const linkClass = "font-semibold text-brand-700 underline dark:text-brand-100";
 
 /** The form's words, put into the page's language by the server (NewDriverForm). */
 export interface NewDriverFormWords {
@@ -140,9 +138,9 @@ export function NewDriverFormClient({ words, ...props }: NewDriverFormProps & { 
           <FormStatus tone="error" message={state.status === "error" ? state.message : null} />
         )}
         {data && (
-          <Link href={`/admin/users/${data.platformUserId}`} className={linkClass}>
+          <TextLink href={`/admin/users/${data.platformUserId}`}>
             {data.kind === "exists" ? words.openExisting : words.openNew}
-          </Link>
+          </TextLink>
         )}
       </div>
     </form>

@@ -1,10 +1,10 @@
-import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { AuditEntryView } from "@/lib/features/admin/audit-log";
 import { auditActionKey } from "@/lib/features/admin/audit-actions";
 import { formatDateTime } from "@/lib/core/format";
 import { Badge } from "@/components/ui/badge";
 import { ColumnHeader, ScrollingTable } from "@/components/ui/table";
+import { TextLink } from "@/components/ui/text-link";
 
 function detailText(value: unknown): string {
   if (value === null || value === undefined) return "—";
@@ -48,12 +48,7 @@ export async function AuditTable({ entries }: { entries: AuditEntryView[] }) {
             {entry.targetPlatformUserId === null ? (
               "—"
             ) : (
-              <Link
-                href={`/admin/users/${entry.targetPlatformUserId}`}
-                className="font-semibold text-brand-700 underline dark:text-brand-100"
-              >
-                {entry.targetPlatformUserId}
-              </Link>
+              <TextLink href={`/admin/users/${entry.targetPlatformUserId}`}>{entry.targetPlatformUserId}</TextLink>
             )}
           </td>
           <td className="px-3 py-2 font-mono text-xs break-all">{entry.targetCard ?? "—"}</td>

@@ -1,9 +1,9 @@
-import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { DriverSearchHit } from "@/lib/features/admin/find-driver";
 import { formatMoney } from "@/lib/core/format";
 import { CardStatusBadge } from "@/components/cards/card-status-badge";
 import { ColumnHeader, ScrollingTable } from "@/components/ui/table";
+import { TextLink } from "@/components/ui/text-link";
 
 /** One row per hit: a driver can be listed once per link of the searched card code. */
 function rowKey({ user, matchedCard }: DriverSearchHit): string {
@@ -53,12 +53,7 @@ export async function DriverSearchResults({ hits, byCard }: { hits: DriverSearch
         return (
           <tr key={rowKey(hit)} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
             <th scope="row" className="px-4 py-2 font-medium">
-              <Link
-                href={`/admin/users/${user.id}`}
-                className="font-semibold text-brand-700 underline dark:text-brand-100"
-              >
-                {name}
-              </Link>
+              <TextLink href={`/admin/users/${user.id}`}>{name}</TextLink>
             </th>
             <td className="px-4 py-2 break-all">{user.email}</td>
             <td className="px-4 py-2 tabular-nums">{user.id}</td>

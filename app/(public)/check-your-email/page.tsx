@@ -5,6 +5,7 @@ import { connection } from "next/server";
 import { SIGN_UP_LINK_HOURS } from "@/lib/features/accounts/sign-up";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParamsProps } from "@/components/layout/search-params";
+import { TextLink } from "@/components/ui/text-link";
 
 export const generateMetadata = titleFrom("signIn.checkEmail.title");
 
@@ -35,9 +36,7 @@ export default async function CheckYourEmailPage({ searchParams }: SearchParamsP
           })}
         </p>
       )}
-      <Link href="/signin" className="font-semibold text-brand-700 underline dark:text-brand-100">
-        {t("back")}
-      </Link>
+      <TextLink href="/signin">{t("back")}</TextLink>
     </div>
   );
 }

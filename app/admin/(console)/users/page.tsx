@@ -12,6 +12,7 @@ import { logger } from "@/lib/core/log";
 import { titleFrom } from "@/components/layout/page-title";
 import { HeadedSection } from "@/components/ui/headed-section";
 import type { SearchParamsProps } from "@/components/layout/search-params";
+import { TextLink } from "@/components/ui/text-link";
 
 export const generateMetadata = titleFrom("driverSearch.title");
 
@@ -31,7 +32,6 @@ export default async function FindDriverPage({ searchParams }: SearchParamsProps
       failure = platformErrorMessage(tMessages, error, "driverSearch.doing.search");
     }
   }
-  const linkClass = "font-semibold text-brand-700 underline dark:text-brand-100";
 
   return (
     <div className="space-y-6">
@@ -56,11 +56,7 @@ export default async function FindDriverPage({ searchParams }: SearchParamsProps
             <p className="text-slate-700 dark:text-slate-300">
               {t.rich("noHits", {
                 by: search.by,
-                create: (chunks) => (
-                  <Link href="/admin/users/new" className={linkClass}>
-                    {chunks}
-                  </Link>
-                ),
+                create: (chunks) => <TextLink href="/admin/users/new">{chunks}</TextLink>,
               })}
             </p>
           )}

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { TextLink } from "@/components/ui/text-link";
 
 /** An unknown or malformed driver id: say so and lead back to the search. */
 export default async function DriverNotFound() {
@@ -8,9 +8,7 @@ export default async function DriverNotFound() {
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">{t("driverNotFound.title")}</h1>
       <p>{t("driverNotFound.body")}</p>
-      <Link href="/admin/users" className="font-semibold text-brand-700 underline dark:text-brand-100">
-        {t("driverNotFound.search")}
-      </Link>
+      <TextLink href="/admin/users">{t("driverNotFound.search")}</TextLink>
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/core/auth/guards";
@@ -26,6 +25,7 @@ import { buttonClasses } from "@/components/ui/button-classes";
 import { CardStatusBadge } from "@/components/cards/card-status-badge";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParams } from "@/components/layout/search-params";
+import { TextLink } from "@/components/ui/text-link";
 
 export const generateMetadata = titleFrom("admin.move.title");
 
@@ -112,12 +112,7 @@ export default async function MoveCardPage({ params, searchParams }: Props) {
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
         <p className="text-sm">
-          <Link
-            href={`/admin/users/${sourceId}`}
-            className="font-semibold text-brand-700 underline dark:text-brand-100"
-          >
-            {t("move.back", { driver: sourceLabel })}
-          </Link>
+          <TextLink href={`/admin/users/${sourceId}`}>{t("move.back", { driver: sourceLabel })}</TextLink>
         </p>
         <h1 className="mt-2 text-2xl font-bold">{t("move.heading")}</h1>
       </div>
