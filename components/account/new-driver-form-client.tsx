@@ -2,7 +2,7 @@
 import { useActionState, useState } from "react";
 import type { CreateDriverData } from "@/lib/features/admin/actions/create-driver";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
-import { TextField } from "@/components/ui/field";
+import { EmailField, NewPasswordField } from "@/components/ui/field";
 import { ProfileFields, type ProfileFieldLabels } from "@/components/account/profile-fields";
 import { SubmitButton } from "@/components/ui/button";
 import { FormStatus, InvalidFormSummary } from "@/components/ui/alert";
@@ -61,13 +61,11 @@ export function NewDriverFormClient({ words, ...props }: NewDriverFormProps & { 
   return (
     <form action={formAction} className="grid grid-cols-1 gap-4 sm:grid-cols-2" noValidate>
       <InvalidFormSummary state={state} />
-      <TextField
+      <EmailField
+        forSomeoneElse={staff}
         className="sm:col-span-2"
         label={words.email}
         name="email"
-        type="email"
-        autoComplete={staff ? "off" : "email"}
-        required
         defaultValue={v.email}
         errors={errors.email}
       />
@@ -101,12 +99,9 @@ export function NewDriverFormClient({ words, ...props }: NewDriverFormProps & { 
               </label>
             ))}
             {passwordMode === "set" && (
-              <TextField
+              <NewPasswordField
                 label={words.staffPassword}
                 name="password"
-                type="password"
-                autoComplete="new-password"
-                required
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
                 hint={words.staffPasswordHint}

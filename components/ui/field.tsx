@@ -31,6 +31,18 @@ export function TextField({ label, name, errors, hint, className = "", ...props 
   );
 }
 
+type PresetFieldProps = Omit<FieldProps, "type" | "autoComplete" | "required">;
+
+/** An e-mail address, typed by its owner, or by staff for someone else (`forSomeoneElse`: no autofill of their own). */
+export function EmailField({ forSomeoneElse = false, ...props }: PresetFieldProps & { forSomeoneElse?: boolean }) {
+  return <TextField type="email" autoComplete={forSomeoneElse ? "off" : "email"} required {...props} />;
+}
+
+/** A password chosen here: `new-password` lets a password manager suggest one and save it. */
+export function NewPasswordField(props: PresetFieldProps) {
+  return <TextField type="password" autoComplete="new-password" required {...props} />;
+}
+
 interface SelectProps extends Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id"> {
   label: string;
   name: string;
