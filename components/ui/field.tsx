@@ -57,14 +57,29 @@ export function SelectField({ label, name, errors, options, placeholder, classNa
   return (
     <FieldFrame id={id} label={label} required={props.required} errors={errors} className={className}>
       <select {...controlAttributes(id, name, errors, describedBy, SELECT_CLASSES)} {...props}>
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions placeholder={placeholder} options={options} />
       </select>
     </FieldFrame>
+  );
+}
+
+/** A select's options; `placeholder` is a first option with an empty value (none chosen, or any). */
+export function SelectOptions({
+  placeholder,
+  options,
+}: {
+  placeholder?: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <>
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </>
   );
 }
 
