@@ -25,6 +25,7 @@ import { getLocationNames, getSessionsOverview, listDriverSessions } from "@/lib
 import { settle } from "@/lib/features/sessions/settle";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParamsProps } from "@/components/layout/search-params";
+import { screenReaderOnly } from "@/components/ui/rich-text";
 
 export const generateMetadata = titleFrom("sessions.title");
 
@@ -63,7 +64,7 @@ export default async function SessionsPage({ searchParams }: SearchParamsProps) 
         </div>
         <div className="flex flex-wrap items-start gap-2">
           <a href={`/api/sessions/export${sessionFilterQuery(range)}`} download className={buttonClasses("secondary")}>
-            {t.rich("downloadCsv", { sr: (chunks) => <span className="sr-only">{chunks}</span> })}
+            {t.rich("downloadCsv", { sr: screenReaderOnly })}
           </a>
           <ExpensePackDialog endpoint="/api/sessions/expense-pack" filters={range} />
         </div>

@@ -17,6 +17,7 @@ import { isPlatformId } from "@/lib/features/sessions/ownership";
 import { getOwnedSession, getSessionLocation } from "@/lib/features/sessions/service";
 import { settle } from "@/lib/features/sessions/settle";
 import { titleFrom } from "@/components/layout/page-title";
+import { screenReaderOnly } from "@/components/ui/rich-text";
 
 export const generateMetadata = titleFrom("sessionDetails.title");
 
@@ -67,7 +68,7 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h1 className="text-2xl font-bold">{t("heading", { start: sessionStartLabel(session, locale) })}</h1>
           <a href={`/api/sessions/${session.id}/export`} download className={buttonClasses("secondary")}>
-            {t.rich("downloadCsv", { sr: (chunks) => <span className="sr-only">{chunks}</span> })}
+            {t.rich("downloadCsv", { sr: screenReaderOnly })}
           </a>
         </div>
       </div>
