@@ -1,8 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { ClientWords } from "@/components/layout/client-words";
-import { SiteHeader } from "@/components/layout/site-header";
+import { AudienceFrame } from "@/components/layout/audience-frame";
 import { NavLinks } from "@/components/layout/nav-links";
-import { AccountMenu } from "@/components/layout/account-menu";
 import { requireDriverPage } from "@/lib/core/auth/guards";
 import { DRIVER_LINKS } from "@/components/layout/driver-links";
 
@@ -10,15 +8,10 @@ import { DRIVER_LINKS } from "@/components/layout/driver-links";
 export default async function DriverLayout({ children }: { children: React.ReactNode }) {
   const viewer = await requireDriverPage();
   const t = await getTranslations("layout.nav");
+  const nav = <NavLinks label={t("driver")} links={DRIVER_LINKS} />;
   return (
-    <>
-      <SiteHeader>
-        <NavLinks label={t("driver")} links={DRIVER_LINKS} />
-        <AccountMenu email={viewer.email} />
-      </SiteHeader>
-      <main id="main" className="mx-auto max-w-6xl px-4 py-6">
-        <ClientWords audience="driver">{children}</ClientWords>
-      </main>
-    </>
+    <AudienceFrame audience="driver" header={nav} accountEmail={viewer.email}>
+      {children}
+    </AudienceFrame>
   );
 }

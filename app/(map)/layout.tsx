@@ -1,10 +1,8 @@
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { ClientWords } from "@/components/layout/client-words";
-import { SiteHeader } from "@/components/layout/site-header";
+import { AudienceFrame } from "@/components/layout/audience-frame";
+import { HeaderLink } from "@/components/layout/header-link";
 import { NavLinks } from "@/components/layout/nav-links";
-import { AccountMenu } from "@/components/layout/account-menu";
 import { ADMIN_LINKS, DRIVER_LINKS } from "@/components/layout/driver-links";
 import { getViewer } from "@/lib/core/auth/viewer";
 import { isStaff } from "@/lib/core/auth/roles";
@@ -20,26 +18,14 @@ export default async function MapLayout({ children }: { children: React.ReactNod
   const t = await getTranslations("layout.nav");
   const tAuth = await getTranslations("auth");
   const staffOnly = viewer !== null && isStaff(viewer.role) && viewer.platformUserId === null;
+  const header = viewer ? (
+    <NavLinks label={staffOnly ? t("admin") : t("driver")} links={staffOnly ? ADMIN_LINKS : DRIVER_LINKS} />
+  ) : (
+    <HeaderLink href="/signin?callbackUrl=%2Fmap">{tAuth("signIn")}</HeaderLink>
+  );
   return (
-    <>
-      <SiteHeader>
-        {viewer ? (
-          <>
-            <NavLinks label={staffOnly ? t("admin") : t("driver")} links={staffOnly ? ADMIN_LINKS : DRIVER_LINKS} />
-            <AccountMenu email={viewer.email} />
-          </>
-        ) : (
-          <Link
-            href="/signin?callbackUrl=%2Fmap"
-            className="rounded-md px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
-          >
-            {tAuth("signIn")}
-          </Link>
-        )}
-      </SiteHeader>
-      <main id="main" className="mx-auto max-w-6xl px-4 py-6">
-        <ClientWords audience="map">{children}</ClientWords>
-      </main>
-    </>
+    <AudienceFrame audience="map" header={header} accountEmail={viewer?.email}>
+      {children}
+    </AudienceFrame>
   );
 }

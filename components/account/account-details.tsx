@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { AccountView } from "@/lib/features/accounts/account-view";
 import { changeEmailAction } from "@/lib/features/accounts/actions/change-email";
@@ -8,6 +7,7 @@ import { Balance } from "./balance";
 import { EmailForm } from "./email-form";
 import { LoadError } from "@/components/ui/load-error";
 import { ProfileForm } from "./profile-form";
+import { TextLink } from "@/components/ui/text-link";
 
 /**
  * The parts of the account page that show the driver's platform data: greeting, balance, sign-in
@@ -30,9 +30,7 @@ export async function AccountDetails({ view }: { view: AccountView }) {
         <Card title={t("balance")}>
           <Balance view={view.balance} />
           <p className="mt-3 text-sm">
-            <Link href="/vouchers" className="font-semibold text-brand-700 underline dark:text-brand-100">
-              {t("redeemVoucher")}
-            </Link>
+            <TextLink href="/vouchers">{t("redeemVoucher")}</TextLink>
           </p>
         </Card>
         <Card title={t("signInEmail")}>

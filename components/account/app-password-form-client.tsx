@@ -1,7 +1,7 @@
 "use client";
 import { useActionState, useState, type ChangeEvent } from "react";
 import { SubmitButton } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { NewPasswordField } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/alert";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 
@@ -56,22 +56,16 @@ export function AppPasswordFormClient({
       {token !== undefined && <input type="hidden" name="token" value={token} />}
       {!done && (
         <>
-          <TextField
+          <NewPasswordField
             label={words.newPassword}
             name="password"
-            type="password"
-            autoComplete="new-password"
-            required
             errors={errors.password}
             hint={words.hint}
             {...held("password")}
           />
-          <TextField
+          <NewPasswordField
             label={words.repeat}
             name="passwordRepeat"
-            type="password"
-            autoComplete="new-password"
-            required
             errors={errors.passwordRepeat}
             {...held("passwordRepeat")}
           />

@@ -1,10 +1,10 @@
 "use client";
-import Link from "next/link";
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/alert";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 import type { EmailAction } from "./email-form-client";
+import { TextLink } from "@/components/ui/text-link";
 
 /** The form's words, put into the page's language by the confirmation page. */
 export interface EmailConfirmWords {
@@ -41,11 +41,7 @@ export function EmailConfirmForm({
         tone={done ? "success" : "error"}
         message={state.status === "ok" || state.status === "error" ? state.message : null}
       />
-      {done && (
-        <Link href="/signin" className="font-semibold text-brand-700 underline dark:text-brand-100">
-          {words.signIn}
-        </Link>
-      )}
+      {done && <TextLink href="/signin">{words.signIn}</TextLink>}
     </form>
   );
 }

@@ -2,7 +2,7 @@
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { ConfirmSubmit } from "@/components/ui/confirm-submit";
-import { TextField } from "@/components/ui/field";
+import { EmailField } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/alert";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 
@@ -49,14 +49,11 @@ export function EmailFormClient({
   return (
     <form action={formAction} className="flex flex-col gap-4" noValidate>
       <p className="text-sm">{words.current}</p>
-      <TextField
+      <EmailField
         key={staff ? `email-${state.status}-${v.email ?? ""}` : undefined}
+        forSomeoneElse={staff}
         label={words.newAddress}
         name="email"
-        type="email"
-        // Staff type someone else's address: no autofill of their own.
-        autoComplete={staff ? "off" : "email"}
-        required
         defaultValue={v.email}
         errors={errors.email}
         hint={words.hint}

@@ -1,9 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import { EmailFormClient, type EmailAction } from "./email-form-client";
+import { strongBreakable as strong } from "@/components/ui/rich-text";
 
 export type { EmailAction } from "./email-form-client";
-
-const strong = (chunks: React.ReactNode) => <strong className="break-all">{chunks}</strong>;
 
 /**
  * A new e-mail address (EmailFormClient), with its words in the page's language: the driver's own

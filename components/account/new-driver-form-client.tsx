@@ -1,21 +1,19 @@
 "use client";
-import Link from "next/link";
 import { useActionState, useState } from "react";
 import type { CreateDriverData } from "@/lib/features/admin/actions/create-driver";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
-import { TextField } from "@/components/ui/field";
+import { EmailField, NewPasswordField } from "@/components/ui/field";
 import { ProfileFields, type ProfileFieldLabels } from "@/components/account/profile-fields";
 import { SubmitButton } from "@/components/ui/button";
 import { FormStatus, InvalidFormSummary } from "@/components/ui/alert";
 import { DEFAULT_COUNTRY } from "@/lib/core/countries";
+import { TextLink } from "@/components/ui/text-link";
 
 export type SignUpAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 export type CreateDriverAction = (
   previous: ActionResult<CreateDriverData>,
   formData: FormData,
 ) => Promise<ActionResult<CreateDriverData>>;
-
-const linkClass = "font-semibold text-brand-700 underline dark:text-brand-100";
 
 /** The form's words, put into the page's language by the server (NewDriverForm). */
 export interface NewDriverFormWords {
@@ -63,13 +61,11 @@ export function NewDriverFormClient({ words, ...props }: NewDriverFormProps & { 
   return (
     <form action={formAction} className="grid grid-cols-1 gap-4 sm:grid-cols-2" noValidate>
       <InvalidFormSummary state={state} />
-      <TextField
+      <EmailField
+        forSomeoneElse={staff}
         className="sm:col-span-2"
         label={words.email}
         name="email"
-        type="email"
-        autoComplete={staff ? "off" : "email"}
-        required
         defaultValue={v.email}
         errors={errors.email}
       />
@@ -103,12 +99,9 @@ export function NewDriverFormClient({ words, ...props }: NewDriverFormProps & { 
               </label>
             ))}
             {passwordMode === "set" && (
-              <TextField
+              <NewPasswordField
                 label={words.staffPassword}
                 name="password"
-                type="password"
-                autoComplete="new-password"
-                required
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
                 hint={words.staffPasswordHint}
@@ -140,9 +133,9 @@ export function NewDriverFormClient({ words, ...props }: NewDriverFormProps & { 
           <FormStatus tone="error" message={state.status === "error" ? state.message : null} />
         )}
         {data && (
-          <Link href={`/admin/users/${data.platformUserId}`} className={linkClass}>
+          <TextLink href={`/admin/users/${data.platformUserId}`}>
             {data.kind === "exists" ? words.openExisting : words.openNew}
-          </Link>
+          </TextLink>
         )}
       </div>
     </form>

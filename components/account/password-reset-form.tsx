@@ -1,9 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import { PasswordResetFormClient, type PasswordResetAction } from "./password-reset-form-client";
+import { strongBreakable as strong } from "@/components/ui/rich-text";
 
 export type { PasswordResetAction } from "./password-reset-form-client";
-
-const strong = (chunks: React.ReactNode) => <strong className="break-all">{chunks}</strong>;
 
 /**
  * Starts the platform's password reset for the charging app (the platform mails the link): the

@@ -10,6 +10,21 @@ export type ProfileFieldLabels = Record<
   string
 >;
 
+/** The text fields in form order, each with its autofill hint; the country (a select) follows them. */
+const TEXT_FIELDS: {
+  name: Exclude<keyof ProfileFieldLabels, "country">;
+  autoComplete: string;
+  type?: "tel";
+  required?: true;
+}[] = [
+  { name: "firstName", autoComplete: "given-name", required: true },
+  { name: "lastName", autoComplete: "family-name", required: true },
+  { name: "phone", autoComplete: "tel", type: "tel" },
+  { name: "address", autoComplete: "street-address" },
+  { name: "city", autoComplete: "address-level2" },
+  { name: "postCode", autoComplete: "postal-code" },
+];
+
 /**
  * The driver profile fields as one group, shared by sign-up, the account page and the admin
  * "create driver" form, so labels, names and autocomplete hints stay identical everywhere.
@@ -33,51 +48,18 @@ export function ProfileFields({
   const auto = (hint: string) => (personal ? hint : "off");
   return (
     <>
-      <TextField
-        label={labels.firstName}
-        name="firstName"
-        autoComplete={auto("given-name")}
-        required
-        defaultValue={values.firstName}
-        errors={errors.firstName}
-      />
-      <TextField
-        label={labels.lastName}
-        name="lastName"
-        autoComplete={auto("family-name")}
-        required
-        defaultValue={values.lastName}
-        errors={errors.lastName}
-      />
-      <TextField
-        label={labels.phone}
-        name="phone"
-        type="tel"
-        autoComplete={auto("tel")}
-        defaultValue={values.phone}
-        errors={errors.phone}
-      />
-      <TextField
-        label={labels.address}
-        name="address"
-        autoComplete={auto("street-address")}
-        defaultValue={values.address}
-        errors={errors.address}
-      />
-      <TextField
-        label={labels.city}
-        name="city"
-        autoComplete={auto("address-level2")}
-        defaultValue={values.city}
-        errors={errors.city}
-      />
-      <TextField
-        label={labels.postCode}
-        name="postCode"
-        autoComplete={auto("postal-code")}
-        defaultValue={values.postCode}
-        errors={errors.postCode}
-      />
+      {TEXT_FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          label={labels[field.name]}
+          name={field.name}
+          type={field.type}
+          autoComplete={auto(field.autoComplete)}
+          required={field.required}
+          defaultValue={values[field.name]}
+          errors={errors[field.name]}
+        />
+      ))}
       <SelectField
         // A select only takes a new default on mount: remount it when the shown value changes.
         key={`country-${values.country ?? ""}`}

@@ -1,9 +1,10 @@
-import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { AuditEntryView } from "@/lib/features/admin/audit-log";
 import { auditActionKey } from "@/lib/features/admin/audit-actions";
 import { formatDateTime } from "@/lib/core/format";
 import { Badge } from "@/components/ui/badge";
+import { ColumnHeader, ScrollingTable } from "@/components/ui/table";
+import { TextLink } from "@/components/ui/text-link";
 
 function detailText(value: unknown): string {
   if (value === null || value === undefined) return "—";
@@ -20,85 +21,59 @@ export async function AuditTable({ entries }: { entries: AuditEntryView[] }) {
     const key = auditActionKey(action);
     return key ? t(`actions.${key}`) : action;
   };
+  const columns = [
+    t("table.when"),
+    t("table.staff"),
+    t("table.action"),
+    t("table.driver"),
+    t("table.card"),
+    t("table.outcome"),
+    t("table.details"),
+  ];
+  const header = columns.map((column) => (
+    <ColumnHeader key={column} className="px-3 py-2 font-semibold">
+      {column}
+    </ColumnHeader>
+  ));
   return (
-    <div
-      role="region"
-      aria-label={t("table.label")}
-      tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
-    >
-      <table className="w-full min-w-[48rem] text-left text-sm">
-        <caption className="sr-only">{t("table.caption")}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t("table.when")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t("table.staff")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t("table.action")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t("table.driver")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t("table.card")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t("table.outcome")}
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t("table.details")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
-              <td className="px-3 py-2 whitespace-nowrap">
-                <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
-              </td>
-              <td className="px-3 py-2 break-all">{entry.actorEmail}</td>
-              <td className="px-3 py-2">{actionLabel(entry.action)}</td>
-              <td className="px-3 py-2 tabular-nums">
-                {entry.targetPlatformUserId === null ? (
-                  "—"
-                ) : (
-                  <Link
-                    href={`/admin/users/${entry.targetPlatformUserId}`}
-                    className="font-semibold text-brand-700 underline dark:text-brand-100"
-                  >
-                    {entry.targetPlatformUserId}
-                  </Link>
-                )}
-              </td>
-              <td className="px-3 py-2 font-mono text-xs break-all">{entry.targetCard ?? "—"}</td>
-              <td className="px-3 py-2">
-                {entry.outcome === "success" ? (
-                  <Badge tone="green">{t("outcome.success")}</Badge>
-                ) : (
-                  <Badge tone="red">{t("outcome.failure")}</Badge>
-                )}
-              </td>
-              <td className="px-3 py-2 text-xs">
-                {entry.error && <p className="mb-1 text-red-800 dark:text-red-300">{entry.error}</p>}
-                {entry.details && Object.keys(entry.details).length > 0 ? (
-                  <dl className="grid grid-cols-[auto_1fr] gap-x-2">
-                    {Object.entries(entry.details).map(([key, value]) => (
-                      <div key={key} className="contents">
-                        <dt className="font-semibold">{key}</dt>
-                        <dd className="break-all">{detailText(value)}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollingTable label={t("table.label")} caption={t("table.caption")} minWidth="min-w-[48rem]" header={header}>
+      {entries.map((entry) => (
+        <tr key={entry.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
+          <td className="px-3 py-2 whitespace-nowrap">
+            <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
+          </td>
+          <td className="px-3 py-2 break-all">{entry.actorEmail}</td>
+          <td className="px-3 py-2">{actionLabel(entry.action)}</td>
+          <td className="px-3 py-2 tabular-nums">
+            {entry.targetPlatformUserId === null ? (
+              "—"
+            ) : (
+              <TextLink href={`/admin/users/${entry.targetPlatformUserId}`}>{entry.targetPlatformUserId}</TextLink>
+            )}
+          </td>
+          <td className="px-3 py-2 font-mono text-xs break-all">{entry.targetCard ?? "—"}</td>
+          <td className="px-3 py-2">
+            {entry.outcome === "success" ? (
+              <Badge tone="green">{t("outcome.success")}</Badge>
+            ) : (
+              <Badge tone="red">{t("outcome.failure")}</Badge>
+            )}
+          </td>
+          <td className="px-3 py-2 text-xs">
+            {entry.error && <p className="mb-1 text-red-800 dark:text-red-300">{entry.error}</p>}
+            {entry.details && Object.keys(entry.details).length > 0 ? (
+              <dl className="grid grid-cols-[auto_1fr] gap-x-2">
+                {Object.entries(entry.details).map(([key, value]) => (
+                  <div key={key} className="contents">
+                    <dt className="font-semibold">{key}</dt>
+                    <dd className="break-all">{detailText(value)}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+          </td>
+        </tr>
+      ))}
+    </ScrollingTable>
   );
 }

@@ -7,6 +7,7 @@ import { idle } from "@/lib/core/actions/action-result";
 import { SubmitButton } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Alert, FormStatus } from "@/components/ui/alert";
+import { TextLink } from "@/components/ui/text-link";
 
 export interface MovePanelProps {
   /** moveCardStepAction bound to the source driver. */
@@ -21,8 +22,6 @@ export interface MovePanelProps {
   sourceLabel: string;
   targetLabel: string;
 }
-
-const linkClass = "font-semibold text-brand-700 underline dark:text-brand-100";
 
 /**
  * The guided move. `step` is read from the platform on every render (the page refreshes after each
@@ -116,12 +115,8 @@ export function MoveCardPanel({
       />
 
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link href={`/admin/users/${sourceUserId}`} className={linkClass}>
-          {t("open", { driver: sourceLabel })}
-        </Link>
-        <Link href={`/admin/users/${targetUserId}`} className={linkClass}>
-          {t("open", { driver: targetLabel })}
-        </Link>
+        <TextLink href={`/admin/users/${sourceUserId}`}>{t("open", { driver: sourceLabel })}</TextLink>
+        <TextLink href={`/admin/users/${targetUserId}`}>{t("open", { driver: targetLabel })}</TextLink>
       </p>
     </div>
   );

@@ -9,7 +9,7 @@ import {
   withdrawStaffInviteAction,
 } from "@/lib/features/admin/actions/roles";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
-import { SelectField, TextField } from "@/components/ui/field";
+import { EmailField, SelectField } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/alert";
 import { ConfirmSubmit } from "@/components/ui/confirm-submit";
@@ -45,15 +45,7 @@ export function GrantRoleForm() {
   const v = state.status === "ok" ? {} : (state.values ?? {});
   return (
     <form action={action} className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start" noValidate>
-      <TextField
-        label={t("roles.email")}
-        name="email"
-        type="email"
-        autoComplete="off"
-        required
-        defaultValue={v.email}
-        errors={errors.email}
-      />
+      <EmailField forSomeoneElse label={t("roles.email")} name="email" defaultValue={v.email} errors={errors.email} />
       <SelectField
         key={`role-${v.role ?? "support"}`}
         label={t("roles.role")}
@@ -149,12 +141,10 @@ function StaffEmailForm({ email }: { email: string }) {
   return (
     <form action={action} className="flex flex-col gap-2 sm:items-end" noValidate>
       <input type="hidden" name="email" value={email} />
-      <TextField
+      <EmailField
+        forSomeoneElse
         label={t("roles.newEmail", { email })}
         name="newEmail"
-        type="email"
-        autoComplete="off"
-        required
         defaultValue={v.newEmail}
         errors={errors.newEmail ?? errors.email}
       />

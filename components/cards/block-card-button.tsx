@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { BlockCardDialog, type BlockCardAction } from "./block-card-dialog";
+import { screenReaderOnly } from "@/components/ui/rich-text";
 
 export type { BlockCardAction };
 
@@ -20,10 +21,7 @@ export async function BlockCardButton({
 }) {
   const t = await getTranslations("cards");
   const words = {
-    open: t.rich("block.open", {
-      card: cardLabel,
-      hidden: (chunks) => <span className="sr-only">{chunks}</span>,
-    }),
+    open: t.rich("block.open", { card: cardLabel, hidden: screenReaderOnly }),
     title: t("block.title", { card: cardLabel }),
     text: t("block.text"),
     cancel: t("block.cancel"),

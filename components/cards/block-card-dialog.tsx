@@ -2,6 +2,7 @@
 import { useActionState, useEffect, useId, useRef } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-classes";
+import { ModalDialog } from "@/components/ui/modal-dialog";
 import { Alert } from "@/components/ui/alert";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 
@@ -67,19 +68,7 @@ export function BlockCardDialog({
           {words.open}
         </button>
       )}
-      <dialog
-        ref={dialogRef}
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-text`}
-        onClose={onClose}
-        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border border-slate-300 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-      >
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {words.title}
-        </h2>
-        <p id={`${id}-text`} className="mt-2 text-sm">
-          {words.text}
-        </p>
+      <ModalDialog ref={dialogRef} id={id} title={words.title} text={words.text} width="max-w-md" onClose={onClose}>
         <form action={formAction} className="mt-4 flex flex-col gap-3">
           <input type="hidden" name="cardId" value={cardId} />
           {state.status === "error" && <Alert tone="error">{state.message}</Alert>}
@@ -92,7 +81,7 @@ export function BlockCardDialog({
             </SubmitButton>
           </div>
         </form>
-      </dialog>
+      </ModalDialog>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { CardStatusForm, type CardStatusAction } from "./card-status-form";
+import { screenReaderOnly } from "@/components/ui/rich-text";
 
 export type { CardStatusAction };
 
@@ -20,10 +21,7 @@ export async function CardStatusButton({
 }) {
   const t = await getTranslations("cards");
   const words = {
-    label: t.rich(`change.${change}.label`, {
-      card: cardLabel,
-      hidden: (chunks) => <span className="sr-only">{chunks}</span>,
-    }),
+    label: t.rich(`change.${change}.label`, { card: cardLabel, hidden: screenReaderOnly }),
     pending: t(`change.${change}.pending`),
     hint: change === "pause" ? t("change.pauseHint") : null,
   };

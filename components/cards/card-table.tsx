@@ -3,6 +3,7 @@ import type { Card } from "@/lib/platform/types";
 import { cardLabel } from "@/lib/features/cards/card-input";
 import { formatDate } from "@/lib/core/format";
 import { CardStatusBadge } from "./card-status-badge";
+import { ColumnHeader } from "@/components/ui/table";
 
 export { cardLabel };
 
@@ -34,22 +35,14 @@ export async function CardTable({
         <caption className="sr-only">{caption ?? t("table.caption")}</caption>
         <thead>
           <tr className="border-b border-slate-300 dark:border-slate-700">
-            <th scope="col" className="py-2 pr-3 font-semibold">
-              {t("table.card")}
-            </th>
-            <th scope="col" className="hidden py-2 pr-3 font-semibold md:table-cell">
-              {t("table.type")}
-            </th>
-            <th scope="col" className="py-2 pr-3 font-semibold">
-              {t("table.status")}
-            </th>
-            <th scope="col" className="hidden py-2 pr-3 font-semibold sm:table-cell">
-              {t("table.added")}
-            </th>
+            <ColumnHeader className="py-2 pr-3 font-semibold">{t("table.card")}</ColumnHeader>
+            <ColumnHeader className="hidden py-2 pr-3 font-semibold md:table-cell">{t("table.type")}</ColumnHeader>
+            <ColumnHeader className="py-2 pr-3 font-semibold">{t("table.status")}</ColumnHeader>
+            <ColumnHeader className="hidden py-2 pr-3 font-semibold sm:table-cell">{t("table.added")}</ColumnHeader>
             {rowActions && (
-              <th scope="col" className="py-2 font-semibold">
+              <ColumnHeader className="py-2 font-semibold">
                 <span className="sr-only sm:not-sr-only">{actionsLabel ?? t("table.actions")}</span>
-              </th>
+              </ColumnHeader>
             )}
           </tr>
         </thead>

@@ -10,6 +10,7 @@ import {
 } from "@/lib/features/map/filters";
 import { formatKw } from "@/lib/features/map/format";
 import { FILTERABLE_CONNECTORS } from "@/lib/features/map/points";
+import { SelectOptions } from "@/components/ui/field";
 
 /**
  * Connector and minimum-power filters. They narrow the points already loaded, in the browser,
@@ -18,53 +19,31 @@ import { FILTERABLE_CONNECTORS } from "@/lib/features/map/points";
 export function MapFilters({ filters, onChange }: { filters: PointFilters; onChange: (next: PointFilters) => void }) {
   const t = useTranslations("map");
   const locale = useLocale();
-  const id = useId();
   const powerChoices: number[] = [...MIN_POWER_CHOICES_KW];
   // A value from a shared URL that is not one of the choices is still shown and kept.
   if (filters.minKw !== null && !powerChoices.includes(filters.minKw)) powerChoices.push(filters.minKw);
   powerChoices.sort((a, b) => a - b);
-  const selectClasses =
-    "mt-1 block w-full min-h-10 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900";
 
   return (
     <fieldset className="flex flex-wrap items-end gap-3">
       <legend className="sr-only">{t("filters.legend")}</legend>
-      <div className="min-w-36 flex-1">
-        <label htmlFor={`${id}-connector`} className="text-sm font-medium">
-          {t("filters.connector")}
-        </label>
-        <select
-          id={`${id}-connector`}
-          className={selectClasses}
-          value={filters.connector ?? ""}
-          onChange={(event) => onChange({ ...filters, connector: parseConnector(event.target.value) })}
-        >
-          <option value="">{t("filters.anyConnector")}</option>
-          {FILTERABLE_CONNECTORS.map((connector) => (
-            <option key={connector} value={connector}>
-              {connector}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="min-w-36 flex-1">
-        <label htmlFor={`${id}-power`} className="text-sm font-medium">
-          {t("filters.minPower")}
-        </label>
-        <select
-          id={`${id}-power`}
-          className={selectClasses}
-          value={filters.minKw === null ? "" : String(filters.minKw)}
-          onChange={(event) => onChange({ ...filters, minKw: parseMinKw(event.target.value) })}
-        >
-          <option value="">{t("filters.anyPower")}</option>
-          {powerChoices.map((kw) => (
-            <option key={kw} value={String(kw)}>
-              {t("filters.powerOrMore", { power: formatKw(kw, locale) })}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        label={t("filters.connector")}
+        anyLabel={t("filters.anyConnector")}
+        value={filters.connector ?? ""}
+        options={FILTERABLE_CONNECTORS.map((connector) => ({ value: connector, label: connector }))}
+        onChange={(value) => onChange({ ...filters, connector: parseConnector(value) })}
+      />
+      <FilterSelect
+        label={t("filters.minPower")}
+        anyLabel={t("filters.anyPower")}
+        value={filters.minKw === null ? "" : String(filters.minKw)}
+        options={powerChoices.map((kw) => ({
+          value: String(kw),
+          label: t("filters.powerOrMore", { power: formatKw(kw, locale) }),
+        }))}
+        onChange={(value) => onChange({ ...filters, minKw: parseMinKw(value) })}
+      />
       {hasFilters(filters) && (
         <button
           type="button"
@@ -75,5 +54,37 @@ export function MapFilters({ filters, onChange }: { filters: PointFilters; onCha
         </button>
       )}
     </fieldset>
+  );
+}
+
+/** One filter: a labelled select whose first option (`anyLabel`) leaves the filter off. */
+function FilterSelect({
+  label,
+  anyLabel,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  anyLabel: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="min-w-36 flex-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="mt-1 block w-full min-h-10 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <SelectOptions placeholder={anyLabel} options={options} />
+      </select>
+    </div>
   );
 }

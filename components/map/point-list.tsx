@@ -30,12 +30,11 @@ export function PointList({
             aria-current={selectedId === point.id || undefined}
             className="block w-full px-3 py-2.5 text-left hover:bg-slate-100 aria-[current=true]:bg-brand-50 dark:hover:bg-slate-800 dark:aria-[current=true]:bg-slate-800"
           >
-            <span className="flex items-baseline justify-between gap-2">
-              <span className="font-semibold leading-snug">{point.title}</span>
-              <span className="shrink-0 text-sm tabular-nums text-slate-600 dark:text-slate-300">
-                {formatDistance(point.distanceKm, locale)}
-              </span>
-            </span>
+            <NameAndDistance
+              name={point.title}
+              distanceKm={point.distanceKm}
+              nameClassName="font-semibold leading-snug"
+            />
             <span className="mt-0.5 block text-sm">
               <span className="font-medium">{formatPower(point.maxPowerKw, t("point.powerUnknown"), locale)}</span>
               {point.connectors.length > 0 && (
@@ -59,7 +58,6 @@ export function PointList({
 
 export function OwnLocationList({ locations, onShow }: { locations: OwnLocation[]; onShow: (id: number) => void }) {
   const t = useTranslations("map");
-  const locale = useLocale();
   if (locations.length === 0) return null;
   return (
     <section aria-labelledby="own-locations-heading" className="border-b border-slate-200 pb-2 dark:border-slate-700">
@@ -74,12 +72,7 @@ export function OwnLocationList({ locations, onShow }: { locations: OwnLocation[
               onClick={() => onShow(location.id)}
               className="block w-full px-3 py-2 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
             >
-              <span className="flex items-baseline justify-between gap-2">
-                <span className="font-semibold">{location.name}</span>
-                <span className="shrink-0 text-sm tabular-nums text-slate-600 dark:text-slate-300">
-                  {formatDistance(location.distanceKm, locale)}
-                </span>
-              </span>
+              <NameAndDistance name={location.name} distanceKm={location.distanceKm} nameClassName="font-semibold" />
               <span className="block text-xs text-slate-600 dark:text-slate-300">
                 {[location.address, location.city].filter(Boolean).join(", ") || t("list.addressNotStated")}
               </span>
@@ -88,5 +81,26 @@ export function OwnLocationList({ locations, onShow }: { locations: OwnLocation[
         ))}
       </ol>
     </section>
+  );
+}
+
+/** An entry's first line: its name, and on the right how far away it is. */
+function NameAndDistance({
+  name,
+  distanceKm,
+  nameClassName,
+}: {
+  name: string;
+  distanceKm: number;
+  nameClassName: string;
+}) {
+  const locale = useLocale();
+  return (
+    <span className="flex items-baseline justify-between gap-2">
+      <span className={nameClassName}>{name}</span>
+      <span className="shrink-0 text-sm tabular-nums text-slate-600 dark:text-slate-300">
+        {formatDistance(distanceKm, locale)}
+      </span>
+    </span>
   );
 }

@@ -58,19 +58,32 @@ function browserRefusal(error: unknown): PasskeyFailure {
   return { ok: false, problem: "unsupported" };
 }
 
-export async function addPasskey(name: string): Promise<PasskeyOutcome<string>> {
-  const start = await post("/api/passkeys/registration/options", {});
+type WebAuthnLibrary = Awaited<ReturnType<typeof webAuthn>>;
+
+/**
+ * One ceremony at `path`: the portal's options (`path`/options), the browser's answer to them, and the
+ * answer posted back to `path` with the challenge it answers and the ceremony's own `fields`.
+ */
+async function ceremony(
+  path: string,
+  answer: (library: WebAuthnLibrary, options: unknown) => Promise<unknown>,
+  fields: Record<string, unknown>,
+): Promise<PasskeyOutcome<Record<string, unknown>>> {
+  const start = await post(`${path}/options`, {});
   if (!start.ok) return start;
   let response;
   try {
-    const library = await webAuthn();
-    response = await library.startRegistration({
-      optionsJSON: start.value.options as Parameters<typeof startRegistration>[0]["optionsJSON"],
-    });
+    response = await answer(await webAuthn(), start.value.options);
   } catch (error) {
     return browserRefusal(error);
   }
-  const done = await post("/api/passkeys/registration", { challengeId: start.value.challengeId, response, name });
+  return post(path, { challengeId: start.value.challengeId, response, ...fields });
+}
+
+export async function addPasskey(name: string): Promise<PasskeyOutcome<string>> {
+  const register = (library: WebAuthnLibrary, options: unknown) =>
+    library.startRegistration({ optionsJSON: options as Parameters<typeof startRegistration>[0]["optionsJSON"] });
+  const done = await ceremony("/api/passkeys/registration", register, { name });
   return done.ok ? { ok: true, value: String(done.value.name) } : done;
 }
 
@@ -82,22 +95,11 @@ export async function signInWithPasskey(options: {
   callbackUrl?: string;
   autofill?: boolean;
 }): Promise<PasskeyOutcome<string>> {
-  const start = await post("/api/passkeys/sign-in/options", {});
-  if (!start.ok) return start;
-  let response;
-  try {
-    const library = await webAuthn();
-    response = await library.startAuthentication({
-      optionsJSON: start.value.options as Parameters<typeof startAuthentication>[0]["optionsJSON"],
+  const authenticate = (library: WebAuthnLibrary, optionsJSON: unknown) =>
+    library.startAuthentication({
+      optionsJSON: optionsJSON as Parameters<typeof startAuthentication>[0]["optionsJSON"],
       useBrowserAutofill: options.autofill === true,
     });
-  } catch (error) {
-    return browserRefusal(error);
-  }
-  const done = await post("/api/passkeys/sign-in", {
-    challengeId: start.value.challengeId,
-    response,
-    callbackUrl: options.callbackUrl,
-  });
+  const done = await ceremony("/api/passkeys/sign-in", authenticate, { callbackUrl: options.callbackUrl });
   return done.ok ? { ok: true, value: String(done.value.redirectTo) } : done;
 }

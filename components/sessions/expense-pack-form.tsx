@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { lazy, Suspense, useRef, useState } from "react";
 import { buttonClasses } from "@/components/ui/button-classes";
 import type { ExpensePackChoices } from "@/lib/features/expense-pack/period";
+import { screenReaderOnly } from "@/components/ui/rich-text";
 
 /**
  * The months by name ("November 2026", by the server's clock and time zone) and the list's filters
@@ -42,9 +43,7 @@ export function ExpensePackForm({ endpoint, forWhom, ...choices }: ExpensePackFo
           setOpenRequest((count) => count + 1);
         }}
       >
-        {forWhom
-          ? t.rich("openFor", { name: forWhom, sr: (chunks) => <span className="sr-only">{chunks}</span> })
-          : t("open")}
+        {forWhom ? t.rich("openFor", { name: forWhom, sr: screenReaderOnly }) : t("open")}
       </button>
       <p role="status" className="text-sm">
         {done}

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-classes";
+import { ModalDialog } from "@/components/ui/modal-dialog";
 import { TextField } from "@/components/ui/field";
 import type { ExpensePackChoices, PackPeriodKind } from "@/lib/features/expense-pack/period";
 
@@ -109,19 +110,7 @@ export function ExpensePackPeriodDialog({
   }
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      onClose={onClosed}
-      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg border border-slate-300 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-    >
-      <h2 id={`${id}-title`} className="text-lg font-semibold">
-        {t("title")}
-      </h2>
-      <p id={`${id}-text`} className="mt-2 text-sm">
-        {t("text")}
-      </p>
+    <ModalDialog ref={dialogRef} id={id} title={t("title")} text={t("text")} width="max-w-lg" onClose={onClosed}>
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
         <fieldset aria-describedby={fieldErrors.period ? `${id}-period-error` : undefined}>
           <legend className="text-sm font-medium">{t("period")}</legend>
@@ -164,6 +153,6 @@ export function ExpensePackPeriodDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

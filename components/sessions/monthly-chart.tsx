@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatKwh, formatMoney } from "@/lib/core/format";
 import { monthAxisLabel, monthLabel, type MonthlyTotal } from "@/lib/features/sessions/monthly";
+import { ColumnHeader } from "@/components/ui/table";
 
 export interface MonthlyChartProps {
   totals: readonly MonthlyTotal[];
@@ -146,18 +147,10 @@ export async function MonthlyChart({ totals, currency }: MonthlyChartProps) {
             <caption className="sr-only">{t("tableCaption")}</caption>
             <thead>
               <tr className="text-left">
-                <th scope="col" className="py-1 pr-3">
-                  {t("month")}
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right">
-                  {t("sessions")}
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right">
-                  {t("energy")}
-                </th>
-                <th scope="col" className="py-1 text-right">
-                  {t("cost")}
-                </th>
+                <ColumnHeader className="py-1 pr-3">{t("month")}</ColumnHeader>
+                <ColumnHeader className="py-1 pr-3 text-right">{t("sessions")}</ColumnHeader>
+                <ColumnHeader className="py-1 pr-3 text-right">{t("energy")}</ColumnHeader>
+                <ColumnHeader className="py-1 text-right">{t("cost")}</ColumnHeader>
               </tr>
             </thead>
             <tbody>

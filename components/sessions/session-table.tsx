@@ -4,6 +4,7 @@ import { formatKwh, formatMoney } from "@/lib/core/format";
 import type { ChargingSession } from "@/lib/platform/types";
 import { sessionCurrency, sessionDurationLabel, sessionStartLabel } from "@/lib/features/sessions/display";
 import { LiveBadge, SessionStatusBadge } from "./session-status-badge";
+import { ColumnHeader } from "@/components/ui/table";
 
 export interface SessionTableProps {
   sessions: readonly ChargingSession[];
@@ -118,24 +119,12 @@ export async function SessionTable({ sessions, currency, caption, rowHref, locat
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-100 text-left text-xs uppercase tracking-wide text-slate-700 dark:bg-slate-800 dark:text-slate-200">
             <tr>
-              <th scope="col" className={cell}>
-                {t("start")}
-              </th>
-              <th scope="col" className={cell}>
-                {t("duration")}
-              </th>
-              <th scope="col" className={`${cell} text-right`}>
-                {t("energy")}
-              </th>
-              <th scope="col" className={`${cell} text-right`}>
-                {t("amount")}
-              </th>
-              <th scope="col" className={cell}>
-                {t("status")}
-              </th>
-              <th scope="col" className={cell}>
-                {t("location")}
-              </th>
+              <ColumnHeader className={cell}>{t("start")}</ColumnHeader>
+              <ColumnHeader className={cell}>{t("duration")}</ColumnHeader>
+              <ColumnHeader className={`${cell} text-right`}>{t("energy")}</ColumnHeader>
+              <ColumnHeader className={`${cell} text-right`}>{t("amount")}</ColumnHeader>
+              <ColumnHeader className={cell}>{t("status")}</ColumnHeader>
+              <ColumnHeader className={cell}>{t("location")}</ColumnHeader>
             </tr>
           </thead>
           <tbody>

@@ -1,44 +1,22 @@
 import { getTranslations } from "next-intl/server";
-import { Skeleton } from "@/components/ui/card";
+import { PageSkeleton } from "@/components/ui/page-skeleton";
 
 /** Same footprint as the sessions page, so nothing jumps when it arrives. */
+const SESSIONS_FOOTPRINT = ["h-8 w-64", "h-24", { layout: "space-y-2", blocks: Array<string>(8).fill("h-10") }, "h-56"];
+const CHART_FOOTPRINT = ["h-44", "h-44"];
+const SESSION_DETAIL_FOOTPRINT = ["h-5 w-40", "h-8 w-80 max-w-full", "h-72", "h-32"];
+
 export async function SessionsSkeleton() {
   const t = await getTranslations("sessions.loading");
-  return (
-    <div role="status" aria-live="polite" className="space-y-6">
-      <span className="sr-only">{t("sessions")}</span>
-      <Skeleton className="h-8 w-64" />
-      <Skeleton className="h-24" />
-      <div className="space-y-2">
-        {Array.from({ length: 8 }, (_, i) => (
-          <Skeleton key={i} className="h-10" />
-        ))}
-      </div>
-      <Skeleton className="h-56" />
-    </div>
-  );
+  return <PageSkeleton label={t("sessions")} blocks={SESSIONS_FOOTPRINT} />;
 }
 
 export async function ChartSkeleton() {
   const t = await getTranslations("sessions.loading");
-  return (
-    <div role="status" aria-live="polite" className="grid gap-6 md:grid-cols-2">
-      <span className="sr-only">{t("monthly")}</span>
-      <Skeleton className="h-44" />
-      <Skeleton className="h-44" />
-    </div>
-  );
+  return <PageSkeleton label={t("monthly")} blocks={CHART_FOOTPRINT} className="grid gap-6 md:grid-cols-2" />;
 }
 
 export async function SessionDetailSkeleton() {
   const t = await getTranslations("sessionDetails");
-  return (
-    <div role="status" aria-live="polite" className="space-y-6">
-      <span className="sr-only">{t("loading")}</span>
-      <Skeleton className="h-5 w-40" />
-      <Skeleton className="h-8 w-80 max-w-full" />
-      <Skeleton className="h-72" />
-      <Skeleton className="h-32" />
-    </div>
-  );
+  return <PageSkeleton label={t("loading")} blocks={SESSION_DETAIL_FOOTPRINT} />;
 }

@@ -1,18 +1,9 @@
 import { getTranslations } from "next-intl/server";
-import { Skeleton } from "@/components/ui/card";
+import { PageSkeleton } from "@/components/ui/page-skeleton";
+
+const FOOTPRINT = ["h-8 w-48", { layout: "grid gap-4 md:grid-cols-2", blocks: ["h-36", "h-36"] }, "h-72", "h-28"];
 
 export default async function AccountLoading() {
   const t = await getTranslations("ui.loading");
-  return (
-    <div role="status" aria-live="polite" className="space-y-6">
-      <span className="sr-only">{t("account")}</span>
-      <Skeleton className="h-8 w-48" />
-      <div className="grid gap-4 md:grid-cols-2">
-        <Skeleton className="h-36" />
-        <Skeleton className="h-36" />
-      </div>
-      <Skeleton className="h-72" />
-      <Skeleton className="h-28" />
-    </div>
-  );
+  return <PageSkeleton label={t("account")} blocks={FOOTPRINT} />;
 }

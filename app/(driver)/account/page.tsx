@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { AccountDetailsPending, StreamedAccountDetails } from "@/components/account/account-details";
@@ -28,11 +27,9 @@ import { loadDeviceListView } from "@/lib/features/devices/device-list-view";
 import { requireDriverPage } from "@/lib/core/auth/guards";
 import { getConfig } from "@/lib/core/config";
 import { formatDate } from "@/lib/core/format";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("profile.page");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("profile.page.title");
 
 /**
  * Balance, profile, sign-in e-mail and app password of the signed-in driver: one platform read,

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { LoadError } from "@/components/ui/load-error";
 import { CardForm } from "@/components/cards/card-form";
@@ -14,6 +13,8 @@ import { cardStatusNote } from "@/lib/features/cards/status-note";
 import { CardStatusButton } from "@/components/cards/card-status-button";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import type { Card as ChargingCard } from "@/lib/platform/types";
+import { titleFrom } from "@/components/layout/page-title";
+import { PageHeading } from "@/components/ui/page-heading";
 
 /** The one-click change a usable card's row offers: pause an active card, resume a paused one. */
 const ROW_CHANGE = {
@@ -21,10 +22,7 @@ const ROW_CHANGE = {
   inactive: { change: "resume", action: resumeCardAction },
 } as const;
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("cards");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("cards.title");
 
 export default async function CardsPage() {
   const viewer = await requireDriverPage();
@@ -42,10 +40,7 @@ export default async function CardsPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">{t("title")}</h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
-      </div>
+      <PageHeading title={t("title")} intro={t("intro")} />
       <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
         <Card title={t("yourCards")}>
           {loadError !== null || cards === null ? (

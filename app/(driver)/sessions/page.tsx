@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
@@ -24,19 +23,15 @@ import {
 } from "@/lib/features/sessions/filters";
 import { getLocationNames, getSessionsOverview, listDriverSessions } from "@/lib/features/sessions/service";
 import { settle } from "@/lib/features/sessions/settle";
+import { titleFrom } from "@/components/layout/page-title";
+import type { SearchParamsProps } from "@/components/layout/search-params";
+import { screenReaderOnly } from "@/components/ui/rich-text";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("sessions");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("sessions.title");
 
 const linkClass = "font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
 
-export default async function SessionsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function SessionsPage({ searchParams }: SearchParamsProps) {
   const viewer = await requireDriverPage();
   const platformUserId = viewer.platformUserId;
   const [t, tAll, locale, params] = await Promise.all([
@@ -69,7 +64,7 @@ export default async function SessionsPage({
         </div>
         <div className="flex flex-wrap items-start gap-2">
           <a href={`/api/sessions/export${sessionFilterQuery(range)}`} download className={buttonClasses("secondary")}>
-            {t.rich("downloadCsv", { sr: (chunks) => <span className="sr-only">{chunks}</span> })}
+            {t.rich("downloadCsv", { sr: screenReaderOnly })}
           </a>
           <ExpensePackDialog endpoint="/api/sessions/expense-pack" filters={range} />
         </div>

@@ -1,16 +1,9 @@
 import { getTranslations } from "next-intl/server";
-import { Skeleton } from "@/components/ui/card";
+import { PageSkeleton } from "@/components/ui/page-skeleton";
+
+const FOOTPRINT = ["h-8 w-40", { layout: "grid gap-6 md:grid-cols-2", blocks: ["h-36", "h-48"] }];
 
 export default async function VouchersLoading() {
   const t = await getTranslations("ui.loading");
-  return (
-    <div role="status" aria-live="polite" className="space-y-6">
-      <span className="sr-only">{t("vouchers")}</span>
-      <Skeleton className="h-8 w-40" />
-      <div className="grid gap-6 md:grid-cols-2">
-        <Skeleton className="h-36" />
-        <Skeleton className="h-48" />
-      </div>
-    </div>
-  );
+  return <PageSkeleton label={t("vouchers")} blocks={FOOTPRINT} />;
 }

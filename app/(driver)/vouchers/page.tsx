@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { toBalanceView } from "@/lib/features/accounts/balance-view";
 import { getPlatformUser } from "@/lib/features/accounts/platform-user";
@@ -7,11 +6,10 @@ import { VoucherForm } from "@/components/vouchers/voucher-form";
 import { requireDriverPage } from "@/lib/core/auth/guards";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { redeemVoucherAction } from "@/lib/features/vouchers/actions/redeem-voucher";
+import { titleFrom } from "@/components/layout/page-title";
+import { PageHeading } from "@/components/ui/page-heading";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("vouchers");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("vouchers.title");
 
 export default async function VouchersPage() {
   const viewer = await requireDriverPage();
@@ -34,10 +32,7 @@ export default async function VouchersPage() {
   }
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">{t("title")}</h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
-      </div>
+      <PageHeading title={t("title")} intro={t("intro")} />
       <VoucherForm action={redeemVoucherAction} initialBalance={toBalanceView(user, await getLocale())} />
     </div>
   );

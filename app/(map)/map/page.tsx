@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { connection } from "next/server";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
@@ -8,11 +7,10 @@ import { MapExplorer } from "@/components/map/map-explorer";
 import { getConfig } from "@/lib/core/config";
 import { canViewMap } from "@/lib/features/map/access";
 import MapLoading from "./loading";
+import { titleFrom } from "@/components/layout/page-title";
+import { PageHeading } from "@/components/ui/page-heading";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("map");
-  return { title: t("page.title") };
-}
+export const generateMetadata = titleFrom("map.page.title");
 
 /**
  * Public charge points near you (issue 5). The server hands the client only what is safe to
@@ -28,10 +26,7 @@ export default async function MapPage() {
 
   return (
     <div className="space-y-4">
-      <div>
-        <h1 className="text-2xl font-bold">{t("page.heading")}</h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("page.intro")}</p>
-      </div>
+      <PageHeading title={t("page.heading")} intro={t("page.intro")} />
       {/* useSearchParams (the filters) needs a Suspense boundary. */}
       <Suspense fallback={<MapLoading />}>
         <MapExplorer tileUrl={map.tileUrl} defaultCentre={map.defaultCenter} freshForSeconds={map.tileTtlSeconds} />

@@ -1,21 +1,16 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { getConfig } from "@/lib/core/config";
 import { connection } from "next/server";
 import { SIGN_UP_LINK_HOURS } from "@/lib/features/accounts/sign-up";
+import { titleFrom } from "@/components/layout/page-title";
+import type { SearchParamsProps } from "@/components/layout/search-params";
+import { TextLink } from "@/components/ui/text-link";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("signIn.checkEmail");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("signIn.checkEmail.title");
 
 /** After the sign-in form, or with `?for=sign-up` after the sign-up form: the same page for every address. */
-export default async function CheckYourEmailPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function CheckYourEmailPage({ searchParams }: SearchParamsProps) {
   await connection();
   const { mail, auth } = getConfig();
   const signUp = (await searchParams).for === "sign-up";
@@ -41,9 +36,7 @@ export default async function CheckYourEmailPage({
           })}
         </p>
       )}
-      <Link href="/signin" className="font-semibold text-brand-700 underline dark:text-brand-100">
-        {t("back")}
-      </Link>
+      <TextLink href="/signin">{t("back")}</TextLink>
     </div>
   );
 }

@@ -1,15 +1,13 @@
-import type { Metadata } from "next";
-import Link from "next/link";
+import { OtherFormLink } from "@/components/auth/other-form-link";
 import { getTranslations } from "next-intl/server";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { PasskeySignIn } from "@/components/passkeys/passkey-sign-in";
 import { Alert } from "@/components/ui/alert";
 import { safeReturnPath } from "@/lib/core/auth/return-path";
+import { titleFrom } from "@/components/layout/page-title";
+import type { SearchParamsProps } from "@/components/layout/search-params";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("signIn");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("signIn.title");
 
 // Auth.js reports problems through ?error=… on this page: each code to its message's key.
 const ERROR_KEYS = {
@@ -24,11 +22,7 @@ function errorKey(code: string): (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS] | 
   return Object.hasOwn(ERROR_KEYS, code) ? ERROR_KEYS[code as keyof typeof ERROR_KEYS] : "failed";
 }
 
-export default async function SignInPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function SignInPage({ searchParams }: SearchParamsProps) {
   const params = await searchParams;
   const t = await getTranslations("signIn");
   const error = typeof params.error === "string" ? params.error : undefined;
@@ -48,12 +42,9 @@ export default async function SignInPage({
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("passkeyPrompt")}</p>
         <PasskeySignIn callbackUrl={callbackUrl} autofill />
       </div>
-      <p className="text-sm">
-        {t("newHere")}{" "}
-        <Link href="/signup" className="font-semibold text-brand-700 underline dark:text-brand-100">
-          {t("createAccount")}
-        </Link>
-      </p>
+      <OtherFormLink question={t("newHere")} href="/signup">
+        {t("createAccount")}
+      </OtherFormLink>
     </div>
   );
 }

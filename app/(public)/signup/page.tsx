@@ -1,13 +1,10 @@
-import type { Metadata } from "next";
-import Link from "next/link";
+import { OtherFormLink } from "@/components/auth/other-form-link";
 import { getTranslations } from "next-intl/server";
 import { NewDriverForm } from "@/components/account/new-driver-form";
 import { signUpAction } from "@/lib/features/accounts/actions/sign-up";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("signUp");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("signUp.title");
 
 export default async function SignUpPage() {
   const t = await getTranslations("signUp");
@@ -16,12 +13,9 @@ export default async function SignUpPage() {
       <h1 className="text-2xl font-bold">{t("heading")}</h1>
       <p className="text-slate-700 dark:text-slate-300">{t("intro")}</p>
       <NewDriverForm audience="self" action={signUpAction} />
-      <p className="text-sm">
-        {t("haveAccount")}{" "}
-        <Link href="/signin" className="font-semibold text-brand-700 underline dark:text-brand-100">
-          {t("signIn")}
-        </Link>
-      </p>
+      <OtherFormLink question={t("haveAccount")} href="/signin">
+        {t("signIn")}
+      </OtherFormLink>
     </div>
   );
 }

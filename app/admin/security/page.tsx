@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PasskeyManager } from "@/components/passkeys/passkey-manager";
 import { PasskeySignIn } from "@/components/passkeys/passkey-sign-in";
@@ -7,11 +6,9 @@ import { Card } from "@/components/ui/card";
 import { lacksStaffPasskey, requireStaffPage } from "@/lib/core/auth/guards";
 import { removePasskeyAction, renamePasskeyAction } from "@/lib/features/passkeys/actions/manage-passkeys";
 import { loadPasskeyRows } from "@/lib/features/passkeys/view";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("security.title") };
-}
+export const generateMetadata = titleFrom("admin.security.title");
 
 /**
  * The one staff page an e-mail-link session reaches when STAFF_REQUIRE_PASSKEY is on: enrol a

@@ -1,16 +1,13 @@
-import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { connection } from "next/server";
 import { getConfig } from "@/lib/core/config";
 import { listOutbox } from "@/lib/core/mail/outbox";
 import { formatDateTime } from "@/lib/core/format";
+import { titleFrom } from "@/components/layout/page-title";
+import { TextLink } from "@/components/ui/text-link";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("devMailbox");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("devMailbox.title");
 
 export default async function MailboxPage() {
   await connection();
@@ -46,12 +43,7 @@ export default async function MailboxPage() {
                 <tr key={m.id} className="border-b border-slate-200 dark:border-slate-800">
                   <td className="py-2 pr-4">{m.to}</td>
                   <td className="py-2 pr-4">
-                    <Link
-                      href={`/dev/mailbox/${m.id}`}
-                      className="font-semibold text-brand-700 underline dark:text-brand-100"
-                    >
-                      {m.subject}
-                    </Link>
+                    <TextLink href={`/dev/mailbox/${m.id}`}>{m.subject}</TextLink>
                   </td>
                   <td className="py-2 whitespace-nowrap">{formatDateTime(m.createdAt, locale)}</td>
                 </tr>

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
@@ -17,11 +16,10 @@ import { toLiveSessionView } from "@/lib/features/sessions/live-view";
 import { isPlatformId } from "@/lib/features/sessions/ownership";
 import { getOwnedSession, getSessionLocation } from "@/lib/features/sessions/service";
 import { settle } from "@/lib/features/sessions/settle";
+import { titleFrom } from "@/components/layout/page-title";
+import { screenReaderOnly } from "@/components/ui/rich-text";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("sessionDetails");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("sessionDetails.title");
 
 const backLink = "text-sm font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
 
@@ -70,7 +68,7 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h1 className="text-2xl font-bold">{t("heading", { start: sessionStartLabel(session, locale) })}</h1>
           <a href={`/api/sessions/${session.id}/export`} download className={buttonClasses("secondary")}>
-            {t.rich("downloadCsv", { sr: (chunks) => <span className="sr-only">{chunks}</span> })}
+            {t.rich("downloadCsv", { sr: screenReaderOnly })}
           </a>
         </div>
       </div>

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/core/auth/guards";
 import { auditFilterQuery, parseAuditFilter } from "@/lib/features/admin/audit-filter";
@@ -7,20 +6,22 @@ import { AuditFilters } from "@/components/admin/audit-filters";
 import { AuditTable } from "@/components/admin/audit-table";
 import { Pager } from "@/components/ui/pager";
 import { Alert } from "@/components/ui/alert";
+import { titleFrom } from "@/components/layout/page-title";
+import { HeadedSection } from "@/components/ui/headed-section";
+import type { SearchParamsProps } from "@/components/layout/search-params";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("audit");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("audit.title");
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function AuditPage({ searchParams }: SearchParamsProps) {
   await requireStaffPage();
   const t = await getTranslations("audit");
   const { filter, messages } = parseAuditFilter(await searchParams);
   const result = await listAuditEntries(filter);
   const filtered = Object.keys(filter).some((k) => k !== "page");
+  const entriesHeading = t.rich("entries", {
+    total: String(result.total),
+    count: (chunks) => <span className="font-normal text-slate-700 dark:text-slate-300">{chunks}</span>,
+  });
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
@@ -35,13 +36,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           </ul>
         </Alert>
       )}
-      <section aria-labelledby="entries-heading" className="space-y-3">
-        <h2 id="entries-heading" className="text-lg font-semibold">
-          {t.rich("entries", {
-            total: String(result.total),
-            count: (chunks) => <span className="font-normal text-slate-700 dark:text-slate-300">{chunks}</span>,
-          })}
-        </h2>
+      <HeadedSection headingId="entries-heading" heading={entriesHeading}>
         {result.entries.length === 0 ? (
           <p className="text-slate-700 dark:text-slate-300">{filtered ? t("noMatches") : t("empty")}</p>
         ) : (
@@ -53,7 +48,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           lastPage={result.lastPage}
           hrefFor={(page) => `/admin/audit${auditFilterQuery({ ...filter, page })}`}
         />
-      </section>
+      </HeadedSection>
     </div>
   );
 }

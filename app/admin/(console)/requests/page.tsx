@@ -1,14 +1,11 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { DeletionRequestList } from "@/components/admin/deletion-requests";
 import { openDeletionRequestRows } from "@/lib/features/accounts/deletion";
 import { carryOutDeletionAction, declineDeletionAction } from "@/lib/features/admin/actions/deletion";
 import { requireStaffPage } from "@/lib/core/auth/guards";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("requests.title") };
-}
+export const generateMetadata = titleFrom("admin.requests.title");
 
 /** Drivers' open account deletion requests: carried out once the grace period is over, or declined. */
 export default async function DeletionRequestsPage() {

@@ -1,14 +1,9 @@
 import { getTranslations } from "next-intl/server";
-import { Skeleton } from "@/components/ui/card";
+import { PageSkeleton } from "@/components/ui/page-skeleton";
+
+const FOOTPRINT = ["h-8 w-40", "h-32 w-full", "h-48 w-full"];
 
 export default async function StaffRolesLoading() {
   const t = await getTranslations("ui.loading");
-  return (
-    <div role="status" aria-live="polite" className="space-y-6">
-      <span className="sr-only">{t("staffRoles")}</span>
-      <Skeleton className="h-8 w-40" />
-      <Skeleton className="h-32 w-full" />
-      <Skeleton className="h-48 w-full" />
-    </div>
-  );
+  return <PageSkeleton label={t("staffRoles")} blocks={FOOTPRINT} />;
 }

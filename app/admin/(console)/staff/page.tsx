@@ -1,15 +1,13 @@
-import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/core/auth/guards";
 import { listStaff, listStaffInvites } from "@/lib/features/admin/roles";
 import { formatDateTime } from "@/lib/core/format";
 import { Card } from "@/components/ui/card";
 import { GrantRoleForm, PendingInvites, StaffList } from "@/components/admin/staff-roles";
+import { titleFrom } from "@/components/layout/page-title";
+import { HeadedSection } from "@/components/ui/headed-section";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("staff.title") };
-}
+export const generateMetadata = titleFrom("admin.staff.title");
 
 /** Admins only: support staff get a 404 here, like drivers anywhere in /admin. */
 export default async function StaffRolesPage() {
@@ -24,19 +22,13 @@ export default async function StaffRolesPage() {
         <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">{t("staff.intro")}</p>
         <GrantRoleForm />
       </Card>
-      <section aria-labelledby="staff-heading" className="space-y-3">
-        <h2 id="staff-heading" className="text-lg font-semibold">
-          {t("staff.staffHeading", { count: String(staff.length) })}
-        </h2>
+      <HeadedSection headingId="staff-heading" heading={t("staff.staffHeading", { count: String(staff.length) })}>
         <StaffList
           staff={staff.map(({ email, name, role, bootstrapAdmin }) => ({ email, name, role, bootstrapAdmin }))}
           viewerEmail={viewer.email}
         />
-      </section>
-      <section aria-labelledby="invites-heading" className="space-y-3">
-        <h2 id="invites-heading" className="text-lg font-semibold">
-          {t("staff.invitesHeading", { count: String(invites.length) })}
-        </h2>
+      </HeadedSection>
+      <HeadedSection headingId="invites-heading" heading={t("staff.invitesHeading", { count: String(invites.length) })}>
         <PendingInvites
           invites={invites.map(({ email, role, invitedByEmail, createdAt }) => ({
             email,
@@ -45,7 +37,7 @@ export default async function StaffRolesPage() {
             invitedOn: formatDateTime(createdAt, locale),
           }))}
         />
-      </section>
+      </HeadedSection>
     </div>
   );
 }

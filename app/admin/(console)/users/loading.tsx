@@ -1,14 +1,9 @@
 import { getTranslations } from "next-intl/server";
-import { Skeleton } from "@/components/ui/card";
+import { PageSkeleton } from "@/components/ui/page-skeleton";
+
+const FOOTPRINT = ["h-8 w-48", "h-20 w-full", "h-40 w-full"];
 
 export default async function FindDriverLoading() {
   const t = await getTranslations("ui.loading");
-  return (
-    <div role="status" aria-live="polite" className="space-y-6">
-      <span className="sr-only">{t("findDriver")}</span>
-      <Skeleton className="h-8 w-48" />
-      <Skeleton className="h-20 w-full" />
-      <Skeleton className="h-40 w-full" />
-    </div>
-  );
+  return <PageSkeleton label={t("findDriver")} blocks={FOOTPRINT} />;
 }

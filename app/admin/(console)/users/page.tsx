@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/core/auth/guards";
@@ -10,15 +9,14 @@ import { DriverSearchResults } from "@/components/admin/driver-search-results";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { logger } from "@/lib/core/log";
+import { titleFrom } from "@/components/layout/page-title";
+import { HeadedSection } from "@/components/ui/headed-section";
+import type { SearchParamsProps } from "@/components/layout/search-params";
+import { TextLink } from "@/components/ui/text-link";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("driverSearch");
-  return { title: t("title") };
-}
+export const generateMetadata = titleFrom("driverSearch.title");
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function FindDriverPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function FindDriverPage({ searchParams }: SearchParamsProps) {
   await requireStaffPage();
   const t = await getTranslations("driverSearch");
   const tMessages = await requestTranslator();
@@ -34,7 +32,6 @@ export default async function FindDriverPage({ searchParams }: { searchParams: S
       failure = platformErrorMessage(tMessages, error, "driverSearch.doing.search");
     }
   }
-  const linkClass = "font-semibold text-brand-700 underline dark:text-brand-100";
 
   return (
     <div className="space-y-6">
@@ -46,10 +43,7 @@ export default async function FindDriverPage({ searchParams }: { searchParams: S
       </div>
       <DriverSearchForm by={search.by} q={search.q} error={search.kind === "invalid" ? search.message : undefined} />
 
-      <section aria-labelledby="results-heading" className="space-y-3">
-        <h2 id="results-heading" className="text-lg font-semibold">
-          {t("results.heading")}
-        </h2>
+      <HeadedSection headingId="results-heading" heading={t("results.heading")}>
         <div role="status" aria-live="polite">
           {search.kind === "empty" && <p className="text-slate-700 dark:text-slate-300">{t("start")}</p>}
           {search.kind === "invalid" && <p className="text-slate-700 dark:text-slate-300">{t("correctSearch")}</p>}
@@ -62,11 +56,7 @@ export default async function FindDriverPage({ searchParams }: { searchParams: S
             <p className="text-slate-700 dark:text-slate-300">
               {t.rich("noHits", {
                 by: search.by,
-                create: (chunks) => (
-                  <Link href="/admin/users/new" className={linkClass}>
-                    {chunks}
-                  </Link>
-                ),
+                create: (chunks) => <TextLink href="/admin/users/new">{chunks}</TextLink>,
               })}
             </p>
           )}
@@ -75,7 +65,7 @@ export default async function FindDriverPage({ searchParams }: { searchParams: S
           )}
         </div>
         {hits && hits.length > 0 && <DriverSearchResults hits={hits} byCard={search.by === "card"} />}
-      </section>
+      </HeadedSection>
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
@@ -7,11 +6,9 @@ import { getConfig } from "@/lib/core/config";
 import { getOutboxMessage } from "@/lib/core/mail/outbox";
 import { formatDateTime } from "@/lib/core/format";
 import { LinkifiedText } from "@/components/layout/linkified-text";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("devMailbox");
-  return { title: t("mailTitle") };
-}
+export const generateMetadata = titleFrom("devMailbox.mailTitle");
 
 export default async function MailPage({ params }: { params: Promise<{ id: string }> }) {
   await connection();

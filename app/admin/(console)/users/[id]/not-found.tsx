@@ -1,16 +1,14 @@
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { TextLink } from "@/components/ui/text-link";
+import { DeadEndPage } from "@/components/ui/dead-end-page";
 
 /** An unknown or malformed driver id: say so and lead back to the search. */
 export default async function DriverNotFound() {
   const t = await getTranslations("admin");
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-bold">{t("driverNotFound.title")}</h1>
+    <DeadEndPage title={t("driverNotFound.title")}>
       <p>{t("driverNotFound.body")}</p>
-      <Link href="/admin/users" className="font-semibold text-brand-700 underline dark:text-brand-100">
-        {t("driverNotFound.search")}
-      </Link>
-    </div>
+      <TextLink href="/admin/users">{t("driverNotFound.search")}</TextLink>
+    </DeadEndPage>
   );
 }

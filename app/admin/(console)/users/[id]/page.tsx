@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/core/auth/guards";
@@ -33,15 +32,14 @@ import { DriverCardsSection } from "@/components/admin/driver-cards-section";
 import { EmailForm } from "@/components/account/email-form";
 import { PasswordResetForm } from "@/components/account/password-reset-form";
 import { ExpensePackDialog } from "@/components/sessions/expense-pack-dialog";
+import { titleFrom } from "@/components/layout/page-title";
+import type { SearchParams } from "@/components/layout/search-params";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("driver.title") };
-}
+export const generateMetadata = titleFrom("admin.driver.title");
 
 const SESSIONS_PER_PAGE = 10;
 
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { params: Promise<{ id: string }>; searchParams: SearchParams };
 
 function pageNumber(raw: string | string[] | undefined): number {
   const value = Array.isArray(raw) ? raw[0] : raw;

@@ -1,14 +1,11 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/core/auth/guards";
 import { getConfig } from "@/lib/core/config";
 import { NewDriverForm } from "@/components/account/new-driver-form";
 import { createDriverAction } from "@/lib/features/admin/actions/create-driver";
+import { titleFrom } from "@/components/layout/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("createDriver.title") };
-}
+export const generateMetadata = titleFrom("admin.createDriver.title");
 
 export default async function CreateDriverPage() {
   await requireStaffPage();

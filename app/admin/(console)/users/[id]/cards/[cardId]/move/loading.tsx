@@ -1,14 +1,9 @@
 import { getTranslations } from "next-intl/server";
-import { Skeleton } from "@/components/ui/card";
+import { PageSkeleton } from "@/components/ui/page-skeleton";
+
+const FOOTPRINT = ["h-8 w-72", "h-6 w-96 max-w-full", "h-40 w-full"];
 
 export default async function MoveCardLoading() {
   const t = await getTranslations("ui.loading");
-  return (
-    <div role="status" aria-live="polite" className="mx-auto max-w-3xl space-y-4">
-      <span className="sr-only">{t("card")}</span>
-      <Skeleton className="h-8 w-72" />
-      <Skeleton className="h-6 w-96 max-w-full" />
-      <Skeleton className="h-40 w-full" />
-    </div>
-  );
+  return <PageSkeleton label={t("card")} blocks={FOOTPRINT} className="mx-auto max-w-3xl space-y-4" />;
 }

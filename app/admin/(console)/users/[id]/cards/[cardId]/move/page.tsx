@@ -1,5 +1,3 @@
-import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/core/auth/guards";
@@ -25,15 +23,15 @@ import { MoveCardPanel } from "@/components/admin/move-card-panel";
 import { TextField } from "@/components/ui/field";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { CardStatusBadge } from "@/components/cards/card-status-badge";
+import { titleFrom } from "@/components/layout/page-title";
+import type { SearchParams } from "@/components/layout/search-params";
+import { TextLink } from "@/components/ui/text-link";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("move.title") };
-}
+export const generateMetadata = titleFrom("admin.move.title");
 
 type Props = {
   params: Promise<{ id: string; cardId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: SearchParams;
 };
 
 /** The target is chosen with a plain GET form, so the confirmation step has its own URL (?to=). */
@@ -114,12 +112,7 @@ export default async function MoveCardPage({ params, searchParams }: Props) {
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
         <p className="text-sm">
-          <Link
-            href={`/admin/users/${sourceId}`}
-            className="font-semibold text-brand-700 underline dark:text-brand-100"
-          >
-            {t("move.back", { driver: sourceLabel })}
-          </Link>
+          <TextLink href={`/admin/users/${sourceId}`}>{t("move.back", { driver: sourceLabel })}</TextLink>
         </p>
         <h1 className="mt-2 text-2xl font-bold">{t("move.heading")}</h1>
       </div>
