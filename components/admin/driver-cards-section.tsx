@@ -34,7 +34,7 @@ export async function DriverCardsSection({
   statusChanges: Map<number, CardStatusChange>;
 }) {
   const t = await getTranslations("admin");
-  const tMessages = await requestTranslator();
+  const translator = await requestTranslator();
   const locale = await getLocale();
   const blockAction = blockCardForDriverAction.bind(null, platformUserId);
   const resumeAction = resumeCardForDriverAction.bind(null, platformUserId);
@@ -46,7 +46,7 @@ export async function DriverCardsSection({
         <CardTable
           cards={cards}
           caption={t("cards.caption")}
-          statusNote={(card) => cardStatusNote(tMessages, locale, statusChanges.get(card.id), "staff")}
+          statusNote={(card) => cardStatusNote(translator, locale, statusChanges.get(card.id), "staff")}
           rowActions={(card) => (
             <div className="flex flex-wrap items-start gap-2">
               {card.status !== "active" && (

@@ -18,6 +18,8 @@ export interface ExpensePackDialogProps {
  * ("November 2026"), and the list's filters in words.
  */
 export async function ExpensePackDialog({ endpoint, forWhom, filters = {} }: ExpensePackDialogProps) {
-  const [tAll, locale] = await Promise.all([getTranslations(), getLocale()]);
-  return <ExpensePackForm endpoint={endpoint} forWhom={forWhom} {...packChoices(new Date(), filters, tAll, locale)} />;
+  const [translator, locale] = await Promise.all([getTranslations(), getLocale()]);
+  return (
+    <ExpensePackForm endpoint={endpoint} forWhom={forWhom} {...packChoices(new Date(), filters, translator, locale)} />
+  );
 }

@@ -25,14 +25,14 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
 
 /** Every field of a session, in words and formats of the page's language. A server component. */
 export async function SessionDetails({ session, currency }: { session: ChargingSession; currency: string | null }) {
-  const [t, tDuration, tAll, locale] = await Promise.all([
+  const [t, tDuration, translator, locale] = await Promise.all([
     getTranslations("sessionDetails"),
     getTranslations("duration"),
     getTranslations(),
     getLocale(),
   ]);
   const statusDetail = sessionStatusDetail(session);
-  const zoneNote = assumedTimeZoneNote(session, tAll);
+  const zoneNote = assumedTimeZoneNote(session, translator);
   return (
     <dl className="text-sm">
       <Row term={t("fields.status")}>

@@ -37,9 +37,13 @@ export async function MonthlySection({
   overview: Promise<Settled<SessionsOverview>>;
   currency: string | null;
 }) {
-  const [result, t, tAll] = await Promise.all([overview, getTranslations("sessions.overview"), getTranslations()]);
+  const [result, t, translator] = await Promise.all([
+    overview,
+    getTranslations("sessions.overview"),
+    getTranslations(),
+  ]);
   if (!result.ok) {
-    const message = platformErrorMessage(tAll, result.error, "sessions.doing.addUpMonths");
+    const message = platformErrorMessage(translator, result.error, "sessions.doing.addUpMonths");
     return (
       <Alert tone="error" title={t("monthlyFailed")}>
         {message} {t("monthlyFailedHint")}

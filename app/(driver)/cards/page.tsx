@@ -26,8 +26,8 @@ export const generateMetadata = titleFrom("cards.title");
 
 export default async function CardsPage() {
   const viewer = await requireDriverPage();
-  // `t` words this page; `tPortal` (whole keys) is what the lib functions that word things take.
-  const [t, tPortal, locale] = await Promise.all([getTranslations("cards"), getTranslations(), getLocale()]);
+  // `t` words this page; `translator` (whole keys) is what the lib functions that word things take.
+  const [t, translator, locale] = await Promise.all([getTranslations("cards"), getTranslations(), getLocale()]);
   let cards: ChargingCard[] | null = null;
   let changes = new Map<number, CardStatusChange>();
   let loadError: string | null = null;
@@ -35,7 +35,7 @@ export default async function CardsPage() {
     cards = await listDriverCards(viewer.platformUserId);
     changes = await latestCardStatusChanges(cards);
   } catch (error) {
-    loadError = platformErrorMessage(tPortal, error, "cards.doing.load");
+    loadError = platformErrorMessage(translator, error, "cards.doing.load");
   }
 
   return (
@@ -53,7 +53,7 @@ export default async function CardsPage() {
           ) : (
             <CardTable
               cards={cards}
-              statusNote={(card) => cardStatusNote(tPortal, locale, changes.get(card.id), "driver")}
+              statusNote={(card) => cardStatusNote(translator, locale, changes.get(card.id), "driver")}
               rowActions={(card) => (
                 // Block stays in place when the card becomes blocked, so its confirmation keeps focus.
                 <div className="flex flex-wrap items-start gap-2">

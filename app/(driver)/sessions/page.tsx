@@ -34,13 +34,13 @@ const linkClass = "font-semibold text-brand-700 underline underline-offset-2 dar
 export default async function SessionsPage({ searchParams }: SearchParamsProps) {
   const viewer = await requireDriverPage();
   const platformUserId = viewer.platformUserId;
-  const [t, tAll, locale, params] = await Promise.all([
+  const [t, translator, locale, params] = await Promise.all([
     getTranslations("sessions"),
     getTranslations(),
     currentLocale(),
     searchParams,
   ]);
-  const { filter, messages } = parseSessionFilter(params, tAll);
+  const { filter, messages } = parseSessionFilter(params, translator);
 
   // Independent platform reads start together; the 12-month walk streams into its own sections.
   const overview = settle(getSessionsOverview(platformUserId));
@@ -105,7 +105,7 @@ export default async function SessionsPage({ searchParams }: SearchParamsProps) 
             />
           ) : (
             <Alert tone="error" title={t("loadFailed")}>
-              {platformErrorMessage(tAll, list.error, "sessions.doing.loadSessions")}{" "}
+              {platformErrorMessage(translator, list.error, "sessions.doing.loadSessions")}{" "}
               <Link href={hrefFor(filter.page)} className={linkClass} prefetch={false}>
                 {t("tryAgain")}
               </Link>

@@ -13,8 +13,8 @@ export const generateMetadata = titleFrom("vouchers.title");
 
 export default async function VouchersPage() {
   const viewer = await requireDriverPage();
-  // `t` words this page; `tPortal` (whole keys) is what platformErrorMessage takes.
-  const [t, tPortal] = await Promise.all([getTranslations("vouchers"), getTranslations()]);
+  // `t` words this page; `translator` (whole keys) is what platformErrorMessage takes.
+  const [t, translator] = await Promise.all([getTranslations("vouchers"), getTranslations()]);
   let user;
   try {
     user = await getPlatformUser(viewer.platformUserId);
@@ -24,7 +24,7 @@ export default async function VouchersPage() {
         <h1 className="text-2xl font-bold">{t("title")}</h1>
         <LoadError
           title={t("loadFailed")}
-          message={platformErrorMessage(tPortal, error, "vouchers.doing.loadBalance")}
+          message={platformErrorMessage(translator, error, "vouchers.doing.loadBalance")}
           retryHref="/vouchers"
         />
       </div>

@@ -31,7 +31,7 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
 
   // Ownership is proven inside getOwnedSession before the unscoped read; the driver's own account
   // (for the currency) is independent and read alongside.
-  const [owned, user, t, tAll, locale] = await Promise.all([
+  const [owned, user, t, translator, locale] = await Promise.all([
     settle(getOwnedSession(viewer.platformUserId, sessionId)),
     settle(getPlatformUser(viewer.platformUserId)),
     getTranslations("sessionDetails"),
@@ -47,7 +47,7 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
         </Link>
         <h1 className="text-2xl font-bold">{t("title")}</h1>
         <Alert tone="error" title={t("loadFailed")}>
-          {platformErrorMessage(tAll, owned.error, "sessionDetails.doing.loadSession")} {t("reloadHint")}
+          {platformErrorMessage(translator, owned.error, "sessionDetails.doing.loadSession")} {t("reloadHint")}
         </Alert>
       </div>
     );

@@ -22,14 +22,14 @@ export default async function SetAppPasswordPage({ searchParams }: SearchParamsP
   if (getConfig().platform.dialect !== "ampeco") notFound();
   const { token } = await searchParams;
   if (token === undefined) notFound();
-  const [link, t, tServer] = await Promise.all([
+  const [link, t, translator] = await Promise.all([
     inspectAppPasswordLink(token),
     getTranslations("appPassword.page"),
     requestTranslator(),
   ]);
   if (link.status !== "pending") {
     const next = <TextLink href="/signin">{t("signIn")}</TextLink>;
-    const message = appPasswordLinkMessage(tServer, link.status);
+    const message = appPasswordLinkMessage(translator, link.status);
     return <LinkLanding title={t("title")} centred refusal={{ title: t("notSet"), message, next }} />;
   }
   return (

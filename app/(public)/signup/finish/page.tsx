@@ -21,7 +21,7 @@ export const generateMetadata = titleFrom("signUp.finish.title");
 export default async function FinishSignUpPage({ searchParams }: SearchParamsProps) {
   const { token } = await searchParams;
   if (token === undefined) notFound();
-  const [link, t, tServer] = await Promise.all([
+  const [link, t, translator] = await Promise.all([
     inspectSignUpLink(token),
     getTranslations("signUp.finish"),
     requestTranslator(),
@@ -30,11 +30,11 @@ export default async function FinishSignUpPage({ searchParams }: SearchParamsPro
     // A used link has made its account already: the way on is signing in, not another sign-up.
     const next =
       link.status === "used" ? (
-        <TextLink href="/signin">{tServer("signUp.signIn")}</TextLink>
+        <TextLink href="/signin">{translator("signUp.signIn")}</TextLink>
       ) : (
         <TextLink href="/signup">{t("signUpAgain")}</TextLink>
       );
-    const message = signUpLinkMessage(tServer, link.status);
+    const message = signUpLinkMessage(translator, link.status);
     return <LinkLanding title={t("title")} centred refusal={{ title: t("notFinished"), message, next }} />;
   }
   return (

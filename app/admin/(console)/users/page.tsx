@@ -19,8 +19,8 @@ export const generateMetadata = titleFrom("driverSearch.title");
 export default async function FindDriverPage({ searchParams }: SearchParamsProps) {
   await requireStaffPage();
   const t = await getTranslations("driverSearch");
-  const tMessages = await requestTranslator();
-  const search = parseDriverSearch(await searchParams, tMessages);
+  const translator = await requestTranslator();
+  const search = parseDriverSearch(await searchParams, translator);
 
   let hits: DriverSearchHit[] | null = null;
   let failure: string | null = null;
@@ -29,7 +29,7 @@ export default async function FindDriverPage({ searchParams }: SearchParamsProps
       hits = await findDrivers(search.query);
     } catch (error) {
       logger("admin").error("driver search failed", error);
-      failure = platformErrorMessage(tMessages, error, "driverSearch.doing.search");
+      failure = platformErrorMessage(translator, error, "driverSearch.doing.search");
     }
   }
 

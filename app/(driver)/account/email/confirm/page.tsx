@@ -19,14 +19,14 @@ export const generateMetadata = titleFrom("profile.emailConfirm.title");
 export default async function ConfirmEmailChangePage({ searchParams }: SearchParamsProps) {
   const viewer = await requireDriverPage();
   const { token } = await searchParams;
-  const [link, t, tServer] = await Promise.all([
+  const [link, t, translator] = await Promise.all([
     inspectEmailChangeLink(viewer.userId, token),
     getTranslations("profile.emailConfirm"),
     requestTranslator(),
   ]);
   if (link.status !== "pending") {
     const next = <TextLink href="/account">{t("back")}</TextLink>;
-    const message = emailChangeLinkMessage(tServer, link.status);
+    const message = emailChangeLinkMessage(translator, link.status);
     return <LinkLanding title={t("title")} refusal={{ title: t("notChanged"), message, next }} />;
   }
   return (

@@ -50,7 +50,7 @@ function pageNumber(raw: string | string[] | undefined): number {
 export default async function AdminDriverPage({ params, searchParams }: Props) {
   await requireStaffPage();
   const t = await getTranslations("admin");
-  const tMessages = await requestTranslator();
+  const translator = await requestTranslator();
   const rawId = (await params).id;
   const id = /^\d{1,10}$/.test(rawId) ? readDriverId(rawId) : null;
   if (id === null) notFound();
@@ -66,7 +66,7 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
         <h1 className="text-2xl font-bold">{t("driver.headingWithId", { id: String(id) })}</h1>
         <LoadError
           title={t("driver.loadFailed")}
-          message={platformErrorMessage(tMessages, error, "admin.doing.loadDriver")}
+          message={platformErrorMessage(translator, error, "admin.doing.loadDriver")}
           retryHref={`/admin/users/${id}`}
         />
       </div>
@@ -124,7 +124,7 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
         ) : (
           <LoadError
             title={t("driver.cardsFailed")}
-            message={platformErrorMessage(tMessages, cards.reason, "admin.doing.loadCards")}
+            message={platformErrorMessage(translator, cards.reason, "admin.doing.loadCards")}
             retryHref={here}
           />
         )}
@@ -141,7 +141,7 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
         {sessions.status === "rejected" ? (
           <LoadError
             title={t("driver.sessionsFailed")}
-            message={platformErrorMessage(tMessages, sessions.reason, "admin.doing.loadSessions")}
+            message={platformErrorMessage(translator, sessions.reason, "admin.doing.loadSessions")}
             retryHref={here}
           />
         ) : sessions.value.items.length === 0 ? (

@@ -59,7 +59,7 @@ async function TargetForm({ action, to, error }: { action: string; to: string; e
 export default async function MoveCardPage({ params, searchParams }: Props) {
   await requireStaffPage();
   const t = await getTranslations("admin");
-  const tMessages = await requestTranslator();
+  const translator = await requestTranslator();
   const raw = await params;
   const sourceId = /^\d{1,10}$/.test(raw.id) ? readDriverId(raw.id) : null;
   const cardId = /^\d{1,15}$/.test(raw.cardId) ? CardIdArg.safeParse(raw.cardId).data : undefined;
@@ -78,7 +78,7 @@ export default async function MoveCardPage({ params, searchParams }: Props) {
     return (
       <LoadError
         title={t("move.loadFailed")}
-        message={platformErrorMessage(tMessages, error, "admin.doing.loadCard")}
+        message={platformErrorMessage(translator, error, "admin.doing.loadCard")}
         retryHref={here}
       />
     );
@@ -88,7 +88,7 @@ export default async function MoveCardPage({ params, searchParams }: Props) {
   let problem: string | undefined;
   if (to) {
     try {
-      const resolved = await resolveDriver(to, tMessages);
+      const resolved = await resolveDriver(to, translator);
       if (resolved.ok) {
         target = resolved.user;
         state = await inspectMove({ sourceUserId: sourceId, cardId, targetUserId: target.id });
@@ -96,9 +96,9 @@ export default async function MoveCardPage({ params, searchParams }: Props) {
         problem = resolved.message;
       }
     } catch (error) {
-      if (error instanceof MoveRefusedError) problem = moveRefusalMessage(error, tMessages);
+      if (error instanceof MoveRefusedError) problem = moveRefusalMessage(error, translator);
       else if (error instanceof CardNotOwnedError) notFound();
-      else problem = platformErrorMessage(tMessages, error, "admin.doing.findOtherDriver");
+      else problem = platformErrorMessage(translator, error, "admin.doing.findOtherDriver");
     }
   }
 
