@@ -17,6 +17,7 @@ import {
 import { requestTranslator, type MessageKey, type Translator } from "@/lib/core/i18n/translator";
 import { logger } from "@/lib/core/log";
 import { PlatformValidationError } from "@/lib/platform/errors";
+import { ExpectedError } from "@/lib/core/errors";
 import { platformErrorMessage, platformFieldErrors } from "@/lib/core/platform-errors-to-messages";
 import { isNextControlFlow } from "./next-control-flow";
 
@@ -70,7 +71,10 @@ export interface ActionSpec<TInput, TActor, TResult extends AnyResult, TForm ext
     MessageKey | ((fieldErrors: FieldErrors, values: Values, t: Translator) => NoInfer<TResult> | ActionResult<never>);
   /** The platform rejected fields (422): answered as field errors, with this message (a key) over them. */
   rejected?: { message?: MessageKey };
-  /** Expected errors in the user's words; undefined for an unexpected one. */
+  /**
+   * Errors in words of this action's own; undefined passes the error on. An ExpectedError left over is
+   * answered with its code and key; anything else is unexpected.
+   */
   expected?: (
     error: unknown,
     context: ActionContext<TActor>,
@@ -198,6 +202,9 @@ function build<TInput, TActor, TResult extends AnyResult>(
       if (isNextControlFlow(error)) throw error;
       const known = spec.expected?.(error, context, reading.input);
       if (known) return known;
+      if (error instanceof ExpectedError) {
+        return withValues({ status: "error", code: error.code, message: t(error.key, error.values) } as const, echoed);
+      }
       if (spec.rejected && error instanceof PlatformValidationError) {
         const message = spec.rejected.message === undefined ? {} : { message: t(spec.rejected.message) };
         return { status: "invalid", fieldErrors: platformFieldErrors(error), ...message, values };

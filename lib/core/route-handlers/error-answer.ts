@@ -8,6 +8,7 @@ import {
 } from "@/lib/platform/errors";
 import { platformErrorMessage, retryAfterSeconds } from "@/lib/core/platform-errors-to-messages";
 import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
+import { ERROR_STATUS, ExpectedError } from "@/lib/core/errors";
 import { RouteError, UpstreamUnavailableError } from "./route-error";
 
 /** The words a route handler gives its errors: catalogue keys. */
@@ -36,6 +37,7 @@ export interface ErrorAnswer {
  * |---------------------------------------------|--------|
  * | AccessDeniedError (signed out / no access)  | 401 / 403 |
  * | RouteError (bad parameter / not yours)      | 400 / 404 |
+ * | ExpectedError (a feature's refusal)         | its code's status in ERROR_STATUS |
  * | PlatformNotFoundError                       | 404 |
  * | PlatformRateLimitedError                    | 429 + Retry-After |
  * | PlatformUnavailableError, UpstreamUnavailableError | 503 (+ Retry-After for the map) |
@@ -46,6 +48,10 @@ export function answerForError(error: unknown, words: ErrorWords, t: Translator)
   if (error instanceof RouteError) {
     const message = t(error.message as MessageKey, error.values);
     return { status: error.status, message, headers: {}, log: "none", fields: error.fields };
+  }
+  if (error instanceof ExpectedError) {
+    const message = t(error.key, error.values);
+    return { status: ERROR_STATUS[error.code], message, headers: {}, log: "none" };
   }
   if (error instanceof AccessDeniedError)
     return { status: error.status, message: t(error.message as MessageKey), headers: {}, log: "none" };

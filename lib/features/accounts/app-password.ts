@@ -1,4 +1,5 @@
 import "server-only";
+import { ExpectedError } from "@/lib/core/errors";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/core/security/link-token";
@@ -28,9 +29,9 @@ export function platformSetsAppPassword(): boolean {
 }
 
 /** Thrown when asked to set a password on a platform that only mails reset links. */
-export class AppPasswordUnavailableError extends Error {
+export class AppPasswordUnavailableError extends ExpectedError {
   constructor() {
-    super("This platform sets no app password directly");
+    super("unavailable", "appPassword.errors.unavailable");
     this.name = "AppPasswordUnavailableError";
   }
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { ExpectedError } from "@/lib/core/errors";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { isStaff } from "@/lib/core/auth/roles";
 import { getDb } from "@/lib/core/db/client";
@@ -111,9 +112,10 @@ async function waitForOtherAttempt(email: string): Promise<number> {
   throw new SignUpInProgressError();
 }
 
-export class SignUpInProgressError extends Error {
+/** Another sign-up for this e-mail is still being processed. */
+export class SignUpInProgressError extends ExpectedError {
   constructor() {
-    super("Another sign-up for this e-mail is still being processed.");
+    super("in-progress", "signUp.errors.inProgress");
     this.name = "SignUpInProgressError";
   }
 }

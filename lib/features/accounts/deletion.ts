@@ -1,4 +1,5 @@
 import "server-only";
+import { ExpectedError } from "@/lib/core/errors";
 import { and, asc, eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/core/audit";
 import type { Viewer } from "@/lib/core/auth/viewer";
@@ -24,12 +25,9 @@ export type DeletionRequest = typeof accountDeletionRequests.$inferSelect;
  * message is a catalogue key (accountDeletion.errors.*) with its arguments in `values`: whoever answers
  * the refusal puts it into the reader's words, t(error.message, error.values).
  */
-export class DeletionRefusedError extends Error {
-  constructor(
-    message: MessageKey,
-    readonly values?: Record<string, string>,
-  ) {
-    super(message);
+export class DeletionRefusedError extends ExpectedError {
+  constructor(message: MessageKey, values?: Record<string, string>) {
+    super("refused", message, values);
     this.name = "DeletionRefusedError";
   }
 }

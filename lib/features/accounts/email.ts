@@ -1,4 +1,5 @@
 import "server-only";
+import { ExpectedError } from "@/lib/core/errors";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { isStaff } from "@/lib/core/auth/roles";
 import { emailSchema } from "@/lib/core/auth/schemas";
@@ -13,25 +14,35 @@ import { getPlatform } from "@/lib/platform";
 import { PlatformValidationError } from "@/lib/platform/errors";
 
 /** The new address belongs to another account; the old address stays active. */
-export class EmailTakenError extends Error {
+export class EmailTakenError extends ExpectedError {
   constructor() {
-    super("This e-mail address is already used by another account. Your current address stays active.");
+    super(
+      "taken",
+      "profile.emailLink.taken",
+      {},
+      "This e-mail address is already used by another account. Your current address stays active.",
+    );
     this.name = "EmailTakenError";
   }
 }
 
 /** The new address is the one the account already has. */
-export class EmailUnchangedError extends Error {
+export class EmailUnchangedError extends ExpectedError {
   constructor() {
-    super("This is already the e-mail address of the account.");
+    super("unchanged", "profile.emailChange.unchanged", {}, "This is already the e-mail address of the account.");
     this.name = "EmailUnchangedError";
   }
 }
 
 /** The account holds a staff role: its address changes only on the staff page, by an admin. */
-export class StaffEmailChangeError extends Error {
+export class StaffEmailChangeError extends ExpectedError {
   constructor() {
-    super("The address of a staff account changes only on the staff page, by an admin.");
+    super(
+      "staff",
+      "profile.emailChange.staff",
+      {},
+      "The address of a staff account changes only on the staff page, by an admin.",
+    );
     this.name = "StaffEmailChangeError";
   }
 }

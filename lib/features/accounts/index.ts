@@ -1,19 +1,11 @@
 import "server-only";
 
-/** What other features may use of accounts: the rest of the folder is its own. */
+/** What other features may use of accounts: the rest of the folder is its own. Errors are told apart by code (`hasErrorCode`). */
 export { APP_PASSWORD_LINK_DAYS, mailAppPasswordLink, platformSetsAppPassword } from "./app-password";
-export { createDriverOnce, SignUpInProgressError } from "./create-driver-once";
+export { createDriverOnce } from "./create-driver-once";
 export type { CreateDriverOutcome } from "./create-driver-once";
-export { carryOutAccountDeletion, declineAccountDeletion, DeletionRefusedError } from "./deletion";
-export {
-  changeDriverEmail,
-  changePlatformEmail,
-  EmailTakenError,
-  EmailUnchangedError,
-  mailOldAddressOfChange,
-  moveAccountToAddress,
-  StaffEmailChangeError,
-} from "./email";
+export { carryOutAccountDeletion, declineAccountDeletion } from "./deletion";
+export { changeDriverEmail, changePlatformEmail, mailOldAddressOfChange, moveAccountToAddress } from "./email";
 export { startDriverPasswordReset } from "./password-reset";
 export { changedFieldsInWords, PROFILE_FORM, updateDriverProfile } from "./profile";
 export { passwordSchema, profileFields } from "./profile-schema";

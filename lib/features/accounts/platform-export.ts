@@ -1,4 +1,5 @@
 import "server-only";
+import { ExpectedError } from "@/lib/core/errors";
 import { getConfig } from "@/lib/core/config";
 import { getPlatform } from "@/lib/platform";
 import type { PlatformExportLink } from "@/lib/platform/types";
@@ -10,9 +11,9 @@ import type { PlatformExportLink } from "@/lib/platform/types";
  */
 
 /** Thrown when the platform in use has no export of its own (the contract). */
-export class PlatformExportUnavailableError extends Error {
+export class PlatformExportUnavailableError extends ExpectedError {
   constructor() {
-    super("This platform has no data export of its own");
+    super("unavailable", "myData.platformExport.unavailable");
     this.name = "PlatformExportUnavailableError";
   }
 }

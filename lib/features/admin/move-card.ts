@@ -1,4 +1,5 @@
 import "server-only";
+import { ExpectedError } from "@/lib/core/errors";
 import { recordAudit, auditErrorText } from "@/lib/core/audit";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import { blockDriverCard, CardNotOwnedError, listDriverCards } from "@/lib/features/cards";
@@ -37,12 +38,9 @@ export type MoveState =
   | { step: "done"; card: Card; targetCard: Card; oneStep?: boolean };
 
 /** A move the card's state does not allow; `message` is a catalogue key, put into words with `values`. */
-export class MoveRefusedError extends Error {
-  constructor(
-    message: MessageKey,
-    readonly values?: Record<string, string>,
-  ) {
-    super(message);
+export class MoveRefusedError extends ExpectedError {
+  constructor(message: MessageKey, values?: Record<string, string>) {
+    super("refused", message, values);
     this.name = "MoveRefusedError";
   }
 }

@@ -1,11 +1,12 @@
 import "server-only";
+import { ExpectedError } from "@/lib/core/errors";
 import { asc, eq, inArray } from "drizzle-orm";
 import { getConfig } from "@/lib/core/config";
 import { getDb, type Transaction } from "@/lib/core/db/client";
 import { staffInvites, users } from "@/lib/core/db/schema";
 import type { Role } from "@/lib/core/auth/roles";
 import type { Viewer } from "@/lib/core/auth/viewer";
-import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
+import type { MessageKey } from "@/lib/core/i18n/translator";
 
 export type StaffRole = Exclude<Role, "driver">;
 
@@ -25,21 +26,17 @@ export type RoleChangeRefusal =
 
 /**
  * An expected refusal with a message staff can act on: a catalogue key (`admin.roles.refused.*`)
- * with its arguments in `values`, put into the reader's words by roleRefusalMessage.
+ * with its arguments in `values`.
  */
-export class RoleChangeRefusedError extends Error {
+export class RoleChangeRefusedError extends ExpectedError {
   constructor(
     readonly reason: RoleChangeRefusal,
     message: MessageKey,
-    readonly values: Record<string, string> = {},
+    values: Record<string, string> = {},
   ) {
-    super(message);
+    super(reason, message, values);
     this.name = "RoleChangeRefusedError";
   }
-}
-
-export function roleRefusalMessage(error: RoleChangeRefusedError, t: Translator): string {
-  return t(error.message as MessageKey, error.values);
 }
 
 export async function listStaff(): Promise<StaffMember[]> {

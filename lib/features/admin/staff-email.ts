@@ -1,12 +1,8 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
-import {
-  changePlatformEmail,
-  EmailTakenError,
-  mailOldAddressOfChange,
-  moveAccountToAddress,
-} from "@/lib/features/accounts";
+import { changePlatformEmail, mailOldAddressOfChange, moveAccountToAddress } from "@/lib/features/accounts";
 import type { Viewer } from "@/lib/core/auth/viewer";
+import { hasErrorCode } from "@/lib/core/errors";
 import { getConfig } from "@/lib/core/config";
 import { getDb } from "@/lib/core/db/client";
 import { staffInvites, users } from "@/lib/core/db/schema";
@@ -49,7 +45,7 @@ export async function changeStaffEmail(
     try {
       await changePlatformEmail(member.platformUserId, email);
     } catch (error) {
-      throw error instanceof EmailTakenError ? taken() : error;
+      throw hasErrorCode(error, "taken") ? taken() : error;
     }
   }
   const role = member.role as StaffRole;

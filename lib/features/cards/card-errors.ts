@@ -1,22 +1,21 @@
+import { ExpectedError } from "@/lib/core/errors";
 import type { MessageKey } from "@/lib/core/i18n/translator";
 
 /** What the card service refuses; each message is a catalogue key the card actions put into words. */
 
 /** The card id is not in the driver's own card list (another driver's card, or none at all). */
-export class CardNotOwnedError extends Error {
+export class CardNotOwnedError extends ExpectedError {
   constructor(readonly cardId: number) {
-    super("cards.errors.notOwned" satisfies MessageKey);
+    super("not-owned", "cards.errors.notOwned");
     this.name = "CardNotOwnedError";
   }
 }
 
 /** The code is already linked: held by another account (staff: active on another), or already on this one. */
-export class CardCodeTakenError extends Error {
+export class CardCodeTakenError extends ExpectedError {
   declare readonly message: MessageKey;
   constructor(readonly where: "elsewhere" | "this-account") {
-    super(
-      (where === "elsewhere" ? "cards.errors.heldElsewhere" : "cards.errors.alreadyOnAccount") satisfies MessageKey,
-    );
+    super("taken", where === "elsewhere" ? "cards.errors.heldElsewhere" : "cards.errors.alreadyOnAccount");
     this.name = "CardCodeTakenError";
   }
 }
@@ -25,13 +24,10 @@ export class CardCodeTakenError extends Error {
  * A status change the card's state does not allow (pausing a blocked card, a driver unblocking one):
  * the message is a catalogue key, `values` its arguments.
  */
-export class CardStatusRefusedError extends Error {
+export class CardStatusRefusedError extends ExpectedError {
   declare readonly message: MessageKey;
-  constructor(
-    message: MessageKey,
-    readonly values: Record<string, string> = {},
-  ) {
-    super(message);
+  constructor(message: MessageKey, values: Record<string, string> = {}) {
+    super("refused", message, values);
     this.name = "CardStatusRefusedError";
   }
 }

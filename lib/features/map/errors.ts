@@ -21,6 +21,11 @@ export class MapUpstreamError extends Error {
   }
 }
 
+/** The map data API refused the portal's key (401 or 403): the status it answered, else undefined. */
+export function mapKeyRefusal(error: unknown): { status: number | null } | undefined {
+  return error instanceof MapUpstreamError && error.kind === "unauthorized" ? { status: error.status } : undefined;
+}
+
 /** No live data and no saved copy: the route answers 503 with `userMessage` in the caller's language. */
 export class MapUnavailableError extends UpstreamUnavailableError {
   constructor(

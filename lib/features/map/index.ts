@@ -12,7 +12,7 @@ const log = logger("map");
 
 export type { MapService, PointsQuery } from "./service";
 export type { OwnLocationsSource } from "./own-locations";
-export { MapUnavailableError, MapUpstreamError } from "./errors";
+export { mapKeyRefusal, MapUnavailableError, MapUpstreamError } from "./errors";
 export type { MapDataClient } from "./ocm-client";
 
 /**

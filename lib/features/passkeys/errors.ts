@@ -1,3 +1,4 @@
+import { ExpectedError } from "@/lib/core/errors";
 import type { MessageKey } from "@/lib/core/i18n/translator";
 
 /**
@@ -5,12 +6,12 @@ import type { MessageKey } from "@/lib/core/i18n/translator";
  * never a 500. The message is a catalogue key, put into the caller's language where it is answered.
  * `status` is 400 for a bad or stale answer from the browser, 403 for a refusal.
  */
-export class PasskeyError extends Error {
+export class PasskeyError extends ExpectedError {
   constructor(
     message: MessageKey,
     readonly status: 400 | 403 = 400,
   ) {
-    super(message);
+    super(status === 403 ? "forbidden" : "bad-answer", message);
     this.name = "PasskeyError";
   }
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { MapDataClient } from "@/lib/features/map";
-import { MapUpstreamError } from "@/lib/features/map";
+import { mapKeyRefusal } from "@/lib/features/map";
 import { CredentialsRefused, createCheckHttp, type Answer, type CheckHttp, type CheckTarget } from "./http";
 import { probesOf, type Probe, type SampleIds } from "./probes";
 
@@ -244,8 +244,9 @@ export async function checkMapData(client: MapDataClient, embedded: boolean): Pr
       `${where}: reference data with ${reference.ConnectionTypes.length} connection types, ${reference.Operators.length} operators`,
     );
   } catch (error) {
-    if (error instanceof MapUpstreamError && error.kind === "unauthorized")
-      return blocker("map data", `${where} is refused (status ${error.status ?? "none"}): check MAP_API_KEY`);
+    const refused = mapKeyRefusal(error);
+    if (refused)
+      return blocker("map data", `${where} is refused (status ${refused.status ?? "none"}): check MAP_API_KEY`);
     const reason = error instanceof Error ? error.message : "unknown error";
     return blocker("map data", `reference data could not be read: ${reason}`);
   }

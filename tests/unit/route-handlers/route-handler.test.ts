@@ -13,6 +13,7 @@ import {
 } from "@/lib/platform/errors";
 import { platformIdPathParam } from "@/lib/platform/platform-id";
 import { RouteError } from "@/lib/core/route-handlers/route-error";
+import { ExpectedError } from "@/lib/core/errors";
 import { ROUTE_HANDLER, routeHandler } from "@/lib/core/route-handlers/route-handler";
 import { captureLogs } from "../../support/log-capture";
 
@@ -67,6 +68,19 @@ describe("routeHandler: one status per error type", () => {
       404,
       "We could not find your charging account. Please contact support.",
     ],
+    [
+      "a feature's refusal, by its code",
+      new ExpectedError("refused", "accountDeletion.errors.notOpen"),
+      409,
+      "This request is no longer open: the driver cancelled it or staff closed it.",
+    ],
+    [
+      "a feature's refusal, with arguments",
+      new ExpectedError("refused", "accountDeletion.errors.stillInGrace", { due: "1 May" }),
+      409,
+      "The driver can still cancel this request until 1 May; carry it out from then on.",
+    ],
+    ["another driver's card", new ExpectedError("not-owned", "cards.errors.notOwned"), 404, /not on your account/],
     ["a platform outage", new PlatformUnavailableError("users.get", "timeout"), 503, /did not answer/],
     ["a bad platform answer", new PlatformResponseError("users.get", "bad JSON"), 502, /could not finish this/],
     ["a refused server key", new PlatformUnauthorizedError("users.get"), 502, /could not finish this/],

@@ -7,12 +7,7 @@ import { formatDate } from "@/lib/core/format";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
 import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
-import { cancelAccountDeletion, DeletionRefusedError, requestAccountDeletion } from "@/lib/features/accounts/deletion";
-
-const refused = (error: unknown, { t }: { t: Translator }): ActionResult | undefined =>
-  error instanceof DeletionRefusedError
-    ? { status: "error", code: "refused", message: t(error.message as MessageKey, error.values) }
-    : undefined;
+import { cancelAccountDeletion, requestAccountDeletion } from "@/lib/features/accounts/deletion";
 
 /** A driver's step on their own deletion request; `run` answers the message shown on /account. */
 function driverDeletionAction(
@@ -24,7 +19,6 @@ function driverDeletionAction(
     scope: "accounts",
     failure: { log, doing },
     form: false,
-    expected: refused,
     run: async (_input, { actor, t }): Promise<ActionResult> => {
       const message = await run(actor, t);
       refresh();

@@ -2,24 +2,17 @@
 import "server-only";
 import { driverAction, publicAction } from "@/lib/core/actions/action";
 import type { ActionResult } from "@/lib/core/actions/action-result";
-import type { Translator } from "@/lib/core/i18n/translator";
 import { RATE_LIMITS } from "@/lib/core/rate-limit";
 import {
   appPasswordLinkMessage,
   AppPasswordInput,
-  AppPasswordUnavailableError,
   setAppPasswordWithLink,
   setDriverAppPassword,
 } from "@/lib/features/accounts/app-password";
-import { refusalOverLimit } from "@/lib/core/actions/limit";
+import { refusalOverDriverLimit } from "@/lib/core/actions/limit";
 
 /** The password fields are read for the schema and never echoed back, not even after an error. */
 const PASSWORD_FIELDS = ["password", "passwordRepeat"] as const;
-
-const unavailable = (error: unknown, { t }: { t: Translator }): ActionResult | undefined =>
-  error instanceof AppPasswordUnavailableError
-    ? { status: "error", code: "unavailable", message: t("appPassword.errors.unavailable") }
-    : undefined;
 
 /** The signed-in driver sets a new charging-app password (ampeco): sent once with PATCH {password}. */
 export const setAppPasswordAction = driverAction({
@@ -28,13 +21,13 @@ export const setAppPasswordAction = driverAction({
   secret: PASSWORD_FIELDS,
   schema: AppPasswordInput,
   rejected: { message: "appPassword.errors.rejected" },
-  expected: unavailable,
   run: async ({ password }, { actor, t }): Promise<ActionResult> => {
-    const refused = await refusalOverLimit(
+    const refused = await refusalOverDriverLimit(
       "app-password",
-      `platform-user:${actor.platformUserId}`,
+      actor,
       RATE_LIMITS.passwordResetPerDriver,
-      (minutes) => t("appPassword.errors.tooManyChanges", { minutes }),
+      "appPassword.errors.tooManyChanges",
+      t,
     );
     if (refused) return refused;
     await setDriverAppPassword(actor.platformUserId, password);
@@ -50,7 +43,6 @@ export const setAppPasswordWithLinkAction = publicAction({
   secret: ["token", ...PASSWORD_FIELDS],
   schema: AppPasswordInput,
   rejected: { message: "appPassword.errors.rejected" },
-  expected: unavailable,
   run: async ({ password }, { formData, t }): Promise<ActionResult> => {
     const outcome = await setAppPasswordWithLink(formData?.get("token"), password);
     if (outcome.status !== "set")

@@ -14,7 +14,6 @@ import { currentLocale } from "@/lib/core/i18n/current-locale";
 import { RATE_LIMITS } from "@/lib/core/rate-limit";
 import { refusalOverLimit } from "@/lib/core/actions/limit";
 import { AppPasswordInput } from "@/lib/features/accounts/app-password";
-import { SignUpInProgressError } from "@/lib/features/accounts/create-driver-once";
 import { SignUpRequestInput } from "@/lib/features/accounts/profile-schema";
 import { finishSignUp, mailSignUpLinkOrAccountNote, signUpLinkMessage } from "@/lib/features/accounts/sign-up";
 
@@ -59,10 +58,6 @@ export const finishSignUpAction = publicAction({
   secret: SECRET_FIELDS,
   schema: AppPasswordInput,
   rejected: { message: "signUp.errors.rejected" },
-  expected: (error, { t }) =>
-    error instanceof SignUpInProgressError
-      ? { status: "error", code: "in-progress", message: t("signUp.errors.inProgress") }
-      : undefined,
   run: async ({ password }, { formData, t }): Promise<ActionResult | Navigation<ActionResult>> => {
     const outcome = await finishSignUp(formData?.get("token"), password);
     if (outcome.status !== "created")

@@ -4,7 +4,7 @@ import { driverAction } from "@/lib/core/actions/action";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import { RATE_LIMITS } from "@/lib/core/rate-limit";
 import { platformSetsAppPassword } from "@/lib/features/accounts/app-password";
-import { refusalOverLimit } from "@/lib/core/actions/limit";
+import { refusalOverDriverLimit } from "@/lib/core/actions/limit";
 import { startDriverPasswordReset } from "@/lib/features/accounts/password-reset";
 
 export const startPasswordResetAction = driverAction({
@@ -16,11 +16,12 @@ export const startPasswordResetAction = driverAction({
     if (platformSetsAppPassword()) {
       return { status: "error", code: "unavailable", message: t("appPassword.errors.noResetLink") };
     }
-    const refused = await refusalOverLimit(
+    const refused = await refusalOverDriverLimit(
       "password-reset",
-      `platform-user:${actor.platformUserId}`,
+      actor,
       RATE_LIMITS.passwordResetPerDriver,
-      (minutes) => t("appPassword.errors.tooManyResets", { minutes }),
+      "appPassword.errors.tooManyResets",
+      t,
     );
     if (refused) return refused;
     await startDriverPasswordReset(actor.platformUserId);

@@ -4,7 +4,8 @@ import { refresh } from "next/cache";
 import { z } from "zod";
 import { staffAction, type FormReading } from "@/lib/core/actions/action";
 import { AddCardInput, cardFormErrors, cardIdForm, cardLabel, cardNotOwned } from "@/lib/features/cards";
-import { addCardForDriver, CardNotOwnedError } from "@/lib/features/cards";
+import { addCardForDriver } from "@/lib/features/cards";
+import { hasErrorCode } from "@/lib/core/errors";
 import { CARD_STATUS_CHANGES, refusedStatusChange } from "@/lib/features/cards";
 import type { CardStatusChanger } from "@/lib/features/cards";
 import type { Viewer } from "@/lib/core/auth/viewer";
@@ -169,7 +170,7 @@ export const moveCardStepAction = staffAction({
   expected: (error, { t }) => {
     if (error instanceof MoveRefusedError)
       return { status: "error", code: "refused", message: moveRefusalMessage(error, t) };
-    if (error instanceof CardNotOwnedError) return cardNotOwned(t, NOT_OWNED);
+    if (hasErrorCode(error, "not-owned")) return cardNotOwned(t, NOT_OWNED);
     return undefined;
   },
   run: async (request, { actor, formData, t }): Promise<MoveActionResult> => {

@@ -2,7 +2,7 @@
 import "server-only";
 import { staffAction } from "@/lib/core/actions/action";
 import { signIn } from "@/lib/core/auth";
-import { SignUpInProgressError } from "@/lib/features/accounts";
+import { hasErrorCode } from "@/lib/core/errors";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import { withAudit } from "@/lib/core/audit";
 import { logger } from "@/lib/core/log";
@@ -31,7 +31,7 @@ export const createDriverAction = staffAction({
   invalid: "admin.createDriver.invalid",
   rejected: { message: "admin.createDriver.rejected" },
   expected: (error, { values, t }) =>
-    error instanceof SignUpInProgressError
+    hasErrorCode(error, "in-progress")
       ? { status: "error", message: t("admin.createDriver.inProgress"), values }
       : undefined,
   run: async (input, { actor, values, t }): Promise<ActionResult<CreateDriverData>> => {

@@ -3,9 +3,8 @@ import "server-only";
 import { refresh } from "next/cache";
 import { z } from "zod";
 import { staffAction } from "@/lib/core/actions/action";
-import { carryOutAccountDeletion, declineAccountDeletion, DeletionRefusedError } from "@/lib/features/accounts";
+import { carryOutAccountDeletion, declineAccountDeletion } from "@/lib/features/accounts";
 import type { ActionResult } from "@/lib/core/actions/action-result";
-import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
 
 const UNREADABLE_REQUEST = "admin.deletion.unreadable";
 /** The id of a request row, as the list's hidden field sends it. */
@@ -26,13 +25,6 @@ const DeclineInput = z.object({
 const DELETION_ACTION = {
   scope: "admin",
   role: "support",
-  expected: (
-    error: unknown,
-    { values, t }: { values: Record<string, string>; t: Translator },
-  ): ActionResult | undefined =>
-    error instanceof DeletionRefusedError
-      ? { status: "error", code: "refused", message: t(error.message as MessageKey, error.values), values }
-      : undefined,
 } as const;
 
 /** Carries out a deletion request whose grace period is over (both steps audited by the service). */

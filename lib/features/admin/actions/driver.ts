@@ -5,12 +5,8 @@ import { z } from "zod";
 import { noDriver, staffAction } from "@/lib/core/actions/action";
 import { refusalOverLimit } from "@/lib/core/actions/limit";
 import { emailSchema } from "@/lib/core/auth/schemas";
-import {
-  changeDriverEmail,
-  EmailTakenError,
-  EmailUnchangedError,
-  StaffEmailChangeError,
-} from "@/lib/features/accounts";
+import { hasErrorCode } from "@/lib/core/errors";
+import { changeDriverEmail } from "@/lib/features/accounts";
 import { platformSetsAppPassword } from "@/lib/features/accounts";
 import { startDriverPasswordReset } from "@/lib/features/accounts";
 import { changedFieldsInWords, PROFILE_FORM, updateDriverProfile } from "@/lib/features/accounts";
@@ -83,11 +79,11 @@ export const changeDriverEmailAction = staffAction({
       const message = context.t("admin.driverActions.emailTaken", { email, oldEmail: error.oldEmail });
       return { status: "invalid", fieldErrors: { email: [message] }, values: context.values };
     }
-    if (error instanceof StaffEmailChangeError) {
+    if (hasErrorCode(error, "staff")) {
       const message = context.t("admin.driverActions.emailOfStaff");
       return { status: "error", code: "staff", message, values: context.values };
     }
-    if (error instanceof EmailUnchangedError) {
+    if (hasErrorCode(error, "unchanged")) {
       return {
         status: "invalid",
         fieldErrors: { email: [context.t("admin.driverActions.emailUnchanged")] },
@@ -101,7 +97,7 @@ export const changeDriverEmailAction = staffAction({
     try {
       await audited(() => changeDriverEmail(driverId, email), { details: { from: oldEmail, to: email } });
     } catch (error) {
-      throw error instanceof EmailTakenError ? new TakenKeepingError(oldEmail) : error;
+      throw hasErrorCode(error, "taken") ? new TakenKeepingError(oldEmail) : error;
     }
     refresh();
     return {

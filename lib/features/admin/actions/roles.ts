@@ -8,13 +8,7 @@ import type { Viewer } from "@/lib/core/auth/viewer";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import type { Translator } from "@/lib/core/i18n/translator";
 import { withAudit } from "@/lib/core/audit";
-import {
-  grantStaffRole,
-  revokeStaffRole,
-  RoleChangeRefusedError,
-  roleRefusalMessage,
-  withdrawStaffInvite,
-} from "../roles";
+import { grantStaffRole, revokeStaffRole, withdrawStaffInvite } from "../roles";
 import { changeStaffEmail } from "../staff-email";
 import { resetStaffPasskeys } from "../staff-passkeys";
 import { notifyPasskeyChange } from "@/lib/features/passkeys";
@@ -32,13 +26,6 @@ const ROLE_ACTION = {
   scope: "admin",
   role: "admin",
   failure: { log: "role change", message: "admin.roles.failed" },
-  expected: (
-    error: unknown,
-    { values, t }: { values: Record<string, string>; t: Translator },
-  ): ActionResult | undefined =>
-    error instanceof RoleChangeRefusedError
-      ? { status: "error", code: error.reason, message: roleRefusalMessage(error, t), values }
-      : undefined,
 } as const;
 
 /** Admins only: give a staff e-mail the support (or admin) role. */

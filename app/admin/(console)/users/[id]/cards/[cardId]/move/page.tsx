@@ -12,7 +12,8 @@ import {
   movesInOneStep,
   type MoveState,
 } from "@/lib/features/admin/move-card";
-import { CardNotOwnedError, listDriverCards } from "@/lib/features/cards/service";
+import { listDriverCards } from "@/lib/features/cards";
+import { hasErrorCode } from "@/lib/core/errors";
 import { getPlatformUser } from "@/lib/features/accounts/platform-user";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
@@ -97,7 +98,7 @@ export default async function MoveCardPage({ params, searchParams }: Props) {
       }
     } catch (error) {
       if (error instanceof MoveRefusedError) problem = moveRefusalMessage(error, translator);
-      else if (error instanceof CardNotOwnedError) notFound();
+      else if (hasErrorCode(error, "not-owned")) notFound();
       else problem = platformErrorMessage(translator, error, "admin.doing.findOtherDriver");
     }
   }
