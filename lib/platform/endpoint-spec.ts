@@ -20,6 +20,13 @@ export interface EndpointSpec {
   idempotent: boolean;
 }
 
+/** A resource's two reads, safe to retry: `<name>.list` at `path` and `<name>.get` at `path/{id}`. */
+export function readsOf<N extends string>(name: N, path: string): Record<`${N}.list` | `${N}.get`, EndpointSpec> {
+  const list: EndpointSpec = { method: "GET", path, idempotent: true };
+  const get: EndpointSpec = { method: "GET", path: `${path}/{id}`, idempotent: true };
+  return { [`${name}.list`]: list, [`${name}.get`]: get } as Record<`${N}.list` | `${N}.get`, EndpointSpec>;
+}
+
 /** Names of the placeholders in a template, e.g. `["id"]`. */
 export function placeholdersOf(template: string): string[] {
   return [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COUNTRY_CODES, COUNTRY_OPTIONS, countryName, countryOptions, isCountryCode } from "@/lib/core/countries";
-import { ProfileUpdateInput } from "@/lib/features/accounts/profile-schema";
+import { ProfileUpdateInput } from "@/lib/features/accounts/schemas";
 import { toFieldErrors } from "@/lib/core/actions/action-result";
 import { translatorFor } from "@/lib/core/i18n/translator";
 

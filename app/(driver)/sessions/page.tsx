@@ -40,7 +40,7 @@ export default async function SessionsPage({ searchParams }: SearchParamsProps) 
     currentLocale(),
     searchParams,
   ]);
-  const { filter, messages } = parseSessionFilter(params, translator);
+  const { filter, problems } = parseSessionFilter(params, translator);
 
   // Independent platform reads start together; the 12-month walk streams into its own sections.
   const overview = settle(getSessionsOverview(platformUserId));
@@ -70,10 +70,10 @@ export default async function SessionsPage({ searchParams }: SearchParamsProps) 
         </div>
       </div>
 
-      {messages.length > 0 && (
+      {problems.length > 0 && (
         <Alert tone="warning" title={t("filtersNotUnderstood")}>
           <ul className="list-disc pl-5">
-            {messages.map((message) => (
+            {problems.map((message) => (
               <li key={message}>{message}</li>
             ))}
           </ul>

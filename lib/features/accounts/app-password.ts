@@ -1,7 +1,6 @@
 import "server-only";
 import { ExpectedError } from "@/lib/core/errors";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { z } from "zod";
 import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/core/security/link-token";
 import { getDb } from "@/lib/core/db/client";
 import { appPasswordLinks, users as portalUsers } from "@/lib/core/db/schema";
@@ -10,7 +9,6 @@ import { mailLocale } from "@/lib/core/mail/locale";
 import { sendMail } from "@/lib/core/mail/send";
 import { appPasswordLinkMail } from "@/lib/core/mail/templates";
 import { getPlatform } from "@/lib/platform";
-import { PLATFORM_PASSWORD_MAX, PLATFORM_PASSWORD_MIN } from "./profile-schema";
 
 /**
  * The charging-app password where the platform sets it directly and mails no reset link (the ampeco
@@ -35,40 +33,6 @@ export class AppPasswordUnavailableError extends ExpectedError {
     this.name = "AppPasswordUnavailableError";
   }
 }
-
-const formText = z.unknown().transform((v) => (typeof v === "string" ? v : ""));
-
-/**
- * The new password twice: at least 6 characters (the platform's minimum), and the same both times.
- * Messages are catalogue keys; the bounds travel with the issues as `{min}` and `{max}`.
- */
-export const AppPasswordInput = z
-  .object({ password: formText, passwordRepeat: formText })
-  .superRefine(({ password, passwordRepeat }, ctx) => {
-    if ([...password].length < PLATFORM_PASSWORD_MIN)
-      ctx.addIssue({
-        code: "too_small",
-        origin: "string",
-        minimum: PLATFORM_PASSWORD_MIN,
-        inclusive: true,
-        input: password,
-        path: ["password"],
-        message: "appPassword.errors.tooShort",
-      });
-    else if (password.length > PLATFORM_PASSWORD_MAX)
-      ctx.addIssue({
-        code: "too_big",
-        origin: "string",
-        maximum: PLATFORM_PASSWORD_MAX,
-        inclusive: true,
-        input: password,
-        path: ["password"],
-        message: "appPassword.errors.tooLong",
-      });
-    if (passwordRepeat !== password)
-      ctx.addIssue({ code: "custom", path: ["passwordRepeat"], message: "appPassword.errors.mismatch" });
-  });
-export type AppPasswordInput = z.infer<typeof AppPasswordInput>;
 
 /** Sends the password once to the platform (PATCH {password}); nothing of it is kept. */
 export async function setDriverAppPassword(platformUserId: number, password: string): Promise<void> {

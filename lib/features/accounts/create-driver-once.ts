@@ -10,7 +10,7 @@ import { sendMail } from "@/lib/core/mail/send";
 import { staffAddressUsedMail } from "@/lib/core/mail/templates";
 import { getPlatform } from "@/lib/platform";
 import { PlatformUnavailableError, PlatformValidationError } from "@/lib/platform/errors";
-import type { SignUpInput } from "./profile-schema";
+import type { SignUpInput } from "./schemas";
 
 export type CreateDriverOutcome =
   /** This call created the platform user. */

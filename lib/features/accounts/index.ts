@@ -8,4 +8,4 @@ export { carryOutAccountDeletion, declineAccountDeletion } from "./deletion";
 export { changeDriverEmail, changePlatformEmail, mailOldAddressOfChange, moveAccountToAddress } from "./email";
 export { startDriverPasswordReset } from "./password-reset";
 export { changedFieldsInWords, PROFILE_FORM, updateDriverProfile } from "./profile";
-export { passwordSchema, profileFields } from "./profile-schema";
+export { passwordSchema, profileFields } from "./schemas";

@@ -5,7 +5,7 @@ import type { FormReading } from "@/lib/core/actions/action";
 import { defaultTranslator, type Translator } from "@/lib/core/i18n/translator";
 import { getPlatform } from "@/lib/platform";
 import type { PlatformUser, UpdateUserInput } from "@/lib/platform/types";
-import { ProfileUpdateInput } from "./profile-schema";
+import { ProfileUpdateInput } from "./schemas";
 
 /**
  * Profile edits as a partial update: only fields whose value differs from what the driver saw are

@@ -13,7 +13,7 @@ import { getPlatform } from "@/lib/platform";
 import { accountExistsMail, finishSignUpMail } from "@/lib/core/mail/templates";
 import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/core/security/link-token";
 import { createDriverOnce, linkPortalUser } from "./create-driver-once";
-import { SignUpRequestInput } from "./profile-schema";
+import { SignUpRequestInput } from "./schemas";
 
 /**
  * A sign-up proves the address before anything exists. Asking mails a link to the address and keeps

@@ -31,8 +31,8 @@ function read(params: Params, name: string): string | undefined {
   return readSearchParam(params, name)?.slice(0, 254);
 }
 
-export function parseAuditFilter(params: Params): { filter: AuditFilter; messages: AuditFilterProblem[] } {
-  const messages: AuditFilterProblem[] = [];
+export function parseAuditFilter(params: Params): { filter: AuditFilter; problems: AuditFilterProblem[] } {
+  const problems: AuditFilterProblem[] = [];
   const filter: AuditFilter = { page: 1 };
 
   const actor = read(params, "actor");
@@ -40,31 +40,31 @@ export function parseAuditFilter(params: Params): { filter: AuditFilter; message
 
   const action = read(params, "action");
   if (action && isAuditAction(action)) filter.action = action;
-  else if (action) messages.push("unknownAction");
+  else if (action) problems.push("unknownAction");
 
   const driver = read(params, "driver");
   if (driver && /^[1-9]\d{0,9}$/.test(driver) && Number(driver) <= 2_147_483_647) filter.driver = Number(driver);
-  else if (driver) messages.push("badDriver");
+  else if (driver) problems.push("badDriver");
 
   const outcome = read(params, "outcome");
   if (outcome === "success" || outcome === "failure") filter.outcome = outcome;
-  else if (outcome) messages.push("unknownOutcome");
+  else if (outcome) problems.push("unknownOutcome");
 
   for (const key of ["from", "to"] as const) {
     const value = read(params, key);
     if (value && isCalendarDate(value)) filter[key] = value;
-    else if (value) messages.push(key === "from" ? "badFrom" : "badTo");
+    else if (value) problems.push(key === "from" ? "badFrom" : "badTo");
   }
   if (filter.from && filter.to && filter.from > filter.to) {
-    messages.push("swapped");
+    problems.push("swapped");
     [filter.from, filter.to] = [filter.to, filter.from];
   }
 
   const page = read(params, "page");
   if (page && /^\d{1,6}$/.test(page) && Number(page) >= 1) filter.page = Math.min(Number(page), MAX_PAGE);
-  else if (page) messages.push("badPage");
+  else if (page) problems.push("badPage");
 
-  return { filter, messages };
+  return { filter, problems };
 }
 
 /** Query string for a filter, e.g. for pagination links; empty values are left out. */

@@ -6,7 +6,7 @@ import { createDriverOnce, type CreateDriverOutcome } from "@/lib/features/accou
 import { mailAppPasswordLink, platformSetsAppPassword } from "@/lib/features/accounts";
 import { startDriverPasswordReset } from "@/lib/features/accounts";
 import { siteOrigin } from "@/lib/core/auth/site-origin";
-import type { AdminCreateDriverInput } from "./create-driver-input";
+import type { AdminCreateDriverInput } from "./schemas";
 import { logger } from "@/lib/core/log";
 
 const log = logger("admin");

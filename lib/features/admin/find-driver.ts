@@ -4,24 +4,10 @@ import { emailSchema } from "@/lib/core/auth/schemas";
 import { getPlatform } from "@/lib/platform";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
 import type { Card, PlatformUser } from "@/lib/platform/types";
-import { CardCodeSchema } from "@/lib/features/cards";
 import { toFieldErrors } from "@/lib/core/actions/action-result";
 import type { Translator } from "@/lib/core/i18n/translator";
 import { isSearchKind, type DriverSearchKind } from "./search-kinds";
-
-export const PlatformUserIdSchema = z
-  .string({ error: "driverSearch.errors.idRequired" })
-  .trim()
-  .regex(/^[1-9][0-9]{0,9}$/, "driverSearch.errors.idFormat")
-  .transform(Number)
-  .refine((n) => n <= 2_147_483_647, "driverSearch.errors.idFormat");
-
-const SearchQuery = z.discriminatedUnion("by", [
-  z.object({ by: z.literal("email"), q: emailSchema }),
-  z.object({ by: z.literal("id"), q: PlatformUserIdSchema }),
-  z.object({ by: z.literal("card"), q: CardCodeSchema }),
-]);
-export type DriverSearchQuery = z.infer<typeof SearchQuery>;
+import { SearchedDriverId, SearchQuery, type DriverSearchQuery } from "./schemas";
 
 export type ParsedSearch =
   | { kind: "empty"; by: DriverSearchKind; q: string }
@@ -113,7 +99,7 @@ export async function resolveDriver(text: string, t: Translator): Promise<Resolv
   const value = text.trim();
   if (value === "") return { ok: false, message: t("driverSearch.resolve.empty") };
   if (/^\d+$/.test(value)) {
-    const id = PlatformUserIdSchema.safeParse(value);
+    const id = SearchedDriverId.safeParse(value);
     if (!id.success)
       return {
         ok: false,

@@ -13,7 +13,8 @@ import { consumeChallenge, issueChallenge } from "./challenges";
 import { CHALLENGE_GONE, PasskeyError } from "./errors";
 import { mayChangePasskeys } from "./policy";
 import type { RelyingParty } from "./relying-party";
-import { PASSKEY_NAME_MAX, passkeyStanding } from "./store";
+import { passkeyStanding } from "./store";
+import { PASSKEY_NAME_MAX } from "./schemas";
 
 /**
  * Adding a passkey to the signed-in account: options for the browser (the account's own passkeys

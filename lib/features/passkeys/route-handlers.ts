@@ -1,6 +1,5 @@
 import "server-only";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
-import { z } from "zod";
 import { getConfig } from "@/lib/core/config";
 import { getDb } from "@/lib/core/db/client";
 import { requestTranslator, type MessageKey } from "@/lib/core/i18n/translator";
@@ -20,55 +19,13 @@ import { notifyPasskeyChange } from "./notices";
 import { finishPasskeyRegistration, startPasskeyRegistration } from "./registration";
 import { relyingParty } from "./relying-party";
 import { startPasskeySignIn, verifyPasskeySignIn } from "./sign-in";
+import { RegistrationAnswer, SignInAnswer } from "./schemas";
 
 /**
  * The four passkey endpoints under /api/passkeys: options and answer for adding a passkey (signed
  * in), options and answer for signing in (anyone). The browser's WebAuthn answers are only shaped
  * here (zod); their cryptography is checked by SimpleWebAuthn in registration.ts and sign-in.ts.
  */
-
-const base64url = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]*$/)
-  .max(4096);
-const ChallengeId = z.string().regex(/^[A-Za-z0-9_-]{32}$/);
-
-const RegistrationAnswer = z.object({
-  challengeId: ChallengeId,
-  name: z.string().trim().max(200).optional(),
-  response: z.object({
-    id: base64url,
-    rawId: base64url,
-    type: z.literal("public-key"),
-    response: z
-      .object({
-        clientDataJSON: base64url,
-        attestationObject: base64url,
-        transports: z.array(z.string().max(20)).max(10).optional(),
-      })
-      .passthrough(),
-    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-    authenticatorAttachment: z.string().max(40).optional(),
-  }),
-});
-
-const SignInAnswer = z.object({
-  challengeId: ChallengeId,
-  callbackUrl: z.string().max(2000).optional(),
-  response: z.object({
-    id: base64url,
-    rawId: base64url,
-    type: z.literal("public-key"),
-    response: z.object({
-      clientDataJSON: base64url,
-      authenticatorData: base64url,
-      signature: base64url,
-      userHandle: z.string().max(200).optional(),
-    }),
-    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-    authenticatorAttachment: z.string().max(40).optional(),
-  }),
-});
 
 const UNREADABLE = "passkeys.errors.unreadable" satisfies MessageKey;
 

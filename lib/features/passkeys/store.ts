@@ -12,8 +12,6 @@ export interface PasskeySummary {
   synced: boolean;
 }
 
-export const PASSKEY_NAME_MAX = 60;
-
 export async function listPasskeys(db: Database, userId: string): Promise<PasskeySummary[]> {
   return db
     .select({

@@ -38,7 +38,7 @@ export interface SessionListFilter extends SessionRangeFilter {
 export interface ParsedSessionFilter {
   filter: SessionListFilter;
   /** One plain sentence per ignored value; empty when everything was usable. */
-  messages: string[];
+  problems: string[];
 }
 
 /** Echoed values are shortened: a message must stay a sentence whatever was typed into the URL. */
@@ -57,21 +57,21 @@ export function plausibleDate(value: string): boolean {
 }
 
 export function parseSessionFilter(input: SearchParamsInput, t: Translator): ParsedSessionFilter {
-  const messages: string[] = [];
+  const problems: string[] = [];
   const filter: SessionListFilter = { page: 1, perPage: DEFAULT_PAGE_SIZE };
 
   const status = readSearchParam(input, "status");
   if (status !== undefined) {
     const lower = status.toLowerCase();
     if (isStatus(lower)) filter.status = lower;
-    else messages.push(t("sessions.filterMessages.badStatus", { value: shortened(status) }));
+    else problems.push(t("sessions.filterMessages.badStatus", { value: shortened(status) }));
   }
 
   const page = readSearchParam(input, "page");
   if (page !== undefined) {
     const n = /^\d{1,6}$/.test(page) ? Number(page) : NaN;
     if (n >= 1 && n <= MAX_PAGE) filter.page = n;
-    else messages.push(t("sessions.filterMessages.badPage", { value: shortened(page) }));
+    else problems.push(t("sessions.filterMessages.badPage", { value: shortened(page) }));
   }
 
   const perPage = readSearchParam(input, "perPage");
@@ -79,7 +79,7 @@ export function parseSessionFilter(input: SearchParamsInput, t: Translator): Par
     const n = Number(perPage);
     if ((PAGE_SIZES as readonly number[]).includes(n)) filter.perPage = n;
     else
-      messages.push(
+      problems.push(
         t("sessions.filterMessages.badPerPage", {
           sizes: PAGE_SIZES.join(", "),
           fallback: DEFAULT_PAGE_SIZE,
@@ -91,19 +91,19 @@ export function parseSessionFilter(input: SearchParamsInput, t: Translator): Par
   const from = readSearchParam(input, "from");
   if (from !== undefined) {
     if (plausibleDate(from)) filter.from = from;
-    else messages.push(t("sessions.filterMessages.badFrom", { value: shortened(from) }));
+    else problems.push(t("sessions.filterMessages.badFrom", { value: shortened(from) }));
   }
   const to = readSearchParam(input, "to");
   if (to !== undefined) {
     if (plausibleDate(to)) filter.to = to;
-    else messages.push(t("sessions.filterMessages.badTo", { value: shortened(to) }));
+    else problems.push(t("sessions.filterMessages.badTo", { value: shortened(to) }));
   }
   if (filter.from && filter.to && filter.from > filter.to) {
-    messages.push(t("sessions.filterMessages.rangeReversed"));
+    problems.push(t("sessions.filterMessages.rangeReversed"));
     delete filter.from;
     delete filter.to;
   }
-  return { filter, messages };
+  return { filter, problems };
 }
 
 /** Query string (with `?`, or "" when all defaults) for a filter; defaults are left out. */

@@ -52,9 +52,9 @@ export function exportFilterFrom(url: URL, t: Translator): SessionRangeFilter {
     const value = url.searchParams.get(name);
     if (value !== null) own.set(name, value);
   }
-  const { filter, messages } = parseSessionFilter(own, t);
-  if (messages.length > 0)
-    throw new RouteError(400, "sessionsCsv.errors.badFilters", undefined, { problems: messages.join(" ") });
+  const { filter, problems } = parseSessionFilter(own, t);
+  if (problems.length > 0)
+    throw new RouteError(400, "sessionsCsv.errors.badFilters", undefined, { problems: problems.join(" ") });
   return { status: filter.status, from: filter.from, to: filter.to };
 }
 

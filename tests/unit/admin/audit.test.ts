@@ -26,7 +26,7 @@ describe("audit details", () => {
 
 describe("audit filters in the URL", () => {
   it("parse every filter and build the same query back", () => {
-    const { filter, messages } = parseAuditFilter({
+    const { filter, problems } = parseAuditFilter({
       actor: " Support@Example.com ",
       action: "card.link",
       driver: "1001",
@@ -35,7 +35,7 @@ describe("audit filters in the URL", () => {
       to: "2026-03-31",
       page: "3",
     });
-    expect(messages).toEqual([]);
+    expect(problems).toEqual([]);
     expect(filter).toEqual({
       actor: "support@example.com",
       action: "card.link",
@@ -47,12 +47,12 @@ describe("audit filters in the URL", () => {
     });
     expect(parseAuditFilter(Object.fromEntries(new URLSearchParams(auditFilterQuery(filter).slice(1))))).toEqual({
       filter,
-      messages: [],
+      problems: [],
     });
   });
 
   it("ignore bad values with a message instead of failing", () => {
-    const { filter, messages } = parseAuditFilter({
+    const { filter, problems } = parseAuditFilter({
       action: "drop table",
       driver: "12abc",
       outcome: "maybe",
@@ -60,12 +60,12 @@ describe("audit filters in the URL", () => {
       page: "-1",
     });
     expect(filter).toEqual({ page: 1 });
-    expect(messages).toHaveLength(5);
+    expect(problems).toHaveLength(5);
   });
 
   it("swap a reversed date range", () => {
-    const { filter, messages } = parseAuditFilter({ from: "2026-04-01", to: "2026-03-01" });
+    const { filter, problems } = parseAuditFilter({ from: "2026-04-01", to: "2026-03-01" });
     expect(filter).toMatchObject({ from: "2026-03-01", to: "2026-04-01" });
-    expect(messages[0]).toMatch(/swapped/);
+    expect(problems[0]).toMatch(/swapped/);
   });
 });

@@ -18,15 +18,15 @@ describe("parseSessionFilter", () => {
     );
     expect(parsed).toEqual({
       filter: { status: "finished", from: "2026-01-01", to: "2026-01-31", page: 3, perPage: 50 },
-      messages: [],
+      problems: [],
     });
   });
 
   it("gives the defaults for an empty URL, and for empty fields of a plain GET form", () => {
-    expect(parseSessionFilter({})).toEqual({ filter: { page: 1, perPage: 25 }, messages: [] });
+    expect(parseSessionFilter({})).toEqual({ filter: { page: 1, perPage: 25 }, problems: [] });
     expect(parseSessionFilter(new URLSearchParams("status=&from=&to="))).toEqual({
       filter: { page: 1, perPage: 25 },
-      messages: [],
+      problems: [],
     });
   });
 
@@ -43,12 +43,12 @@ describe("parseSessionFilter", () => {
       new URLSearchParams("status=exploded&page=-4&perPage=7&from=2026-02-30&to=yesterday"),
     );
     expect(bad.filter).toEqual({ page: 1, perPage: 25 });
-    expect(bad.messages).toHaveLength(5);
-    expect(bad.messages[0]).toMatch(/“exploded” is not a session status/);
-    expect(bad.messages.join(" ")).toMatch(/first page/);
-    expect(bad.messages.join(" ")).toMatch(/Rows per page can be 10, 25, 50, 100/);
-    expect(bad.messages.join(" ")).toMatch(/start date “2026-02-30”/);
-    expect(bad.messages.join(" ")).toMatch(/end date “yesterday”/);
+    expect(bad.problems).toHaveLength(5);
+    expect(bad.problems[0]).toMatch(/“exploded” is not a session status/);
+    expect(bad.problems.join(" ")).toMatch(/first page/);
+    expect(bad.problems.join(" ")).toMatch(/Rows per page can be 10, 25, 50, 100/);
+    expect(bad.problems.join(" ")).toMatch(/start date “2026-02-30”/);
+    expect(bad.problems.join(" ")).toMatch(/end date “yesterday”/);
   });
 
   it("rejects absurd pages and years, and shortens echoed input", () => {
@@ -56,16 +56,16 @@ describe("parseSessionFilter", () => {
       new URLSearchParams(`page=99999999999&from=1850-01-01&status=${"x".repeat(500)}`),
     );
     expect(parsed.filter).toEqual({ page: 1, perPage: 25 });
-    for (const message of parsed.messages) expect(message.length).toBeLessThan(160);
+    for (const message of parsed.problems) expect(message.length).toBeLessThan(160);
   });
 
   it("says what it ignored in the driver's language", () => {
     const bad = new URLSearchParams("status=exploded&perPage=7");
-    expect(parseWithWords(bad, translatorFor("nl")).messages).toEqual([
+    expect(parseWithWords(bad, translatorFor("nl")).problems).toEqual([
       "“exploded” is geen status van een laadsessie, dus worden laadsessies met elke status getoond.",
       "Rijen per pagina kan 10, 25, 50, 100 zijn; in plaats van “7” worden er 25 getoond.",
     ]);
-    expect(parseWithWords(bad, translatorFor("de")).messages[0]).toBe(
+    expect(parseWithWords(bad, translatorFor("de")).problems[0]).toBe(
       "„exploded“ ist kein Status eines Ladevorgangs, daher werden Ladevorgänge mit jedem Status angezeigt.",
     );
   });
@@ -73,7 +73,7 @@ describe("parseSessionFilter", () => {
   it("drops a range whose start is after its end, and says why", () => {
     const parsed = parseSessionFilter(new URLSearchParams("from=2026-03-10&to=2026-03-01&status=FAILED"));
     expect(parsed.filter).toEqual({ status: "failed", page: 1, perPage: 25 });
-    expect(parsed.messages).toEqual([expect.stringMatching(/start date is after the end date/)]);
+    expect(parsed.problems).toEqual([expect.stringMatching(/start date is after the end date/)]);
   });
 });
 

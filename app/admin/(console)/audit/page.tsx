@@ -15,7 +15,7 @@ export const generateMetadata = titleFrom("audit.title");
 export default async function AuditPage({ searchParams }: SearchParamsProps) {
   await requireStaffPage();
   const t = await getTranslations("audit");
-  const { filter, messages } = parseAuditFilter(await searchParams);
+  const { filter, problems } = parseAuditFilter(await searchParams);
   const result = await listAuditEntries(filter);
   const filtered = Object.keys(filter).some((k) => k !== "page");
   const entriesHeading = t.rich("entries", {
@@ -27,10 +27,10 @@ export default async function AuditPage({ searchParams }: SearchParamsProps) {
       <h1 className="text-2xl font-bold">{t("title")}</h1>
       <p className="text-slate-700 dark:text-slate-300">{t("intro")}</p>
       <AuditFilters filter={filter} />
-      {messages.length > 0 && (
+      {problems.length > 0 && (
         <Alert tone="warning" title={t("filtersIgnored")}>
           <ul className="list-disc pl-5">
-            {messages.map((m) => (
+            {problems.map((m) => (
               <li key={m}>{t(`filterProblems.${m}`)}</li>
             ))}
           </ul>

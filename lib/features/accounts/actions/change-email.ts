@@ -1,8 +1,6 @@
 "use server";
 import "server-only";
-import { z } from "zod";
 import { driverAction } from "@/lib/core/actions/action";
-import { emailSchema } from "@/lib/core/auth/schemas";
 import { siteOrigin } from "@/lib/core/auth/site-origin";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import { PlatformValidationError } from "@/lib/platform/errors";
@@ -11,12 +9,13 @@ import { RATE_LIMITS } from "@/lib/core/rate-limit";
 import { EmailUnchangedError, StaffEmailChangeError } from "@/lib/features/accounts/email";
 import { confirmEmailChange, emailChangeLinkMessage, requestEmailChange } from "@/lib/features/accounts/email-change";
 import { refusalOverLimit } from "@/lib/core/actions/limit";
+import { EmailChangeConfirmInput, EmailChangeInput } from "@/lib/features/accounts/schemas";
 
 /** The signed-in driver asks to move their account to a new address: a link goes there; nothing changes yet. */
 export const changeEmailAction = driverAction({
   scope: "email",
   failure: { log: "change request", doing: "profile.doing.changeEmail" },
-  schema: z.object({ email: emailSchema }),
+  schema: EmailChangeInput,
   expected: (error, { values, t }) => {
     if (error instanceof EmailUnchangedError)
       return { status: "invalid", fieldErrors: { email: [t("profile.emailChange.unchanged")] }, values };
@@ -42,7 +41,7 @@ export const confirmEmailChangeAction = driverAction({
   scope: "email",
   failure: { log: "confirmation", doing: "profile.doing.changeEmail" },
   echo: false,
-  schema: z.object({ token: z.string() }),
+  schema: EmailChangeConfirmInput,
   invalid: (_fieldErrors, _values, t) => ({
     status: "error",
     code: "invalid",

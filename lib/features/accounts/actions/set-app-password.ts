@@ -5,22 +5,20 @@ import type { ActionResult } from "@/lib/core/actions/action-result";
 import { RATE_LIMITS } from "@/lib/core/rate-limit";
 import {
   appPasswordLinkMessage,
-  AppPasswordInput,
   setAppPasswordWithLink,
   setDriverAppPassword,
 } from "@/lib/features/accounts/app-password";
+import { APP_PASSWORD_FORM, LINKED_APP_PASSWORD_FORM } from "@/lib/features/accounts/schemas";
 import { refusalOverDriverLimit } from "@/lib/core/actions/limit";
 
-/** The password fields are read for the schema and never echoed back, not even after an error. */
-const PASSWORD_FIELDS = ["password", "passwordRepeat"] as const;
+/** Both ways to set the password: the platform's refusal of it (422) is shown at the fields. */
+const REJECTED = { scope: "accounts", rejected: { message: "appPassword.errors.rejected" } } as const;
 
 /** The signed-in driver sets a new charging-app password (ampeco): sent once with PATCH {password}. */
 export const setAppPasswordAction = driverAction({
-  scope: "accounts",
+  ...REJECTED,
+  ...APP_PASSWORD_FORM,
   failure: { log: "app password change", doing: "appPassword.doing.change" },
-  secret: PASSWORD_FIELDS,
-  schema: AppPasswordInput,
-  rejected: { message: "appPassword.errors.rejected" },
   run: async ({ password }, { actor, t }): Promise<ActionResult> => {
     const refused = await refusalOverDriverLimit(
       "app-password",
@@ -37,12 +35,9 @@ export const setAppPasswordAction = driverAction({
 
 /** Anyone holding the mailed link (a driver created by staff) sets the app password, once. */
 export const setAppPasswordWithLinkAction = publicAction({
-  scope: "accounts",
+  ...REJECTED,
+  ...LINKED_APP_PASSWORD_FORM,
   failure: { log: "app password link", doing: "appPassword.doing.set" },
-  // The token is read like the passwords: never echoed back.
-  secret: ["token", ...PASSWORD_FIELDS],
-  schema: AppPasswordInput,
-  rejected: { message: "appPassword.errors.rejected" },
   run: async ({ password }, { formData, t }): Promise<ActionResult> => {
     const outcome = await setAppPasswordWithLink(formData?.get("token"), password);
     if (outcome.status !== "set")

@@ -13,8 +13,7 @@ import type { ActionResult } from "@/lib/core/actions/action-result";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
 import { RATE_LIMITS } from "@/lib/core/rate-limit";
 import { refusalOverLimit } from "@/lib/core/actions/limit";
-import { AppPasswordInput } from "@/lib/features/accounts/app-password";
-import { SignUpRequestInput } from "@/lib/features/accounts/profile-schema";
+import { LINKED_APP_PASSWORD_FORM, SignUpRequestInput } from "@/lib/features/accounts/schemas";
 import { finishSignUp, mailSignUpLinkOrAccountNote, signUpLinkMessage } from "@/lib/features/accounts/sign-up";
 
 /** Where both answers of the sign-up form land: the same page whether or not the address has an account. */
@@ -45,9 +44,6 @@ export const signUpAction = publicAction({
   },
 });
 
-/** The password fields and the token are read for the schema and never echoed back. */
-const SECRET_FIELDS = ["token", "password", "passwordRepeat"] as const;
-
 /**
  * Sign-up, step two, on the page the mailed link opens: the app password, then the platform user and
  * the portal account, and the driver is signed in (the link proved the address).
@@ -55,8 +51,7 @@ const SECRET_FIELDS = ["token", "password", "passwordRepeat"] as const;
 export const finishSignUpAction = publicAction({
   scope: "accounts",
   failure: { log: "finish sign-up", doing: "signUp.doing.create" },
-  secret: SECRET_FIELDS,
-  schema: AppPasswordInput,
+  ...LINKED_APP_PASSWORD_FORM,
   rejected: { message: "signUp.errors.rejected" },
   run: async ({ password }, { formData, t }): Promise<ActionResult | Navigation<ActionResult>> => {
     const outcome = await finishSignUp(formData?.get("token"), password);

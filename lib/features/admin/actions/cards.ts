@@ -1,9 +1,8 @@
 "use server";
 import "server-only";
 import { refresh } from "next/cache";
-import { z } from "zod";
 import { staffAction, type FormReading } from "@/lib/core/actions/action";
-import { AddCardInput, cardFormErrors, cardIdForm, cardLabel, cardNotOwned } from "@/lib/features/cards";
+import { cardFormErrors, cardIdForm, cardLabel, cardNotOwned } from "@/lib/features/cards";
 import { addCardForDriver } from "@/lib/features/cards";
 import { hasErrorCode } from "@/lib/core/errors";
 import { CARD_STATUS_CHANGES, refusedStatusChange } from "@/lib/features/cards";
@@ -11,7 +10,8 @@ import type { CardStatusChanger } from "@/lib/features/cards";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import type { Translator } from "@/lib/core/i18n/translator";
-import { CardIdArg, DriverIdArg, readDriverId } from "@/lib/core/actions/driver-id";
+import { readDriverId } from "@/lib/core/actions/driver-id";
+import { LinkCardInput, MoveForm } from "../schemas";
 import {
   inspectMove,
   moveCard,
@@ -25,15 +25,6 @@ import {
 
 /** A card id that is not on this driver's account (a crafted request, or a card moved meanwhile). */
 const NOT_OWNED = "admin.cards.notOwned";
-
-/** Staff choose a linked card's status; active unless they say otherwise. */
-const LinkCardInput = z.preprocess(
-  (values) => ({
-    ...(values as Record<string, unknown>),
-    status: (values as Record<string, unknown>).status || "active",
-  }),
-  AddCardInput,
-);
 
 /** What both card actions on a driver share: support staff, the driver id bound by the driver page. */
 const ON_A_DRIVER = { scope: "admin", role: "support", boundDriver: true } as const;
@@ -98,8 +89,6 @@ function staffChanger(actor: Viewer): CardStatusChanger {
 }
 
 export type MoveActionResult = ActionResult<{ step: MoveState["step"] }>;
-
-const MoveForm = z.object({ cardId: CardIdArg, targetUserId: DriverIdArg });
 
 const INTENTS = {
   move: { audit: "card.move", doing: "admin.doing.moveCard" },

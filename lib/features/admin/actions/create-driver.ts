@@ -8,7 +8,7 @@ import { withAudit } from "@/lib/core/audit";
 import { logger } from "@/lib/core/log";
 import { APP_PASSWORD_LINK_DAYS, platformSetsAppPassword } from "@/lib/features/accounts";
 import { createDriverForStaff } from "../create-driver";
-import { AdminCreateDriverInput } from "../create-driver-input";
+import { AdminCreateDriverInput } from "../schemas";
 
 const log = logger("admin");
 

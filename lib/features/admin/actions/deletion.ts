@@ -1,26 +1,10 @@
 "use server";
 import "server-only";
 import { refresh } from "next/cache";
-import { z } from "zod";
 import { staffAction } from "@/lib/core/actions/action";
 import { carryOutAccountDeletion, declineAccountDeletion } from "@/lib/features/accounts";
 import type { ActionResult } from "@/lib/core/actions/action-result";
-
-const UNREADABLE_REQUEST = "admin.deletion.unreadable";
-/** The id of a request row, as the list's hidden field sends it. */
-const RequestId = z
-  .string({ error: UNREADABLE_REQUEST })
-  .regex(/^[1-9]\d{0,8}$/, UNREADABLE_REQUEST)
-  .transform(Number);
-const CarryOutInput = z.object({ requestId: RequestId });
-const DeclineInput = z.object({
-  requestId: RequestId,
-  reason: z
-    .string({ error: "admin.deletion.reasonRequired" })
-    .trim()
-    .min(1, "admin.deletion.reasonRequired")
-    .max(500, "admin.deletion.reasonTooLong"),
-});
+import { CarryOutInput, DeclineInput, UNREADABLE_DELETION_REQUEST } from "../schemas";
 
 const DELETION_ACTION = {
   scope: "admin",
@@ -33,7 +17,7 @@ export const carryOutDeletionAction = staffAction({
   audit: "driver.deletion.platform",
   failure: { log: "deletion", doing: "admin.doing.carryOutDeletion" },
   schema: CarryOutInput,
-  invalid: (_fieldErrors, _values, t) => ({ status: "error", message: t(UNREADABLE_REQUEST) }),
+  invalid: (_fieldErrors, _values, t) => ({ status: "error", message: t(UNREADABLE_DELETION_REQUEST) }),
   run: async ({ requestId }, { actor, t }): Promise<ActionResult> => {
     const request = await carryOutAccountDeletion(requestId, actor);
     refresh();

@@ -1,10 +1,8 @@
 "use server";
 import "server-only";
 import { refresh } from "next/cache";
-import { z } from "zod";
 import { noDriver, staffAction } from "@/lib/core/actions/action";
 import { refusalOverLimit } from "@/lib/core/actions/limit";
-import { emailSchema } from "@/lib/core/auth/schemas";
 import { hasErrorCode } from "@/lib/core/errors";
 import { changeDriverEmail } from "@/lib/features/accounts";
 import { platformSetsAppPassword } from "@/lib/features/accounts";
@@ -16,6 +14,7 @@ import { getPlatform } from "@/lib/platform";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
 import { RATE_LIMITS } from "@/lib/core/rate-limit";
 import { redeemVoucherForDriver } from "@/lib/features/vouchers";
+import { DriverEmailInput } from "../schemas";
 import { voucherActionResult, type VoucherActionResult } from "@/lib/features/vouchers";
 
 /**
@@ -72,7 +71,7 @@ export const changeDriverEmailAction = staffAction({
   ...ON_A_DRIVER,
   audit: "driver.email.change",
   failure: { log: "e-mail change", doing: "admin.doing.changeEmail" },
-  schema: z.object({ email: emailSchema }),
+  schema: DriverEmailInput,
   rejected: {},
   expected: (error, context, { email }) => {
     if (error instanceof TakenKeepingError) {

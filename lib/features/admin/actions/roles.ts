@@ -1,25 +1,16 @@
 "use server";
 import "server-only";
 import { refresh } from "next/cache";
-import { z } from "zod";
 import { staffAction } from "@/lib/core/actions/action";
-import { emailSchema } from "@/lib/core/auth/schemas";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import type { Translator } from "@/lib/core/i18n/translator";
-import { withAudit } from "@/lib/core/audit";
 import { grantStaffRole, revokeStaffRole, withdrawStaffInvite } from "../roles";
 import { changeStaffEmail } from "../staff-email";
+import { AddressInput, GrantInput, StaffEmailInput } from "../schemas";
 import { resetStaffPasskeys } from "../staff-passkeys";
 import { notifyPasskeyChange } from "@/lib/features/passkeys";
 import { relyingParty } from "@/lib/features/passkeys";
-
-const GrantInput = z.object({
-  email: emailSchema,
-  role: z.enum(["support", "admin"], { error: "admin.roles.chooseRole" }),
-});
-/** Revoke and withdraw both name an address from the staff list. */
-const AddressInput = z.object({ email: emailSchema });
 
 /** What every role action shares: admins only, refusals in plain words, one failure line. */
 const ROLE_ACTION = {
@@ -46,58 +37,55 @@ export const grantStaffRoleAction = staffAction({
   },
 });
 
-/** An admin's action on one address from the staff list, audited under `audit`. */
-function staffAddressAction(audit: string, change: (actor: Viewer, email: string, t: Translator) => Promise<string>) {
+/** An admin's action on one address from the staff list: `change` audited under `audit`, with `recorded` of its result. */
+function staffAddressAction<R>(step: {
+  audit: string;
+  change: (actor: Viewer, email: string) => Promise<R>;
+  recorded: (result: R) => Record<string, unknown>;
+  done: (t: Translator, email: string, result: R) => string;
+  /** After the audited change (a notice mail): its failure does not undo the change. */
+  then?: (email: string) => Promise<void>;
+}) {
   return staffAction({
     ...ROLE_ACTION,
-    audit,
+    audit: step.audit,
     schema: AddressInput,
-    run: async ({ email }, { actor, t }): Promise<ActionResult> => {
-      const message = await change(actor, email, t);
+    run: async ({ email }, { actor, audited, t }): Promise<ActionResult> => {
+      const result = await audited(() => step.change(actor, email), {
+        details: { email },
+        resultDetails: step.recorded,
+      });
+      await step.then?.(email);
       refresh();
-      return { status: "ok", message };
+      return { status: "ok", message: step.done(t, email, result) };
     },
   });
 }
 
 /** Admins only: take the staff role away (the account stays, as a plain driver account). */
-export const revokeStaffRoleAction = staffAddressAction("role.revoke", async (actor, email, t) => {
-  const { previousRole } = await withAudit({
-    actor,
-    action: "role.revoke",
-    run: () => revokeStaffRole(actor, email),
-    details: { email },
-    resultDetails: (result) => ({ previousRole: result.previousRole }),
-  });
-  return t("admin.roles.revoked", { email, role: previousRole });
+export const revokeStaffRoleAction = staffAddressAction({
+  audit: "role.revoke",
+  change: revokeStaffRole,
+  recorded: ({ previousRole }) => ({ previousRole }),
+  done: (t, email, { previousRole }) => t("admin.roles.revoked", { email, role: previousRole }),
 });
 
 /** Admins only: withdraw a pending invite before anyone signs in with it. */
-export const withdrawStaffInviteAction = staffAddressAction("role.invite.withdraw", async (actor, email, t) => {
-  const { role } = await withAudit({
-    actor,
-    action: "role.invite.withdraw",
-    run: () => withdrawStaffInvite(email),
-    details: { email },
-    resultDetails: (result) => ({ role: result.role }),
-  });
-  return t("admin.roles.withdrawn", { email, role });
+export const withdrawStaffInviteAction = staffAddressAction({
+  audit: "role.invite.withdraw",
+  change: (_actor, email) => withdrawStaffInvite(email),
+  recorded: ({ role }) => ({ role }),
+  done: (t, email, { role }) => t("admin.roles.withdrawn", { email, role }),
 });
 
 /** Admins only: delete a staff member's passkeys and end all their sessions; they sign in and enrol again. */
-export const resetStaffPasskeysAction = staffAddressAction("staff.passkeys.reset", async (actor, email, t) => {
-  const { removed } = await withAudit({
-    actor,
-    action: "staff.passkeys.reset",
-    run: () => resetStaffPasskeys(email),
-    details: { email },
-    resultDetails: (result) => ({ removed: result.removed }),
-  });
-  await notifyPasskeyChange(email, "reset", "", (await relyingParty()).origin);
-  return t("admin.roles.passkeysReset", { email, count: removed });
+export const resetStaffPasskeysAction = staffAddressAction({
+  audit: "staff.passkeys.reset",
+  change: (_actor, email) => resetStaffPasskeys(email),
+  recorded: ({ removed }) => ({ removed }),
+  done: (t, email, { removed }) => t("admin.roles.passkeysReset", { email, count: removed }),
+  then: async (email) => notifyPasskeyChange(email, "reset", "", (await relyingParty()).origin),
 });
-
-const StaffEmailInput = z.object({ email: emailSchema, newEmail: emailSchema });
 
 /** Admins only: move a staff member to a new address; the role waits in an invite for that address. */
 export const changeStaffEmailAction = staffAction({

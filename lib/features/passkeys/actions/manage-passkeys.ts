@@ -1,7 +1,6 @@
 "use server";
 import "server-only";
 import { refresh } from "next/cache";
-import { z } from "zod";
 import { accountAction } from "@/lib/core/actions/action";
 import { getDb } from "@/lib/core/db/client";
 import type { ActionResult } from "@/lib/core/actions/action-result";
@@ -9,21 +8,8 @@ import type { Translator } from "@/lib/core/i18n/translator";
 import { mayChangePasskeys } from "@/lib/features/passkeys/policy";
 import { relyingParty } from "@/lib/features/passkeys/relying-party";
 import { notifyPasskeyChange } from "@/lib/features/passkeys/notices";
-import { PASSKEY_NAME_MAX, passkeyStanding, removePasskey, renamePasskey } from "@/lib/features/passkeys/store";
-
-const PasskeyId = z
-  .string({ error: "passkeys.errors.notFound" })
-  .regex(/^[A-Za-z0-9_-]{1,1400}$/, "passkeys.errors.notFound");
-
-const RenameInput = z.object({
-  id: PasskeyId,
-  name: z
-    .string({ error: "passkeys.errors.nameRequired" })
-    .trim()
-    .min(1, "passkeys.errors.nameRequired")
-    .max(PASSKEY_NAME_MAX, "passkeys.errors.nameTooLong"),
-});
-const RemoveInput = z.object({ id: PasskeyId });
+import { passkeyStanding, removePasskey, renamePasskey } from "@/lib/features/passkeys/store";
+import { RemoveInput, RenameInput } from "@/lib/features/passkeys/schemas";
 
 const gone = (t: Translator): ActionResult => ({
   status: "error",

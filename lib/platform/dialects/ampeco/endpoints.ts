@@ -1,5 +1,5 @@
 import "server-only";
-import type { EndpointSpec } from "../../endpoint-spec";
+import { readsOf, type EndpointSpec } from "../../endpoint-spec";
 
 /**
  * The `ampeco` dialect's endpoints (shared/reference/ampeco-openapi-subset.json). Not
@@ -38,12 +38,9 @@ export const AMPECO_ENDPOINTS = {
   "idTags.list": { method: "GET", path: ID_TAGS, idempotent: true },
   // Status changes and moves set fields to given values: a replay leaves the same state.
   "idTags.update": { method: "PATCH", path: `${ID_TAGS}/{id}`, idempotent: true },
-  "sessions.list": { method: "GET", path: SESSIONS, idempotent: true },
-  "sessions.get": { method: "GET", path: `${SESSIONS}/{id}`, idempotent: true },
-  "locations.list": { method: "GET", path: LOCATIONS, idempotent: true },
-  "locations.get": { method: "GET", path: `${LOCATIONS}/{id}`, idempotent: true },
-  "chargePoints.list": { method: "GET", path: CHARGE_POINTS, idempotent: true },
-  "chargePoints.get": { method: "GET", path: `${CHARGE_POINTS}/{id}`, idempotent: true },
+  ...readsOf("sessions", SESSIONS),
+  ...readsOf("locations", LOCATIONS),
+  ...readsOf("chargePoints", CHARGE_POINTS),
   "chargePoints.evses": { method: "GET", path: `${CHARGE_POINTS}/{id}/evses`, idempotent: true },
   // Fetched by the OAuth token source itself (form body, no bearer); listed so errors can name it.
   "oauth.token": { method: "POST", path: "/public-api/oauth/token", idempotent: false },

@@ -1,5 +1,5 @@
 import "server-only";
-import { PlatformConfigurationError, type EndpointSpec } from "../../endpoint-spec";
+import { PlatformConfigurationError, readsOf, type EndpointSpec } from "../../endpoint-spec";
 
 /**
  * The contract's (`spec` dialect's) endpoints, shared/spec/platform-interface.md. Three paths are
@@ -32,10 +32,8 @@ function buildTable(tokens: string, userEmail: string, passwordReset: string) {
     "tokens.list": { method: "GET", path: tokens, idempotent: true },
     // Only ever used to set a status; setting the same status twice is harmless.
     "tokens.update": { method: "PATCH", path: `${tokens}/{id}`, idempotent: true },
-    "sessions.list": { method: "GET", path: SESSIONS, idempotent: true },
-    "sessions.get": { method: "GET", path: `${SESSIONS}/{id}`, idempotent: true },
-    "locations.list": { method: "GET", path: LOCATIONS, idempotent: true },
-    "locations.get": { method: "GET", path: `${LOCATIONS}/{id}`, idempotent: true },
+    ...readsOf("sessions", SESSIONS),
+    ...readsOf("locations", LOCATIONS),
     // Money moves: a replay could redeem twice or report "already used" for the driver's own success.
     "vouchers.redeem": {
       method: "POST",

@@ -95,3 +95,51 @@ export const ProfileUpdateInput = z.object({
   country: profileFields.country.optional(),
 });
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>;
+
+/** A form field read as text; anything else reads as empty. */
+const formText = z.unknown().transform((v) => (typeof v === "string" ? v : ""));
+
+/**
+ * The new password twice: at least 6 characters (the platform's minimum), and the same both times.
+ * Messages are catalogue keys; the bounds travel with the issues as `{min}` and `{max}`.
+ */
+export const AppPasswordInput = z
+  .object({ password: formText, passwordRepeat: formText })
+  .superRefine(({ password, passwordRepeat }, ctx) => {
+    if ([...password].length < PLATFORM_PASSWORD_MIN)
+      ctx.addIssue({
+        code: "too_small",
+        origin: "string",
+        minimum: PLATFORM_PASSWORD_MIN,
+        inclusive: true,
+        input: password,
+        path: ["password"],
+        message: "appPassword.errors.tooShort",
+      });
+    else if (password.length > PLATFORM_PASSWORD_MAX)
+      ctx.addIssue({
+        code: "too_big",
+        origin: "string",
+        maximum: PLATFORM_PASSWORD_MAX,
+        inclusive: true,
+        input: password,
+        path: ["password"],
+        message: "appPassword.errors.tooLong",
+      });
+    if (passwordRepeat !== password)
+      ctx.addIssue({ code: "custom", path: ["passwordRepeat"], message: "appPassword.errors.mismatch" });
+  });
+export type AppPasswordInput = z.infer<typeof AppPasswordInput>;
+
+/** A new address for the account. */
+export const EmailChangeInput = z.object({ email: emailSchema });
+/** The mailed link's token, as the confirm page posts it. */
+export const EmailChangeConfirmInput = z.object({ token: z.string() });
+
+/** The app-password form as an action reads it: the password fields feed the schema and are never echoed back. */
+export const APP_PASSWORD_FORM = { secret: ["password", "passwordRepeat"], schema: AppPasswordInput } as const;
+/** The same on a mailed link's page: the token is read like the passwords. */
+export const LINKED_APP_PASSWORD_FORM = {
+  ...APP_PASSWORD_FORM,
+  secret: ["token", ...APP_PASSWORD_FORM.secret],
+} as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ProfileUpdateInput, SignUpInput } from "@/lib/features/accounts/profile-schema";
+import { ProfileUpdateInput, SignUpInput } from "@/lib/features/accounts/schemas";
 import { toFieldErrors } from "@/lib/core/actions/action-result";
 import { translatorFor } from "@/lib/core/i18n/translator";
 
