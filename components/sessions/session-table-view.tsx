@@ -67,7 +67,7 @@ export function SessionTableView({ rows, caption }: { rows: readonly SessionRowV
               <td>{row.energy}</td>
               <td>{row.amount}</td>
               <td>
-                <span className="flex flex-wrap items-center gap-1">
+                <span>
                   <SessionStatusBadge status={row.status} />
                   {row.live && <LiveBadge />}
                 </span>
