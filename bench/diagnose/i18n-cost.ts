@@ -12,7 +12,8 @@ import { startPortal } from "../lib/portal";
  * portal's CPU time (from /proc, not wall time: the cores are shared) per request over `--n` requests
  * one after another, signed in as the first bench driver. `--prof=DIR` runs the portal with
  * `--cpu-prof` (the profile is written when it stops); `--pages=/account,/sessions` picks pages;
- * `--html=DIR` keeps each page's HTML there; `--n=0` measures bytes only.
+ * `--html=DIR` keeps each page's HTML there; `--n=0` measures bytes only; `--locale=nl` asks for a language
+ * (Accept-Language; English when left out).
  *
  *   npx tsx --experimental-websocket --conditions=react-server --tsconfig tsconfig.json bench/diagnose/i18n-cost.ts
  */
@@ -31,6 +32,7 @@ async function main() {
   const requests = Number(option("n") ?? 200);
   const only = option("pages")?.split(",");
   const htmlDir = option("html");
+  const locale = option("locale");
   const pages = PAGES.filter(([path]) => !only || only.includes(path));
   const ups = await startUpstreams();
   const portal = await startPortal({
@@ -41,7 +43,7 @@ async function main() {
     const [cookie = ""] = await signInDrivers(portal.origin);
     const get = async (path: string, signedIn: boolean) => {
       const response = await fetch(portal.origin + path, {
-        headers: signedIn ? { cookie } : {},
+        headers: { ...(signedIn && { cookie }), ...(locale && { "accept-language": locale }) },
         redirect: "manual",
       });
       const body = await response.text();
