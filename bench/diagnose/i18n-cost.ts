@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { messagesIn, rscPayloadOf } from "../../tests/support/rsc-payload";
 import { signInDrivers } from "../lib/auth";
@@ -10,7 +11,9 @@ import { startPortal } from "../lib/portal";
  * Diagnostic for issue 26, not a bench phase: per page, the HTML, RSC payload and message bytes, then the
  * portal's CPU time (from /proc, not wall time: the cores are shared) per request over `--n` requests
  * one after another, signed in as the first bench driver. `--prof=DIR` runs the portal with
- * `--cpu-prof` (the profile is written when it stops); `--pages=/account,/sessions` picks pages.
+ * `--cpu-prof` (the profile is written when it stops); `--pages=/account,/sessions` picks pages;
+ * `--html=DIR` keeps each page's HTML there; `--n=0` measures bytes only; `--locale=nl` asks for a language
+ * (Accept-Language; English when left out).
  *
  *   npx tsx --experimental-websocket --conditions=react-server --tsconfig tsconfig.json bench/diagnose/i18n-cost.ts
  */
@@ -21,12 +24,15 @@ const PAGES: [path: string, signedIn: boolean][] = [
   ["/cards", true],
   ["/signin", false],
   ["/map", true],
+  ["/vouchers", true],
 ];
 
 async function main() {
   const profileDir = option("prof");
   const requests = Number(option("n") ?? 200);
   const only = option("pages")?.split(",");
+  const htmlDir = option("html");
+  const locale = option("locale");
   const pages = PAGES.filter(([path]) => !only || only.includes(path));
   const ups = await startUpstreams();
   const portal = await startPortal({
@@ -37,7 +43,7 @@ async function main() {
     const [cookie = ""] = await signInDrivers(portal.origin);
     const get = async (path: string, signedIn: boolean) => {
       const response = await fetch(portal.origin + path, {
-        headers: signedIn ? { cookie } : {},
+        headers: { ...(signedIn && { cookie }), ...(locale && { "accept-language": locale }) },
         redirect: "manual",
       });
       const body = await response.text();
@@ -46,6 +52,7 @@ async function main() {
     };
     for (const [path, signedIn] of pages) {
       const html = await get(path, signedIn);
+      if (htmlDir) writeFileSync(`${htmlDir}/${path.slice(1).replaceAll("/", "_")}.html`, html);
       const payload = rscPayloadOf(html);
       const messages = messagesIn(payload).map(
         (json) => `${Buffer.byteLength(json)} B [${Object.keys(JSON.parse(json) as object).join(",")}]`,
@@ -56,7 +63,7 @@ async function main() {
           `${Buffer.byteLength(payload)} B, class attributes ${classes} B, messages ${messages.join(" + ")}`,
       );
     }
-    for (const [path, signedIn] of pages) {
+    for (const [path, signedIn] of requests > 0 ? pages : []) {
       for (let i = 0; i < 20; i++) await get(path, signedIn);
       const before = treeCpuSeconds(portal.pid);
       const started = performance.now();

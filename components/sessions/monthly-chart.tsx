@@ -1,4 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
+import { Fragment } from "react";
 import { formatKwh, formatMoney } from "@/lib/core/format";
 import { monthAxisLabel, monthLabel, type MonthlyTotal } from "@/lib/features/sessions/monthly";
 import { ColumnHeader } from "@/components/ui/table";
@@ -13,6 +14,8 @@ const HEIGHT = 168;
 const TOP = 8;
 const BOTTOM = 22;
 const SLOT = WIDTH / 12;
+/** Coordinates to a tenth of a unit: finer than a pixel, without 16 digits each in the page. */
+const tenths = (value: number) => Math.round(value * 10) / 10;
 
 interface BarSeries {
   title: string;
@@ -63,40 +66,26 @@ function BarChart({
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
         aria-label={summary}
-        className="h-auto w-full"
+        className="bar-chart"
         preserveAspectRatio="xMidYMid meet"
       >
-        <line
-          x1={0}
-          x2={WIDTH}
-          y1={HEIGHT - BOTTOM}
-          y2={HEIGHT - BOTTOM}
-          className="stroke-slate-500 dark:stroke-slate-400"
-          strokeWidth={1}
-        />
+        <line x1={0} x2={WIDTH} y1={HEIGHT - BOTTOM} y2={HEIGHT - BOTTOM} />
         {series.values.map((value, i) => {
           const height = max > 0 ? Math.max(value > 0 ? 1 : 0, (value / max) * plot) : 0;
           const month = months[i];
           return (
-            <g key={month?.month ?? i}>
+            <Fragment key={month?.month ?? i}>
               <rect
-                x={i * SLOT + SLOT * 0.18}
-                y={HEIGHT - BOTTOM - height}
-                width={SLOT * 0.64}
-                height={height}
+                x={tenths(i * SLOT + SLOT * 0.18)}
+                y={tenths(HEIGHT - BOTTOM - height)}
+                width={tenths(SLOT * 0.64)}
+                height={tenths(height)}
                 rx={2}
-                className="fill-brand-600 dark:fill-emerald-400"
               />
-              <text
-                x={i * SLOT + SLOT / 2}
-                y={HEIGHT - 7}
-                textAnchor="middle"
-                fontSize={10}
-                className="fill-slate-700 dark:fill-slate-300"
-              >
+              <text x={i * SLOT + SLOT / 2} y={HEIGHT - 7}>
                 {month?.axisLabel}
               </text>
-            </g>
+            </Fragment>
           );
         })}
       </svg>
@@ -143,25 +132,23 @@ export async function MonthlyChart({ totals, currency }: MonthlyChartProps) {
       <details className="rounded-md border border-slate-200 dark:border-slate-700">
         <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-semibold">{t("showTable")}</summary>
         <div className="relative overflow-x-auto px-3 pb-3" role="region" aria-label={t("tableRegion")} tabIndex={0}>
-          <table className="w-full min-w-[24rem] text-sm">
+          <table className="monthly-table">
             <caption className="sr-only">{t("tableCaption")}</caption>
             <thead>
-              <tr className="text-left">
-                <ColumnHeader className="py-1 pr-3">{t("month")}</ColumnHeader>
-                <ColumnHeader className="py-1 pr-3 text-right">{t("sessions")}</ColumnHeader>
-                <ColumnHeader className="py-1 pr-3 text-right">{t("energy")}</ColumnHeader>
-                <ColumnHeader className="py-1 text-right">{t("cost")}</ColumnHeader>
+              <tr>
+                <ColumnHeader>{t("month")}</ColumnHeader>
+                <ColumnHeader>{t("sessions")}</ColumnHeader>
+                <ColumnHeader>{t("energy")}</ColumnHeader>
+                <ColumnHeader>{t("cost")}</ColumnHeader>
               </tr>
             </thead>
             <tbody>
               {months.map((month) => (
-                <tr key={month.month} className="border-t border-slate-200 dark:border-slate-700">
-                  <th scope="row" className="py-1 pr-3 text-left font-medium">
-                    {month.label}
-                  </th>
-                  <td className="py-1 pr-3 text-right tabular-nums">{month.sessionCount}</td>
-                  <td className="py-1 pr-3 text-right tabular-nums">{kwh(month.energyWh)}</td>
-                  <td className="py-1 text-right tabular-nums">{money(month.amount)}</td>
+                <tr key={month.month}>
+                  <th scope="row">{month.label}</th>
+                  <td>{month.sessionCount}</td>
+                  <td>{kwh(month.energyWh)}</td>
+                  <td>{money(month.amount)}</td>
                 </tr>
               ))}
             </tbody>

@@ -36,7 +36,7 @@ export function ScrollingTable({
 }
 
 /** A column's header cell: scope="col" ties it to the cells below it for screen readers. */
-export function ColumnHeader({ className, children }: { className: string; children: React.ReactNode }) {
+export function ColumnHeader({ className, children }: { className?: string; children: React.ReactNode }) {
   return (
     <th scope="col" className={className}>
       {children}

@@ -1,0 +1,24 @@
+import { expect, test } from "./fixtures";
+import { rscPayloadOf } from "../support/rsc-payload";
+
+/**
+ * Issue 26: /sessions with 25 rows was 209 KB of HTML (every session rendered twice, long class lists,
+ * and the rows again as element trees in the RSC payload). Its budget is 80 KB; bytes do not depend on
+ * the machine's load, so this fails only when the page itself grows.
+ */
+const SESSIONS_BUDGET = 80_000;
+
+test("/sessions with 25 rows stays within 80 KB of HTML", async ({ driverPage }) => {
+  const response = await driverPage.request.get("/sessions", { maxRedirects: 0 });
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  // The budget is for a full page: the demo driver has more than 25 sessions, and 25 is the default page size.
+  expect(html.match(/<tr data-session-id=/g)?.length, "rows on the page").toBe(25);
+  const bytes = Buffer.byteLength(html);
+  const rsc = Buffer.byteLength(rscPayloadOf(html));
+  const classes = [...html.matchAll(/ class="[^"]*"/g)].reduce((sum, match) => sum + match[0].length, 0);
+  expect(
+    bytes,
+    `/sessions is ${bytes} B of HTML (RSC payload ${rsc} B, class attributes ${classes} B); the budget is ${SESSIONS_BUDGET} B`,
+  ).toBeLessThanOrEqual(SESSIONS_BUDGET);
+});
