@@ -17,7 +17,8 @@ const CHROME_FLAGS = [
   "--disable-quic",
 ];
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
-const RUNS = 3;
+// Runs per page: LIGHTHOUSE_RUNS (an odd number keeps one median run), 3 by default.
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 
 /** Up to two items of a failing audit (the console error, the offending element), so a finding says what. */
 function examples(audit) {

@@ -1,4 +1,5 @@
 import type { Audience } from "@/lib/core/i18n/client-messages";
+import { CLIENT_NAMESPACES } from "@/lib/core/i18n/client-namespaces";
 import { AccountMenu } from "./account-menu";
 import { ClientWords } from "./client-words";
 import { SiteHeader } from "./site-header";
@@ -28,7 +29,12 @@ export function AudienceFrame({
         {accountEmail !== undefined && <AccountMenu email={accountEmail} />}
       </SiteHeader>
       <main id="main" className={roomy ? "mx-auto max-w-6xl px-4 py-8" : "mx-auto max-w-6xl px-4 py-6"}>
-        <ClientWords audience={audience}>{children}</ClientWords>
+        {/* An audience with only the root's words (the driver area) needs no second provider. */}
+        {CLIENT_NAMESPACES[audience] === CLIENT_NAMESPACES.everyPage ? (
+          children
+        ) : (
+          <ClientWords audience={audience}>{children}</ClientWords>
+        )}
       </main>
     </>
   );
