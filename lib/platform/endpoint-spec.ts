@@ -1,9 +1,7 @@
 import "server-only";
 
 /**
- * What an endpoint is, in every dialect: method, path template and retry safety. Each dialect's
- * table (dialects/<name>/endpoints.ts) lists its own; logs show the path *template*, never a
- * filled-in id.
+ * What an endpoint is in every dialect: method, path template and retry safety. Logs show the template, never an id.
  */
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -13,9 +11,8 @@ export interface EndpointSpec {
   /** Path template relative to the base URL; `{name}` placeholders are integer path params. */
   path: string;
   /**
-   * True when repeating the request after a 5xx, network error or timeout cannot change the
-   * outcome. Only such endpoints are retried on those failures; 429 is retried for all,
-   * because the platform did not process a rate-limited request.
+   * True when a repeat after a 5xx, network error or timeout cannot change the outcome; only these are retried then.
+   * 429 is retried for all: the platform did not process the request.
    */
   idempotent: boolean;
 }

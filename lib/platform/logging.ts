@@ -8,9 +8,7 @@ import { logger } from "@/lib/core/log";
 export type PlatformCallOutcome = "ok" | Exclude<PlatformErrorCode, "unavailable"> | UnavailableKind;
 
 /**
- * One line per platform call, written after it completes (retries included). It carries only
- * what is safe to keep in logs: the path *template*, never filled-in ids, query values, bodies,
- * e-mail addresses or the key.
+ * One line per platform call, after retries. Only the path template: never ids, query values, bodies, addresses or key.
  */
 export interface PlatformLogLine {
   endpoint: EndpointName;

@@ -2,9 +2,8 @@ import "server-only";
 import { readsOf, type EndpointSpec } from "../../endpoint-spec";
 
 /**
- * The `ampeco` dialect's endpoints (shared/reference/ampeco-openapi-subset.json). Not
- * configurable: under this dialect PLATFORM_PATH_* is refused, because bodies and methods differ
- * from the contract too. Retry safety follows the same rule as the contract table.
+ * The `ampeco` dialect's endpoints. Not configurable: PLATFORM_PATH_* is refused here, as bodies and methods differ
+ * too.
  */
 const USERS = "/public-api/resources/users/v1.1";
 const ID_TAGS = "/public-api/resources/id-tags/v2.0";
