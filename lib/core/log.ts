@@ -3,9 +3,8 @@ import pino, { type DestinationStream, type Logger } from "pino";
 import { getConfig } from "@/lib/core/config";
 
 /**
- * The server's one logger: structured JSON lines (pino) at LOG_LEVEL, with redaction configured
- * here once. Whatever a caller hands it — an error, a platform answer, a form's values — keys,
- * tokens, passwords and e-mail addresses never reach the log.
+ * The server's one logger (pino JSON at LOG_LEVEL). Redaction here: keys, tokens, passwords and e-mail addresses never
+ * reach the log.
  */
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 
