@@ -6,9 +6,7 @@ import { readSearchParam, type SearchParamsInput } from "@/lib/core/search-param
 import { addMonths, zonedDate } from "@/lib/core/zoned-time";
 
 /**
- * The period of an expense pack, as the pack dialog sends it (`?period=…`): this month, last month,
- * a custom range of days, or the session list's current filters. Days are calendar days in the
- * service's time zone, inclusive, like the session filters. Pure; the words are the caller's `t`.
+ * A pack's period (`?period=`): calendar days in the service's time zone, inclusive, like the session filters. Pure.
  */
 
 export const PACK_PERIODS = ["this-month", "last-month", "custom", "filters"] as const;
@@ -37,9 +35,7 @@ function wholeMonth(kind: PackPeriodKind, month: string): PackPeriod {
 }
 
 /**
- * The period asked for, or the field errors to show in the dialog (in the words of `t`). `now` is
- * the pack's clock; a custom range must lie in the past or today and span at most a year, so one
- * pack stays a claim and not a history export (that is "Download my data").
+ * The period or field errors. A custom range lies in the past and spans at most a year: a claim, not a history export.
  */
 export function parsePackPeriod(
   input: SearchParamsInput,
