@@ -21,9 +21,7 @@ export interface PlatformExportWords {
 }
 
 /**
- * The charging service's own export of the driver's data (ampeco): one press asks the platform,
- * which answers a link that works for a day. The link opens the platform's file directly; the
- * portal keeps nothing of it.
+ * The platform's own export (ampeco): its link works for a day and opens the file directly; the portal keeps nothing.
  */
 export function PlatformExportClient({ action, words }: { action: PlatformExportAction; words: PlatformExportWords }) {
   const [state, formAction] = useActionState<PlatformExportResult, FormData>(action, idle);
