@@ -2,8 +2,7 @@ import { useTranslations } from "next-intl";
 import type { BalanceView } from "@/lib/features/accounts/balance-view";
 
 /**
- * A null currency means no transaction yet, said in words; a balance the platform does not give is "not available",
- * never zero.
+ * A null currency means no transaction yet, said in words; a balance the platform omits is "not available", never 0.
  */
 export function Balance({ view, updating = false }: { view: BalanceView; updating?: boolean }) {
   const t = useTranslations("account.balance");

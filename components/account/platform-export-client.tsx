@@ -20,9 +20,7 @@ export interface PlatformExportWords {
   download: string;
 }
 
-/**
- * The platform's own export (ampeco): its link works for a day and opens the file directly; the portal keeps nothing.
- */
+/** The platform's own export (ampeco): its link works a day and opens the file directly; the portal keeps nothing. */
 export function PlatformExportClient({ action, words }: { action: PlatformExportAction; words: PlatformExportWords }) {
   const [state, formAction] = useActionState<PlatformExportResult, FormData>(action, idle);
   const link = state.status === "ok" ? state.data : undefined;

@@ -7,9 +7,7 @@ import { ColumnHeader } from "@/components/ui/table";
 
 export { cardLabel };
 
-/**
- * A driver's cards, for /cards and admin. Code and type share the first column on narrow screens, so it fits 360 px.
- */
+/** A driver's cards, for /cards and admin. Code and type share the first column when narrow, so it fits 360 px. */
 export async function CardTable({
   cards,
   caption,

@@ -8,10 +8,7 @@ import type { MapPoint } from "@/lib/features/map/points";
 import { clusterIcon, pointIcon } from "./marker-icons";
 import { PointDetails } from "./point-details";
 
-/**
- * Clusters and points at the current zoom. Recomputed on zoom only: the clusters cover the whole index, so a pan draws
- * nothing new.
- */
+/** Recomputed on zoom only: the clusters cover the whole index, so a pan draws nothing new. */
 export function ClusteredPoints({
   index,
   register,

@@ -20,10 +20,7 @@ export interface SessionFiltersProps {
 
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
-/**
- * Filters kept in the URL; a plain GET form without JavaScript. The page keys it per filter, so back/forward shows that
- * URL's fields.
- */
+/** Filters live in the URL (a plain GET form without JS); keyed per filter, so back/forward shows that URL's fields. */
 export function SessionFilters({ status, from, to, perPage, path = "/sessions" }: SessionFiltersProps) {
   const router = useRouter();
   const t = useTranslations("sessions");

@@ -23,9 +23,7 @@ export interface SessionRowView {
 /** A CSS string for the card labels' `content` (JSON's escapes of quotes and backslashes are CSS's too). */
 const cssText = (text: string) => JSON.stringify(text);
 
-/**
- * A client component so the RSC payload carries the rows as data, not element trees (issue 26: /sessions' HTML size).
- */
+/** A client component so the RSC payload carries rows as data, not element trees (issue 26: /sessions' HTML size). */
 export function SessionTableView({ rows, caption }: { rows: readonly SessionRowView[]; caption: string }) {
   const t = useTranslations("sessions.table");
   // The cards' labels; the column headers name the cells for assistive technology.

@@ -6,8 +6,7 @@ import { Button, SubmitButton } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-classes";
 
 /**
- * Two-step submit for destructive actions: the first button only asks; focus moves to the real submit, Escape steps
- * back.
+ * Two-step submit for destructive actions: the first button asks, focus moves to the real submit, Escape steps back.
  */
 export function ConfirmSubmit({
   triggerLabel,

@@ -22,9 +22,7 @@ export function retryAfterSeconds(error: PlatformRateLimitedError): number {
   return Math.max(1, Math.ceil(error.retryAfterSeconds ?? 30));
 }
 
-/**
- * Plain words for an expected platform failure. `doing` completes "We could not … right now" (messages/GLOSSARY.md).
- */
+/** Words for an expected platform failure; `doing` completes "We could not … right now" (messages/GLOSSARY.md). */
 export function platformErrorMessage(t: Translator, error: unknown, doing: MessageKey): string {
   if (error instanceof PlatformRateLimitedError) return t("platformErrors.busy", { seconds: retryAfterSeconds(error) });
   const words = { doing: t(doing) };

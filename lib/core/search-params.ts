@@ -1,7 +1,4 @@
-/**
- * Every filter parser reads through here, so repeats, padding and empties mean the same everywhere: first value,
- * trimmed.
- */
+/** Every filter parser reads through here, so repeats, padding and empties mean the same: first value, trimmed. */
 export type SearchParamsInput = URLSearchParams | Record<string, string | string[] | undefined>;
 
 export function readSearchParam(input: SearchParamsInput, name: string): string | undefined {

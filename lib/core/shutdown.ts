@@ -1,6 +1,5 @@
 /**
- * Work when the process stops (after in-flight requests). On globalThis: the preload script and bundles share only
- * that.
+ * Work when the process stops, after in-flight requests. On globalThis: the preload script and bundles share only it.
  */
 type ShutdownHook = () => Promise<void> | void;
 

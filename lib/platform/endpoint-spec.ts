@@ -1,8 +1,6 @@
 import "server-only";
 
-/**
- * What an endpoint is in every dialect: method, path template and retry safety. Logs show the template, never an id.
- */
+/** An endpoint in every dialect: method, path template, retry safety. Logs show the template, never an id. */
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -24,7 +22,6 @@ export function readsOf<N extends string>(name: N, path: string): Record<`${N}.l
   return { [`${name}.list`]: list, [`${name}.get`]: get } as Record<`${N}.list` | `${N}.get`, EndpointSpec>;
 }
 
-/** Names of the placeholders in a template, e.g. `["id"]`. */
 export function placeholdersOf(template: string): string[] {
   return [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
 }

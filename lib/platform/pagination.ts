@@ -48,7 +48,6 @@ export async function* followPages<P extends LinkedPage<unknown>>(
   }
 }
 
-/** Every item of a walk's pages, mapped to view models. */
 export async function collectItems<W, V>(pages: AsyncIterable<LinkedPage<W>>, map: (item: W) => V): Promise<V[]> {
   const all: V[] = [];
   for await (const page of pages) all.push(...page.data.map(map));

@@ -1,8 +1,6 @@
 import "server-only";
 
-/**
- * The portal's view models of platform data, the same in every dialect; raw platform JSON never leaves lib/platform.
- */
+/** The portal's view models of platform data, the same in every dialect; raw platform JSON stays in lib/platform. */
 
 export interface PlatformUser {
   id: number;

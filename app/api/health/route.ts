@@ -10,9 +10,7 @@ import { lacksStaffPasskey } from "@/lib/core/auth/guards";
 
 const NO_STORE = { "cache-control": "no-store" };
 
-/**
- * Liveness plus config and database. Signed-in staff also see the dialect and the endpoints announced as deprecated.
- */
+/** Liveness plus config and database. Signed-in staff also see the dialect and endpoints announced as deprecated. */
 export const GET = routeHandler({
   scope: "health",
   words: { doing: "health.doing.check" },

@@ -5,9 +5,7 @@ import { logger } from "@/lib/core/log";
 
 const hook = globalThis as unknown as { __driverPortalPeerAddressHook?: boolean; __driverPortalPeerWarned?: boolean };
 
-/**
- * Client address from X-Forwarded-For, counting `trustedHops` from the right: entries left of those are client-written.
- */
+/** Client address from X-Forwarded-For, `trustedHops` from the right; entries left of those are client-written. */
 export function clientAddressFrom(forwardedFor: string | null, trustedHops: number, peerAppended: boolean): string {
   const chain = (forwardedFor ?? "")
     .split(",")

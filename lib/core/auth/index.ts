@@ -92,10 +92,7 @@ async function portalAuthConfig({ admittedEmail, locale }: PortalAuthOptions = {
   };
 }
 
-/**
- * Mails a sign-in link for an address the caller has checked. Sets no cookie (unlike `signIn()`), so it can run in
- * `after()`.
- */
+/** Mails a sign-in link for a checked address. Sets no cookie (unlike `signIn()`), so it can run in `after()`. */
 export async function issueSignInLink(
   email: string,
   redirectTo: string,

@@ -24,10 +24,7 @@ export function safeReturnPath(value: unknown, fallback = DEFAULT_DRIVER_HOME): 
   }
 }
 
-/**
- * Whether an Auth.js link's callbackUrl is one the portal could have written; anything else was edited (Auth.js would
- * 500).
- */
+/** Whether an Auth.js link's callbackUrl is one the portal could have written; else it was edited (Auth.js: 500). */
 export function isOwnReturnUrl(value: string, ownOrigin: string): boolean {
   if (value.startsWith("/")) return safeReturnPath(value, "") === value;
   try {

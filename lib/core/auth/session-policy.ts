@@ -1,7 +1,4 @@
-/**
- * Session lifetime and cookie name for Auth.js, the viewer lookup and middleware. No server-only imports: middleware
- * imports it.
- */
+/** Session lifetime and cookie name, shared with the viewer lookup. No server-only imports: middleware imports it. */
 
 /** A session ends 30 days after it was last renewed. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;

@@ -22,8 +22,7 @@ export interface SignInMailRequest {
 }
 
 /**
- * The sign-in form's mail, sent after the answer: a link, else a pointer to sign-up. Failures are logged without the
- * address.
+ * The sign-in form's mail, sent after the answer: a link, else a sign-up pointer. Failures logged without the address.
  */
 export async function mailSignInLinkOrSignUpPointer({
   email,

@@ -57,9 +57,7 @@ export interface OnceAcrossInstances<T> {
 const POLL_MS = 100;
 const waitFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/**
- * The result from whichever instance fetches first; fetches itself if the holder let go without one, or without a db.
- */
+/** The result from whichever instance fetches first; fetches itself if the holder let go without one, or no db. */
 export async function onceAcrossInstances<T>(work: OnceAcrossInstances<T>): Promise<T> {
   let db: Database | null = null;
   try {

@@ -18,7 +18,6 @@ export interface MailLocaleOptions {
   db?: Database;
 }
 
-/** The language of a mail to the account `userId`. */
 export async function mailLocaleOfAccount(userId: string, { fallback, db }: MailLocaleOptions = {}): Promise<Locale> {
   const database = db ?? (await getDb());
   const [row] = await database.select({ locale: users.locale }).from(users).where(eq(users.id, userId));

@@ -8,7 +8,6 @@ export class RouteError extends Error {
     message: MessageKey,
     /** Per form field, for a form that sent its fields as the query (the expense pack's dialog). */
     readonly fields?: Record<string, string[]>,
-    /** The key's arguments. */
     readonly values?: Record<string, string | number>,
   ) {
     super(message);

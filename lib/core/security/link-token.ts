@@ -2,10 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 
-/**
- * A mailed link's token: 32 random bytes, base64url (43 chars). Only its SHA-256 is stored, so the db alone opens no
- * link.
- */
+/** A mailed link's token: 32 random bytes, base64url. Only its SHA-256 is stored, so the db alone opens no link. */
 export const LinkToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
 export function hashLinkToken(token: string): string {

@@ -5,10 +5,7 @@ import { requiredText } from "@/lib/core/text-schema";
 import { AddCardInput, CardCodeSchema } from "@/lib/features/cards";
 import { passwordSchema, profileFields } from "@/lib/features/accounts";
 
-/**
- * By default staff never choose or see the password (a random one is sent, the platform mails a reset); they may set
- * one instead.
- */
+/** By default staff never see the password (a random one is sent, the platform mails a reset); they may set one. */
 export const PASSWORD_MODES = ["reset", "set"] as const;
 
 export const AdminCreateDriverInput = z

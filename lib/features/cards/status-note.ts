@@ -2,9 +2,7 @@ import { formatDate } from "@/lib/core/format";
 import type { Translator } from "@/lib/core/i18n/translator";
 import type { CardStatusChange } from "./status-history";
 
-/**
- * Who set a card's status and when, in the reader's words (drivers read "you"/"support"). Null without a record. Pure.
- */
+/** Who set a card's status and when, in the reader's words (drivers read "you"/"support"); null without a record. */
 export function cardStatusNote(
   t: Translator,
   locale: string,

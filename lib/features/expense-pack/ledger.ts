@@ -2,9 +2,7 @@ import type { ChargingSession } from "@/lib/platform/types";
 import { sessionCurrency } from "@/lib/features/sessions";
 import { sessionStopMs } from "@/lib/features/sessions";
 
-/**
- * What a pack counts. Pure. A session counts when finished at `asOfMs`, so every read (summary, receipts, CSV) agrees.
- */
+/** What a pack counts. A session counts when finished at `asOfMs`, so every read (summary, receipts, CSV) agrees. */
 
 export type PackLineKind = "claimed" | "running" | "failed";
 

@@ -38,9 +38,7 @@ function encodable(char: string): boolean {
   return char === "\n" || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char);
 }
 
-/**
- * Text Helvetica can print (WinAnsi): accents dropped where it lacks the letter, odd spaces made plain, the rest "?".
- */
+/** Text Helvetica can print (WinAnsi): missing letters lose their accent, odd spaces become plain, the rest "?". */
 export function winAnsi(text: string): string {
   let out = "";
   for (const char of text.replace(/[\u2000-\u200a\u202f\u205f\u3000]/g, " ")) {

@@ -5,9 +5,7 @@ import { hasRangeFilter, parseSessionFilter, plausibleDate, type SessionRangeFil
 import { readSearchParam, type SearchParamsInput } from "@/lib/core/search-params";
 import { addMonths, zonedDate } from "@/lib/core/zoned-time";
 
-/**
- * A pack's period (`?period=`): calendar days in the service's time zone, inclusive, like the session filters. Pure.
- */
+/** A pack's period (`?period=`): calendar days in the service's time zone, inclusive, like the session filters. */
 
 export const PACK_PERIODS = ["this-month", "last-month", "custom", "filters"] as const;
 export type PackPeriodKind = (typeof PACK_PERIODS)[number];
@@ -34,9 +32,7 @@ function wholeMonth(kind: PackPeriodKind, month: string): PackPeriod {
   return { kind, from: `${month}-01`, to: lastDayOf(month) };
 }
 
-/**
- * The period or field errors. A custom range lies in the past and spans at most a year: a claim, not a history export.
- */
+/** The period or field errors. A custom range is past and at most a year: a claim, not a history export. */
 export function parsePackPeriod(
   input: SearchParamsInput,
   now: Date,

@@ -1,9 +1,7 @@
 import "server-only";
 import { getConfig } from "@/lib/core/config";
 
-/**
- * Signed-in only unless MAP_PUBLIC. The viewer module is imported lazily so a public map never touches the auth stack.
- */
+/** Signed-in only unless MAP_PUBLIC. The viewer is imported lazily so a public map never touches the auth stack. */
 export async function canViewMap(): Promise<boolean> {
   return getConfig().map.public || (await hasSignedInViewer());
 }

@@ -1,9 +1,7 @@
 import type { MessageKey } from "@/lib/core/i18n/translator";
 import { UpstreamUnavailableError } from "@/lib/core/route-handlers/route-error";
 
-/**
- * Map data failures by what the portal does: 401 and 403 both mean a bad key (the real API answers 403), 429 fair use.
- */
+/** Map failures by what the portal does: 401 and 403 mean a bad key (the real API answers 403), 429 fair use. */
 export type MapUpstreamErrorKind = "unauthorized" | "rate-limited" | "unavailable";
 
 export class MapUpstreamError extends Error {
@@ -59,9 +57,7 @@ export function staleNoticeFor(kind: MapUpstreamErrorKind): MessageKey {
   return kind === "rate-limited" ? "mapErrors.stale.busy" : "mapErrors.stale.unavailable";
 }
 
-/**
- * Circuit breaker for every map call in this process: no tight retry loop; a key problem waits longest, repeats double.
- */
+/** Circuit breaker for all map calls in this process: no tight retries; a key problem waits longest, repeats double. */
 export interface UpstreamGate {
   /** The failure still being waited out, or null when calls may go upstream. */
   blocked(): { kind: MapUpstreamErrorKind; retryAfterSeconds: number } | null;

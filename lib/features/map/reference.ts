@@ -1,9 +1,7 @@
 import { z } from "zod";
 import type { OcmReferenceData } from "./ocm-schema";
 
-/**
- * The slice of reference data kept (~40 KB of 340 KB). Versioned; a stored copy that no longer parses counts as absent.
- */
+/** The slice of reference data kept (~40 KB of 340 KB). A stored copy that no longer parses counts as absent. */
 export const StoredReferenceData = z.object({
   version: z.literal(1),
   connectionTypes: z.array(z.object({ id: z.number(), title: z.string(), formalName: z.string().nullable() })),

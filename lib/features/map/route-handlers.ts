@@ -12,8 +12,7 @@ import { parsePointsQuery } from "./points-query";
 import type { MapService } from "./service";
 
 /**
- * Map route handlers built from their dependencies (tests inject). Data is public but needs a session: no shared
- * caches.
+ * Map route handlers built from their dependencies (for tests). Public data, but behind a session: no shared caches.
  */
 
 export interface MapRouteDeps {

@@ -25,9 +25,7 @@ export function tileAt({ lat, lng }: { lat: number; lng: number }, z: number): T
   return { x: wrap(x), y: Math.max(0, Math.min(scale - 1, y)), z };
 }
 
-/**
- * The URL Leaflet will request, or null when only the browser can fill the template: a guessed URL wastes a request.
- */
+/** The URL Leaflet will request, or null when only the browser can fill the template (a guess wastes a request). */
 export function tileImageUrl(template: string, { x, y, z }: TileCoords): string | null {
   const values: Record<string, string> = {
     x: String(x),

@@ -11,9 +11,7 @@ export const INITIAL_RADIUS_KM = 50;
 const TILE_DEGREES = 0.1;
 export const RADIUS_BUCKETS_KM = [5, 10, 25, 50, 100, 200] as const;
 
-/**
- * Half the diagonal of a 0.1° cell is at most ~7.9 km: the search is widened by this so every point in range is found.
- */
+/** Half a 0.1° cell's diagonal is at most ~7.9 km: the search is widened by this so every point in range is found. */
 export const TILE_MARGIN_KM = 8;
 
 export function roundToTile(degrees: number): number {

@@ -25,9 +25,7 @@ import { RegistrationAnswer, SignInAnswer } from "./schemas";
 
 const UNREADABLE = "passkeys.errors.unreadable" satisfies MessageKey;
 
-/**
- * PasskeyError → its 4xx; an expired challenge is marked `expired` so the browser restarts. The rest: the status table.
- */
+/** PasskeyError → its 4xx; an expired challenge is marked `expired` so the browser restarts. The rest: status table. */
 async function answeringPasskeyErrors(step: () => Promise<Response>): Promise<Response> {
   try {
     return await step();

@@ -3,8 +3,7 @@ import { createOAuthTokenSource } from "@/lib/platform/dialects/ampeco/oauth";
 import { isPlatformError } from "@/lib/platform/errors";
 
 /**
- * Raw HTTP, as the check needs what the client hides (statuses, Sunset, rate-limit headers). No key, token or body is
- * ever printed.
+ * Raw HTTP: the check needs what the client hides (statuses, Sunset, rate limits). No key, token or body is printed.
  */
 export interface CheckTarget {
   dialect: "spec" | "ampeco";

@@ -3,10 +3,7 @@ import type { ChargingSession, SessionStatus } from "@/lib/platform/types";
 import { sessionDurationMs, sessionStartMs, sessionStopMs } from "./session-time";
 import { toUtcIsoSeconds } from "@/lib/core/zoned-time";
 
-/**
- * Session CSV (RFC 4180). Numbers use a dot decimal in every locale so spreadsheets parse them; words in the driver's
- * language. Pure.
- */
+/** Session CSV (RFC 4180); numbers with a dot decimal in every locale, so spreadsheets parse them. Pure. */
 
 /** The columns in order, as the English header names them (the other languages: sessionsCsv.columns). */
 

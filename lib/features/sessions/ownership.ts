@@ -40,8 +40,7 @@ export async function rememberSessionOwnership(
 }
 
 /**
- * Remembered pairs first, else walks the driver's list to the match, remembering every id. Never reads the unscoped
- * detail.
+ * Remembered pairs first, else walks the driver's list to the match, remembering every id; never the unscoped detail.
  */
 export async function confirmSessionOwnership(
   platformUserId: number,

@@ -17,8 +17,7 @@ import { translatorFor, type Translator } from "@/lib/core/i18n/translator";
 import { zonedDate } from "@/lib/core/zoned-time";
 
 /**
- * Session route handlers built from their dependencies (for tests). The driver always comes from the session, never a
- * parameter.
+ * Session route handlers built from their dependencies (for tests). The driver comes from the session, never a param.
  */
 
 export interface SessionRouteDeps {

@@ -1,8 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
-/**
- * Who set a card's status and when (the platform tells neither), so staff see pause vs block. Newest row per card wins.
- */
+/** Who set a card's status and when (the platform tells neither), so staff see pause vs block. Newest row wins. */
 export const cardStatusChanges = pgTable(
   "card_status_change",
   {

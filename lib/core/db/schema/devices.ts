@@ -1,9 +1,7 @@
 import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { sessions, users } from "./auth";
 
-/**
- * The device behind each session: browser and system names and first/last seen. Never the user agent or an IP address.
- */
+/** Each session's device: browser and system names, first/last seen. Never the user agent or an IP address. */
 export const sessionDevices = pgTable(
   "session_device",
   {

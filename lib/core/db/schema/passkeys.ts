@@ -1,9 +1,7 @@
 import { bigint, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
-/**
- * Passkeys: only what verification needs and the owner sees. A lower signature counter reveals a cloned authenticator.
- */
+/** Only what verification needs and the owner sees. A lower signature counter reveals a cloned authenticator. */
 export const passkeys = pgTable(
   "passkey",
   {

@@ -10,9 +10,7 @@ export const signupAttempts = pgTable("signup_attempt", {
   finishedAt: timestamp("finished_at", { mode: "date" }),
 });
 
-/**
- * A sign-up waiting for its address to be proven (never the password). One per address; only the token's hash is kept.
- */
+/** A sign-up waiting for its address to be proven (never the password); one per address, only the token's hash. */
 export const pendingSignUps = pgTable(
   "pending_sign_up",
   {

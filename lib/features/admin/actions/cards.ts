@@ -56,9 +56,7 @@ export const linkCardForDriverAction = staffAction({
 
 const staffCardForm = cardIdForm(NOT_OWNED);
 
-/**
- * A staff status change of a driver's card, audited as `card.<change>`; the id is checked against that driver's list.
- */
+/** A staff status change, audited as `card.<change>`; the card id is checked against that driver's own list. */
 function staffCardStatusAction(change: "block" | "resume") {
   return staffAction({
     ...ON_A_DRIVER,

@@ -2,8 +2,7 @@ import "server-only";
 import { readsOf, type EndpointSpec } from "../../endpoint-spec";
 
 /**
- * The `ampeco` dialect's endpoints. Not configurable: PLATFORM_PATH_* is refused here, as bodies and methods differ
- * too.
+ * The `ampeco` dialect's endpoints. PLATFORM_PATH_* is refused here: bodies and methods differ from the contract too.
  */
 const USERS = "/public-api/resources/users/v1.1";
 const ID_TAGS = "/public-api/resources/id-tags/v2.0";

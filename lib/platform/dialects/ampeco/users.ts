@@ -8,10 +8,7 @@ import { wireItem } from "../../wire";
 import { cursorPageN, cursorQuery } from "./paging";
 import { AmpecoExportLink, AmpecoUser, ampecoList } from "./schemas";
 
-/**
- * Users v1.1: no reset mail (closest is `requirePasswordReset`); users carry no currency, so the configured one stands
- * in.
- */
+/** Users v1.1: no reset mail (closest: `requirePasswordReset`), no currency on users (the configured one stands in). */
 const UserResponse = wireItem(AmpecoUser);
 const UserListResponse = ampecoList(AmpecoUser);
 
