@@ -4,11 +4,7 @@ import { NavLinks } from "@/components/layout/nav-links";
 import { ADMIN_LINKS } from "@/components/layout/driver-links";
 import { lacksStaffPasskey, requireStaffPage, STAFF_SECURITY_PATH } from "@/lib/core/auth/guards";
 
-/**
- * Support staff area: staff roles only. The passkey rule (STAFF_REQUIRE_PASSKEY) is the next layer,
- * (console)/layout.tsx, which holds every staff page but /admin/security, where a passkey is enrolled.
- * Every page and action checks again on its own.
- */
+/** Staff roles only; the passkey rule is the next layer, (console)/layout.tsx. Every page and action checks again. */
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const viewer = await requireStaffPage("support", { passkey: "optional" });
   const t = await getTranslations("admin");

@@ -1,11 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { AccountDeletionClient, type AccountDeletionWords, type DeletionAction } from "./account-deletion-client";
 
-/**
- * "Delete my account" (AccountDeletionClient) with its words in the page's language: asks once
- * more, then records a request the driver can cancel until its due date. With a request open, only
- * the way to cancel it is shown.
- */
+/** "Delete my account": asks once more, then records a request the driver can cancel until its due date. */
 export async function AccountDeletion({
   pendingSince,
   dueDate,

@@ -44,11 +44,7 @@ export async function AccountDetails({ view }: { view: AccountView }) {
   );
 }
 
-/**
- * The details once the platform has answered. The page starts the read and renders this inside a
- * Suspense boundary, so the cards that need only the database reach the browser while the platform
- * call is in flight, and only this part is rendered after it.
- */
+/** Rendered inside Suspense, so the database-only cards reach the browser while the platform call is in flight. */
 export async function StreamedAccountDetails({ view }: { view: Promise<AccountView> }) {
   return <AccountDetails view={await view} />;
 }

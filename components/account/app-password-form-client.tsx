@@ -17,11 +17,8 @@ export interface AppPasswordWords {
 }
 
 /**
- * A new charging-app password, typed twice, where the platform sets it directly (ampeco): the signed-in
- * driver's own, or with `token` the one a mailed link stands for. The inputs are uncontrolled and the
- * server never echoes them, so after every answer they are empty; with `keepTyped` (the last step of a
- * sign-up, where a refusal is no success) they are held in the browser and survive an error. After a
- * link's password is set the form is gone: the link works once.
+ * A new app password typed twice (ampeco). Inputs are uncontrolled and never echoed, so empty after each answer;
+ * `keepTyped` holds them in the browser through an error (the last sign-up step).
  */
 export function AppPasswordFormClient({
   action,

@@ -2,10 +2,7 @@ import { useTranslations } from "next-intl";
 import type { BalanceView } from "@/lib/features/accounts/balance-view";
 
 /**
- * A driver's balance, formatted in the account currency. A null currency means no transaction yet:
- * that is said in words instead of a number without a currency. Server- and client-safe: its words
- * are the small client namespace "account". A balance the platform does not give is said to be not
- * available, never shown as zero.
+ * A null currency means no transaction yet, said in words; a balance the platform omits is "not available", never 0.
  */
 export function Balance({ view, updating = false }: { view: BalanceView; updating?: boolean }) {
   const t = useTranslations("account.balance");

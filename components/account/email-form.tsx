@@ -5,9 +5,8 @@ import { strongBreakable as strong } from "@/components/ui/rich-text";
 export type { EmailAction } from "./email-form-client";
 
 /**
- * A new e-mail address (EmailFormClient), with its words in the page's language: the driver's own
- * (`driver`: it changes once the link mailed there is followed) or, in the admin area, a chosen
- * driver's (`staff`: at once, after a confirmation, and the driver is signed out).
+ * A new e-mail address: the driver's own (changes once the mailed link is followed) or staff's for a driver (at once,
+ * confirmed, and the driver is signed out).
  */
 export async function EmailForm({
   action,

@@ -39,9 +39,8 @@ export type NewDriverFormProps =
   | { audience: "staff"; action: CreateDriverAction; dialect: "spec" | "ampeco" };
 
 /**
- * A new driver: the driver's own sign-up (`self`) or staff creating one in the admin area (`staff`).
- * Staff type someone else's data (no autofill), choose how the app password is set, and may send a
- * sign-in link; a driver signing up chooses the app password on the page the mailed link opens.
+ * A driver's sign-up (`self`) or staff creating one (`staff`: someone else's data, so no autofill; staff choose how the
+ * app password is set).
  */
 export function NewDriverFormClient({ words, ...props }: NewDriverFormProps & { words: NewDriverFormWords }) {
   const staff = props.audience === "staff";

@@ -5,11 +5,7 @@ import { profileFieldLabels } from "./profile-words";
 
 export type { CreateDriverAction, SignUpAction } from "./new-driver-form-client";
 
-/**
- * A new driver (NewDriverFormClient): the driver's own sign-up (`self`) or staff creating one in the
- * admin area (`staff`), with its words in the page's language. The server puts them into words, so
- * the browser gets the form's words and no catalogue.
- */
+/** Worded on the server, so the browser gets the form's words and no catalogue. */
 export async function NewDriverForm(props: NewDriverFormProps) {
   const [t, labels] = await Promise.all([getTranslations("profile.newDriver"), profileFieldLabels()]);
   const staff = props.audience === "staff";

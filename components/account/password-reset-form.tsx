@@ -5,11 +5,8 @@ import { strongBreakable as strong } from "@/components/ui/rich-text";
 export type { PasswordResetAction } from "./password-reset-form-client";
 
 /**
- * Starts the platform's password reset for the charging app (the platform mails the link): the
- * driver's own, or in the admin area a chosen driver's (`email` is then whom the mail goes to). Where
- * the platform mails no link (`dialect` "ampeco", staff only: drivers set a new password with
- * AppPasswordForm there), staff require a new password at the driver's next sign-in to the app.
- * The words are the page's language (the server's; the browser gets the words only).
+ * Starts the platform's password reset (it mails the link). On ampeco, which mails none, staff instead require a new
+ * password at the driver's next app sign-in.
  */
 export async function PasswordResetForm(
   props: { action: PasswordResetAction } & (

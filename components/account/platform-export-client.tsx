@@ -20,11 +20,7 @@ export interface PlatformExportWords {
   download: string;
 }
 
-/**
- * The charging service's own export of the driver's data (ampeco): one press asks the platform,
- * which answers a link that works for a day. The link opens the platform's file directly; the
- * portal keeps nothing of it.
- */
+/** The platform's own export (ampeco): its link works a day and opens the file directly; the portal keeps nothing. */
 export function PlatformExportClient({ action, words }: { action: PlatformExportAction; words: PlatformExportWords }) {
   const [state, formAction] = useActionState<PlatformExportResult, FormData>(action, idle);
   const link = state.status === "ok" ? state.data : undefined;

@@ -26,10 +26,8 @@ const TEXT_FIELDS: {
 ];
 
 /**
- * The driver profile fields as one group, shared by sign-up, the account page and the admin
- * "create driver" form, so labels, names and autocomplete hints stay identical everywhere.
- * `personal` is false where staff type someone else's data (no browser autofill of their own).
- * Country names are in the page's language (Intl.DisplayNames where the runtime has it, else English).
+ * Profile fields shared by sign-up, account page and admin, so labels and autocomplete hints match everywhere.
+ * `personal` is false where staff type someone else's data (no autofill).
  */
 export function ProfileFields({
   values,

@@ -5,11 +5,7 @@ import { profileFieldLabels } from "./profile-words";
 
 export type { ProfileAction } from "./profile-form-client";
 
-/**
- * The driver's profile form (ProfileFormClient) with its words in the page's language: the server
- * puts them into words, so the browser gets the form's words and no catalogue. The action is a
- * prop: the admin area reuses it.
- */
+/** Worded on the server, so the browser gets no catalogue. The action is a prop: the admin area reuses the form. */
 export async function ProfileForm({ action, profile }: { action: ProfileAction; profile: ProfileValues }) {
   const [t, labels] = await Promise.all([getTranslations("profile.form"), profileFieldLabels()]);
   return (

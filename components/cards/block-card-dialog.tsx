@@ -20,9 +20,8 @@ export interface BlockCardWords {
 }
 
 /**
- * "Block" for one card, confirmed in a modal <dialog>: the browser moves focus into it, keeps it
- * there and closes it on Escape; focus returns to the button on cancel. After blocking, the row
- * re-renders as blocked and focus lands on the confirmation in its place, announced politely.
+ * "Block" confirmed in a modal <dialog> (focus kept in, Escape closes, focus back on cancel). After blocking, focus
+ * lands on the confirmation, announced politely.
  */
 export function BlockCardDialog({
   cardId,

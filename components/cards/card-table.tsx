@@ -7,12 +7,7 @@ import { ColumnHeader } from "@/components/ui/table";
 
 export { cardLabel };
 
-/**
- * A driver's RFID cards. Used by the driver's /cards page and the admin area; `rowActions` fills a
- * last column (e.g. a block button) for each card. The code and type share the first column on
- * narrow screens so the table fits 360 px without scrolling. `caption` and `actionsLabel` are
- * already in the reader's words (the driver's by default).
- */
+/** A driver's cards, for /cards and admin. Code and type share the first column when narrow, so it fits 360 px. */
 export async function CardTable({
   cards,
   caption,

@@ -5,9 +5,8 @@ import { catalogue } from "@/lib/core/i18n/catalogues";
 import { clientMessages, type Audience } from "@/lib/core/i18n/client-messages";
 
 /**
- * The messages an audience's client components need, and no more: the root layout wraps every page in
- * `everyPage`, a route group's or a driver route's layout its own pages in a longer list (an inner provider
- * replaces the root's messages, it does not add to them).
+ * The messages an audience's client components need, no more. An inner provider replaces the root's messages, it does
+ * not add to them.
  */
 export async function ClientWords({ audience, children }: { audience: Audience; children: React.ReactNode }) {
   const locale = await getLocale();

@@ -8,11 +8,7 @@ import type { MapPoint } from "@/lib/features/map/points";
 import { clusterIcon, pointIcon } from "./marker-icons";
 import { PointDetails } from "./point-details";
 
-/**
- * The charge points on the map at the current zoom: clusters as numbered markers (a click zooms
- * in until it splits), the other points as markers with their popup. Recomputed on zoom only:
- * the clusters cover the whole index, so a pan draws nothing new.
- */
+/** Recomputed on zoom only: the clusters cover the whole index, so a pan draws nothing new. */
 export function ClusteredPoints({
   index,
   register,

@@ -5,16 +5,8 @@ import { useMap } from "react-leaflet";
 import { OSM_ATTRIBUTION_HTML } from "@/lib/features/map/attribution";
 
 /**
- * The map's image tiles. The tiles of the first view are the page's largest paint (Lighthouse's
- * LCP element on a phone), yet they are discovered only once Leaflet has loaded, behind scripts the
- * browser ranks higher: they are fetched with high priority. Tiles of later pans and zooms keep the
- * default, so they never compete with a popup's or the list's requests.
- *
- * Retina: not requested (Leaflet's `detectRetina` stays off). On a phone's 2–3× screen it would ask
- * for four tiles of the next zoom in place of each one, four times the requests to a tile server
- * whose usage policy (OSM's) asks clients to keep them low, and on a mobile link a later LCP, for
- * sharper street names only. A tile server that offers high-resolution images can still be
- * configured with `{r}` in MAP_TILE_URL: Leaflet fills in "@2x" on such screens, one request a tile.
+ * First-view tiles (the LCP) are fetched with high priority, later ones not. Retina is off on purpose:
+ * docs/design-notes.md#componentsmapfirst-view-tile-layertsx.
  */
 class FirstViewTileLayer extends TileLayer {
   private firstViewLoaded = false;

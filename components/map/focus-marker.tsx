@@ -11,16 +11,8 @@ export type FocusRequest = { kind: "point" | "own"; id: number; nonce: number };
 export type LocateMarker = (key: string) => { lat: number; lng: number; zoom: number } | null;
 
 /**
- * Shows the point or own location picked in the list: brings its marker into view and opens its popup.
- *
- * The request can arrive before the marker can show anything: a click in the list may land while
- * the lazily loaded map is still mounting, and a point inside a cluster has no marker until the
- * map zooms in far enough for it to stand alone. Leaflet ignores `openPopup()` on a marker that is
- * not on the map, so the request moves the map to where the marker will be (`locate`) and waits
- * until the marker is placed, watching `layeradd` instead of guessing a delay.
- *
- * A request stays in force until the next one: if its marker is re-created (it left the points and
- * came back), the popup that was open for it opens again on the new marker, without moving the map.
+ * Brings the picked point's marker into view and opens its popup, waiting for `layeradd` (not a delay) while the map
+ * mounts or a cluster splits: docs/design-notes.md#componentsmapfocus-markertsx.
  */
 export function FocusMarker({
   focus,
@@ -87,9 +79,8 @@ export function FocusMarker({
       }
     };
 
-    // Leaflet events arrive in the middle of a zoom or of React's commit: look again on the next frame.
-    // Opening there, not inside a `moveend` that another popup's auto-pan fires, also keeps that popup
-    // from being closed in the middle of its own update.
+    // Leaflet events arrive mid-zoom or mid-commit: look again next frame. Not inside `moveend`, where another popup's
+    // auto-pan would close it mid-update.
     const schedule = () => {
       if (!frame) frame = window.requestAnimationFrame(update);
     };

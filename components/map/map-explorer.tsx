@@ -25,9 +25,8 @@ import { useInitialCentre } from "./use-initial-centre";
 import { usePoints, type PointsRequest } from "./use-points";
 
 /**
- * The map page's client side: where to look (browser position or default centre), what to load
- * (8 nearest on opening, then the area in view after each pan or zoom, never a fresh tile twice),
- * and what to show (filtered in the browser, the same points on the map and in the list).
+ * The map page's client side: where to look, what to load (never a fresh tile twice), and what to show (the same
+ * filtered points on the map and in the list).
  */
 
 export interface MapExplorerProps {

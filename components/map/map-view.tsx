@@ -26,10 +26,8 @@ function MapLoadingNotice() {
 }
 
 /**
- * Starts downloading the map's code as soon as the page runs, instead of when the map is first
- * drawn: that waits for the browser's position (or its refusal), and the download then sat at the
- * end of the page's longest chain, before the first tiles (the page's largest paint) can show.
- * The bundler loads a module once, so `LeafletMap` later finds it ready.
+ * Starts the map's code download at once, not after the browser's position: it sat at the end of the page's longest
+ * chain, before the first tiles (the LCP).
  */
 export function usePrefetchedMap(): void {
   useEffect(() => {

@@ -46,11 +46,7 @@ export function PointDetails({ point }: { point: MapPoint }) {
   );
 }
 
-/**
- * A point's status, coloured by whether it works. The popup is always light (Leaflet's white bubble);
- * the list follows the colour scheme, so it asks for the dark tones too. The status itself is the
- * map data's own word ("Operational"), shown as it comes.
- */
+/** The popup is always light (Leaflet's bubble); the list follows the colour scheme, so it asks for dark tones too. */
 export function StatusText({
   status,
   isOperational,

@@ -4,9 +4,8 @@ import { useEffect, useState } from "react";
 export type LatLng = { lat: number; lng: number };
 export type CentreSource = "browser" | "default";
 
-// The PositionOptions timeout only starts once permission is granted; an unanswered prompt would
-// otherwise leave the map empty. After this long the configured centre is used, and a position
-// that arrives later still moves the map there.
+// The PositionOptions timeout starts only once permission is granted, so an unanswered prompt would leave the map
+// empty. A position that arrives later still moves the map.
 const PROMPT_PATIENCE_MS = 6000;
 
 /** Spec §4.16: open on the browser's position when granted, else on the configured default centre. */

@@ -11,10 +11,8 @@ export function preloadWebAuthn(): void {
 }
 
 /**
- * The browser half of the passkey ceremonies: fetch options from the portal, let the browser (and
- * its authenticator) answer, post the answer back. A failure carries the portal's words (already in
- * the page's language) or, for what went wrong in the browser, a problem the page puts into words
- * (`passkeys.problems.*`, see failureWords).
+ * The browser half of the passkey ceremonies. A failure carries the portal's words, or a browser-side problem code the
+ * page words (`passkeys.problems.*`).
  */
 export type PasskeyProblem = "cancelled" | "unreachable" | "failed" | "alreadyOnDevice" | "unsupported";
 

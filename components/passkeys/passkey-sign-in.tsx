@@ -9,10 +9,8 @@ import { signInWithPasskey, type PasskeyFailure } from "./passkey-client";
 const noSubscription = () => () => undefined;
 
 /**
- * "Sign in with a passkey" next to the e-mail link (`label`: another wording, already translated).
- * Where the browser supports it, the passkeys are also offered in the e-mail field's suggestions
- * (conditional UI); choosing one signs in. A browser without WebAuthn sees a note instead of a
- * button that cannot work.
+ * Passkey sign-in, also offered in the e-mail field's suggestions (conditional UI). Without WebAuthn, a note instead of
+ * a button that cannot work.
  */
 export function PasskeySignIn({
   callbackUrl,

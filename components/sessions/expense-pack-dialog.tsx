@@ -12,11 +12,7 @@ export interface ExpensePackDialogProps {
   filters?: SessionRangeFilter;
 }
 
-/**
- * "Download expense pack" and its dialog (expense-pack-form.tsx). The periods it offers are worked
- * out here, on the server's clock and in the page's language: this month and last month by name
- * ("November 2026"), and the list's filters in words.
- */
+/** The periods are worked out on the server's clock, in the page's language ("November 2026"). */
 export async function ExpensePackDialog({ endpoint, forWhom, filters = {} }: ExpensePackDialogProps) {
   const [translator, locale] = await Promise.all([getTranslations(), getLocale()]);
   return (

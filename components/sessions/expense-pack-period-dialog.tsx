@@ -39,10 +39,8 @@ function saveFile(blob: Blob, filename: string): void {
 }
 
 /**
- * The period dialog of the expense pack, loaded only when the driver opens it (ExpensePackForm): a
- * modal <dialog> (focus moves in and stays, Escape closes, focus returns to the opener) where the
- * driver picks the period. The pack is fetched here rather than by a plain link, so an empty period or
- * a bad date shows its message in the dialog, next to what was typed.
+ * Loaded when opened; a modal <dialog>. The pack is fetched here, not by a plain link, so an empty period or a bad date
+ * shows its message next to what was typed.
  */
 export function ExpensePackPeriodDialog({
   endpoint,

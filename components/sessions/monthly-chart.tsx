@@ -93,11 +93,7 @@ function BarChart({
   );
 }
 
-/**
- * Energy and cost per month over the last 12 months: two small bar charts plus a table with the
- * same figures behind a disclosure (keyboard and screen-reader friendly). A server component; months
- * and figures are named and formatted in the page's language.
- */
+/** Two small bar charts plus the same figures in a table behind a disclosure, for keyboard and screen readers. */
 export async function MonthlyChart({ totals, currency }: MonthlyChartProps) {
   const [t, locale] = await Promise.all([getTranslations("sessions.chart"), getLocale()]);
   const months: ChartMonth[] = totals.map((total) => ({

@@ -20,11 +20,7 @@ export interface SessionFiltersProps {
 
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
-/**
- * Status and date range, kept in the URL. With JavaScript the form navigates client-side to a clean
- * URL (empty fields left out, back to page 1); without it, it is a plain GET form. The page gives it
- * a key per filter, so back/forward shows the fields of that URL.
- */
+/** Filters live in the URL (a plain GET form without JS); keyed per filter, so back/forward shows that URL's fields. */
 export function SessionFilters({ status, from, to, perPage, path = "/sessions" }: SessionFiltersProps) {
   const router = useRouter();
   const t = useTranslations("sessions");

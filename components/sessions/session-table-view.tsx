@@ -23,11 +23,7 @@ export interface SessionRowView {
 /** A CSS string for the card labels' `content` (JSON's escapes of quotes and backslashes are CSS's too). */
 const cssText = (text: string) => JSON.stringify(text);
 
-/**
- * The sessions table, rendered once for every width: a table from `sm` up, one card per row below
- * it (`.sessions-table` in app/globals.css). A client component so that the page's RSC payload
- * carries the rows as data, not as element trees (issue 26: /sessions' HTML size).
- */
+/** A client component so the RSC payload carries rows as data, not element trees (issue 26: /sessions' HTML size). */
 export function SessionTableView({ rows, caption }: { rows: readonly SessionRowView[]; caption: string }) {
   const t = useTranslations("sessions.table");
   // The cards' labels; the column headers name the cells for assistive technology.

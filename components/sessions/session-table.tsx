@@ -17,10 +17,8 @@ export interface SessionTableProps {
 }
 
 /**
- * Charging sessions: start (the charge point's local time), duration, kWh, amount, status and
- * location. Shared by the driver's /sessions and the admin area. Formats every figure here and hands
- * the rows to SessionTableView as data, a table from the `sm` breakpoint up and one card per session
- * below it (phones down to 360 px: every figure visible).
+ * Formats every figure here and hands rows to SessionTableView as data: a table from `sm` up, one card per session
+ * below (360 px, every figure visible).
  */
 export async function SessionTable({ sessions, currency, caption, rowHref, locationNames }: SessionTableProps) {
   const [tDuration, locale] = await Promise.all([getTranslations("duration"), getLocale()]);

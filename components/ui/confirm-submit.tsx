@@ -6,9 +6,7 @@ import { Button, SubmitButton } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-classes";
 
 /**
- * A two-step submit for destructive actions, placed inside the action's <form>: the first button
- * only asks; the question and the real submit appear next to it, focus moves to the submit, and
- * Escape or its cancel button steps back (focus returns to the first button).
+ * Two-step submit for destructive actions: the first button asks, focus moves to the real submit, Escape steps back.
  */
 export function ConfirmSubmit({
   triggerLabel,

@@ -15,10 +15,8 @@ export type RedeemVoucherAction = (previous: VoucherActionResult, formData: Form
 const POLL_FOR_MS = 30_000;
 
 /**
- * Redeem a voucher and watch the balance change. After a 202 the platform applies the credit a
- * little later, so the balance is polled (SWR, every second) until it differs from the balance at
- * submit time, for at most 30 s. The action and the balance URL are props, so the admin area can
- * reuse the form for a chosen driver (`balanceHeading` in the reader's words; "Current balance" by default).
+ * After a 202 the credit lands a little later, so the balance is polled (every second, at most 30 s) until it changes.
+ * Action and balance URL are props, for reuse in admin.
  */
 export function VoucherForm({
   action,

@@ -2,11 +2,7 @@ import "server-only";
 import { ConfigError, getConfig } from "@/lib/core/config";
 import { logger } from "@/lib/core/log";
 
-/**
- * Runs once when a portal process starts (instrumentation.ts), in the Node runtime: a bad or
- * incomplete configuration ends the process with every problem listed, instead of a portal that
- * serves pages and fails with a 500 at the first sign-in.
- */
+/** At process start: a bad configuration exits with every problem listed, instead of failing at the first sign-in. */
 export function exitOnInvalidConfig(): void {
   try {
     const config = getConfig();

@@ -1,13 +1,7 @@
 import "server-only";
 import { z } from "zod";
 
-/**
- * The one validated view of the environment. Nothing else in the app reads
- * `process.env` (tests and tool scripts aside). Loaded lazily so that `next build`
- * never needs runtime secrets, and cached after the first read.
- *
- * Every variable is documented in `.env.example`.
- */
+/** The one validated view of the environment (documented in `.env.example`). Lazy, so `next build` needs no secrets. */
 
 const optionalString = z
   .string()
@@ -326,10 +320,8 @@ function configurationProblems(
     );
   }
   if (context.building) return problems;
-  // Without a configured public URL, sign-in links and mails are built from the request's Host
-  // (or X-Forwarded-Host) header, which any client can set: a link to the sender's own host would
-  // hand them the sign-in token. So production needs AUTH_URL, or AUTH_TRUST_HOST behind a proxy
-  // that sets those headers itself. (Auth.js refuses untrusted hosts in production too.)
+  // Without a public URL, links are built from the client-settable Host header, which could hand an attacker the
+  // sign-in token: production needs AUTH_URL or AUTH_TRUST_HOST behind a proxy.
   if (e.NODE_ENV === "production" && !e.AUTH_URL && !e.AUTH_TRUST_HOST) {
     problems.push(
       "AUTH_URL (the portal's public URL, e.g. https://portal.example.com) is required in production; behind a proxy that sets X-Forwarded-Host, AUTH_TRUST_HOST=true will do",

@@ -7,12 +7,8 @@ export interface CountryOption {
 }
 
 /**
- * Every country of the platform's enum with its English name, sorted by name: the options of the
- * profile form's country select in English. A table in the client bundle rather than a list built
- * with Intl on the server and handed to the form as a prop: a prop travels in every page's RSC
- * payload (11 KB next to the same options in the HTML), and English names made with Intl in the
- * browser could differ from the server's (another ICU) and break hydration. Other languages name
- * the countries with Intl.DisplayNames (countryOptions), falling back to these English names.
+ * Country options in English, sorted by name. Why a client-bundle table, not an Intl-built prop:
+ * docs/design-notes.md#libcorecountriests.
  */
 export const COUNTRY_OPTIONS: readonly CountryOption[] = Object.freeze(
   COUNTRY_TABLE.trim()
@@ -52,11 +48,7 @@ function namesIn(locale: string): Intl.DisplayNames | null {
   return displayNames.get(locale) ?? null;
 }
 
-/**
- * The name of a country code in the page's language ("NL" → "Netherlands", "Nederland",
- * "Niederlande"): Intl's name where the runtime has one, else the English name; a code outside the
- * enum stands for itself.
- */
+/** A country code's name in the page's language: Intl's, else English; a code outside the enum stands for itself. */
 export function countryName(code: string, locale = "en"): string {
   const english = NAMES.get(code);
   if (english === undefined || isEnglish(locale)) return english ?? code;
@@ -71,11 +63,7 @@ export function countryName(code: string, locale = "en"): string {
 
 const optionsByLocale = new Map<string, readonly CountryOption[]>();
 
-/**
- * The country select's options in a language, sorted by name as that language sorts: the English
- * table for English, Intl's names (English where a name is missing) for the others. One frozen list
- * per language, so a render cannot change what the next one shows.
- */
+/** The select's options in a language, sorted as it sorts; one frozen list per language. */
 export function countryOptions(locale = "en"): readonly CountryOption[] {
   if (isEnglish(locale)) return COUNTRY_OPTIONS;
   const known = optionsByLocale.get(locale);

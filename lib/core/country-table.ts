@@ -1,8 +1,6 @@
 /**
- * The platform's `country` enum (ISO 3166-1 alpha-2), one country a line: code, space, English name
- * (en-GB, as Intl.DisplayNames names it on Node 20, CLDR 48.0), sorted by that name. Data, not code:
- * `lib/core/countries.ts` reads it, and tests/unit/countries.test.ts fails, with the lines to paste, when
- * Node's names or order drift from it.
+ * The platform's `country` enum: code and en-GB name (Node 20, CLDR 48.0), sorted by name. Data, not code;
+ * tests/unit/countries.test.ts prints the lines to paste when Node drifts.
  */
 export const COUNTRY_TABLE = `
 AF Afghanistan

@@ -9,10 +9,8 @@ export const APP_LOCALE = "en-GB";
 export const APP_TIME_ZONE = "Europe/Amsterdam";
 
 /**
- * Intl formatters are costly to build and cheap to use: ~20 µs for a NumberFormat and ~60 µs for a
- * DateTimeFormat with a time zone, against ~1 µs per format call (Node 20, this machine). A sessions
- * page formats ~150 values, so each formatter is built once per locale and option set and kept. The
- * cache is bounded because a locale can come from a request header.
+ * Intl formatters cost ~20–60 µs to build and ~1 µs to use, so they are cached per locale and options. Bounded: a
+ * locale can come from a request header.
  */
 const MAX_CACHED_FORMATTERS = 200;
 const numberFormats = new Map<string, Intl.NumberFormat>();

@@ -2,11 +2,7 @@ import "server-only";
 import pino, { type DestinationStream, type Logger } from "pino";
 import { getConfig } from "@/lib/core/config";
 
-/**
- * The server's one logger: structured JSON lines (pino) at LOG_LEVEL, with redaction configured
- * here once. Whatever a caller hands it — an error, a platform answer, a form's values — keys,
- * tokens, passwords and e-mail addresses never reach the log.
- */
+/** The server's one logger (pino, LOG_LEVEL). Keys, tokens, passwords and e-mail addresses are redacted here. */
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 
 const REDACTED = "[redacted]";

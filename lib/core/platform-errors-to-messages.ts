@@ -22,12 +22,7 @@ export function retryAfterSeconds(error: PlatformRateLimitedError): number {
   return Math.max(1, Math.ceil(error.retryAfterSeconds ?? 30));
 }
 
-/**
- * Plain words for an expected platform failure; unexpected errors are logged by the caller and shown
- * as a generic message. `doing` names the message that completes "We could not … right now"
- * (an area's `doing.*` key: an infinitive phrase in English, a te-/zu-infinitive in Dutch and German,
- * as messages/GLOSSARY.md says).
- */
+/** Words for an expected platform failure; `doing` completes "We could not … right now" (messages/GLOSSARY.md). */
 export function platformErrorMessage(t: Translator, error: unknown, doing: MessageKey): string {
   if (error instanceof PlatformRateLimitedError) return t("platformErrors.busy", { seconds: retryAfterSeconds(error) });
   const words = { doing: t(doing) };

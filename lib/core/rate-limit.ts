@@ -29,10 +29,8 @@ export async function consumeRateLimit(
 }
 
 /**
- * One attempt counted on `db`. The count is one upsert that returns the row's new value, so two
- * instances counting at once each see their own increment (no read, then write). Clean-up touches
- * only this bucket, and only windows before the previous one: every bucket has its own window
- * length, and an instance whose clock lags a little may still be counting in the previous window.
+ * One upsert returning the new count, so concurrent instances each see their own increment. Clean-up keeps the previous
+ * window: a lagging clock may still count there.
  */
 export async function countAttempt(
   db: Database,

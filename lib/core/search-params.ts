@@ -1,8 +1,4 @@
-/**
- * Query values as pages (a `searchParams` record) and route handlers (`URLSearchParams`) hand them over.
- * Every filter parser reads through here so a repeated key, padding and an empty value mean the same
- * thing everywhere: the first value, trimmed, and "absent" when nothing is left. Pure.
- */
+/** Every filter parser reads through here, so repeats, padding and empties mean the same: first value, trimmed. */
 export type SearchParamsInput = URLSearchParams | Record<string, string | string[] | undefined>;
 
 export function readSearchParam(input: SearchParamsInput, name: string): string | undefined {

@@ -1,7 +1,5 @@
 /**
- * Work to do when the process stops (scripts/graceful-shutdown.mjs runs these after the last
- * request in flight has finished, before it exits): close the database pool, flush PGlite.
- * Kept on globalThis because the preload script and the app's bundles share only that.
+ * Work when the process stops, after in-flight requests. On globalThis: the preload script and bundles share only it.
  */
 type ShutdownHook = () => Promise<void> | void;
 

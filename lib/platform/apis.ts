@@ -99,10 +99,8 @@ export interface LocationsApi {
 
 export interface VouchersApi {
   /**
-   * Redeems a voucher on the user's account. Resolves when the platform accepts the action
-   * (202); read the user afterwards for the new balance. Throws VoucherRejectedError (406),
-   * PlatformValidationError (422), PlatformNotFoundError (404, no such user) or
-   * PlatformRateLimitedError (429). Never retried on 5xx/timeouts: the outcome is then unknown.
+   * Redeems a voucher (202); read the user afterwards for the balance. Throws VoucherRejectedError (406), validation
+   * (422), not found (404) or rate-limited (429). Never retried on 5xx/timeouts: the outcome is then unknown.
    */
   redeemVoucher(userId: number, code: string): Promise<void>;
 }

@@ -5,11 +5,7 @@ import { createSpecDialect } from "./dialects/spec";
 import type { PathOverrides } from "./dialects/spec/endpoints";
 import type { PlatformRequesterOptions } from "./request";
 
-/**
- * Entry point of the typed platform client. The app builds one from configuration
- * (lib/platform/index.ts) and injects `fetch` for the in-process emulator. Everything that differs
- * between platforms lives in lib/platform/dialects/<name>/; the APIs returned are the same (apis.ts).
- */
+/** Entry point of the typed platform client; what differs per platform lives in dialects/<name>/. */
 
 /** The registry of dialects: a new dialect is a new folder plus one line here and in config. */
 export const DIALECTS = { spec: createSpecDialect, ampeco: createAmpecoDialect } as const satisfies Record<

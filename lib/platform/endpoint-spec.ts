@@ -1,10 +1,6 @@
 import "server-only";
 
-/**
- * What an endpoint is, in every dialect: method, path template and retry safety. Each dialect's
- * table (dialects/<name>/endpoints.ts) lists its own; logs show the path *template*, never a
- * filled-in id.
- */
+/** An endpoint in every dialect: method, path template, retry safety. Logs show the template, never an id. */
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -13,9 +9,8 @@ export interface EndpointSpec {
   /** Path template relative to the base URL; `{name}` placeholders are integer path params. */
   path: string;
   /**
-   * True when repeating the request after a 5xx, network error or timeout cannot change the
-   * outcome. Only such endpoints are retried on those failures; 429 is retried for all,
-   * because the platform did not process a rate-limited request.
+   * True when a repeat after a 5xx, network error or timeout cannot change the outcome; only these are retried then.
+   * 429 is retried for all: the platform did not process the request.
    */
   idempotent: boolean;
 }
@@ -27,7 +22,6 @@ export function readsOf<N extends string>(name: N, path: string): Record<`${N}.l
   return { [`${name}.list`]: list, [`${name}.get`]: get } as Record<`${N}.list` | `${N}.get`, EndpointSpec>;
 }
 
-/** Names of the placeholders in a template, e.g. `["id"]`. */
 export function placeholdersOf(template: string): string[] {
   return [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
 }

@@ -2,9 +2,8 @@ import "server-only";
 import type { EndpointName } from "./endpoints";
 
 /**
- * Typed platform errors. Messages name the endpoint and the status only: never the API key,
- * ids, e-mail addresses or the platform's own message text (which may echo personal data).
- * The platform's message is kept separately in `platformMessage` for callers that map it.
+ * Typed platform errors. Messages name the endpoint and status only, never keys, ids, addresses or the platform's text
+ * (which may echo personal data); that text is kept in `platformMessage`.
  */
 
 export type PlatformErrorCode =
@@ -25,9 +24,8 @@ interface PlatformErrorOptions {
 }
 
 /**
- * Next compiles server modules into more than one bundle (pages and actions, route handlers), each
- * with its own copy of these classes, while the platform client is shared through globalThis. So
- * `instanceof` must not depend on class identity: it checks a global brand and the error code.
+ * Next bundles server modules more than once while the client is shared through globalThis, so `instanceof` checks a
+ * global brand, not class identity.
  */
 const PLATFORM_ERROR_BRAND = Symbol.for("driver-portal.platform-error");
 
@@ -185,10 +183,8 @@ export class PlatformArgumentError extends PlatformError {
 }
 
 /**
- * The platform refused a value that comes from this portal's settings, not from the person using it
- * (a create-user 422 on `partnerId` or `userGroupIds`): no field of a form can fix it, so it is not a
- * PlatformValidationError. Its message names the setting for the operator's log; people see the
- * generic failure.
+ * A 422 on a value from the portal's settings (`partnerId`, `userGroupIds`), which no form field can fix. The message
+ * names the setting for the operator's log; people see the generic failure.
  */
 export class PlatformSettingRefusedError extends Error {
   constructor(

@@ -16,11 +16,7 @@ function languageOf(locale: string): string {
   return normaliseLocale(locale).split("-")[0] ?? "";
 }
 
-/**
- * The name to show for a location in `locale`: the exact locale, else the same language
- * ("en-GB" → "en", or "en" → "en-US"), else the first translation, else `Location #<id>`.
- * Blank translations are skipped.
- */
+/** The location's name in `locale`: exact locale, same language, first translation, else `Location #<id>`. */
 export function locationName(location: NamedLocation, locale: string): string {
   const usable = location.names.filter((n) => n.translation.trim() !== "");
   const wanted = normaliseLocale(locale);

@@ -7,11 +7,7 @@ import { logger } from "@/lib/core/log";
 /** How a call ended: "ok", the error code, or for unavailability the finer kind. */
 export type PlatformCallOutcome = "ok" | Exclude<PlatformErrorCode, "unavailable"> | UnavailableKind;
 
-/**
- * One line per platform call, written after it completes (retries included). It carries only
- * what is safe to keep in logs: the path *template*, never filled-in ids, query values, bodies,
- * e-mail addresses or the key.
- */
+/** One line per platform call, after retries; the path template only, never ids, queries, bodies, addresses or key. */
 export interface PlatformLogLine {
   endpoint: EndpointName;
   method: HttpMethod;
@@ -33,7 +29,6 @@ export function formatPlatformLogLine(line: PlatformLogLine): string {
   return `[platform] ${JSON.stringify(line)}`;
 }
 
-/** The client's default: one info line per call through the server logger. */
 export const defaultPlatformLogger: PlatformLogger = (line) => {
   logger("platform").info("platform call", line);
 };

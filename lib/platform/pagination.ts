@@ -26,10 +26,8 @@ export interface WalkCall<P> {
 }
 
 /**
- * Yields listing pages one by one, following `links.next` until it is null. Each next link is
- * fetched with the same auth, so the requester refuses links outside the base URL's origin.
- * A repeated link or more than `maxPages` pages is an error: a silent stop would truncate
- * an export without anyone noticing.
+ * Follows `links.next` (off-origin links are refused by the requester). A repeated link or too many pages is an error:
+ * a silent stop would truncate an export.
  */
 export async function* followPages<P extends LinkedPage<unknown>>(
   requester: PlatformRequester,
@@ -50,7 +48,6 @@ export async function* followPages<P extends LinkedPage<unknown>>(
   }
 }
 
-/** Every item of a walk's pages, mapped to view models. */
 export async function collectItems<W, V>(pages: AsyncIterable<LinkedPage<W>>, map: (item: W) => V): Promise<V[]> {
   const all: V[] = [];
   for await (const page of pages) all.push(...page.data.map(map));

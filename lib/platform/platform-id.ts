@@ -9,7 +9,6 @@ export const PlatformIdSchema = z.coerce.number().int().positive().max(Number.MA
 /** Platform user ids are 32-bit on the platform. */
 export const PlatformUserIdSchema = PlatformIdSchema.max(2_147_483_647);
 
-/** The id, or null when `value` is not one. */
 export function parsePlatformId(value: unknown, schema: z.ZodType<number> = PlatformIdSchema): number | null {
   const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : null;

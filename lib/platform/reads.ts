@@ -6,7 +6,6 @@ import type { PlatformRequester } from "./request";
 
 /** Reads of one record, alike in both dialects: the record mapped, or null when the platform has none (404). */
 
-/** What `read` gives, or null when the platform has no such record (404). */
 export async function nullWhenNotFound<T>(read: () => Promise<T>): Promise<T | null> {
   try {
     return await read();

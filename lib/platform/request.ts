@@ -116,9 +116,8 @@ function buildUrl(baseUrl: string, endpoint: EndpointName, spec: EndpointSpec, c
     const basePath = base.pathname.replace(/\/+$/, "");
     if (!next.pathname.startsWith(`${basePath}/public-api/`))
       throw new PlatformResponseError(endpoint, "the next-page link points outside the platform's API");
-    // A tenant writes its links with the scheme and port it sees behind its proxy (http, :8080, a
-    // trailing slash): only the path and query are taken, and sent to the configured origin, so the
-    // key never goes over another scheme or port than the one configured.
+    // Tenants write links with the scheme and port behind their proxy: only path and query are kept, so the key never
+    // goes to another scheme or port than the configured one.
     return new URL(`${next.pathname}${next.search}`, base.origin);
   }
   const url = new URL(base.pathname.replace(/\/+$/, "") + fillPath(endpoint, spec.path, call.params), base);

@@ -1,10 +1,6 @@
 import "server-only";
 
-/**
- * The portal's own view models of platform data, the same in every dialect. Each dialect's mappers
- * (dialects/<name>/) map its wire format onto these; raw platform JSON never leaves lib/platform.
- * Client components may use these with `import type` (erased at build, so server-only holds).
- */
+/** The portal's view models of platform data, the same in every dialect; raw platform JSON stays in lib/platform. */
 
 export interface PlatformUser {
   id: number;

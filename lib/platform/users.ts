@@ -7,11 +7,7 @@ import type { PlatformRequester } from "./request";
 import type { PlatformUser, UpdateUserInput } from "./types";
 import type { WireProfile } from "./wire";
 
-/**
- * Users on the wire where both dialects are alike: the profile snake_case in requests and camelCase
- * in answers (WireProfile), its update, and the look-up by e-mail. What differs (currency, status,
- * create, e-mail change, paging) stays in each dialect's users.ts.
- */
+/** Users on the wire where both dialects are alike; what differs stays in each dialect's users.ts. */
 
 /** The editable profile fields, shared by create and update. */
 export type ProfileFields = UpdateUserInput;
@@ -44,10 +40,8 @@ export const PROFILE_FIELD_NAMES: Readonly<Record<string, string>> = Object.from
 );
 
 /**
- * Maps a wire user to the view model, or null when neither it nor `known` has an e-mail. Create and
- * update answers may carry only a subset of the fields; `known` (what was just sent) fills the gaps
- * so the portal does not show blanks for values it has just written. `account` is what the dialect
- * knows of the account beyond the profile.
+ * Wire user to view model (null without any e-mail). Create/update answers may be partial: `known` (what was just sent)
+ * fills the gaps so the portal shows no blanks for values it has just written.
  */
 export function toPlatformUser(
   wire: WireProfile,

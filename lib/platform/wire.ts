@@ -1,11 +1,7 @@
 import "server-only";
 import { z } from "zod";
 
-/**
- * The wire pieces both dialects share (zod). Lenient where the platforms allow subsets or differing
- * types; unknown keys are stripped. Only light normalisation happens here (ids and numbers); each
- * dialect's schemas build on these and its mappers make the domain types.
- */
+/** Wire pieces both dialects share (zod): lenient, unknown keys stripped, only ids and numbers normalised here. */
 
 /** Integer id; the platform sends a string on user create and integers elsewhere. */
 export const WireId = z

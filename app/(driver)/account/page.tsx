@@ -32,11 +32,8 @@ import { titleFrom } from "@/components/layout/page-title";
 export const generateMetadata = titleFrom("profile.page.title");
 
 /**
- * Balance, profile, sign-in e-mail and app password of the signed-in driver: one platform read,
- * streamed in after the cards that need only the database. When the platform cannot be read, the
- * cards that do not need it (app password, signed-in devices) still work. The app password follows the platform: the spec's mails a reset link,
- * the real one (ampeco) takes a new password directly, and only the form that works is shown. Only
- * the real platform also has an export of its own, offered next to "Download my data".
+ * One platform read, streamed in after the database-only cards, which keep working when the platform cannot be read.
+ * Only the app-password form that works on this platform is shown.
  */
 export default async function AccountPage() {
   const viewer = await requireDriverPage();

@@ -10,11 +10,7 @@ import { lacksStaffPasskey } from "@/lib/core/auth/guards";
 
 const NO_STORE = { "cache-control": "no-store" };
 
-/**
- * Liveness plus the two things that must work before anything else: config and database. Signed-in
- * staff also read the platform dialect and the endpoints the platform announced as deprecated
- * (Deprecation/Sunset headers), with the date to move off each.
- */
+/** Liveness plus config and database. Signed-in staff also see the dialect and endpoints announced as deprecated. */
 export const GET = routeHandler({
   scope: "health",
   words: { doing: "health.doing.check" },

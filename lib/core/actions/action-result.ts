@@ -45,9 +45,8 @@ interface Issue {
 }
 
 /**
- * zod issues → per-field messages (first path segment is the field name). A schema's messages are
- * catalogue keys ("cards.errors.tagRequired"), put into words here with the issue's bounds as
- * `{min}` and `{max}`; zod's own English defaults never reach a driver (a generic "check this field").
+ * zod issues → per-field messages. Schema messages are catalogue keys, worded here with `{min}`/`{max}`; zod's own
+ * English defaults never reach a driver.
  */
 export function toFieldErrors(issues: readonly Issue[], t: Translator): FieldErrors {
   const errors: FieldErrors = {};

@@ -21,12 +21,7 @@ import { ExpectedError } from "@/lib/core/errors";
 import { platformErrorMessage, platformFieldErrors } from "@/lib/core/platform-errors-to-messages";
 import { isNextControlFlow } from "./next-control-flow";
 
-/**
- * The one way to write a server action: a spec ({schema, run} plus what the action needs) turned
- * into the form's action, which checks the form argument, guards, parses into field errors, maps expected
- * errors to the user's words and logs the unexpected ones. The "use server" module exports what the helper
- * returns: `export const addCardAction = driverAction({...})`.
- */
+/** The one way to write a server action: guard, parse into field errors, map expected errors, log the rest. */
 
 type Values = Record<string, string>;
 type AnyResult = ActionResult<never> | ActionResult<unknown>;

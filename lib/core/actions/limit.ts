@@ -2,11 +2,7 @@ import "server-only";
 import { consumeRateLimit, type RateLimitRule } from "@/lib/core/rate-limit";
 import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
 
-/**
- * Counts one attempt of an action against a limit (stored in the database, so it holds
- * across instances). Answers the refusal once the limit is used up, in `words` given the whole
- * minutes to wait (for an ICU plural in the driver's language); null while attempts are left.
- */
+/** Counts one attempt in the database (so it holds across instances); answers the refusal once used up, else null. */
 export async function refusalOverLimit(
   bucket: string,
   subject: string,

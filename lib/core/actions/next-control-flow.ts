@@ -1,7 +1,6 @@
 /**
- * What Next throws on purpose inside an action (redirect(), notFound(), forbidden(), dynamic
- * rendering bail-outs): never an error to log or to word for the user, always rethrown. Read from
- * the error's digest, as Next itself does, so that it holds for the real and a faked navigation.
+ * Next's deliberate throws (redirect, notFound, bail-outs): always rethrown, never logged. Read from the digest, as
+ * Next does, so a faked navigation behaves the same.
  */
 export function isNextControlFlow(error: unknown): boolean {
   if (typeof error !== "object" || error === null || !("digest" in error)) return false;

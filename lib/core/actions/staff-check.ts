@@ -9,10 +9,8 @@ import { recordAudit } from "@/lib/core/audit";
 export type StaffCheck = { ok: true; actor: Viewer } | { ok: false; result: ActionResult<never> };
 
 /**
- * The first line of every admin server action. A refusal is a plain result without data (the UI
- * never offers the action to the wrong role, so only a crafted request gets here); a refusal of a
- * signed-in account is kept in the audit log (in English, as every audit entry), since it is an
- * attempted staff mutation; the refusal itself is answered in the request's language.
+ * First line of every admin action. Only a crafted request gets refused here; a signed-in refusal is audited (in
+ * English) as an attempted staff mutation.
  */
 export async function checkStaff(minimum: Exclude<Role, "driver">, action: string): Promise<StaffCheck> {
   try {

@@ -5,11 +5,7 @@ import { logger } from "@/lib/core/log";
 
 const hook = globalThis as unknown as { __driverPortalPeerAddressHook?: boolean; __driverPortalPeerWarned?: boolean };
 
-/**
- * The client's address from an X-Forwarded-For chain, counting `trustedHops` proxy entries from the
- * right. Everything left of the trusted part was written by the client and proves nothing.
- * `peerAppended`: the chain's last entry is the socket's own address (scripts/client-peer-address.mjs).
- */
+/** Client address from X-Forwarded-For, `trustedHops` from the right; entries left of those are client-written. */
 export function clientAddressFrom(forwardedFor: string | null, trustedHops: number, peerAppended: boolean): string {
   const chain = (forwardedFor ?? "")
     .split(",")

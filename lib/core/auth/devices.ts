@@ -14,11 +14,8 @@ export interface SignedInDevice extends DeviceName {
 }
 
 /**
- * Records the device of a session that was just created. Answers whether the driver should get a
- * new-device notice: the browser and system pair is new to the account, the account has signed in
- * before (its first sign-in is no news; nor is the first after devices began to be recorded), and
- * the driver has not switched notices off. One transaction that locks the account row, so two
- * sign-ins at the same moment cannot both pass for the first.
+ * Records a new session's device; answers whether a new-device notice is due. Locks the account row so two simultaneous
+ * sign-ins cannot both count as the first.
  */
 export async function recordSignInDevice(
   db: Database,
@@ -70,11 +67,7 @@ export async function listSignedInDevices(
   return rows.map(({ sessionToken, ...device }) => ({ ...device, current: sessionToken === currentSessionToken }));
 }
 
-/**
- * Ends the session behind one of the account's devices. Answers which device it was and whether it
- * was the session this request is signed in with, or null when the account has no such device (it
- * was signed out already, or is another account's).
- */
+/** Ends the session behind one of the account's devices; null when the account has no such device. */
 export async function signOutDevice(
   db: Database,
   userId: string,

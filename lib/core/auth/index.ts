@@ -92,11 +92,7 @@ async function portalAuthConfig({ admittedEmail, locale }: PortalAuthOptions = {
   };
 }
 
-/**
- * Stores and mails a sign-in link through Auth.js, for an address the caller has already counted
- * against the limits and found to be a known account. Unlike `signIn()`, it sets no cookie, so it
- * also runs after the response has been sent (Next's `after()`).
- */
+/** Mails a sign-in link for a checked address. Sets no cookie (unlike `signIn()`), so it can run in `after()`. */
 export async function issueSignInLink(
   email: string,
   redirectTo: string,

@@ -24,12 +24,8 @@ async function portalKnows(normalised: string): Promise<boolean> {
 }
 
 /**
- * Whether a sign-in link may be sent: a portal account, a bootstrap admin, a pending staff invite
- * (only a sign-in link redeems it), or a platform user
- * not yet seen by the portal (linked on first sign-in) that the platform has not disabled: a carried-out
- * account deletion disables the user on the real platform, and must not come back as a new portal account.
- * If the platform cannot be asked, the link is sent anyway: losing a real driver's sign-in is worse than
- * a portal row that links later.
+ * Whether a sign-in link may be sent; a disabled platform user (a carried-out deletion) must not come back. If the
+ * platform cannot be asked, the link goes anyway (docs/design-notes.md#libcoreauthknown-accountts).
  */
 export async function hasAccount(email: string): Promise<boolean> {
   const normalised = email.toLowerCase();
@@ -43,9 +39,8 @@ export async function hasAccount(email: string): Promise<boolean> {
 }
 
 /**
- * Whether a sign-up with this address must not go on: the portal knows it, or the platform has a user
- * with it (disabled ones too: the platform would not create another). If the platform cannot be asked,
- * the sign-up goes on: finishing it asks the platform again before anything is created.
+ * Whether a sign-up must stop: the portal or the platform knows the address (disabled users too). If the platform
+ * cannot be asked, it goes on: finishing asks again.
  */
 export async function addressInUse(email: string): Promise<boolean> {
   const normalised = email.toLowerCase();

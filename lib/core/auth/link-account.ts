@@ -7,12 +7,8 @@ import { staffInvites, users } from "@/lib/core/db/schema";
 import { getPlatform } from "@/lib/platform";
 
 /**
- * After a verified sign-in (Auth.js `events.signIn`): the link just proved that the person controls
- * the account's address. Only now are roles handed out by address, and only to this account id:
- * - a pending staff invite for the address is redeemed (and removed);
- * - ADMIN_EMAILS bootstraps admin, but never for an account whose address came through a change
- *   (a driver's confirmed change or staff's): that account has a history the listed person never had.
- * Then a driver account is linked to its platform user.
+ * After a verified sign-in: only now are roles handed out by address (docs/design-notes.md#libcoreauthlink-accountts).
+ * ADMIN_EMAILS never bootstraps an account whose address came through a change.
  */
 export async function completeVerifiedSignIn(userId: string, email: string): Promise<void> {
   const db = await getDb();
@@ -42,9 +38,8 @@ export async function completeVerifiedSignIn(userId: string, email: string): Pro
 }
 
 /**
- * Links a driver account that has no platform user yet to the platform user with the same e-mail
- * (User/List filter[email]). Hands out no role: the guards call it again on later requests, which
- * prove nothing about the address. Staff accounts are never linked automatically: staff are not drivers.
+ * Links a driver account to the platform user with its e-mail. Hands out no role: later calls prove nothing about the
+ * address. Staff accounts are never linked.
  */
 export async function linkPortalAccount(userId: string, email: string): Promise<void> {
   const db = await getDb();

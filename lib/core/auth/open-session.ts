@@ -11,11 +11,7 @@ export interface OpenedSession {
   expires: Date;
 }
 
-/**
- * A new database session for the account, as Auth.js makes them (through the portal's adapter, so
- * the device is recorded), for a sign-in the portal checks itself: a passkey, or the link that
- * finishes a sign-up (an e-mail link session).
- */
+/** A database session as Auth.js makes them (device recorded), for a sign-in the portal checked itself. */
 export async function openSession(
   db: Database,
   userId: string,

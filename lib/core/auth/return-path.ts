@@ -24,11 +24,7 @@ export function safeReturnPath(value: unknown, fallback = DEFAULT_DRIVER_HOME): 
   }
 }
 
-/**
- * Whether a callbackUrl that arrives in an Auth.js link (the sign-in mail's link, its callback) is
- * one the portal could have written: a safe path, or an absolute URL on the portal's own origin with
- * a safe path. Anything else was edited on its way; Auth.js would answer it with a 500.
- */
+/** Whether an Auth.js link's callbackUrl is one the portal could have written; else it was edited (Auth.js: 500). */
 export function isOwnReturnUrl(value: string, ownOrigin: string): boolean {
   if (value.startsWith("/")) return safeReturnPath(value, "") === value;
   try {

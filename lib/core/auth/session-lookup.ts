@@ -6,15 +6,8 @@ import { DEVICE_LAST_SEEN_EVERY_SECONDS, SESSION_MAX_AGE_SECONDS, SESSION_UPDATE
 import type { Viewer } from "./viewer-identity";
 
 /**
- * The signed-in person behind a session token, read straight from Auth.js's session table.
- *
- * Why not `auth()`: every page, action and route handler needs the viewer before its first
- * platform call, and `auth()` costs ~5 ms per request on this stack (it synthesises a request to
- * Auth.js's session endpoint, makes a CSRF token, and round-trips the answer through JSON), while
- * this is one indexed query (~1 ms). The rules are Auth.js's database-session rules: an unknown or
- * expired token is no session, and a session older than a day is renewed for another 30 days.
- * The device's "last seen" (the driver's device list) moves on at most every few minutes, so a
- * busy session costs no write per request.
+ * The viewer behind a session token, read from Auth.js's table with Auth.js's rules. Why not `auth()` (~5 ms vs ~1 ms):
+ * docs/design-notes.md#libcoreauthsession-lookupts.
  */
 export async function findSessionViewer(
   db: Database,

@@ -20,12 +20,8 @@ export interface SignInAttempt {
 }
 
 /**
- * The portal's rules for every sign-in, however it was started (the sign-in form, sign-up, staff, or
- * Auth.js's own endpoint): a link is only issued within the sign-in mail limits and only to a known
- * account, and following a link only signs in a known account, so that an unknown address never
- * gets a portal account (Auth.js creates the user row when the link is followed).
- *
- * An unknown address gets the same answer as a sent link and nothing is stored or mailed.
+ * Rules for every sign-in, however started: links only within the mail limits and to known accounts, so an unknown
+ * address never gets an account. It gets the same answer, with nothing stored or mailed.
  */
 export async function decideSignIn({
   email,

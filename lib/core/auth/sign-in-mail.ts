@@ -22,9 +22,7 @@ export interface SignInMailRequest {
 }
 
 /**
- * The sign-in form's mail, sent after its answer: a link for a known account, else a mail that
- * points to sign-up; in the account's language, else the request's. Runs with no one to tell, so a
- * failure is logged (without the address).
+ * The sign-in form's mail, sent after the answer: a link, else a sign-up pointer. Failures logged without the address.
  */
 export async function mailSignInLinkOrSignUpPointer({
   email,

@@ -54,9 +54,8 @@ async function openPostgres(url: string): Promise<OpenedDatabase> {
 }
 
 /**
- * An idle connection the server ends (a restart, a failover, an administrator) is dropped from the
- * pool and replaced on next use. node-postgres reports it as an 'error' event on the pool, and an
- * 'error' event nobody listens to would take the whole portal process down.
+ * An idle connection the server ends is replaced on next use. Its 'error' event must have a listener, or it would take
+ * the process down.
  */
 export function logIdleConnectionErrors(pool: Pick<EventEmitter, "on">): void {
   pool.on("error", (error: Error & { code?: string }) => {

@@ -7,10 +7,8 @@ import { logger } from "@/lib/core/log";
 const log = logger("db");
 
 /**
- * Single flight across instances without holding a connection during the upstream call: the
- * first instance to take the lease fetches; the others see it held and wait for the result (or
- * for the lease to go: released, or expired after a crash). In one process the in-process single
- * flight already lets one caller through, so the lease is always free there.
+ * Single flight across instances without holding a connection during the upstream call.
+ * How waiters and a crashed holder behave: docs/design-notes.md#libcoredbupstream-leasets.
  */
 
 /** Takes the lease if nobody holds it (or the holder's ran out); true when this caller has it. */
@@ -59,12 +57,7 @@ export interface OnceAcrossInstances<T> {
 const POLL_MS = 100;
 const waitFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/**
- * The result from whichever instance fetches first. Holding the lease, this one fetches (after a
- * last look for a result stored meanwhile); when another holds it, this one waits for that
- * result, and fetches itself only if the other let go without one. Without a database to ask, it
- * fetches on its own, as a single process would.
- */
+/** The result from whichever instance fetches first; fetches itself if the holder let go without one, or no db. */
 export async function onceAcrossInstances<T>(work: OnceAcrossInstances<T>): Promise<T> {
   let db: Database | null = null;
   try {

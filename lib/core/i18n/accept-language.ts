@@ -4,11 +4,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales";
 
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/;
 
-/**
- * The driver's preferred language from Accept-Language ("nl-NL,nl;q=0.9,en;q=0.8" → "nl-NL"):
- * the highest q wins, ties keep header order; "*", q=0 and malformed tags are skipped; "en" when
- * nothing usable is left.
- */
+/** Preferred language from Accept-Language: highest q, ties in header order, bad tags skipped, else "en". */
 export function preferredLocale(acceptLanguage: string | null | undefined): string {
   return languageTags(acceptLanguage)[0] ?? "en";
 }

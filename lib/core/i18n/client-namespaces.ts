@@ -6,12 +6,8 @@ type Namespace = keyof Messages;
 const EVERY_PAGE = ["ui", "routeErrors"] as const satisfies readonly Namespace[];
 
 /**
- * The namespaces client components translate with useTranslations, per part of the app (a route group,
- * or a driver route whose layout has its own ClientWords): only these reach the browser, the rest stays
- * on the server. A page the root alone wraps (/cards) gets `everyPage`. tests/unit/i18n/catalogues.test.ts
- * fails when a client component uses a namespace that no part lists, or one is listed that no client
- * component uses; tests/e2e/client-words.spec.ts fails when a page's RSC payload carries more than its list.
- * No "server-only": the e2e check reads the lists too, and they are only names.
+ * Namespaces client components use, per part of the app: only these reach the browser (checked by catalogues.test.ts
+ * and client-words.spec.ts). No "server-only": the e2e check reads them.
  */
 export const CLIENT_NAMESPACES = {
   everyPage: EVERY_PAGE,

@@ -5,12 +5,7 @@ import { getViewer } from "@/lib/core/auth/viewer";
 import { supportedLocale } from "./accept-language";
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from "./locales";
 
-/**
- * The language of this request, in the order drivers expect: the choice they made with the
- * switcher (the cookie, and on another browser the one stored on their account), then the
- * browser's Accept-Language, then English. Read once per request. Outside a request (a job, a
- * test calling a service directly) there is no choice to read: English.
- */
+/** This request's language: the switcher's choice (cookie, then account), Accept-Language, then English. */
 export const currentLocale = cache(async (): Promise<Locale> => {
   let jar: Awaited<ReturnType<typeof cookies>>;
   let requestHeaders: Headers;

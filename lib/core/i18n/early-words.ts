@@ -3,11 +3,7 @@ import { supportedLocale } from "./accept-language";
 import { catalogue } from "./catalogues";
 import { isLocale, LOCALE_COOKIE, type Locale } from "./locales";
 
-/**
- * The language of a request before any page runs (middleware: no database, no next/headers): the
- * switcher's cookie, then Accept-Language, as lib/core/i18n/current-locale.ts reads them without the
- * account's stored choice.
- */
+/** The language before any page runs (middleware: no db): the switcher's cookie, then Accept-Language. */
 export function earlyLocale(request: Request): Locale {
   const chosen = (request.headers.get("cookie") ?? "")
     .split(";")

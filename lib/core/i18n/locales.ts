@@ -22,11 +22,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
-/**
- * The Intl locale behind a portal language: English is British English (day before month, 24-hour
- * clock, "€42.50"), Dutch and German those of the Netherlands and Germany ("€ 42,50", "42,50 €").
- * Any other tag passes through, so a formatter can still be asked for a specific region.
- */
+/** Intl locale per portal language (en-GB, nl-NL, de-DE); any other tag passes through. */
 const INTL_LOCALES: Record<Locale, string> = { en: "en-GB", nl: "nl-NL", de: "de-DE" };
 
 export function intlLocale(locale: string): string {

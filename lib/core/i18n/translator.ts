@@ -14,11 +14,7 @@ export type Translator = ReturnType<typeof createFor>;
 // a translator made per call would build again (~0.6 ms for three messages, measured; a receipt PDF has dozens).
 const translators = new Map<Locale, Translator>();
 
-/**
- * The server's words outside a page: action answers, route-handler errors, mails, CSV and PDF
- * headers. Keys are whole paths ("cards.errors.duplicate") so each one can be found from the
- * catalogue. Pages and components use next-intl's getTranslations/useTranslations instead.
- */
+/** Server words outside a page (actions, route errors, mails, CSV, PDF); keys are whole paths so each can be found. */
 export function translatorFor(locale: Locale): Translator {
   let translator = translators.get(locale);
   if (!translator) {

@@ -5,11 +5,7 @@ import { users } from "@/lib/core/db/schema";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
 import { isLocale, type Locale } from "@/lib/core/i18n/locales";
 
-/**
- * The language a mail to a person is written in: the one stored on their account (users.locale),
- * else the language of the request that causes the mail. A mail goes to one person, so it follows
- * their choice, not the sender's (an admin who resets someone's passkeys, support declining a request).
- */
+/** A mail's language: the recipient's stored choice, else the request's. It follows the reader, not the sender. */
 export async function mailLocale(stored: string | null | undefined, fallback?: Locale): Promise<Locale> {
   if (isLocale(stored)) return stored;
   return fallback ?? (await currentLocale());
@@ -22,7 +18,6 @@ export interface MailLocaleOptions {
   db?: Database;
 }
 
-/** The language of a mail to the account `userId`. */
 export async function mailLocaleOfAccount(userId: string, { fallback, db }: MailLocaleOptions = {}): Promise<Locale> {
   const database = db ?? (await getDb());
   const [row] = await database.select({ locale: users.locale }).from(users).where(eq(users.id, userId));

@@ -6,11 +6,7 @@ import type { Locale } from "@/lib/core/i18n/locales";
 import { translatorFor, type MessageKey } from "@/lib/core/i18n/translator";
 import type { MailMessage } from "./send";
 
-/**
- * Every mail the portal sends, in the recipient's language (`locale`: their stored choice, else the
- * language of the request that causes the mail; see lib/core/mail/locale.ts). Subjects, bodies and dates
- * all follow it. In the HTML part every value is escaped before it goes into the message's markup.
- */
+/** Every mail, in the recipient's language. In the HTML part every value is escaped. */
 
 function escapeHtml(value: string): string {
   return value.replace(
@@ -49,11 +45,7 @@ export function signInLinkMail(locale: Locale, to: string, url: string, validMin
   };
 }
 
-/**
- * A note that points somewhere (sign-up, sign-in) instead of carrying a link that signs in: what
- * happened, where to go (the address in the text part, a link in the HTML part), and what to do if it
- * was not the reader.
- */
+/** A note that points somewhere (sign-up, sign-in) instead of carrying a link that signs in. */
 function pointerMail(
   locale: Locale,
   to: string,

@@ -30,19 +30,8 @@ export interface ErrorAnswer {
 }
 
 /**
- * The one table from an error to the HTTP status every route handler answers with, so the same
- * failure reads the same everywhere:
- *
- * | error                                       | status |
- * |---------------------------------------------|--------|
- * | AccessDeniedError (signed out / no access)  | 401 / 403 |
- * | RouteError (bad parameter / not yours)      | 400 / 404 |
- * | ExpectedError (a feature's refusal)         | its code's status in ERROR_STATUS |
- * | PlatformNotFoundError                       | 404 |
- * | PlatformRateLimitedError                    | 429 + Retry-After |
- * | PlatformUnavailableError, UpstreamUnavailableError | 503 (+ Retry-After for the map) |
- * | any other PlatformError (bad answer, key refused) | 502 |
- * | anything else                               | 500 |
+ * The one table from an error to a route handler's status, so a failure reads the same everywhere. The table itself:
+ * docs/design-notes.md#libcoreroute-handlerserror-answerts.
  */
 export function answerForError(error: unknown, words: ErrorWords, t: Translator): ErrorAnswer {
   if (error instanceof RouteError) {

@@ -1,13 +1,8 @@
 import "server-only";
 
 /**
- * A byte stream pulled from `chunks` (text is sent as UTF-8; a CSV export yields one platform page
- * per chunk, a ZIP its compressed bytes): the next chunk is read only when the
- * client wants more (backpressure; with a high-water mark of one chunk, at most one page is fetched
- * ahead of the client), so a long history never sits in memory. The first chunk (header and first
- * platform page) is read before answering, so a platform that is down gives an error status instead
- * of a broken download. A later failure aborts the stream: a truncated file must not pass for a
- * complete one. Cancelling (the client went away) stops the walk over the platform's pages.
+ * A byte stream pulled chunk by chunk (backpressure), so a long history never sits in memory. Why the first chunk is
+ * read early and a failure aborts: docs/design-notes.md#libcoreroute-handlerspulled-streamts.
  */
 export async function pulledStream(
   chunks: AsyncGenerator<string | Uint8Array, void, undefined>,

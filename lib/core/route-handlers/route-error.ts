@@ -1,10 +1,6 @@
 import type { MessageKey } from "@/lib/core/i18n/translator";
 
-/**
- * An answer a route handler gives on purpose, in the user's words: a bad query or path parameter
- * (400), something that is not there or not the caller's to see (404). Thrown from a handler's
- * access check or `run`; the route-handler helper turns it into `{error, fields?}` with this status.
- */
+/** A deliberate answer in the user's words: 400 for a bad parameter, 404 for something missing or not the caller's. */
 export class RouteError extends Error {
   constructor(
     readonly status: 400 | 404,
@@ -12,7 +8,6 @@ export class RouteError extends Error {
     message: MessageKey,
     /** Per form field, for a form that sent its fields as the query (the expense pack's dialog). */
     readonly fields?: Record<string, string[]>,
-    /** The key's arguments. */
     readonly values?: Record<string, string | number>,
   ) {
     super(message);

@@ -4,13 +4,7 @@ import { requestTranslator } from "@/lib/core/i18n/translator";
 import { logger } from "@/lib/core/log";
 import { answerForError, type ErrorWords } from "./error-answer";
 
-/**
- * The one way to write a route handler: a spec (who may call, the path parameters, the words for
- * failures, `run`) turned into the function Next calls. The helper checks access before anything
- * else, parses the path parameters, and answers every error through the one status table
- * (error-answer.ts) as `{error}` with `Cache-Control: private, no-store`; `run` returns only the
- * successful answer.
- */
+/** The one way to write a route handler: access first, then parameters; errors through error-answer.ts, `no-store`. */
 
 /** What Next hands a route handler as its second argument. */
 export interface RouteContext {

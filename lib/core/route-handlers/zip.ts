@@ -17,11 +17,7 @@ async function* piecesOf(content: ZipEntry["content"]): AsyncGenerator<Piece> {
   else yield* content;
 }
 
-/**
- * The bytes of a ZIP archive of `entries`, compressed as they come (fflate), so a file written
- * piece by piece (a long session history) never sits in memory whole. Meant for pulledStream():
- * the next piece is only read when the client wants more bytes.
- */
+/** A ZIP compressed as entries come (fflate), for pulledStream(): no file sits in memory whole. */
 export async function* zipChunks(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>): AsyncGenerator<Uint8Array> {
   const ready: Uint8Array[] = [];
   let failure: Error | null = null;

@@ -2,13 +2,8 @@ import { earlyTranslator } from "@/lib/core/i18n/early-words";
 import type { MessageKey } from "@/lib/core/i18n/translator";
 
 /**
- * A POST to a page is a server action (or its no-JS form post), and its body must be what React
- * sends for the portal's own forms: multipart form data, or — for an action that reads no form,
- * whose unused arguments Next leaves out — the arguments as JSON text; within a declared length.
- * Anything else gets a 4xx here instead of a 500 from Next's decoder or its body limit. What
- * decodes but holds the wrong types reaches the action, which answers with a clear error
- * (isFormSubmission in lib/core/actions/action-result.ts). The refusal is in the request's language.
- * Edge-safe: middleware.ts runs it.
+ * A page POST must be what React sends for the portal's forms, within a length; else a 4xx, not Next's 500. Edge-safe
+ * (middleware). Details: docs/design-notes.md#libcoresecurityaction-bodyts.
  */
 export const ACTION_BODY_LIMIT_BYTES = 64 * 1024;
 

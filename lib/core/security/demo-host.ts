@@ -1,9 +1,4 @@
-/**
- * Demo mode serves every sign-in link at /dev/mailbox and all demo data through the emulator
- * bridge, so it answers only requests addressed to this machine by a loopback name. A page of
- * another site whose name an attacker re-points at 127.0.0.1 (DNS rebinding) reaches the port,
- * but its requests carry that site's name as Host. Any port; no middleware imports beyond this. Pure.
- */
+/** Demo mode answers only loopback Host names: a DNS-rebinding page reaches the port but carries its own Host. Pure. */
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** Whether a Host header value (name and optional port) names this machine by a loopback name. */

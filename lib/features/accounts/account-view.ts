@@ -14,11 +14,7 @@ export type AccountView =
   | { status: "ok"; firstName: string | null; email: string; balance: BalanceView; profile: ProfileValues }
   | { status: "error"; message: string };
 
-/**
- * The driver's account for the account page, as a result rather than a throw: a failure is shown in
- * place of the details (in the words of `t`, the request's language by default), while the cards
- * that do not need the platform keep working.
- */
+/** The account as a result, not a throw: a failure shows in place of the details while the other cards keep working. */
 export async function loadAccountView(
   platformUserId: number,
   platform: Pick<PlatformClient, "users"> = getPlatform(),

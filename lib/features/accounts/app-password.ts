@@ -11,11 +11,8 @@ import { appPasswordLinkMail } from "@/lib/core/mail/templates";
 import { getPlatform } from "@/lib/platform";
 
 /**
- * The charging-app password where the platform sets it directly and mails no reset link (the ampeco
- * dialect: PATCH {password}). A signed-in driver sets their own (the e-mail link proved who they
- * are); a driver created by staff gets a link from the portal instead, used once, expiring. The
- * password goes to the platform once and is never stored or logged here. The contract (spec
- * dialect) keeps the platform's reset mail (password-reset.ts).
+ * The app password where the platform mails no reset link (ampeco: PATCH {password}); sent once, never stored or
+ * logged. Flow: docs/design-notes.md#libfeaturesaccountsapp-passwordts.
  */
 
 export const APP_PASSWORD_LINK_DAYS = 7;
@@ -102,10 +99,8 @@ export async function inspectAppPasswordLink(rawToken: unknown, now = new Date()
 export type AppPasswordLinkOutcome = { status: "set"; email: string } | { status: AppPasswordLinkProblem };
 
 /**
- * Sets the password the link stands for, once. The link is claimed first (two submits cannot both
- * set), and given back when the platform did not take the password (down, or it refused it), so the
- * driver can try again. A link whose driver has since moved to another address (staff changed it)
- * stays used up and sets nothing: it was mailed to an address that no longer speaks for the account.
+ * Claims the link first (two submits cannot both set) and gives it back if the platform did not take the password. A
+ * link whose driver has moved address stays used up and sets nothing.
  */
 export async function setAppPasswordWithLink(
   rawToken: unknown,

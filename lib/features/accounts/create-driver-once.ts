@@ -29,11 +29,8 @@ const WAIT_MAX_MS = 45_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Creates the platform user for a new driver exactly once per e-mail, whatever happens around it:
- * a double submit or a second tab waits for the first attempt (a row keyed by e-mail serialises
- * them), a timed-out create is checked with User/List before anything is sent again, and an e-mail
- * the platform already knows is never created twice. The password goes to the platform once and
- * is neither stored nor logged.
+ * Creates the platform user exactly once per e-mail; the password is never stored or logged.
+ * Races it survives: docs/design-notes.md#libfeaturesaccountscreate-driver-oncets.
  */
 export async function createDriverOnce(
   input: SignUpInput,
@@ -74,9 +71,8 @@ async function claim(email: string): Promise<boolean> {
     .onConflictDoNothing()
     .returning({ email: signupAttempts.email });
   if (inserted.length > 0) return true;
-  // A failed, abandoned or long-finished attempt may be taken over. A live one may not, and neither
-  // may one that created the user moments ago: a late double submit joins it instead of being told
-  // "that e-mail already exists" about the account it just made.
+  // A failed, abandoned or long-finished attempt may be taken over; a live or just-finished one is joined instead, so a
+  // late double submit is not told "already exists" about its own account.
   const takenOver = await db
     .update(signupAttempts)
     .set({ status: "pending", startedAt: new Date(), finishedAt: null, platformUserId: null })
@@ -160,10 +156,8 @@ async function findAfterUncertainCreate(email: string) {
 export type PortalLink = { kind: "linked"; userId: string } | { kind: "staff" | "untouched" };
 
 /**
- * Gives the platform user just created a portal account under its address: a new driver account, or
- * the driver account that holds the address and has no platform user yet. An account with a staff role
- * is never updated, linked or renamed (its holder is told by mail), and neither is a driver account
- * linked to another platform user. `verifiedAt`: when a link to the address proved it (sign-up).
+ * Gives the new platform user a portal account under its address. A staff account, or a driver linked to another
+ * platform user, is never updated, linked or renamed.
  */
 export async function linkPortalUser(
   email: string,

@@ -51,10 +51,8 @@ async function withFirstReadAhead<T>(pages: AsyncGenerator<T[], void, undefined>
 }
 
 /**
- * The files of a driver's data export (GDPR art. 15 and 20). The platform profile and cards are read
- * before the first file, so a platform that is down gives an error answer rather than a broken
- * archive; the sessions are read page by page while the archive streams. The README is in the words of
- * `t` (the driver's language; English without one); the JSON files are data and stay as they are.
+ * A driver's data export (GDPR art. 15/20). Profile and cards are read first, so an outage gives an error, not a broken
+ * archive; sessions stream page by page.
  */
 export async function driverDataExport(
   driver: { userId: string; platformUserId: number },

@@ -20,11 +20,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type DeletionRequest = typeof accountDeletionRequests.$inferSelect;
 
-/**
- * A deletion request cannot be made, cancelled, carried out or declined in its current state. The
- * message is a catalogue key (accountDeletion.errors.*) with its arguments in `values`: whoever answers
- * the refusal puts it into the reader's words, t(error.message, error.values).
- */
+/** A deletion request refused in its current state; the message is a catalogue key, worded by whoever answers. */
 export class DeletionRefusedError extends ExpectedError {
   constructor(message: MessageKey, values?: Record<string, string>) {
     super("refused", message, values);
@@ -155,10 +151,8 @@ async function closeOpenRequest(
 }
 
 /**
- * Carries out a request whose grace period is over. First the platform: under the real API the
- * user is disabled with the reason, and under either dialect every card is blocked, so nothing can
- * charge on the account again. Then the portal account goes (its sessions and devices with it).
- * Each step is audited; a platform failure reopens the request so it can be tried again.
+ * Carries out a request: platform first (user disabled on ampeco, every card blocked), then the portal account. Each
+ * step audited; a platform failure reopens the request.
  */
 export async function carryOutAccountDeletion(id: number, staff: Staff, now = new Date()): Promise<DeletionRequest> {
   const request = await closeOpenRequest(id, staff, "done", now);

@@ -22,11 +22,8 @@ import {
 } from "./email";
 
 /**
- * A driver's own e-mail change, in two steps. Asking only records the change and mails a link to
- * the NEW address; nothing else changes. Following the link, signed in to the same account, makes
- * the change: the platform is asked only then. The link proves control of the new address, the
- * session proves it is the account's owner who wants it: a link followed without that session (a
- * mail scanner, the new address's owner tricked into clicking) changes nothing and stays usable.
+ * A driver's e-mail change in two steps: mail a link to the NEW address, then follow it signed in to the same account.
+ * Why both: docs/design-notes.md#libfeaturesaccountsemail-changets.
  */
 
 export const EMAIL_CHANGE_LINK_MINUTES = 60;
@@ -40,9 +37,8 @@ export interface EmailChangeAccount {
 }
 
 /**
- * Records the change and mails the confirmation link. Only the newest request's link works. An
- * address another account has (in the portal or on the platform) gets the same answer, so the form
- * tells nobody who has an account: its owner is mailed a note instead of a link, and nothing changes.
+ * Records the change and mails the link (only the newest works). A taken address gets the same answer, and its owner a
+ * note instead of a link: the form tells nobody who has an account.
  */
 export async function requestEmailChange(
   account: EmailChangeAccount,
@@ -125,11 +121,8 @@ export function emailChangeLinkMessage(t: Translator, problem: EmailChangeLinkPr
 }
 
 /**
- * Makes the change the link stands for, once. The token is claimed first (so two clicks cannot both
- * change), and given back only when the platform could not be reached, so the driver can try again.
- * Every session of the account ends, this browser's too, and its passkeys are removed
- * (moveAccountToAddress): the driver signs in again with the new address. The old address gets a
- * notice naming support. An account that holds a staff role by now changes nothing.
+ * Claims the token first (two clicks cannot both change), given back only when the platform was unreachable. Ends every
+ * session and removes passkeys; a staff account by now changes nothing.
  */
 export async function confirmEmailChange(
   account: EmailChangeAccount,

@@ -48,9 +48,8 @@ export class StaffEmailChangeError extends ExpectedError {
 }
 
 /**
- * Moves a portal account to a new address. Whoever holds that address from now on starts over as a
- * driver: every session ends, every passkey (and any enrolment under way) and unused change link goes,
- * and a staff role is dropped. A role comes back only through an admin (lib/features/admin/staff-email.ts).
+ * Moves an account to a new address; whoever holds it starts over as a driver: sessions, passkeys, change links and any
+ * staff role go. A role comes back only through an admin.
  */
 export async function moveAccountToAddress(
   tx: Transaction,
@@ -115,16 +114,8 @@ export async function changePlatformEmail(platformUserId: number, email: string)
 }
 
 /**
- * Staff change the TARGET driver's e-mail (a staff action, audited by the caller): on the platform
- * first (it owns the address and refuses one that is taken, 422), then on the portal account linked
- * to that platform user, so the portal's e-mail sign-in follows the new address. A portal account
- * that already owns the address is refused before the platform is asked, so the two never disagree.
- *
- * A portal account with a staff role is refused before anything changes: support must not move a
- * staff account to an address they read. The new address is not proven by anyone: the account loses
- * its verified mark (a staff grant then needs a sign-in to that address first), is marked as having
- * its address through a change (never an ADMIN_EMAILS bootstrap), and moveAccountToAddress ends its
- * sessions and removes its passkeys, so only someone who can read the new address gets back in.
+ * Staff change a driver's e-mail: platform first (it refuses a taken one), then the linked portal account. Staff
+ * accounts are refused; the rest: docs/design-notes.md#libfeaturesaccountsemailts.
  */
 export async function changeDriverEmail(platformUserId: number, newEmail: string): Promise<void> {
   const email = emailSchema.parse(newEmail);

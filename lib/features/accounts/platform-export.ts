@@ -4,11 +4,7 @@ import { getConfig } from "@/lib/core/config";
 import { getPlatform } from "@/lib/platform";
 import type { PlatformExportLink } from "@/lib/platform/types";
 
-/**
- * The charging platform's own GDPR export (art. 15/20), next to the portal's "Download my data":
- * only the real platform (ampeco) has one (`export-all-private-data`), and it answers a link the
- * driver's browser opens itself. The portal hands the link on and keeps nothing of the file.
- */
+/** The platform's own GDPR export (ampeco only): its link is handed on to the driver's browser; nothing is kept. */
 
 /** Thrown when the platform in use has no export of its own (the contract). */
 export class PlatformExportUnavailableError extends ExpectedError {

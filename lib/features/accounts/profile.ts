@@ -76,11 +76,8 @@ export type ProfileFormReading =
   | { ok: false; fieldErrors: FieldErrors };
 
 /**
- * Reads a profile form: validates the fields with the shared schema, turns an emptied optional
- * field that had a value into "clear it", and reads the hidden `baseline` (JSON of the values the
- * form was rendered with). A missing or tampered baseline gives null: the caller then diffs against
- * a fresh read. The baseline only decides what is sent; every sent value is validated. Field errors
- * are in the words of `t` (English without one).
+ * Reads a profile form: an emptied field means "clear it"; the hidden `baseline` only decides what is sent (a tampered
+ * one gives null: diff against a fresh read). Every sent value is validated.
  */
 export function readProfileForm(formData: FormData, t: Translator = defaultTranslator()): ProfileFormReading {
   const raw: Record<string, string> = {};

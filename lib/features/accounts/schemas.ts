@@ -3,18 +3,14 @@ import { emailSchema } from "@/lib/core/auth/schemas";
 import { isCountryCode } from "@/lib/core/countries";
 
 /**
- * Driver profile fields as people type them, validated the same way at sign-up, on the account
- * page and in the admin area. Markup characters are refused outright: they have no place in a
- * name or address and would only ever be an injection attempt. Messages are catalogue keys
- * (profile.errors.*), put into the driver's words by toFieldErrors.
+ * Profile fields, validated the same at sign-up, on the account page and in admin. Markup characters are refused
+ * outright. Messages are catalogue keys.
  */
 const NO_MARKUP = /^[^<>{}\u0000-\u001f\u007f]*$/;
 
 /**
- * Invisible and text-direction characters: bidi embeddings, overrides and isolates (U+202A–U+202E,
- * U+2066–U+2069), direction marks (U+200E, U+200F, U+061C) and zero-width characters (U+200B–U+200D,
- * U+2060, U+FEFF). In a name they can make staff screens show one thing and mean another
- * ("Trojan Source"-style spoofing), so they are refused, not stripped.
+ * Bidi, direction-mark and zero-width characters: refused, not stripped, as they let a name show one thing on staff
+ * screens and mean another ("Trojan Source").
  */
 const INVISIBLE_OR_DIRECTION = /[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u061c\u2060\ufeff]/;
 

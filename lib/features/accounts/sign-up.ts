@@ -16,11 +16,8 @@ import { createDriverOnce, linkPortalUser } from "./create-driver-once";
 import { SignUpRequestInput } from "./schemas";
 
 /**
- * A sign-up proves the address before anything exists. Asking mails a link to the address and keeps
- * the form's data here (never the password, never in the link); only following it, and choosing the
- * app password there, creates the platform user (exactly once, createDriverOnce) and the portal
- * account. An address that already has an account gets a mail saying so instead, and the answer is
- * the same either way. An unproven sign-up expires and has created nothing.
+ * A sign-up proves the address before anything exists: only following the mailed link creates the platform user and
+ * account. Flow: docs/design-notes.md#libfeaturesaccountssign-upts.
  */
 
 export const SIGN_UP_LINK_HOURS = 24;
@@ -37,9 +34,8 @@ export interface SignUpRequest {
 }
 
 /**
- * The sign-up form's mail, sent after its answer: the link that finishes the sign-up, or, for an
- * address that already has an account, a note with the way to sign in. Only the newest link of an
- * address works. Runs with no one to tell, so a failure is logged (without the address).
+ * The sign-up form's mail, sent after the answer: the link, or a note for a known address. Only the newest link works;
+ * failures are logged without the address.
  */
 export async function mailSignUpLinkOrAccountNote({ input, origin, locale }: SignUpRequest, now = new Date()) {
   try {
@@ -98,13 +94,8 @@ export type FinishSignUpOutcome =
   | { status: SignUpLinkProblem };
 
 /**
- * Finishes the sign-up the link stands for: creates the platform user with the chosen app password
- * (sent once, kept nowhere) and the portal account, its address proven by the link. A double submit
- * or a second tab in flight beside the first joins it (createDriverOnce) and gets the same account;
- * one that comes after the link was used is told so. An address that a
- * staff account, a bootstrap admin or an invite holds creates nothing. The link is used up once it
- * created the account or found the address taken; a failure (platform down, password refused)
- * leaves it usable.
+ * Finishes a sign-up (password sent once, kept nowhere); a parallel submit joins it via createDriverOnce. The link is
+ * used up once it created the account or found the address taken; a failure leaves it usable.
  */
 export async function finishSignUp(
   rawToken: unknown,

@@ -1,8 +1,4 @@
-/**
- * Every action the admin area records, each with the catalogue key of the words the audit page
- * shows (`audit.actions.<key>`). The names are data (stored in the audit log) and stay as they are;
- * only their labels are translated. Pure.
- */
+/** Audit action names (data, stored as they are) with the catalogue key of their label. Pure. */
 export const AUDIT_ACTION_KEYS = {
   "driver.create": "driverCreate",
   "driver.profile.update": "driverProfileUpdate",

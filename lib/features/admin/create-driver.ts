@@ -26,10 +26,8 @@ export function randomPlatformPassword(): string {
 }
 
 /**
- * Creates the driver exactly once (the same guarantees as sign-up), then, in random-password mode,
- * starts the platform's password reset (spec), or mails the portal's link to set the app password
- * where the platform mails none (ampeco; `origin` gives the link's origin). Each step is audited; the
- * password never is.
+ * Creates the driver exactly once, then starts a reset (spec) or mails the portal's app-password link (ampeco). Each
+ * step is audited; the password never is.
  */
 export async function createDriverForStaff(
   actor: Viewer,

@@ -10,12 +10,8 @@ import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
 import type { Card, CreateCardInput } from "@/lib/platform/types";
 
 /**
- * Moving a card to another driver. In the contract (§2.1): block the existing link, then create a
- * new token for the target user; the two steps are never reversed, so the card is never active on
- * two drivers. Where the platform moves a card in one step (ampeco: PATCH {userId}), the card
- * changes driver at once instead, keeping its id. The state is always derived from the platform
- * itself, so a reload, a second tab or a retry after a crash all see the truth rather than a
- * remembered guess.
+ * Moving a card: block then create (contract §2.1, never reversed, so never active on two drivers), or one PATCH on
+ * ampeco. State is always read from the platform, never remembered.
  */
 
 export interface MoveRequest {

@@ -68,11 +68,8 @@ export type GrantOutcome =
   { kind: "granted"; previousRole: Role } | { kind: "invited"; previousInvite: StaffRole | null };
 
 /**
- * Gives a staff role to the account that signs in with `rawEmail`, by its id. Only an account that
- * has signed in with that address (a sign-in or change link proved it: `emailVerified`) gets it at
- * once. Otherwise the role waits in a pending invite that only a sign-in link to the address
- * redeems (lib/core/auth/link-account.ts), so nobody who merely holds the address gets it. Demoting an
- * admin to support counts as removing an admin, so the last-admin rule applies to it too.
+ * A staff role goes at once only to an address proven by a link (`emailVerified`); else it waits in an invite only a
+ * sign-in link redeems. Demoting an admin counts for the last-admin rule.
  */
 export async function grantStaffRole(actor: Viewer, rawEmail: string, role: StaffRole): Promise<GrantOutcome> {
   const email = rawEmail.toLowerCase();

@@ -5,11 +5,7 @@ import { requiredText } from "@/lib/core/text-schema";
 import { AddCardInput, CardCodeSchema } from "@/lib/features/cards";
 import { passwordSchema, profileFields } from "@/lib/features/accounts";
 
-/**
- * Staff create a driver with every create-user field (spec §4.3). The platform needs a password;
- * by default staff never choose or see it: a random one is sent and the platform mails the driver
- * a reset link. Staff may instead set one (e.g. the driver is on the phone and wants it now).
- */
+/** By default staff never see the password (a random one is sent, the platform mails a reset); they may set one. */
 export const PASSWORD_MODES = ["reset", "set"] as const;
 
 export const AdminCreateDriverInput = z

@@ -9,11 +9,8 @@ import { staffInvites, users } from "@/lib/core/db/schema";
 import { refuseSelf, RoleChangeRefusedError, type StaffRole } from "./roles";
 
 /**
- * An admin moves a staff member to a new address: the only way a staff account's address changes.
- * Like every change (moveAccountToAddress) the account's sessions and passkeys end and it becomes a
- * driver account; its role waits in a pending invite for the new address, which only a sign-in link
- * to that address redeems. So the role returns to whoever proves the new address, and their first
- * passkey comes from that link. The old address gets the change notice.
+ * The only way a staff address changes. The account becomes a driver account and its role waits in an invite for the
+ * new address, so the role returns only to whoever proves that address.
  */
 export async function changeStaffEmail(
   actor: Viewer,

@@ -5,10 +5,8 @@ import { passkeyChallenges, passkeys, sessions, users } from "@/lib/core/db/sche
 import { RoleChangeRefusedError } from "./roles";
 
 /**
- * An admin resets a staff member's passkeys (a lost device, a departure): every passkey of theirs
- * is deleted and every session of theirs ends, e-mail-link ones too, with any enrolment under way.
- * An older link session (perhaps an intruder's, from a mailbox read earlier) must not be the one
- * that enrols the next passkey: they sign in by e-mail link afresh and enrol on /admin/security.
+ * Deletes every passkey and ends every session, link sessions too: an older link session (perhaps an intruder's) must
+ * not enrol the next passkey.
  */
 export async function resetStaffPasskeys(email: string): Promise<{ removed: number }> {
   const db = await getDb();

@@ -45,11 +45,7 @@ export function cardLabel(card: { code: string; visualNumber: string | null }): 
   return card.visualNumber ?? card.code;
 }
 
-/**
- * What both add-card actions (driver's and staff's) answer for input they or the platform refuse,
- * and for a card code that is taken: `here` on this account, `elsewhere` on another one (catalogue
- * keys; without them, the driver's words the error carries), `notDone` over the fields.
- */
+/** What both add-card actions answer for refused input and a taken code (`here`, `elsewhere`, `notDone` keys). */
 export function cardFormErrors(words: { here?: MessageKey; elsewhere?: MessageKey; notDone: MessageKey }) {
   return {
     invalid: "cards.form.invalid",

@@ -6,10 +6,8 @@ import { CardCodeTakenError, CardNotOwnedError, CardStatusRefusedError } from ".
 import { recordCardStatusChange, type CardStatusChanger } from "./status-history";
 
 /**
- * RFID cards of one driver. Every function takes the TARGET platform user id: a driver action
- * passes the viewer's own id, an admin action the chosen driver's id. Who may act for whom is the
- * caller's check; that a card id really belongs to that driver is checked here, against the
- * driver's own card list, before any platform call on the id.
+ * RFID cards of one TARGET driver. Who may act for whom is the caller's check; that a card id belongs to that driver is
+ * checked here before any platform call.
  */
 
 export { CardCodeTakenError, CardNotOwnedError, CardStatusRefusedError };
@@ -41,13 +39,8 @@ function heldByAnother(card: Card, platformUserId: number): boolean {
 }
 
 /**
- * Links a card to the driver. The code is looked up first, so a taken code is told in the portal's
- * own words whatever text the platform would use; the create is never sent blindly twice. A driver
- * may add a code only if no other account holds it in any status: a paused or blocked card is still
- * its owner's (adding it would lock them out of resuming it), and the one refusal names no one.
- * Staff may link a code that is only paused or blocked elsewhere (never one active elsewhere).
- * A code the platform holds for no driver yet (a card provisioned before it was sent) is claimed:
- * the existing tag becomes the driver's, since a second tag of one UID is refused.
+ * Links a card; the code is looked up first, and the create is never sent twice. Who may take a code held elsewhere:
+ * docs/design-notes.md#libfeaturescardsservicets.
  */
 export async function addCardForDriver(platformUserId: number, input: AddCardInput, by: CardAddedBy): Promise<Card> {
   const { code, visualNumber, status = "active" } = AddCardInput.parse(input);

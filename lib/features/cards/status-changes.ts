@@ -6,12 +6,7 @@ import { cardBlockedMessage, cardPausedMessage, cardResumedMessage } from "./car
 import { blockDriverCard, CardStatusRefusedError, pauseDriverCard, resumeDriverCard } from "./service";
 import type { CardStatusChanger } from "./status-history";
 
-/**
- * The card status changes drivers and staff make from a card's row: the service that makes each,
- * and its words (`doing` a catalogue key, `done` the outcome in the request's language). The
- * driver's actions (card-status-action.ts) and staff's (lib/features/admin/actions/cards.ts) are built from
- * this one table.
- */
+/** The card status changes, each with its service and words; driver and staff actions are built from this table. */
 export const CARD_STATUS_CHANGES = {
   block: { service: blockDriverCard, doing: "cards.doing.block", done: cardBlockedMessage },
   pause: { service: pauseDriverCard, doing: "cards.doing.pause", done: cardPausedMessage },

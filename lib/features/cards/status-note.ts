@@ -2,11 +2,7 @@ import { formatDate } from "@/lib/core/format";
 import type { Translator } from "@/lib/core/i18n/translator";
 import type { CardStatusChange } from "./status-history";
 
-/**
- * Who set a card's status and when, in the reader's words and language: a driver reads "you" and
- * "support", staff read "the driver" and the staff member's address. Null when the portal has no
- * record. Pure.
- */
+/** Who set a card's status and when, in the reader's words (drivers read "you"/"support"); null without a record. */
 export function cardStatusNote(
   t: Translator,
   locale: string,

@@ -2,12 +2,7 @@ import type { ChargingSession } from "@/lib/platform/types";
 import { sessionCurrency } from "@/lib/features/sessions";
 import { sessionStopMs } from "@/lib/features/sessions";
 
-/**
- * What an expense pack counts. Pure. A pack is read from the platform more than once (summary,
- * receipts, CSV), so every read must sort a session the same way: a session counts when it had
- * finished at the pack's moment (`asOfMs`). One that finishes while the pack is being written stays
- * "running" in every file, so the summary, the receipts and the CSV always agree.
- */
+/** What a pack counts. A session counts when finished at `asOfMs`, so every read (summary, receipts, CSV) agrees. */
 
 export type PackLineKind = "claimed" | "running" | "failed";
 

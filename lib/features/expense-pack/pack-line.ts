@@ -8,9 +8,8 @@ import { zonedDate } from "@/lib/core/zoned-time";
 import { amountCents, energyWh } from "./ledger";
 
 /**
- * One finished session as the summary's table row and its receipt show it. Pure. Energy is printed
- * to the Wh (three decimals of kWh) and money to the cent with its ISO code, so a reader can add up
- * the rows and get the totals exactly, whatever currency symbol their software knows.
+ * One finished session as a row and a receipt. Energy to the Wh and money to the cent with ISO code, so rows add up to
+ * the totals exactly. Pure.
  */
 
 /** The pack's language: its words and the formats of numbers and dates (the driver's request). */

@@ -14,11 +14,8 @@ import { receiptPdf } from "./receipt-pdf";
 import { summaryPdf } from "./summary-pdf";
 
 /**
- * An expense pack: summary.pdf, one receipt per finished session and sessions.csv, as ZIP entries
- * made as the ZIP writer asks for them. The driver's sessions are read from the platform once for
- * the totals (which also tells an empty period before anything is sent) and then once per file,
- * page by page, so memory holds a page of sessions and the locations seen, never the history.
- * Every read stops at the pack's moment, so all files describe the same sessions.
+ * An expense pack as lazily made ZIP entries: one read for the totals, then one per file page by page, all stopped at
+ * the pack's moment. Memory holds a page, never the history.
  */
 
 export interface ExpensePackRequest {

@@ -3,11 +3,7 @@ import PDFDocument from "pdfkit";
 import { PORTAL_NAME } from "@/lib/core/brand";
 import { intlLocale } from "@/lib/core/i18n/locales";
 
-/**
- * The pack's PDFs are drawn with pdfkit in its built-in Helvetica: no font files to ship, and every
- * PDF reader has it. pdfkit writes each page out as soon as the next one starts, so a long summary
- * never sits in memory whole; `PdfOutput` hands those bytes on between platform pages.
- */
+/** pdfkit's built-in Helvetica: no font files, every reader has it. Pages are written out as the next starts. */
 
 export type Pdf = PDFKit.PDFDocument;
 
@@ -42,12 +38,7 @@ function encodable(char: string): boolean {
   return char === "\n" || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char);
 }
 
-/**
- * Text as Helvetica can print it: a letter it lacks loses its accent ("ł" stays "l" only where
- * Unicode decomposes it; "Ő" becomes "O"), spaces of any width become a space, and anything else
- * it cannot show becomes "?". Names and addresses of this service are Dutch and German, which
- * WinAnsi covers whole.
- */
+/** Text Helvetica can print (WinAnsi): missing letters lose their accent, odd spaces become plain, the rest "?". */
 export function winAnsi(text: string): string {
   let out = "";
   for (const char of text.replace(/[\u2000-\u200a\u202f\u205f\u3000]/g, " ")) {

@@ -5,11 +5,7 @@ import { hasRangeFilter, parseSessionFilter, plausibleDate, type SessionRangeFil
 import { readSearchParam, type SearchParamsInput } from "@/lib/core/search-params";
 import { addMonths, zonedDate } from "@/lib/core/zoned-time";
 
-/**
- * The period of an expense pack, as the pack dialog sends it (`?period=…`): this month, last month,
- * a custom range of days, or the session list's current filters. Days are calendar days in the
- * service's time zone, inclusive, like the session filters. Pure; the words are the caller's `t`.
- */
+/** A pack's period (`?period=`): calendar days in the service's time zone, inclusive, like the session filters. */
 
 export const PACK_PERIODS = ["this-month", "last-month", "custom", "filters"] as const;
 export type PackPeriodKind = (typeof PACK_PERIODS)[number];
@@ -36,11 +32,7 @@ function wholeMonth(kind: PackPeriodKind, month: string): PackPeriod {
   return { kind, from: `${month}-01`, to: lastDayOf(month) };
 }
 
-/**
- * The period asked for, or the field errors to show in the dialog (in the words of `t`). `now` is
- * the pack's clock; a custom range must lie in the past or today and span at most a year, so one
- * pack stays a claim and not a history export (that is "Download my data").
- */
+/** The period or field errors. A custom range is past and at most a year: a claim, not a history export. */
 export function parsePackPeriod(
   input: SearchParamsInput,
   now: Date,

@@ -17,12 +17,8 @@ import { prepareExpensePack } from "./pack";
 import { packFilename, parsePackPeriod, type PackPeriod } from "./period";
 
 /**
- * GET the expense pack (ZIP) for a period: the driver's own from /api/sessions/expense-pack, a
- * driver's for staff from /api/admin/users/{id}/expense-pack (audited). Only `period`, `from`,
- * `to` and `status` are read; the driver is the signed-in one or the path's, never a `userId`.
- * 400 `{error, fields}` for a period that is not one, 404 `{error}` when the period has no finished
- * session, 429/503/502 when the platform cannot be read. The answers and the pack's documents are
- * in the request's language (lib/core/i18n/current-locale.ts).
+ * GET the expense pack ZIP, the driver's own or (staff, audited) a driver's; the driver is never a `userId` parameter.
+ * Statuses: 400 bad period, 404 nothing finished, 429/503/502 platform.
  */
 
 interface PackDeps {

@@ -23,12 +23,7 @@ import {
   type Pdf,
 } from "./pdf-document";
 
-/**
- * summary.pdf: who and which period, the totals per currency, then one row per finished session
- * (newest first, as the platform lists them) and, apart and not counted, the running and failed
- * ones. The totals come from a first read (`ledger`); the rows are drawn from a second read page by
- * page, and each platform page's finished PDF pages are handed on before the next is fetched.
- */
+/** summary.pdf: totals from a first read (`ledger`), rows from a second read drawn page by page. */
 
 export interface SummaryInput {
   driver: PackDriver;

@@ -1,10 +1,6 @@
 import type { MapAttribution } from "./points";
 
-/**
- * Licence notices (spec §1: CC BY 4.0 needs a visible credit wherever map data is shown; the OSM
- * tile policy needs "© OpenStreetMap contributors" linked to its copyright page). Pure, for both
- * the API response and the Leaflet attribution control.
- */
+/** Licence notices: CC BY 4.0 credit for map data, and "© OpenStreetMap contributors" linked, per OSM tile policy. */
 export const OCM_ATTRIBUTION: MapAttribution = {
   text: "© Open Charge Map contributors, CC BY 4.0",
   url: "https://openchargemap.org",

@@ -1,11 +1,7 @@
 import type { MessageKey } from "@/lib/core/i18n/translator";
 import { UpstreamUnavailableError } from "@/lib/core/route-handlers/route-error";
 
-/**
- * Failures of the map data API, by what the portal does about them rather than by status code.
- * 401 and 403 both mean "our key is missing or not accepted" (the spec says 401; the real API
- * answers 403 with plain text), 429 is the fair-use limit; everything else is "unavailable".
- */
+/** Map failures by what the portal does: 401 and 403 mean a bad key (the real API answers 403), 429 fair use. */
 export type MapUpstreamErrorKind = "unauthorized" | "rate-limited" | "unavailable";
 
 export class MapUpstreamError extends Error {
@@ -61,11 +57,7 @@ export function staleNoticeFor(kind: MapUpstreamErrorKind): MessageKey {
   return kind === "rate-limited" ? "mapErrors.stale.busy" : "mapErrors.stale.unavailable";
 }
 
-/**
- * Circuit breaker shared by every map data call in this process: after a failure, no call goes
- * upstream until the wait is over (never a tight retry loop). The key problem (401/403) waits
- * longest because only a configuration change fixes it; repeated failures double the wait.
- */
+/** Circuit breaker for all map calls in this process: no tight retries; a key problem waits longest, repeats double. */
 export interface UpstreamGate {
   /** The failure still being waited out, or null when calls may go upstream. */
   blocked(): { kind: MapUpstreamErrorKind; retryAfterSeconds: number } | null;

@@ -1,10 +1,8 @@
 import { FILTERABLE_CONNECTORS, type FilterableConnector, type MapConnector } from "./points";
 
 /**
- * Connector and minimum-power filters, applied by the portal (spec §2.5) because the API's own
- * filters match "any connection": a point with Type 2 at 11 kW and CCS2 at 50 kW would pass
- * "Type 2, at least 50 kW" there. Here both conditions must hold on the same connector.
- * Pure, for the browser: filter changes never cause a request.
+ * Filters applied here: the API matches "any connection", so both conditions must hold on one connector. Pure, for the
+ * browser: filter changes cause no request.
  */
 
 export interface PointFilters {

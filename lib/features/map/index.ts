@@ -16,11 +16,8 @@ export { mapKeyRefusal, MapUnavailableError, MapUpstreamError } from "./errors";
 export type { MapDataClient } from "./ocm-client";
 
 /**
- * The process-wide map service, wired from configuration:
- * - embedded (MAP_API_KEY unset): every "upstream" call is an in-process call into the map data
- *   emulator's handler, no HTTP, with the emulator's own key;
- * - otherwise: real `fetch` to MAP_BASE_URL with MAP_API_KEY.
- * Cached on globalThis so dev-server reloads keep one tile cache and one single-flight table.
+ * The map service: in-process emulator when MAP_API_KEY is unset, else real fetch. On globalThis so dev reloads keep
+ * one tile cache and single-flight table.
  */
 const holder = globalThis as unknown as { __driverPortalMapService?: MapService };
 

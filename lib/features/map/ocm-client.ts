@@ -4,11 +4,7 @@ import { OcmReferenceData, parsePoiList, type OcmPoi } from "./ocm-schema";
 import { clamp, MAX_DISTANCE_KM, MAX_RESULTS_CAP } from "./tiles";
 import { logger } from "@/lib/core/log";
 
-/**
- * Client of the map data API (spec §4.14, §4.15). The key travels only in the `X-API-Key` header,
- * never in a URL (URLs end up in logs). `fetch` is injectable: in embedded mode it is an in-process
- * call into the emulator, in tests a counting fake.
- */
+/** Map data API client. The key travels only in `X-API-Key`, never in a URL (URLs end up in logs). */
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 

@@ -1,13 +1,8 @@
 import { z } from "zod";
 
 /**
- * What the portal reads from the map data API (Open Charge Map v3), parsed leniently.
- *
- * In the spec's mode (`compact=true&verbose=false`) every null field is simply absent, and reference
- * objects (OperatorInfo, StatusType, ConnectionType …) are replaced by their IDs. Full responses
- * (`compact=false`) carry the objects, and `verbose=true` shows nulls. One schema reads all three:
- * every optional field is `nullish`, and a malformed optional value becomes null (`.catch`) instead
- * of throwing away the whole point. Only ID and coordinates are required.
+ * Open Charge Map v3, read leniently: one schema for compact, full and verbose answers.
+ * A bad optional value becomes null instead of dropping the point.
  */
 
 const optionalInt = z.number().int().nullish().catch(null);

@@ -7,9 +7,8 @@ import { logger } from "@/lib/core/log";
 const log = logger("map");
 
 /**
- * The platform's own charge points (spec §2.4, §4.11–4.12), shown as a second map layer once the
- * platform lists any. Today the list is empty for partner 1116 and every detail read is a 404, so
- * every path here must cope with "nothing" — and a failing platform must never break the map.
+ * The platform's own charge points as a second layer. Today the list is empty and details 404: cope with nothing, and
+ * never let the platform break the map.
  */
 export interface OwnLocationsSource {
   list(): Promise<ChargingLocation[]>;

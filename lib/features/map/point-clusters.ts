@@ -1,10 +1,8 @@
 import Supercluster, { type ClusterProperties } from "supercluster";
 
 /**
- * Clustering of the charge points shown on the map, with supercluster (a k-d tree index, ~3 KB)
- * instead of leaflet.markercluster: the points come from the portal in batches of at most a few
- * hundred, so the clusters of a zoom level are computed at once and the map draws them as plain
- * Leaflet markers. Pure and DOM-free, so it is unit-tested.
+ * Clustering with supercluster (~3 KB) rather than leaflet.markercluster; points arrive in batches of a few hundred.
+ * Pure and DOM-free.
  */
 
 /** Cluster within 50 screen pixels, as the map did with markercluster. */

@@ -2,11 +2,7 @@ import { z } from "zod";
 import type { Translator } from "@/lib/core/i18n/translator";
 import { INITIAL_RADIUS_KM, MAX_DISTANCE_KM, MAX_RESULTS_CAP } from "./tiles";
 
-/**
- * Query of `GET /api/map/points?lat=&lng=&radiusKm=&limit=`. Out-of-range coordinates and
- * non-numbers are errors (400 with a message); a radius or limit above the caps is not an error,
- * it is capped (spec §8: "whatever the caller asks").
- */
+/** Query of `GET /api/map/points`: bad coordinates are a 400; a radius or limit above the caps is capped (spec §8). */
 
 export const DEFAULT_POINTS_LIMIT = 100;
 

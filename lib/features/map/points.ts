@@ -1,11 +1,7 @@
 import type { OcmConnection, OcmPoi } from "./ocm-schema";
 import type { ReferenceLookup } from "./reference";
 
-/**
- * Map data points as the portal shows them (spec §2.5), and the pure rules that make them from
- * map data API answers. No `server-only` and no zod here: the map page imports these types and
- * helpers in the browser.
- */
+/** Map points and the pure rules that make them. No `server-only` and no zod: the browser imports these. */
 
 /** The labels that matter for EU filters; the spec's five-id table. */
 export const CONNECTOR_LABELS_BY_TYPE_ID: Readonly<Record<number, FilterableConnector>> = {

@@ -17,9 +17,8 @@ import { logger } from "@/lib/core/log";
 const log = logger("map");
 
 /**
- * Reference data (spec §4.15): fetched at most once a day, stored in the DB so every instance and
- * every restart reuses it, and never thrown away by a failed refresh — the last good copy stays in
- * use until a refresh succeeds. Before any copy exists, a bundled snapshot stands in.
+ * Reference data: fetched at most daily, stored in the DB; a failed refresh keeps the last good copy, and a bundled
+ * snapshot stands in before any.
  */
 
 const ROW_ID = "ocm-core";

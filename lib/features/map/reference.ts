@@ -1,11 +1,7 @@
 import { z } from "zod";
 import type { OcmReferenceData } from "./ocm-schema";
 
-/**
- * The slice of `/v3/referencedata/` the portal keeps (about 40 KB instead of 340 KB): titles for the
- * IDs that compact responses carry. Stored in the DB as JSON, so it has its own schema and version;
- * a stored copy that no longer parses is treated as absent rather than trusted.
- */
+/** The slice of reference data kept (~40 KB of 340 KB). A stored copy that no longer parses counts as absent. */
 export const StoredReferenceData = z.object({
   version: z.literal(1),
   connectionTypes: z.array(z.object({ id: z.number(), title: z.string(), formalName: z.string().nullable() })),

@@ -12,9 +12,7 @@ import { parsePointsQuery } from "./points-query";
 import type { MapService } from "./service";
 
 /**
- * The map API's route handlers, built from their dependencies so integration tests can run them
- * with a test database and a fake upstream. `app/api/map/**` only wires them to the real ones.
- * The data is the same for everyone, but reaching it needs a session: no shared HTTP caches.
+ * Map route handlers built from their dependencies (for tests). Public data, but behind a session: no shared caches.
  */
 
 export interface MapRouteDeps {

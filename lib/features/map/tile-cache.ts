@@ -13,12 +13,8 @@ import { logger } from "@/lib/core/log";
 const log = logger("map");
 
 /**
- * The shared tile cache (spec §4.16, §8). One row per tile in the DB, so it outlives restarts and
- * serves every instance; a small in-process layer in front saves the DB read on hot tiles, and
- * concurrent misses for one tile share a single upstream call (single flight): in a process by
- * sharing the promise, across instances by a lease in the database (lib/core/db/upstream-lease.ts),
- * whose holder fetches while the others wait for the row it writes. When upstream fails, an
- * expired copy is served as stale rather than breaking the page.
+ * The shared tile cache: DB rows with an in-process layer, single flight per tile in a process and across instances,
+ * stale copies when upstream fails (docs/design-notes.md#libfeaturesmaptile-cachets).
  */
 
 export interface TileResult {

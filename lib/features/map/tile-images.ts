@@ -1,8 +1,6 @@
 /**
- * The map's background image tiles (slippy-map tiles from MAP_TILE_URL), as opposed to the search
- * tiles of `tiles.ts`. Pure, shared by the server (which names the first tile in the page's HTML so
- * the browser fetches it before Leaflet has loaded) and the browser (which opens the map at
- * MAP_INITIAL_ZOOM, so both agree on that tile).
+ * Background image tiles, as opposed to the search tiles of `tiles.ts`. Shared by server and browser, so both agree on
+ * the first tile the page preloads.
  */
 
 export const MAP_INITIAL_ZOOM = 13;
@@ -27,11 +25,7 @@ export function tileAt({ lat, lng }: { lat: number; lng: number }, z: number): T
   return { x: wrap(x), y: Math.max(0, Math.min(scale - 1, y)), z };
 }
 
-/**
- * The URL Leaflet will request for a tile, or null when the template has a variable that only the
- * browser can fill in (`{r}` depends on the screen's pixel ratio) or one Leaflet takes from options
- * the portal does not set: a guessed URL would cost the tile server a request nobody uses.
- */
+/** The URL Leaflet will request, or null when only the browser can fill the template (a guess wastes a request). */
 export function tileImageUrl(template: string, { x, y, z }: TileCoords): string | null {
   const values: Record<string, string> = {
     x: String(x),

@@ -1,8 +1,4 @@
-/**
- * Tiles: the unit of caching for map searches (spec §4.16, §8). A tile is the search centre rounded
- * to 0.1° plus a radius bucket, so everyone looking at roughly the same area at roughly the same
- * zoom shares one upstream answer. Pure, used by both the server cache and the browser.
- */
+/** Search tiles: the centre rounded to 0.1° plus a radius bucket, so nearby viewers share one upstream answer. Pure. */
 
 /** Spec §8: the caller caps maxresults at 500 and the radius at 200 km. */
 export const MAX_RESULTS_CAP = 500;
@@ -15,11 +11,7 @@ export const INITIAL_RADIUS_KM = 50;
 const TILE_DEGREES = 0.1;
 export const RADIUS_BUCKETS_KM = [5, 10, 25, 50, 100, 200] as const;
 
-/**
- * Half the diagonal of a 0.1° cell is at most ~7.9 km (at the equator; less further north). The
- * upstream search around the tile centre is widened by this much, so that every point within the
- * requested radius of any centre inside the tile is in the tile's answer.
- */
+/** Half a 0.1° cell's diagonal is at most ~7.9 km: the search is widened by this so every point in range is found. */
 export const TILE_MARGIN_KM = 8;
 
 export function roundToTile(degrees: number): number {

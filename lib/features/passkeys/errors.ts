@@ -1,11 +1,7 @@
 import { ExpectedError } from "@/lib/core/errors";
 import type { MessageKey } from "@/lib/core/i18n/translator";
 
-/**
- * A passkey step refused for a reason the person can act on: answered as a 4xx with these words,
- * never a 500. The message is a catalogue key, put into the caller's language where it is answered.
- * `status` is 400 for a bad or stale answer from the browser, 403 for a refusal.
- */
+/** A passkey step refused for a reason the person can act on: a 4xx (400 bad answer, 403 refusal), never a 500. */
 export class PasskeyError extends ExpectedError {
   constructor(
     message: MessageKey,

@@ -6,12 +6,8 @@ import type { Viewer } from "@/lib/core/auth/viewer-identity";
 import type { PasskeyStanding } from "./store";
 
 /**
- * Who may add, rename or remove passkeys in this session. Drivers always may: their e-mail link
- * stays a way in anyway. Staff under STAFF_REQUIRE_PASSKEY may enrol from an e-mail-link session only
- * while they have no passkey, and only with a link to the address the account had when it got its
- * role or an admin reset its passkeys (`staffEnrolEmail`): otherwise whoever reads a staff mailbox, or
- * moved a staff account to one, could add their own passkey and become staff. The refusal (a
- * catalogue key), or null.
+ * Who may change passkeys in this session. Staff under STAFF_REQUIRE_PASSKEY enrol from a link session only without a
+ * passkey and only to `staffEnrolEmail`, else a mailbox reader could become staff.
  */
 export function mayChangePasskeys(viewer: Viewer, standing: PasskeyStanding): MessageKey | null {
   if (!isStaff(viewer.role) || !getConfig().auth.staffRequirePasskey) return null;

@@ -16,11 +16,7 @@ import type { RelyingParty } from "./relying-party";
 import { passkeyStanding } from "./store";
 import { PASSKEY_NAME_MAX } from "./schemas";
 
-/**
- * Adding a passkey to the signed-in account: options for the browser (the account's own passkeys
- * excluded, a discoverable credential asked for so it can sign in without an e-mail address), then
- * the browser's answer verified against the challenge it was given and stored.
- */
+/** Adding a passkey: options (own passkeys excluded, discoverable credential), then the answer verified and stored. */
 export interface RegistrationStart {
   challengeId: string;
   options: PublicKeyCredentialCreationOptionsJSON;

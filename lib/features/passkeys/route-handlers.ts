@@ -21,19 +21,11 @@ import { relyingParty } from "./relying-party";
 import { startPasskeySignIn, verifyPasskeySignIn } from "./sign-in";
 import { RegistrationAnswer, SignInAnswer } from "./schemas";
 
-/**
- * The four passkey endpoints under /api/passkeys: options and answer for adding a passkey (signed
- * in), options and answer for signing in (anyone). The browser's WebAuthn answers are only shaped
- * here (zod); their cryptography is checked by SimpleWebAuthn in registration.ts and sign-in.ts.
- */
+/** The four /api/passkeys endpoints. Answers are only shaped here (zod); SimpleWebAuthn checks their cryptography. */
 
 const UNREADABLE = "passkeys.errors.unreadable" satisfies MessageKey;
 
-/**
- * PasskeyError → the 4xx the person reads, in the request's language; an expired challenge is marked
- * `expired`, so the browser starts again without reading the words. Everything else goes to the
- * helper's status table.
- */
+/** PasskeyError → its 4xx; an expired challenge is marked `expired` so the browser restarts. The rest: status table. */
 async function answeringPasskeyErrors(step: () => Promise<Response>): Promise<Response> {
   try {
     return await step();

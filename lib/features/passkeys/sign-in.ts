@@ -16,10 +16,8 @@ import type { RelyingParty } from "./relying-party";
 import { transportsOf, userHandleOf } from "./registration";
 
 /**
- * Signing in with a passkey: the browser gets a challenge without a list of credentials (the
- * passkey itself names the account), and its answer must be signed by a stored passkey, for this
- * origin and RP ID, over a challenge this portal issued and nobody used yet, with a signature counter
- * that moved on. Only then is a session created, marked as a passkey session.
+ * Passkey sign-in: no credential list sent; the answer must be signed by a stored passkey for this origin and RP ID,
+ * over an unused challenge of ours, with a counter that moved on.
  */
 export interface SignInStart {
   challengeId: string;

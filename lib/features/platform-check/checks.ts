@@ -4,11 +4,7 @@ import { mapKeyRefusal } from "@/lib/features/map";
 import { CredentialsRefused, createCheckHttp, type Answer, type CheckHttp, type CheckTarget } from "./http";
 import { probesOf, type Probe, type SampleIds } from "./probes";
 
-/**
- * `npm run platform:check`: what an operator learns before go-live, read-only. Each row is one
- * check with its result and what to do; a blocker makes the command exit 1. Problems are named one
- * per line, so a misconfigured tenant reads as a to-do list.
- */
+/** `npm run platform:check`: read-only checks for go-live; a blocker exits 1. One problem a line, as a to-do list. */
 export type CheckResult = "ok" | "info" | "warning" | "blocker";
 
 export interface CheckRow {

@@ -6,11 +6,7 @@ import type { CheckTarget } from "./http";
 import { runWriteRoundTrip } from "./round-trip";
 import { exitCodeOf, formatCheckTable, summaryOf } from "./table";
 
-/**
- * `npm run platform:check [--write [--yes]]`, with its surroundings passed in so tests run it
- * against emulators. Exit codes: 0 ready (warnings allowed), 1 a blocker, 2 the check itself could
- * not run as asked (bad flags, write declined or not confirmable).
- */
+/** The command with its surroundings passed in (tests use emulators). Exit: 0 ready, 1 a blocker, 2 could not run. */
 export const USAGE = `Usage: npm run platform:check [-- --write [--yes]]
 
 Checks the platform and map data settings of this portal (the same configuration it starts with).

@@ -3,9 +3,7 @@ import { createOAuthTokenSource } from "@/lib/platform/dialects/ampeco/oauth";
 import { isPlatformError } from "@/lib/platform/errors";
 
 /**
- * The raw calls of `platform:check`: it needs what the portal's client hides on purpose (statuses,
- * `Date`, `Deprecation`, `Sunset` and `X-RateLimit-*` headers), so it talks HTTP itself, with the
- * same base URL and credentials. No key, token or body is ever printed.
+ * Raw HTTP: the check needs what the client hides (statuses, Sunset, rate limits). No key, token or body is printed.
  */
 export interface CheckTarget {
   dialect: "spec" | "ampeco";

@@ -2,9 +2,8 @@ import "server-only";
 import type { CheckTarget } from "./http";
 
 /**
- * One call per platform operation the portal uses, made so that it changes nothing: reads as they
- * are, writes with a body the platform must refuse (422) before it does anything. A key with the
- * right gets that 422; a key without it gets 403 first. The feature is what a 403 disables.
+ * One call per operation that changes nothing: writes with a body the platform must refuse (422). A 403 instead means
+ * the key lacks the right.
  */
 export interface Probe {
   name: string;

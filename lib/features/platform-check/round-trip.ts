@@ -4,11 +4,7 @@ import type { PlatformClient } from "@/lib/platform/client";
 import { isPlatformError } from "@/lib/platform/errors";
 import type { CheckRow } from "./checks";
 
-/**
- * `platform:check --write`: the writes the portal makes, once, on records made for the purpose.
- * A user in the configured group, a tag added to it and paused, both read back, then the user is
- * disabled with a reason that names the check (nothing is deleted: the records stay as evidence).
- */
+/** `--write`: the portal's writes once, on records made for it; the user is disabled at the end, nothing deleted. */
 export interface RoundTripOptions {
   /** Names the records; default: the time, to the second. */
   stamp?: string;

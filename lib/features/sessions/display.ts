@@ -8,11 +8,7 @@ import {
 import type { Translator } from "@/lib/core/i18n/translator";
 import type { ChargingSession } from "@/lib/platform/types";
 
-/**
- * Times of a session as the driver reads them: the charge point's local wall-clock time when the
- * platform gives it, else the UTC instant shown in the service's time zone. Pure; `locale` is the
- * page's (or the document's) language.
- */
+/** Session times: the charge point's local time when given, else the UTC instant in the service's time zone. Pure. */
 
 function timeLabel(local: string | null, utc: string | null, locale: string): string {
   if (local) return formatLocalTime(local, locale);
@@ -61,11 +57,7 @@ export function sessionCurrency(
   return session.currency ?? accountCurrency;
 }
 
-/**
- * Why a failed session failed, where the platform's own word says more than "failed" (ampeco's
- * "expired": the session ran out before charging); null otherwise. A code: the page puts it into
- * words (sessionDetails.statusDetail).
- */
+/** Why a failed session failed, where the platform says more (ampeco's "expired"); a code the page words. */
 export function sessionStatusDetail(session: Pick<ChargingSession, "status" | "platformStatus">): "expired" | null {
   return session.status === "failed" && session.platformStatus === "expired" ? "expired" : null;
 }

@@ -6,10 +6,8 @@ import { isCalendarDate, nextDay, startOfZonedDay, toUtcIsoSeconds } from "@/lib
 import { readSearchParam, type SearchParamsInput } from "@/lib/core/search-params";
 
 /**
- * The session list's filters as they live in the URL (`?status=&from=&to=&page=&perPage=`).
- * Pure: pages parse with it, links are built with it, route handlers reuse it. A bad value never
- * fails a request: it falls back to the default and says so in plain words (the caller's `t`).
- * A status is put into words with t(`sessions.status.${status}`).
+ * The session list's URL filters, pure and shared by pages, links and route handlers. A bad value falls back to the
+ * default and says so; it never fails a request.
  */
 
 export const SESSION_STATUSES = [

@@ -3,10 +3,8 @@ import type { ChargingSession } from "@/lib/platform/types";
 import { addMonths, startOfZonedDay, toUtcIsoSeconds, zonedDate } from "@/lib/core/zoned-time";
 
 /**
- * kWh and cost per calendar month over the last 12 months (the current month included), for the
- * chart on /sessions. Months without sessions are present with zeros, so the chart has no gaps.
- * A running session has no final energy or cost yet: it is left out of the totals and counted in
- * `runningCount`, so the chart can say so. Pure.
+ * kWh and cost per month over the last 12, zeros for empty months. Running sessions are left out and counted in
+ * `runningCount`. Pure.
  */
 
 export const MONTHS_SHOWN = 12;

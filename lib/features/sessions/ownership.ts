@@ -5,9 +5,8 @@ import { sessionOwnership } from "@/lib/core/db/schema";
 import { defaultSessionDeps, logSessionError, type SessionDeps } from "./deps";
 
 /**
- * The platform's session read has no user scope and a session carries no user id, so a session is
- * shown only once its id is proven to be in the driver's own `filter[userId]` list. Proven pairs are
- * remembered in `session_ownership` (a session never changes owner), so the proof is paid once.
+ * The session read has no user scope, so a session is shown only once proven in the driver's own list. Proofs are
+ * remembered (a session never changes owner).
  */
 
 const MAX_PLATFORM_ID = 2_147_483_647;
@@ -41,9 +40,7 @@ export async function rememberSessionOwnership(
 }
 
 /**
- * True when `sessionId` is one of the driver's sessions. Checks the remembered pairs first; else
- * walks the driver's own list (100 a page, newest first on the platform, stopping at the match) and
- * remembers every id it passes. Never reads the unscoped session detail.
+ * Remembered pairs first, else walks the driver's list to the match, remembering every id; never the unscoped detail.
  */
 export async function confirmSessionOwnership(
   platformUserId: number,

@@ -10,10 +10,8 @@ const LOOKUP_CONCURRENCY = 4;
 const MAX_REMEMBERED = 2_000;
 
 /**
- * The locations of a walk over a driver's sessions (CSV export, expense pack), each read once: the
- * page's new location ids are read before its rows are written, so a 5,000-session history costs
- * one read per distinct location, not per session. A location the platform does not know (or a read
- * that fails) is remembered as unknown for the rest of the walk; its rows leave the columns empty.
+ * Locations of a session walk, each read once per walk (not per session). Unknown or failed reads stay unknown for the
+ * walk; their columns are empty.
  */
 export class SessionPlaces implements PlaceSource {
   private readonly known = new Map<number, PlaceLabel | null>();

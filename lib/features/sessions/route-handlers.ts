@@ -17,9 +17,7 @@ import { translatorFor, type Translator } from "@/lib/core/i18n/translator";
 import { zonedDate } from "@/lib/core/zoned-time";
 
 /**
- * The session route handlers, built from their dependencies so integration tests run them against
- * the emulator and a test database; `app/api/sessions/**` only wires them to the real ones. Each one
- * takes the driver from the sign-in session, never from a parameter.
+ * Session route handlers built from their dependencies (for tests). The driver comes from the session, never a param.
  */
 
 export interface SessionRouteDeps {

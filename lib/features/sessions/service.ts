@@ -14,14 +14,8 @@ import { MonthlyAggregator, monthlyWindowStart, type MonthlyTotal } from "./mont
 import { confirmSessionOwnership, rememberSessionOwnership } from "./ownership";
 
 /**
- * A driver's charging sessions, always scoped to the signed-in driver's platform user id. Shared
- * with the admin area, which passes the id of the driver being looked at.
- *
- * Filters: the spec guarantees only `filter[userId]` and paging; the emulator and the real platform
- * also honour `filter[status]`, `filter[startedAfter]` and `filter[startedBefore]`, so those are sent.
- * Every item is still checked on the portal side (a platform that follows only the spec ignores
- * them). When a listing page shows that the platform ignored a filter, that page is rebuilt by
- * walking the driver's list and filtering here, so totals and page numbers stay right.
+ * A driver's sessions, scoped to a platform user id. Filters beyond `filter[userId]` are sent but checked here too
+ * (docs/design-notes.md#libfeaturessessionsservicets).
  */
 
 export type DriverSessionFilter = SessionListFilter;
@@ -83,11 +77,7 @@ export async function getOwnedSession(
   return deps.platform.sessions.getSession(sessionId);
 }
 
-/**
- * Every session of the driver matching the filter, one platform page at a time (filtered here, so a
- * page may come out short or empty), fetched only as the consumer reads on. Bulk consumers such as
- * the CSV export take whole pages: one async step per page instead of one per session.
- */
+/** Every matching session, a platform page at a time (filtered here, so pages may be short), read lazily. */
 export async function* iterateDriverSessionPages(
   platformUserId: number,
   filter: SessionRangeFilter & StartInstants,
@@ -136,9 +126,8 @@ export interface SessionsOverview {
 const WINDOW_PAGE_CONCURRENCY = 4;
 
 /**
- * Every session started in the window. Page 1 says how many pages there are, so the others are
- * requested together rather than one after another (the bench showed the sequential walk costing a
- * full round trip per page). Without a page count it falls back to following `links.next`.
+ * Page 1 gives the page count, so the rest are fetched together (a sequential walk cost a round trip per page). Without
+ * a count it follows `links.next`.
  */
 async function sessionsStartedAfter(
   platformUserId: number,
@@ -183,9 +172,8 @@ export async function getSessionsOverview(
 export const LIVE_LOOKBACK_MS = 7 * 24 * 3_600_000;
 
 /**
- * The driver's running sessions, for the live poll: one listing call of sessions started in the
- * last week. A spec-only platform ignores the date filter and answers with the first page of the
- * whole list; running sessions are the newest, so they are still found there.
+ * Running sessions: one listing of the last week. A spec-only platform ignores the date filter, but running sessions
+ * are newest, so still on page 1.
  */
 export async function listRunningSessions(
   platformUserId: number,
@@ -214,9 +202,8 @@ export async function getLocationNames(
 }
 
 /**
- * The session's location joined through `locationId`, named in `locale` (first translation as the
- * fallback). A 404 (every id while no charge points are assigned) or any failed read only makes the
- * location "unavailable": it never costs the session page. Call only for an owned session.
+ * The session's location in `locale`. A 404 or failed read only makes it "unavailable", never costs the page. Call only
+ * for an owned session.
  */
 export async function getSessionLocation(
   session: Pick<ChargingSession, "locationId">,

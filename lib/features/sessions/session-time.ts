@@ -1,10 +1,6 @@
 import type { ChargingSession } from "@/lib/platform/types";
 
-/**
- * Instants of a session. List items carry only the local times (ISO with the charge point's
- * offset), the detail read also the UTC ones: either names the same instant, so UTC is preferred
- * and the local form stands in. Pure, for server and client alike.
- */
+/** Session instants: list items carry local times only, details UTC too; UTC is preferred. Pure. */
 
 type Timed = Pick<ChargingSession, "startedAt" | "startedAtLocal" | "stoppedAt" | "stoppedAtLocal">;
 

@@ -37,11 +37,8 @@ function tooManyAttemptsMessage(t: Translator, retryAfterSeconds: number): strin
 }
 
 /**
- * Redeems a voucher on the TARGET driver's account; the outcome's message is in `t`'s language.
- * Attempts are counted per `limiterSubject` in the database before the platform is asked, so codes
- * cannot be guessed through the portal: an attempt over the limit never reaches the platform. A 202
- * means accepted; the credit follows later (read the user for the new balance). Never retried:
- * money moves.
+ * Attempts are counted before the platform is asked, so codes cannot be guessed through the portal. 202 means accepted,
+ * credit later. Never retried: money moves.
  */
 export async function redeemVoucherForDriver(
   platformUserId: number,

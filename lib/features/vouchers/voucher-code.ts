@@ -1,10 +1,6 @@
 import { z } from "zod";
 
-/**
- * A voucher code as people type it. Checked before anything reaches the platform, so a typo costs
- * no attempt; matching stays the platform's job (it ignores case), so the code is sent as typed,
- * trimmed. The messages are catalogue keys (`{max}` is the bound).
- */
+/** Checked before the platform, so a typo costs no attempt; sent as typed and trimmed (the platform ignores case). */
 export const VoucherCodeSchema = z
   .string({ error: "vouchers.validation.required" })
   .trim()

@@ -14,9 +14,8 @@ import type { SearchParamsProps } from "@/components/layout/search-params";
 export const generateMetadata = titleFrom("appPassword.page.title");
 
 /**
- * Where the link mailed to a driver created by staff leads (ampeco only: the spec's platform mails
- * its own reset link, so this page does not exist there). Open to anyone holding the link; a used,
- * expired or edited one gets a page that says so, without a form. No token at all is no link: 404.
+ * Where a staff-created driver's link leads (ampeco only). A used, expired or edited link gets a page without a form;
+ * no token at all is a 404.
  */
 export default async function SetAppPasswordPage({ searchParams }: SearchParamsProps) {
   if (getConfig().platform.dialect !== "ampeco") notFound();

@@ -14,9 +14,8 @@ import type { SearchParamsProps } from "@/components/layout/search-params";
 export const generateMetadata = titleFrom("signUp.finish.title");
 
 /**
- * Where the link mailed by a sign-up leads: the driver chooses the app password, and only then are the
- * platform user and the portal account created. A used, expired or edited link gets a page that says
- * so, without a form. No token at all is no link: 404.
+ * The sign-up link's page: choosing the app password creates the accounts. A used, expired or edited link gets no form;
+ * no token is a 404.
  */
 export default async function FinishSignUpPage({ searchParams }: SearchParamsProps) {
   const { token } = await searchParams;

@@ -1,10 +1,6 @@
 import { requireStaffPage } from "@/lib/core/auth/guards";
 
-/**
- * Admin-only section. Checked here as well as in the page: a layout runs before the page's
- * loading boundary starts streaming, so support staff get a real 404 status, not a 200 page
- * that turns into "not found" while streaming.
- */
+/** Checked in the layout too: it runs before the page's loading boundary streams, so support gets a real 404 status. */
 export default async function StaffSectionLayout({ children }: { children: React.ReactNode }) {
   await requireStaffPage("admin");
   return children;

@@ -14,10 +14,8 @@ export const GET = routeHandler({
 });
 
 /**
- * Auth.js's own sign-in endpoint (`POST /api/auth/signin/nodemailer`) is closed: the portal's sign-in
- * form is the one way to ask for a link, so nobody can time or read Auth.js's answer to learn whether an
- * account exists. A browser that posts there lands on the form. Links issued anyway (sign-up, staff)
- * still pass the portal's rules in the signIn callback (lib/core/auth/sign-in-gate.ts).
+ * Auth.js's own sign-in endpoint is closed, so nobody can time or read its answer to learn whether an account exists.
+ * Links issued anyway still pass lib/core/auth/sign-in-gate.ts.
  */
 export const POST = routeHandler({
   scope: "auth",

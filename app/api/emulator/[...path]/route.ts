@@ -17,11 +17,8 @@ async function loopbackInDemoMode(): Promise<null> {
 }
 
 /**
- * Demo mode only: the in-process platform emulator over HTTP at /api/emulator/…, so tests and
- * demos on this machine can use its control API (/api/emulator/__emulator/…) and its platform paths
- * (with the emulator key). It can reset, fault and read every demo record, so it answers loopback
- * clients only, and writes only from the portal's own origin (middleware.ts). Absent (404) whenever
- * demo mode is off or the caller is elsewhere.
+ * Demo mode only: the emulator over HTTP. It can reset and read every demo record, so loopback clients only, and writes
+ * only from the portal's own origin (middleware.ts).
  */
 const forward = routeHandler({
   scope: "emulator",

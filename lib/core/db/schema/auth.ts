@@ -19,16 +19,11 @@ export const users = pgTable("user", {
   role: text("role").$type<Role>().notNull().default("driver"),
   /** The platform user this portal account acts for; null for staff without a driver account. */
   platformUserId: integer("platform_user_id").unique(),
-  /**
-   * When the account's current address came to it through a change (the driver's confirmed change or
-   * staff's). Null: the address the account was created with. ADMIN_EMAILS never bootstraps an
-   * account whose address came through a change (lib/core/auth/link-account.ts).
-   */
+  /** When the address came through a change (null: the original). ADMIN_EMAILS never bootstraps such an account. */
   emailChangedAt: timestamp("email_changed_at", { mode: "date" }),
   /**
-   * The address the account had when it got its staff role (an admin's grant, a redeemed invite,
-   * ADMIN_EMAILS) or when an admin reset its passkeys. Only a link session to this address may enrol
-   * the account's first staff passkey (lib/features/passkeys/policy.ts). Null for drivers.
+   * The address when the staff role was given or passkeys reset; only a link session to it may enrol the first staff
+   * passkey. Null for drivers.
    */
   staffEnrolEmail: text("staff_enrol_email"),
   /** Mail the driver when a browser and system not seen before signs in (lib/core/auth/devices.ts). */

@@ -1,10 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
-/**
- * Who set a card's status through the portal, and when: the platform tells neither (at most a
- * last-updated time), and staff need to see whether the driver paused a card or support blocked it.
- * Appended on every pause, resume and block; the newest row per card is the one shown.
- */
+/** Who set a card's status and when (the platform tells neither), so staff see pause vs block. Newest row wins. */
 export const cardStatusChanges = pgTable(
   "card_status_change",
   {

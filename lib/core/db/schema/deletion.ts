@@ -4,10 +4,8 @@ import { users } from "./auth";
 export type DeletionRequestStatus = "open" | "cancelled" | "declined" | "done";
 
 /**
- * A driver's request to delete their account (GDPR art. 17). It waits out a grace period in which
- * the driver can cancel it; then staff carry it out (the platform user disabled or its cards blocked,
- * the portal account deleted) or decline it with a reason. The row outlives the account it was about
- * (`user_id` becomes null), so staff still see what was done; the audit log has both steps.
+ * A driver's deletion request (GDPR art. 17): a grace period, then carried out or declined by staff. Outlives the
+ * account (`user_id` null) so staff still see what was done.
  */
 export const accountDeletionRequests = pgTable(
   "account_deletion_request",

@@ -1,12 +1,7 @@
 import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { sessions, users } from "./auth";
 
-/**
- * The device behind each signed-in session, for the driver's list of signed-in devices. Only what
- * the list shows is kept: a browser and a system name parsed from the user agent, and when the
- * session was first and last seen. Never the user agent itself, never an IP address.
- * The row goes with its session (sign-out, expiry clean-up, "sign out on all devices").
- */
+/** Each session's device: browser and system names, first/last seen. Never the user agent or an IP address. */
 export const sessionDevices = pgTable(
   "session_device",
   {

@@ -15,11 +15,7 @@ export const mapTileCache = pgTable("map_tile_cache", {
   expiresAt: timestamp("expires_at", { mode: "date" }).notNull(),
 });
 
-/**
- * Who is fetching what from upstream right now, across instances: one row per piece of work (a
- * tile, the reference data) while an instance fetches it. The others wait for its result instead of
- * calling upstream too. A lease that outlives its holder (a crash) simply expires.
- */
+/** One row per upstream fetch in progress, so other instances wait for its result. A crashed holder's lease expires. */
 export const upstreamLeases = pgTable("upstream_lease", {
   name: text("name").primaryKey(),
   expiresAt: timestamp("expires_at", { mode: "date" }).notNull(),

@@ -1,11 +1,7 @@
 import { bigint, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
-/**
- * WebAuthn credentials (passkeys) of portal accounts. Only what verification needs and what the
- * owner sees: the public key, the signature counter (a cloned authenticator shows a lower one), the
- * transports the browser reported, a name the owner chose, and when it was created and last used.
- */
+/** Only what verification needs and the owner sees. A lower signature counter reveals a cloned authenticator. */
 export const passkeys = pgTable(
   "passkey",
   {

@@ -1,11 +1,7 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
-/**
- * One row per e-mail while a sign-up (or staff "create driver") is creating the platform user.
- * The primary key on the e-mail serialises concurrent attempts, so a double submit, a retry after
- * a timeout or a second tab never creates a second platform user.
- */
+/** One row per e-mail while a platform user is being created: the primary key serialises double submits and retries. */
 export const signupAttempts = pgTable("signup_attempt", {
   email: text("email").primaryKey(),
   status: text("status").$type<"pending" | "created" | "failed">().notNull(),
@@ -14,12 +10,7 @@ export const signupAttempts = pgTable("signup_attempt", {
   finishedAt: timestamp("finished_at", { mode: "date" }),
 });
 
-/**
- * A sign-up waiting for its owner to prove the address: the form's data (never the password) until
- * the link mailed to the address is followed, which creates the platform user and the portal
- * account. One per address (a newer sign-up replaces it); only a hash of the link's token is kept.
- * Expired rows are deleted when the next sign-up is asked for.
- */
+/** A sign-up waiting for its address to be proven (never the password); one per address, only the token's hash. */
 export const pendingSignUps = pgTable(
   "pending_sign_up",
   {
@@ -120,9 +111,8 @@ export const staffInvites = pgTable("staff_invite", {
 });
 
 /**
- * A link that lets a driver created by staff set their charging-app password (ampeco dialect, where
- * the platform mails no reset link). Only a hash of the link's token is kept; the row binds it to
- * one platform user and the address it was mailed to. Used once, and it expires.
+ * A link for a staff-created driver to set their app password (ampeco mails none). Only the token's hash is kept;
+ * single-use, expires.
  */
 export const appPasswordLinks = pgTable(
   "app_password_link",

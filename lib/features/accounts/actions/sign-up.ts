@@ -20,9 +20,8 @@ import { finishSignUp, mailSignUpLinkOrAccountNote, signUpLinkMessage } from "@/
 const SIGN_UP_SENT_PATH = "/check-your-email?for=sign-up";
 
 /**
- * Sign-up, step one: validate and answer "check your e-mail". Whether the address gets the link that
- * finishes the sign-up or a note that it already has an account is decided after the response has
- * been sent (Next's `after()`), so neither the answer nor its timing tells.
+ * Answers "check your e-mail"; link or already-have-an-account note is decided in `after()`, so neither the answer nor
+ * its timing tells.
  */
 export const signUpAction = publicAction({
   scope: "accounts",

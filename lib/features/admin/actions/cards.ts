@@ -56,11 +56,7 @@ export const linkCardForDriverAction = staffAction({
 
 const staffCardForm = cardIdForm(NOT_OWNED);
 
-/**
- * A staff status change of one of the driver's cards, audited as `card.<change>`; the id is checked
- * against that driver's own card list. Staff resume a paused card, and also unblock a lost one that
- * turned up (refused while its code is active on another driver).
- */
+/** A staff status change, audited as `card.<change>`; the card id is checked against that driver's own list. */
 function staffCardStatusAction(change: "block" | "resume") {
   return staffAction({
     ...ON_A_DRIVER,
@@ -137,11 +133,8 @@ function moveResult(state: MoveState, request: MoveRequest, t: Translator): Move
 }
 
 /**
- * The guided card move, one action for its three buttons (`intent`): "move" blocks the card on the
- * source and then links it to the target, never the other way round; after a failed second step
- * "retry" links again (checking first whether the last try landed) and "undo" reactivates the card
- * on the source (only while it is active nowhere else). One action keeps one outcome message on
- * screen while the page re-reads where the card stands.
+ * The guided card move (`intent`: move, retry, undo). Move blocks on the source before linking to the target, never the
+ * other way round; one action keeps one outcome message on screen.
  */
 export const moveCardStepAction = staffAction({
   scope: "admin",

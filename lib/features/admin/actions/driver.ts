@@ -107,9 +107,8 @@ export const changeDriverEmailAction = staffAction({
 });
 
 /**
- * The spec's platform mails the driver a reset link (204). The real platform (ampeco) mails none: the
- * charging app asks the driver for a new password at the next sign-in (PATCH {requirePasswordReset:
- * true}). Staff never see a password either way.
+ * The spec's platform mails a reset link; ampeco mails none, so the app asks for a new password at next sign-in. Staff
+ * never see a password.
  */
 export const startDriverPasswordResetAction = staffAction({
   ...ON_A_DRIVER,

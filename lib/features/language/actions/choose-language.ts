@@ -12,11 +12,7 @@ import { users } from "@/lib/core/db/schema";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, LOCALES } from "@/lib/core/i18n/locales";
 
-/**
- * The language switcher's action, open to everyone (the sign-in page has the switcher too): the
- * choice goes into a cookie for this browser and, when signed in, onto the account, so another
- * browser and every mail to the driver follow it.
- */
+/** The switcher's action, open to everyone: a cookie, and when signed in the account too, so mails follow it. */
 export const chooseLanguageAction = publicAction({
   plain: true,
   scope: "i18n",

@@ -17,10 +17,8 @@ import { siteOrigin } from "@/lib/core/auth/site-origin";
 const SignInInput = z.object({ email: emailSchema, callbackUrl: z.string().optional().catch(undefined) });
 
 /**
- * Mails a sign-in link. The answer does not tell whether an account exists (no enumeration): before
- * it, only the limits are counted, the same for every address; whether the address gets a link or a
- * mail that points to sign-up is decided after the response has been sent, so that neither the
- * answer nor its timing depends on it.
+ * Mails a sign-in link without telling whether an account exists: only limits are counted before the answer; link or
+ * sign-up pointer is decided after it is sent.
  */
 export const requestSignInLinkAction = publicAction({
   scope: "auth",

@@ -8,9 +8,8 @@ import { collectCursorPages, cursorPageN } from "./paging";
 import { AmpecoIdTag, ampecoList } from "./schemas";
 
 /**
- * RFID cards = id-tags v2.0. `enabled` is the portal's active, `disabled` (blocked by staff or a
- * lost/stolen block) its blocked, `suspended` (paused by the owner) its inactive. Only `rfid`
- * cards are added or moved; a move is one PATCH {userId}, so a card is never on two drivers.
+ * RFID cards = id-tags v2.0: `enabled` is active, `disabled` blocked, `suspended` inactive (paused by the owner).
+ * A move is one PATCH {userId}, so a card is never on two drivers.
  */
 const TagResponse = wireItem(AmpecoIdTag);
 const TagListResponse = ampecoList(AmpecoIdTag);

@@ -2,9 +2,7 @@ import "server-only";
 import { readsOf, type EndpointSpec } from "../../endpoint-spec";
 
 /**
- * The `ampeco` dialect's endpoints (shared/reference/ampeco-openapi-subset.json). Not
- * configurable: under this dialect PLATFORM_PATH_* is refused, because bodies and methods differ
- * from the contract too. Retry safety follows the same rule as the contract table.
+ * The `ampeco` dialect's endpoints. PLATFORM_PATH_* is refused here: bodies and methods differ from the contract too.
  */
 const USERS = "/public-api/resources/users/v1.1";
 const ID_TAGS = "/public-api/resources/id-tags/v2.0";

@@ -8,12 +8,7 @@ import { wireItem } from "../../wire";
 import { collectCursorPages, cursorPageN } from "./paging";
 import { AmpecoChargePoint, AmpecoEvse, AmpecoLocation, ampecoList, type Translated } from "./schemas";
 
-/**
- * Locations v2.0 (cursor-only). Texts are translated arrays, read with locale fallback. EVSEs are
- * not embedded: they come from the location's charge points, with `hardwareStatus` as status,
- * `powerOptions.maxPower` (W in the subset's model) as power in kW, and lowercase connector
- * types mapped to the portal's labels ("Unknown" outside the map).
- */
+/** Locations v2.0 (cursor-only); EVSEs come from the location's charge points (hardwareStatus, maxPower in W). */
 const LocationResponse = wireItem(AmpecoLocation);
 const LocationListResponse = ampecoList(AmpecoLocation);
 const ChargePointListResponse = ampecoList(AmpecoChargePoint);

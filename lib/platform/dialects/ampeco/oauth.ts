@@ -4,9 +4,8 @@ import { PlatformUnauthorizedError, PlatformUnavailableError, PlatformResponseEr
 import type { BearerTokenSource } from "../../request";
 
 /**
- * OAuth2 client credentials for newer AMPECO tenants (`POST /public-api/oauth/token`). One token
- * is cached until shortly before `expires_in` runs out and shared by all concurrent calls (one
- * fetch in flight at a time). Neither the secret nor a token is ever put in an error or a log.
+ * OAuth2 client credentials: one cached token, one fetch in flight shared by concurrent calls. Neither the secret nor a
+ * token ever goes into an error or a log.
  */
 export const OAUTH_TOKEN_PATH = "/public-api/oauth/token";
 /** Renew this long before the announced expiry, so a token never dies mid-request. */

@@ -4,10 +4,8 @@ import type { PlatformRequester } from "../../request";
 import type { Page } from "../../types";
 
 /**
- * Cursor paging only: the first request sends `cursor=` (empty) and `per_page` ≤ 100, then
- * `links.next` is followed. `page` is never sent (deprecated, sunset 2026-06-01). "Page N" is a
- * walk of N cursor pages within one request; cursor lists have no totals, so `total` counts what
- * the walk saw and `lastPage` stays unknown.
+ * Cursor paging only: `page` is deprecated (sunset 2026-06-01), so "page N" walks N cursor pages and `lastPage` stays
+ * unknown. Why: docs/design-notes.md#libplatformdialectsampecopagingts.
  */
 export const MAX_PER_PAGE = 100;
 

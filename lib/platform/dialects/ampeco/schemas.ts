@@ -2,11 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { WireGeoposition, WireId, WireNumber, WireProfile, WireText, WireTranslation } from "../../wire";
 
-/**
- * Wire schemas of the `ampeco` dialect (ampeco-openapi-subset.json), lenient like the contract's:
- * unknown keys are stripped, optional and nullable fields tolerated, unknown enum values kept as
- * strings so one odd record never fails a whole page (mappers turn them into "unknown").
- */
+/** Wire schemas, lenient like the contract's: unknown enum values stay strings so one odd record never fails a page. */
 const text = WireText;
 const Translated = z.array(WireTranslation).nullish();
 export type Translated = z.output<typeof Translated>;

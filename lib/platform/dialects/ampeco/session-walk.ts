@@ -5,15 +5,8 @@ import { collectCursorPages } from "./paging";
 import { AmpecoSession, ampecoList } from "./schemas";
 
 /**
- * A driver's sessions newest first, without trusting the platform's order: AMPECO documents none
- * for the sessions listing. The walk goes back in time in windows of `startedAfter`/`startedBefore`,
- * reads each window whole (cursor pages), and sorts it by `startedAt` itself. So a page of the
- * newest sessions costs the windows that hold them, not the driver's whole history: the first
- * window is a month, and the next one is sized by how full the last one was.
- *
- * Where the history ends is asked, not guessed: after an empty window one small probe
- * (`startedBefore` the window, `per_page` 5) tells whether anything older exists, and when it does,
- * the next window reaches back at least to the session it found.
+ * Sessions newest first without trusting the platform's order (AMPECO documents none): time windows sorted here. How
+ * windows are sized and where history ends: docs/design-notes.md#libplatformdialectsampecosession-walkts.
  */
 const SessionListResponse = ampecoList(AmpecoSession);
 

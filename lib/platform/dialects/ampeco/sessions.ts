@@ -19,12 +19,8 @@ import { AmpecoChargePoint, AmpecoLocation, AmpecoSession } from "./schemas";
 import { parseRange, sessionsNewestFirst } from "./session-walk";
 
 /**
- * Sessions v1.0 on the real platform. Energy is `energyConsumption.total` (Wh), else the
- * deprecated `energy`; money is `totalAmount.withTax`, else the deprecated `amount`. The status
- * enum is pending|active|finished|failed|expired|unknown. There is no locationId and no local
- * time: the location comes from chargePointId → charge point → location (cached), and local
- * times from that location's time zone, or the portal's when it is unknown. The listing's order
- * is not documented, so lists are walked and sorted here (session-walk.ts).
+ * Sessions v1.0: no locationId and no local time, so the place comes via the charge point (cached) and the order from
+ * session-walk.ts. Deprecated fields are fallbacks.
  */
 const log = logger("platform");
 const SessionResponse = wireItem(AmpecoSession);
@@ -96,10 +92,8 @@ export function createAmpecoSessionsApi({
   }
 
   /**
-   * The place of a session's charge point. A lookup the platform refuses or cannot answer (a key
-   * without rights on charge points or locations, a rate limit, an outage) leaves the place unknown
-   * for this answer only: it is not remembered, and one such charge point never fails the list. A
-   * 404 (null) is remembered.
+   * A refused or failed lookup leaves the place unknown for this answer only (not cached, never fails the list); a 404
+   * (null) is cached.
    */
   function placeOf(chargePointId: number | null | undefined): Promise<SessionPlace | null> {
     if (chargePointId === null || chargePointId === undefined) return Promise.resolve(null);
@@ -155,11 +149,7 @@ export function createAmpecoSessionsApi({
     }
   }
 
-  /**
-   * Full pages of `perPage` (default 100) newest first, whatever the walk's windows hold; only the
-   * last page is short. More than `maxPages` pages is an error, as in every walk (pagination.ts):
-   * a silent stop would truncate an export.
-   */
+  /** Full pages newest first; more than `maxPages` is an error, as a silent stop would truncate an export. */
   async function* iterateSessionPages(
     filter: SessionFilter,
     options: IterateOptions = {},

@@ -8,11 +8,7 @@ import { wireItem } from "../../wire";
 import { cursorPageN, cursorQuery } from "./paging";
 import { AmpecoExportLink, AmpecoUser, ampecoList } from "./schemas";
 
-/**
- * Users v1.1 on the real platform: snake_case profile fields, `partnerId` and `userGroupIds` on
- * create; e-mail and password change with PATCH; no reset mail (the closest is
- * `requirePasswordReset`). Users carry no currency, so the configured one stands in.
- */
+/** Users v1.1: no reset mail (closest: `requirePasswordReset`), no currency on users (the configured one stands in). */
 const UserResponse = wireItem(AmpecoUser);
 const UserListResponse = ampecoList(AmpecoUser);
 

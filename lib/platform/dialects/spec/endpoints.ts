@@ -21,9 +21,7 @@ function buildTable(tokens: string, userEmail: string, passwordReset: string) {
     "users.get": { method: "GET", path: `${USERS}/{id}`, idempotent: true },
     // Partial update sets fields to given values; sending it twice leaves the same state.
     "users.update": { method: "PATCH", path: `${USERS}/{id}`, idempotent: true },
-    // Not retried automatically although it is a PATCH: the platform checks uniqueness and may
-    // mail the driver, so a replay after a lost response can answer a misleading 422 or send a
-    // second mail. The driver can simply submit again.
+    // Not retried although a PATCH: a replay after a lost response can answer a misleading 422 or mail twice.
     "users.changeEmail": { method: "PATCH", path: userEmail, idempotent: false },
     // Each POST mails a reset link; a blind replay would mail twice.
     "users.startPasswordReset": { method: "POST", path: passwordReset, idempotent: false },

@@ -5,11 +5,7 @@ import { staffMember } from "@/lib/core/route-handlers/access";
 import { RouteError } from "@/lib/core/route-handlers/route-error";
 import { PRIVATE_NO_STORE, routeHandler } from "@/lib/core/route-handlers/route-handler";
 
-/**
- * GET /api/admin/users/{id}/balance → `{balance: BalanceView}`: a driver's balance for the admin
- * driver page's live update after a voucher. Staff only (401 signed out, 403 otherwise), no data
- * in a refusal; 400 for an id that is not a platform user id; 404 for an unknown driver.
- */
+/** GET → `{balance}` for the admin driver page's live update after a voucher. Staff only; no data in a refusal. */
 export const GET = routeHandler({
   scope: "admin",
   words: { doing: "admin.doing.loadBalance", notFound: "admin.balance.notFound" },
