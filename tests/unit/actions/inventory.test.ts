@@ -27,7 +27,9 @@ function isServerActionModule(source: string): boolean {
 /** The helpers, and the module's own functions that return what a helper builds. */
 function builders(source: string): Set<string> {
   const found = new Set(HELPERS);
-  for (const [, factory = "", built = ""] of source.matchAll(/function (\w+)\([^)]*\)[^{]*\{\s*return (\w+)\(/g)) {
+  for (const [, factory = "", built = ""] of source.matchAll(
+    /function (\w+)(?:<[^>]*>)?\([^)]*\)[^{]*\{\s*return (\w+)\(/g,
+  )) {
     if (HELPERS.includes(built)) found.add(factory);
   }
   return found;
@@ -74,5 +76,7 @@ describe("server actions go through the action helper", () => {
     expect(auditServerActions(built)).toEqual([{ name: "act", throughHelper: true }]);
     const throughFactory = `"use server";\nfunction onADriver(log: string) {\n  return staffAction({ log });\n}\nexport const act = onADriver("x");\n`;
     expect(auditServerActions(throughFactory)).toEqual([{ name: "act", throughHelper: true }]);
+    const throughGeneric = `"use server";\nfunction step<R>(spec: Spec<R>) {\n  return staffAction({ spec });\n}\nexport const act = step({});\n`;
+    expect(auditServerActions(throughGeneric)).toEqual([{ name: "act", throughHelper: true }]);
   });
 });

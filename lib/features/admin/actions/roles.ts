@@ -37,15 +37,17 @@ export const grantStaffRoleAction = staffAction({
   },
 });
 
-/** An admin's action on one address from the staff list: `change` audited under `audit`, with `recorded` of its result. */
-function staffAddressAction<R>(step: {
+interface StaffAddressStep<R> {
   audit: string;
   change: (actor: Viewer, email: string) => Promise<R>;
   recorded: (result: R) => Record<string, unknown>;
   done: (t: Translator, email: string, result: R) => string;
   /** After the audited change (a notice mail): its failure does not undo the change. */
   then?: (email: string) => Promise<void>;
-}) {
+}
+
+/** An admin's action on one address from the staff list: `change` audited under `audit`, with `recorded` of its result. */
+function staffAddressAction<R>(step: StaffAddressStep<R>) {
   return staffAction({
     ...ROLE_ACTION,
     audit: step.audit,
