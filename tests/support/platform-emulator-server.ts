@@ -74,5 +74,14 @@ export async function startPlatformEmulator(
   const get = async (absoluteUrl: string, key = TEST_API_KEY) =>
     toResult(await fetch(absoluteUrl, { headers: { accept: "application/json", authorization: `Bearer ${key}` } }));
 
-  return { url: server.url, emulator, call, get, close: () => server.close() };
+  return {
+    url: server.url,
+    emulator,
+    call,
+    get,
+    close: () => {
+      emulator.stop();
+      return server.close();
+    },
+  };
 }
