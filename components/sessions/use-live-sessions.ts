@@ -1,8 +1,10 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useRef } from "react";
-import useSWR from "swr";
-import type { LiveSessionsResponse } from "@/lib/features/sessions/live-view";
+import useSWR, { useSWRConfig } from "swr";
+import { useLiveStream } from "@/components/live/live-stream";
+import type { DriverEvent } from "@/lib/core/live-events";
+import { applySessionChange, type LiveSessionsResponse } from "@/lib/features/sessions/live-view";
 import { jsonFetcher, type FetchError } from "@/lib/core/swr-fetcher";
 
 /** One SWR hook per resource (DESIGN.md convention 6) on the one fetcher; only its wording is here. */
@@ -11,10 +13,12 @@ export const LIVE_SESSIONS_URL = "/api/sessions/live";
 export const LIVE_REFRESH_MS = 3_000;
 
 /**
- * The driver's running sessions, polled every few seconds while one is running and not at all once
- * none is (or the sign-in has ended). Starts from the server's read, so the first paint needs no fetch.
+ * The driver's running sessions. With `push` (the platform sends events: ampeco) the tab's event
+ * stream brings each change and nothing is polled; without it, or while the stream is unavailable,
+ * they are polled every few seconds while one is running and not at all once none is (or the
+ * sign-in has ended). Starts from the server's read, so the first paint needs no fetch.
  */
-export function useLiveSessions(initial: LiveSessionsResponse) {
+export function useLiveSessions(initial: LiveSessionsResponse, push = false) {
   const t = useTranslations("sessions");
   // Rebuilt only when the language changes; SWR always calls the latest fetcher.
   const fetchLiveSessions = useMemo(
@@ -33,16 +37,27 @@ export function useLiveSessions(initial: LiveSessionsResponse) {
     [t],
   );
   const signedOut = useRef(false);
+  const { mutate } = useSWRConfig();
+  const seen = useRef(new Map<number, number>());
+  const stream = useLiveStream(push, (event: DriverEvent) => {
+    if (event.type !== "session") return;
+    void mutate<LiveSessionsResponse>(
+      LIVE_SESSIONS_URL,
+      (current) => applySessionChange(current ?? initial, event.session, seen.current),
+      { revalidate: false },
+    );
+  });
+  const streaming = stream !== "unavailable";
   const initiallyRunning = initial.sessions.length > 0;
   // SWR hands this its cache, which is empty until the first poll (the server's read is only
   // fallback data): then the server's read decides. Stable identity, so the timer is not reset.
   const refreshInterval = useCallback(
     (latest: LiveSessionsResponse | undefined) => {
-      if (signedOut.current) return 0;
+      if (signedOut.current || streaming) return 0;
       const running = latest ? latest.sessions.length > 0 : initiallyRunning;
       return running ? LIVE_REFRESH_MS : 0;
     },
-    [initiallyRunning],
+    [initiallyRunning, streaming],
   );
   return useSWR<LiveSessionsResponse, FetchError>(LIVE_SESSIONS_URL, fetchLiveSessions, {
     fallbackData: initial,

@@ -7,13 +7,19 @@ import { listDeprecations } from "@/lib/platform/deprecations";
 import { anyone } from "@/lib/core/route-handlers/access";
 import { routeHandler } from "@/lib/core/route-handlers/route-handler";
 import { lacksStaffPasskey } from "@/lib/core/auth/guards";
+import { lastCallbackAt, liveEventsEnabled } from "@/lib/features/live";
+
+/** Callbacks within this long count as "arriving" (a running session is reported every few seconds). */
+const EVENTS_RECENT_MS = 15 * 60_000;
 
 const NO_STORE = { "cache-control": "no-store" };
 
 /**
  * Liveness plus the two things that must work before anything else: config and database. Signed-in
  * staff also read the platform dialect and the endpoints the platform announced as deprecated
- * (Deprecation/Sunset headers), with the date to move off each.
+ * (Deprecation/Sunset headers), with the date to move off each. Where the platform pushes events
+ * (ampeco), `events.recent` says whether a callback arrived in the last 15 minutes (staff also read
+ * when the last one came): silence there while drivers charge means the subscription is broken.
  */
 export const GET = routeHandler({
   scope: "health",
@@ -22,13 +28,22 @@ export const GET = routeHandler({
   async run() {
     try {
       const config = getConfig();
-      await getDb();
+      const db = await getDb();
       const viewer = await getViewer();
-      const staffDetail =
-        viewer && isStaff(viewer.role) && !lacksStaffPasskey(viewer)
-          ? { platform: { dialect: config.platform.dialect, deprecations: listDeprecations() } }
-          : {};
-      return Response.json({ status: "ok", demoMode: config.demoMode, ...staffDetail }, { headers: NO_STORE });
+      const staff = viewer !== null && isStaff(viewer.role) && !lacksStaffPasskey(viewer);
+      const staffDetail = staff
+        ? { platform: { dialect: config.platform.dialect, deprecations: listDeprecations() } }
+        : {};
+      let events = {};
+      if (liveEventsEnabled()) {
+        const lastAt = await lastCallbackAt(db);
+        const recent = lastAt !== null && Date.now() - lastAt.getTime() <= EVENTS_RECENT_MS;
+        events = { events: { recent, ...(staff ? { lastAt: lastAt?.toISOString() ?? null } : {}) } };
+      }
+      return Response.json(
+        { status: "ok", demoMode: config.demoMode, ...events, ...staffDetail },
+        { headers: NO_STORE },
+      );
     } catch (error) {
       // Not ready is this route's answer, not a failure of the route: a load balancer reads the 503.
       logger("health").error("not ready", error);

@@ -25,6 +25,8 @@ const ROUTE_COVERAGE: Record<string, string> = {
   "app/api/passkeys/registration/route.ts": "passkeys.test.ts",
   "app/api/passkeys/sign-in/options/route.ts": "passkeys.test.ts",
   "app/api/passkeys/sign-in/route.ts": "passkeys.test.ts",
+  "app/api/platform/callbacks/route.ts": "live.test.ts",
+  "app/api/live/route.ts": "live.test.ts",
 };
 
 /**

@@ -1,0 +1,29 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getDb, type Database } from "@/lib/core/db/client";
+import { users } from "@/lib/core/db/schema";
+import type { PlatformEvent } from "@/lib/platform/notifications";
+import { getLiveBus, type LiveBus } from "./bus";
+import { toDriverEvent } from "./driver-events";
+
+/**
+ * A taken callback's work, after the answer: find the portal account of the platform user it names
+ * (none: another operator's or a deleted driver, and the event is dropped) and tell their tabs.
+ */
+export async function deliverPlatformEvent(
+  event: PlatformEvent,
+  deps: { db?: Database; bus?: LiveBus } = {},
+): Promise<boolean> {
+  const target = toDriverEvent(event);
+  if (!target) return false;
+  const db = deps.db ?? (await getDb());
+  const [account] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.platformUserId, target.platformUserId))
+    .limit(1);
+  if (!account) return false;
+  const bus = deps.bus ?? (await getLiveBus());
+  await bus.publish(target.platformUserId, target.event);
+  return true;
+}
