@@ -6,7 +6,7 @@ import "server-only";
  * filled-in id.
  */
 
-export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface EndpointSpec {
   method: HttpMethod;

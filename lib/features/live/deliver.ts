@@ -5,14 +5,16 @@ import { users } from "@/lib/core/db/schema";
 import type { PlatformEvent } from "@/lib/platform/notifications";
 import { getLiveBus, type LiveBus } from "./bus";
 import { toDriverEvent } from "./driver-events";
+import { defaultReceiptDeps, sendChargeReceipt, type ReceiptDeps } from "./receipt";
 
 /**
  * A taken callback's work, after the answer: find the portal account of the platform user it names
- * (none: another operator's or a deleted driver, and the event is dropped) and tell their tabs.
+ * (none: another operator's or a deleted driver, and the event is dropped), tell their tabs, and
+ * when it reports a finished session, mail its receipt (once: receipt.ts).
  */
 export async function deliverPlatformEvent(
   event: PlatformEvent,
-  deps: { db?: Database; bus?: LiveBus } = {},
+  deps: { db?: Database; bus?: LiveBus; receipts?: ReceiptDeps } = {},
 ): Promise<boolean> {
   const target = toDriverEvent(event);
   if (!target) return false;
@@ -25,5 +27,7 @@ export async function deliverPlatformEvent(
   if (!account) return false;
   const bus = deps.bus ?? (await getLiveBus());
   await bus.publish(target.platformUserId, target.event);
+  if (event.kind === "session" && event.session.status === "finished")
+    await sendChargeReceipt(target.platformUserId, event.session, deps.receipts ?? defaultReceiptDeps(db));
   return true;
 }

@@ -54,6 +54,7 @@ const ACTION_COVERAGE: Record<string, string> = {
   "lib/features/admin/actions/deletion.ts": "admin.test.ts",
   "lib/features/passkeys/actions/manage-passkeys.ts": "passkeys.test.ts",
   "lib/features/language/actions/choose-language.ts": "language.test.ts",
+  "lib/features/live/actions/set-receipt-mail.ts": "live.test.ts",
 };
 
 function listFiles(

@@ -30,3 +30,14 @@ export const liveEvents = pgTable(
   },
   (t) => [index("live_event_user_idx").on(t.platformUserId, t.id), index("live_event_created_idx").on(t.createdAt)],
 );
+
+/**
+ * The charge receipts sent: one row per platform session. The primary key is what makes it exactly
+ * one mail per session, however often, in whatever order and on however many instances the
+ * platform reports the end: only the instance whose insert took the row sends.
+ */
+export const chargeReceipts = pgTable("charge_receipt", {
+  sessionId: integer("session_id").primaryKey(),
+  platformUserId: integer("platform_user_id").notNull(),
+  sentAt: timestamp("sent_at", { mode: "date" }).notNull().defaultNow(),
+});

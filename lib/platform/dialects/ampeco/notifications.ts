@@ -1,6 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import type { NotificationKind, ParsedNotification, PlatformEvent, SessionChange } from "../../notification-types";
+import type { NotificationsApi, NotificationSubscription } from "../../apis";
+import type { PlatformRequester } from "../../request";
 import { WireId, WireNumber, WireText } from "../../wire";
 
 /**
@@ -123,4 +125,54 @@ const READERS: { [K in NotificationKind]: (body: unknown) => PlatformEvent | nul
 export function readAmpecoNotification(kind: NotificationKind, body: unknown): ParsedNotification | null {
   const event = READERS[kind](body);
   return event ? { kind, event } : null;
+}
+
+const WireSubscription = z.object({
+  id: WireId,
+  notifications: z.array(z.string()),
+  webhook: z.object({ callbackUrl: z.string() }).nullish(),
+});
+const SubscriptionResponse = z.object({ data: WireSubscription });
+const SubscriptionList = z.object({ data: z.array(WireSubscription) });
+
+const toSubscription = (wire: z.output<typeof WireSubscription>): NotificationSubscription => ({
+  id: wire.id,
+  kinds: wire.notifications,
+  callbackUrl: wire.webhook?.callbackUrl ?? null,
+});
+
+/** Notifications v2.0: the webhook subscriptions (list, subscribe, update). */
+export function createAmpecoNotificationsApi(requester: PlatformRequester): NotificationsApi {
+  const body = (kinds: readonly string[], callbackUrl: string) => ({
+    via: "webhook",
+    notifications: kinds,
+    webhook: { callbackUrl },
+  });
+  return {
+    async listSubscriptions() {
+      const { data } = await requester.request({
+        endpoint: "notifications.list",
+        query: { per_page: 100 },
+        schema: SubscriptionList,
+      });
+      return data.data.map(toSubscription);
+    },
+    async subscribe(kinds, callbackUrl) {
+      const { data } = await requester.request({
+        endpoint: "notifications.subscribe",
+        body: body(kinds, callbackUrl),
+        schema: SubscriptionResponse,
+      });
+      return toSubscription(data.data);
+    },
+    async updateSubscription(id, kinds, callbackUrl) {
+      const { data } = await requester.request({
+        endpoint: "notifications.update",
+        params: { id },
+        body: body(kinds, callbackUrl),
+        schema: SubscriptionResponse,
+      });
+      return toSubscription(data.data);
+    },
+  };
 }

@@ -1,0 +1,48 @@
+import "server-only";
+import type { NotificationSubscription } from "@/lib/platform/apis";
+import type { PlatformClient } from "@/lib/platform/client";
+import { NOTIFICATION_KINDS } from "@/lib/platform/notification-types";
+
+/**
+ * `npm run platform:subscribe`: makes the platform's webhook subscription for this portal's callback
+ * URL hold exactly the kinds the portal reads (creates it, or updates the one for that URL), then
+ * lists every subscription. Made with the portal's own key, which is what the platform then signs
+ * callbacks with (PLATFORM_WEBHOOK_SECRET defaults to it).
+ */
+export class NoPlatformEventsError extends Error {
+  constructor() {
+    super("This platform dialect has no notifications (the contract's): the portal polls instead.");
+    this.name = "NoPlatformEventsError";
+  }
+}
+
+export const CALLBACK_PATH = "/api/platform/callbacks";
+
+export interface SubscribeOutcome {
+  action: "created" | "updated" | "unchanged";
+  subscription: NotificationSubscription;
+  all: NotificationSubscription[];
+}
+
+const sameKinds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+export async function subscribePortal(platform: PlatformClient, portalUrl: string): Promise<SubscribeOutcome> {
+  const api = platform.notifications;
+  if (!api) throw new NoPlatformEventsError();
+  const callbackUrl = new URL(CALLBACK_PATH, portalUrl).href;
+  const existing = (await api.listSubscriptions()).find((s) => s.callbackUrl === callbackUrl);
+  let action: SubscribeOutcome["action"];
+  let subscription: NotificationSubscription;
+  if (!existing) {
+    subscription = await api.subscribe(NOTIFICATION_KINDS, callbackUrl);
+    action = "created";
+  } else if (!sameKinds(existing.kinds, NOTIFICATION_KINDS)) {
+    subscription = await api.updateSubscription(existing.id, NOTIFICATION_KINDS, callbackUrl);
+    action = "updated";
+  } else {
+    subscription = existing;
+    action = "unchanged";
+  }
+  return { action, subscription, all: await api.listSubscriptions() };
+}
