@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useCallback, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { useLiveStream } from "@/components/live/live-stream";
 import type { DriverEvent } from "@/lib/core/live-events";
@@ -11,6 +11,11 @@ import { jsonFetcher, type FetchError } from "@/lib/core/swr-fetcher";
 
 export const LIVE_SESSIONS_URL = "/api/sessions/live";
 export const LIVE_REFRESH_MS = 3_000;
+/**
+ * With a session running, the platform reports it every few seconds to a minute; a stream quiet this
+ * long (a subscription gone, callbacks refused) counts as unavailable and the panel polls again.
+ */
+export const STREAM_QUIET_MS = 120_000;
 
 /**
  * The driver's running sessions. With `push` (the platform sends events: ampeco) the tab's event
@@ -39,15 +44,28 @@ export function useLiveSessions(initial: LiveSessionsResponse, push = false) {
   const signedOut = useRef(false);
   const { mutate } = useSWRConfig();
   const seen = useRef(new Map<number, number>());
+  const lastEventAt = useRef(0);
+  const hasRunning = useRef(initial.sessions.length > 0);
+  const [quiet, setQuiet] = useState(false);
   const stream = useLiveStream(push, (event: DriverEvent) => {
     if (event.type !== "session") return;
+    lastEventAt.current = Date.now();
+    setQuiet(false);
     void mutate<LiveSessionsResponse>(
       LIVE_SESSIONS_URL,
       (current) => applySessionChange(current ?? initial, event.session, seen.current),
       { revalidate: false },
     );
   });
-  const streaming = stream !== "unavailable";
+  useEffect(() => {
+    if (!push) return;
+    lastEventAt.current = Date.now();
+    const timer = setInterval(() => {
+      if (hasRunning.current && Date.now() - lastEventAt.current > STREAM_QUIET_MS) setQuiet(true);
+    }, 5_000);
+    return () => clearInterval(timer);
+  }, [push]);
+  const streaming = stream !== "unavailable" && !quiet;
   const initiallyRunning = initial.sessions.length > 0;
   // SWR hands this its cache, which is empty until the first poll (the server's read is only
   // fallback data): then the server's read decides. Stable identity, so the timer is not reset.
@@ -59,7 +77,7 @@ export function useLiveSessions(initial: LiveSessionsResponse, push = false) {
     },
     [initiallyRunning, streaming],
   );
-  return useSWR<LiveSessionsResponse, FetchError>(LIVE_SESSIONS_URL, fetchLiveSessions, {
+  const answer = useSWR<LiveSessionsResponse, FetchError>(LIVE_SESSIONS_URL, fetchLiveSessions, {
     fallbackData: initial,
     revalidateOnMount: false,
     revalidateOnFocus: false,
@@ -69,4 +87,8 @@ export function useLiveSessions(initial: LiveSessionsResponse, push = false) {
       if (error.status === 401) signedOut.current = true;
     },
   });
+  useEffect(() => {
+    hasRunning.current = (answer.data ?? initial).sessions.length > 0;
+  });
+  return answer;
 }

@@ -341,6 +341,14 @@ test(
       });
       expect(subscribed.status(), await subscribed.text()).toBe(201);
       subscription = ((await subscribed.json()) as { data: { id: number } }).data.id;
+      // The pages take the stream only once callbacks are seen to arrive (the emulator reports the
+      // running session every 5 s); /api/health says so.
+      await expect
+        .poll(
+          async () => ((await (await request.get("/api/health")).json()) as { events?: { recent: boolean } }).events,
+          { timeout: 20_000 },
+        )
+        .toEqual({ recent: true });
     }
     const polls: string[] = [];
     page.on("request", (r) => {

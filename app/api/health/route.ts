@@ -7,10 +7,7 @@ import { listDeprecations } from "@/lib/platform/deprecations";
 import { anyone } from "@/lib/core/route-handlers/access";
 import { routeHandler } from "@/lib/core/route-handlers/route-handler";
 import { lacksStaffPasskey } from "@/lib/core/auth/guards";
-import { lastCallbackAt, liveEventsEnabled } from "@/lib/features/live";
-
-/** Callbacks within this long count as "arriving" (a running session is reported every few seconds). */
-const EVENTS_RECENT_MS = 15 * 60_000;
+import { callbacksArriving } from "@/lib/features/live";
 
 const NO_STORE = { "cache-control": "no-store" };
 
@@ -28,18 +25,16 @@ export const GET = routeHandler({
   async run() {
     try {
       const config = getConfig();
-      const db = await getDb();
+      await getDb();
       const viewer = await getViewer();
       const staff = viewer !== null && isStaff(viewer.role) && !lacksStaffPasskey(viewer);
       const staffDetail = staff
         ? { platform: { dialect: config.platform.dialect, deprecations: listDeprecations() } }
         : {};
-      let events = {};
-      if (liveEventsEnabled()) {
-        const lastAt = await lastCallbackAt(db);
-        const recent = lastAt !== null && Date.now() - lastAt.getTime() <= EVENTS_RECENT_MS;
-        events = { events: { recent, ...(staff ? { lastAt: lastAt?.toISOString() ?? null } : {}) } };
-      }
+      const arriving = await callbacksArriving();
+      const events = arriving
+        ? { events: { recent: arriving.recent, ...(staff ? { lastAt: arriving.lastAt?.toISOString() ?? null } : {}) } }
+        : {};
       return Response.json(
         { status: "ok", demoMode: config.demoMode, ...events, ...staffDetail },
         { headers: NO_STORE },

@@ -15,10 +15,19 @@ vi.mock("@/lib/core/db/client", () => ({
   },
 }));
 
-vi.mock("@/lib/features/live", () => ({
-  liveEventsEnabled: () => world.pushed,
-  lastCallbackAt: async () => world.lastCallback,
-}));
+vi.mock("@/lib/features/live", async (original) => {
+  const { CALLBACKS_RECENT_MS } = await import("@/lib/features/live/push");
+  return {
+    ...(await original<object>()),
+    callbacksArriving: async () =>
+      world.pushed
+        ? {
+            recent: world.lastCallback !== null && Date.now() - world.lastCallback.getTime() <= CALLBACKS_RECENT_MS,
+            lastAt: world.lastCallback,
+          }
+        : null,
+  };
+});
 
 const { GET } = await import("@/app/api/health/route");
 const { clearDeprecations, recordDeprecation } = await import("@/lib/platform/deprecations");
