@@ -41,7 +41,7 @@ function openShared(): SharedStream {
     if (stream.state === "connecting" || source.readyState === EventSource.CLOSED) stop();
   });
   source.addEventListener("end", stop);
-  for (const type of ["session", "balance"] as const) {
+  for (const type of ["session", "balance", "card"] as const) {
     source.addEventListener(type, (message) => {
       let event: DriverEvent;
       try {

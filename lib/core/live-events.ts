@@ -10,7 +10,8 @@ export type LiveSessionChange = Omit<SessionChange, "chargePointId">;
 
 export type DriverEvent =
   | { type: "session"; session: LiveSessionChange }
-  | { type: "balance"; balance: number; currency: string; updatedAt: string };
+  | { type: "balance"; balance: number; currency: string; updatedAt: string }
+  | { type: "card"; cardId: number; status: "active" | "blocked" | "inactive" | "gone" };
 
 export const isRunning = (status: LiveSessionChange["status"]) => status === "started" || status === "charging";
 

@@ -118,6 +118,8 @@ export interface NotificationsApi {
   listSubscriptions(): Promise<NotificationSubscription[]>;
   subscribe(kinds: readonly string[], callbackUrl: string): Promise<NotificationSubscription>;
   updateSubscription(id: number, kinds: readonly string[], callbackUrl: string): Promise<NotificationSubscription>;
+  /** The card an `idTag.changed` callback names (it carries only the id), or null when it is gone. */
+  cardOfNotification(cardId: number): Promise<Card | null>;
 }
 
 export interface DialectApis {

@@ -9,9 +9,11 @@ import type { LiveMessage } from "@/lib/features/live/bus";
 import { createLiveBus, type LiveBus } from "@/lib/features/live/bus";
 import { deliverPlatformEvent } from "@/lib/features/live/deliver";
 import { MAX_CALLBACK_BYTES, receivePlatformCallback, type CallbackDeps } from "@/lib/features/live/receive-callback";
+import type { PlatformClient } from "@/lib/platform/client";
 import type { PlatformEvent } from "@/lib/platform/notifications";
 import { openTestDatabase } from "@/tests/support/test-db";
 import {
+  platformClientFor,
   startPlatformEmulator,
   TEST_API_KEY,
   type RunningPlatformEmulator,
@@ -28,6 +30,8 @@ let opened: OpenedDatabase;
 let bus: LiveBus;
 let later: Array<() => Promise<void>> = [];
 let delivered: PlatformEvent[] = [];
+/** The platform the card changes are read from (the emulator's, below). */
+let platform: PlatformClient | undefined;
 const heard: LiveMessage[] = [];
 
 const deps = (): CallbackDeps => ({
@@ -36,7 +40,7 @@ const deps = (): CallbackDeps => ({
   later: (task) => void later.push(task),
   deliver: async (event) => {
     delivered.push(event);
-    await deliverPlatformEvent(event, { db: opened.db, bus });
+    await deliverPlatformEvent(event, { db: opened.db, bus, platform });
   },
   now: () => new Date(),
 });
@@ -191,6 +195,7 @@ describe("the emulator's own callbacks", () => {
 
   beforeAll(async () => {
     emu = await startPlatformEmulator({ dialect: "ampeco", now: () => new Date(clock), notificationTickMs: 0 });
+    platform = platformClientFor(emu.url, "ampeco");
     server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
@@ -228,5 +233,26 @@ describe("the emulator's own callbacks", () => {
     expect(deliveries.map((d: { status: number }) => d.status)).toEqual([202, 202]);
     expect(heard).toHaveLength(1);
     expect(heard[0]!.event).toMatchObject({ type: "session", session: { status: "charging" } });
+  });
+
+  it("are taken: a card's status change reaches its own driver's tab, another driver's card nobody's", async () => {
+    heard.length = 0;
+    await emu.call("PUT", "/__emulator/settings", { body: { webhookDelivery: { retryDelayMs: 0 } } });
+    const callbackUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    await emu.call("POST", "/public-api/notifications/v2.0", {
+      body: { via: "webhook", notifications: ["idTag.changed"], webhook: { callbackUrl } },
+    });
+    const tagOf = async (userId: number) =>
+      (await emu.call("GET", `/public-api/resources/id-tags/v2.0?filter[userId]=${userId}`)).body.data[0] as {
+        id: number;
+      };
+    const mine = await tagOf(DEMO_DRIVER_ID);
+    const theirs = await tagOf(SECOND_DRIVER_ID);
+    for (const tag of [theirs, mine])
+      await emu.call("PATCH", `/public-api/resources/id-tags/v2.0/${tag.id}`, { body: { status: "disabled" } });
+    await emu.call("POST", "/__emulator/notifications/flush");
+    expect(heard.map((m) => [m.platformUserId, m.event])).toEqual([
+      [DEMO_DRIVER_ID, { type: "card", cardId: mine.id, status: "blocked" }],
+    ]);
   });
 });

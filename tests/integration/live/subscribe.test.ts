@@ -1,26 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOTIFICATION_KINDS } from "@/lib/platform/notification-types";
-import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
 import { NoPlatformEventsError, subscribePortal } from "@/lib/features/live/subscribe";
 import {
+  platformClientFor,
   startPlatformEmulator,
-  TEST_API_KEY,
   type RunningPlatformEmulator,
 } from "@/tests/support/platform-emulator-server";
 
 /** Issue 27: `npm run platform:subscribe` creates the portal's subscription once, then keeps it up to date. */
 let emu: RunningPlatformEmulator;
-const client = (dialect: "spec" | "ampeco", baseUrl: string): PlatformClient =>
-  createPlatformClient({
-    dialect,
-    baseUrl,
-    apiKey: TEST_API_KEY,
-    timeoutMs: 5_000,
-    maxRetries: 0,
-    retryCapMs: 100,
-    partnerId: 1116,
-    userGroupId: 257,
-  });
+const client = (dialect: "spec" | "ampeco", baseUrl: string) => platformClientFor(baseUrl, dialect);
 
 beforeAll(async () => {
   emu = await startPlatformEmulator({ dialect: "ampeco" });

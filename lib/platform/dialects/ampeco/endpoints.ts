@@ -36,6 +36,7 @@ export const AMPECO_ENDPOINTS = {
   },
   "idTags.create": { method: "POST", path: ID_TAGS, idempotent: false },
   "idTags.list": { method: "GET", path: ID_TAGS, idempotent: true },
+  "idTags.get": { method: "GET", path: `${ID_TAGS}/{id}`, idempotent: true },
   // Status changes and moves set fields to given values: a replay leaves the same state.
   "idTags.update": { method: "PATCH", path: `${ID_TAGS}/{id}`, idempotent: true },
   "sessions.list": { method: "GET", path: SESSIONS, idempotent: true },

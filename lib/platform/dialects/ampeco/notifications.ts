@@ -3,7 +3,10 @@ import { z } from "zod";
 import type { NotificationKind, ParsedNotification, PlatformEvent, SessionChange } from "../../notification-types";
 import type { NotificationsApi, NotificationSubscription } from "../../apis";
 import type { PlatformRequester } from "../../request";
+import { nullWhenNotFound } from "../../reads";
 import { WireId, WireNumber, WireText } from "../../wire";
+import { toAmpecoCard } from "./cards";
+import { AmpecoIdTag } from "./schemas";
 
 /**
  * The six callbacks of notifications v2.0 the portal subscribes to (ampeco-openapi-subset.json, the
@@ -141,7 +144,9 @@ const toSubscription = (wire: z.output<typeof WireSubscription>): NotificationSu
   callbackUrl: wire.webhook?.callbackUrl ?? null,
 });
 
-/** Notifications v2.0: the webhook subscriptions (list, subscribe, update). */
+const IdTagResponse = z.object({ data: AmpecoIdTag });
+
+/** Notifications v2.0: the webhook subscriptions (list, subscribe, update), and the card a callback names. */
 export function createAmpecoNotificationsApi(requester: PlatformRequester): NotificationsApi {
   const body = (kinds: readonly string[], callbackUrl: string) => ({
     via: "webhook",
@@ -164,6 +169,16 @@ export function createAmpecoNotificationsApi(requester: PlatformRequester): Noti
         schema: SubscriptionResponse,
       });
       return toSubscription(data.data);
+    },
+    async cardOfNotification(cardId) {
+      return nullWhenNotFound(async () => {
+        const { data } = await requester.request({
+          endpoint: "idTags.get",
+          params: { id: cardId },
+          schema: IdTagResponse,
+        });
+        return toAmpecoCard(data.data);
+      });
     },
     async updateSubscription(id, kinds, callbackUrl) {
       const { data } = await requester.request({
