@@ -30,8 +30,16 @@ const PUBLIC_PAGES = [
   "/dev/mailbox",
   "/app-password/set",
 ];
-/** Route handlers open to signed-out callers: Auth.js itself, the health check, the demo bridge (loopback only), passkey sign-in. */
-const PUBLIC_APIS = ["/api/auth", "/api/health", "/api/emulator", "/api/passkeys/sign-in"];
+/**
+ * The platform's notification callbacks: posted server to server, without a session or an Origin;
+ * their X-Signature over the body is their authority (lib/features/live/receive-callback.ts).
+ */
+const PLATFORM_CALLBACKS = ["/api/platform/callbacks"];
+/**
+ * Route handlers open to signed-out callers: Auth.js itself, the health check, the demo bridge (loopback only),
+ * passkey sign-in, the platform's signed callbacks.
+ */
+const PUBLIC_APIS = ["/api/auth", "/api/health", "/api/emulator", "/api/passkeys/sign-in", ...PLATFORM_CALLBACKS];
 /** The app's metadata files (Next serves them as routes). */
 const METADATA_FILES = /^\/(icon|apple-icon|favicon)(\.\w+)?$|^\/(robots\.txt|sitemap\.xml|manifest\.webmanifest)$/;
 /** The map and its data, public only with MAP_PUBLIC=true. */
@@ -109,6 +117,7 @@ export async function middleware(request: NextRequest) {
   if (
     UNSAFE_METHODS.has(request.method) &&
     !isUnder(pathname, AUTH_JS_ENDPOINTS) &&
+    !isUnder(pathname, PLATFORM_CALLBACKS) &&
     !isSameOrigin(request, config.auth.url)
   ) {
     return withHeaders(

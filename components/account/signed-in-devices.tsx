@@ -4,6 +4,7 @@ import { useActionState, useEffect, useRef } from "react";
 import { FormStatus } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { SubmitButton } from "@/components/ui/button";
+import { SwitchForm } from "@/components/ui/switch-form";
 import type { DeviceRow } from "@/lib/core/auth/device-name";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 
@@ -72,18 +73,12 @@ export function SignedInDeviceList({ devices, action }: { devices: DeviceRow[]; 
 /** The switch for the new-device notice mail. */
 export function NewDeviceMailForm({ enabled, action }: { enabled: boolean; action: DeviceAction }) {
   const t = useTranslations("devices");
-  const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
-  const { tone, message } = outcome(state);
   return (
-    <form action={formAction} className="space-y-3">
-      <label className="flex items-start gap-2 text-sm">
-        <input type="checkbox" name="newDeviceMail" defaultChecked={enabled} className="mt-1 h-4 w-4" />
-        <span>{t("mailForm.label")}</span>
-      </label>
-      <SubmitButton variant="secondary" pendingLabel={t("mailForm.saving")}>
-        {t("mailForm.save")}
-      </SubmitButton>
-      <FormStatus tone={tone} message={message} />
-    </form>
+    <SwitchForm
+      name="newDeviceMail"
+      enabled={enabled}
+      action={action}
+      words={{ label: t("mailForm.label"), save: t("mailForm.save"), saving: t("mailForm.saving") }}
+    />
   );
 }

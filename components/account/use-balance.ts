@@ -1,7 +1,10 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
-import useSWR from "swr";
+import useSWR, { useSWRConfig } from "swr";
+import { useLiveStream } from "@/components/live/live-stream";
+import { formatMoney } from "@/lib/core/format";
+import type { DriverEvent } from "@/lib/core/live-events";
 import type { BalanceView } from "@/lib/features/accounts/balance-view";
 import { jsonFetcher, type FetchError } from "@/lib/core/swr-fetcher";
 
@@ -9,12 +12,20 @@ import { jsonFetcher, type FetchError } from "@/lib/core/swr-fetcher";
 
 export const BALANCE_URL = "/api/account/balance";
 
-/**
- * The balance the page was rendered with, refreshed every second while `polling` (after a voucher
- * was accepted) and otherwise left alone: the page view already read it once.
- */
-export function useBalance(initial: BalanceView, polling: boolean, url: string = BALANCE_URL) {
+/** The rendered balance, polled every second while `polling` (after a voucher); with `push`, also each streamed change. */
+export function useBalance(initial: BalanceView, polling: boolean, url: string = BALANCE_URL, push = false) {
   const t = useTranslations("account.balance");
+  const locale = useLocale();
+  const { mutate } = useSWRConfig();
+  useLiveStream(push, (event: DriverEvent) => {
+    if (event.type !== "balance") return;
+    const view: BalanceView = {
+      amount: event.balance,
+      currency: event.currency,
+      formatted: formatMoney(event.balance, event.currency, locale),
+    };
+    void mutate<BalanceView>(url, view, { revalidate: false });
+  });
   const fetchBalance = useMemo(
     () =>
       jsonFetcher<BalanceView>({
@@ -30,6 +41,8 @@ export function useBalance(initial: BalanceView, polling: boolean, url: string =
     revalidateIfStale: false,
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
+    // Polling after a voucher stays: it is short (until the credit shows, at most 30 s), and a
+    // pushed change only makes the credit show sooner.
     refreshInterval: polling ? 1000 : 0,
     dedupingInterval: 500,
     // Polling itself retries; a failed read just waits for the next tick.

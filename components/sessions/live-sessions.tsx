@@ -15,6 +15,8 @@ export interface LiveSessionsProps {
   currency: string | null;
   /** Only this session (the detail page); all running sessions when left out. */
   sessionId?: number;
+  /** The platform pushes events (ampeco): take changes from the tab's event stream instead of polling. */
+  push?: boolean;
 }
 
 function runningFor(session: LiveSessionView, checkedAt: string, t: DurationWords): string {
@@ -26,12 +28,12 @@ function runningFor(session: LiveSessionView, checkedAt: string, t: DurationWord
  * The driver's running session(s) with figures that refresh by themselves. When one stops, an
  * aria-live region says so and the server-rendered page is refreshed to show the final figures.
  */
-export function LiveSessions({ initial, currency, sessionId }: LiveSessionsProps) {
+export function LiveSessions({ initial, currency, sessionId, push = false }: LiveSessionsProps) {
   const router = useRouter();
   const t = useTranslations("sessions.live");
   const tDuration = useTranslations("duration");
   const locale = useLocale();
-  const { data, error } = useLiveSessions(initial);
+  const { data, error } = useLiveSessions(initial, push);
   const current = data ?? initial;
   const visible = current.sessions.filter((s) => sessionId === undefined || s.id === sessionId);
   const visibleIds = visible.map((s) => s.id).join(",");

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { Alert } from "@/components/ui/alert";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
+import { livePushActive } from "@/lib/features/live";
 import { toLiveSessionView } from "@/lib/features/sessions/live-view";
 import type { SessionsOverview } from "@/lib/features/sessions/service";
 import type { Settled } from "@/lib/features/sessions/settle";
@@ -26,6 +27,7 @@ export async function LiveSessionsSection({
     <LiveSessions
       initial={{ sessions: running.map(toLiveSessionView), checkedAt: new Date().toISOString() }}
       currency={currency}
+      push={await livePushActive()}
     />
   );
 }

@@ -23,11 +23,14 @@ export function VoucherForm({
   initialBalance,
   balanceUrl = BALANCE_URL,
   balanceHeading,
+  push = false,
 }: {
   action: RedeemVoucherAction;
   initialBalance: BalanceView;
   balanceUrl?: string;
   balanceHeading?: string;
+  /** The driver's own balance where the platform pushes events: the credit comes over the tab's stream. */
+  push?: boolean;
 }) {
   const t = useTranslations("vouchers");
   const [state, formAction, pending] = useActionState<VoucherActionResult, FormData>(action, idle);
@@ -37,7 +40,7 @@ export function VoucherForm({
 
   const accepted = state.status === "ok" && !pending;
   const [polling, setPolling] = useState(false);
-  const { data: balance = initialBalance } = useBalance(initialBalance, polling, balanceUrl);
+  const { data: balance = initialBalance } = useBalance(initialBalance, polling, balanceUrl, push);
   // A balance the platform does not give cannot show the credit: nothing to wait for then.
   const balanceShown = balance.amount !== null;
   const credited = accepted && balanceShown && baseline !== null && !sameBalance(balance, baseline);

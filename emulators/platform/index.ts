@@ -4,6 +4,7 @@ import {
   exportFileRoutes,
   OAUTH_TOKEN_PATH,
   OAuthIssuer,
+  WebhookDispatcher,
   type OAuthClient,
 } from "./ampeco";
 import { identifyCaller, RateLimiter, rateLimitHeaders, WRITE_METHODS } from "./auth-rate-limit";
@@ -45,6 +46,7 @@ export {
 export { FIRST_SESSION_ID, RUNNING_POWER_W, RUNNING_SESSION_AGE_MS } from "./seed";
 export { VOUCHER_REJECTED } from "./routes/vouchers";
 export { EXPORT_LINK_TTL_MS } from "./ampeco";
+export { SENT_NOTIFICATION_KINDS } from "./store";
 export { EmulatorSettingsSchema, SESSION_ORDERS, type EmulatorSettings, type EmulatorSettingsInput } from "./settings";
 
 export type EmulatorDialect = "spec" | "ampeco";
@@ -67,6 +69,11 @@ export interface PlatformEmulatorOptions {
    * demo bridge when embedded). Default: the origin the request came to.
    */
   downloadOrigin?: string;
+  /**
+   * ampeco: how often running sessions are looked at for notification callbacks while someone is
+   * subscribed (their energy follows the clock); default 5000, 0 only on a request.
+   */
+  notificationTickMs?: number;
   /** Strictness where AMPECO leaves room (./settings.ts); the defaults are the stricter reading. */
   settings?: EmulatorSettingsInput;
   now?: () => Date;
@@ -75,6 +82,8 @@ export interface PlatformEmulatorOptions {
 export interface PlatformEmulator {
   handle(request: Request): Promise<Response>;
   reset(): void;
+  /** Stops the notification timer (ampeco); callbacks already sent still finish. */
+  stop(): void;
 }
 
 const PLATFORM_PREFIX = "/public-api/";
@@ -122,8 +131,10 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
     rateLimiter: new RateLimiter(() => faults.rateLimitOverride() ?? resolved.rateLimit, now),
     requestLog: [],
     settings: madeSettings(),
+    webhooks: null,
     resetToSeed: () => {
       state = createSeedState(now());
+      runtime.webhooks?.rebase();
       faults.clear();
       runtime.settings = madeSettings();
       runtime.rateLimiter.reset();
@@ -132,6 +143,20 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
       persist();
     },
   };
+
+  if (dialect === "ampeco") {
+    runtime.webhooks = new WebhookDispatcher({
+      getState: () => state,
+      getSettings: () => runtime.settings,
+      now,
+      settle: () => {
+        if (settleCredits(state, now())) persist();
+      },
+      tickMs: options.notificationTickMs ?? 5_000,
+    });
+    // A subscription in a state file from an earlier run starts the timer at once.
+    runtime.webhooks.observe();
+  }
 
   /** Routes a request and maps expected failures; mutations are persisted after a 2xx write. */
   async function dispatch(routes: readonly Route[], request: Request, url: URL): Promise<Response> {
@@ -201,7 +226,11 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
       // Due voucher credits land before anything reads the state (also survives restarts).
       if (settleCredits(state, now())) persist();
 
-      if (url.pathname.startsWith(CONTROL_PREFIX)) return dispatch(controlRoutes, request, url);
+      if (url.pathname.startsWith(CONTROL_PREFIX)) {
+        const response = await dispatch(controlRoutes, request, url);
+        runtime.webhooks?.observe("request");
+        return response;
+      }
       // A signed export link is its own authority, like a storage URL: no key, no rate limit, not logged.
       if (dialect === "ampeco" && url.pathname.startsWith(EXPORT_FILE_PREFIX))
         return dispatch(exportFileRoutes, request, url);
@@ -209,11 +238,13 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
         const bodyKeys = await jsonBodyKeys(request);
         const response = await handlePlatform(request, url);
         log(request, url, response.status, bodyKeys);
+        runtime.webhooks?.observe("request");
         return response;
       }
       return errorResponse(new HttpError(404, `The route ${url.pathname.replace(/^\//, "")} could not be found.`));
     },
     reset: () => runtime.resetToSeed(),
+    stop: () => runtime.webhooks?.stop(),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { OAuthIssuer } from "./ampeco/oauth";
+import type { WebhookDispatcher } from "./ampeco/webhooks";
 import type { RateLimiter } from "./auth-rate-limit";
 import type { FaultInjector } from "./faults";
 import type { EmulatorSettings } from "./settings";
@@ -35,6 +36,8 @@ export interface EmulatorRuntime {
   oauth: OAuthIssuer | null;
   rateLimiter: RateLimiter;
   requestLog: RequestLogEntry[];
+  /** Notification callbacks (ampeco dialect only). */
+  webhooks: WebhookDispatcher | null;
   /** The strictness settings in force (./settings.ts). */
   settings: EmulatorSettings;
   resetToSeed(): void;

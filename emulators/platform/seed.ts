@@ -116,6 +116,7 @@ export function createSeedState(now: Date): EmulatorState {
       session: FIRST_SESSION_ID + sessions.length,
       redemption: 1,
       mail: 1,
+      subscription: 1,
     },
     users: SEED_USERS.map(({ createdDaysAgo, ...user }) => ({
       ...user,
@@ -140,5 +141,6 @@ export function createSeedState(now: Date): EmulatorState {
     })),
     redemptions: [],
     outbox: [],
+    subscriptions: [],
   };
 }

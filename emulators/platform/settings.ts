@@ -22,6 +22,24 @@ const PartnerSchema = z
 /** `users`, `id-tags`, `charge-points`…, or `actions/users`: the first path segment after resources/ or actions/. */
 const ResourceSchema = z.string().regex(/^(actions\/)?[a-z][a-z-]{1,40}$/);
 
+/**
+ * How the emulator delivers notification callbacks (notifications v2.0). AMPECO says only that each
+ * callback "will be retried a number of times and will be rate limited"; a receiver must cope with
+ * the same callback twice and with callbacks in another order than the changes they report.
+ */
+const WebhookDeliverySchema = z
+  .object({
+    /** Every callback is sent twice. */
+    duplicates: z.boolean().default(false),
+    /** The callbacks of one batch are sent newest first. */
+    outOfOrder: z.boolean().default(false),
+    /** Tries per callback until a 2xx answer, the first included. */
+    attempts: z.int().min(1).max(10).default(5),
+    /** Wait before the n-th retry: n times this. */
+    retryDelayMs: z.int().min(0).max(60_000).default(1_000),
+  })
+  .strict();
+
 export const SESSION_ORDERS = ["id-ascending", "shuffled", "newest-first"] as const;
 
 export const EmulatorSettingsSchema = z
@@ -65,6 +83,12 @@ export const EmulatorSettingsSchema = z
       .regex(/^https?:\/\/[^/?#\s]+\/?$/i, "An origin, such as https://tenant.example:8443/.")
       .nullable()
       .default(null),
+    webhookDelivery: WebhookDeliverySchema.default({
+      duplicates: false,
+      outOfOrder: false,
+      attempts: 5,
+      retryDelayMs: 1_000,
+    }),
   })
   .strict();
 

@@ -104,16 +104,49 @@ export const MailRecordSchema = z.object({
   sentAt: isoString,
 });
 
+/** The notification kinds the emulator sends (ampeco-openapi-subset.json, the subscribe operation's callbacks). */
+export const SENT_NOTIFICATION_KINDS = [
+  "SessionUpdateNotification",
+  "session.start.stop.notification",
+  "userBalance.changed",
+  "idTag.changed",
+  "transaction.changed",
+  "UserChangedNotification",
+] as const;
+
+/**
+ * A webhook subscription of notifications v2.0. `signingKey` is the access token that created it: the
+ * platform signs every callback with it (X-Signature). It never leaves the emulator in an answer.
+ */
+export const SubscriptionRecordSchema = z.object({
+  id: z.int(),
+  notifications: z.array(z.string()),
+  callbackUrl: z.string(),
+  signingKey: z.string(),
+  /** The host the subscription was made on, sent back as `X-Tenant`. */
+  tenant: z.string(),
+  createdAt: isoString,
+});
+
 export const EmulatorStateSchema = z.object({
   version: z.literal(1),
   seededAt: isoString,
-  nextIds: z.object({ user: z.int(), token: z.int(), session: z.int(), redemption: z.int(), mail: z.int() }),
+  nextIds: z.object({
+    user: z.int(),
+    token: z.int(),
+    session: z.int(),
+    redemption: z.int(),
+    mail: z.int(),
+    // Defaults keep state files of older emulators loadable.
+    subscription: z.int().default(1),
+  }),
   users: z.array(UserRecordSchema),
   tokens: z.array(TokenRecordSchema),
   sessions: z.array(SessionRecordSchema),
   vouchers: z.array(VoucherRecordSchema),
   redemptions: z.array(RedemptionRecordSchema),
   outbox: z.array(MailRecordSchema),
+  subscriptions: z.array(SubscriptionRecordSchema).default([]),
 });
 
 export type UserRecord = z.infer<typeof UserRecordSchema>;
@@ -125,6 +158,7 @@ export type VoucherRecord = z.infer<typeof VoucherRecordSchema>;
 export type VoucherStatus = z.infer<typeof VoucherStatusSchema>;
 export type RedemptionRecord = z.infer<typeof RedemptionRecordSchema>;
 export type MailRecord = z.infer<typeof MailRecordSchema>;
+export type SubscriptionRecord = z.infer<typeof SubscriptionRecordSchema>;
 export type EmulatorState = z.infer<typeof EmulatorStateSchema>;
 
 export function nextId(state: EmulatorState, kind: keyof EmulatorState["nextIds"]): number {

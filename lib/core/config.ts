@@ -106,6 +106,8 @@ const EnvSchema = z.object({
   PLATFORM_BASE_URL: optionalUrl,
   PLATFORM_API_KEY: optionalString,
   // OAuth2 client credentials (ampeco tenants that issue them instead of a bearer key).
+  // ampeco: the key the platform signs callbacks with (the token that made the subscription); unset: PLATFORM_API_KEY.
+  PLATFORM_WEBHOOK_SECRET: optionalString,
   PLATFORM_OAUTH_CLIENT_ID: optionalString,
   PLATFORM_OAUTH_CLIENT_SECRET: optionalString,
   // Real users carry no currency; money on the account page is shown in this one.
@@ -248,6 +250,11 @@ export function loadConfig(env: Record<string, string | undefined>) {
       pathOverrides,
       /** Client credentials instead of the bearer key (ampeco only); the embedded emulator accepts them too. */
       oauth,
+      /**
+       * What the platform signs its callbacks with (ampeco: the access token that made the subscription,
+       * `npm run platform:subscribe` uses the key). Empty: no callbacks are taken and the portal polls.
+       */
+      webhookKey: e.PLATFORM_WEBHOOK_SECRET ?? (platformEmbedded ? e.EMULATOR_API_KEY : (e.PLATFORM_API_KEY ?? "")),
       currency: e.PLATFORM_CURRENCY,
       timeZone: e.PORTAL_TIME_ZONE,
     },

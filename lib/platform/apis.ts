@@ -105,12 +105,29 @@ export interface VouchersApi {
   redeemVoucher(userId: number, code: string): Promise<void>;
 }
 
+/** A webhook subscription to the platform's notifications (ampeco only). */
+export interface NotificationSubscription {
+  id: number;
+  kinds: string[];
+  callbackUrl: string | null;
+}
+
+export interface NotificationsApi {
+  listSubscriptions(): Promise<NotificationSubscription[]>;
+  subscribe(kinds: readonly string[], callbackUrl: string): Promise<NotificationSubscription>;
+  updateSubscription(id: number, kinds: readonly string[], callbackUrl: string): Promise<NotificationSubscription>;
+  /** The card an `idTag.changed` callback names (it carries only the id), or null when it is gone. */
+  cardOfNotification(cardId: number): Promise<Card | null>;
+}
+
 export interface DialectApis {
   users: UsersApi;
   cards: CardsApi;
   sessions: SessionsApi;
   locations: LocationsApi;
   vouchers: VouchersApi;
+  /** Only where the platform pushes events (ampeco): the contract has none. */
+  notifications?: NotificationsApi;
 }
 
 /** What a dialect builds from the shared settings: the same five APIs over its own wire format. */

@@ -2,7 +2,7 @@ import "server-only";
 
 /** An endpoint in every dialect: method, path template, retry safety. Logs show the template, never an id. */
 
-export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface EndpointSpec {
   method: HttpMethod;

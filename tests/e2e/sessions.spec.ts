@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { formatKwh, formatMoney } from "../../lib/core/format";
 import { rangeToInstants } from "../../lib/features/sessions/filters";
-import { dialectOf, expect, test } from "./fixtures";
+import { dialectOf, expect, PLATFORM_AUTH, test } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 import { DEMO_DRIVER_ID, platformSessions, SECOND_DRIVER_ID } from "./platform-sessions";
 
@@ -321,49 +321,84 @@ test("/sessions and /sessions/[id] pass axe (WCAG 2.1 AA) in light and dark sche
   }
 });
 
-// Last: it stops the seeded running session (and leaves an equivalent running session behind).
-test("a running session updates without reload, and its Live badge goes when it stops", async ({
-  driverPage: page,
-  request,
-  emulator,
-}) => {
-  const [running] = (await platformSessions(request, DEMO_DRIVER_ID, { status: "charging" })).items;
-  expect(running, "the seeded running session").toBeTruthy();
-  let stopped = false;
-  try {
-    await page.goto("/sessions");
-    const live = page.getByRole("region", { name: "Charging now" });
-    await expect(live).toHaveAttribute("data-session-id", String(running!.id));
-    await expect(live.getByText("Live", { exact: true })).toBeVisible();
-    await expect(sessionsTable(page).locator(`tr[data-session-id="${running!.id}"]`)).toContainText("Live");
-    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-
-    // 7.4 kW adds 0.01 kWh about every 5 s: the shown figure changes while the page stays.
-    const energy = live.getByTestId("live-energy");
-    const before = (await energy.textContent()) ?? "";
-    expect(before).toMatch(/^\d+\.\d{2} kWh$/);
-    await expect(energy).not.toHaveText(before, { timeout: 20_000 });
-    expect(parseFloat((await energy.textContent()) ?? "")).toBeGreaterThan(parseFloat(before));
-
-    await emulator.call("POST", `/sessions/${running!.id}/stop`);
-    stopped = true;
-    await expect(live).toHaveCount(0, { timeout: 15_000 });
-    await expect(page.getByRole("status").filter({ hasText: "has finished" })).toBeVisible();
-    await expect(sessionsTable(page).locator(`tr[data-session-id="${running!.id}"]`)).toContainText("Finished");
-    await expect(page.getByText("Live", { exact: true })).toHaveCount(0);
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-  } finally {
-    // Leave the demo data as the seed has it: one running session of the demo driver.
-    // (No early return here: a return in `finally` would swallow a failure of the test.)
-    if (stopped) {
-      const startedAt = new Date(Date.now() - 23 * 60_000).toISOString().replace(/\.\d{3}Z$/, "Z");
-      await emulator.call("POST", `/users/${DEMO_DRIVER_ID}/sessions`, {
-        running: true,
-        startedAt,
-        powerW: 7400,
-        locationId: 501,
-        evseId: 50102,
+/**
+ * Last: it stops the seeded running session (and leaves an equivalent running session behind). On the
+ * contract the panel polls /api/sessions/live; on the real platform's dialect the emulator is
+ * subscribed to the portal's callbacks, the figures come over the tab's event stream (/api/live),
+ * and the network log holds no poll at all.
+ */
+test(
+  "a running session updates without reload, and its Live badge goes when it stops",
+  { tag: "@ampeco" },
+  async ({ driverPage: page, request, emulator, baseURL }) => {
+    const [running] = (await platformSessions(request, DEMO_DRIVER_ID, { status: "charging" })).items;
+    expect(running, "the seeded running session").toBeTruthy();
+    const pushed = dialectOf() === "ampeco";
+    let subscription: number | null = null;
+    if (pushed) {
+      const subscribed = await request.post("/api/emulator/public-api/notifications/v2.0", {
+        headers: PLATFORM_AUTH,
+        data: {
+          via: "webhook",
+          notifications: ["SessionUpdateNotification", "session.start.stop.notification", "userBalance.changed"],
+          webhook: { callbackUrl: new URL("/api/platform/callbacks", baseURL).href },
+        },
       });
+      expect(subscribed.status(), await subscribed.text()).toBe(201);
+      subscription = ((await subscribed.json()) as { data: { id: number } }).data.id;
+      // The pages take the stream only once callbacks are seen to arrive (the emulator reports the
+      // running session every 5 s); /api/health says so.
+      await expect
+        .poll(
+          async () => ((await (await request.get("/api/health")).json()) as { events?: { recent: boolean } }).events,
+          { timeout: 20_000 },
+        )
+        .toEqual({ recent: true });
     }
-  }
-});
+    const polls: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/sessions/live") polls.push(r.url());
+    });
+    let stopped = false;
+    try {
+      await page.goto("/sessions");
+      const live = page.getByRole("region", { name: "Charging now" });
+      await expect(live).toHaveAttribute("data-session-id", String(running!.id));
+      await expect(live.getByText("Live", { exact: true })).toBeVisible();
+      await expect(sessionsTable(page).locator(`tr[data-session-id="${running!.id}"]`)).toContainText("Live");
+      await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+
+      // 7.4 kW adds 0.01 kWh about every 5 s: the shown figure changes while the page stays.
+      const energy = live.getByTestId("live-energy");
+      const before = (await energy.textContent()) ?? "";
+      expect(before).toMatch(/^\d+\.\d{2} kWh$/);
+      await expect(energy).not.toHaveText(before, { timeout: 20_000 });
+      expect(parseFloat((await energy.textContent()) ?? "")).toBeGreaterThan(parseFloat(before));
+
+      await emulator.call("POST", `/sessions/${running!.id}/stop`);
+      stopped = true;
+      await expect(live).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.getByRole("status").filter({ hasText: "has finished" })).toBeVisible();
+      await expect(sessionsTable(page).locator(`tr[data-session-id="${running!.id}"]`)).toContainText("Finished");
+      await expect(page.getByText("Live", { exact: true })).toHaveCount(0);
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      if (pushed) expect(polls, "the panel polled although the stream was open").toEqual([]);
+      else expect(polls.length, "the contract's panel polls").toBeGreaterThan(0);
+    } finally {
+      if (subscription !== null)
+        await request.delete(`/api/emulator/public-api/notifications/v2.0/${subscription}`, { headers: PLATFORM_AUTH });
+      // Leave the demo data as the seed has it: one running session of the demo driver.
+      // (No early return here: a return in `finally` would swallow a failure of the test.)
+      if (stopped) {
+        const startedAt = new Date(Date.now() - 23 * 60_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+        await emulator.call("POST", `/users/${DEMO_DRIVER_ID}/sessions`, {
+          running: true,
+          startedAt,
+          powerW: 7400,
+          locationId: 501,
+          evseId: 50102,
+        });
+      }
+    }
+  },
+);

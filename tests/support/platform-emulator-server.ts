@@ -1,5 +1,6 @@
 import { serveFetchHandler } from "@/emulators/http-adapter";
 import { createPlatformEmulator, type PlatformEmulator, type PlatformEmulatorOptions } from "@/emulators/platform";
+import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
 
 /**
  * Starts the platform emulator standalone on an ephemeral loopback port, so tests talk to it over
@@ -74,5 +75,28 @@ export async function startPlatformEmulator(
   const get = async (absoluteUrl: string, key = TEST_API_KEY) =>
     toResult(await fetch(absoluteUrl, { headers: { accept: "application/json", authorization: `Bearer ${key}` } }));
 
-  return { url: server.url, emulator, call, get, close: () => server.close() };
+  return {
+    url: server.url,
+    emulator,
+    call,
+    get,
+    close: () => {
+      emulator.stop();
+      return server.close();
+    },
+  };
+}
+
+/** The portal's platform client for a running emulator, with the test key and no retries. */
+export function platformClientFor(baseUrl: string, dialect: "spec" | "ampeco"): PlatformClient {
+  return createPlatformClient({
+    dialect,
+    baseUrl,
+    apiKey: TEST_API_KEY,
+    timeoutMs: 5_000,
+    maxRetries: 0,
+    retryCapMs: 100,
+    partnerId: 1116,
+    userGroupId: 257,
+  });
 }

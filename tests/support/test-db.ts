@@ -15,20 +15,29 @@ export const testDriver = process.env.DATABASE_URL ? "postgres" : "pglite";
  * `fromScratch`: PGlite's initdb and every migration, as the portal's own first start does. Without
  * it a PGlite test database is a copy of one migrated template (see pgliteTemplate below).
  */
+/** A new empty database on the Postgres server at `serverUrl`: its name and its URL. */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix = "dp_test",
+): Promise<{ name: string; url: URL }> {
+  const { Client } = await import("pg");
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { name, url };
+}
+
 export async function openTestDatabase({ fromScratch = false } = {}): Promise<OpenedDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl)
     return openDatabase({ pgliteDir: "memory://", pgliteDump: fromScratch ? undefined : await pgliteTemplate() });
 
   const { Client } = await import("pg");
-  const name = `dp_test_${randomBytes(6).toString("hex")}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const { name, url } = await createScratchDatabase(serverUrl);
   const opened = await openDatabase({ url: url.toString(), pgliteDir: "unused" });
   return {
     ...opened,

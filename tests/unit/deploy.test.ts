@@ -87,6 +87,8 @@ describe("deploy/nginx/driver-portal.conf", () => {
     expect(conf).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
     expect(conf).toMatch(/proxy_next_upstream error timeout http_502 http_503;/);
     expect(conf).toMatch(/proxy_buffering off;/);
+    // The live event stream: unbuffered and held open longer than the heartbeat.
+    expect(conf).toMatch(/location = \/api\/live \{\n\s+proxy_buffering off;[^}]*proxy_read_timeout 1h;/);
     // With the port: Next refuses a server action whose X-Forwarded-Host lacks the Origin's port.
     expect(conf).toMatch(/proxy_set_header Host \$http_host;/);
     expect(conf).toMatch(/proxy_set_header X-Forwarded-Host \$http_host;/);

@@ -162,6 +162,23 @@ describe("middleware: demo mode answers only at a loopback name (issue 22, L4: D
   });
 });
 
+describe("middleware: the platform's callbacks (issue 27)", () => {
+  it("reach their handler signed out and without an Origin (the signature is checked there); nothing else does", async () => {
+    globals.__driverPortalConfig = loadConfig({ NODE_ENV: "test" });
+    const post = (path: string) =>
+      middleware(
+        new NextRequest(`http://localhost:3000${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-signature": "00" },
+          body: "{}",
+        }),
+      );
+    expect(passedOn(await post("/api/platform/callbacks"))).toBe(true);
+    expect((await post("/api/platform/callbacksx")).status).toBe(403);
+    expect((await post("/api/live")).status).toBe(403);
+  });
+});
+
 describe("middleware: router prefetches are not left out (issue 22, L2)", () => {
   it("the matcher skips only static files, whatever the headers say", async () => {
     const { config } = await import("@/middleware");

@@ -7,6 +7,7 @@ import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { NewDeviceMailForm, SignedInDeviceList } from "@/components/account/signed-in-devices";
+import { ReceiptMailForm } from "@/components/account/receipt-mail-form";
 import { AccountDeletion } from "@/components/account/account-deletion";
 import { PlatformExport } from "@/components/account/platform-export";
 import { PasskeyManager } from "@/components/passkeys/passkey-manager";
@@ -24,6 +25,8 @@ import { requestPlatformExportAction } from "@/lib/features/accounts/actions/req
 import { startPasswordResetAction } from "@/lib/features/accounts/actions/start-password-reset";
 import { setNewDeviceMailAction, signOutDeviceAction } from "@/lib/features/devices/actions/manage-devices";
 import { loadDeviceListView } from "@/lib/features/devices/device-list-view";
+import { receiptMailEnabled } from "@/lib/features/live";
+import { setReceiptMailAction } from "@/lib/features/live/actions/set-receipt-mail";
 import { requireDriverPage } from "@/lib/core/auth/guards";
 import { getConfig } from "@/lib/core/config";
 import { formatDate } from "@/lib/core/format";
@@ -39,16 +42,19 @@ export default async function AccountPage() {
   const viewer = await requireDriverPage();
   // Started first and awaited only inside the Suspense boundary (it never rejects: a failure is a view).
   const account = loadAccountView(viewer.platformUserId);
-  const [deviceList, deletion, passkeys, locale, t, tAppPassword, tMyData, tDeletion] = await Promise.all([
-    loadDeviceListView(viewer.userId),
-    openDeletionRequestOf(viewer.userId),
-    loadPasskeyRows(viewer.userId),
-    getLocale(),
-    getTranslations("profile.page"),
-    getTranslations("appPassword.accountCard"),
-    getTranslations("myData"),
-    getTranslations("accountDeletion"),
-  ]);
+  const [deviceList, deletion, passkeys, locale, t, tAppPassword, tMyData, tDeletion, tReceipts, receipts] =
+    await Promise.all([
+      loadDeviceListView(viewer.userId),
+      openDeletionRequestOf(viewer.userId),
+      loadPasskeyRows(viewer.userId),
+      getLocale(),
+      getTranslations("profile.page"),
+      getTranslations("appPassword.accountCard"),
+      getTranslations("myData"),
+      getTranslations("accountDeletion"),
+      getTranslations("receipts"),
+      receiptMailEnabled(viewer.userId),
+    ]);
   return (
     <div className="space-y-6">
       <Suspense fallback={<AccountDetailsPending />}>
@@ -90,6 +96,12 @@ export default async function AccountPage() {
             <SignOutButton everywhere />
           </div>
           <NewDeviceMailForm enabled={deviceList.newDeviceMail} action={setNewDeviceMailAction} />
+        </div>
+      </Card>
+      <Card title={tReceipts("title")}>
+        <div className="space-y-3">
+          <p className="text-sm text-slate-700 dark:text-slate-300">{tReceipts("intro")}</p>
+          <ReceiptMailForm enabled={receipts} action={setReceiptMailAction} />
         </div>
       </Card>
       <Card title={tDeletion("title")}>

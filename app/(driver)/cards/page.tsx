@@ -15,6 +15,8 @@ import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import type { Card as ChargingCard } from "@/lib/platform/types";
 import { titleFrom } from "@/components/layout/page-title";
 import { PageHeading } from "@/components/ui/page-heading";
+import { LiveRefresh } from "@/components/live/live-refresh";
+import { livePushActive } from "@/lib/features/live";
 
 /** The one-click change a usable card's row offers: pause an active card, resume a paused one. */
 const ROW_CHANGE = {
@@ -41,6 +43,7 @@ export default async function CardsPage() {
   return (
     <div className="space-y-6">
       <PageHeading title={t("title")} intro={t("intro")} />
+      <LiveRefresh push={await livePushActive()} on="card" />
       <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
         <Card title={t("yourCards")}>
           {loadError !== null || cards === null ? (

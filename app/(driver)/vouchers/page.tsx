@@ -3,6 +3,7 @@ import { toBalanceView } from "@/lib/features/accounts/balance-view";
 import { getPlatformUser } from "@/lib/features/accounts/platform-user";
 import { LoadError } from "@/components/ui/load-error";
 import { VoucherForm } from "@/components/vouchers/voucher-form";
+import { livePushActive } from "@/lib/features/live";
 import { requireDriverPage } from "@/lib/core/auth/guards";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { redeemVoucherAction } from "@/lib/features/vouchers/actions/redeem-voucher";
@@ -33,7 +34,11 @@ export default async function VouchersPage() {
   return (
     <div className="space-y-6">
       <PageHeading title={t("title")} intro={t("intro")} />
-      <VoucherForm action={redeemVoucherAction} initialBalance={toBalanceView(user, await getLocale())} />
+      <VoucherForm
+        action={redeemVoucherAction}
+        initialBalance={toBalanceView(user, await getLocale())}
+        push={await livePushActive()}
+      />
     </div>
   );
 }

@@ -7,10 +7,14 @@ import { listDeprecations } from "@/lib/platform/deprecations";
 import { anyone } from "@/lib/core/route-handlers/access";
 import { routeHandler } from "@/lib/core/route-handlers/route-handler";
 import { lacksStaffPasskey } from "@/lib/core/auth/guards";
+import { callbacksArriving } from "@/lib/features/live";
 
 const NO_STORE = { "cache-control": "no-store" };
 
-/** Liveness plus config and database. Signed-in staff also see the dialect and endpoints announced as deprecated. */
+/**
+ * Liveness plus config and database; staff also see the dialect and deprecated endpoints. `events.recent`:
+ * a platform callback arrived in the last 15 minutes (silence while drivers charge means a broken subscription).
+ */
 export const GET = routeHandler({
   scope: "health",
   words: { doing: "health.doing.check" },
@@ -20,11 +24,18 @@ export const GET = routeHandler({
       const config = getConfig();
       await getDb();
       const viewer = await getViewer();
-      const staffDetail =
-        viewer && isStaff(viewer.role) && !lacksStaffPasskey(viewer)
-          ? { platform: { dialect: config.platform.dialect, deprecations: listDeprecations() } }
-          : {};
-      return Response.json({ status: "ok", demoMode: config.demoMode, ...staffDetail }, { headers: NO_STORE });
+      const staff = viewer !== null && isStaff(viewer.role) && !lacksStaffPasskey(viewer);
+      const staffDetail = staff
+        ? { platform: { dialect: config.platform.dialect, deprecations: listDeprecations() } }
+        : {};
+      const arriving = await callbacksArriving();
+      const events = arriving
+        ? { events: { recent: arriving.recent, ...(staff ? { lastAt: arriving.lastAt?.toISOString() ?? null } : {}) } }
+        : {};
+      return Response.json(
+        { status: "ok", demoMode: config.demoMode, ...events, ...staffDetail },
+        { headers: NO_STORE },
+      );
     } catch (error) {
       // Not ready is this route's answer, not a failure of the route: a load balancer reads the 503.
       logger("health").error("not ready", error);

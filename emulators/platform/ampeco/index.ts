@@ -3,6 +3,7 @@ import { voucherRoutes } from "../routes/vouchers";
 import { ampecoActionRoutes } from "./actions";
 import { ampecoIdTagRoutes } from "./id-tags";
 import { ampecoLocationRoutes } from "./locations";
+import { ampecoNotificationRoutes } from "./notifications";
 import { exportLinkRoutes } from "./private-data-export";
 import { ampecoSessionRoutes } from "./sessions";
 import { ampecoTenantRoutes } from "./tenant";
@@ -20,6 +21,7 @@ export const ampecoRoutes: Route[] = [
   ...ampecoLocationRoutes,
   ...ampecoActionRoutes,
   ...ampecoTenantRoutes,
+  ...ampecoNotificationRoutes,
   ...exportLinkRoutes,
   ...voucherRoutes,
 ];
@@ -27,3 +29,4 @@ export const ampecoRoutes: Route[] = [
 export { OAUTH_TOKEN_PATH, OAuthIssuer, type OAuthClient } from "./oauth";
 export { DEPRECATION_HEADERS, PAGE_SUNSET } from "./paging";
 export { EXPORT_FILE_PREFIX, EXPORT_LINK_TTL_MS, exportFileRoutes } from "./private-data-export";
+export { WebhookDispatcher, signCallback, type DeliveryLogEntry } from "./webhooks";

@@ -220,4 +220,15 @@ export const controlRoutes: Route[] = [
   },
   { method: "GET", pattern: path("/outbox"), handler: ({ state: s }) => json(200, { data: [...s.outbox].reverse() }) },
   { method: "GET", pattern: path("/state"), handler: state },
+  // ampeco: look at the store now and wait until every callback has its answer (tests and journeys).
+  {
+    method: "POST",
+    pattern: path("/notifications/flush"),
+    handler: async ({ runtime }) => {
+      if (!runtime.webhooks) throw new HttpError(404, "Notifications are part of the ampeco dialect.");
+      const sent = runtime.webhooks.observe();
+      await runtime.webhooks.settled();
+      return json(200, { data: { sent: sent.map((n) => n.kind), deliveries: runtime.webhooks.deliveries } });
+    },
+  },
 ];

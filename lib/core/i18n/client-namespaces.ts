@@ -14,7 +14,7 @@ export const CLIENT_NAMESPACES = {
   // The driver area's layout sends only what every page shares; the account, sessions and vouchers
   // layouts add their own route's words, so /cards does not carry the sessions table's.
   driver: EVERY_PAGE,
-  account: [...EVERY_PAGE, "devices", "passkeys"],
+  account: [...EVERY_PAGE, "devices", "passkeys", "receipts"],
   sessions: [...EVERY_PAGE, "sessions", "duration"],
   vouchers: [...EVERY_PAGE, "account", "vouchers"],
   map: [...EVERY_PAGE, "map"],

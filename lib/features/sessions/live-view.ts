@@ -1,3 +1,4 @@
+import { isRunning, takeSessionChange, type LiveSessionChange } from "@/lib/core/live-events";
 import type { ChargingSession, SessionStatus } from "@/lib/platform/types";
 
 /**
@@ -38,4 +39,34 @@ export function toLiveSessionView(session: ChargingSession): LiveSessionView {
     currency: session.currency ?? null,
     locationId: session.locationId,
   };
+}
+
+/** The running sessions after one streamed change: updated or added while running, removed once ended; older changes dropped. */
+export function applySessionChange(
+  current: LiveSessionsResponse,
+  change: LiveSessionChange,
+  seen: Map<number, number>,
+): LiveSessionsResponse {
+  if (!takeSessionChange(seen, change)) return current;
+  const existing = current.sessions.find((s) => s.id === change.id);
+  const checkedAt =
+    change.updatedAt && Number.isFinite(Date.parse(change.updatedAt)) ? change.updatedAt : current.checkedAt;
+  if (!isRunning(change.status)) {
+    return existing ? { sessions: current.sessions.filter((s) => s.id !== change.id), checkedAt } : current;
+  }
+  const startMs = change.startedAt ? Date.parse(change.startedAt) : Number.NaN;
+  const updated: LiveSessionView = {
+    id: change.id,
+    status: change.status,
+    startedAt: Number.isFinite(startMs) ? new Date(startMs).toISOString() : (existing?.startedAt ?? null),
+    startedAtLocal: existing?.startedAtLocal ?? null,
+    energyWh: change.energyWh,
+    amount: change.amount,
+    currency: change.currency ?? existing?.currency ?? null,
+    locationId: existing?.locationId ?? null,
+  };
+  const sessions = existing
+    ? current.sessions.map((s) => (s.id === change.id ? updated : s))
+    : [...current.sessions, updated];
+  return { sessions, checkedAt };
 }

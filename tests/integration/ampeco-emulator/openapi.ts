@@ -60,3 +60,23 @@ export function responseValidator(method: string, pathname: string, status: numb
 export function schemaErrors(validate: ValidateFunction, body: unknown): string | null {
   return validate(body) ? null : ajv.errorsText(validate.errors, { separator: "\n" });
 }
+
+interface CallbackOperation {
+  post: { requestBody: { content: { "application/json": { schema: object } } } };
+}
+
+/** The request body schema of one notification kind: a callback of the subscribe operation. */
+export function callbackValidator(kind: string): ValidateFunction {
+  const key = `callback ${kind}`;
+  if (!compiled.has(key)) {
+    const subscribe = subset.paths["/public-api/notifications/v2.0"]?.post as unknown as {
+      callbacks: Record<string, Record<string, CallbackOperation>>;
+    };
+    const callback = subscribe.callbacks[kind];
+    if (!callback) throw new Error(`The subset declares no callback ${kind}`);
+    const operation = Object.values(callback)[0];
+    if (!operation) throw new Error(`The callback ${kind} has no operation`);
+    compiled.set(key, ajv.compile(operation.post.requestBody.content["application/json"].schema));
+  }
+  return compiled.get(key) as ValidateFunction;
+}

@@ -25,6 +25,8 @@ const ROUTE_COVERAGE: Record<string, string> = {
   "app/api/passkeys/registration/route.ts": "passkeys.test.ts",
   "app/api/passkeys/sign-in/options/route.ts": "passkeys.test.ts",
   "app/api/passkeys/sign-in/route.ts": "passkeys.test.ts",
+  "app/api/platform/callbacks/route.ts": "live.test.ts",
+  "app/api/live/route.ts": "live.test.ts",
 };
 
 /**
@@ -52,6 +54,7 @@ const ACTION_COVERAGE: Record<string, string> = {
   "lib/features/admin/actions/deletion.ts": "admin.test.ts",
   "lib/features/passkeys/actions/manage-passkeys.ts": "passkeys.test.ts",
   "lib/features/language/actions/choose-language.ts": "language.test.ts",
+  "lib/features/live/actions/set-receipt-mail.ts": "live.test.ts",
 };
 
 function listFiles(

@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-const world = vi.hoisted(() => ({ viewer: null as null | { role: string }, dbDown: false }));
+const world = vi.hoisted(() => ({
+  viewer: null as null | { role: string },
+  dbDown: false,
+  pushed: false,
+  lastCallback: null as Date | null,
+}));
 
 vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => world.viewer }));
 vi.mock("@/lib/core/db/client", () => ({
@@ -9,6 +14,20 @@ vi.mock("@/lib/core/db/client", () => ({
     return {};
   },
 }));
+
+vi.mock("@/lib/features/live", async (original) => {
+  const { CALLBACKS_RECENT_MS } = await import("@/lib/features/live/push");
+  return {
+    ...(await original<object>()),
+    callbacksArriving: async () =>
+      world.pushed
+        ? {
+            recent: world.lastCallback !== null && Date.now() - world.lastCallback.getTime() <= CALLBACKS_RECENT_MS,
+            lastAt: world.lastCallback,
+          }
+        : null,
+  };
+});
 
 const { GET } = await import("@/app/api/health/route");
 const { clearDeprecations, recordDeprecation } = await import("@/lib/platform/deprecations");
@@ -21,6 +40,8 @@ async function health() {
 beforeEach(() => {
   world.viewer = null;
   world.dbDown = false;
+  world.pushed = false;
+  world.lastCallback = null;
   clearDeprecations();
   recordDeprecation(
     {
@@ -47,6 +68,17 @@ describe("GET /api/health", () => {
       dialect: "spec",
       deprecations: [expect.objectContaining({ endpoint: "sessions.list", sunset: "Mon, 01 Jun 2026 00:00:00 GMT" })],
     });
+  });
+
+  it("says whether the platform's callbacks arrived in the last 15 minutes, where it pushes events", async () => {
+    world.pushed = true;
+    expect((await health()).body.events).toEqual({ recent: false });
+    world.lastCallback = new Date(Date.now() - 60_000);
+    expect((await health()).body.events).toEqual({ recent: true });
+    world.lastCallback = new Date(Date.now() - 16 * 60_000);
+    expect((await health()).body.events).toEqual({ recent: false });
+    world.viewer = { role: "support" };
+    expect((await health()).body.events).toEqual({ recent: false, lastAt: world.lastCallback.toISOString() });
   });
 
   it("answers 503 when the database cannot be reached", async () => {

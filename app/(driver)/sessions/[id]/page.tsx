@@ -2,6 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { LiveSessions } from "@/components/sessions/live-sessions-lazy";
+import { livePushActive } from "@/lib/features/live";
 import { SessionDetails, SessionLocation } from "@/components/sessions/session-details";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
@@ -80,6 +81,7 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
         }}
         currency={currency}
         sessionId={session.id}
+        push={await livePushActive()}
       />
       <Card title={t("sessionCard")}>
         <SessionDetails session={session} currency={currency} />

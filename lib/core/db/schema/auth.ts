@@ -28,6 +28,8 @@ export const users = pgTable("user", {
   staffEnrolEmail: text("staff_enrol_email"),
   /** Mail the driver when a browser and system not seen before signs in (lib/core/auth/devices.ts). */
   newDeviceMail: boolean("new_device_mail").notNull().default(true),
+  /** Mail the driver a receipt when a charging session ends (lib/features/live/receipt.ts). */
+  receiptMail: boolean("receipt_mail").notNull().default(true),
   /** The language the driver chose (lib/core/i18n/locales.ts); null: the browser's. Mails go in it. */
   locale: text("locale").$type<Locale>(),
   createdAt: timestamp("created_at", { mode: "date" }).notNull().defaultNow(),

@@ -5,3 +5,4 @@ export * from "./cards";
 export * from "./devices";
 export * from "./deletion";
 export * from "./passkeys";
+export * from "./live";

@@ -34,6 +34,7 @@ export const AMPECO_ENDPOINTS = {
   },
   "idTags.create": { method: "POST", path: ID_TAGS, idempotent: false },
   "idTags.list": { method: "GET", path: ID_TAGS, idempotent: true },
+  "idTags.get": { method: "GET", path: `${ID_TAGS}/{id}`, idempotent: true },
   // Status changes and moves set fields to given values: a replay leaves the same state.
   "idTags.update": { method: "PATCH", path: `${ID_TAGS}/{id}`, idempotent: true },
   ...readsOf("sessions", SESSIONS),
@@ -47,6 +48,11 @@ export const AMPECO_ENDPOINTS = {
     path: "/public-api/actions/users/v2.0/{user}/redeem-voucher",
     idempotent: false,
   },
+  // Notifications v2.0: the webhook subscriptions (the portal's callbacks, lib/features/live/).
+  "notifications.list": { method: "GET", path: "/public-api/notifications/v2.0", idempotent: true },
+  "notifications.subscribe": { method: "POST", path: "/public-api/notifications/v2.0", idempotent: false },
+  // Sets the subscription to the given kinds and URL: a replay leaves the same state.
+  "notifications.update": { method: "PUT", path: "/public-api/notifications/v2.0/{id}", idempotent: true },
 } as const satisfies Record<string, EndpointSpec>;
 
 export type AmpecoEndpointName = keyof typeof AMPECO_ENDPOINTS;

@@ -6,6 +6,7 @@ import { PlatformConfigurationError } from "../../endpoint-spec";
 import { createAmpecoCardsApi } from "./cards";
 import { AMPECO_ENDPOINTS } from "./endpoints";
 import { createAmpecoLocationsApi } from "./locations";
+import { createAmpecoNotificationsApi } from "./notifications";
 import { createOAuthTokenSource } from "./oauth";
 import { createAmpecoSessionsApi } from "./sessions";
 import { createAmpecoUsersApi } from "./users";
@@ -35,5 +36,6 @@ export const createAmpecoDialect: DialectFactory = (settings) => {
     sessions: createAmpecoSessionsApi({ requester, fallbackTimeZone: settings.timeZone, now: requesterOptions.now }),
     locations: createAmpecoLocationsApi(requester),
     vouchers: createVouchersApi(requester),
+    notifications: createAmpecoNotificationsApi(requester),
   };
 };

@@ -1,0 +1,31 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+/** Platform callbacks already taken, one row per signed body (its SHA-256): a retry or replay changes nothing. */
+export const platformCallbacks = pgTable(
+  "platform_callback",
+  {
+    digest: text("digest").primaryKey(),
+    kind: text("kind").notNull(),
+    receivedAt: timestamp("received_at", { mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("platform_callback_received_idx").on(t.receivedAt)],
+);
+
+/** Events for a driver's tabs, numbered in one sequence across instances (the Last-Event-ID a tab sends back). */
+export const liveEvents = pgTable(
+  "live_event",
+  {
+    id: serial("id").primaryKey(),
+    platformUserId: integer("platform_user_id").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("live_event_user_idx").on(t.platformUserId, t.id), index("live_event_created_idx").on(t.createdAt)],
+);
+
+/** Charge receipts sent: the primary key on the session makes it one mail per session on any number of instances. */
+export const chargeReceipts = pgTable("charge_receipt", {
+  sessionId: integer("session_id").primaryKey(),
+  platformUserId: integer("platform_user_id").notNull(),
+  sentAt: timestamp("sent_at", { mode: "date" }).notNull().defaultNow(),
+});

@@ -1,0 +1,149 @@
+import "server-only";
+import { and, asc, eq, gt, lt } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { getConfig } from "@/lib/core/config";
+import type { Database } from "@/lib/core/db/client";
+import { liveEvents } from "@/lib/core/db/schema";
+import { logger } from "@/lib/core/log";
+import { onShutdown } from "@/lib/core/shutdown";
+import type { DriverEvent } from "@/lib/core/live-events";
+
+/** The live bus: each event a `live_event` row, then announced: in process on PGlite, `NOTIFY` on Postgres (every instance listens). */
+const log = logger("live");
+const CHANNEL = "live_event";
+/** Events a reconnecting tab can still get; older ones are deleted as new ones come. */
+const KEEP_MS = 60 * 60_000;
+const MISSED_LIMIT = 200;
+
+export interface LiveMessage {
+  id: number;
+  platformUserId: number;
+  event: DriverEvent;
+}
+
+type Listener = (message: LiveMessage) => void;
+
+interface Announcer {
+  announce(db: Database, message: LiveMessage): Promise<void>;
+  start(onMessage: (id: number, platformUserId: number) => void): Promise<void>;
+}
+
+/** One process: the announcement is a call. */
+const inProcess = (): Announcer => {
+  let deliver: ((id: number, platformUserId: number) => void) | null = null;
+  return {
+    announce: async (_db, message) => deliver?.(message.id, message.platformUserId),
+    start: async (onMessage) => {
+      deliver = onMessage;
+    },
+  };
+};
+
+/** Several instances on one Postgres: NOTIFY on publish, one LISTEN connection per instance. */
+const postgres = (url: string): Announcer => ({
+  announce: async (db, message) => {
+    await db.execute(sql`select pg_notify(${CHANNEL}, ${`${message.id}:${message.platformUserId}`})`);
+  },
+  start: async (onMessage) => {
+    const { Client } = await import("pg");
+    const connect = async (): Promise<void> => {
+      const client = new Client({ connectionString: url });
+      const reconnect = () => {
+        client.removeAllListeners();
+        setTimeout(() => void connect().catch((error: unknown) => log.warn("LISTEN failed", error)), 1_000).unref();
+      };
+      client.on("error", (error) => {
+        log.warn("LISTEN connection lost", error);
+        void client.end().catch(() => undefined);
+        reconnect();
+      });
+      client.on("notification", (note) => {
+        const [id, userId] = (note.payload ?? "").split(":").map(Number);
+        if (Number.isSafeInteger(id) && Number.isSafeInteger(userId)) onMessage(id as number, userId as number);
+      });
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      onShutdown(() => client.end());
+    };
+    await connect();
+  },
+});
+
+export class LiveBus {
+  private readonly listeners = new Map<number, Set<Listener>>();
+  private started: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: () => Promise<Database>,
+    private readonly announcer: Announcer,
+  ) {}
+
+  /** Records the event for the driver and announces it to every instance. */
+  async publish(platformUserId: number, event: DriverEvent, now = new Date()): Promise<LiveMessage> {
+    const db = await this.db();
+    const [row] = await db.insert(liveEvents).values({ platformUserId, payload: event, createdAt: now }).returning();
+    if (!row) throw new Error("live_event insert returned nothing");
+    const message: LiveMessage = { id: row.id, platformUserId, event };
+    await this.announcer.announce(db, message);
+    await db.delete(liveEvents).where(lt(liveEvents.createdAt, new Date(now.getTime() - KEEP_MS)));
+    return message;
+  }
+
+  /** Calls `listener` with every event for the driver from now on; returns the unsubscribe. */
+  async subscribe(platformUserId: number, listener: Listener): Promise<() => void> {
+    this.started ??= this.announcer
+      .start((id, userId) => void this.fetchAndEmit(id, userId))
+      .catch((error) => {
+        this.started = null;
+        throw error;
+      });
+    await this.started;
+    const set = this.listeners.get(platformUserId) ?? new Set<Listener>();
+    set.add(listener);
+    this.listeners.set(platformUserId, set);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(platformUserId);
+    };
+  }
+
+  /** The driver's events after `afterId` (a reconnect's Last-Event-ID), oldest first. */
+  async missed(platformUserId: number, afterId: number): Promise<LiveMessage[]> {
+    const db = await this.db();
+    const rows = await db
+      .select()
+      .from(liveEvents)
+      .where(and(eq(liveEvents.platformUserId, platformUserId), gt(liveEvents.id, afterId)))
+      .orderBy(asc(liveEvents.id))
+      .limit(MISSED_LIMIT);
+    return rows.map((row) => ({ id: row.id, platformUserId, event: row.payload as unknown as DriverEvent }));
+  }
+
+  private async fetchAndEmit(id: number, platformUserId: number) {
+    const set = this.listeners.get(platformUserId);
+    if (!set || set.size === 0) return;
+    try {
+      const db = await this.db();
+      const [row] = await db.select().from(liveEvents).where(eq(liveEvents.id, id)).limit(1);
+      if (!row) return;
+      const message: LiveMessage = { id: row.id, platformUserId, event: row.payload as unknown as DriverEvent };
+      for (const listener of [...set]) listener(message);
+    } catch (error) {
+      log.warn("reading a live event failed", error);
+    }
+  }
+}
+
+const holder = globalThis as unknown as { __driverPortalLiveBus?: LiveBus };
+
+export function createLiveBus(db: () => Promise<Database>, databaseUrl: string | undefined): LiveBus {
+  return new LiveBus(db, databaseUrl ? postgres(databaseUrl) : inProcess());
+}
+
+export async function getLiveBus(): Promise<LiveBus> {
+  if (!holder.__driverPortalLiveBus) {
+    const { getDb } = await import("@/lib/core/db/client");
+    holder.__driverPortalLiveBus = createLiveBus(getDb, getConfig().db.url);
+  }
+  return holder.__driverPortalLiveBus;
+}

@@ -1,0 +1,100 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getConfig } from "@/lib/core/config";
+import { getDb, type Database } from "@/lib/core/db/client";
+import { chargeReceipts, users } from "@/lib/core/db/schema";
+import { mailLocale } from "@/lib/core/mail/locale";
+import { sendMail, type MailMessage } from "@/lib/core/mail/send";
+import { chargeReceiptMail } from "@/lib/core/mail/templates";
+import { getPlatform } from "@/lib/platform";
+import { locationName } from "@/lib/platform/location-name";
+import type { SessionChange } from "@/lib/platform/notification-types";
+import { logger } from "@/lib/core/log";
+
+/** One receipt mail per finished session: sent only by the instance whose insert took the session's row; a failed mail frees it. */
+const log = logger("live");
+
+export interface ReceiptDeps {
+  db: Database;
+  send: (message: MailMessage) => Promise<void>;
+  /** The location's name for the session, or null when the platform does not tell it. */
+  locationOf: (sessionId: number, locale: string) => Promise<string | null>;
+  accountUrl: string;
+}
+
+async function platformLocationOf(sessionId: number, locale: string): Promise<string | null> {
+  try {
+    const platform = getPlatform();
+    const session = await platform.sessions.getSession(sessionId);
+    if (session?.locationId == null) return null;
+    const location = await platform.locations.getLocation(session.locationId);
+    return location ? locationName(location, locale) : null;
+  } catch (error) {
+    log.warn("the receipt's location is unknown", error);
+    return null;
+  }
+}
+
+export function defaultReceiptDeps(db: Database): ReceiptDeps {
+  return {
+    db,
+    send: sendMail,
+    locationOf: platformLocationOf,
+    accountUrl: new URL("/account", getConfig().auth.url ?? "http://localhost:3000").href,
+  };
+}
+
+/** Sends the receipt of a finished session once; true when this call sent it. */
+export async function sendChargeReceipt(
+  platformUserId: number,
+  session: SessionChange,
+  deps: ReceiptDeps,
+): Promise<boolean> {
+  if (session.status !== "finished" || !session.startedAt || !session.stoppedAt) return false;
+  const [account] = await deps.db
+    .select({ email: users.email, receiptMail: users.receiptMail, locale: users.locale })
+    .from(users)
+    .where(eq(users.platformUserId, platformUserId))
+    .limit(1);
+  if (!account?.email || !account.receiptMail) return false;
+  const claimed = await deps.db
+    .insert(chargeReceipts)
+    .values({ sessionId: session.id, platformUserId })
+    .onConflictDoNothing()
+    .returning({ sessionId: chargeReceipts.sessionId });
+  if (claimed.length === 0) return false;
+  try {
+    // The driver's chosen language; a callback carries no browser to fall back on.
+    const locale = await mailLocale(account.locale, "en");
+    const location = await deps.locationOf(session.id, locale);
+    await deps.send(
+      chargeReceiptMail(
+        locale,
+        account.email,
+        {
+          startedAt: new Date(session.startedAt),
+          stoppedAt: new Date(session.stoppedAt),
+          energyWh: session.energyWh,
+          amount: session.amount,
+          currency: session.currency,
+          location,
+        },
+        deps.accountUrl,
+      ),
+    );
+    return true;
+  } catch (error) {
+    await deps.db.delete(chargeReceipts).where(eq(chargeReceipts.sessionId, session.id));
+    throw error;
+  }
+}
+
+/** Whether the account gets charge receipts (on unless switched off). */
+export async function receiptMailEnabled(userId: string, db?: Database): Promise<boolean> {
+  const [row] = await (db ?? (await getDb())).select({ on: users.receiptMail }).from(users).where(eq(users.id, userId));
+  return row?.on ?? true;
+}
+
+export async function setReceiptMail(db: Database, userId: string, on: boolean): Promise<void> {
+  await db.update(users).set({ receiptMail: on }).where(eq(users.id, userId));
+}

@@ -1,0 +1,189 @@
+import "server-only";
+import { z } from "zod";
+import type { NotificationKind, ParsedNotification, PlatformEvent, SessionChange } from "../../notification-types";
+import type { NotificationsApi, NotificationSubscription } from "../../apis";
+import type { PlatformRequester } from "../../request";
+import { nullWhenNotFound } from "../../reads";
+import { WireId, WireNumber, WireText } from "../../wire";
+import { toAmpecoCard } from "./cards";
+import { AmpecoIdTag } from "./schemas";
+
+/** The six notification callbacks the portal subscribes to, read with zod (only the fields it uses); a body that fails is ignored. */
+const SESSION_STATUS: Record<string, SessionChange["status"]> = {
+  pending: "started",
+  active: "charging",
+  finished: "finished",
+  failed: "failed",
+  expired: "failed",
+};
+
+const Instant = z.string().max(64).nullish();
+
+const SessionUpdate = z.object({
+  notification: z.literal("SessionUpdateNotification"),
+  session: z.object({
+    id: z.union([z.string().regex(/^\d{1,15}$/), z.int().min(0)]).transform(Number),
+    status: z.string(),
+    userId: WireId.nullish(),
+    chargePointId: WireId.nullish(),
+    startedAt: Instant,
+    stoppedAt: Instant,
+    energy: WireNumber.nullish(),
+    energyConsumption: z.object({ total: WireNumber.nullish() }).nullish(),
+    amount: WireNumber.nullish(),
+    totalAmount: z.object({ withTax: WireNumber.nullish() }).nullish(),
+    currency: WireText,
+    lastUpdatedAt: Instant,
+  }),
+});
+
+const StartStop = z.object({
+  notification: z.literal("session.start.stop.notification"),
+  sessionId: z.int().min(0),
+  userId: WireId.nullish(),
+  action: z.enum(["start", "stop"]),
+});
+
+const BalanceChanged = z.object({
+  notification: z.literal("userBalance.changed"),
+  userId: WireId,
+  updatedBalance: WireNumber,
+  currency: z.string().length(3),
+  lastUpdatedAt: z.string().max(64),
+});
+
+const IdTagChanged = z.object({
+  notification: z.literal("idTag.changed"),
+  idTagsId: WireId,
+  action: z.enum(["created", "updated", "deleted"]),
+});
+
+const TransactionChanged = z.object({
+  notification: z.literal("transaction.changed"),
+  transactionId: WireId,
+});
+
+const UserChanged = z.object({
+  notification: z.literal("UserChangedNotification"),
+  user: z.object({ id: WireId.nullish(), balance: WireNumber.nullish() }),
+  lastUpdatedAt: Instant,
+});
+
+const READERS: { [K in NotificationKind]: (body: unknown) => PlatformEvent | null } = {
+  SessionUpdateNotification: (body) => {
+    const parsed = SessionUpdate.safeParse(body);
+    if (!parsed.success) return null;
+    const s = parsed.data.session;
+    const status = SESSION_STATUS[s.status];
+    if (!status) return null;
+    return {
+      kind: "session",
+      userId: s.userId ?? null,
+      session: {
+        id: s.id,
+        status,
+        startedAt: s.startedAt ?? null,
+        stoppedAt: s.stoppedAt ?? null,
+        energyWh: s.energyConsumption?.total ?? s.energy ?? 0,
+        amount: s.totalAmount?.withTax ?? s.amount ?? 0,
+        currency: s.currency ?? null,
+        chargePointId: s.chargePointId ?? null,
+        updatedAt: s.lastUpdatedAt ?? null,
+      },
+    };
+  },
+  "session.start.stop.notification": (body) => {
+    const parsed = StartStop.safeParse(body);
+    if (!parsed.success) return null;
+    const { sessionId, userId, action } = parsed.data;
+    return { kind: "session-start-stop", userId: userId ?? null, sessionId, action };
+  },
+  "userBalance.changed": (body) => {
+    const parsed = BalanceChanged.safeParse(body);
+    if (!parsed.success) return null;
+    const { userId, updatedBalance, currency, lastUpdatedAt } = parsed.data;
+    return { kind: "balance", userId, balance: updatedBalance, currency, updatedAt: lastUpdatedAt };
+  },
+  "idTag.changed": (body) => {
+    const parsed = IdTagChanged.safeParse(body);
+    return parsed.success ? { kind: "card", cardId: parsed.data.idTagsId, action: parsed.data.action } : null;
+  },
+  "transaction.changed": (body) => {
+    const parsed = TransactionChanged.safeParse(body);
+    return parsed.success ? { kind: "transaction", transactionId: parsed.data.transactionId } : null;
+  },
+  UserChangedNotification: (body) => {
+    const parsed = UserChanged.safeParse(body);
+    if (!parsed.success) return null;
+    const { user, lastUpdatedAt } = parsed.data;
+    return { kind: "user", userId: user.id ?? null, balance: user.balance ?? null, updatedAt: lastUpdatedAt ?? null };
+  },
+};
+
+/** The portal's reading of a callback of `kind`, or null when the body is not that callback. */
+export function readAmpecoNotification(kind: NotificationKind, body: unknown): ParsedNotification | null {
+  const event = READERS[kind](body);
+  return event ? { kind, event } : null;
+}
+
+const WireSubscription = z.object({
+  id: WireId,
+  notifications: z.array(z.string()),
+  webhook: z.object({ callbackUrl: z.string() }).nullish(),
+});
+const SubscriptionResponse = z.object({ data: WireSubscription });
+const SubscriptionList = z.object({ data: z.array(WireSubscription) });
+
+const toSubscription = (wire: z.output<typeof WireSubscription>): NotificationSubscription => ({
+  id: wire.id,
+  kinds: wire.notifications,
+  callbackUrl: wire.webhook?.callbackUrl ?? null,
+});
+
+const IdTagResponse = z.object({ data: AmpecoIdTag });
+
+/** Notifications v2.0: the webhook subscriptions (list, subscribe, update), and the card a callback names. */
+export function createAmpecoNotificationsApi(requester: PlatformRequester): NotificationsApi {
+  const body = (kinds: readonly string[], callbackUrl: string) => ({
+    via: "webhook",
+    notifications: kinds,
+    webhook: { callbackUrl },
+  });
+  return {
+    async listSubscriptions() {
+      const { data } = await requester.request({
+        endpoint: "notifications.list",
+        query: { per_page: 100 },
+        schema: SubscriptionList,
+      });
+      return data.data.map(toSubscription);
+    },
+    async subscribe(kinds, callbackUrl) {
+      const { data } = await requester.request({
+        endpoint: "notifications.subscribe",
+        body: body(kinds, callbackUrl),
+        schema: SubscriptionResponse,
+      });
+      return toSubscription(data.data);
+    },
+    async cardOfNotification(cardId) {
+      return nullWhenNotFound(async () => {
+        const { data } = await requester.request({
+          endpoint: "idTags.get",
+          params: { id: cardId },
+          schema: IdTagResponse,
+        });
+        return toAmpecoCard(data.data);
+      });
+    },
+    async updateSubscription(id, kinds, callbackUrl) {
+      const { data } = await requester.request({
+        endpoint: "notifications.update",
+        params: { id },
+        body: body(kinds, callbackUrl),
+        schema: SubscriptionResponse,
+      });
+      return toSubscription(data.data);
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type OpenedDatabase } from "@/lib/core/db/connect";
+import type { DriverEvent } from "@/lib/core/live-events";
+import { createLiveBus, type LiveBus, type LiveMessage } from "@/lib/features/live/bus";
+import { createScratchDatabase, openTestDatabase, testDriver } from "@/tests/support/test-db";
+
+/**
+ * Issue 27: the live bus. On Postgres (DATABASE_URL) two instances share one database and an event
+ * published by one reaches the tabs on the other (LISTEN/NOTIFY); on PGlite (one process) it reaches
+ * every listener in the process. Either way only the driver it is for hears it.
+ */
+const event = (balance: number): DriverEvent => ({
+  type: "balance",
+  balance,
+  currency: "EUR",
+  updatedAt: "2026-03-14T10:00:00Z",
+});
+
+let instances: OpenedDatabase[] = [];
+let publisher: LiveBus;
+let listener: LiveBus;
+let dropDatabase = async () => {};
+
+beforeAll(async () => {
+  const serverUrl = process.env.DATABASE_URL;
+  if (testDriver === "postgres" && serverUrl) {
+    const { Client } = await import("pg");
+    const { name, url } = await createScratchDatabase(serverUrl, "dp_live");
+    instances = [
+      await openDatabase({ url: url.href, pgliteDir: "unused" }),
+      await openDatabase({ url: url.href, pgliteDir: "unused" }),
+    ];
+    publisher = createLiveBus(async () => instances[0]!.db, url.href);
+    listener = createLiveBus(async () => instances[1]!.db, url.href);
+    dropDatabase = async () => {
+      const cleanup = new Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    };
+  } else {
+    instances = [await openTestDatabase()];
+    publisher = createLiveBus(async () => instances[0]!.db, undefined);
+    listener = publisher;
+  }
+});
+afterAll(async () => {
+  for (const opened of instances) await opened.close();
+  await dropDatabase();
+});
+
+describe(`the live bus (${testDriver})`, () => {
+  it("delivers an event published on one instance to the driver's listeners on the other, and to nobody else", async () => {
+    const mine: LiveMessage[] = [];
+    const theirs: LiveMessage[] = [];
+    const stopMine = await listener.subscribe(1001, (m) => mine.push(m));
+    const stopTheirs = await listener.subscribe(1002, (m) => theirs.push(m));
+    const sent = await publisher.publish(1001, event(5));
+    await expect.poll(() => mine.map((m) => m.id), { timeout: 5_000 }).toEqual([sent.id]);
+    expect(mine[0]!.event).toEqual(event(5));
+    expect(theirs).toEqual([]);
+    stopMine();
+    await publisher.publish(1001, event(6));
+    const later = await publisher.publish(1002, event(7));
+    await expect.poll(() => theirs.map((m) => m.id), { timeout: 5_000 }).toEqual([later.id]);
+    expect(mine).toHaveLength(1);
+    stopTheirs();
+    expect((await listener.missed(1001, sent.id)).map((m) => m.event)).toEqual([event(6)]);
+  });
+});

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
+import type { DriverViewer } from "@/lib/core/auth/guards";
+import type { OpenedDatabase } from "@/lib/core/db/connect";
+import { liveEvents, sessions, users } from "@/lib/core/db/schema";
+import type { DriverEvent } from "@/lib/core/live-events";
+import { createLiveBus, type LiveBus } from "@/lib/features/live/bus";
+import { openDriverStream, STREAM_HEADERS, type StreamDeps } from "@/lib/features/live/stream";
+import { openTestDatabase } from "@/tests/support/test-db";
+
+/**
+ * Issue 27: GET /api/live, one event stream per tab: only the driver's own events, what a
+ * reconnecting tab missed after its Last-Event-ID, heartbeats, and the end when the sign-in ends.
+ */
+const TOKEN = "stream-test-session";
+let opened: OpenedDatabase;
+let bus: LiveBus;
+let enabled = true;
+
+const viewer = { userId: "u-demo", platformUserId: DEMO_DRIVER_ID } as DriverViewer;
+const deps = (): StreamDeps => ({
+  bus: async () => bus,
+  db: async () => opened.db,
+  sessionToken: async () => TOKEN,
+  heartbeatMs: 50,
+  enabled: () => enabled,
+});
+
+const balance = (amount: number): DriverEvent => ({
+  type: "balance",
+  balance: amount,
+  currency: "EUR",
+  updatedAt: "2026-03-14T10:00:00Z",
+});
+
+/** Reads frames from the stream until `until` holds for the text so far. */
+async function readUntil(response: Response, until: (text: string) => boolean): Promise<string> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (!until(text)) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  reader.releaseLock();
+  return text;
+}
+
+const dataOf = (text: string) =>
+  text
+    .split("\n\n")
+    .filter((frame) => frame.includes("data: "))
+    .map((frame) => ({
+      id: /^id: (\d+)$/m.exec(frame)?.[1] ?? null,
+      event: /^event: (.+)$/m.exec(frame)?.[1],
+      data: JSON.parse(/^data: (.+)$/m.exec(frame)![1]!),
+    }));
+
+beforeAll(async () => {
+  opened = await openTestDatabase();
+  await opened.db.insert(users).values({ id: "u-demo", email: "demo@example.com", platformUserId: DEMO_DRIVER_ID });
+  bus = createLiveBus(async () => opened.db, undefined);
+});
+afterAll(() => opened.close());
+beforeEach(async () => {
+  enabled = true;
+  await opened.db.delete(liveEvents);
+  await opened.db.delete(sessions);
+  await opened.db
+    .insert(sessions)
+    .values({ sessionToken: TOKEN, userId: "u-demo", expires: new Date(Date.now() + 3_600_000) });
+});
+
+describe("GET /api/live", () => {
+  it("streams the driver's own events as they come, unbuffered, with the bus's ids", async () => {
+    const abort = new AbortController();
+    const response = await openDriverStream(
+      new Request("http://localhost/api/live", { signal: abort.signal }),
+      viewer,
+      deps(),
+    );
+    expect(response.status).toBe(200);
+    for (const [name, value] of Object.entries(STREAM_HEADERS)) expect(response.headers.get(name)).toBe(value);
+    await readUntil(response, (t) => t.includes("retry:"));
+    await bus.publish(SECOND_DRIVER_ID, balance(99));
+    const mine = await bus.publish(DEMO_DRIVER_ID, balance(12.5));
+    const frames = dataOf(await readUntil(response, (t) => t.includes("12.5")));
+    expect(frames).toEqual([{ id: String(mine.id), event: "balance", data: balance(12.5) }]);
+    abort.abort();
+    await readUntil(response, () => false);
+  });
+
+  it("gives a reconnecting tab what it missed after its Last-Event-ID, then the rest live", async () => {
+    const first = await bus.publish(DEMO_DRIVER_ID, balance(1));
+    const second = await bus.publish(DEMO_DRIVER_ID, balance(2));
+    const abort = new AbortController();
+    const response = await openDriverStream(
+      new Request("http://localhost/api/live", {
+        headers: { "last-event-id": String(first.id) },
+        signal: abort.signal,
+      }),
+      viewer,
+      deps(),
+    );
+    const third = await bus.publish(DEMO_DRIVER_ID, balance(3));
+    const frames = dataOf(await readUntil(response, (t) => t.includes(`id: ${third.id}`)));
+    expect(frames.map((f) => f.id)).toEqual([String(second.id), String(third.id)]);
+    abort.abort();
+  });
+
+  it("sends heartbeats, and ends with `end` when the session is revoked (signed out elsewhere)", async () => {
+    const response = await openDriverStream(new Request("http://localhost/api/live"), viewer, deps());
+    await readUntil(response, (t) => t.includes(": ping"));
+    await opened.db.delete(sessions);
+    const rest = await readUntil(response, () => false);
+    expect(rest).toContain('event: end\ndata: {"reason":"signed-out"}');
+  });
+
+  it("is not there where the platform pushes no events (404): the tab polls", async () => {
+    enabled = false;
+    const response = await openDriverStream(new Request("http://localhost/api/live"), viewer, deps());
+    expect(response.status).toBe(404);
+  });
+});
