@@ -143,6 +143,6 @@ function printLive(l: LiveResult): void {
   );
   if (q)
     console.log(
-      `  push: ${q.streamsOpen} streams, ${q.ticks} looks every ${l.tickMs} ms, ${q.callbacksSent} callbacks answered ${JSON.stringify(q.callbackStatuses)} (a look's callbacks all answered in median ${q.tickDeliveryMs.median} ms, max ${q.tickDeliveryMs.max} ms), events ${q.events} (unmatched ${q.unmatchedEvents}, missing ${q.missingEvents}), latency max ${q.latencyMs.max} ms, calls ${JSON.stringify(q.callsByPath)}, load ${q.loadAverageStart.join(" ")} → ${q.loadAverageEnd.join(" ")}`,
+      `  push: ${q.streamsOpen} streams, ${q.ticks} looks every ${l.tickMs} ms, ${q.callbacksSent} callbacks answered ${JSON.stringify(q.callbackStatuses)} (a look's callbacks all answered in median ${q.tickDeliveryMs.median} ms, max ${q.tickDeliveryMs.max} ms; a look's first event in median ${q.firstEventOfLookMs.median} ms, max ${q.firstEventOfLookMs.max} ms), events ${q.events} (unmatched ${q.unmatchedEvents}, missing ${q.missingEvents}), latency max ${q.latencyMs.max} ms, calls ${JSON.stringify(q.callsByPath)}, load ${q.loadAverageStart.join(" ")} → ${q.loadAverageEnd.join(" ")}`,
     );
 }

@@ -87,6 +87,8 @@ export type PushResult = LiveWindow & {
   latencyMs: { median: number; p95: number; max: number; count: number };
   /** How long the emulator took to send one look's callbacks and have them all answered. */
   tickDeliveryMs: { median: number; max: number };
+  /** Per look, the latency of the first event read: the way through without queueing behind the others. */
+  firstEventOfLookMs: { median: number; max: number };
 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -280,6 +282,8 @@ async function pushWindow(
   // Per watcher: the moments of the changes made to its session not yet seen on its stream.
   const pending = Array.from({ length: watchers }, () => [] as number[]);
   const latencies: number[] = [];
+  // The first event read after each look: the way through without waiting behind the look's other callbacks.
+  const firstOfLook = new Map<number, number>();
   let counting = false;
   let events = 0;
   let unmatched = 0;
@@ -301,7 +305,10 @@ async function pushWindow(
         if (!counting) return;
         events++;
         if (madeAt === undefined) unmatched++;
-        else latencies.push(at - madeAt);
+        else {
+          latencies.push(at - madeAt);
+          firstOfLook.set(madeAt, Math.min(firstOfLook.get(madeAt) ?? Infinity, at - madeAt));
+        }
       });
     },
   );
@@ -379,6 +386,10 @@ async function pushWindow(
         count: latencies.length,
       },
       tickDeliveryMs: { median: round(median(deliveryMs)), max: round(percentile(deliveryMs, 100)) },
+      firstEventOfLookMs: {
+        median: round(median([...firstOfLook.values()])),
+        max: round(percentile([...firstOfLook.values()], 100)),
+      },
     };
   } finally {
     for (const stream of streams) stream.close();
