@@ -10,6 +10,7 @@ import { DEFAULT_POSTGRES_URL } from "./lib/postgres";
 import { stopEverything, stopWithBench } from "./lib/stop-with-bench";
 import { printSummary, type BenchResults } from "./lib/summary";
 import { instancesProblem, measureInstances } from "./phases/instances";
+import { measureLive } from "./phases/live";
 import { UPSTREAM_LATENCY_MS } from "./phases/overhead";
 import { LIGHTHOUSE_PAGES, sharedPortalPhases } from "./phases/shared-portal";
 
@@ -22,15 +23,21 @@ import { LIGHTHOUSE_PAGES, sharedPortalPhases } from "./phases/shared-portal";
  * The instances phase starts its own portals (1, then 2, on a fresh Postgres database) behind nginx,
  * after the shared portal has stopped.
  *
- * Options: --phases=bundle,overhead,export,pack,map,load,lighthouse,instances (default all), --build
+ * The live phase (issue 27: polling against push) starts its own ampeco-dialect emulators and portal.
+ *
+ * Options: --phases=bundle,overhead,export,pack,map,load,lighthouse,instances,live (default all but live), --build
  * (force a build), --load-seconds=N (default 60; also each step of the instances phase), --renders=N
  * (default 20), --pages=/map,… (the Lighthouse pages to run, default all four: one page's before/after
  * takes a quarter of the time on the shared cores), --postgres=URL (a server where the bench may create
- * a database; default postgres://postgres@127.0.0.1:5432/test), --nginx=PATH (default /usr/sbin/nginx).
+ * a database; default postgres://postgres@127.0.0.1:5432/test), --nginx=PATH (default /usr/sbin/nginx),
+ * --live-drivers=N (default 200: drivers watching a running session), --live-seconds=N (default 60:
+ * each of the live phase's two windows).
  */
 
-const PHASES = ["bundle", "overhead", "export", "pack", "map", "load", "lighthouse", "instances"] as const;
+const PHASES = ["bundle", "overhead", "export", "pack", "map", "load", "lighthouse", "instances", "live"] as const;
 type Phase = (typeof PHASES)[number];
+/** `live` takes ~3.5 minutes (200 sign-ins, two 60 s windows): only when asked for (--phases=live). */
+const DEFAULT_PHASES: readonly Phase[] = PHASES.filter((phase) => phase !== "live");
 /** The phases measured on the one shared portal (PGlite), started only when one of them runs. */
 const SHARED_PORTAL_PHASES: readonly Phase[] = ["overhead", "export", "pack", "map", "load", "lighthouse"];
 
@@ -39,7 +46,7 @@ function options() {
     const prefix = `--${name}=`;
     return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
   };
-  const phases = (get("phases")?.split(",") ?? [...PHASES]) as Phase[];
+  const phases = (get("phases")?.split(",") ?? [...DEFAULT_PHASES]) as Phase[];
   for (const phase of phases)
     if (!PHASES.includes(phase)) throw new Error(`unknown phase ${phase}; known: ${PHASES.join(", ")}`);
   const pages = get("pages")?.split(",") ?? [...LIGHTHOUSE_PAGES];
@@ -54,6 +61,8 @@ function options() {
     renders: Number(get("renders") ?? 20),
     postgresUrl: get("postgres") ?? DEFAULT_POSTGRES_URL,
     nginxBinary: get("nginx") ?? NGINX_BINARY,
+    liveDrivers: Number(get("live-drivers") ?? 200),
+    liveSeconds: Number(get("live-seconds") ?? 60),
   };
 }
 
@@ -93,7 +102,8 @@ async function main() {
   results.built = ensureBuilt(opts.forceBuild);
   if (opts.phases.has("bundle")) results.bundle = bundleBudget();
 
-  const needsUpstreams = [...opts.phases].some((phase) => phase !== "bundle");
+  // The live phase starts upstreams of its own (the ampeco dialect).
+  const needsUpstreams = [...opts.phases].some((phase) => phase !== "bundle" && phase !== "live");
   const heap: { probe: HeapProbe | null } = { probe: null };
   for (const signal of ["SIGINT", "SIGTERM"] as const)
     process.once(signal, () => {
@@ -115,6 +125,10 @@ async function main() {
         console.log(`[bench] instances: 100 drivers on /account through nginx to 1, then 2 portals on Postgres…`);
         results.instances = await measureInstances(ups, { ...opts, stepSeconds: opts.loadSeconds });
       }
+    }
+    if (opts.phases.has("live")) {
+      console.log(`[bench] live: ${opts.liveDrivers} drivers watching a running session, polling against push…`);
+      results.live = await measureLive({ watchers: opts.liveDrivers, seconds: opts.liveSeconds });
     }
   } finally {
     heap.probe?.close();

@@ -63,9 +63,23 @@ export interface BenchUpstreams {
   close(): Promise<void>;
 }
 
-export async function startUpstreams(): Promise<BenchUpstreams> {
+export interface UpstreamOptions {
+  /** Default `spec` (the contract); the live phase needs `ampeco`, the dialect with callbacks. */
+  dialect?: "spec" | "ampeco";
+  /** ampeco: how often the emulator looks at running sessions by itself; 0 leaves it to the caller. */
+  notificationTickMs?: number;
+  /** ampeco: tries per callback (the emulator's default 5). */
+  webhookAttempts?: number;
+}
+
+export async function startUpstreams(options: UpstreamOptions = {}): Promise<BenchUpstreams> {
   // The load phase sends thousands of calls a minute: the emulator's default 6000/min would 429.
   const platform = createPlatformEmulator({
+    dialect: options.dialect ?? "spec",
+    ...(options.notificationTickMs === undefined ? {} : { notificationTickMs: options.notificationTickMs }),
+    ...(options.webhookAttempts === undefined
+      ? {}
+      : { settings: { webhookDelivery: { attempts: options.webhookAttempts } } }),
     apiKey: PLATFORM_KEY,
     readOnlyKey: `${PLATFORM_KEY}-ro`,
     voucherDelayMs: 0,
@@ -130,6 +144,7 @@ export async function startUpstreams(): Promise<BenchUpstreams> {
       return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
     },
     close: async () => {
+      platform.stop();
       await Promise.all(servers.map((s) => s.close()));
     },
   };

@@ -1,6 +1,7 @@
 import type { PackResult } from "../phases/expense-pack";
 import type { ExportResult } from "../phases/export";
 import type { LighthousePage } from "../phases/lighthouse";
+import type { LiveResult } from "../phases/live";
 import type { InstancesResult } from "../phases/instances";
 import type { LoadResult } from "../phases/load";
 import type { MapResult } from "../phases/map";
@@ -45,6 +46,7 @@ export interface BenchResults {
   instances?: InstancesResult;
   /** Why the instances phase did not run (no nginx, no Postgres). */
   instancesSkipped?: string;
+  live?: LiveResult;
   durationSeconds?: number;
 }
 
@@ -74,6 +76,7 @@ export function printSummary(r: BenchResults): void {
     );
   }
   if (r.instances) printInstances(r.instances, r.machine.cpus);
+  if (r.live) printLive(r.live);
   if (r.instancesSkipped) console.log(`\nInstances: skipped: ${r.instancesSkipped}`);
   if (r.export) {
     console.log("\nCSV export:");
@@ -125,4 +128,21 @@ export function printSummary(r: BenchResults): void {
     }
   }
   if (r.lighthouseError) console.log(`\nLighthouse could not run: ${r.lighthouseError}`);
+}
+
+function printLive(l: LiveResult): void {
+  const { polling: p, push: q } = l;
+  const figures = q
+    ? `push ${q.platformCallsPerMinute} calls/min = ${l.ratio === null ? "∞ (push made none)" : `${l.ratio}×`} fewer  ${verdict(l.pass.calls)}; change → browser median ${q.latencyMs.median} ms, p95 ${q.latencyMs.p95} ms (${q.latencyMs.count} events)  ${verdict(l.pass.latency)}`
+    : `push NOT MEASURED: ${l.pushError ?? "unknown"}  FAIL`;
+  console.log(
+    `\nLive (issue 27; ${l.watchers} drivers watching a running session, ${p.seconds} s windows): polling every ${l.pollIntervalMs} ms ${p.platformCallsPerMinute} platform calls/min, ${figures}`,
+  );
+  console.log(
+    `  polling: ${p.portalRequests} portal requests (${p.portalErrors} errors, ${p.answersWithRunningSession} listed the running session), calls ${JSON.stringify(p.callsByPath)}, load ${p.loadAverageStart.join(" ")} → ${p.loadAverageEnd.join(" ")}`,
+  );
+  if (q)
+    console.log(
+      `  push: ${q.streamsOpen} streams, ${q.ticks} looks every ${l.tickMs} ms, ${q.callbacksSent} callbacks answered ${JSON.stringify(q.callbackStatuses)} (a look's callbacks all answered in median ${q.tickDeliveryMs.median} ms, max ${q.tickDeliveryMs.max} ms; a look's first event in median ${q.firstEventOfLookMs.median} ms, max ${q.firstEventOfLookMs.max} ms), events ${q.events} (unmatched ${q.unmatchedEvents}, missing ${q.missingEvents}), latency max ${q.latencyMs.max} ms, calls ${JSON.stringify(q.callsByPath)}, load ${q.loadAverageStart.join(" ")} → ${q.loadAverageEnd.join(" ")}`,
+    );
 }
