@@ -3,10 +3,12 @@ import "server-only";
 import { refresh } from "next/cache";
 import { z } from "zod";
 import { driverAction, navigate } from "@/lib/core/actions/action";
+import { mailSwitchSpec } from "@/lib/core/actions/mail-switch";
+import { NEW_DEVICE_MAIL_SWITCH } from "../mail-switch";
 import { getDb } from "@/lib/core/db/client";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import { deviceLabel } from "@/lib/core/auth/device-name";
-import { setNewDeviceMail, signOutDevice } from "@/lib/core/auth/devices";
+import { signOutDevice } from "@/lib/core/auth/devices";
 import { signOut } from "@/lib/core/auth";
 import { currentSessionToken } from "@/lib/core/auth/session-token";
 
@@ -39,21 +41,5 @@ export const signOutDeviceAction = driverAction({
   },
 });
 
-const NoticeForm = z.object({ newDeviceMail: z.literal("on", "devices.actions.tickOrLeave").optional() });
-
 /** Switches the new-device notice mail on or off. */
-export const setNewDeviceMailAction = driverAction({
-  scope: "auth",
-  failure: { log: "new-device mail setting", doing: "devices.doing.saveSetting" },
-  schema: NoticeForm,
-  invalid: "devices.actions.settingUnreadable",
-  run: async ({ newDeviceMail }, { actor, t }): Promise<ActionResult> => {
-    const on = newDeviceMail === "on";
-    await setNewDeviceMail(await getDb(), actor.userId, on);
-    refresh();
-    return {
-      status: "ok",
-      message: on ? t("devices.actions.noticesOn") : t("devices.actions.noticesOff"),
-    };
-  },
-});
+export const setNewDeviceMailAction = driverAction(mailSwitchSpec(NEW_DEVICE_MAIL_SWITCH));
