@@ -1,9 +1,8 @@
 "use client";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { useLiveStream } from "@/components/live/live-stream";
-import { formatMoney } from "@/lib/core/format";
 import type { DriverEvent } from "@/lib/core/live-events";
 import type { BalanceView } from "@/lib/features/accounts/balance-view";
 import { jsonFetcher, type FetchError } from "@/lib/core/swr-fetcher";
@@ -15,15 +14,11 @@ export const BALANCE_URL = "/api/account/balance";
 /** The rendered balance, polled every second while `polling` (after a voucher); with `push`, also each streamed change. */
 export function useBalance(initial: BalanceView, polling: boolean, url: string = BALANCE_URL, push = false) {
   const t = useTranslations("account.balance");
-  const locale = useLocale();
   const { mutate } = useSWRConfig();
   useLiveStream(push, (event: DriverEvent) => {
     if (event.type !== "balance") return;
-    const view: BalanceView = {
-      amount: event.balance,
-      currency: event.currency,
-      formatted: formatMoney(event.balance, event.currency, locale),
-    };
+    if (event.formatted === undefined) return void mutate(url);
+    const view: BalanceView = { amount: event.balance, currency: event.currency, formatted: event.formatted };
     void mutate<BalanceView>(url, view, { revalidate: false });
   });
   const fetchBalance = useMemo(

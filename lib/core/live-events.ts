@@ -6,7 +6,8 @@ export type LiveSessionChange = Omit<SessionChange, "chargePointId">;
 
 export type DriverEvent =
   | { type: "session"; session: LiveSessionChange }
-  | { type: "balance"; balance: number; currency: string; updatedAt: string }
+  // `formatted`: the amount in the account's stored language; without one the tab reads the balance again.
+  | { type: "balance"; balance: number; currency: string; updatedAt: string; formatted?: string }
   | { type: "card"; cardId: number; status: "active" | "blocked" | "inactive" | "gone" };
 
 export const isRunning = (status: LiveSessionChange["status"]) => status === "started" || status === "charging";

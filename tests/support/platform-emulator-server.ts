@@ -1,6 +1,5 @@
 import { serveFetchHandler } from "@/emulators/http-adapter";
 import { createPlatformEmulator, type PlatformEmulator, type PlatformEmulatorOptions } from "@/emulators/platform";
-import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
 
 /**
  * Starts the platform emulator standalone on an ephemeral loopback port, so tests talk to it over
@@ -85,18 +84,4 @@ export async function startPlatformEmulator(
       return server.close();
     },
   };
-}
-
-/** The portal's platform client for a running emulator, with the test key and no retries. */
-export function platformClientFor(baseUrl: string, dialect: "spec" | "ampeco"): PlatformClient {
-  return createPlatformClient({
-    dialect,
-    baseUrl,
-    apiKey: TEST_API_KEY,
-    timeoutMs: 5_000,
-    maxRetries: 0,
-    retryCapMs: 100,
-    partnerId: 1116,
-    userGroupId: 257,
-  });
 }

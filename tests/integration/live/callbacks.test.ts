@@ -13,11 +13,11 @@ import type { PlatformClient } from "@/lib/platform/client";
 import type { PlatformEvent } from "@/lib/platform/notifications";
 import { openTestDatabase } from "@/tests/support/test-db";
 import {
-  platformClientFor,
   startPlatformEmulator,
   TEST_API_KEY,
   type RunningPlatformEmulator,
 } from "@/tests/support/platform-emulator-server";
+import { platformClientFor } from "@/tests/support/platform-client";
 
 /**
  * Issue 27: the platform's callbacks into the portal. Refusals change nothing and never answer 500;

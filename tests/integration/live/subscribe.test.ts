@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOTIFICATION_KINDS } from "@/lib/platform/notification-types";
 import { NoPlatformEventsError, subscribePortal } from "@/lib/features/live/subscribe";
-import {
-  platformClientFor,
-  startPlatformEmulator,
-  type RunningPlatformEmulator,
-} from "@/tests/support/platform-emulator-server";
+import { startPlatformEmulator, type RunningPlatformEmulator } from "@/tests/support/platform-emulator-server";
+import { platformClientFor } from "@/tests/support/platform-client";
 
 /** Issue 27: `npm run platform:subscribe` creates the portal's subscription once, then keeps it up to date. */
 let emu: RunningPlatformEmulator;
