@@ -13,10 +13,17 @@ export async function callbacksArriving(now = Date.now()): Promise<{ recent: boo
   return { recent: lastAt !== null && now - lastAt.getTime() <= CALLBACKS_RECENT_MS, lastAt };
 }
 
+/** A "yes" holds this long in the process, so a page render asks the database at most this often; a "no" is asked again. */
+const PUSH_ACTIVE_HOLD_MS = 10_000;
+let pushActiveUntil = 0;
+
 /** Whether live panels use the stream: only while callbacks are seen to arrive, so a broken subscription falls back to polling. */
-export async function livePushActive(): Promise<boolean> {
+export async function livePushActive(now = Date.now()): Promise<boolean> {
+  if (now < pushActiveUntil) return true;
   try {
-    return (await callbacksArriving())?.recent ?? false;
+    const recent = (await callbacksArriving(now))?.recent ?? false;
+    if (recent) pushActiveUntil = now + PUSH_ACTIVE_HOLD_MS;
+    return recent;
   } catch {
     return false;
   }
