@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gt, lt } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lt } from "drizzle-orm";
 import { sql } from "drizzle-orm";
 import { getConfig } from "@/lib/core/config";
 import type { Database } from "@/lib/core/db/client";
@@ -107,13 +107,14 @@ export class LiveBus {
     };
   }
 
-  /** The driver's events after `afterId` (a reconnect's Last-Event-ID), oldest first. */
-  async missed(platformUserId: number, afterId: number): Promise<LiveMessage[]> {
+  /** The driver's events after `afterId` (a reconnect's Last-Event-ID) or taken since `since`, oldest first. */
+  async missed(platformUserId: number, after: number | { since: Date }): Promise<LiveMessage[]> {
     const db = await this.db();
+    const from = typeof after === "number" ? gt(liveEvents.id, after) : gte(liveEvents.createdAt, after.since);
     const rows = await db
       .select()
       .from(liveEvents)
-      .where(and(eq(liveEvents.platformUserId, platformUserId), gt(liveEvents.id, afterId)))
+      .where(and(eq(liveEvents.platformUserId, platformUserId), from))
       .orderBy(asc(liveEvents.id))
       .limit(MISSED_LIMIT);
     return rows.map((row) => ({ id: row.id, platformUserId, event: row.payload as unknown as DriverEvent }));

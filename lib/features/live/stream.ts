@@ -10,6 +10,8 @@ import { webhookKey } from "./receive-callback";
 /** One event stream per signed-in tab (`GET /api/live`): the driver's events with the bus's id, heartbeats, `end` on sign-out. */
 const log = logger("live");
 export const HEARTBEAT_MS = 15_000;
+/** A fresh tab gets the events of these last seconds (its page's read may predate them), not the hour kept for reconnects. */
+export const FRESH_REPLAY_MS = 10_000;
 const encoder = new TextEncoder();
 
 export interface StreamDeps {
@@ -98,7 +100,8 @@ export async function openDriverStream(
       // The tab went away: end the stream (and its reader) at once, not at the next heartbeat.
       request.signal.addEventListener("abort", () => close(null), { once: true });
       controller.enqueue(encoder.encode("retry: 3000\n\n"));
-      for (const message of await bus.missed(viewer.platformUserId, afterId)) send(message);
+      const replay = afterId > 0 ? afterId : { since: new Date(Date.now() - FRESH_REPLAY_MS) };
+      for (const message of await bus.missed(viewer.platformUserId, replay)) send(message);
       const waiting = backlog;
       backlog = null;
       for (const message of waiting) send(message);

@@ -41,7 +41,7 @@ export function toLiveSessionView(session: ChargingSession): LiveSessionView {
   };
 }
 
-/** The running sessions after one streamed change: updated or added while running, removed once ended; older changes dropped. */
+/** The running sessions after one streamed change: updated or added while running, removed once ended; older changes dropped, figures never lowered. */
 export function applySessionChange(
   current: LiveSessionsResponse,
   change: LiveSessionChange,
@@ -60,8 +60,9 @@ export function applySessionChange(
     status: change.status,
     startedAt: Number.isFinite(startMs) ? new Date(startMs).toISOString() : (existing?.startedAt ?? null),
     startedAtLocal: existing?.startedAtLocal ?? null,
-    energyWh: change.energyWh,
-    amount: change.amount,
+    // A running session's meter and cost only grow: a change computed before the shown read cannot lower them.
+    energyWh: Math.max(change.energyWh, existing?.energyWh ?? 0),
+    amount: Math.max(change.amount, existing?.amount ?? 0),
     currency: change.currency ?? existing?.currency ?? null,
     locationId: existing?.locationId ?? null,
   };

@@ -5,7 +5,7 @@ import type { OpenedDatabase } from "@/lib/core/db/connect";
 import { liveEvents, sessions, users } from "@/lib/core/db/schema";
 import type { DriverEvent } from "@/lib/core/live-events";
 import { createLiveBus, type LiveBus } from "@/lib/features/live/bus";
-import { openDriverStream, STREAM_HEADERS, type StreamDeps } from "@/lib/features/live/stream";
+import { FRESH_REPLAY_MS, openDriverStream, STREAM_HEADERS, type StreamDeps } from "@/lib/features/live/stream";
 import { openTestDatabase } from "@/tests/support/test-db";
 
 /**
@@ -106,6 +106,22 @@ describe("GET /api/live", () => {
     const third = await bus.publish(DEMO_DRIVER_ID, balance(3));
     const frames = dataOf(await readUntil(response, (t) => t.includes(`id: ${third.id}`)));
     expect(frames.map((f) => f.id)).toEqual([String(second.id), String(third.id)]);
+    abort.abort();
+  });
+
+  it("gives a fresh tab only the last seconds' events, not the hour kept for reconnects", async () => {
+    const now = Date.now();
+    await bus.publish(DEMO_DRIVER_ID, balance(1), new Date(now - 60_000));
+    const recent = await bus.publish(DEMO_DRIVER_ID, balance(2), new Date(now - FRESH_REPLAY_MS / 2));
+    const abort = new AbortController();
+    const response = await openDriverStream(
+      new Request("http://localhost/api/live", { signal: abort.signal }),
+      viewer,
+      deps(),
+    );
+    const live = await bus.publish(DEMO_DRIVER_ID, balance(3));
+    const frames = dataOf(await readUntil(response, (t) => t.includes(`id: ${live.id}`)));
+    expect(frames.map((f) => f.id)).toEqual([String(recent.id), String(live.id)]);
     abort.abort();
   });
 

@@ -49,6 +49,12 @@ describe("applySessionChange", () => {
     expect(state.sessions).toEqual([]);
   });
 
+  it("never lowers a running session's energy or cost below the page's read (a change computed before it)", () => {
+    const read = { ...initial, sessions: [{ ...initial.sessions[0]!, energyWh: 3050, amount: 1.22 }] };
+    const next = applySessionChange(read, change({ energyWh: 3044, amount: 1.21 }), new Map());
+    expect(next.sessions.map((s) => [s.energyWh, s.amount])).toEqual([[3050, 1.22]]);
+  });
+
   it("adds a session that started after the page was read", () => {
     const next = applySessionChange(initial, change({ id: 8, energyWh: 5 }), new Map());
     expect(next.sessions.map((s) => [s.id, s.energyWh, s.locationId])).toEqual([
