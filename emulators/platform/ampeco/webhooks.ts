@@ -16,6 +16,8 @@ import { ampecoSessionView, ampecoUserView, chargePointIdOf } from "./views";
  */
 export interface Notification {
   kind: string;
+  /** The record it is about (`session:7`): one subject's callbacks go in order, different subjects side by side. */
+  subject: string;
   body: Record<string, unknown>;
 }
 
@@ -36,6 +38,8 @@ interface Snapshot {
 }
 
 const DELIVERY_LOG_SIZE = 500;
+/** Callbacks in flight per subscription (inferred: the subset does not say how the platform paces them). */
+export const DELIVERY_LANES = 8;
 const CALLBACK_TIMEOUT_MS = 5_000;
 
 export function signCallback(body: string, key: string): string {
@@ -72,6 +76,7 @@ function sessionNotifications(state: EmulatorState, before: Snapshot, now: Date,
     const idTag = idTagOfSession(state, session);
     const startStop = (action: "start" | "stop"): Notification => ({
       kind: "session.start.stop.notification",
+      subject: `session:${session.id}`,
       body: {
         notification: "session.start.stop.notification",
         sessionId: session.id,
@@ -98,6 +103,7 @@ function sessionNotifications(state: EmulatorState, before: Snapshot, now: Date,
     });
     const update: Notification = {
       kind: "SessionUpdateNotification",
+      subject: `session:${session.id}`,
       body: { notification: "SessionUpdateNotification", session: ampecoSessionView(session, now, idTag) },
     };
     if (!seen) {
@@ -133,6 +139,7 @@ function userNotifications(
       const transactionId = redemption?.id ?? null;
       out.push({
         kind: "userBalance.changed",
+        subject: `user:${user.id}`,
         body: {
           notification: "userBalance.changed",
           debit: delta < 0 ? -delta / 100 : 0,
@@ -149,6 +156,7 @@ function userNotifications(
       if (transactionId !== null) {
         out.push({
           kind: "transaction.changed",
+          subject: `user:${user.id}`,
           body: { notification: "transaction.changed", transactionId, action: "created", lastUpdatedAt: stamp },
         });
       }
@@ -157,6 +165,7 @@ function userNotifications(
     if (was !== after.users.get(user.id)) {
       out.push({
         kind: "UserChangedNotification",
+        subject: `user:${user.id}`,
         body: {
           notification: "UserChangedNotification",
           user: ampecoUserView(user, settings),
@@ -169,7 +178,7 @@ function userNotifications(
   for (const id of before.users.keys()) {
     if (!after.users.has(id)) {
       const body = { notification: "UserChangedNotification", user: { id: String(id) }, action: "deleted" };
-      out.push({ kind: "UserChangedNotification", body: { ...body, lastUpdatedAt: stamp } });
+      out.push({ kind: "UserChangedNotification", subject: `user:${id}`, body: { ...body, lastUpdatedAt: stamp } });
     }
   }
   return out;
@@ -179,6 +188,7 @@ function tagNotifications(before: Snapshot, after: Snapshot, now: Date): Notific
   const out: Notification[] = [];
   const tagChanged = (idTagsId: number, action: "created" | "updated" | "deleted"): Notification => ({
     kind: "idTag.changed",
+    subject: `idTag:${idTagsId}`,
     body: { notification: "idTag.changed", idTagsId, action, lastUpdatedAt: toUtcIso(now) },
   });
   for (const [id, print] of after.tags) {
@@ -205,7 +215,7 @@ export class WebhookDispatcher {
   /** Null while nobody is subscribed: then nothing is compared, and a new subscriber hears only later changes. */
   private snapshot: Snapshot | null = null;
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly queues = new Map<number, Promise<void>>();
+  private readonly queues = new Map<string, Promise<void>>();
   private timer: ReturnType<typeof setInterval> | null = null;
   readonly deliveries: DeliveryLogEntry[] = [];
 
@@ -254,7 +264,7 @@ export class WebhookDispatcher {
       for (const notification of batch) {
         const body = JSON.stringify(notification.body);
         const copies = settings.webhookDelivery.duplicates ? 2 : 1;
-        for (let copy = 0; copy < copies; copy++) this.enqueue(subscription, notification.kind, body);
+        for (let copy = 0; copy < copies; copy++) this.enqueue(subscription, notification, body);
       }
     }
     return notifications;
@@ -278,15 +288,16 @@ export class WebhookDispatcher {
     this.timer.unref?.();
   }
 
-  /** One subscription's callbacks go one after the other, in the order sent (a retry holds the rest back). */
-  private enqueue(subscription: SubscriptionRecord, kind: string, body: string) {
-    const previous = this.queues.get(subscription.id) ?? Promise.resolve();
-    const next = previous.then(() => this.deliver(subscription, kind, body, 1));
-    this.queues.set(subscription.id, next);
+  /** A subscription's callbacks go in lanes by subject: in the order sent within a lane (a retry holds it back). */
+  private enqueue(subscription: SubscriptionRecord, notification: Notification, body: string) {
+    const lane = `${subscription.id}/${laneOf(notification.subject)}`;
+    const previous = this.queues.get(lane) ?? Promise.resolve();
+    const next = previous.then(() => this.deliver(subscription, notification.kind, body, 1));
+    this.queues.set(lane, next);
     this.inFlight.add(next);
     void next.finally(() => {
       this.inFlight.delete(next);
-      if (this.queues.get(subscription.id) === next) this.queues.delete(subscription.id);
+      if (this.queues.get(lane) === next) this.queues.delete(lane);
     });
   }
 
@@ -326,4 +337,10 @@ export class WebhookDispatcher {
     if (!this.options.getState().subscriptions.some((s) => s.id === subscription.id)) return;
     return this.deliver(subscription, kind, body, attempt + 1);
   }
+}
+
+function laneOf(subject: string): number {
+  let hash = 0;
+  for (const char of subject) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return hash % DELIVERY_LANES;
 }

@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, FIRST_SESSION_ID, SECOND_DRIVER_ID, SENT_NOTIFICATION_KINDS } from "@/emulators/platform";
+import { DELIVERY_LANES } from "@/emulators/platform/ampeco/webhooks";
 import { TEST_API_KEY } from "@/tests/support/platform-emulator-server";
 import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
 import { callbackValidator, schemaErrors } from "./openapi";
@@ -30,10 +31,15 @@ let receiverUrl: string;
 let received: Received[] = [];
 /** Statuses the receiver answers with, one per request; then 202. */
 let answers: number[] = [];
+/** How long the receiver takes to answer, and how many callbacks it held at once at most. */
+let answerDelayMs = 0;
+let open = 0;
+let mostOpen = 0;
 
 beforeAll(async () => {
   emu = await startAmpecoEmulator({ now: () => new Date(clockMs), notificationTickMs: 0 });
   receiver = createServer((req, res) => {
+    mostOpen = Math.max(mostOpen, ++open);
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
@@ -46,7 +52,10 @@ beforeAll(async () => {
         body: JSON.parse(raw),
       });
       res.statusCode = answers.shift() ?? 202;
-      res.end();
+      setTimeout(() => {
+        open--;
+        res.end();
+      }, answerDelayMs);
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
@@ -60,6 +69,8 @@ beforeEach(async () => {
   emu.emulator.reset();
   received = [];
   answers = [];
+  answerDelayMs = 0;
+  mostOpen = 0;
   await emu.call("PUT", "/__emulator/settings", { body: { webhookDelivery: { retryDelayMs: 0 } } });
 });
 
@@ -238,6 +249,24 @@ describe("callbacks", () => {
     clockMs += 60_000;
     await flush();
     expect(received).toHaveLength(2);
+  });
+
+  it("go side by side for different records, at most DELIVERY_LANES at once, and in order for one record", async () => {
+    await subscribe(["session.start.stop.notification", "SessionUpdateNotification"]);
+    for (let i = 0; i < 24; i++)
+      await emu.call("POST", `/__emulator/users/${SECOND_DRIVER_ID}/sessions`, { body: { running: true } });
+    answerDelayMs = 30;
+    await flush();
+    expect(received.length).toBeGreaterThanOrEqual(48);
+    expect(mostOpen).toBeGreaterThan(1);
+    expect(mostOpen).toBeLessThanOrEqual(DELIVERY_LANES);
+    const perSession = new Map<number, string[]>();
+    for (const { body } of received) {
+      const id = Number(body.sessionId ?? body.session?.id);
+      perSession.set(id, [...(perSession.get(id) ?? []), body.notification]);
+    }
+    for (const order of perSession.values())
+      expect(order).toEqual(["session.start.stop.notification", "SessionUpdateNotification"]);
   });
 
   it("come twice and newest first when the settings say so", async () => {
