@@ -20,6 +20,10 @@ import type {
   PlatformUser,
   SessionFilter,
   UpdateUserInput,
+  BillingDetails,
+  Invoice,
+  Transaction,
+  TransactionFilter,
 } from "./types";
 
 /**
@@ -120,6 +124,25 @@ export interface NotificationsApi {
   cardOfNotification(cardId: number): Promise<Card | null>;
 }
 
+/**
+ * Ledger, invoices and billing details (ampeco only; the contract has none, and the portal then explains
+ * the absence without a call). Reads have no user scope: callers check ownership.
+ */
+export interface MoneyApi {
+  /** Every matching transaction, newest first, read page by page as the consumer reads on. */
+  iterateTransactions(
+    filter: TransactionFilter,
+    options?: IterateOptions,
+  ): AsyncGenerator<Transaction, void, undefined>;
+  getTransaction(id: number): Promise<Transaction | null>;
+  /** The invoice with a fresh download link, or null when the platform has no such id. */
+  getInvoice(id: number): Promise<Invoice | null>;
+  /** The PDF behind a fresh `downloadUrl`, as a stream; only from the platform's own origin. */
+  openInvoicePdf(invoice: Invoice): Promise<ReadableStream<Uint8Array>>;
+  getBillingDetails(userId: number): Promise<BillingDetails>;
+  saveBillingDetails(userId: number, details: BillingDetails): Promise<BillingDetails>;
+}
+
 export interface DialectApis {
   users: UsersApi;
   cards: CardsApi;
@@ -128,6 +151,8 @@ export interface DialectApis {
   vouchers: VouchersApi;
   /** Only where the platform pushes events (ampeco): the contract has none. */
   notifications?: NotificationsApi;
+  /** Only where the platform has a ledger (ampeco). */
+  money?: MoneyApi;
 }
 
 /** What a dialect builds from the shared settings: the same five APIs over its own wire format. */

@@ -195,3 +195,77 @@ export interface IterateOptions {
   /** Safety cap on pages followed; exceeding it is an error rather than a silent truncation. */
   maxPages?: number;
 }
+
+/** What a transaction paid for (the platform's `purchaseResourceType`). */
+export type TransactionKind =
+  | "session"
+  | "subscription_plan"
+  | "topup_package"
+  | "custom_fee"
+  | "payment_authorisation"
+  | "payment_terminal_authorisation";
+export type TransactionStatus =
+  "pending" | "finalized" | "failed" | "reversed" | "refunded" | "authorized" | "initialized";
+
+/** One line of a driver's ledger (ampeco's transactions v1.0). */
+export interface Transaction {
+  id: number;
+  /** UTC ISO instant. */
+  date: string;
+  userId: number | null;
+  kind: TransactionKind;
+  sessionId: number | null;
+  /** The balance voucher that paid it, where one did. */
+  voucherId: number | null;
+  /** The platform's `totalAmount`, in `currency`; never negative. */
+  amount: number;
+  currency: string;
+  status: TransactionStatus;
+  /** `internal`: settled from the balance or a voucher; `external`: paid by a payment method. */
+  billingType: "internal" | "external";
+  invoiceId: number | null;
+  receiptId: number | null;
+  finalizedAt: string | null;
+}
+
+export interface TransactionFilter {
+  userId: number;
+  /** ISO 8601 instants, inclusive bounds of `date`. */
+  createdAfter?: string;
+  createdBefore?: string;
+  kinds?: TransactionKind[];
+}
+
+export type InvoiceType = "invoice" | "pro_forma" | "credit_note";
+
+/** An invoice as the platform reads it; `downloadUrl` is fresh on each read and valid for 24 hours. */
+export interface Invoice {
+  id: number;
+  type: InvoiceType;
+  number: string;
+  /** UTC ISO instant. */
+  date: string;
+  userId: number;
+  totalAmount: number;
+  taxAmount: number;
+  downloadUrl: string;
+}
+
+export type BillingClientType = "individual" | "company";
+
+/** A user's invoice details (ampeco's "Ampeco Invoice Manager" shape, the portal's fields only). */
+export interface BillingDetails {
+  /** "I need an invoice for every charge". */
+  requireInvoice: boolean;
+  clientType: BillingClientType | null;
+  individualName: string | null;
+  companyName: string | null;
+  /** The VAT id, with its country prefix. */
+  companyTaxId: string | null;
+  companyRegNo: string | null;
+  /** ISO 3166-1 alpha-2. */
+  country: string | null;
+  city: string | null;
+  postCode: string | null;
+  address: string | null;
+}
