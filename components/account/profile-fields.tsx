@@ -1,7 +1,8 @@
 "use client";
 import { useLocale } from "next-intl";
 import { countryOptions } from "@/lib/core/countries";
-import { SelectField, TextField } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
 import type { FieldErrors } from "@/lib/core/actions/action-result";
 
 /** The fields' labels, in the page's language (profileFieldLabels in ./profile-words.ts). */

@@ -11,11 +11,14 @@ import { jsonFetcher, type FetchError } from "@/lib/core/swr-fetcher";
 
 export const BALANCE_URL = "/api/account/balance";
 
-/** The rendered balance, polled every second while `polling` (after a voucher); with `push`, also each streamed change. */
+/**
+ * The rendered balance, polled every second while `polling` (after a voucher); with `push`, also each streamed change.
+ * Comes with the stream's state: where it is open, a caller can wait for the push instead of polling.
+ */
 export function useBalance(initial: BalanceView, polling: boolean, url: string = BALANCE_URL, push = false) {
   const t = useTranslations("account.balance");
   const { mutate } = useSWRConfig();
-  useLiveStream(push, (event: DriverEvent) => {
+  const live = useLiveStream(push, (event: DriverEvent) => {
     if (event.type !== "balance") return;
     if (event.formatted === undefined) return void mutate(url);
     const view: BalanceView = { amount: event.balance, currency: event.currency, formatted: event.formatted };
@@ -30,17 +33,16 @@ export function useBalance(initial: BalanceView, polling: boolean, url: string =
       }),
     [t],
   );
-  return useSWR<BalanceView, FetchError>(url, fetchBalance, {
+  const swr = useSWR<BalanceView, FetchError>(url, fetchBalance, {
     fallbackData: initial,
     revalidateOnMount: false,
     revalidateIfStale: false,
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
-    // Polling after a voucher stays: it is short (until the credit shows, at most 30 s), and a
-    // pushed change only makes the credit show sooner.
     refreshInterval: polling ? 1000 : 0,
     dedupingInterval: 500,
     // Polling itself retries; a failed read just waits for the next tick.
     shouldRetryOnError: false,
   });
+  return [swr, live] as const;
 }

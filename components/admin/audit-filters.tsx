@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { SelectField, TextField } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { AUDIT_ACTION_KEYS, AUDIT_ACTIONS } from "@/lib/features/admin/audit-actions";
 import type { AuditFilter } from "@/lib/features/admin/audit-filter";

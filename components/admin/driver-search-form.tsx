@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { SelectField, TextField } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { SEARCH_KINDS, type DriverSearchKind } from "@/lib/features/admin/search-kinds";
 

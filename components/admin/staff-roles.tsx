@@ -9,7 +9,8 @@ import {
   withdrawStaffInviteAction,
 } from "@/lib/features/admin/actions/roles";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
-import { EmailField, SelectField } from "@/components/ui/field";
+import { EmailField } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
 import { SubmitButton } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/alert";
 import { ConfirmSubmit } from "@/components/ui/confirm-submit";

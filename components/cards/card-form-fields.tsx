@@ -1,7 +1,8 @@
 "use client";
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
 import { FormStatus, InvalidFormSummary } from "@/components/ui/alert";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 

@@ -10,7 +10,7 @@ import {
 } from "@/lib/features/map/filters";
 import { formatKw } from "@/lib/features/map/format";
 import { FILTERABLE_CONNECTORS } from "@/lib/features/map/points";
-import { SelectOptions } from "@/components/ui/field";
+import { SelectOptions } from "@/components/ui/select-field";
 
 /**
  * Connector and minimum-power filters. They narrow the points already loaded, in the browser,

@@ -5,7 +5,8 @@ import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Spinner } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
 import type { SessionStatus } from "@/lib/platform/types";
 import { PAGE_SIZES, SESSION_STATUSES, sessionFilterQuery } from "@/lib/features/sessions/filters";
 

@@ -3,8 +3,6 @@ import { useId } from "react";
 
 const INPUT_CLASSES =
   "min-h-10 rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-700 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100";
-const SELECT_CLASSES =
-  "min-h-10 rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100";
 
 interface FieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: string;
@@ -43,50 +41,10 @@ export function NewPasswordField(props: PresetFieldProps) {
   return <TextField type="password" autoComplete="new-password" required {...props} />;
 }
 
-interface SelectProps extends Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id"> {
-  label: string;
-  name: string;
-  errors?: string[];
-  options: readonly { value: string; label: string }[];
-  placeholder?: string;
-}
-
-export function SelectField({ label, name, errors, options, placeholder, className = "", ...props }: SelectProps) {
-  const id = useId();
-  const describedBy = errors?.length ? errorId(id) : undefined;
-  return (
-    <FieldFrame id={id} label={label} required={props.required} errors={errors} className={className}>
-      <select {...controlAttributes(id, name, errors, describedBy, SELECT_CLASSES)} {...props}>
-        <SelectOptions placeholder={placeholder} options={options} />
-      </select>
-    </FieldFrame>
-  );
-}
-
-/** A select's options; `placeholder` is a first option with an empty value (none chosen, or any). */
-export function SelectOptions({
-  placeholder,
-  options,
-}: {
-  placeholder?: string;
-  options: readonly { value: string; label: string }[];
-}) {
-  return (
-    <>
-      {placeholder !== undefined && <option value="">{placeholder}</option>}
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </>
-  );
-}
-
-const errorId = (id: string) => `${id}-error`;
+export const errorId = (id: string) => `${id}-error`;
 
 /** A control's own attributes: what ties it to its label and to the messages that describe it, then its look. */
-function controlAttributes(
+export function controlAttributes(
   id: string,
   name: string,
   errors: string[] | undefined,
@@ -97,7 +55,7 @@ function controlAttributes(
 }
 
 /** A field's frame around its control: the label with the required mark above, the errors below. */
-function FieldFrame({
+export function FieldFrame({
   id,
   label,
   required,

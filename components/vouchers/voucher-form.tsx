@@ -13,9 +13,11 @@ import type { VoucherActionResult } from "@/lib/features/vouchers/voucher-action
 export type RedeemVoucherAction = (previous: VoucherActionResult, formData: FormData) => Promise<VoucherActionResult>;
 
 const POLL_FOR_MS = 30_000;
+/** With the stream open the pushed balance brings the credit; the balance is polled only if none came this long. */
+const PUSH_GRACE_MS = 10_000;
 
 /**
- * After a 202 the credit lands a little later, so the balance is polled (every second, at most 30 s) until it changes.
+ * After a 202 the credit lands a little later: pushed where the stream is open, else polled (each second, 30 s max).
  * Action and balance URL are props, for reuse in admin.
  */
 export function VoucherForm({
@@ -37,10 +39,11 @@ export function VoucherForm({
   // Balance when the driver pressed the button: the credit shows as a change from it.
   const [baseline, setBaseline] = useState<BalanceView | null>(null);
   const [timedOut, setTimedOut] = useState(false);
+  const [pushLate, setPushLate] = useState(false);
 
   const accepted = state.status === "ok" && !pending;
   const [polling, setPolling] = useState(false);
-  const { data: balance = initialBalance } = useBalance(initialBalance, polling, balanceUrl, push);
+  const [{ data: balance = initialBalance }, live] = useBalance(initialBalance, polling, balanceUrl, push);
   // A balance the platform does not give cannot show the credit: nothing to wait for then.
   const balanceShown = balance.amount !== null;
   const credited = accepted && balanceShown && baseline !== null && !sameBalance(balance, baseline);
@@ -49,13 +52,16 @@ export function VoucherForm({
   useEffect(() => {
     // `waiting` depends on the polled balance, which depends on `polling`: the effect breaks that loop.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setPolling(waiting);
-  }, [waiting]);
+    setPolling(waiting && (pushLate || live !== "open"));
+  }, [waiting, pushLate, live]);
 
   useEffect(() => {
     if (state.status !== "ok") return;
-    const timer = setTimeout(() => setTimedOut(true), POLL_FOR_MS);
-    return () => clearTimeout(timer);
+    const timers = [
+      setTimeout(() => setPushLate(true), PUSH_GRACE_MS),
+      setTimeout(() => setTimedOut(true), POLL_FOR_MS),
+    ];
+    return () => timers.forEach(clearTimeout);
   }, [state]);
 
   const errors = state.status === "invalid" ? state.fieldErrors : {};
@@ -110,6 +116,7 @@ export function VoucherForm({
           onSubmit={() => {
             setBaseline(balance);
             setTimedOut(false);
+            setPushLate(false);
           }}
           className="flex flex-col gap-4"
           noValidate

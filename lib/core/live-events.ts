@@ -6,7 +6,7 @@ export type LiveSessionChange = Omit<SessionChange, "chargePointId">;
 
 export type DriverEvent =
   | { type: "session"; session: LiveSessionChange }
-  // `formatted`: the amount in the account's stored language; without one the tab reads the balance again.
+  // `formatted`: the amount in the tab's language, added by its stream (lib/features/live/stream.ts).
   | { type: "balance"; balance: number; currency: string; updatedAt: string; formatted?: string }
   | { type: "card"; cardId: number; status: "active" | "blocked" | "inactive" | "gone" };
 

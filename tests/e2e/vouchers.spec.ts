@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import {
+  dialectOf,
   type EmulatorControl,
   expect,
   expectNewDriverBalance,
   inOneLimitWindow,
+  PLATFORM_AUTH,
   reloadPage,
   signInNewPlatformDriver,
   redeemVoucher,
@@ -64,6 +66,76 @@ test("redeem a valid voucher: accepted at once, then the new balance once the pl
   expect(await own.json()).toEqual({ balance: { amount: 12.5, currency: "EUR", formatted: "€12.50" } });
   expect((await request.get("/api/account/balance")).status()).toBe(401);
 });
+
+test(
+  "where the platform pushes, the credit comes from the pushed balance: no poll, no platform read after the redemption",
+  { tag: "@ampeco" },
+  async ({ page, request, emulator, baseURL }) => {
+    const pushed = dialectOf() === "ampeco";
+    let subscription: number | null = null;
+    if (pushed) {
+      const subscribed = await request.post("/api/emulator/public-api/notifications/v2.0", {
+        headers: PLATFORM_AUTH,
+        data: {
+          via: "webhook",
+          notifications: ["SessionUpdateNotification", "userBalance.changed"],
+          webhook: { callbackUrl: new URL("/api/platform/callbacks", baseURL).href },
+        },
+      });
+      expect(subscribed.status(), await subscribed.text()).toBe(201);
+      subscription = ((await subscribed.json()) as { data: { id: number } }).data.id;
+      // The page takes the stream once callbacks are seen to arrive (the seeded running session's, every 5 s).
+      await expect
+        .poll(
+          async () => ((await (await request.get("/api/health")).json()) as { events?: { recent: boolean } }).events,
+          { timeout: 20_000 },
+        )
+        .toEqual({ recent: true });
+    }
+    try {
+      const driver = await signInNewPlatformDriver(page, request, "vouchers.pushed", { first_name: "Pia" });
+      const code = await freshVoucher(emulator, 7.25);
+      const lastBefore = (await emulator.state()).requestLog.at(-1);
+      const streamOpen = pushed
+        ? page.waitForResponse((r) => new URL(r.url()).pathname === "/api/live" && r.ok())
+        : Promise.resolve();
+      await page.goto("/vouchers");
+      await streamOpen;
+      await expectNewDriverBalance(page);
+      const polls: string[] = [];
+      page.on("request", (r) => {
+        if (new URL(r.url()).pathname === "/api/account/balance") polls.push(r.url());
+      });
+
+      await redeemVoucher(page, code);
+      await expect(status(page, "Voucher redeemed. Your new balance is €7.25.")).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId("balance")).toHaveText("€7.25");
+      if (pushed) {
+        expect(polls, "the form polled although the balance was pushed").toEqual([]);
+        const log = (await emulator.state()).requestLog;
+        const start = log.findLastIndex((r) => JSON.stringify(r) === JSON.stringify(lastBefore)) + 1;
+        const redeemed = log.findLastIndex(
+          (r) => r.method === "POST" && r.path === `/public-api/actions/users/v2.0/${driver.id}/redeem-voucher`,
+        );
+        expect(redeemed, "the redemption in the platform's log").toBeGreaterThan(start);
+        const reads = (from: number, to?: number) =>
+          log
+            .slice(from, to)
+            .filter((r) => r.method === "GET")
+            .map((r) => r.path);
+        expect(reads(start, redeemed), "the page render reads the balance once").toEqual([
+          `/public-api/resources/users/v1.1/${driver.id}`,
+        ]);
+        expect(reads(redeemed + 1), "platform reads after the redemption").toEqual([]);
+      } else {
+        expect(polls.length, "the contract's form polls").toBeGreaterThan(0);
+      }
+    } finally {
+      if (subscription !== null)
+        await request.delete(`/api/emulator/public-api/notifications/v2.0/${subscription}`, { headers: PLATFORM_AUTH });
+    }
+  },
+);
 
 test("when the new balance cannot be read for 30 s, the driver is told it will update shortly", async ({
   page,

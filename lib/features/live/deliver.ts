@@ -3,8 +3,6 @@ import { eq } from "drizzle-orm";
 import { getDb, type Database } from "@/lib/core/db/client";
 import { users } from "@/lib/core/db/schema";
 import type { DriverEvent } from "@/lib/core/live-events";
-import { formatMoney } from "@/lib/core/format";
-import { isLocale } from "@/lib/core/i18n/locales";
 import { getPlatform } from "@/lib/platform";
 import type { PlatformClient } from "@/lib/platform/client";
 import type { PlatformEvent } from "@/lib/platform/notifications";
@@ -22,22 +20,16 @@ export async function deliverPlatformEvent(
   if (!target) return false;
   const db = deps.db ?? (await getDb());
   const [account] = await db
-    .select({ id: users.id, locale: users.locale })
+    .select({ id: users.id })
     .from(users)
     .where(eq(users.platformUserId, target.platformUserId))
     .limit(1);
   if (!account) return false;
   const bus = deps.bus ?? (await getLiveBus());
-  await bus.publish(target.platformUserId, withFormattedBalance(target.event, account.locale));
+  await bus.publish(target.platformUserId, target.event);
   if (event.kind === "session" && event.session.status === "finished")
     await sendChargeReceipt(target.platformUserId, event.session, deps.receipts ?? defaultReceiptDeps(db));
   return true;
-}
-
-/** A balance event carries its amount as the driver reads it, so the browser needs no formatting code. */
-function withFormattedBalance(event: DriverEvent, locale: string | null): DriverEvent {
-  if (event.type !== "balance" || !isLocale(locale)) return event;
-  return { ...event, formatted: formatMoney(event.balance, event.currency, locale) };
 }
 
 /**

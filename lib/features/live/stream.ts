@@ -3,6 +3,9 @@ import type { DriverViewer } from "@/lib/core/auth/guards";
 import { findSessionViewer } from "@/lib/core/auth/session-lookup";
 import { currentSessionToken } from "@/lib/core/auth/session-token";
 import { getDb, type Database } from "@/lib/core/db/client";
+import { formatMoney } from "@/lib/core/format";
+import { currentLocale } from "@/lib/core/i18n/current-locale";
+import type { DriverEvent } from "@/lib/core/live-events";
 import { logger } from "@/lib/core/log";
 import { getLiveBus, type LiveBus, type LiveMessage } from "./bus";
 import { webhookKey } from "./receive-callback";
@@ -20,6 +23,8 @@ export interface StreamDeps {
   sessionToken: () => Promise<string | null>;
   heartbeatMs: number;
   enabled: () => boolean;
+  /** The tab's language (its page's): balances are formatted in it. */
+  locale: () => Promise<string>;
 }
 
 /** Whether tabs get events pushed (ampeco, with a webhook key) or poll. */
@@ -33,6 +38,7 @@ const defaultDeps: StreamDeps = {
   sessionToken: currentSessionToken,
   heartbeatMs: HEARTBEAT_MS,
   enabled: liveEventsEnabled,
+  locale: currentLocale,
 };
 
 export const STREAM_HEADERS = {
@@ -48,8 +54,15 @@ export function lastEventIdOf(request: Request): number {
   return /^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : 0;
 }
 
-const frame = (message: LiveMessage) =>
-  encoder.encode(`id: ${message.id}\nevent: ${message.event.type}\ndata: ${JSON.stringify(message.event)}\n\n`);
+/** A balance goes out with its amount as the tab's page shows it, so the browser neither formats nor reads it again. */
+function inLocale(event: DriverEvent, locale: string): DriverEvent {
+  return event.type === "balance" ? { ...event, formatted: formatMoney(event.balance, event.currency, locale) } : event;
+}
+
+const frame = (message: LiveMessage, locale: string) =>
+  encoder.encode(
+    `id: ${message.id}\nevent: ${message.event.type}\ndata: ${JSON.stringify(inLocale(message.event, locale))}\n\n`,
+  );
 
 export async function openDriverStream(
   request: Request,
@@ -57,7 +70,7 @@ export async function openDriverStream(
   deps: StreamDeps = defaultDeps,
 ): Promise<Response> {
   if (!deps.enabled()) return new Response(null, { status: 404, headers: { "cache-control": "private, no-store" } });
-  const token = await deps.sessionToken();
+  const [token, locale] = await Promise.all([deps.sessionToken(), deps.locale()]);
   const bus = await deps.bus();
   const afterId = lastEventIdOf(request);
   let cleanup = () => {};
@@ -70,7 +83,7 @@ export async function openDriverStream(
       const send = (message: LiveMessage) => {
         if (!open || message.id <= lastSent) return;
         lastSent = message.id;
-        controller.enqueue(frame(message));
+        controller.enqueue(frame(message, locale));
       };
       const close = (reason: string | null) => {
         if (!open) return;

@@ -16,6 +16,7 @@ const TOKEN = "stream-test-session";
 let opened: OpenedDatabase;
 let bus: LiveBus;
 let enabled = true;
+let tabLocale = "en";
 
 const viewer = { userId: "u-demo", platformUserId: DEMO_DRIVER_ID } as DriverViewer;
 const deps = (): StreamDeps => ({
@@ -24,6 +25,7 @@ const deps = (): StreamDeps => ({
   sessionToken: async () => TOKEN,
   heartbeatMs: 50,
   enabled: () => enabled,
+  locale: async () => tabLocale,
 });
 
 const balance = (amount: number): DriverEvent => ({
@@ -65,6 +67,7 @@ beforeAll(async () => {
 afterAll(() => opened.close());
 beforeEach(async () => {
   enabled = true;
+  tabLocale = "en";
   await opened.db.delete(liveEvents);
   await opened.db.delete(sessions);
   await opened.db
@@ -86,7 +89,25 @@ describe("GET /api/live", () => {
     await bus.publish(SECOND_DRIVER_ID, balance(99));
     const mine = await bus.publish(DEMO_DRIVER_ID, balance(12.5));
     const frames = dataOf(await readUntil(response, (t) => t.includes("12.5")));
-    expect(frames).toEqual([{ id: String(mine.id), event: "balance", data: balance(12.5) }]);
+    expect(frames).toEqual([
+      { id: String(mine.id), event: "balance", data: { ...balance(12.5), formatted: "€12.50" } },
+    ]);
+    abort.abort();
+    await readUntil(response, () => false);
+  });
+
+  it("formats a balance in the tab's language, so the tab needs no read of its own", async () => {
+    tabLocale = "nl";
+    const abort = new AbortController();
+    const response = await openDriverStream(
+      new Request("http://localhost/api/live", { signal: abort.signal }),
+      viewer,
+      deps(),
+    );
+    await readUntil(response, (t) => t.includes("retry:"));
+    await bus.publish(DEMO_DRIVER_ID, balance(7.25));
+    const [frame] = dataOf(await readUntil(response, (t) => t.includes("7.25")));
+    expect(frame?.data).toEqual({ ...balance(7.25), formatted: "€\u00a07,25" });
     abort.abort();
     await readUntil(response, () => false);
   });
