@@ -36,9 +36,12 @@ export function clusterSiteConfig(
     `    server_name _;\n    add_header ${UPSTREAM_HEADER} $upstream_addr always;`,
     "`server_name _;`",
   );
+  // The shipped idle limit, shorter than Node's: else nginx reuses a connection the instance is closing (a retried GET, a 502 POST).
+  const idle = /^\s*keepalive_timeout\s+([^;]+);/m.exec(shipped)?.[1];
+  if (!idle) throw new Error("deploy/nginx/driver-portal.conf has no upstream keepalive_timeout");
   const pinned = [
-    `upstream e2e_instance_a { server 127.0.0.1:${a}; keepalive 8; }`,
-    `upstream e2e_instance_b { server 127.0.0.1:${b}; keepalive 8; }`,
+    `upstream e2e_instance_a { server 127.0.0.1:${a}; keepalive 8; keepalive_timeout ${idle}; }`,
+    `upstream e2e_instance_b { server 127.0.0.1:${b}; keepalive 8; keepalive_timeout ${idle}; }`,
     `map $http_${PIN_HEADER.replace(/-/g, "_")} $e2e_upstream {`,
     "    a e2e_instance_a;",
     "    b e2e_instance_b;",

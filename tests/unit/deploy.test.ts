@@ -109,6 +109,8 @@ describe("deploy/nginx/driver-portal.conf", () => {
       /server 127\.0\.0\.1:3111 max_fails=2 fail_timeout=10s;\n\s+server 127\.0\.0\.1:3112 max_fails/,
     );
     expect(site).not.toMatch(/:300[12]\b/);
+    // The pinned upstreams drop idle connections as early as the shipped one does.
+    expect(site).toContain("upstream e2e_instance_a { server 127.0.0.1:3111; keepalive 8; keepalive_timeout 4s; }");
     expect(() =>
       clusterSiteConfig(shipped.replace(/server_name _;/, ""), { listenPort: 1, instancePorts: [2, 3] }),
     ).toThrow(/no `server_name _;`/);

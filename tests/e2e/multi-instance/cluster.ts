@@ -108,6 +108,7 @@ async function waitFor(url: string, child: Child, timeoutMs = 120_000): Promise<
 }
 
 export type InstanceName = "a" | "b";
+export type ClusterDialect = "spec" | "ampeco";
 
 export class Cluster {
   private readonly instances = new Map<InstanceName, Child>();
@@ -119,6 +120,9 @@ export class Cluster {
 
   readonly platformUrl = `http://127.0.0.1:${CLUSTER_PORTS.platform}`;
   readonly mapUrl = `http://127.0.0.1:${CLUSTER_PORTS.map}`;
+
+  /** `ampeco`: the real API's dialect on both sides, callbacks signed with the emulator key (issue 27). */
+  constructor(readonly dialect: ClusterDialect = "spec") {}
 
   private instanceEnv(name: InstanceName): Record<string, string> {
     const dataDir = path.join(this.dir, `instance-${name}`);
@@ -135,7 +139,8 @@ export class Cluster {
       TRUSTED_PROXY_HOPS: "1",
       // The outbox and /dev/mailbox on a platform of its own (the shared emulator process).
       DEMO_MODE: "true",
-      PLATFORM_DIALECT: "spec",
+      PLATFORM_DIALECT: this.dialect,
+      ...(this.dialect === "ampeco" ? { PLATFORM_WEBHOOK_SECRET: EMULATOR_KEY } : {}),
       PLATFORM_BASE_URL: this.platformUrl,
       PLATFORM_API_KEY: EMULATOR_KEY,
       PLATFORM_TIMEOUT_MS: "5000",
@@ -208,7 +213,7 @@ export class Cluster {
     this.emulator = start("emulator", process.execPath, emulatorScriptArgs(), {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
-      EMULATOR_DIALECT: "spec",
+      EMULATOR_DIALECT: this.dialect,
       EMULATOR_PORT: String(CLUSTER_PORTS.platform),
       EMULATOR_MAP_PORT: String(CLUSTER_PORTS.map),
       EMULATOR_API_KEY: EMULATOR_KEY,

@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page, Response } from "@playwright/test";
 import { expect, isolateNetwork, signInByEmail, test } from "../fixtures";
-import { CLUSTER_ORIGIN, CLUSTER_PORTS, Cluster, postgresProblem, type InstanceName } from "./cluster";
+import {
+  CLUSTER_ORIGIN,
+  CLUSTER_PORTS,
+  Cluster,
+  postgresProblem,
+  type ClusterDialect,
+  type InstanceName,
+} from "./cluster";
 import { PIN_HEADER, UPSTREAM_HEADER } from "../../support/nginx-config";
 
 /**
@@ -9,7 +16,7 @@ import { PIN_HEADER, UPSTREAM_HEADER } from "../../support/nginx-config";
  * its first test and stopped after its last; its tests run in order. Skipped, loudly, only when no
  * Postgres answers. Returns a getter: the cluster exists once the hook has run.
  */
-export function useCluster(): () => Cluster {
+export function useCluster(dialect: ClusterDialect = "spec"): () => Cluster {
   let cluster: Cluster | null = null;
   test.describe.configure({ mode: "serial" });
   test.beforeAll(async () => {
@@ -22,7 +29,7 @@ export function useCluster(): () => Cluster {
       );
       test.skip(true, `no Postgres: ${problem}`);
     }
-    cluster = new Cluster();
+    cluster = new Cluster(dialect);
     await cluster.start();
   });
   test.afterEach(async ({}, testInfo) => {
@@ -75,7 +82,8 @@ export async function newDriver(cluster: Cluster, tag: string): Promise<{ id: nu
     last_name: "Driver",
     country: "NL",
     partnerId: 1116,
-    userGroupId: 257,
+    // The body is the dialect's own: the contract's `userGroupId`, the real platform's `userGroupIds`.
+    ...(cluster.dialect === "ampeco" ? { userGroupIds: [257] } : { userGroupId: 257 }),
   });
   return { id: Number(created.data.id), email };
 }

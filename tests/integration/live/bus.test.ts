@@ -20,6 +20,9 @@ let instances: OpenedDatabase[] = [];
 let publisher: LiveBus;
 let listener: LiveBus;
 let dropDatabase = async () => {};
+/** On Postgres: runs SQL as a separate client (pg_stat_activity, pg_terminate_backend); null on PGlite. */
+let adminQuery: (<T>(sql: string, values?: unknown[]) => Promise<T[]>) | null = null;
+let databaseName = "";
 
 beforeAll(async () => {
   const serverUrl = process.env.DATABASE_URL;
@@ -32,6 +35,16 @@ beforeAll(async () => {
     ];
     publisher = createLiveBus(async () => instances[0]!.db, url.href);
     listener = createLiveBus(async () => instances[1]!.db, url.href);
+    databaseName = name;
+    adminQuery = async <T>(sql: string, values: unknown[] = []) => {
+      const client = new Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        return (await client.query(sql, values)).rows as T[];
+      } finally {
+        await client.end();
+      }
+    };
     dropDatabase = async () => {
       const cleanup = new Client({ connectionString: serverUrl });
       await cleanup.connect();
@@ -66,5 +79,33 @@ describe(`the live bus (${testDriver})`, () => {
     expect(mine).toHaveLength(1);
     stopTheirs();
     expect((await listener.missed(1001, sent.id)).map((m) => m.event)).toEqual([event(6)]);
+  });
+
+  it.skipIf(testDriver !== "postgres")("keeps delivering after its LISTEN connection is dropped", async () => {
+    const query = adminQuery!;
+    // The listening backends of this test's database only: other databases on the server are left alone.
+    const listening = async () =>
+      (
+        await query<{ pid: number }>(
+          "select pid from pg_stat_activity where datname = $1 and query like 'LISTEN%' and state = 'idle'",
+          [databaseName],
+        )
+      ).map((row) => row.pid);
+    const heard: LiveMessage[] = [];
+    const stop = await listener.subscribe(1003, (m) => heard.push(m));
+    const first = await publisher.publish(1003, event(8));
+    await expect.poll(() => heard.map((m) => m.id), { timeout: 5_000 }).toEqual([first.id]);
+    const [dropped] = await listening();
+    expect(dropped).toBeDefined();
+
+    await query("select pg_terminate_backend($1)", [dropped]);
+    const relistened = async () => {
+      const pids = await listening();
+      return pids.length === 1 && pids[0] !== dropped;
+    };
+    await expect.poll(relistened, { timeout: 10_000, message: "the bus listens again on a new connection" }).toBe(true);
+    const second = await publisher.publish(1003, event(9));
+    await expect.poll(() => heard.map((m) => m.id), { timeout: 5_000 }).toEqual([first.id, second.id]);
+    stop();
   });
 });
