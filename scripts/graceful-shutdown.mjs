@@ -61,6 +61,14 @@ async function shutdown(signal) {
     server.close();
     server.closeIdleConnections?.();
   }
+  // Streams that never end on their own (the live events) close now; their tabs reconnect to another instance.
+  for (const hook of [...(globalThis.__driverPortalDrainHooks ?? [])]) {
+    try {
+      hook();
+    } catch (error) {
+      log(`a drain hook failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   const finished =
     inFlight === 0 ||
     (await new Promise((resolve) => {

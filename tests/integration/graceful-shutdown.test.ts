@@ -105,6 +105,16 @@ describe("graceful shutdown", () => {
     expect(server.output()).toContain("HOOK database closed");
   });
 
+  it("closes a stream that never ends by itself (live events) when draining starts, not after the grace period", async () => {
+    const server = await startServer();
+    const started = Date.now();
+    const live = get(server.port, "/live", () => child!.kill("SIGTERM"));
+    expect((await live).complete).toBe(true);
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(server.output()).not.toContain("grace period over");
+  });
+
   it("an idle server stops at once", async () => {
     const server = await startServer();
     const started = Date.now();

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gt, gte, lt } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, max } from "drizzle-orm";
 import { sql } from "drizzle-orm";
 import { getConfig } from "@/lib/core/config";
 import type { Database } from "@/lib/core/db/client";
@@ -25,7 +25,8 @@ type Listener = (message: LiveMessage) => void;
 
 interface Announcer {
   announce(db: Database, message: LiveMessage): Promise<void>;
-  start(onMessage: (id: number, platformUserId: number) => void): Promise<void>;
+  /** `onReconnect`: announcements may have been missed while the connection was down. */
+  start(onMessage: (id: number, platformUserId: number) => void, onReconnect: () => void): Promise<void>;
 }
 
 /** One process: the announcement is a call. */
@@ -39,31 +40,52 @@ const inProcess = (): Announcer => {
   };
 };
 
-/** Several instances on one Postgres: NOTIFY on publish, one LISTEN connection per instance. */
+const RECONNECT_FIRST_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
+
+/** Several instances on one Postgres: NOTIFY on publish, one LISTEN connection per instance, reconnected until it holds. */
 const postgres = (url: string): Announcer => ({
   announce: async (db, message) => {
     await db.execute(sql`select pg_notify(${CHANNEL}, ${`${message.id}:${message.platformUserId}`})`);
   },
-  start: async (onMessage) => {
+  start: async (onMessage, onReconnect) => {
     const { Client } = await import("pg");
+    let current: InstanceType<typeof Client> | null = null;
+    let stopped = false;
+    onShutdown(async () => {
+      stopped = true;
+      await current?.end();
+    });
     const connect = async (): Promise<void> => {
       const client = new Client({ connectionString: url });
-      const reconnect = () => {
-        client.removeAllListeners();
-        setTimeout(() => void connect().catch((error: unknown) => log.warn("LISTEN failed", error)), 1_000).unref();
-      };
       client.on("error", (error) => {
+        if (current !== client) return;
         log.warn("LISTEN connection lost", error);
+        current = null;
         void client.end().catch(() => undefined);
-        reconnect();
+        retry(RECONNECT_FIRST_MS);
       });
       client.on("notification", (note) => {
         const [id, userId] = (note.payload ?? "").split(":").map(Number);
         if (Number.isSafeInteger(id) && Number.isSafeInteger(userId)) onMessage(id as number, userId as number);
       });
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-      onShutdown(() => client.end());
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${CHANNEL}`);
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      current = client;
+    };
+    const retry = (delayMs: number) => {
+      if (stopped) return;
+      const again = () =>
+        connect().then(onReconnect, (error: unknown) => {
+          log.warn("LISTEN failed; trying again", error);
+          retry(Math.min(delayMs * 2, RECONNECT_MAX_MS));
+        });
+      setTimeout(() => void again(), delayMs).unref();
     };
     await connect();
   },
@@ -72,6 +94,8 @@ const postgres = (url: string): Announcer => ({
 export class LiveBus {
   private readonly listeners = new Map<number, Set<Listener>>();
   private started: Promise<void> | null = null;
+  /** The newest event id announced to this instance, where a catch-up after a reconnect starts. */
+  private lastAnnounced = 0;
 
   constructor(
     private readonly db: () => Promise<Database>,
@@ -91,12 +115,10 @@ export class LiveBus {
 
   /** Calls `listener` with every event for the driver from now on; returns the unsubscribe. */
   async subscribe(platformUserId: number, listener: Listener): Promise<() => void> {
-    this.started ??= this.announcer
-      .start((id, userId) => void this.fetchAndEmit(id, userId))
-      .catch((error) => {
-        this.started = null;
-        throw error;
-      });
+    this.started ??= this.begin().catch((error) => {
+      this.started = null;
+      throw error;
+    });
     await this.started;
     const set = this.listeners.get(platformUserId) ?? new Set<Listener>();
     set.add(listener);
@@ -120,17 +142,52 @@ export class LiveBus {
     return rows.map((row) => ({ id: row.id, platformUserId, event: row.payload as unknown as DriverEvent }));
   }
 
+  private async begin() {
+    const db = await this.db();
+    const [newest] = await db.select({ id: max(liveEvents.id) }).from(liveEvents);
+    this.lastAnnounced = newest?.id ?? 0;
+    await this.announcer.start(
+      (id, userId) => void this.fetchAndEmit(id, userId),
+      () => void this.catchUp(),
+    );
+  }
+
+  private emit(message: LiveMessage) {
+    for (const listener of [...(this.listeners.get(message.platformUserId) ?? [])]) listener(message);
+  }
+
   private async fetchAndEmit(id: number, platformUserId: number) {
+    this.lastAnnounced = Math.max(this.lastAnnounced, id);
     const set = this.listeners.get(platformUserId);
     if (!set || set.size === 0) return;
     try {
       const db = await this.db();
       const [row] = await db.select().from(liveEvents).where(eq(liveEvents.id, id)).limit(1);
       if (!row) return;
-      const message: LiveMessage = { id: row.id, platformUserId, event: row.payload as unknown as DriverEvent };
-      for (const listener of [...set]) listener(message);
+      this.emit({ id: row.id, platformUserId, event: row.payload as unknown as DriverEvent });
     } catch (error) {
       log.warn("reading a live event failed", error);
+    }
+  }
+
+  /** After a lost LISTEN connection: what was published meanwhile, for the drivers listened to (streams drop repeats by id). */
+  private async catchUp() {
+    const users = [...this.listeners.keys()];
+    if (users.length === 0) return;
+    try {
+      const db = await this.db();
+      const rows = await db
+        .select()
+        .from(liveEvents)
+        .where(and(gt(liveEvents.id, this.lastAnnounced), inArray(liveEvents.platformUserId, users)))
+        .orderBy(asc(liveEvents.id))
+        .limit(MISSED_LIMIT);
+      for (const row of rows) {
+        this.lastAnnounced = Math.max(this.lastAnnounced, row.id);
+        this.emit({ id: row.id, platformUserId: row.platformUserId, event: row.payload as unknown as DriverEvent });
+      }
+    } catch (error) {
+      log.warn("catching up on live events failed", error);
     }
   }
 }

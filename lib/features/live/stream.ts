@@ -7,6 +7,7 @@ import { formatMoney } from "@/lib/core/format";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
 import type { DriverEvent } from "@/lib/core/live-events";
 import { logger } from "@/lib/core/log";
+import { onDrain } from "@/lib/core/shutdown";
 import { getLiveBus, type LiveBus, type LiveMessage } from "./bus";
 import { webhookKey } from "./receive-callback";
 
@@ -105,10 +106,13 @@ export async function openDriverStream(
           if (open) controller.enqueue(encoder.encode(": ping\n\n"));
         })().catch((error: unknown) => log.warn("live stream heartbeat failed", error));
       }, deps.heartbeatMs);
+      // A draining instance closes the stream without `end`: the tab reconnects elsewhere with its Last-Event-ID.
+      const offDrain = onDrain(() => close(null));
       cleanup = () => {
         open = false;
         clearInterval(heartbeat);
         unsubscribe();
+        offDrain();
       };
       // The tab went away: end the stream (and its reader) at once, not at the next heartbeat.
       request.signal.addEventListener("abort", () => close(null), { once: true });

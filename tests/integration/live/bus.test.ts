@@ -81,31 +81,38 @@ describe(`the live bus (${testDriver})`, () => {
     expect((await listener.missed(1001, sent.id)).map((m) => m.event)).toEqual([event(6)]);
   });
 
-  it.skipIf(testDriver !== "postgres")("keeps delivering after its LISTEN connection is dropped", async () => {
-    const query = adminQuery!;
-    // The listening backends of this test's database only: other databases on the server are left alone.
-    const listening = async () =>
-      (
-        await query<{ pid: number }>(
-          "select pid from pg_stat_activity where datname = $1 and query like 'LISTEN%' and state = 'idle'",
-          [databaseName],
-        )
-      ).map((row) => row.pid);
-    const heard: LiveMessage[] = [];
-    const stop = await listener.subscribe(1003, (m) => heard.push(m));
-    const first = await publisher.publish(1003, event(8));
-    await expect.poll(() => heard.map((m) => m.id), { timeout: 5_000 }).toEqual([first.id]);
-    const [dropped] = await listening();
-    expect(dropped).toBeDefined();
+  it.skipIf(testDriver !== "postgres")(
+    "keeps delivering after its LISTEN connection is dropped, what was published meanwhile too",
+    async () => {
+      const query = adminQuery!;
+      // The listening backends of this test's database only: other databases on the server are left alone.
+      const listening = async () =>
+        (
+          await query<{ pid: number }>(
+            "select pid from pg_stat_activity where datname = $1 and query like 'LISTEN%' and state = 'idle'",
+            [databaseName],
+          )
+        ).map((row) => row.pid);
+      const heard: LiveMessage[] = [];
+      const stop = await listener.subscribe(1003, (m) => heard.push(m));
+      const first = await publisher.publish(1003, event(8));
+      await expect.poll(() => heard.map((m) => m.id), { timeout: 5_000 }).toEqual([first.id]);
+      const [dropped] = await listening();
+      expect(dropped).toBeDefined();
 
-    await query("select pg_terminate_backend($1)", [dropped]);
-    const relistened = async () => {
-      const pids = await listening();
-      return pids.length === 1 && pids[0] !== dropped;
-    };
-    await expect.poll(relistened, { timeout: 10_000, message: "the bus listens again on a new connection" }).toBe(true);
-    const second = await publisher.publish(1003, event(9));
-    await expect.poll(() => heard.map((m) => m.id), { timeout: 5_000 }).toEqual([first.id, second.id]);
-    stop();
-  });
+      await query("select pg_terminate_backend($1)", [dropped]);
+      // Published while this instance has no LISTEN connection: no announcement reaches it.
+      const meanwhile = await publisher.publish(1003, event(10));
+      const relistened = async () => {
+        const pids = await listening();
+        return pids.length === 1 && pids[0] !== dropped;
+      };
+      await expect
+        .poll(relistened, { timeout: 10_000, message: "the bus listens again on a new connection" })
+        .toBe(true);
+      const second = await publisher.publish(1003, event(9));
+      await expect.poll(() => heard.map((m) => m.id), { timeout: 5_000 }).toEqual([first.id, meanwhile.id, second.id]);
+      stop();
+    },
+  );
 });

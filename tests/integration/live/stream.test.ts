@@ -3,6 +3,7 @@ import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
 import type { DriverViewer } from "@/lib/core/auth/guards";
 import type { OpenedDatabase } from "@/lib/core/db/connect";
 import { liveEvents, sessions, users } from "@/lib/core/db/schema";
+import { runDrainHooks } from "@/lib/core/shutdown";
 import type { DriverEvent } from "@/lib/core/live-events";
 import { createLiveBus, type LiveBus } from "@/lib/features/live/bus";
 import { FRESH_REPLAY_MS, openDriverStream, STREAM_HEADERS, type StreamDeps } from "@/lib/features/live/stream";
@@ -144,6 +145,14 @@ describe("GET /api/live", () => {
     const frames = dataOf(await readUntil(response, (t) => t.includes(`id: ${live.id}`)));
     expect(frames.map((f) => f.id)).toEqual([String(recent.id), String(live.id)]);
     abort.abort();
+  });
+
+  it("closes without `end` when the instance drains, so the tab reconnects elsewhere with its Last-Event-ID", async () => {
+    const response = await openDriverStream(new Request("http://localhost/api/live"), viewer, deps());
+    await readUntil(response, (t) => t.includes("retry:"));
+    runDrainHooks();
+    const rest = await readUntil(response, () => false);
+    expect(rest).not.toContain("event: end");
   });
 
   it("sends heartbeats, and ends with `end` when the session is revoked (signed out elsewhere)", async () => {
