@@ -30,6 +30,7 @@ function tx(id: number, userId: number, day: string, overrides: Partial<Transact
     invoiceId: null,
     receiptId: null,
     finalizedAt: `${day}T10:05:00Z`,
+    balanceEffect: 0,
     ...overrides,
   };
 }

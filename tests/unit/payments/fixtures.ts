@@ -16,6 +16,7 @@ export function transaction(overrides: Partial<Transaction> = {}): Transaction {
     invoiceId: 501,
     receiptId: null,
     finalizedAt: "2026-03-14T17:05:00Z",
+    balanceEffect: 0,
     ...overrides,
   };
 }
