@@ -34,7 +34,11 @@ export async function LedgerTable({ rows, caption, locale }: { rows: LedgerRow[]
       {rows.map(({ transaction, invoice }) => {
         const what = describeTransaction(transaction);
         return (
-          <tr key={transaction.id} className="border-b border-slate-200 last:border-0 dark:border-slate-800">
+          <tr
+            key={transaction.id}
+            data-transaction-id={transaction.id}
+            className="border-b border-slate-200 last:border-0 dark:border-slate-800"
+          >
             <td className={`${cell} whitespace-nowrap`}>{formatDateTime(transaction.date, locale)}</td>
             <td className={cell}>
               {what.sessionId !== null ? (
