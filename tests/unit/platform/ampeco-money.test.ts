@@ -79,9 +79,7 @@ const firstInvoice = async (h: ReturnType<typeof setup>, type: Invoice["type"] =
 };
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return Buffer.concat(chunks);
+  return Buffer.from(await new Response(stream).arrayBuffer());
 }
 
 let h: ReturnType<typeof setup>;
