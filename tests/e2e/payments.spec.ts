@@ -173,6 +173,28 @@ test(
 );
 
 test(
+  "a platform failure shows the error state with a way to try again, never a 500",
+  { tag: "@ampeco-only" },
+  async ({ driverPage: page, emulator }) => {
+    await emulator.setFaults({ rules: [{ path: "/transactions/", status: 503, times: 50 }] });
+    try {
+      const response = await page.goto("/account/payments?kind=charge");
+      expect(response!.status()).toBe(200);
+      await expect(page.getByText("Your payments could not be loaded")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute(
+        "href",
+        "/account/payments?kind=charge",
+      );
+      await expect(page.getByRole("form", { name: "Filter payments" })).toBeVisible();
+    } finally {
+      await emulator.clearFaults();
+    }
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(ledger(page)).toBeVisible();
+  },
+);
+
+test(
   "on the contract the page explains the absence, points to the expense pack and makes no money call",
   { tag: "@spec-only" },
   async ({ driverPage: page, emulator }) => {

@@ -4,7 +4,7 @@ import type { Invoice, Transaction } from "@/lib/platform/types";
 import { defaultPaymentDeps, logPaymentError, type PaymentDeps } from "./deps";
 import { matchesTransactionFilter, toTransactionFilter, type PaymentRangeFilter } from "./filters";
 
-/** The driver's ledger and invoices. Reads have no user scope on the platform: every row and invoice is checked here. */
+/** The driver's ledger and invoices, every row and invoice checked here (docs/design-notes.md#libfeaturespayments). */
 
 export const LEDGER_PAGE_SIZE = 25;
 
