@@ -13,6 +13,7 @@ export const DRIVER_LINKS: NavLink[] = [
   { href: "/cards", labelKey: "cards" },
   { href: "/sessions", labelKey: "sessions" },
   { href: "/vouchers", labelKey: "vouchers" },
+  { href: "/account/payments", labelKey: "payments" },
   { href: "/map", labelKey: "map" },
 ];
 

@@ -8,11 +8,17 @@ const CURRENT_PAGE = "page";
 /** The links of a navigation bar, already in the page's language; the current one marked with aria-current. */
 export function NavList({ links, label }: { links: { href: string; label: string }[]; label: string }) {
   const pathname = usePathname();
+  // The longest link that contains the page is the current one: /account/payments is not also /account.
+  const matches = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
+  const currentHref = links
+    .map((link) => link.href)
+    .filter(matches)
+    .sort((a, b) => b.length - a.length)[0];
   return (
     <nav aria-label={label} className="w-full sm:w-auto">
       <ul className="flex flex-wrap gap-1">
         {links.map((link) => {
-          const current = pathname === link.href || pathname.startsWith(`${link.href}/`);
+          const current = link.href === currentHref;
           return (
             <li key={link.href}>
               <Link

@@ -30,6 +30,7 @@ import { setReceiptMailAction } from "@/lib/features/live/actions/set-receipt-ma
 import { requireDriverPage } from "@/lib/core/auth/guards";
 import { getConfig } from "@/lib/core/config";
 import { formatDate } from "@/lib/core/format";
+import { TextLink } from "@/components/ui/text-link";
 import { titleFrom } from "@/components/layout/page-title";
 
 export const generateMetadata = titleFrom("profile.page.title");
@@ -42,7 +43,7 @@ export default async function AccountPage() {
   const viewer = await requireDriverPage();
   // Started first and awaited only inside the Suspense boundary (it never rejects: a failure is a view).
   const account = loadAccountView(viewer.platformUserId);
-  const [deviceList, deletion, passkeys, locale, t, tAppPassword, tMyData, tDeletion, tReceipts, receipts] =
+  const [deviceList, deletion, passkeys, locale, t, tAppPassword, tMyData, tDeletion, tReceipts, receipts, tPayments] =
     await Promise.all([
       loadDeviceListView(viewer.userId),
       openDeletionRequestOf(viewer.userId),
@@ -54,6 +55,7 @@ export default async function AccountPage() {
       getTranslations("accountDeletion"),
       getTranslations("receipts"),
       receiptMailEnabled(viewer.userId),
+      getTranslations("payments.accountCard"),
     ]);
   return (
     <div className="space-y-6">
@@ -70,6 +72,12 @@ export default async function AccountPage() {
           <PasswordResetForm action={startPasswordResetAction} audience="driver" />
         </Card>
       )}
+      <Card title={tPayments("title")}>
+        <div className="space-y-3">
+          <p className="text-sm text-slate-700 dark:text-slate-300">{tPayments("intro")}</p>
+          <TextLink href="/account/payments">{tPayments("link")}</TextLink>
+        </div>
+      </Card>
       <Card title={tMyData("title")}>
         <div className="space-y-3">
           <p className="text-sm text-slate-700 dark:text-slate-300">{tMyData("intro")}</p>

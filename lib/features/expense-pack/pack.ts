@@ -5,13 +5,16 @@ import { sessionCsvChunks, sessionCsvWords } from "@/lib/features/sessions";
 import type { SessionDeps } from "@/lib/features/sessions";
 import { SessionPlaces } from "@/lib/features/sessions";
 import { iterateDriverSessionPages } from "@/lib/features/sessions";
+import { listPeriodInvoices, safeInvoiceNumber } from "@/lib/features/payments";
+import type { MoneyApi } from "@/lib/platform/apis";
+import type { Invoice } from "@/lib/platform/types";
 import { toUtcIsoSeconds } from "@/lib/core/zoned-time";
 import { PackLedger } from "./ledger";
 import { toPackDriver } from "./pack-driver";
 import { receiptPath, toPackLine, type PackLanguage } from "./pack-line";
 import { describePeriod, printedDay, type PackPeriod } from "./period";
 import { receiptPdf } from "./receipt-pdf";
-import { summaryPdf } from "./summary-pdf";
+import { summaryPdf, type PackInvoice } from "./summary-pdf";
 
 /**
  * An expense pack as lazily made ZIP entries: one read for the totals, then one per file page by page, all stopped at
@@ -31,7 +34,38 @@ export interface ExpensePackRequest {
 export type ExpensePack =
   /** Nothing to claim: the period in words and how many running or failed sessions it has. */
   | { kind: "empty"; periodText: string; setAside: number }
-  | { kind: "ready"; sessions: number; entries: AsyncGenerator<ZipEntry, void, undefined> };
+  | { kind: "ready"; sessions: number; invoices: number; entries: AsyncGenerator<ZipEntry, void, undefined> };
+
+/** Each invoice with its file in the pack (`invoices/<number>.pdf`; a repeated number gets the id too). */
+function packInvoices(invoices: readonly Invoice[], locale: string): Array<PackInvoice & { invoice: Invoice }> {
+  const taken = new Set<string>();
+  return invoices.map((invoice) => {
+    let stem = safeInvoiceNumber(invoice);
+    if (taken.has(stem)) stem = `${stem}-${invoice.id}`;
+    taken.add(stem);
+    return {
+      invoice,
+      number: invoice.number,
+      file: `${stem}.pdf`,
+      date: formatDate(invoice.date, locale),
+      creditNote: invoice.type === "credit_note",
+    };
+  });
+}
+
+/** The PDF's bytes as the platform streams them through the portal. */
+async function* pdfBytes(money: MoneyApi, invoice: Invoice): AsyncGenerator<Uint8Array, void, undefined> {
+  const reader = (await money.openInvoicePdf(invoice)).getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
 
 export async function prepareExpensePack(request: ExpensePackRequest, deps: SessionDeps): Promise<ExpensePack> {
   const now = deps.now();
@@ -44,7 +78,12 @@ export async function prepareExpensePack(request: ExpensePackRequest, deps: Sess
   const ledger = new PackLedger(now.getTime(), user.currency);
   for await (const page of walk()) for (const session of page) ledger.add(session);
   const periodText = describePeriod(period, (day) => printedDay(day, locale), t);
-  if (ledger.claimedSessions === 0) {
+  const money = deps.platform.money;
+  const invoices = packInvoices(
+    await listPeriodInvoices(platformUserId, { from: period.from, to: period.to }, { money, now: deps.now }),
+    locale,
+  );
+  if (ledger.claimedSessions === 0 && invoices.length === 0) {
     return { kind: "empty", periodText, setAside: ledger.setAside.length + ledger.setAsideNotListed };
   }
 
@@ -59,7 +98,7 @@ export async function prepareExpensePack(request: ExpensePackRequest, deps: Sess
     yield {
       name: "summary.pdf",
       stored: true,
-      content: summaryPdf({ driver, periodText, issuedOn, ledger, pages: walk(), places, language }),
+      content: summaryPdf({ driver, periodText, issuedOn, ledger, pages: walk(), places, language, invoices }),
     };
     for await (const page of claimedPages()) {
       await places.learn(page);
@@ -68,11 +107,14 @@ export async function prepareExpensePack(request: ExpensePackRequest, deps: Sess
         yield { name: receiptPath(line), stored: true, content: await receiptPdf(line, driver, issuedOn, language) };
       }
     }
+    for (const { invoice, file } of invoices) {
+      if (money) yield { name: `invoices/${file}`, stored: true, content: pdfBytes(money, invoice) };
+    }
     yield {
       name: "sessions.csv",
       content: sessionCsvChunks(claimedPages(), user.currency, sessionCsvWords(t), places),
     };
   }
 
-  return { kind: "ready", sessions: ledger.claimedSessions, entries: entries() };
+  return { kind: "ready", sessions: ledger.claimedSessions, invoices: invoices.length, entries: entries() };
 }

@@ -35,6 +35,16 @@ export interface SummaryInput {
   places: PlaceSource;
   /** The request's language: every word and format of the document. */
   language: PackLanguage;
+  /** The platform's invoices for the period, each a file of the pack. */
+  invoices?: readonly PackInvoice[];
+}
+
+/** An invoice as the summary lists it: its number, its day in the pack's language and its file. */
+export interface PackInvoice {
+  number: string;
+  date: string;
+  file: string;
+  creditNote: boolean;
 }
 
 /** The session table's columns; their titles are in `expensePack.summary.columns`. */
@@ -229,6 +239,19 @@ function drawSetAside(writer: SummaryWriter, ledger: PackLedger, language: PackL
     writer.paragraph(t("expensePack.summary.notListed", { count: ledger.setAsideNotListed }), 9, MUTED);
 }
 
+function drawInvoices(writer: SummaryWriter, invoices: readonly PackInvoice[], { t }: PackLanguage): void {
+  if (invoices.length === 0) return;
+  writer.y += 12;
+  writer.heading(t("expensePack.summary.invoicesHeading"));
+  for (const invoice of invoices) {
+    const values = { number: invoice.number, date: invoice.date, file: invoice.file };
+    const line = invoice.creditNote
+      ? t("expensePack.summary.creditNoteLine", values)
+      : t("expensePack.summary.invoiceLine", values);
+    writer.paragraph(line, 9);
+  }
+}
+
 export async function* summaryPdf(input: SummaryInput): AsyncGenerator<Uint8Array, void, undefined> {
   const { language } = input;
   const { t } = language;
@@ -256,6 +279,7 @@ export async function* summaryPdf(input: SummaryInput): AsyncGenerator<Uint8Arra
     yield* await output.take();
   }
   drawSetAside(writer, input.ledger, language);
+  drawInvoices(writer, input.invoices ?? [], language);
   writer.y += 12;
   writer.paragraph(t("expensePack.summary.closing"), 8, MUTED);
   yield* await output.finish();

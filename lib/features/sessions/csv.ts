@@ -2,6 +2,9 @@ import type { Translator } from "@/lib/core/i18n/translator";
 import type { ChargingSession, SessionStatus } from "@/lib/platform/types";
 import { sessionDurationMs, sessionStartMs, sessionStopMs } from "./session-time";
 import { toUtcIsoSeconds } from "@/lib/core/zoned-time";
+import { csvCell, csvLine } from "@/lib/core/csv";
+
+export { csvCell, csvLine, type CsvValue } from "@/lib/core/csv";
 
 /** Session CSV (RFC 4180); numbers with a dot decimal in every locale, so spreadsheets parse them. Pure. */
 
@@ -75,25 +78,6 @@ export interface PlaceLabel {
 export type PlaceLookup = (locationId: number | null) => PlaceLabel | null;
 
 const noPlaces: PlaceLookup = () => null;
-
-export type CsvValue = string | number | null | undefined;
-
-/**
- * Cells a spreadsheet would run as a formula (=+-@, after skipped whitespace, full-width forms) or starting with a
- * control character get a leading apostrophe (OWASP CSV injection).
- */
-const FORMULA_START = /^(?:[\s\p{Cc}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|\p{Cc})/u;
-
-export function csvCell(value: CsvValue): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvLine(values: readonly CsvValue[]): string {
-  return `${values.map(csvCell).join(",")}\r\n`;
-}
 
 export function sessionCsvHeader(words: SessionCsvWords): string {
   return words.header;

@@ -10,7 +10,8 @@ const log = logger("sessions");
  * app database; integration tests pass an emulator-backed client and a test database.
  */
 export interface SessionDeps {
-  platform: Pick<PlatformClient, "sessions" | "users" | "locations">;
+  /** `money` (ampeco only) for the expense pack's invoices. */
+  platform: Pick<PlatformClient, "sessions" | "users" | "locations" | "money">;
   getDb: () => Promise<Database>;
   now: () => Date;
 }

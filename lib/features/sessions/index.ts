@@ -6,7 +6,7 @@ export type { PlaceLabel, PlaceSource } from "./csv";
 export { defaultSessionDeps, logSessionError } from "./deps";
 export type { SessionDeps } from "./deps";
 export { durationWords, sessionCurrency, sessionDurationLabel, sessionStartLabel, sessionStopLabel } from "./display";
-export { hasRangeFilter, parseSessionFilter, plausibleDate } from "./filters";
+export { hasRangeFilter, parseSessionFilter, plausibleDate, rangeToInstants } from "./filters";
 export type { SessionRangeFilter } from "./filters";
 export { SessionPlaces } from "./places";
 export { iterateDriverSessionPages } from "./service";

@@ -19,6 +19,8 @@ const ROUTE_COVERAGE: Record<string, string> = {
   "app/api/sessions/[id]/export/route.ts": "sessions-routes.test.ts",
   "app/api/sessions/live/route.ts": "sessions-routes.test.ts",
   "app/api/sessions/expense-pack/route.ts": "sessions-routes.test.ts",
+  "app/api/payments/export/route.ts": "payments-routes.test.ts",
+  "app/api/payments/invoices/[id]/route.ts": "payments-routes.test.ts",
   "app/api/admin/users/[id]/expense-pack/route.ts": "admin.test.ts",
   "app/api/admin/users/[id]/balance/route.ts": "admin.test.ts",
   "app/api/passkeys/registration/options/route.ts": "passkeys.test.ts",

@@ -1,0 +1,150 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { LedgerPager, LedgerTable } from "@/components/payments/ledger-table";
+import { PaymentFilters } from "@/components/payments/payment-filters";
+import { titleFrom } from "@/components/layout/page-title";
+import type { SearchParamsProps } from "@/components/layout/search-params";
+import { Alert } from "@/components/ui/alert";
+import { buttonClasses } from "@/components/ui/button-classes";
+import { Card } from "@/components/ui/card";
+import { requireDriverPage } from "@/lib/core/auth/guards";
+import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
+import { logPaymentError } from "@/lib/features/payments/deps";
+import {
+  hasPaymentFilter,
+  parsePaymentFilter,
+  paymentFilterQuery,
+  type PaymentListFilter,
+} from "@/lib/features/payments/filters";
+import { loadLedgerView, type LedgerPage } from "@/lib/features/payments/service";
+import { settle } from "@/lib/features/sessions/settle";
+
+export const generateMetadata = titleFrom("payments.title");
+
+const PATH = "/account/payments";
+const linkClass = "font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
+
+export default async function PaymentsPage({ searchParams }: SearchParamsProps) {
+  const viewer = await requireDriverPage();
+  const [t, translator, locale, params] = await Promise.all([
+    getTranslations("payments"),
+    getTranslations(),
+    currentLocale(),
+    searchParams,
+  ]);
+  const { filter, problems } = parsePaymentFilter(params, translator);
+  const view = await settle(loadLedgerView(viewer.platformUserId, filter));
+  const heading = (
+    <div>
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("intro")}</p>
+    </div>
+  );
+
+  if (view.ok && view.value.kind === "notProvided") {
+    return (
+      <div className="space-y-6">
+        {heading}
+        <Alert tone="info" title={t("notProvided.title")}>
+          {t.rich("notProvided.body", {
+            sessions: (chunks) => (
+              <Link href="/sessions" className={linkClass}>
+                {chunks}
+              </Link>
+            ),
+          })}
+        </Alert>
+      </div>
+    );
+  }
+  if (!view.ok) logPaymentError("listing payments", view.error);
+  const range = { kind: filter.kind, from: filter.from, to: filter.to };
+  const hrefFor = (page: number) => `${PATH}${paymentFilterQuery({ ...filter, page })}`;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        {heading}
+        <a href={`/api/payments/export${paymentFilterQuery(range)}`} download className={buttonClasses("secondary")}>
+          {t("downloadCsv")}
+        </a>
+      </div>
+      {problems.length > 0 && (
+        <Alert tone="warning" title={t("filtersNotUnderstood")}>
+          <ul className="list-disc pl-5">
+            {problems.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+      <Card title={t("title")}>
+        <PaymentFilters key={paymentFilterQuery(range)} {...range} />
+        <div className="mt-4 space-y-3">
+          {view.ok && view.value.kind === "ledger" ? (
+            <Ledger filter={filter} page={view.value.page} locale={locale} hrefFor={hrefFor} />
+          ) : (
+            <Alert tone="error" title={t("loadFailed")}>
+              {platformErrorMessage(translator, view.ok ? null : view.error, "payments.doing.loadLedger")}{" "}
+              <Link href={hrefFor(filter.page)} className={linkClass} prefetch={false}>
+                {t("tryAgain")}
+              </Link>
+            </Alert>
+          )}
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+interface LedgerProps {
+  filter: PaymentListFilter;
+  page: LedgerPage;
+  locale: string;
+  hrefFor: (page: number) => string;
+}
+
+async function Ledger({ filter, page, locale, hrefFor }: LedgerProps) {
+  const t = await getTranslations("payments");
+  if (page.rows.length === 0) {
+    if (filter.page > 1) {
+      return (
+        <p>
+          {t.rich("empty.noPage", {
+            page: String(filter.page),
+            first: (chunks) => (
+              <Link href={hrefFor(1)} className={linkClass}>
+                {chunks}
+              </Link>
+            ),
+          })}
+        </p>
+      );
+    }
+    if (hasPaymentFilter(filter)) {
+      return (
+        <p>
+          {t.rich("empty.noMatch", {
+            clear: (chunks) => (
+              <Link href={PATH} className={linkClass}>
+                {chunks}
+              </Link>
+            ),
+          })}
+        </p>
+      );
+    }
+    return <p>{t("empty.none")}</p>;
+  }
+  return (
+    <>
+      <LedgerTable
+        rows={page.rows}
+        locale={locale}
+        caption={hasPaymentFilter(filter) ? t("table.captionFiltered") : t("table.caption")}
+      />
+      <LedgerPager page={page.page} hasNext={page.hasNext} hrefFor={hrefFor} />
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button-classes";
+import { ColumnHeader, ScrollingTable } from "@/components/ui/table";
+import { formatDateTime, formatMoney } from "@/lib/core/format";
+import { describeTransaction, isCreditNote, STATUS_TONES } from "@/lib/features/payments/labels";
+import type { LedgerRow } from "@/lib/features/payments/service";
+
+const linkClass = "font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
+const cell = "px-3 py-2 align-top";
+
+/**
+ * The ledger as a table that scrolls sideways below its width (360 px). No balance column: the
+ * platform's transactions carry no running balance, and the portal does not invent one.
+ */
+export async function LedgerTable({ rows, caption, locale }: { rows: LedgerRow[]; caption: string; locale: string }) {
+  const t = await getTranslations("payments");
+  return (
+    <ScrollingTable
+      label={t("table.label")}
+      caption={caption}
+      minWidth="min-w-[40rem]"
+      header={
+        <>
+          <ColumnHeader className={cell}>{t("table.date")}</ColumnHeader>
+          <ColumnHeader className={cell}>{t("table.what")}</ColumnHeader>
+          <ColumnHeader className={`${cell} text-right`}>{t("table.amount")}</ColumnHeader>
+          <ColumnHeader className={cell}>{t("table.status")}</ColumnHeader>
+          <ColumnHeader className={cell}>{t("table.invoice")}</ColumnHeader>
+        </>
+      }
+    >
+      {rows.map(({ transaction, invoice }) => {
+        const what = describeTransaction(transaction);
+        return (
+          <tr
+            key={transaction.id}
+            data-transaction-id={transaction.id}
+            className="border-b border-slate-200 last:border-0 dark:border-slate-800"
+          >
+            <td className={`${cell} whitespace-nowrap`}>{formatDateTime(transaction.date, locale)}</td>
+            <td className={cell}>
+              {what.sessionId !== null ? (
+                <Link href={`/sessions/${what.sessionId}`} className={linkClass} prefetch={false}>
+                  {t("chargeOf", { id: String(what.sessionId) })}
+                </Link>
+              ) : (
+                t(`kinds.${what.kindKey}`)
+              )}
+              {what.paidByVoucher && (
+                <span className="block text-xs text-slate-700 dark:text-slate-300">{t("paidByVoucher")}</span>
+              )}
+            </td>
+            <td className={`${cell} whitespace-nowrap text-right tabular-nums`}>
+              {formatMoney(transaction.amount, transaction.currency, locale)}
+            </td>
+            <td className={cell}>
+              <Badge tone={STATUS_TONES[transaction.status] ?? "slate"}>{t(`status.${transaction.status}`)}</Badge>
+            </td>
+            <td className={cell}>
+              {invoice ? (
+                <a
+                  href={`/api/payments/invoices/${invoice.id}`}
+                  download
+                  className={`${buttonClasses("secondary")} whitespace-nowrap`}
+                >
+                  {isCreditNote(invoice)
+                    ? t("downloadCreditNote", { number: invoice.number })
+                    : t("downloadInvoice", { number: invoice.number })}
+                </a>
+              ) : (
+                <span className="text-slate-700 dark:text-slate-300">{t("table.noInvoice")}</span>
+              )}
+            </td>
+          </tr>
+        );
+      })}
+    </ScrollingTable>
+  );
+}
+
+/** Newer and older pages; the ledger is read as a stream, so the last page is known only when reached. */
+export async function LedgerPager({
+  page,
+  hasNext,
+  hrefFor,
+}: {
+  page: number;
+  hasNext: boolean;
+  hrefFor: (page: number) => string;
+}) {
+  const t = await getTranslations("payments.pager");
+  if (page === 1 && !hasNext) return null;
+  return (
+    <nav aria-label={t("label")} className="flex flex-wrap items-center justify-between gap-3">
+      {page > 1 ? (
+        <Link href={hrefFor(page - 1)} rel="prev" className={buttonClasses("secondary")}>
+          <span aria-hidden="true">←</span> {t("newer")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-slate-700 dark:text-slate-300" aria-current="page">
+        {t("position", { page: String(page) })}
+      </p>
+      {hasNext ? (
+        <Link href={hrefFor(page + 1)} rel="next" className={buttonClasses("secondary")}>
+          {t("older")} <span aria-hidden="true">→</span>
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Translator } from "@/lib/core/i18n/translator";
+import { readSearchParam, type SearchParamsInput } from "@/lib/core/search-params";
+import type { Transaction, TransactionFilter, TransactionKind } from "@/lib/platform/types";
+import { plausibleDate, rangeToInstants } from "@/lib/features/sessions";
+
+/** The ledger's URL filters (period and kind), pure: a bad value falls back to the default and says so. */
+
+/** What a driver filters by; one URL word may stand for several platform kinds. */
+export const PAYMENT_KINDS = ["charge", "subscription", "top-up", "fee", "authorisation"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+const PLATFORM_KINDS: Readonly<Record<PaymentKind, readonly TransactionKind[]>> = {
+  charge: ["session"],
+  subscription: ["subscription_plan"],
+  "top-up": ["topup_package"],
+  fee: ["custom_fee"],
+  authorisation: ["payment_authorisation", "payment_terminal_authorisation"],
+};
+
+export function paymentKindOf(kind: TransactionKind): PaymentKind {
+  const found = PAYMENT_KINDS.find((word) => PLATFORM_KINDS[word].includes(kind));
+  return found ?? "fee";
+}
+
+export const MAX_LEDGER_PAGE = 10_000;
+
+export interface PaymentRangeFilter {
+  kind?: PaymentKind;
+  /** Inclusive calendar days (YYYY-MM-DD) in the service's time zone. */
+  from?: string;
+  to?: string;
+}
+
+export interface PaymentListFilter extends PaymentRangeFilter {
+  page: number;
+}
+
+export interface ParsedPaymentFilter {
+  filter: PaymentListFilter;
+  /** One plain sentence per ignored value; empty when everything was usable. */
+  problems: string[];
+}
+
+function shortened(value: string): string {
+  return value.length > 24 ? `${value.slice(0, 24)}…` : value;
+}
+
+function isPaymentKind(value: string): value is PaymentKind {
+  return (PAYMENT_KINDS as readonly string[]).includes(value);
+}
+
+export function parsePaymentFilter(input: SearchParamsInput, t: Translator): ParsedPaymentFilter {
+  const problems: string[] = [];
+  const filter: PaymentListFilter = { page: 1 };
+
+  const kind = readSearchParam(input, "kind");
+  if (kind !== undefined) {
+    const lower = kind.toLowerCase();
+    if (isPaymentKind(lower)) filter.kind = lower;
+    else problems.push(t("payments.filterMessages.badKind", { value: shortened(kind) }));
+  }
+  const page = readSearchParam(input, "page");
+  if (page !== undefined) {
+    const n = /^\d{1,6}$/.test(page) ? Number(page) : NaN;
+    if (n >= 1 && n <= MAX_LEDGER_PAGE) filter.page = n;
+    else problems.push(t("payments.filterMessages.badPage", { value: shortened(page) }));
+  }
+  const from = readSearchParam(input, "from");
+  if (from !== undefined) {
+    if (plausibleDate(from)) filter.from = from;
+    else problems.push(t("payments.filterMessages.badFrom", { value: shortened(from) }));
+  }
+  const to = readSearchParam(input, "to");
+  if (to !== undefined) {
+    if (plausibleDate(to)) filter.to = to;
+    else problems.push(t("payments.filterMessages.badTo", { value: shortened(to) }));
+  }
+  if (filter.from && filter.to && filter.from > filter.to) {
+    problems.push(t("payments.filterMessages.rangeReversed"));
+    delete filter.from;
+    delete filter.to;
+  }
+  return { filter, problems };
+}
+
+/** Query string (with `?`, or "" when all defaults) for a filter; defaults are left out. */
+export function paymentFilterQuery(filter: Partial<PaymentListFilter>): string {
+  const params = new URLSearchParams();
+  if (filter.kind) params.set("kind", filter.kind);
+  if (filter.from) params.set("from", filter.from);
+  if (filter.to) params.set("to", filter.to);
+  if (filter.page && filter.page > 1) params.set("page", String(filter.page));
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+export function hasPaymentFilter(filter: PaymentRangeFilter): boolean {
+  return Boolean(filter.kind || filter.from || filter.to);
+}
+
+/** The platform filter for a driver's range: the user comes from the sign-in, never from the URL. */
+export function toTransactionFilter(userId: number, filter: PaymentRangeFilter): TransactionFilter {
+  const { startedAfter, startedBefore } = rangeToInstants(filter);
+  const platform: TransactionFilter = { userId };
+  if (startedAfter) platform.createdAfter = startedAfter;
+  if (startedBefore) platform.createdBefore = startedBefore;
+  if (filter.kind) platform.kinds = [...PLATFORM_KINDS[filter.kind]];
+  return platform;
+}
+
+/** Checked again on the portal's side: a row the platform sent outside the filter (or another user's) is dropped. */
+export function matchesTransactionFilter(transaction: Transaction, filter: TransactionFilter): boolean {
+  if (transaction.userId !== filter.userId) return false;
+  if (filter.kinds && !filter.kinds.includes(transaction.kind)) return false;
+  const at = Date.parse(transaction.date);
+  if (Number.isNaN(at)) return !filter.createdAfter && !filter.createdBefore;
+  if (filter.createdAfter && at < Date.parse(filter.createdAfter)) return false;
+  if (filter.createdBefore && at > Date.parse(filter.createdBefore)) return false;
+  return true;
+}

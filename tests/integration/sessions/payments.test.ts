@@ -1,0 +1,119 @@
+import { strFromU8, unzipSync } from "fflate";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createExpensePackHandler } from "@/lib/features/expense-pack/route-handlers";
+import { createInvoiceDownloadHandler, createPaymentsExportHandler } from "@/lib/features/payments/route-handlers";
+import { pdfText } from "../../support/pdf-text";
+import { createSessionsHarness, DEMO_DRIVER_ID, SECOND_DRIVER_ID, START, type SessionsHarness } from "./harness";
+
+/** The ledger's routes over the emulator in each dialect: ampeco has a ledger, the contract none (and no call). */
+
+const TX = "/public-api/resources/transactions/v1.0";
+const INVOICES = "/public-api/resources/invoices/v1.0";
+
+let h: SessionsHarness;
+let signedIn = DEMO_DRIVER_ID;
+
+const routeDeps = () => ({
+  authorize: async () => ({ platformUserId: signedIn }),
+  payments: () => ({ money: h.client.money, now: h.deps.now }),
+});
+const exportCsv = (qs = "") =>
+  createPaymentsExportHandler(routeDeps())(new Request(`http://localhost/api/payments/export${qs}`));
+const download = (id: number | string) =>
+  createInvoiceDownloadHandler(routeDeps())(new Request(`http://localhost/api/payments/invoices/${id}`), {
+    params: Promise.resolve({ id: String(id) }),
+  });
+
+interface WireTransaction {
+  id: number;
+  date: string;
+  userId: number;
+  invoiceId: number | null;
+}
+
+/** A user's transactions as the emulator lists them, every page, newest first. */
+async function wireTransactions(userId: number): Promise<WireTransaction[]> {
+  const items: WireTransaction[] = [];
+  let next: string | null = `${TX}?filter[userId]=${userId}&per_page=100&cursor=`;
+  while (next) {
+    const page: { body: any } = await h.emu.call("GET", next);
+    items.push(...page.body.data);
+    const link: string | null = page.body.links?.next ?? null;
+    next = link ? `${new URL(link).pathname}${new URL(link).search}` : null;
+  }
+  return items.sort((a, b) => Date.parse(b.date) - Date.parse(a.date) || b.id - a.id);
+}
+
+const moneyCalls = () => h.requests.filter((u) => u.pathname.startsWith(TX) || u.pathname.startsWith(INVOICES));
+
+beforeAll(async () => {
+  h = await createSessionsHarness({ seedLocations: true });
+});
+afterAll(() => h.close());
+beforeEach(() => {
+  h.clock.ms = START;
+  h.emu.emulator.reset();
+  h.requests.length = 0;
+  signedIn = DEMO_DRIVER_ID;
+});
+
+describe.runIf(process.env.PLATFORM_TEST_DIALECT === "ampeco")("payments (ampeco)", () => {
+  it("exports exactly the demo driver's transactions, newest first", async () => {
+    const expected = await wireTransactions(DEMO_DRIVER_ID);
+    expect(expected.length).toBeGreaterThan(5);
+    const response = await exportCsv(`?userId=${SECOND_DRIVER_ID}`);
+    expect(response.status).toBe(200);
+    const ids = (await response.text())
+      .trimEnd()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => Number(line.split(",")[0]));
+    expect(ids).toEqual(expected.map((t) => t.id));
+  });
+
+  it("downloads the driver's invoice as a real PDF, and another driver's invoice id is a 404", async () => {
+    const own = (await wireTransactions(DEMO_DRIVER_ID)).find((t) => t.invoiceId !== null)!;
+    const response = await download(own.invoiceId!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="invoice-[A-Za-z0-9._-]+\.pdf"$/,
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(strFromU8(bytes.slice(0, 5))).toBe("%PDF-");
+
+    const theirs = (await wireTransactions(SECOND_DRIVER_ID)).find((t) => t.invoiceId !== null)!;
+    h.requests.length = 0;
+    const forged = await download(theirs.invoiceId!);
+    expect(forged.status).toBe(404);
+    // Ownership first: their invoice is never read, its PDF never fetched.
+    expect(h.requests.some((u) => u.pathname === `${INVOICES}/${theirs.invoiceId}`)).toBe(false);
+  });
+
+  it("puts the month's invoices into the expense pack and lists them in the summary", async () => {
+    const inMarch = (await wireTransactions(DEMO_DRIVER_ID)).filter(
+      (t) => t.invoiceId !== null && t.date.startsWith("2026-03"),
+    );
+    const pack = await createExpensePackHandler({
+      authorize: async () => ({ platformUserId: DEMO_DRIVER_ID }),
+      sessions: () => h.deps,
+    })(new Request("http://localhost/api/sessions/expense-pack?period=this-month"));
+    const files = unzipSync(new Uint8Array(await pack.arrayBuffer()));
+    const invoiceFiles = Object.keys(files).filter((name) => name.startsWith("invoices/"));
+    expect(inMarch.length).toBeGreaterThan(0);
+    expect(invoiceFiles.length).toBe(new Set(inMarch.map((t) => t.invoiceId)).size);
+    const summary = await pdfText(files["summary.pdf"]!);
+    for (const name of invoiceFiles) {
+      expect(strFromU8(files[name]!.slice(0, 5))).toBe("%PDF-");
+      expect(summary).toContain(name.slice("invoices/".length, -".pdf".length));
+    }
+  });
+});
+
+describe.runIf(process.env.PLATFORM_TEST_DIALECT !== "ampeco")("payments (the contract: no ledger)", () => {
+  it("answers the export and an invoice with a 404 in plain words and makes no money call", async () => {
+    expect(h.client.money).toBeUndefined();
+    expect((await exportCsv()).status).toBe(404);
+    expect((await download(1)).status).toBe(404);
+    expect(moneyCalls()).toEqual([]);
+  });
+});
