@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { SelectField, TextField } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
 import { PAYMENT_KINDS, paymentFilterQuery, type PaymentRangeFilter } from "@/lib/features/payments/filters";
 import { KIND_KEYS } from "@/lib/features/payments/labels";
 
