@@ -31,6 +31,9 @@ import { requireDriverPage } from "@/lib/core/auth/guards";
 import { getConfig } from "@/lib/core/config";
 import { formatDate } from "@/lib/core/format";
 import { titleFrom } from "@/components/layout/page-title";
+import { BillingDetailsPending, StreamedBillingDetails } from "@/components/billing/billing-details-section";
+import { loadBillingDetailsView } from "@/lib/features/billing";
+import { saveBillingDetailsAction } from "@/lib/features/billing/actions/save-billing-details";
 
 export const generateMetadata = titleFrom("profile.page.title");
 
@@ -42,7 +45,8 @@ export default async function AccountPage() {
   const viewer = await requireDriverPage();
   // Started first and awaited only inside the Suspense boundary (it never rejects: a failure is a view).
   const account = loadAccountView(viewer.platformUserId);
-  const [deviceList, deletion, passkeys, locale, t, tAppPassword, tMyData, tDeletion, tReceipts, receipts] =
+  const billing = loadBillingDetailsView(viewer.platformUserId);
+  const [deviceList, deletion, passkeys, locale, t, tAppPassword, tMyData, tDeletion, tReceipts, receipts, tBilling] =
     await Promise.all([
       loadDeviceListView(viewer.userId),
       openDeletionRequestOf(viewer.userId),
@@ -54,12 +58,23 @@ export default async function AccountPage() {
       getTranslations("accountDeletion"),
       getTranslations("receipts"),
       receiptMailEnabled(viewer.userId),
+      getTranslations("billing"),
     ]);
   return (
     <div className="space-y-6">
       <Suspense fallback={<AccountDetailsPending />}>
         <StreamedAccountDetails view={account} />
       </Suspense>
+      <Card title={tBilling("title")}>
+        <Suspense fallback={<BillingDetailsPending />}>
+          <StreamedBillingDetails
+            view={billing}
+            action={saveBillingDetailsAction}
+            audience="driver"
+            retryHref="/account"
+          />
+        </Suspense>
+      </Card>
       {getConfig().platform.dialect === "ampeco" ? (
         <Card title={tAppPassword("setTitle")}>
           <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">{tAppPassword("setIntro")}</p>
