@@ -2,6 +2,8 @@ import {
   ampecoRoutes,
   EXPORT_FILE_PREFIX,
   exportFileRoutes,
+  INVOICE_FILE_PREFIX,
+  invoiceFileRoutes,
   OAUTH_TOKEN_PATH,
   OAuthIssuer,
   WebhookDispatcher,
@@ -17,6 +19,7 @@ import { sessionRoutes } from "./routes/sessions";
 import { tokenRoutes } from "./routes/tokens";
 import { userRoutes } from "./routes/users";
 import { settleCredits, voucherRoutes } from "./routes/vouchers";
+import { syncLedger } from "./ledger";
 import { createSeedState } from "./seed";
 import { EmulatorSettingsSchema, resourceOfPath, type EmulatorSettingsInput } from "./settings";
 import { loadState, saveState, type EmulatorState } from "./store";
@@ -45,7 +48,8 @@ export {
 } from "./seed-data";
 export { FIRST_SESSION_ID, RUNNING_POWER_W, RUNNING_SESSION_AGE_MS } from "./seed";
 export { VOUCHER_REJECTED } from "./routes/vouchers";
-export { EXPORT_LINK_TTL_MS } from "./ampeco";
+export { EXPORT_LINK_TTL_MS, INVOICE_LINK_TTL_MS } from "./ampeco";
+export { balanceEffectCents, FIRST_INVOICE_ID, FIRST_TRANSACTION_ID } from "./ledger";
 export { SENT_NOTIFICATION_KINDS } from "./store";
 export { EmulatorSettingsSchema, SESSION_ORDERS, type EmulatorSettings, type EmulatorSettingsInput } from "./settings";
 
@@ -150,7 +154,7 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
       getSettings: () => runtime.settings,
       now,
       settle: () => {
-        if (settleCredits(state, now())) persist();
+        if (settleStore(state, now())) persist();
       },
       tickMs: options.notificationTickMs ?? 5_000,
     });
@@ -224,7 +228,7 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
         return errorResponse(new HttpError(400, "Bad request URL."));
       }
       // Due voucher credits land before anything reads the state (also survives restarts).
-      if (settleCredits(state, now())) persist();
+      if (settleStore(state, now())) persist();
 
       if (url.pathname.startsWith(CONTROL_PREFIX)) {
         const response = await dispatch(controlRoutes, request, url);
@@ -234,6 +238,8 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
       // A signed export link is its own authority, like a storage URL: no key, no rate limit, not logged.
       if (dialect === "ampeco" && url.pathname.startsWith(EXPORT_FILE_PREFIX))
         return dispatch(exportFileRoutes, request, url);
+      if (dialect === "ampeco" && url.pathname.startsWith(INVOICE_FILE_PREFIX))
+        return dispatch(invoiceFileRoutes, request, url);
       if (url.pathname.startsWith(PLATFORM_PREFIX)) {
         const bodyKeys = await jsonBodyKeys(request);
         const response = await handlePlatform(request, url);
@@ -246,6 +252,12 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
     reset: () => runtime.resetToSeed(),
     stop: () => runtime.webhooks?.stop(),
   };
+}
+
+/** Due voucher credits, then the ledger lines of what changed since (finished sessions, applied credits). */
+function settleStore(state: EmulatorState, now: Date): boolean {
+  const credited = settleCredits(state, now);
+  return syncLedger(state, now) || credited;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   SEED_USERS,
   SEED_VOUCHERS,
 } from "./seed-data";
+import { seedLedger } from "./ledger";
 import type { EmulatorState, SessionRecord } from "./store";
 
 const HOUR = 3_600_000;
@@ -107,7 +108,7 @@ export function createSeedState(now: Date): EmulatorState {
   });
   const sessions = drafts.map((draft, index) => ({ id: FIRST_SESSION_ID + index, ...draft }));
 
-  return {
+  const state: EmulatorState = {
     version: 1,
     seededAt: now.toISOString(),
     nextIds: {
@@ -117,6 +118,8 @@ export function createSeedState(now: Date): EmulatorState {
       redemption: 1,
       mail: 1,
       subscription: 1,
+      transaction: 1,
+      invoice: 1,
     },
     users: SEED_USERS.map(({ createdDaysAgo, ...user }) => ({
       ...user,
@@ -142,5 +145,10 @@ export function createSeedState(now: Date): EmulatorState {
     redemptions: [],
     outbox: [],
     subscriptions: [],
+    transactions: [],
+    invoices: [],
+    invoiceDetails: [],
   };
+  seedLedger(state, now, DEMO_DRIVER_ID);
+  return state;
 }

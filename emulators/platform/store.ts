@@ -94,6 +94,52 @@ export const RedemptionRecordSchema = z.object({
   appliedAt: isoString.nullable(),
 });
 
+/** One line of a driver's ledger (ampeco's transactions v1.0); `amount` is never negative. */
+export const TransactionRecordSchema = z.object({
+  id: z.int(),
+  userId: z.int(),
+  date: isoString,
+  kind: z.enum(["session", "subscription_plan", "topup_package", "custom_fee", "payment_authorisation"]),
+  purchaseResourceId: z.int().nullable(),
+  sessionId: z.int().nullable(),
+  /** The voucher whose redemption this top-up is (ampeco: "the balance voucher that paid it"). */
+  voucherId: z.int().nullable(),
+  redemptionId: z.int().nullable(),
+  amount: z.number().nonnegative(),
+  currency: z.string(),
+  status: z.enum(["pending", "finalized", "failed", "reversed", "refunded", "authorized", "initialized"]),
+  /** internal: from the balance or a voucher; external: a payment method (card). */
+  billingType: z.enum(["internal", "external"]),
+  paymentMethodId: nullableString,
+  invoiceId: z.int().nullable(),
+  finalizedAt: isoString.nullable(),
+  updatedAt: isoString,
+});
+
+export const InvoiceRecordSchema = z.object({
+  id: z.int(),
+  userId: z.int(),
+  transactionId: z.int(),
+  type: z.enum(["invoice", "pro_forma", "credit_note"]),
+  number: z.string(),
+  date: isoString,
+  /** Tax included; a credit note's amount is positive too (its type says it credits). */
+  totalAmount: z.number().nonnegative(),
+  taxRate: z.int(),
+  service: z.string(),
+  quantity: z.number(),
+  totalEnergy: z.number(),
+  periodFrom: isoString.nullable(),
+  periodTo: isoString.nullable(),
+});
+
+/** A user's invoice details, in the "Ampeco Invoice Manager" shape (the writable fields). */
+export const InvoiceDetailsRecordSchema = z.object({
+  userId: z.int(),
+  fields: z.record(z.string(), z.union([z.string(), z.boolean(), z.null()])),
+  requireInvoiceLastUpdatedAt: isoString.nullable(),
+});
+
 export const MailRecordSchema = z.object({
   id: z.int(),
   kind: z.literal("password-reset"),
@@ -139,6 +185,8 @@ export const EmulatorStateSchema = z.object({
     mail: z.int(),
     // Defaults keep state files of older emulators loadable.
     subscription: z.int().default(1),
+    transaction: z.int().default(1),
+    invoice: z.int().default(1),
   }),
   users: z.array(UserRecordSchema),
   tokens: z.array(TokenRecordSchema),
@@ -147,6 +195,9 @@ export const EmulatorStateSchema = z.object({
   redemptions: z.array(RedemptionRecordSchema),
   outbox: z.array(MailRecordSchema),
   subscriptions: z.array(SubscriptionRecordSchema).default([]),
+  transactions: z.array(TransactionRecordSchema).default([]),
+  invoices: z.array(InvoiceRecordSchema).default([]),
+  invoiceDetails: z.array(InvoiceDetailsRecordSchema).default([]),
 });
 
 export type UserRecord = z.infer<typeof UserRecordSchema>;
@@ -159,6 +210,9 @@ export type VoucherStatus = z.infer<typeof VoucherStatusSchema>;
 export type RedemptionRecord = z.infer<typeof RedemptionRecordSchema>;
 export type MailRecord = z.infer<typeof MailRecordSchema>;
 export type SubscriptionRecord = z.infer<typeof SubscriptionRecordSchema>;
+export type TransactionRecord = z.infer<typeof TransactionRecordSchema>;
+export type InvoiceRecord = z.infer<typeof InvoiceRecordSchema>;
+export type InvoiceDetailsRecord = z.infer<typeof InvoiceDetailsRecordSchema>;
 export type EmulatorState = z.infer<typeof EmulatorStateSchema>;
 
 export function nextId(state: EmulatorState, kind: keyof EmulatorState["nextIds"]): number {

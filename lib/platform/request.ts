@@ -59,7 +59,8 @@ export interface PlatformRequesterOptions {
 export interface PlatformCall {
   endpoint: EndpointName;
   params?: Record<string, string | number>;
-  query?: Record<string, string | number | undefined>;
+  /** A list repeats its key (`filter[purchaseType][]=a&filter[purchaseType][]=b`). */
+  query?: Record<string, string | number | readonly string[] | undefined>;
   body?: unknown;
   /**
    * Absolute `links.next` URL of a previous page; replaces path and query. It must share the
@@ -122,7 +123,8 @@ function buildUrl(baseUrl: string, endpoint: EndpointName, spec: EndpointSpec, c
   }
   const url = new URL(base.pathname.replace(/\/+$/, "") + fillPath(endpoint, spec.path, call.params), base);
   for (const [key, value] of Object.entries(call.query ?? {})) {
-    if (value !== undefined) url.searchParams.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));
+    else if (value !== undefined) url.searchParams.set(key, String(value));
   }
   return url;
 }

@@ -226,6 +226,8 @@ export interface Transaction {
   invoiceId: number | null;
   receiptId: number | null;
   finalizedAt: string | null;
+  /** Signed change of the balance, from `balanceEffectOf` (lib/platform/ledger.ts): the reading is inferred. */
+  balanceEffect: number;
 }
 
 export interface TransactionFilter {
@@ -233,6 +235,7 @@ export interface TransactionFilter {
   /** ISO 8601 instants, inclusive bounds of `date`. */
   createdAfter?: string;
   createdBefore?: string;
+  /** Unset: every kind; an empty list: none. */
   kinds?: TransactionKind[];
 }
 

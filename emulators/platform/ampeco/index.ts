@@ -2,11 +2,14 @@ import type { Route } from "../router";
 import { voucherRoutes } from "../routes/vouchers";
 import { ampecoActionRoutes } from "./actions";
 import { ampecoIdTagRoutes } from "./id-tags";
+import { ampecoInvoiceDetailsRoutes } from "./invoice-details";
+import { ampecoInvoiceRoutes } from "./invoices";
 import { ampecoLocationRoutes } from "./locations";
 import { ampecoNotificationRoutes } from "./notifications";
 import { exportLinkRoutes } from "./private-data-export";
 import { ampecoSessionRoutes } from "./sessions";
 import { ampecoTenantRoutes } from "./tenant";
+import { ampecoTransactionRoutes } from "./transactions";
 import { ampecoUserRoutes } from "./users";
 
 /**
@@ -16,6 +19,9 @@ import { ampecoUserRoutes } from "./users";
  */
 export const ampecoRoutes: Route[] = [
   ...ampecoUserRoutes,
+  ...ampecoInvoiceDetailsRoutes,
+  ...ampecoTransactionRoutes,
+  ...ampecoInvoiceRoutes,
   ...ampecoIdTagRoutes,
   ...ampecoSessionRoutes,
   ...ampecoLocationRoutes,
@@ -27,6 +33,7 @@ export const ampecoRoutes: Route[] = [
 ];
 
 export { OAUTH_TOKEN_PATH, OAuthIssuer, type OAuthClient } from "./oauth";
+export { INVOICE_FILE_PREFIX, INVOICE_LINK_TTL_MS, invoiceFileRoutes } from "./invoices";
 export { DEPRECATION_HEADERS, PAGE_SUNSET } from "./paging";
 export { EXPORT_FILE_PREFIX, EXPORT_LINK_TTL_MS, exportFileRoutes } from "./private-data-export";
 export { WebhookDispatcher, signCallback, type DeliveryLogEntry } from "./webhooks";

@@ -64,7 +64,7 @@ export function pagedResponse<T, V>(
   items: readonly T[],
   url: URL,
   view: (item: T) => V,
-  options: { cursorOnly: boolean; pageModeOnly?: boolean; linksBase?: string | null },
+  options: { cursorOnly: boolean; pageModeOnly?: boolean; linksBase?: string | null; pageOnlyList?: boolean },
 ): Response {
   const raw: Record<string, string> = {};
   for (const key of ["page", "per_page", "cursor"]) {
@@ -77,7 +77,9 @@ export function pagedResponse<T, V>(
   const path = `${linksBase ?? url.origin}${url.pathname}`;
 
   // pageModeOnly: an older tenant that knows no `cursor` (the emulator's `pageModeOnly` setting).
-  if (!options.pageModeOnly && (query.cursor !== undefined || options.cursorOnly)) {
+  // pageOnlyList: an operation with no cursor at all (invoices): page mode, nothing deprecated.
+  const pageMode = options.pageModeOnly === true || options.pageOnlyList === true;
+  if (!pageMode && (query.cursor !== undefined || options.cursorOnly)) {
     const offset = decodeCursor(query.cursor ?? "");
     if (offset === null) throw validationError({ cursor: ["The cursor is invalid."] });
     const data = items.slice(offset, offset + perPage).map(view);
@@ -128,6 +130,6 @@ export function pagedResponse<T, V>(
         total,
       },
     },
-    DEPRECATION_HEADERS,
+    options.pageOnlyList ? {} : DEPRECATION_HEADERS,
   );
 }

@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { transactionOfRedemption } from "../ledger";
 import type { EmulatorSettings } from "../settings";
 import type { EmulatorState, SubscriptionRecord } from "../store";
 import { toAmsterdamIso, toUtcIso } from "../time";
@@ -136,7 +137,7 @@ function userNotifications(
       const redemption = state.redemptions
         .filter((r) => r.userId === user.id && r.appliedAt !== null)
         .sort((a, b) => b.id - a.id)[0];
-      const transactionId = redemption?.id ?? null;
+      const transactionId = redemption ? (transactionOfRedemption(state, redemption.id)?.id ?? null) : null;
       out.push({
         kind: "userBalance.changed",
         subject: `user:${user.id}`,

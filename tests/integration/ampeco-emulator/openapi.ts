@@ -24,6 +24,17 @@ ajv.addFormat("integer", /^-?\d+$/);
 ajv.addFormat("decimal", { type: "number", validate: (n: number) => Number.isFinite(n) });
 ajv.addFormat("datetime", { type: "string", validate: (s: string) => !Number.isNaN(Date.parse(s)) });
 ajv.addKeyword("example");
+ajv.addKeyword("x-enumDescriptions");
+
+/**
+ * Invoice details answer in the tenant's invoice manager's shape; the subset's oneOf cannot tell them apart (every
+ * "Ampeco Invoice Manager" body is a valid "SoftOne" one), so the emulator's manager is checked alone, and it is closed.
+ */
+const TENANT_INVOICE_MANAGER = "Ampeco Invoice Manager";
+function tenantShape(schema: object): object {
+  const branches = (schema as { oneOf?: Array<{ title?: string }> }).oneOf;
+  return branches?.find((branch) => branch.title === TENANT_INVOICE_MANAGER) ?? schema;
+}
 
 /** Users v1.1 has the v1.0 shape (the subset's note); everything else is looked up as served. */
 const ALIASES: Array<[RegExp, string]> = [[/\/users\/v1\.1(\/|$)/, "/users/v1.0$1"]];
@@ -52,7 +63,7 @@ export function responseValidator(method: string, pathname: string, status: numb
   const key = `${method} ${template} ${status}`;
   if (!compiled.has(key)) {
     const schema = response.content?.["application/json"]?.schema;
-    compiled.set(key, schema ? ajv.compile(schema) : null);
+    compiled.set(key, schema ? ajv.compile(tenantShape(schema)) : null);
   }
   return compiled.get(key) ?? null;
 }

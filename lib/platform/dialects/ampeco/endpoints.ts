@@ -9,6 +9,9 @@ const ID_TAGS = "/public-api/resources/id-tags/v2.0";
 const SESSIONS = "/public-api/resources/sessions/v1.0";
 const LOCATIONS = "/public-api/resources/locations/v2.0";
 const CHARGE_POINTS = "/public-api/resources/charge-points/v2.0";
+const TRANSACTIONS = "/public-api/resources/transactions/v1.0";
+const INVOICES = "/public-api/resources/invoices/v1.0";
+const INVOICE_DETAILS = "/public-api/resources/users/v1.0/{id}/invoice-details";
 
 export const AMPECO_ENDPOINTS = {
   "users.create": { method: "POST", path: USERS, idempotent: false },
@@ -41,6 +44,11 @@ export const AMPECO_ENDPOINTS = {
   ...readsOf("locations", LOCATIONS),
   ...readsOf("chargePoints", CHARGE_POINTS),
   "chargePoints.evses": { method: "GET", path: `${CHARGE_POINTS}/{id}/evses`, idempotent: true },
+  ...readsOf("transactions", TRANSACTIONS),
+  ...readsOf("invoices", INVOICES),
+  "invoiceDetails.get": { method: "GET", path: INVOICE_DETAILS, idempotent: true },
+  // Create or update sets the given fields to the given values: a replay leaves the same state.
+  "invoiceDetails.save": { method: "POST", path: INVOICE_DETAILS, idempotent: true },
   // Fetched by the OAuth token source itself (form body, no bearer); listed so errors can name it.
   "oauth.token": { method: "POST", path: "/public-api/oauth/token", idempotent: false },
   "vouchers.redeem": {

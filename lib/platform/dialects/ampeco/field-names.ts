@@ -5,4 +5,5 @@ export const AMPECO_FIELD_NAMES: Readonly<Record<string, string>> = {
   ...PROFILE_FIELD_NAMES,
   idLabel: "visualNumber",
   idTagUid: "code",
+  invoiceType: "clientType",
 };

@@ -6,6 +6,7 @@ import { PlatformConfigurationError } from "../../endpoint-spec";
 import { createAmpecoCardsApi } from "./cards";
 import { AMPECO_ENDPOINTS } from "./endpoints";
 import { createAmpecoLocationsApi } from "./locations";
+import { createAmpecoMoneyApi } from "./money";
 import { createAmpecoNotificationsApi } from "./notifications";
 import { createOAuthTokenSource } from "./oauth";
 import { createAmpecoSessionsApi } from "./sessions";
@@ -37,5 +38,6 @@ export const createAmpecoDialect: DialectFactory = (settings) => {
     locations: createAmpecoLocationsApi(requester),
     vouchers: createVouchersApi(requester),
     notifications: createAmpecoNotificationsApi(requester),
+    money: createAmpecoMoneyApi({ requester, requesterOptions }),
   };
 };

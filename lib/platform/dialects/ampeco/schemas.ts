@@ -78,3 +78,50 @@ export function ampecoList<T extends z.ZodType>(item: T) {
     meta: z.object({ next_cursor: z.string().nullish(), per_page: WireNumber.nullish() }).nullish(),
   });
 }
+
+/** Transactions v1.0: the record itself on read (no `{data}`), in `data` on the listing. */
+export const AmpecoTransaction = z.object({
+  id: WireId,
+  date: z.string(),
+  userId: WireId.nullish(),
+  sessionId: WireId.nullish(),
+  purchaseResourceType: z.string().nullish(),
+  totalAmount: WireNumber.nullish(),
+  currency: z.string(),
+  status: z.string().nullish(),
+  billingType: z.string().nullish(),
+  paymentMethodId: z.string().nullish(),
+  voucherId: WireId.nullish(),
+  invoiceId: WireId.nullish(),
+  receiptId: WireId.nullish(),
+  finalizedAt: text,
+});
+export type AmpecoTransaction = z.output<typeof AmpecoTransaction>;
+
+/** Invoices v1.0; `userId` is optional in the subset but the portal checks ownership with it, so it is required here. */
+export const AmpecoInvoice = z.object({
+  id: WireId,
+  type: z.enum(["invoice", "pro_forma", "credit_note"]),
+  number: z.string(),
+  date: z.string(),
+  userId: WireId,
+  totalAmount: WireNumber,
+  taxAmount: WireNumber,
+  downloadUrl: z.url({ protocol: /^https?$/ }),
+});
+export type AmpecoInvoice = z.output<typeof AmpecoInvoice>;
+
+/** Invoice details as "Ampeco Invoice Manager" (another tenant's manager has no `requireInvoice`: refused). */
+export const AmpecoInvoiceDetails = z.object({
+  requireInvoice: z.boolean(),
+  invoiceType: z.string().nullish(),
+  individualName: text,
+  companyName: text,
+  companyTaxId: text,
+  companyRegNo: text,
+  country: text,
+  city: text,
+  postCode: text,
+  address: text,
+});
+export type AmpecoInvoiceDetails = z.output<typeof AmpecoInvoiceDetails>;

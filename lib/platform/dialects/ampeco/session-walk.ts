@@ -36,7 +36,7 @@ export interface WalkRange {
 
 const toSecond = (ms: number) => Math.floor(ms / SECOND) * SECOND;
 /** Filter instants to the second, in UTC with `Z` (the platform assumes UTC without an offset). */
-const instant = (ms: number) => new Date(toSecond(ms)).toISOString().replace(/\.\d{3}Z$/, "Z");
+export const instant = (ms: number) => new Date(toSecond(ms)).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 const startedMs = (session: AmpecoSession) => (session.startedAt ? Date.parse(session.startedAt) : Number.NaN);
 
