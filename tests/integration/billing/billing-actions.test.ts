@@ -7,14 +7,19 @@ import type { BillingDetails } from "@/lib/platform/types";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
 import { IDLE, formOf } from "../../support/action-form";
 import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
+import { createPlatformClient } from "@/lib/platform/client";
 
 /** The billing details actions of a driver and of support, over a fake ledger (`money`) or none (the contract). */
 const holder = vi.hoisted(() => ({
   harness: null as unknown as import("../driver-services/harness").ServiceHarness,
   viewer: null as Viewer | null,
   money: undefined as MoneyApi | undefined,
+  /** The platform as it is, not with the fake ledger: the ampeco emulator's, or the contract's client. */
+  real: null as import("@/lib/platform/client").PlatformClient | null,
 }));
-vi.mock("@/lib/platform", () => ({ getPlatform: () => ({ ...holder.harness.client, money: holder.money }) }));
+vi.mock("@/lib/platform", () => ({
+  getPlatform: () => holder.real ?? { ...holder.harness.client, money: holder.money },
+}));
 vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
 vi.mock("@/lib/core/auth", () => ({ signIn: vi.fn(async () => "/check-your-email"), auth: vi.fn(async () => null) }));
@@ -93,7 +98,7 @@ const DUTCH_COMPANY = {
 let h: ServiceHarness;
 let money: ReturnType<typeof fakeMoney>;
 beforeAll(async () => {
-  h = await createServiceHarness();
+  h = await createServiceHarness("ampeco");
   holder.harness = h;
 });
 afterAll(async () => {
@@ -102,6 +107,9 @@ afterAll(async () => {
 beforeEach(async () => {
   money = fakeMoney();
   holder.money = money.api;
+  holder.real = null;
+  h.emulator.reset();
+  h.sent.length = 0;
   holder.viewer = DRIVER;
   await h.db.db.delete(auditLog);
   await h.db.db.delete(users);
@@ -179,7 +187,7 @@ describe("a driver saves their billing details", () => {
 
   it("a platform failure is plain words, with the values kept", async () => {
     money.api.saveBillingDetails = async () => {
-      throw new PlatformUnavailableError("users.update");
+      throw new PlatformUnavailableError("invoiceDetails.save", "server", { status: 503 });
     };
     const result = await saveBillingDetailsAction(IDLE, formOf(DUTCH_COMPANY));
     expect(result).toMatchObject({ status: "error", values: DUTCH_COMPANY });
@@ -232,5 +240,85 @@ describe("support corrects a driver's billing details", () => {
     const result = await correctDriverBillingDetailsAction(SECOND_DRIVER_ID, IDLE, formOf(DUTCH_COMPANY));
     expect(result).toMatchObject({ status: "error", code: "forbidden" });
     expect(money.calls).toEqual([]);
+  });
+});
+
+describe("against the ampeco emulator's invoice details", () => {
+  beforeEach(() => {
+    holder.real = h.client;
+  });
+
+  it("saves a Dutch and then a German company for the driver alone, and reads them back", async () => {
+    expect(
+      await saveBillingDetailsAction(IDLE, formOf({ ...DUTCH_COMPANY, userId: String(SECOND_DRIVER_ID) })),
+    ).toMatchObject({
+      status: "ok",
+      values: { companyTaxId: "NL000099998B57", companyName: "Laadpaal B.V.", requireInvoice: "on" },
+    });
+    const writes = h.sent.filter((r) => r.method !== "GET");
+    expect(writes.map((r) => r.path)).toEqual([
+      expect.stringContaining(`/users/v1.0/${DEMO_DRIVER_ID}/invoice-details`),
+    ]);
+    const german = {
+      ...DUTCH_COMPANY,
+      companyTaxId: "DE 136 695 976",
+      city: "Berlin",
+      postCode: "10115",
+      country: "DE",
+    };
+    expect(await saveBillingDetailsAction(IDLE, formOf(german))).toMatchObject({ status: "ok" });
+    expect(await loadBillingDetailsView(DEMO_DRIVER_ID)).toMatchObject({
+      status: "ok",
+      values: {
+        clientType: "company",
+        companyTaxId: "DE136695976",
+        city: "Berlin",
+        country: "DE",
+        requireInvoice: "on",
+      },
+    });
+    const other = await loadBillingDetailsView(SECOND_DRIVER_ID);
+    expect(other.status === "ok" && other.values.companyTaxId).toBe("");
+  });
+
+  it("support's correction reaches the driver's details and is audited", async () => {
+    holder.viewer = SUPPORT;
+    const result = await correctDriverBillingDetailsAction(SECOND_DRIVER_ID, IDLE, formOf(DUTCH_COMPANY));
+    expect(result).toMatchObject({ status: "ok" });
+    expect(await loadBillingDetailsView(SECOND_DRIVER_ID)).toMatchObject({
+      values: { companyTaxId: "NL000099998B57" },
+    });
+    expect(await audits()).toMatchObject([
+      { action: "driver.billing-details.update", outcome: "success", targetPlatformUserId: SECOND_DRIVER_ID },
+    ]);
+  });
+});
+
+describe("the contract's platform, which has no ledger", () => {
+  it("explains and refuses without a single platform call", async () => {
+    const calls: string[] = [];
+    holder.real = createPlatformClient({
+      dialect: "spec",
+      baseUrl: "http://platform.test",
+      apiKey: "unused",
+      timeoutMs: 1000,
+      maxRetries: 0,
+      retryCapMs: 0,
+      fetch: (async (input: RequestInfo | URL) => {
+        calls.push(String(input));
+        return new Response("{}", { status: 500 });
+      }) as typeof fetch,
+      partnerId: 1116,
+      userGroupId: 257,
+      logger: () => undefined,
+    });
+    expect(await loadBillingDetailsView(DEMO_DRIVER_ID)).toEqual({ status: "unsupported" });
+    expect(await saveBillingDetailsAction(IDLE, formOf(DUTCH_COMPANY))).toMatchObject({
+      status: "error",
+      code: "unavailable",
+      message: expect.stringContaining("does not take billing details"),
+      values: DUTCH_COMPANY,
+    });
+    expect(calls).toEqual([]);
   });
 });
