@@ -1,7 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { BillingDetailsView } from "@/lib/features/billing";
 import { LoadError } from "@/components/ui/load-error";
-import { Skeleton } from "@/components/ui/card";
 import { BillingDetailsForm, type BillingDetailsAction } from "./billing-details-form";
 
 /**
@@ -33,26 +32,6 @@ export async function BillingDetailsSection({
     <div className="space-y-3">
       {audience === "driver" && <p className="text-sm text-slate-700 dark:text-slate-300">{t("intro")}</p>}
       <BillingDetailsForm action={action} initial={view.values} personal={audience === "driver"} />
-    </div>
-  );
-}
-
-/** Rendered inside Suspense: the rest of the page does not wait for the platform's answer. */
-export async function StreamedBillingDetails(
-  props: Omit<Parameters<typeof BillingDetailsSection>[0], "view"> & {
-    view: Promise<BillingDetailsView>;
-  },
-) {
-  return <BillingDetailsSection {...props} view={await props.view} />;
-}
-
-/** In place of the form until the platform answers. */
-export async function BillingDetailsPending() {
-  const t = await getTranslations("billing");
-  return (
-    <div role="status" aria-live="polite">
-      <span className="sr-only">{t("loading")}</span>
-      <Skeleton className="h-72" />
     </div>
   );
 }

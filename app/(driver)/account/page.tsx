@@ -31,9 +31,8 @@ import { requireDriverPage } from "@/lib/core/auth/guards";
 import { getConfig } from "@/lib/core/config";
 import { formatDate } from "@/lib/core/format";
 import { titleFrom } from "@/components/layout/page-title";
-import { BillingDetailsPending, StreamedBillingDetails } from "@/components/billing/billing-details-section";
-import { loadBillingDetailsView } from "@/lib/features/billing";
-import { saveBillingDetailsAction } from "@/lib/features/billing/actions/save-billing-details";
+import { TextLink } from "@/components/ui/text-link";
+import { billingDetailsSupported } from "@/lib/features/billing";
 
 export const generateMetadata = titleFrom("profile.page.title");
 
@@ -45,7 +44,6 @@ export default async function AccountPage() {
   const viewer = await requireDriverPage();
   // Started first and awaited only inside the Suspense boundary (it never rejects: a failure is a view).
   const account = loadAccountView(viewer.platformUserId);
-  const billing = loadBillingDetailsView(viewer.platformUserId);
   const [deviceList, deletion, passkeys, locale, t, tAppPassword, tMyData, tDeletion, tReceipts, receipts, tBilling] =
     await Promise.all([
       loadDeviceListView(viewer.userId),
@@ -65,15 +63,15 @@ export default async function AccountPage() {
       <Suspense fallback={<AccountDetailsPending />}>
         <StreamedAccountDetails view={account} />
       </Suspense>
+      {/* Its own page: no platform call here, and its address fields stay apart from the profile's. */}
       <Card title={tBilling("title")}>
-        <Suspense fallback={<BillingDetailsPending />}>
-          <StreamedBillingDetails
-            view={billing}
-            action={saveBillingDetailsAction}
-            audience="driver"
-            retryHref="/account"
-          />
-        </Suspense>
+        {billingDetailsSupported() ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {tBilling("accountCard")} <TextLink href="/account/billing">{tBilling("edit")}</TextLink>
+          </p>
+        ) : (
+          <p className="text-sm text-slate-700 dark:text-slate-300">{tBilling("unsupported")}</p>
+        )}
       </Card>
       {getConfig().platform.dialect === "ampeco" ? (
         <Card title={tAppPassword("setTitle")}>
