@@ -213,6 +213,13 @@ test(
     await section.getByRole("button", { name: "Save billing details" }).click();
     await expect(section.getByLabel("VAT id")).toHaveAccessibleDescription(/check digits do not add up/);
     await expect(section.getByLabel("Company name")).toHaveValue(DUTCH.companyName);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expectNoAxeViolations(page, "the driver page's billing details with an error");
+    }
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await section.getByLabel("VAT id").fill(GERMAN.vatId);
     await section.getByRole("button", { name: "Save billing details" }).click();
