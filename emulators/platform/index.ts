@@ -19,7 +19,8 @@ import { sessionRoutes } from "./routes/sessions";
 import { tokenRoutes } from "./routes/tokens";
 import { userRoutes } from "./routes/users";
 import { settleCredits, voucherRoutes } from "./routes/vouchers";
-import { syncLedger } from "./ledger";
+import { syncLedger, upgradeLedger } from "./ledger";
+import { DEMO_DRIVER_ID } from "./seed-data";
 import { createSeedState } from "./seed";
 import { EmulatorSettingsSchema, resourceOfPath, type EmulatorSettingsInput } from "./settings";
 import { loadState, saveState, type EmulatorState } from "./store";
@@ -119,6 +120,7 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
   const now = resolved.now;
 
   let state: EmulatorState = (resolved.stateFile ? loadState(resolved.stateFile) : null) ?? createSeedState(now());
+  upgradeLedger(state, now(), DEMO_DRIVER_ID);
   const persist = () => {
     if (resolved.stateFile) saveState(resolved.stateFile, state);
   };

@@ -86,7 +86,7 @@ function topupDraft(user: UserRecord, at: string, amountCents: number, voucherId
 type LedgerEvent =
   | { at: number; type: "session"; session: SessionRecord }
   | { at: number; type: "topup" }
-  | { at: number; type: "voucher"; cents: number; voucherId: number | null };
+  | { at: number; type: "voucher"; cents: number; voucherId: number | null; redemptionId: number | null };
 
 /**
  * One user's history walked back from today's balance: a session is paid from the balance while that stays under the
@@ -97,14 +97,19 @@ function userLedger(state: EmulatorState, user: UserRecord, nowMs: number): Draf
   for (const session of state.sessions)
     if (session.userId === user.id && billable(session))
       events.push({ at: Date.parse(session.stoppedAt as string), type: "session", session });
-  for (const voucher of state.vouchers)
-    if (voucher.redeemedByUserId === user.id && voucher.redeemedAt !== null)
-      events.push({
-        at: Date.parse(voucher.redeemedAt),
-        type: "voucher",
-        cents: cents(voucher.amount),
-        voucherId: voucherIdOf(state, voucher.code),
-      });
+  for (const voucher of state.vouchers) {
+    if (voucher.redeemedByUserId !== user.id || voucher.redeemedAt === null) continue;
+    // A credit still pending is left to syncLedger, which books it when it lands.
+    const redemption = state.redemptions.find((r) => r.code === voucher.code && r.userId === user.id);
+    if (redemption && redemption.appliedAt === null) continue;
+    events.push({
+      at: Date.parse(redemption?.appliedAt ?? voucher.redeemedAt),
+      type: "voucher",
+      cents: cents(voucher.amount),
+      voucherId: voucherIdOf(state, voucher.code),
+      redemptionId: redemption?.id ?? null,
+    });
+  }
   const createdMs = Date.parse(user.createdAt);
   if (events.length === 0 && user.balanceCents === 0) return [];
   for (let at = createdMs + 2 * 86_400_000; at < nowMs - 86_400_000; at += TOPUP_EVERY_MS)
@@ -126,7 +131,7 @@ function userLedger(state: EmulatorState, user: UserRecord, nowMs: number): Draf
       drafts.push(topupDraft(user, at, TOPUP_CENTS));
     } else {
       balance -= event.cents;
-      drafts.push(topupDraft(user, at, event.cents, event.voucherId));
+      drafts.push({ ...topupDraft(user, at, event.cents, event.voucherId), redemptionId: event.redemptionId });
     }
   }
   if (balance > 0) drafts.push(topupDraft(user, new Date(createdMs + 3_600_000).toISOString(), balance));
@@ -183,6 +188,13 @@ export function seedLedger(state: EmulatorState, now: Date, refundUserId: number
     state.invoices.push(note);
     Object.assign(refunded, { status: "refunded", invoiceId: note.id, updatedAt: at });
   }
+}
+
+/** A state file written before the ledger existed gets one, walked back from its balances like the seed's. */
+export function upgradeLedger(state: EmulatorState, now: Date, refundUserId: number): boolean {
+  if (state.transactions.length > 0 || state.nextIds.transaction !== 1) return false;
+  seedLedger(state, now, refundUserId);
+  return true;
 }
 
 /**

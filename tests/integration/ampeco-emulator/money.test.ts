@@ -7,6 +7,11 @@ import {
   SECOND_DRIVER_ID,
   SEED_USERS,
 } from "@/emulators/platform";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createSeedState } from "@/emulators/platform/seed";
+import { saveState } from "@/emulators/platform/store";
 import { TEST_READONLY_KEY } from "@/tests/support/platform-emulator-server";
 import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
 
@@ -169,6 +174,36 @@ describe("transactions (ampeco)", () => {
     const sum = after.reduce((cents, t) => cents + balanceEffectCents(asRecord(t)), 0);
     const user = (await emu.call("GET", `/public-api/resources/users/v1.1/${DEMO_DRIVER_ID}`)).body.data;
     expect(sum).toBe(Math.round(user.balance * 100));
+  });
+});
+
+describe("a state file from before the ledger", () => {
+  it("gets a ledger that adds up to its balances at start", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "ledger-upgrade-"));
+    const old = createSeedState(new Date(clockMs));
+    Object.assign(old, { transactions: [], invoices: [], invoiceDetails: [] });
+    old.nextIds.transaction = 1;
+    old.users[0]!.balanceCents += 1_000;
+    saveState(path.join(dir, "state.json"), old);
+    const upgraded = await startAmpecoEmulator({
+      now: () => new Date(clockMs),
+      stateFile: path.join(dir, "state.json"),
+    });
+    try {
+      const own: WireTransaction[] = [];
+      let next: string | null = `${TX}?filter[userId]=${DEMO_DRIVER_ID}&per_page=100&cursor=`;
+      while (next) {
+        const page = await upgraded.call("GET", next);
+        own.push(...(page.body.data as WireTransaction[]));
+        const link: string | null = page.body.links.next ?? null;
+        next = link ? `${new URL(link).pathname}${new URL(link).search}` : null;
+      }
+      expect(own.length).toBeGreaterThan(0);
+      expect(own.reduce((sum, t) => sum + balanceEffectCents(asRecord(t)), 0)).toBe(old.users[0]!.balanceCents);
+    } finally {
+      await upgraded.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

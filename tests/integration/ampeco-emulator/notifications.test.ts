@@ -196,6 +196,11 @@ describe("callbacks", () => {
     const balance = received.find((r) => r.body.notification === "userBalance.changed")!.body;
     expect(balance).toMatchObject({ userId: DEMO_DRIVER_ID, credit: 10, debit: 0, type: "voucher", currency: "EUR" });
     expect(kinds()).toContain("transaction.changed");
+    const { transactionId } = received.find((r) => r.body.notification === "transaction.changed")!.body;
+    expect(balance.transactionId).toBe(transactionId);
+    const transaction = await emu.call("GET", `/public-api/resources/transactions/v1.0/${transactionId}`);
+    expect(transaction.body).toMatchObject({ userId: DEMO_DRIVER_ID, totalAmount: 10, billingType: "internal" });
+    expect(transaction.body.purchaseResourceType).toBe("topup_package");
     const user = received.find((r) => r.body.notification === "UserChangedNotification")!.body;
     expect(user).toMatchObject({ action: "updated", user: { id: String(DEMO_DRIVER_ID) } });
     expectValidAndSigned(received.filter((r) => r.body.notification !== "SessionUpdateNotification"));

@@ -99,6 +99,12 @@ const AMPECO_ROUTES: [string, string[]][] = [
   ["POST", ["public-api", "actions", "users", "v1.0", "1001", "change-status"]],
   ["GET", ["public-api", "actions", "users", "v2.0", "1001", "export-all-private-data"]],
   ["POST", ["public-api", "actions", "users", "v2.0", "1001", "redeem-voucher"]],
+  ["GET", ["public-api", "resources", "transactions", "v1.0"]],
+  ["GET", ["public-api", "resources", "transactions", "v1.0", "40001"]],
+  ["GET", ["public-api", "resources", "invoices", "v1.0"]],
+  ["GET", ["public-api", "resources", "invoices", "v1.0", "9001"]],
+  ["GET", ["public-api", "resources", "users", "v1.0", "1001", "invoice-details"]],
+  ["POST", ["public-api", "resources", "users", "v1.0", "1001", "invoice-details"]],
 ];
 /** The emulator's routes with the method each one answers: the dialect's platform routes and the control API. */
 const KNOWN_ROUTES: [string, string[]][] = [
