@@ -252,3 +252,40 @@ test("on the contract's platform the account and the driver page explain there a
   await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
   expect((await emulator.state()).requestLog.slice(calls)).toEqual([]);
 });
+
+test(
+  "in Dutch and German: the page's words, the countries in the language, and the VAT id refusal at the field",
+  { tag: "@ampeco-only" },
+  async ({ page, request }) => {
+    const driver = await signInNewPlatformDriver(page, request, "billing.languages");
+    await page.goto("/account/billing");
+    await page.getByLabel("Language").selectOption("nl");
+    await page.getByRole("button", { name: "Change language" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Factuurgegevens" })).toBeVisible();
+    await expectHydrated(page.getByLabel("Plaats"));
+    await page.getByRole("radio", { name: "Een bedrijf" }).check();
+    await page.getByLabel("Bedrijfsnaam").fill(DUTCH.companyName);
+    await page.getByLabel("Btw-nummer").fill("NL000099998B58");
+    const country = page.getByLabel("Land", { exact: true });
+    await country.selectOption("DE");
+    await expect(country.locator("option:checked")).toHaveText("Duitsland");
+    await page.getByRole("button", { name: "Factuurgegevens opslaan" }).click();
+    await expect(page.getByLabel("Btw-nummer")).toHaveAccessibleDescription(
+      /De controlecijfers van dit btw-nummer kloppen niet\. Controleer het op een typefout\.$/,
+    );
+    await expect(page.getByLabel("Bedrijfsnaam")).toHaveValue(DUTCH.companyName);
+
+    await page.getByLabel("Taal").selectOption("de");
+    await page.getByRole("button", { name: "Taal wijzigen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Rechnungsdaten" })).toBeVisible();
+    await expectHydrated(page.getByLabel("Ort"));
+    await page.getByRole("radio", { name: "Ein Unternehmen" }).check();
+    await page.getByLabel("Firmenname").fill(GERMAN.companyName);
+    await page.getByLabel("USt-IdNr.").fill(GERMAN.vatId);
+    await page.getByLabel("Land", { exact: true }).selectOption("DE");
+    await expect(page.getByLabel("Land", { exact: true }).locator("option:checked")).toHaveText("Deutschland");
+    await page.getByRole("button", { name: "Rechnungsdaten speichern" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Ihre Rechnungsdaten sind gespeichert." })).toBeVisible();
+    expect(await invoiceDetails(request, driver.id)).toMatchObject({ companyTaxId: GERMAN.vatId, country: "DE" });
+  },
+);
