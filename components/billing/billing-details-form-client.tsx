@@ -71,11 +71,7 @@ export function BillingDetailsFormClient({
   return (
     <form action={formAction} className="group grid gap-4 sm:grid-cols-2" noValidate>
       <InvalidFormSummary state={state} />
-      <fieldset
-        className="sm:col-span-2"
-        aria-describedby={errors.clientType?.length ? kindErrorId : undefined}
-        aria-invalid={errors.clientType?.length ? true : undefined}
-      >
+      <fieldset className="sm:col-span-2" aria-describedby={errors.clientType?.length ? kindErrorId : undefined}>
         <legend className="text-sm font-medium">{words.clientType}</legend>
         <div key={`kind-${shown.clientType ?? ""}`} className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
           {(["individual", "company"] as const).map((kind) => (
