@@ -27,6 +27,7 @@ import { gzipSync } from "node:zlib";
 const KB = 1024;
 export const BUDGETS_KB = {
   "/account": 150,
+  "/account/billing": 150,
   "/cards": 150,
   "/sessions": 150,
   "/sessions/[id]": 150,

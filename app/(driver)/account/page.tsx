@@ -30,8 +30,9 @@ import { setReceiptMailAction } from "@/lib/features/live/actions/set-receipt-ma
 import { requireDriverPage } from "@/lib/core/auth/guards";
 import { getConfig } from "@/lib/core/config";
 import { formatDate } from "@/lib/core/format";
-import { TextLink } from "@/components/ui/text-link";
 import { titleFrom } from "@/components/layout/page-title";
+import { TextLink } from "@/components/ui/text-link";
+import { billingDetailsSupported } from "@/lib/features/billing";
 
 export const generateMetadata = titleFrom("profile.page.title");
 
@@ -43,25 +44,48 @@ export default async function AccountPage() {
   const viewer = await requireDriverPage();
   // Started first and awaited only inside the Suspense boundary (it never rejects: a failure is a view).
   const account = loadAccountView(viewer.platformUserId);
-  const [deviceList, deletion, passkeys, locale, t, tAppPassword, tMyData, tDeletion, tReceipts, receipts, tPayments] =
-    await Promise.all([
-      loadDeviceListView(viewer.userId),
-      openDeletionRequestOf(viewer.userId),
-      loadPasskeyRows(viewer.userId),
-      getLocale(),
-      getTranslations("profile.page"),
-      getTranslations("appPassword.accountCard"),
-      getTranslations("myData"),
-      getTranslations("accountDeletion"),
-      getTranslations("receipts"),
-      receiptMailEnabled(viewer.userId),
-      getTranslations("payments.accountCard"),
-    ]);
+  const [
+    deviceList,
+    deletion,
+    passkeys,
+    locale,
+    t,
+    tAppPassword,
+    tMyData,
+    tDeletion,
+    tReceipts,
+    receipts,
+    tPayments,
+    tBilling,
+  ] = await Promise.all([
+    loadDeviceListView(viewer.userId),
+    openDeletionRequestOf(viewer.userId),
+    loadPasskeyRows(viewer.userId),
+    getLocale(),
+    getTranslations("profile.page"),
+    getTranslations("appPassword.accountCard"),
+    getTranslations("myData"),
+    getTranslations("accountDeletion"),
+    getTranslations("receipts"),
+    receiptMailEnabled(viewer.userId),
+    getTranslations("payments.accountCard"),
+    getTranslations("billing"),
+  ]);
   return (
     <div className="space-y-6">
       <Suspense fallback={<AccountDetailsPending />}>
         <StreamedAccountDetails view={account} />
       </Suspense>
+      {/* Its own page: no platform call here, and its address fields stay apart from the profile's. */}
+      <Card title={tBilling("title")}>
+        {billingDetailsSupported() ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {tBilling("accountCard")} <TextLink href="/account/billing">{tBilling("edit")}</TextLink>
+          </p>
+        ) : (
+          <p className="text-sm text-slate-700 dark:text-slate-300">{tBilling("unsupported")}</p>
+        )}
+      </Card>
       {getConfig().platform.dialect === "ampeco" ? (
         <Card title={tAppPassword("setTitle")}>
           <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">{tAppPassword("setIntro")}</p>

@@ -1,18 +1,12 @@
 import { z } from "zod";
 import { emailSchema } from "@/lib/core/auth/schemas";
 import { isCountryCode } from "@/lib/core/countries";
+import { INVISIBLE_OR_DIRECTION, NO_MARKUP } from "@/lib/core/text-schema";
 
 /**
- * Profile fields, validated the same at sign-up, on the account page and in admin. Markup characters are refused
- * outright. Messages are catalogue keys.
+ * Profile fields, validated the same at sign-up, on the account page and in admin. Markup and invisible characters are
+ * refused outright (lib/core/text-schema.ts). Messages are catalogue keys.
  */
-const NO_MARKUP = /^[^<>{}\u0000-\u001f\u007f]*$/;
-
-/**
- * Bidi, direction-mark and zero-width characters: refused, not stripped, as they let a name show one thing on staff
- * screens and mean another ("Trojan Source").
- */
-const INVISIBLE_OR_DIRECTION = /[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u061c\u2060\ufeff]/;
 
 /** The catalogue keys of a text field's messages (profile.errors.<field>.*). */
 type TextField = "firstName" | "lastName" | "address" | "city" | "postCode";

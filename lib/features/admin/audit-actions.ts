@@ -2,6 +2,7 @@
 export const AUDIT_ACTION_KEYS = {
   "driver.create": "driverCreate",
   "driver.profile.update": "driverProfileUpdate",
+  "driver.billing-details.update": "driverBillingDetailsUpdate",
   "driver.email.change": "driverEmailChange",
   "driver.password-reset.start": "driverPasswordResetStart",
   "driver.app-password-link.send": "driverAppPasswordLinkSend",

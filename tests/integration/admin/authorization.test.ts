@@ -69,6 +69,15 @@ const CALLS: Record<string, { minimum: "support" | "admin"; call: Call }> = {
     call: () =>
       A.driver.updateDriverProfileAction(1001, idle, form({ firstName: "Hacked", lastName: "Driver", country: "NL" })),
   },
+  correctDriverBillingDetailsAction: {
+    minimum: "support",
+    call: () =>
+      A.driver.correctDriverBillingDetailsAction(
+        1001,
+        idle,
+        form({ clientType: "company", companyName: "Hacked B.V.", companyTaxId: "NL000099998B57" }),
+      ),
+  },
   changeDriverEmailAction: {
     minimum: "support",
     call: () => A.driver.changeDriverEmailAction(1001, idle, form({ email: "stolen@example.com" })),

@@ -9,6 +9,7 @@ import * as driverActions from "@/lib/features/admin/actions/driver";
 import * as roleActions from "@/lib/features/admin/actions/roles";
 import {
   baselineValue,
+  billingFields,
   boundIdArb,
   cardCodeValue,
   emailValue,
@@ -31,6 +32,7 @@ const { blockCardForDriverAction, linkCardForDriverAction, moveCardStepAction, r
 const { createDriverAction } = createDriverActions;
 const {
   changeDriverEmailAction,
+  correctDriverBillingDetailsAction,
   redeemVoucherForDriverAction,
   startDriverPasswordResetAction,
   updateDriverProfileAction,
@@ -96,6 +98,12 @@ const ACTIONS: {
     action: updateDriverProfileAction,
     bound: true,
     form: formArb({ ...profileFields, baseline: baselineValue }),
+  },
+  {
+    name: "correctDriverBillingDetailsAction",
+    action: correctDriverBillingDetailsAction,
+    bound: true,
+    form: formArb(billingFields),
   },
   {
     name: "changeDriverEmailAction",

@@ -191,6 +191,37 @@ export const profileFields = {
   country: countryValue,
 };
 
+/** VAT ids: valid ones (written plainly or not), wrong check digits, wrong formats, no or a non-EU country. */
+export const vatIdValue = fc.oneof(
+  fc.constantFrom(
+    "NL000099998B57",
+    "DE136695976",
+    "nl 0000.99998.b57",
+    "NL000099998B58",
+    "DE136695977",
+    "DE1234",
+    "000099998B57",
+    "GB980780684",
+    "XX123",
+    "",
+  ),
+  fc.stringMatching(/^[A-Z]{2}[0-9A-Z]{2,14}$/),
+);
+
+/** The billing details form's fields, as the driver's and the admin driver page's forms have them (for formArb). */
+export const billingFields = {
+  clientType: fc.constantFrom("individual", "company", "", "Company", "other"),
+  individualName: nameValue,
+  companyName: fc.oneof(fc.constantFrom("Laadpaal B.V.", "Strom & Co. GmbH"), nameValue),
+  companyTaxId: vatIdValue,
+  companyRegNo: fc.oneof(fc.constantFrom("12345678", "HRB 12345"), fc.string({ maxLength: 50 })),
+  address: addressValue,
+  postCode: postCodeValue,
+  city: cityValue,
+  country: countryValue,
+  requireInvoice: fc.constantFrom("on", "", "off", "true"),
+};
+
 export const CARD_CODES = {
   ownActive: "04A1B2C3D4E5F6",
   ownBlocked: "0499AA88BB77CC",

@@ -57,6 +57,7 @@ const ACTION_COVERAGE: Record<string, string> = {
   "lib/features/passkeys/actions/manage-passkeys.ts": "passkeys.test.ts",
   "lib/features/language/actions/choose-language.ts": "language.test.ts",
   "lib/features/live/actions/set-receipt-mail.ts": "live.test.ts",
+  "lib/features/billing/actions/save-billing-details.ts": "billing.test.ts",
 };
 
 function listFiles(

@@ -14,6 +14,7 @@ import { getPlatform } from "@/lib/platform";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
 import { RATE_LIMITS } from "@/lib/core/rate-limit";
 import { redeemVoucherForDriver } from "@/lib/features/vouchers";
+import { BILLING_FORM, billingFormValues, correctBillingDetails } from "@/lib/features/billing";
 import { DriverEmailInput } from "../schemas";
 import { voucherActionResult, type VoucherActionResult } from "@/lib/features/vouchers";
 
@@ -53,6 +54,22 @@ export const updateDriverProfileAction = staffAction({
       status: "ok",
       message: t("admin.driverActions.profileSaved", { fields: changedFieldsInWords(changed, t) }),
     };
+  },
+});
+
+/** Support corrects a driver's billing details with the driver's own rules; the audit entry names the changed fields. */
+export const correctDriverBillingDetailsAction = staffAction({
+  ...ON_A_DRIVER,
+  audit: "driver.billing-details.update",
+  failure: { log: "billing details correction", doing: "admin.doing.saveBillingDetails" },
+  ...BILLING_FORM,
+  run: async (details, { driverId, audited, t }): Promise<ActionResult> => {
+    const { saved, changedFields } = await audited(() => correctBillingDetails(driverId, details), {
+      resultDetails: (result) => ({ changedFields: result.changedFields }),
+    });
+    const message =
+      changedFields.length === 0 ? "admin.driverActions.nothingChanged" : "admin.driverActions.billingDetailsSaved";
+    return { status: "ok", message: t(message), values: billingFormValues(saved) };
   },
 });
 

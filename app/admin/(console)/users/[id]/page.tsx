@@ -9,7 +9,10 @@ import {
   redeemVoucherForDriverAction,
   startDriverPasswordResetAction,
   updateDriverProfileAction,
+  correctDriverBillingDetailsAction,
 } from "@/lib/features/admin/actions/driver";
+import { loadBillingDetailsView } from "@/lib/features/billing";
+import { BillingDetailsSection } from "@/components/billing/billing-details-section";
 import { listDriverCards } from "@/lib/features/cards/service";
 import { latestCardStatusChanges } from "@/lib/features/cards/status-history";
 import { getLocationNames, listDriverSessions } from "@/lib/features/sessions/service";
@@ -74,12 +77,15 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
   }
 
   const locale = await currentLocale();
+  // Never rejects: a failure is a view.
+  const billingView = loadBillingDetailsView(id);
   const [cards, sessions, portal, locationNames] = await Promise.allSettled([
     listDriverCards(id).then(async (list) => ({ list, changes: await latestCardStatusChanges(list) })),
     listDriverSessions(id, { page: sessionsPage, perPage: SESSIONS_PER_PAGE }),
     portalAccountOf(id),
     getLocationNames(locale),
   ]);
+  const billing = await billingView;
   const here = `/admin/users/${id}`;
   const label = driverLabel(user, t("driver.unnamed"));
 
@@ -116,6 +122,15 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
 
       <Card title={t("driver.profile")}>
         <ProfileForm action={updateDriverProfileAction.bind(null, id)} profile={profileValuesOf(user)} />
+      </Card>
+
+      <Card title={t("driver.billingDetails")}>
+        <BillingDetailsSection
+          view={billing}
+          action={correctDriverBillingDetailsAction.bind(null, id)}
+          audience="staff"
+          retryHref={here}
+        />
       </Card>
 
       <Card title={t("driver.cards")}>

@@ -1,0 +1,37 @@
+import { getTranslations } from "next-intl/server";
+import type { BillingDetailsView } from "@/lib/features/billing";
+import { LoadError } from "@/components/ui/load-error";
+import { BillingDetailsForm, type BillingDetailsAction } from "./billing-details-form";
+
+/**
+ * A billing details card's body: the form, the charging service's "not here" (the contract takes none), or what went
+ * wrong with a retry link. `audience` picks the words and whether the browser may autofill.
+ */
+export async function BillingDetailsSection({
+  view,
+  action,
+  audience,
+  retryHref,
+}: {
+  view: BillingDetailsView;
+  action: BillingDetailsAction;
+  audience: "driver" | "staff";
+  retryHref: string;
+}) {
+  const t = await getTranslations("billing");
+  if (view.status === "unsupported") {
+    return (
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {audience === "driver" ? t("unsupported") : t("staffUnsupported")}
+      </p>
+    );
+  }
+  if (view.status === "error")
+    return <LoadError title={t("loadFailed")} message={view.message} retryHref={retryHref} />;
+  return (
+    <div className="space-y-3">
+      {audience === "driver" && <p className="text-sm text-slate-700 dark:text-slate-300">{t("intro")}</p>}
+      <BillingDetailsForm action={action} initial={view.values} personal={audience === "driver"} />
+    </div>
+  );
+}

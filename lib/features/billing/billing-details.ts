@@ -1,0 +1,66 @@
+import "server-only";
+import { ExpectedError } from "@/lib/core/errors";
+import { requestTranslator, type Translator } from "@/lib/core/i18n/translator";
+import { logger } from "@/lib/core/log";
+import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
+import { getPlatform } from "@/lib/platform";
+import type { PlatformClient } from "@/lib/platform/client";
+import { isPlatformError } from "@/lib/platform/errors";
+import type { BillingDetails } from "@/lib/platform/types";
+import { BILLING_FIELDS, billingFormValues } from "./schemas";
+
+/** What a billing details section shows: the details as form values, the platform's "not here", or what went wrong. */
+export type BillingDetailsView =
+  { status: "ok"; values: Record<string, string> } | { status: "unsupported" } | { status: "error"; message: string };
+
+/** A platform without a ledger (the contract) takes no billing details: no call is made. */
+function moneyOf(platform: Pick<PlatformClient, "money">) {
+  return platform.money ?? null;
+}
+
+/** The driver's billing details as a view, never a throw, so the rest of the page keeps working. */
+export async function loadBillingDetailsView(
+  platformUserId: number,
+  platform: Pick<PlatformClient, "money"> = getPlatform(),
+  t?: Translator,
+): Promise<BillingDetailsView> {
+  const money = moneyOf(platform);
+  if (!money) return { status: "unsupported" };
+  try {
+    return { status: "ok", values: billingFormValues(await money.getBillingDetails(platformUserId)) };
+  } catch (error) {
+    if (!isPlatformError(error)) logger("billing").error("loading billing details failed", error);
+    return {
+      status: "error",
+      message: platformErrorMessage(t ?? (await requestTranslator()), error, "billing.doing.load"),
+    };
+  }
+}
+
+/** Whether this platform takes billing details at all (pages word the section by it). */
+export function billingDetailsSupported(platform: Pick<PlatformClient, "money"> = getPlatform()): boolean {
+  return moneyOf(platform) !== null;
+}
+
+function money() {
+  const api = moneyOf(getPlatform());
+  if (!api) throw new ExpectedError("unavailable", "billing.unsupported");
+  return api;
+}
+
+/** Saves a driver's billing details (already validated); the platform's answer is what is shown next. */
+export async function saveBillingDetails(platformUserId: number, details: BillingDetails): Promise<BillingDetails> {
+  return money().saveBillingDetails(platformUserId, details);
+}
+
+/** The same, for support: also says which fields changed (the audit entry names them, not their values). */
+export async function correctBillingDetails(
+  platformUserId: number,
+  details: BillingDetails,
+): Promise<{ saved: BillingDetails; changedFields: string[] }> {
+  const api = money();
+  const before = await api.getBillingDetails(platformUserId);
+  const saved = await api.saveBillingDetails(platformUserId, details);
+  const changedFields = BILLING_FIELDS.filter((field) => before[field] !== saved[field]);
+  return { saved, changedFields };
+}

@@ -1,0 +1,324 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { auditLog, users } from "@/lib/core/db/schema";
+import type { Viewer } from "@/lib/core/auth/viewer";
+import type { MoneyApi } from "@/lib/platform/apis";
+import { PlatformNotFoundError, PlatformUnavailableError } from "@/lib/platform/errors";
+import type { BillingDetails } from "@/lib/platform/types";
+import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
+import { IDLE, formOf } from "../../support/action-form";
+import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
+import { createPlatformClient } from "@/lib/platform/client";
+
+/** The billing details actions of a driver and of support, over a fake ledger (`money`) or none (the contract). */
+const holder = vi.hoisted(() => ({
+  harness: null as unknown as import("../driver-services/harness").ServiceHarness,
+  viewer: null as Viewer | null,
+  money: undefined as MoneyApi | undefined,
+  /** The platform as it is, not with the fake ledger: the ampeco emulator's, or the contract's client. */
+  real: null as import("@/lib/platform/client").PlatformClient | null,
+}));
+vi.mock("@/lib/platform", () => ({
+  getPlatform: () => holder.real ?? { ...holder.harness.client, money: holder.money },
+}));
+vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
+vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
+vi.mock("@/lib/core/auth", () => ({ signIn: vi.fn(async () => "/check-your-email"), auth: vi.fn(async () => null) }));
+vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
+
+const { saveBillingDetailsAction } = await import("@/lib/features/billing/actions/save-billing-details");
+const { correctDriverBillingDetailsAction } = await import("@/lib/features/admin/actions/driver");
+const { loadBillingDetailsView } = await import("@/lib/features/billing");
+
+const EMPTY: BillingDetails = {
+  requireInvoice: false,
+  clientType: null,
+  individualName: null,
+  companyName: null,
+  companyTaxId: null,
+  companyRegNo: null,
+  country: null,
+  city: null,
+  postCode: null,
+  address: null,
+};
+
+/** The platform's invoice details per user, with every call it got. */
+function fakeMoney() {
+  const store = new Map<number, BillingDetails>([
+    [DEMO_DRIVER_ID, { ...EMPTY }],
+    [SECOND_DRIVER_ID, { ...EMPTY, clientType: "individual", individualName: "Second Driver" }],
+  ]);
+  const calls: { op: "get" | "save"; userId: number; details?: BillingDetails }[] = [];
+  const known = (userId: number) => {
+    if (!store.has(userId)) throw new PlatformNotFoundError("users.get");
+  };
+  const api = {
+    getBillingDetails: async (userId: number) => {
+      calls.push({ op: "get", userId });
+      known(userId);
+      return { ...store.get(userId)! };
+    },
+    saveBillingDetails: async (userId: number, details: BillingDetails) => {
+      calls.push({ op: "save", userId, details });
+      known(userId);
+      store.set(userId, { ...details });
+      return { ...details };
+    },
+  } as Partial<MoneyApi> as MoneyApi;
+  return { api, store, calls };
+}
+
+const DRIVER: Viewer = {
+  userId: "driver-1",
+  email: "demo@example.com",
+  name: null,
+  role: "driver",
+  platformUserId: DEMO_DRIVER_ID,
+};
+const SUPPORT: Viewer = {
+  userId: "support-1",
+  email: "support@example.com",
+  name: null,
+  role: "support",
+  platformUserId: null,
+};
+
+const DUTCH_COMPANY = {
+  clientType: "company",
+  companyName: "Laadpaal B.V.",
+  companyTaxId: "NL 0000.99998.B57",
+  companyRegNo: "12345678",
+  address: "Stationsplein 1",
+  postCode: "1012 AB",
+  city: "Amsterdam",
+  country: "NL",
+  requireInvoice: "on",
+};
+
+let h: ServiceHarness;
+let money: ReturnType<typeof fakeMoney>;
+beforeAll(async () => {
+  h = await createServiceHarness("ampeco");
+  holder.harness = h;
+});
+afterAll(async () => {
+  await h.close();
+});
+beforeEach(async () => {
+  money = fakeMoney();
+  holder.money = money.api;
+  holder.real = null;
+  h.emulator.reset();
+  h.sent.length = 0;
+  holder.viewer = DRIVER;
+  await h.db.db.delete(auditLog);
+  await h.db.db.delete(users);
+  await h.db.db
+    .insert(users)
+    .values([{ id: "support-1", email: "support@example.com", role: "support", emailVerified: new Date() }]);
+});
+
+const audits = () => h.db.db.select().from(auditLog).orderBy(auditLog.id);
+
+describe("a driver saves their billing details", () => {
+  it("saves a Dutch company, its VAT id written plainly, and shows what was saved", async () => {
+    const result = await saveBillingDetailsAction(IDLE, formOf(DUTCH_COMPANY));
+    expect(result).toMatchObject({
+      status: "ok",
+      message: "Your billing details are saved.",
+      values: { clientType: "company", companyTaxId: "NL000099998B57", requireInvoice: "on" },
+    });
+    expect(money.store.get(DEMO_DRIVER_ID)).toMatchObject({
+      clientType: "company",
+      companyName: "Laadpaal B.V.",
+      companyTaxId: "NL000099998B57",
+      individualName: null,
+      requireInvoice: true,
+      country: "NL",
+    });
+    expect(await loadBillingDetailsView(DEMO_DRIVER_ID)).toMatchObject({
+      status: "ok",
+      values: { companyTaxId: "NL000099998B57", city: "Amsterdam" },
+    });
+  });
+
+  it("saves a German company", async () => {
+    const german = { ...DUTCH_COMPANY, companyTaxId: "DE136695976", city: "Berlin", postCode: "10115", country: "DE" };
+    expect(await saveBillingDetailsAction(IDLE, formOf(german))).toMatchObject({ status: "ok" });
+    expect(money.store.get(DEMO_DRIVER_ID)?.companyTaxId).toBe("DE136695976");
+  });
+
+  it("refuses a wrong VAT id at its field, echoes every value, and calls nothing", async () => {
+    const typed = { ...DUTCH_COMPANY, companyTaxId: "NL000099998B58" };
+    const result = await saveBillingDetailsAction(IDLE, formOf(typed));
+    expect(result).toEqual({
+      status: "invalid",
+      message: expect.stringContaining("everything you typed is still here"),
+      fieldErrors: { companyTaxId: ["This VAT id's check digits do not add up. Check it for a typing error."] },
+      values: typed,
+    });
+    expect(money.calls).toEqual([]);
+  });
+
+  it("only ever writes the signed-in driver's own details: a forged user id is ignored", async () => {
+    const forged = { ...DUTCH_COMPANY, userId: String(SECOND_DRIVER_ID), platformUserId: String(SECOND_DRIVER_ID) };
+    expect(await saveBillingDetailsAction(IDLE, formOf(forged))).toMatchObject({ status: "ok" });
+    expect(money.calls.filter((c) => c.op === "save").map((c) => c.userId)).toEqual([DEMO_DRIVER_ID]);
+    expect(money.store.get(SECOND_DRIVER_ID)?.individualName).toBe("Second Driver");
+    expect(money.calls.map((c) => c.details && Object.keys(c.details)).flat()).not.toContain("userId");
+  });
+
+  it("refuses the signed-out and staff without a driver account, keeping what was typed", async () => {
+    for (const viewer of [null, SUPPORT]) {
+      holder.viewer = viewer;
+      const result = await saveBillingDetailsAction(IDLE, formOf(DUTCH_COMPANY));
+      expect(result).toMatchObject({ status: "error", values: DUTCH_COMPANY });
+    }
+    expect(money.calls).toEqual([]);
+  });
+
+  it("on a platform without billing details (the contract): no call, the explanation instead of an error", async () => {
+    holder.money = undefined;
+    expect(await loadBillingDetailsView(DEMO_DRIVER_ID)).toEqual({ status: "unsupported" });
+    const result = await saveBillingDetailsAction(IDLE, formOf(DUTCH_COMPANY));
+    expect(result).toMatchObject({ status: "error", code: "unavailable", values: DUTCH_COMPANY });
+    expect(money.calls).toEqual([]);
+  });
+
+  it("a platform failure is plain words, with the values kept", async () => {
+    money.api.saveBillingDetails = async () => {
+      throw new PlatformUnavailableError("invoiceDetails.save", "server", { status: 503 });
+    };
+    const result = await saveBillingDetailsAction(IDLE, formOf(DUTCH_COMPANY));
+    expect(result).toMatchObject({ status: "error", values: DUTCH_COMPANY });
+    expect((result as { message: string }).message).toMatch(/save your billing details/);
+  });
+});
+
+describe("support corrects a driver's billing details", () => {
+  beforeEach(() => {
+    holder.viewer = SUPPORT;
+  });
+
+  it("saves with the same rules and audits the changed fields, not their values", async () => {
+    const result = await correctDriverBillingDetailsAction(SECOND_DRIVER_ID, IDLE, formOf(DUTCH_COMPANY));
+    expect(result).toMatchObject({ status: "ok", message: "Saved the driver's billing details." });
+    expect(money.store.get(SECOND_DRIVER_ID)).toMatchObject({ companyTaxId: "NL000099998B57", individualName: null });
+    const [entry, ...rest] = await audits();
+    expect(rest).toEqual([]);
+    expect(entry).toMatchObject({
+      action: "driver.billing-details.update",
+      outcome: "success",
+      targetPlatformUserId: SECOND_DRIVER_ID,
+    });
+    expect((entry!.details as { changedFields: string[] }).changedFields).toEqual(
+      expect.arrayContaining(["clientType", "individualName", "companyName", "companyTaxId", "requireInvoice"]),
+    );
+    expect(JSON.stringify(entry!.details)).not.toContain("NL000099998B57");
+  });
+
+  it("refuses a wrong VAT id at the field before any call or audit", async () => {
+    const typed = { ...DUTCH_COMPANY, companyTaxId: "DE136695977" };
+    const result = await correctDriverBillingDetailsAction(SECOND_DRIVER_ID, IDLE, formOf(typed));
+    expect(result).toMatchObject({
+      status: "invalid",
+      fieldErrors: { companyTaxId: [expect.any(String)] },
+      values: typed,
+    });
+    expect(money.calls).toEqual([]);
+    expect(await audits()).toEqual([]);
+  });
+
+  it("a driver gone from the platform is a plain answer, audited as a failure", async () => {
+    const result = await correctDriverBillingDetailsAction(4242, IDLE, formOf(DUTCH_COMPANY));
+    expect(result).toMatchObject({ status: "error", code: "no-driver", values: DUTCH_COMPANY });
+    expect(await audits()).toMatchObject([{ action: "driver.billing-details.update", outcome: "failure" }]);
+  });
+
+  it("a driver may not use it: refused, audited, nothing saved", async () => {
+    holder.viewer = DRIVER;
+    const result = await correctDriverBillingDetailsAction(SECOND_DRIVER_ID, IDLE, formOf(DUTCH_COMPANY));
+    expect(result).toMatchObject({ status: "error", code: "forbidden" });
+    expect(money.calls).toEqual([]);
+  });
+});
+
+describe("against the ampeco emulator's invoice details", () => {
+  beforeEach(() => {
+    holder.real = h.client;
+  });
+
+  it("saves a Dutch and then a German company for the driver alone, and reads them back", async () => {
+    expect(
+      await saveBillingDetailsAction(IDLE, formOf({ ...DUTCH_COMPANY, userId: String(SECOND_DRIVER_ID) })),
+    ).toMatchObject({
+      status: "ok",
+      values: { companyTaxId: "NL000099998B57", companyName: "Laadpaal B.V.", requireInvoice: "on" },
+    });
+    const writes = h.sent.filter((r) => r.method !== "GET");
+    expect(writes.map((r) => r.path)).toEqual([
+      expect.stringContaining(`/users/v1.0/${DEMO_DRIVER_ID}/invoice-details`),
+    ]);
+    const german = {
+      ...DUTCH_COMPANY,
+      companyTaxId: "DE 136 695 976",
+      city: "Berlin",
+      postCode: "10115",
+      country: "DE",
+    };
+    expect(await saveBillingDetailsAction(IDLE, formOf(german))).toMatchObject({ status: "ok" });
+    expect(await loadBillingDetailsView(DEMO_DRIVER_ID)).toMatchObject({
+      status: "ok",
+      values: {
+        clientType: "company",
+        companyTaxId: "DE136695976",
+        city: "Berlin",
+        country: "DE",
+        requireInvoice: "on",
+      },
+    });
+    const other = await loadBillingDetailsView(SECOND_DRIVER_ID);
+    expect(other.status === "ok" && other.values.companyTaxId).toBe("");
+  });
+
+  it("support's correction reaches the driver's details and is audited", async () => {
+    holder.viewer = SUPPORT;
+    const result = await correctDriverBillingDetailsAction(SECOND_DRIVER_ID, IDLE, formOf(DUTCH_COMPANY));
+    expect(result).toMatchObject({ status: "ok" });
+    expect(await loadBillingDetailsView(SECOND_DRIVER_ID)).toMatchObject({
+      values: { companyTaxId: "NL000099998B57" },
+    });
+    expect(await audits()).toMatchObject([
+      { action: "driver.billing-details.update", outcome: "success", targetPlatformUserId: SECOND_DRIVER_ID },
+    ]);
+  });
+});
+
+describe("the contract's platform, which has no ledger", () => {
+  it("explains and refuses without a single platform call", async () => {
+    const calls: string[] = [];
+    holder.real = createPlatformClient({
+      dialect: "spec",
+      baseUrl: "http://platform.test",
+      apiKey: "unused",
+      timeoutMs: 1000,
+      maxRetries: 0,
+      retryCapMs: 0,
+      fetch: (async (input: RequestInfo | URL) => {
+        calls.push(String(input));
+        return new Response("{}", { status: 500 });
+      }) as typeof fetch,
+      partnerId: 1116,
+      userGroupId: 257,
+      logger: () => undefined,
+    });
+    expect(await loadBillingDetailsView(DEMO_DRIVER_ID)).toEqual({ status: "unsupported" });
+    expect(await saveBillingDetailsAction(IDLE, formOf(DUTCH_COMPANY))).toMatchObject({
+      status: "error",
+      code: "unavailable",
+      message: expect.stringContaining("does not take billing details"),
+      values: DUTCH_COMPANY,
+    });
+    expect(calls).toEqual([]);
+  });
+});
