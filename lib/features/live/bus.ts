@@ -3,6 +3,7 @@ import { and, asc, eq, gt, gte, inArray, lt, max } from "drizzle-orm";
 import { sql } from "drizzle-orm";
 import { getConfig } from "@/lib/core/config";
 import type { Database } from "@/lib/core/db/client";
+import { pruneSchedule } from "@/lib/core/db/prune-schedule";
 import { liveEvents } from "@/lib/core/db/schema";
 import { logger } from "@/lib/core/log";
 import { onShutdown } from "@/lib/core/shutdown";
@@ -14,6 +15,7 @@ const CHANNEL = "live_event";
 /** Events a reconnecting tab can still get; older ones are deleted as new ones come. */
 const KEEP_MS = 60 * 60_000;
 const MISSED_LIMIT = 200;
+const PRUNE_EVERY_MS = 60_000;
 
 export interface LiveMessage {
   id: number;
@@ -96,6 +98,7 @@ export class LiveBus {
   private started: Promise<void> | null = null;
   /** The newest event id announced to this instance, where a catch-up after a reconnect starts. */
   private lastAnnounced = 0;
+  private readonly pruneDue = pruneSchedule(PRUNE_EVERY_MS);
 
   constructor(
     private readonly db: () => Promise<Database>,
@@ -109,7 +112,8 @@ export class LiveBus {
     if (!row) throw new Error("live_event insert returned nothing");
     const message: LiveMessage = { id: row.id, platformUserId, event };
     await this.announcer.announce(db, message);
-    await db.delete(liveEvents).where(lt(liveEvents.createdAt, new Date(now.getTime() - KEEP_MS)));
+    if (this.pruneDue(now.getTime()))
+      await db.delete(liveEvents).where(lt(liveEvents.createdAt, new Date(now.getTime() - KEEP_MS)));
     return message;
   }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { pruneSchedule } from "@/lib/core/db/prune-schedule";
 import { createHash } from "node:crypto";
 import { after } from "next/server";
 import { getConfig } from "@/lib/core/config";
@@ -24,6 +25,7 @@ const log = logger("live");
 export const MAX_CALLBACK_BYTES = 64 * 1024;
 /** How long a taken callback's digest is kept against replays and retries. */
 const DIGEST_RETENTION_MS = 7 * 24 * 3_600_000;
+const digestPruneDue = pruneSchedule(60_000);
 const LOGGED_KINDS_LIMIT = 200;
 const loggedKinds = new Set<string>();
 
@@ -120,8 +122,11 @@ export async function receivePlatformCallback(request: Request, deps: CallbackDe
   deps.later(async () => {
     try {
       await deps.deliver(parsed.event);
-      const cutoff = new Date(deps.now().getTime() - DIGEST_RETENTION_MS);
-      await db.delete(platformCallbacks).where(lt(platformCallbacks.receivedAt, cutoff));
+      const nowMs = deps.now().getTime();
+      if (digestPruneDue(nowMs))
+        await db
+          .delete(platformCallbacks)
+          .where(lt(platformCallbacks.receivedAt, new Date(nowMs - DIGEST_RETENTION_MS)));
     } catch (error) {
       log.error("handling a platform callback failed", error);
     }

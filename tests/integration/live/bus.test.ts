@@ -81,6 +81,20 @@ describe(`the live bus (${testDriver})`, () => {
     expect((await listener.missed(1001, sent.id)).map((m) => m.event)).toEqual([event(6)]);
   });
 
+  it("deletes events kept over an hour when one is published, at most once a minute", async () => {
+    const bus = createLiveBus(async () => instances[0]!.db, undefined);
+    const now = Date.now();
+    const hours = (n: number) => new Date(now - n * 3_600_000);
+    const old = await bus.publish(1005, event(20), hours(2));
+    const recent = await bus.publish(1005, event(21), new Date(now));
+    expect((await bus.missed(1005, 0)).map((m) => m.id)).toEqual([recent.id]);
+    expect(old.id).toBeLessThan(recent.id);
+    // Within the minute nothing is deleted again, even a row already past the hour.
+    const stale = await bus.publish(1005, event(22), hours(2));
+    const next = await bus.publish(1005, event(23), new Date(now + 30_000));
+    expect((await bus.missed(1005, 0)).map((m) => m.id)).toEqual([recent.id, stale.id, next.id]);
+  });
+
   it.skipIf(testDriver !== "postgres")(
     "keeps delivering after its LISTEN connection is dropped, what was published meanwhile too",
     async () => {

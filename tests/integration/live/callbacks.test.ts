@@ -149,7 +149,7 @@ describe("POST /api/platform/callbacks takes", () => {
     for (let i = 0; i < 3; i++) expect(await post(body, { "x-signature": sign(body) })).toBe(202);
     expect(await opened.db.select().from(platformCallbacks)).toHaveLength(1);
     expect(delivered).toHaveLength(1);
-    expect(heard).toHaveLength(1);
+    await expect.poll(() => heard.length).toBe(1);
     expect(heard[0]).toMatchObject({
       platformUserId: DEMO_DRIVER_ID,
       event: { type: "session", session: { id: 70500, status: "charging", energyWh: 1200, amount: 0.47 } },
@@ -179,7 +179,8 @@ describe("POST /api/platform/callbacks takes", () => {
     });
     await post(first, { "x-signature": sign(first) });
     await post(balance, { "x-signature": sign(balance) });
-    expect(heard.map((m) => m.event.type)).toEqual(["session", "balance"]);
+    // The bus hands an event on after reading its row back: asynchronously.
+    await expect.poll(() => heard.map((m) => m.event.type)).toEqual(["session", "balance"]);
     const missed = await bus.missed(DEMO_DRIVER_ID, heard[0]!.id);
     expect(missed.map((m) => m.event)).toEqual([
       { type: "balance", balance: 22.5, currency: "EUR", updatedAt: "2026-03-14T10:00:01Z" },
@@ -231,7 +232,7 @@ describe("the emulator's own callbacks", () => {
     clock += 60_000;
     const { deliveries } = (await emu.call("POST", "/__emulator/notifications/flush")).body.data;
     expect(deliveries.map((d: { status: number }) => d.status)).toEqual([202, 202]);
-    expect(heard).toHaveLength(1);
+    await expect.poll(() => heard.length).toBe(1);
     expect(heard[0]!.event).toMatchObject({ type: "session", session: { status: "charging" } });
   });
 
@@ -251,8 +252,8 @@ describe("the emulator's own callbacks", () => {
     for (const tag of [theirs, mine])
       await emu.call("PATCH", `/public-api/resources/id-tags/v2.0/${tag.id}`, { body: { status: "disabled" } });
     await emu.call("POST", "/__emulator/notifications/flush");
-    expect(heard.map((m) => [m.platformUserId, m.event])).toEqual([
-      [DEMO_DRIVER_ID, { type: "card", cardId: mine.id, status: "blocked" }],
-    ]);
+    await expect
+      .poll(() => heard.map((m) => [m.platformUserId, m.event]))
+      .toEqual([[DEMO_DRIVER_ID, { type: "card", cardId: mine.id, status: "blocked" }]]);
   });
 });
