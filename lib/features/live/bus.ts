@@ -25,17 +25,20 @@ export interface LiveMessage {
 
 type Listener = (message: LiveMessage) => void;
 
+/** `message` comes along where the announcement carries it (in process); otherwise the row is read back. */
+type OnAnnounced = (id: number, platformUserId: number, message?: LiveMessage) => void;
+
 interface Announcer {
   announce(db: Database, message: LiveMessage): Promise<void>;
   /** `onReconnect`: announcements may have been missed while the connection was down. */
-  start(onMessage: (id: number, platformUserId: number) => void, onReconnect: () => void): Promise<void>;
+  start(onMessage: OnAnnounced, onReconnect: () => void): Promise<void>;
 }
 
-/** One process: the announcement is a call. */
+/** One process: the announcement is a call with the message itself. */
 const inProcess = (): Announcer => {
-  let deliver: ((id: number, platformUserId: number) => void) | null = null;
+  let deliver: OnAnnounced | null = null;
   return {
-    announce: async (_db, message) => deliver?.(message.id, message.platformUserId),
+    announce: async (_db, message) => deliver?.(message.id, message.platformUserId, message),
     start: async (onMessage) => {
       deliver = onMessage;
     },
@@ -151,7 +154,7 @@ export class LiveBus {
     const [newest] = await db.select({ id: max(liveEvents.id) }).from(liveEvents);
     this.lastAnnounced = newest?.id ?? 0;
     await this.announcer.start(
-      (id, userId) => void this.fetchAndEmit(id, userId),
+      (id, userId, message) => void this.fetchAndEmit(id, userId, message),
       () => void this.catchUp(),
     );
   }
@@ -160,10 +163,11 @@ export class LiveBus {
     for (const listener of [...(this.listeners.get(message.platformUserId) ?? [])]) listener(message);
   }
 
-  private async fetchAndEmit(id: number, platformUserId: number) {
+  private async fetchAndEmit(id: number, platformUserId: number, message?: LiveMessage) {
     this.lastAnnounced = Math.max(this.lastAnnounced, id);
     const set = this.listeners.get(platformUserId);
     if (!set || set.size === 0) return;
+    if (message) return this.emit(message);
     try {
       const db = await this.db();
       const [row] = await db.select().from(liveEvents).where(eq(liveEvents.id, id)).limit(1);
