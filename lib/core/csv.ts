@@ -18,3 +18,5 @@ export function csvCell(value: CsvValue): string {
 export function csvLine(values: readonly CsvValue[]): string {
   return `${values.map(csvCell).join(",")}\r\n`;
 }
+
+export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";

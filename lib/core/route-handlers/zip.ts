@@ -1,6 +1,5 @@
 import "server-only";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
-import { PRIVATE_NO_STORE } from "@/lib/core/route-handlers/route-handler";
 
 type Piece = string | Uint8Array;
 
@@ -42,14 +41,4 @@ export async function* zipChunks(entries: Iterable<ZipEntry> | AsyncIterable<Zip
   }
   zip.end();
   yield* drain();
-}
-
-/** The headers of a ZIP download: private, never cached, saved under `filename`. */
-export function zipDownloadHeaders(filename: string): HeadersInit {
-  return {
-    ...PRIVATE_NO_STORE,
-    "content-type": "application/zip",
-    "content-disposition": `attachment; filename="${filename}"`,
-    "x-content-type-options": "nosniff",
-  };
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import type { DriverViewer } from "@/lib/core/auth/guards";
 import { getDb } from "@/lib/core/db/client";
-import { zipChunks, zipDownloadHeaders } from "@/lib/core/route-handlers/zip";
+import { downloadHeaders } from "@/lib/core/route-handlers/download";
+import { zipChunks } from "@/lib/core/route-handlers/zip";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { requestTranslator } from "@/lib/core/i18n/translator";
 import { logger } from "@/lib/core/log";
@@ -36,7 +37,7 @@ export function createDataExportHandler(deps: {
       );
       return new Response(body, {
         status: 200,
-        headers: zipDownloadHeaders(dataExportFilename(zonedDate(exportDeps.now(), APP_TIME_ZONE))),
+        headers: downloadHeaders("application/zip", dataExportFilename(zonedDate(exportDeps.now(), APP_TIME_ZONE))),
       });
     },
   });

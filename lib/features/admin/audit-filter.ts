@@ -1,6 +1,6 @@
 import { isCalendarDate } from "@/lib/core/zoned-time";
 import { isAuditAction } from "./audit-actions";
-import { readSearchParam } from "@/lib/core/search-params";
+import { queryOf, readSearchParam } from "@/lib/core/search-params";
 
 /** What the page says about an ignored value: the key of its words under `audit.filterProblems`. */
 export type AuditFilterProblem =
@@ -69,14 +69,13 @@ export function parseAuditFilter(params: Params): { filter: AuditFilter; problem
 
 /** Query string for a filter, e.g. for pagination links; empty values are left out. */
 export function auditFilterQuery(filter: Partial<AuditFilter>): string {
-  const params = new URLSearchParams();
-  if (filter.actor) params.set("actor", filter.actor);
-  if (filter.action) params.set("action", filter.action);
-  if (filter.driver !== undefined) params.set("driver", String(filter.driver));
-  if (filter.outcome) params.set("outcome", filter.outcome);
-  if (filter.from) params.set("from", filter.from);
-  if (filter.to) params.set("to", filter.to);
-  if (filter.page && filter.page > 1) params.set("page", String(filter.page));
-  const text = params.toString();
-  return text ? `?${text}` : "";
+  return queryOf([
+    ["actor", filter.actor],
+    ["action", filter.action],
+    ["driver", filter.driver],
+    ["outcome", filter.outcome],
+    ["from", filter.from],
+    ["to", filter.to],
+    ["page", filter.page !== undefined && filter.page > 1 && filter.page],
+  ]);
 }

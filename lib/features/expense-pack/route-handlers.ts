@@ -2,7 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { recordAudit, auditErrorText } from "@/lib/core/audit";
 import type { Viewer } from "@/lib/core/auth/viewer";
-import { zipChunks, zipDownloadHeaders } from "@/lib/core/route-handlers/zip";
+import { downloadHeaders } from "@/lib/core/route-handlers/download";
+import { zipChunks } from "@/lib/core/route-handlers/zip";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
 import { translatorFor, type Translator } from "@/lib/core/i18n/translator";
@@ -67,7 +68,7 @@ async function packResponse(
   );
   return new Response(body, {
     status: 200,
-    headers: zipDownloadHeaders(packFilename(period, zonedDate(now, APP_TIME_ZONE))),
+    headers: downloadHeaders("application/zip", packFilename(period, zonedDate(now, APP_TIME_ZONE))),
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Translator } from "@/lib/core/i18n/translator";
-import { readSearchParam, type SearchParamsInput } from "@/lib/core/search-params";
+import { queryOf, quotedValue, readDayRange, readSearchParam, type SearchParamsInput } from "@/lib/core/search-params";
 import type { Transaction, TransactionFilter, TransactionKind } from "@/lib/platform/types";
 import { plausibleDate, rangeToInstants } from "@/lib/features/sessions";
 
@@ -41,10 +41,6 @@ export interface ParsedPaymentFilter {
   problems: string[];
 }
 
-function shortened(value: string): string {
-  return value.length > 24 ? `${value.slice(0, 24)}…` : value;
-}
-
 function isPaymentKind(value: string): value is PaymentKind {
   return (PAYMENT_KINDS as readonly string[]).includes(value);
 }
@@ -57,41 +53,30 @@ export function parsePaymentFilter(input: SearchParamsInput, t: Translator): Par
   if (kind !== undefined) {
     const lower = kind.toLowerCase();
     if (isPaymentKind(lower)) filter.kind = lower;
-    else problems.push(t("payments.filterMessages.badKind", { value: shortened(kind) }));
+    else problems.push(t("payments.filterMessages.badKind", { value: quotedValue(kind) }));
   }
   const page = readSearchParam(input, "page");
   if (page !== undefined) {
     const n = /^\d{1,6}$/.test(page) ? Number(page) : NaN;
     if (n >= 1 && n <= MAX_LEDGER_PAGE) filter.page = n;
-    else problems.push(t("payments.filterMessages.badPage", { value: shortened(page) }));
+    else problems.push(t("payments.filterMessages.badPage", { value: quotedValue(page) }));
   }
-  const from = readSearchParam(input, "from");
-  if (from !== undefined) {
-    if (plausibleDate(from)) filter.from = from;
-    else problems.push(t("payments.filterMessages.badFrom", { value: shortened(from) }));
-  }
-  const to = readSearchParam(input, "to");
-  if (to !== undefined) {
-    if (plausibleDate(to)) filter.to = to;
-    else problems.push(t("payments.filterMessages.badTo", { value: shortened(to) }));
-  }
-  if (filter.from && filter.to && filter.from > filter.to) {
-    problems.push(t("payments.filterMessages.rangeReversed"));
-    delete filter.from;
-    delete filter.to;
-  }
-  return { filter, problems };
+  const {
+    from,
+    to,
+    problems: rangeProblems,
+  } = readDayRange(input, plausibleDate, (problem, value) => t(`payments.filterMessages.${problem}`, { value }));
+  return { filter: { ...filter, ...(from && { from }), ...(to && { to }) }, problems: [...problems, ...rangeProblems] };
 }
 
 /** Query string (with `?`, or "" when all defaults) for a filter; defaults are left out. */
 export function paymentFilterQuery(filter: Partial<PaymentListFilter>): string {
-  const params = new URLSearchParams();
-  if (filter.kind) params.set("kind", filter.kind);
-  if (filter.from) params.set("from", filter.from);
-  if (filter.to) params.set("to", filter.to);
-  if (filter.page && filter.page > 1) params.set("page", String(filter.page));
-  const query = params.toString();
-  return query ? `?${query}` : "";
+  return queryOf([
+    ["kind", filter.kind],
+    ["from", filter.from],
+    ["to", filter.to],
+    ["page", filter.page !== undefined && filter.page > 1 && filter.page],
+  ]);
 }
 
 export function hasPaymentFilter(filter: PaymentRangeFilter): boolean {

@@ -1,4 +1,6 @@
 import "server-only";
+import { CSV_CONTENT_TYPE } from "@/lib/core/csv";
+import { downloadFilterFrom, downloadHeaders } from "@/lib/core/route-handlers/download";
 import { z } from "zod";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
@@ -6,7 +8,7 @@ import { translatorFor, type Translator } from "@/lib/core/i18n/translator";
 import { DRIVER_ACCOUNT_GONE } from "@/lib/core/route-handlers/access";
 import { pulledStream } from "@/lib/core/route-handlers/pulled-stream";
 import { RouteError } from "@/lib/core/route-handlers/route-error";
-import { PRIVATE_NO_STORE, routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
+import { routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
 import { zonedDate } from "@/lib/core/zoned-time";
 import type { MoneyApi } from "@/lib/platform/apis";
 import { platformIdPathParam } from "@/lib/platform/platform-id";
@@ -38,15 +40,13 @@ function moneyOf(deps: PaymentRouteDeps): { money: MoneyApi; now: () => Date } {
 
 /** Only the export's own filters are read; a bad one is a 400 listing every problem in the caller's words. */
 export function paymentExportFilterFrom(url: URL, t: Translator): PaymentRangeFilter {
-  const own = new URLSearchParams();
-  for (const name of ["kind", "from", "to"]) {
-    const value = url.searchParams.get(name);
-    if (value !== null) own.set(name, value);
-  }
-  const { filter, problems } = parsePaymentFilter(own, t);
-  if (problems.length > 0)
-    throw new RouteError(400, "payments.errors.badFilters", undefined, { problems: problems.join(" ") });
-  return { kind: filter.kind, from: filter.from, to: filter.to };
+  const { kind, from, to } = downloadFilterFrom(
+    url,
+    ["kind", "from", "to"],
+    (own) => parsePaymentFilter(own, t),
+    "payments.errors.badFilters",
+  );
+  return { kind, from, to };
 }
 
 export function createPaymentsExportHandler(deps: PaymentRouteDeps): RouteHandler {
@@ -63,15 +63,8 @@ export function createPaymentsExportHandler(deps: PaymentRouteDeps): RouteHandle
         paymentCsvWords(t),
       );
       const body = await pulledStream(chunks, (error) => logPaymentError("streaming the payments export", error));
-      return new Response(body, {
-        status: 200,
-        headers: {
-          ...PRIVATE_NO_STORE,
-          "content-type": "text/csv; charset=utf-8",
-          "content-disposition": `attachment; filename="${paymentCsvFilename(zonedDate(now(), APP_TIME_ZONE))}"`,
-          "x-content-type-options": "nosniff",
-        },
-      });
+      const filename = paymentCsvFilename(zonedDate(now(), APP_TIME_ZONE));
+      return new Response(body, { status: 200, headers: downloadHeaders(CSV_CONTENT_TYPE, filename) });
     },
   });
 }
@@ -89,15 +82,7 @@ export function createInvoiceDownloadHandler(deps: PaymentRouteDeps): RouteHandl
       const invoice = await findOwnInvoice(actor.platformUserId, params.id, money);
       if (!invoice) throw new RouteError(404, INVOICE_NOT_FOUND);
       const body = await money.openInvoicePdf(invoice);
-      return new Response(body, {
-        status: 200,
-        headers: {
-          ...PRIVATE_NO_STORE,
-          "content-type": "application/pdf",
-          "content-disposition": `attachment; filename="${invoiceFilename(invoice)}"`,
-          "x-content-type-options": "nosniff",
-        },
-      });
+      return new Response(body, { status: 200, headers: downloadHeaders("application/pdf", invoiceFilename(invoice)) });
     },
   });
 }

@@ -3,7 +3,7 @@ import type { Translator } from "@/lib/core/i18n/translator";
 import type { ChargingSession, SessionStatus } from "@/lib/platform/types";
 import { sessionStartMs } from "./session-time";
 import { isCalendarDate, nextDay, startOfZonedDay, toUtcIsoSeconds } from "@/lib/core/zoned-time";
-import { readSearchParam, type SearchParamsInput } from "@/lib/core/search-params";
+import { queryOf, quotedValue, readDayRange, readSearchParam, type SearchParamsInput } from "@/lib/core/search-params";
 
 /**
  * The session list's URL filters, pure and shared by pages, links and route handlers. A bad value falls back to the
@@ -39,11 +39,6 @@ export interface ParsedSessionFilter {
   problems: string[];
 }
 
-/** Echoed values are shortened: a message must stay a sentence whatever was typed into the URL. */
-function shortened(value: string): string {
-  return value.length > 24 ? `${value.slice(0, 24)}…` : value;
-}
-
 function isStatus(value: string): value is SessionStatus {
   return (SESSION_STATUSES as readonly string[]).includes(value);
 }
@@ -62,14 +57,14 @@ export function parseSessionFilter(input: SearchParamsInput, t: Translator): Par
   if (status !== undefined) {
     const lower = status.toLowerCase();
     if (isStatus(lower)) filter.status = lower;
-    else problems.push(t("sessions.filterMessages.badStatus", { value: shortened(status) }));
+    else problems.push(t("sessions.filterMessages.badStatus", { value: quotedValue(status) }));
   }
 
   const page = readSearchParam(input, "page");
   if (page !== undefined) {
     const n = /^\d{1,6}$/.test(page) ? Number(page) : NaN;
     if (n >= 1 && n <= MAX_PAGE) filter.page = n;
-    else problems.push(t("sessions.filterMessages.badPage", { value: shortened(page) }));
+    else problems.push(t("sessions.filterMessages.badPage", { value: quotedValue(page) }));
   }
 
   const perPage = readSearchParam(input, "perPage");
@@ -81,39 +76,28 @@ export function parseSessionFilter(input: SearchParamsInput, t: Translator): Par
         t("sessions.filterMessages.badPerPage", {
           sizes: PAGE_SIZES.join(", "),
           fallback: DEFAULT_PAGE_SIZE,
-          value: shortened(perPage),
+          value: quotedValue(perPage),
         }),
       );
   }
 
-  const from = readSearchParam(input, "from");
-  if (from !== undefined) {
-    if (plausibleDate(from)) filter.from = from;
-    else problems.push(t("sessions.filterMessages.badFrom", { value: shortened(from) }));
-  }
-  const to = readSearchParam(input, "to");
-  if (to !== undefined) {
-    if (plausibleDate(to)) filter.to = to;
-    else problems.push(t("sessions.filterMessages.badTo", { value: shortened(to) }));
-  }
-  if (filter.from && filter.to && filter.from > filter.to) {
-    problems.push(t("sessions.filterMessages.rangeReversed"));
-    delete filter.from;
-    delete filter.to;
-  }
-  return { filter, problems };
+  const {
+    from,
+    to,
+    problems: rangeProblems,
+  } = readDayRange(input, plausibleDate, (problem, value) => t(`sessions.filterMessages.${problem}`, { value }));
+  return { filter: { ...filter, ...(from && { from }), ...(to && { to }) }, problems: [...problems, ...rangeProblems] };
 }
 
 /** Query string (with `?`, or "" when all defaults) for a filter; defaults are left out. */
 export function sessionFilterQuery(filter: Partial<SessionListFilter>): string {
-  const params = new URLSearchParams();
-  if (filter.status) params.set("status", filter.status);
-  if (filter.from) params.set("from", filter.from);
-  if (filter.to) params.set("to", filter.to);
-  if (filter.perPage && filter.perPage !== DEFAULT_PAGE_SIZE) params.set("perPage", String(filter.perPage));
-  if (filter.page && filter.page > 1) params.set("page", String(filter.page));
-  const query = params.toString();
-  return query ? `?${query}` : "";
+  return queryOf([
+    ["status", filter.status],
+    ["from", filter.from],
+    ["to", filter.to],
+    ["perPage", filter.perPage !== DEFAULT_PAGE_SIZE && filter.perPage],
+    ["page", filter.page !== undefined && filter.page > 1 && filter.page],
+  ]);
 }
 
 export function hasRangeFilter(filter: SessionRangeFilter): boolean {

@@ -1,4 +1,6 @@
 import "server-only";
+import { CSV_CONTENT_TYPE } from "@/lib/core/csv";
+import { downloadFilterFrom, downloadHeaders } from "@/lib/core/route-handlers/download";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { z } from "zod";
 import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
@@ -31,29 +33,18 @@ const SCOPE = "sessions";
 const SESSION_NOT_FOUND = "sessionsCsv.errors.sessionNotFound";
 const SessionIdParams = z.object({ id: platformIdPathParam(PlatformUserIdSchema) });
 
-function csvHeaders(filename: string): HeadersInit {
-  return {
-    ...PRIVATE_NO_STORE,
-    "content-type": "text/csv; charset=utf-8",
-    "content-disposition": `attachment; filename="${filename}"`,
-    "x-content-type-options": "nosniff",
-  };
-}
-
 /**
  * Only the export's own filters are read: `userId`, `page` or anything else in the URL is ignored.
  * A bad one is a 400 with every problem in the caller's words (`t`).
  */
 export function exportFilterFrom(url: URL, t: Translator): SessionRangeFilter {
-  const own = new URLSearchParams();
-  for (const name of ["status", "from", "to"]) {
-    const value = url.searchParams.get(name);
-    if (value !== null) own.set(name, value);
-  }
-  const { filter, problems } = parseSessionFilter(own, t);
-  if (problems.length > 0)
-    throw new RouteError(400, "sessionsCsv.errors.badFilters", undefined, { problems: problems.join(" ") });
-  return { status: filter.status, from: filter.from, to: filter.to };
+  const { status, from, to } = downloadFilterFrom(
+    url,
+    ["status", "from", "to"],
+    (own) => parseSessionFilter(own, t),
+    "sessionsCsv.errors.badFilters",
+  );
+  return { status, from, to };
 }
 
 export function createSessionsExportHandler(deps: SessionRouteDeps): RouteHandler {
@@ -77,7 +68,7 @@ export function createSessionsExportHandler(deps: SessionRouteDeps): RouteHandle
       );
       const body = await pulledStream(chunks, (error) => logSessionError("streaming the sessions export", error));
       const filename = sessionCsvFilename(zonedDate(sessionDeps.now(), APP_TIME_ZONE));
-      return new Response(body, { status: 200, headers: csvHeaders(filename) });
+      return new Response(body, { status: 200, headers: downloadHeaders(CSV_CONTENT_TYPE, filename) });
     },
   });
 }
@@ -101,7 +92,10 @@ export function createSessionExportHandler(deps: SessionRouteDeps): RouteHandler
       const places = new SessionPlaces(locale, sessionDeps);
       await places.learn([session]);
       const body = sessionCsvHeader(words) + sessionCsvRow(session, user.currency, words, places.label);
-      return new Response(body, { status: 200, headers: csvHeaders(`charging-session-${session.id}.csv`) });
+      return new Response(body, {
+        status: 200,
+        headers: downloadHeaders(CSV_CONTENT_TYPE, `charging-session-${session.id}.csv`),
+      });
     },
   });
 }

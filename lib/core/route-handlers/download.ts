@@ -1,0 +1,30 @@
+import type { MessageKey } from "@/lib/core/i18n/translator";
+import { RouteError } from "./route-error";
+import { PRIVATE_NO_STORE } from "./route-handler";
+
+/** The headers of a download: private, never cached, saved under `filename`, never sniffed as another type. */
+export function downloadHeaders(contentType: string, filename: string): HeadersInit {
+  return {
+    ...PRIVATE_NO_STORE,
+    "content-type": contentType,
+    "content-disposition": `attachment; filename="${filename}"`,
+    "x-content-type-options": "nosniff",
+  };
+}
+
+/** Only a download's own filters are read (`names`; a `userId` or `page` in the URL is ignored); a bad one is a 400 with every problem. */
+export function downloadFilterFrom<F>(
+  url: URL,
+  names: readonly string[],
+  parse: (own: URLSearchParams) => { filter: F; problems: string[] },
+  badFilters: MessageKey,
+): F {
+  const own = new URLSearchParams();
+  for (const name of names) {
+    const value = url.searchParams.get(name);
+    if (value !== null) own.set(name, value);
+  }
+  const { filter, problems } = parse(own);
+  if (problems.length > 0) throw new RouteError(400, badFilters, undefined, { problems: problems.join(" ") });
+  return filter;
+}
