@@ -14,13 +14,13 @@ export function quotedValue(value: string): string {
 
 export type DayRangeProblem = "badFrom" | "badTo" | "rangeReversed";
 
-/** A filter's `from`/`to` days: a value that is no day is ignored, a reversed range dropped, each said through `say`. */
+/** Reads a filter's `from`/`to` days into `into`: a value that is no day is ignored, a reversed range dropped; returns what `say`s so. */
 export function readDayRange(
   input: SearchParamsInput,
   isDay: (value: string) => boolean,
+  into: { from?: string; to?: string },
   say: (problem: DayRangeProblem, value: string) => string,
-): { from?: string; to?: string; problems: string[] } {
-  const range: { from?: string; to?: string } = {};
+): string[] {
   const problems: string[] = [];
   for (const [key, problem] of [
     ["from", "badFrom"],
@@ -28,18 +28,29 @@ export function readDayRange(
   ] as const) {
     const value = readSearchParam(input, key);
     if (value === undefined) continue;
-    if (isDay(value)) range[key] = value;
+    if (isDay(value)) into[key] = value;
     else problems.push(say(problem, quotedValue(value)));
   }
-  if (range.from && range.to && range.from > range.to) return { problems: [...problems, say("rangeReversed", "")] };
-  return { ...range, problems };
+  if (into.from && into.to && into.from > into.to) {
+    delete into.from;
+    delete into.to;
+    problems.push(say("rangeReversed", ""));
+  }
+  return problems;
 }
 
-/** `?name=value&…` of the values set, in order, or "" when none is: filter URLs leave their defaults out. */
-export function queryOf(entries: ReadonlyArray<readonly [string, string | number | false | null | undefined]>): string {
+/** `?name=value&…` of the named values, in order, or "" when none is set: a value at its default is left out. */
+export function queryOf<F extends object>(
+  filter: Partial<F>,
+  names: readonly (keyof F & string)[],
+  defaults: Partial<Record<keyof F, string | number>> = {},
+): string {
   const params = new URLSearchParams();
-  for (const [name, value] of entries)
-    if (value !== undefined && value !== null && value !== false && value !== "") params.set(name, String(value));
+  for (const name of names) {
+    const value = filter[name];
+    if (value === undefined || value === null || value === "" || value === defaults[name]) continue;
+    params.set(name, String(value));
+  }
   const text = params.toString();
   return text ? `?${text}` : "";
 }

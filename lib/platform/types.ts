@@ -197,15 +197,25 @@ export interface IterateOptions {
 }
 
 /** What a transaction paid for (the platform's `purchaseResourceType`). */
-export type TransactionKind =
-  | "session"
-  | "subscription_plan"
-  | "topup_package"
-  | "custom_fee"
-  | "payment_authorisation"
-  | "payment_terminal_authorisation";
-export type TransactionStatus =
-  "pending" | "finalized" | "failed" | "reversed" | "refunded" | "authorized" | "initialized";
+export const TRANSACTION_KINDS = [
+  "session",
+  "subscription_plan",
+  "topup_package",
+  "custom_fee",
+  "payment_authorisation",
+  "payment_terminal_authorisation",
+] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+export const TRANSACTION_STATUSES = [
+  "pending",
+  "finalized",
+  "failed",
+  "reversed",
+  "refunded",
+  "authorized",
+  "initialized",
+] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /** One line of a driver's ledger (ampeco's transactions v1.0). */
 export interface Transaction {

@@ -1,4 +1,6 @@
+import "server-only";
 import type { MessageKey } from "@/lib/core/i18n/translator";
+import { pulledStream } from "./pulled-stream";
 import { RouteError } from "./route-error";
 import { PRIVATE_NO_STORE } from "./route-handler";
 
@@ -27,4 +29,14 @@ export function downloadFilterFrom<F>(
   const { filter, problems } = parse(own);
   if (problems.length > 0) throw new RouteError(400, badFilters, undefined, { problems: problems.join(" ") });
   return filter;
+}
+
+/** A download streamed as the reader pulls (pulled-stream.ts); a failure part-way is logged with `onError` and ends it. */
+export async function streamedDownload(
+  chunks: AsyncGenerator<string | Uint8Array, void, undefined>,
+  file: { contentType: string; filename: string },
+  onError: (error: unknown) => void,
+): Promise<Response> {
+  const body = await pulledStream(chunks, onError);
+  return new Response(body, { status: 200, headers: downloadHeaders(file.contentType, file.filename) });
 }

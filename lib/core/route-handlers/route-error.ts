@@ -1,3 +1,4 @@
+import type { ZodType } from "zod";
 import type { MessageKey } from "@/lib/core/i18n/translator";
 
 /** A deliberate answer in the user's words: 400 for a bad parameter, 404 for something missing or not the caller's. */
@@ -36,4 +37,9 @@ export class UpstreamUnavailableError extends Error {
     super(message);
     this.name = "UpstreamUnavailableError";
   }
+}
+
+/** Path params where a value that is no id reads like a record the caller may not see: the same 404. */
+export function paramsOrNotFound<T>(schema: ZodType<T>, notFound: MessageKey) {
+  return { schema, invalid: () => new RouteError(404, notFound) };
 }

@@ -1,14 +1,13 @@
 import "server-only";
+import { streamedDownload } from "@/lib/core/route-handlers/download";
 import type { DriverViewer } from "@/lib/core/auth/guards";
 import { getDb } from "@/lib/core/db/client";
-import { downloadHeaders } from "@/lib/core/route-handlers/download";
 import { zipChunks } from "@/lib/core/route-handlers/zip";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { requestTranslator } from "@/lib/core/i18n/translator";
 import { logger } from "@/lib/core/log";
 import { getPlatform } from "@/lib/platform";
 import { DRIVER_ACCOUNT_GONE } from "@/lib/core/route-handlers/access";
-import { pulledStream } from "@/lib/core/route-handlers/pulled-stream";
 import { routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
 import { zonedDate } from "@/lib/core/zoned-time";
 import { dataExportFilename, driverDataExport, type DataExportDeps } from "./data-export";
@@ -32,13 +31,10 @@ export function createDataExportHandler(deps: {
     async run({ actor }) {
       const exportDeps = (deps.exportDeps ?? defaultDataExportDeps)();
       const entries = await driverDataExport(actor, exportDeps, await requestTranslator());
-      const body = await pulledStream(zipChunks(entries), (error) =>
+      const filename = dataExportFilename(zonedDate(exportDeps.now(), APP_TIME_ZONE));
+      return streamedDownload(zipChunks(entries), { contentType: "application/zip", filename }, (error) =>
         logger("accounts").error("streaming the data export failed", error),
       );
-      return new Response(body, {
-        status: 200,
-        headers: downloadHeaders("application/zip", dataExportFilename(zonedDate(exportDeps.now(), APP_TIME_ZONE))),
-      });
     },
   });
 }

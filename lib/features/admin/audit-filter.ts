@@ -69,13 +69,5 @@ export function parseAuditFilter(params: Params): { filter: AuditFilter; problem
 
 /** Query string for a filter, e.g. for pagination links; empty values are left out. */
 export function auditFilterQuery(filter: Partial<AuditFilter>): string {
-  return queryOf([
-    ["actor", filter.actor],
-    ["action", filter.action],
-    ["driver", filter.driver],
-    ["outcome", filter.outcome],
-    ["from", filter.from],
-    ["to", filter.to],
-    ["page", filter.page !== undefined && filter.page > 1 && filter.page],
-  ]);
+  return queryOf(filter, ["actor", "action", "driver", "outcome", "from", "to", "page"], { page: 1 });
 }

@@ -57,10 +57,10 @@ export async function saveBillingDetails(platformUserId: number, details: Billin
 export async function correctBillingDetails(
   platformUserId: number,
   details: BillingDetails,
-): Promise<{ saved: BillingDetails; changedFields: string[] }> {
+): Promise<{ saved: BillingDetails; changed: string[] }> {
   const api = money();
   const before = await api.getBillingDetails(platformUserId);
   const saved = await api.saveBillingDetails(platformUserId, details);
-  const changedFields = BILLING_FIELDS.filter((field) => before[field] !== saved[field]);
-  return { saved, changedFields };
+  const changed = BILLING_FIELDS.filter((field) => before[field] !== saved[field]);
+  return { saved, changed };
 }

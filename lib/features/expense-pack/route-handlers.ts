@@ -1,15 +1,14 @@
 import "server-only";
+import { streamedDownload } from "@/lib/core/route-handlers/download";
 import { z } from "zod";
 import { recordAudit, auditErrorText } from "@/lib/core/audit";
 import type { Viewer } from "@/lib/core/auth/viewer";
-import { downloadHeaders } from "@/lib/core/route-handlers/download";
 import { zipChunks } from "@/lib/core/route-handlers/zip";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
 import { translatorFor, type Translator } from "@/lib/core/i18n/translator";
 import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
 import { DRIVER_ACCOUNT_GONE } from "@/lib/core/route-handlers/access";
-import { pulledStream } from "@/lib/core/route-handlers/pulled-stream";
 import { RouteError } from "@/lib/core/route-handlers/route-error";
 import { routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
 import { defaultSessionDeps, logSessionError, type SessionDeps } from "@/lib/features/sessions";
@@ -63,13 +62,10 @@ async function packResponse(
     });
   }
   await onReady?.(period, pack.sessions);
-  const body = await pulledStream(zipChunks(pack.entries), (error) =>
+  const filename = packFilename(period, zonedDate(now, APP_TIME_ZONE));
+  return streamedDownload(zipChunks(pack.entries), { contentType: "application/zip", filename }, (error) =>
     logSessionError("streaming the expense pack", error),
   );
-  return new Response(body, {
-    status: 200,
-    headers: downloadHeaders("application/zip", packFilename(period, zonedDate(now, APP_TIME_ZONE))),
-  });
 }
 
 export function createExpensePackHandler(

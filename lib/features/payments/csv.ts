@@ -2,7 +2,7 @@ import { csvCell, csvLine } from "@/lib/core/csv";
 import type { Translator } from "@/lib/core/i18n/translator";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { toUtcIsoSeconds, toZonedIso } from "@/lib/core/zoned-time";
-import type { Transaction, TransactionStatus } from "@/lib/platform/types";
+import { TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "@/lib/platform/types";
 import { PAYMENT_KINDS, paymentKindOf, type PaymentKind } from "./filters";
 import { KIND_KEYS } from "./labels";
 
@@ -34,16 +34,6 @@ const COLUMN_KEYS = {
   invoice_id: "invoiceId",
 } as const satisfies Record<(typeof PAYMENT_CSV_COLUMNS)[number], string>;
 
-const STATUSES = [
-  "pending",
-  "finalized",
-  "failed",
-  "reversed",
-  "refunded",
-  "authorized",
-  "initialized",
-] as const satisfies readonly TransactionStatus[];
-
 /** The file's words in one language, looked up once per file: header, kind and status cells, yes/no. */
 export interface PaymentCsvWords {
   header: string;
@@ -59,10 +49,9 @@ export function paymentCsvWords(t: Translator): PaymentCsvWords {
     kind: Object.fromEntries(
       PAYMENT_KINDS.map((kind) => [kind, csvCell(t(`payments.kinds.${KIND_KEYS[kind]}`))]),
     ) as Record<PaymentKind, string>,
-    status: Object.fromEntries(STATUSES.map((status) => [status, csvCell(t(`payments.status.${status}`))])) as Record<
-      TransactionStatus,
-      string
-    >,
+    status: Object.fromEntries(
+      TRANSACTION_STATUSES.map((status) => [status, csvCell(t(`payments.status.${status}`))]),
+    ) as Record<TransactionStatus, string>,
     yes: csvCell(t("payments.csv.yes")),
     no: csvCell(t("payments.csv.no")),
   };

@@ -61,22 +61,16 @@ export function parsePaymentFilter(input: SearchParamsInput, t: Translator): Par
     if (n >= 1 && n <= MAX_LEDGER_PAGE) filter.page = n;
     else problems.push(t("payments.filterMessages.badPage", { value: quotedValue(page) }));
   }
-  const {
-    from,
-    to,
-    problems: rangeProblems,
-  } = readDayRange(input, plausibleDate, (problem, value) => t(`payments.filterMessages.${problem}`, { value }));
-  return { filter: { ...filter, ...(from && { from }), ...(to && { to }) }, problems: [...problems, ...rangeProblems] };
+  problems.push(
+    ...readDayRange(input, plausibleDate, filter, (problem, value) =>
+      t(`payments.filterMessages.${problem}`, { value }),
+    ),
+  );
+  return { filter, problems };
 }
 
-/** Query string (with `?`, or "" when all defaults) for a filter; defaults are left out. */
 export function paymentFilterQuery(filter: Partial<PaymentListFilter>): string {
-  return queryOf([
-    ["kind", filter.kind],
-    ["from", filter.from],
-    ["to", filter.to],
-    ["page", filter.page !== undefined && filter.page > 1 && filter.page],
-  ]);
+  return queryOf(filter, ["kind", "from", "to", "page"], { page: 1 });
 }
 
 export function hasPaymentFilter(filter: PaymentRangeFilter): boolean {

@@ -81,23 +81,16 @@ export function parseSessionFilter(input: SearchParamsInput, t: Translator): Par
       );
   }
 
-  const {
-    from,
-    to,
-    problems: rangeProblems,
-  } = readDayRange(input, plausibleDate, (problem, value) => t(`sessions.filterMessages.${problem}`, { value }));
-  return { filter: { ...filter, ...(from && { from }), ...(to && { to }) }, problems: [...problems, ...rangeProblems] };
+  problems.push(
+    ...readDayRange(input, plausibleDate, filter, (problem, value) =>
+      t(`sessions.filterMessages.${problem}`, { value }),
+    ),
+  );
+  return { filter, problems };
 }
 
-/** Query string (with `?`, or "" when all defaults) for a filter; defaults are left out. */
 export function sessionFilterQuery(filter: Partial<SessionListFilter>): string {
-  return queryOf([
-    ["status", filter.status],
-    ["from", filter.from],
-    ["to", filter.to],
-    ["perPage", filter.perPage !== DEFAULT_PAGE_SIZE && filter.perPage],
-    ["page", filter.page !== undefined && filter.page > 1 && filter.page],
-  ]);
+  return queryOf(filter, ["status", "from", "to", "perPage", "page"], { perPage: DEFAULT_PAGE_SIZE, page: 1 });
 }
 
 export function hasRangeFilter(filter: SessionRangeFilter): boolean {

@@ -1,21 +1,20 @@
 import "server-only";
+import { downloadFilterFrom, downloadHeaders, streamedDownload } from "@/lib/core/route-handlers/download";
 import { CSV_CONTENT_TYPE } from "@/lib/core/csv";
-import { downloadFilterFrom, downloadHeaders } from "@/lib/core/route-handlers/download";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { z } from "zod";
 import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
 import { DRIVER_ACCOUNT_GONE } from "@/lib/core/route-handlers/access";
-import { RouteError } from "@/lib/core/route-handlers/route-error";
-import { pulledStream } from "@/lib/core/route-handlers/pulled-stream";
+import { paramsOrNotFound, RouteError } from "@/lib/core/route-handlers/route-error";
 import { PRIVATE_NO_STORE, routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
 import { sessionCsvChunks, sessionCsvFilename, sessionCsvHeader, sessionCsvRow, sessionCsvWords } from "./csv";
 import { defaultSessionDeps, logSessionError, type SessionDeps } from "./deps";
-import { parseSessionFilter, type SessionRangeFilter } from "./filters";
+import { parseSessionFilter } from "./filters";
 import { toLiveSessionView, type LiveSessionsResponse } from "./live-view";
 import { SessionPlaces } from "./places";
 import { getOwnedSession, iterateDriverSessionPages, listRunningSessions } from "./service";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
-import { translatorFor, type Translator } from "@/lib/core/i18n/translator";
+import { translatorFor } from "@/lib/core/i18n/translator";
 import { zonedDate } from "@/lib/core/zoned-time";
 
 /**
@@ -31,21 +30,9 @@ export interface SessionRouteDeps {
 
 const SCOPE = "sessions";
 const SESSION_NOT_FOUND = "sessionsCsv.errors.sessionNotFound";
+const EXPORT_FILTERS = ["status", "from", "to"];
+const BAD = "sessionsCsv.errors.badFilters";
 const SessionIdParams = z.object({ id: platformIdPathParam(PlatformUserIdSchema) });
-
-/**
- * Only the export's own filters are read: `userId`, `page` or anything else in the URL is ignored.
- * A bad one is a 400 with every problem in the caller's words (`t`).
- */
-export function exportFilterFrom(url: URL, t: Translator): SessionRangeFilter {
-  const { status, from, to } = downloadFilterFrom(
-    url,
-    ["status", "from", "to"],
-    (own) => parseSessionFilter(own, t),
-    "sessionsCsv.errors.badFilters",
-  );
-  return { status, from, to };
-}
 
 export function createSessionsExportHandler(deps: SessionRouteDeps): RouteHandler {
   return routeHandler({
@@ -56,7 +43,8 @@ export function createSessionsExportHandler(deps: SessionRouteDeps): RouteHandle
       // The file is in the driver's language: header, status cells and location names.
       const locale = await currentLocale();
       const t = translatorFor(locale);
-      const filter = exportFilterFrom(new URL(request.url), t);
+      // Only the export's own filters: `userId`, `page` or anything else in the URL is ignored; a bad one is a 400.
+      const filter = downloadFilterFrom(new URL(request.url), EXPORT_FILTERS, (own) => parseSessionFilter(own, t), BAD);
       const sessionDeps = (deps.sessions ?? defaultSessionDeps)();
       const user = await sessionDeps.platform.users.getUser(actor.platformUserId);
       const places = new SessionPlaces(locale, sessionDeps);
@@ -66,9 +54,10 @@ export function createSessionsExportHandler(deps: SessionRouteDeps): RouteHandle
         sessionCsvWords(t),
         places,
       );
-      const body = await pulledStream(chunks, (error) => logSessionError("streaming the sessions export", error));
       const filename = sessionCsvFilename(zonedDate(sessionDeps.now(), APP_TIME_ZONE));
-      return new Response(body, { status: 200, headers: downloadHeaders(CSV_CONTENT_TYPE, filename) });
+      return streamedDownload(chunks, { contentType: CSV_CONTENT_TYPE, filename }, (error) =>
+        logSessionError("streaming the sessions export", error),
+      );
     },
   });
 }
@@ -79,8 +68,7 @@ export function createSessionExportHandler(deps: SessionRouteDeps): RouteHandler
     scope: SCOPE,
     words: { doing: "sessionsCsv.doing.exportOne", notFound: DRIVER_ACCOUNT_GONE },
     access: deps.authorize,
-    // An id that is not one reads like any session that is not the driver's: not found.
-    params: { schema: SessionIdParams, invalid: () => new RouteError(404, SESSION_NOT_FOUND) },
+    params: paramsOrNotFound(SessionIdParams, SESSION_NOT_FOUND),
     async run({ actor, params }) {
       const sessionDeps = (deps.sessions ?? defaultSessionDeps)();
       // Ownership first; the user read (for the currency) only once the session is proven theirs.

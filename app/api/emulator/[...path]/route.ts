@@ -4,7 +4,7 @@ import { isLoopbackAddress } from "@/lib/core/auth/loopback";
 import { getConfig } from "@/lib/core/config";
 import { requestTranslator } from "@/lib/core/i18n/translator";
 import { getEmbeddedPlatformEmulator } from "@/lib/platform/embedded";
-import { RouteError } from "@/lib/core/route-handlers/route-error";
+import { paramsOrNotFound, RouteError } from "@/lib/core/route-handlers/route-error";
 import { routeHandler } from "@/lib/core/route-handlers/route-handler";
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -24,10 +24,7 @@ const forward = routeHandler({
   scope: "emulator",
   words: { doing: "demoBridge.doing.reach" },
   access: loopbackInDemoMode,
-  params: {
-    schema: z.object({ path: z.array(z.string()) }),
-    invalid: () => new RouteError(404, "demoBridge.notFound"),
-  },
+  params: paramsOrNotFound(z.object({ path: z.array(z.string()) }), "demoBridge.notFound"),
   async run({ request, params }) {
     // Set as a path, never parsed as a URL: an empty first segment ("//…") must not read as a host.
     const target = new URL("http://platform-emulator.internal");

@@ -37,6 +37,11 @@ const ON_A_DRIVER = {
   },
 } as const;
 
+/** A correction's audit entry names the fields it changed, never their values. */
+const NAMING_CHANGED_FIELDS = {
+  resultDetails: (result: { changed: readonly string[] }) => ({ changedFields: result.changed }),
+};
+
 /** Partial profile update: only fields changed since the form was shown reach the platform. */
 export const updateDriverProfileAction = staffAction({
   ...ON_A_DRIVER,
@@ -45,9 +50,10 @@ export const updateDriverProfileAction = staffAction({
   ...PROFILE_FORM,
   run: async (reading, { driverId, audited, t }): Promise<ActionResult> => {
     const current = reading.baseline ?? (await getPlatform().users.getUser(driverId));
-    const { changed } = await audited(() => updateDriverProfile(driverId, current, reading.submitted), {
-      resultDetails: (result) => ({ changedFields: result.changed }),
-    });
+    const { changed } = await audited(
+      () => updateDriverProfile(driverId, current, reading.submitted),
+      NAMING_CHANGED_FIELDS,
+    );
     if (changed.length === 0) return { status: "ok", message: t("admin.driverActions.nothingChanged") };
     refresh();
     return {
@@ -63,12 +69,10 @@ export const correctDriverBillingDetailsAction = staffAction({
   audit: "driver.billing-details.update",
   failure: { log: "billing details correction", doing: "admin.doing.saveBillingDetails" },
   ...BILLING_FORM,
-  run: async (details, { driverId, audited, t }): Promise<ActionResult> => {
-    const { saved, changedFields } = await audited(() => correctBillingDetails(driverId, details), {
-      resultDetails: (result) => ({ changedFields: result.changedFields }),
-    });
+  run: async (details, { driverId, audited, t }) => {
+    const { saved, changed } = await audited(() => correctBillingDetails(driverId, details), NAMING_CHANGED_FIELDS);
     const message =
-      changedFields.length === 0 ? "admin.driverActions.nothingChanged" : "admin.driverActions.billingDetailsSaved";
+      changed.length === 0 ? "admin.driverActions.nothingChanged" : "admin.driverActions.billingDetailsSaved";
     return { status: "ok", message: t(message), values: billingFormValues(saved) };
   },
 });

@@ -1,7 +1,6 @@
 "use server";
 import "server-only";
 import { driverAction } from "@/lib/core/actions/action";
-import type { ActionResult } from "@/lib/core/actions/action-result";
 import { saveBillingDetails } from "@/lib/features/billing/billing-details";
 import { BILLING_FORM, billingFormValues } from "@/lib/features/billing/schemas";
 
@@ -10,7 +9,7 @@ export const saveBillingDetailsAction = driverAction({
   scope: "billing",
   failure: { log: "billing details save", doing: "billing.doing.save" },
   ...BILLING_FORM,
-  run: async (details, { actor, t }): Promise<ActionResult> => {
+  run: async (details, { actor, t }) => {
     const saved = await saveBillingDetails(actor.platformUserId, details);
     return { status: "ok", message: t("billing.saved"), values: billingFormValues(saved) };
   },

@@ -14,15 +14,8 @@ import { defaultPlatformLogger, type PlatformCallOutcome } from "../../logging";
 import { DEFAULT_MAX_PAGES } from "../../pagination";
 import { nullWhenNotFound, readOne } from "../../reads";
 import type { PlatformRequester, PlatformRequesterOptions } from "../../request";
-import type {
-  BillingDetails,
-  Invoice,
-  IterateOptions,
-  Transaction,
-  TransactionFilter,
-  TransactionKind,
-  TransactionStatus,
-} from "../../types";
+import type { BillingDetails, Invoice, IterateOptions, Transaction, TransactionFilter } from "../../types";
+import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from "../../types";
 import { wireItem } from "../../wire";
 import { cursorPages } from "./paging";
 import { AmpecoInvoice, AmpecoInvoiceDetails, AmpecoTransaction, ampecoList } from "./schemas";
@@ -34,24 +27,6 @@ import { instant } from "./session-walk";
  */
 const TransactionList = ampecoList(AmpecoTransaction);
 const InvoiceResponse = wireItem(AmpecoInvoice);
-
-const KINDS: readonly TransactionKind[] = [
-  "session",
-  "subscription_plan",
-  "topup_package",
-  "custom_fee",
-  "payment_authorisation",
-  "payment_terminal_authorisation",
-];
-const STATUSES: readonly TransactionStatus[] = [
-  "pending",
-  "finalized",
-  "failed",
-  "reversed",
-  "refunded",
-  "authorized",
-  "initialized",
-];
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null | undefined): T | undefined =>
   values.find((v) => v === value);
@@ -74,12 +49,12 @@ export function toTransaction(wire: AmpecoTransaction): Transaction {
     id: wire.id,
     date: utcIso(wire.date, "transactions.list"),
     userId: wire.userId ?? null,
-    kind: oneOf(KINDS, wire.purchaseResourceType) ?? "custom_fee",
+    kind: oneOf(TRANSACTION_KINDS, wire.purchaseResourceType) ?? "custom_fee",
     sessionId: wire.sessionId ?? null,
     voucherId: wire.voucherId ?? null,
     amount: Math.abs(wire.totalAmount ?? 0),
     currency: wire.currency,
-    status: oneOf(STATUSES, wire.status) ?? "pending",
+    status: oneOf(TRANSACTION_STATUSES, wire.status) ?? "pending",
     billingType,
     invoiceId: wire.invoiceId ?? null,
     receiptId: wire.receiptId ?? null,
