@@ -43,3 +43,10 @@ export class UpstreamUnavailableError extends Error {
 export function paramsOrNotFound<T>(schema: ZodType<T>, notFound: MessageKey) {
   return { schema, invalid: () => new RouteError(404, notFound) };
 }
+
+/** The record a read found, or a 404 in the caller's words (`notFound`) when it found none. */
+export async function foundOrNotFound<T>(found: Promise<T | null>, notFound: MessageKey): Promise<T> {
+  const value = await found;
+  if (value === null) throw new RouteError(404, notFound);
+  return value;
+}

@@ -4,7 +4,7 @@ import { AccessDeniedError } from "@/lib/core/auth/guards";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
 import { requestTranslator } from "@/lib/core/i18n/translator";
 import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
-import { RouteError } from "@/lib/core/route-handlers/route-error";
+import { foundOrNotFound, RouteError } from "@/lib/core/route-handlers/route-error";
 import type { ErrorWords } from "@/lib/core/route-handlers/error-answer";
 import { jsonError, PRIVATE_NO_STORE, routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
 import type { OwnLocation, PointsResponse } from "./points";
@@ -58,8 +58,8 @@ export function createOwnLocationHandler(deps: MapRouteDeps): RouteHandler {
       invalid: () => new RouteError(400, "mapErrors.badLocationId"),
     },
     async run({ params }) {
-      const location: OwnLocation | null = await deps.getService().getOwnLocation(params.id, await currentLocale());
-      if (!location) throw new RouteError(404, "mapErrors.locationNotFound");
+      const found = deps.getService().getOwnLocation(params.id, await currentLocale());
+      const location: OwnLocation = await foundOrNotFound(found, "mapErrors.locationNotFound");
       return Response.json({ location }, { headers: PRIVATE_NO_STORE });
     },
   });

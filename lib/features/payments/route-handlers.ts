@@ -6,7 +6,7 @@ import { APP_TIME_ZONE } from "@/lib/core/format";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
 import { translatorFor } from "@/lib/core/i18n/translator";
 import { DRIVER_ACCOUNT_GONE } from "@/lib/core/route-handlers/access";
-import { paramsOrNotFound, RouteError } from "@/lib/core/route-handlers/route-error";
+import { foundOrNotFound, paramsOrNotFound, RouteError } from "@/lib/core/route-handlers/route-error";
 import { routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
 import { zonedDate } from "@/lib/core/zoned-time";
 import type { MoneyApi } from "@/lib/platform/apis";
@@ -70,8 +70,7 @@ export function createInvoiceDownloadHandler(deps: PaymentRouteDeps): RouteHandl
     params: paramsOrNotFound(InvoiceParams, INVOICE_NOT_FOUND),
     async run({ actor, params }) {
       const { money } = moneyOf(deps);
-      const invoice = await findOwnInvoice(actor.platformUserId, params.id, money);
-      if (!invoice) throw new RouteError(404, INVOICE_NOT_FOUND);
+      const invoice = await foundOrNotFound(findOwnInvoice(actor.platformUserId, params.id, money), INVOICE_NOT_FOUND);
       const body = await money.openInvoicePdf(invoice);
       return new Response(body, { status: 200, headers: downloadHeaders("application/pdf", invoiceFilename(invoice)) });
     },

@@ -5,7 +5,7 @@ import { APP_TIME_ZONE } from "@/lib/core/format";
 import { z } from "zod";
 import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
 import { DRIVER_ACCOUNT_GONE } from "@/lib/core/route-handlers/access";
-import { paramsOrNotFound, RouteError } from "@/lib/core/route-handlers/route-error";
+import { foundOrNotFound, paramsOrNotFound } from "@/lib/core/route-handlers/route-error";
 import { PRIVATE_NO_STORE, routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
 import { sessionCsvChunks, sessionCsvFilename, sessionCsvHeader, sessionCsvRow, sessionCsvWords } from "./csv";
 import { defaultSessionDeps, logSessionError, type SessionDeps } from "./deps";
@@ -72,8 +72,10 @@ export function createSessionExportHandler(deps: SessionRouteDeps): RouteHandler
     async run({ actor, params }) {
       const sessionDeps = (deps.sessions ?? defaultSessionDeps)();
       // Ownership first; the user read (for the currency) only once the session is proven theirs.
-      const session = await getOwnedSession(actor.platformUserId, params.id, sessionDeps);
-      if (!session) throw new RouteError(404, SESSION_NOT_FOUND);
+      const session = await foundOrNotFound(
+        getOwnedSession(actor.platformUserId, params.id, sessionDeps),
+        SESSION_NOT_FOUND,
+      );
       const user = await sessionDeps.platform.users.getUser(actor.platformUserId);
       const locale = await currentLocale();
       const words = sessionCsvWords(translatorFor(locale));

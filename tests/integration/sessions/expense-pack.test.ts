@@ -8,6 +8,9 @@ import { pdfPages, pdfText } from "../../support/pdf-text";
 import { inDialect } from "../../support/platform-dialect";
 import { createSessionsHarness, DEMO_DRIVER_ID, SECOND_DRIVER_ID, START, type SessionsHarness } from "./harness";
 
+/** A year's pack: some 250 receipts and, on ampeco, some 40 invoices, each a PDF made or fetched (about 11 s alone, more beside the other suites). */
+const YEAR_PACK_MS = 60_000;
+
 let h: SessionsHarness;
 let signedIn: number | null = DEMO_DRIVER_ID;
 
@@ -156,16 +159,20 @@ describe("GET /api/sessions/expense-pack", () => {
     for (const receipt of pack.receipts.values()) expect(receipt).not.toMatch(/\bCard\b/);
   });
 
-  it("never holds another driver's sessions", async () => {
-    const theirs = new Set((await h.platformSessions(SECOND_DRIVER_ID)).map((s) => s.id));
-    expect(theirs.size).toBeGreaterThan(0);
-    const pack = await unpack(
-      await driverPack(`period=custom&from=2025-04-01&to=2026-03-14&userId=${SECOND_DRIVER_ID}`),
-    );
-    expect(pack.receipts.size).toBeGreaterThan(0);
-    for (const id of pack.receipts.keys()) expect(theirs.has(id)).toBe(false);
-    for (const id of theirs) expect(pack.summary).not.toContain(`Session ${id}`);
-  });
+  it(
+    "never holds another driver's sessions",
+    async () => {
+      const theirs = new Set((await h.platformSessions(SECOND_DRIVER_ID)).map((s) => s.id));
+      expect(theirs.size).toBeGreaterThan(0);
+      const pack = await unpack(
+        await driverPack(`period=custom&from=2025-04-01&to=2026-03-14&userId=${SECOND_DRIVER_ID}`),
+      );
+      expect(pack.receipts.size).toBeGreaterThan(0);
+      for (const id of pack.receipts.keys()) expect(theirs.has(id)).toBe(false);
+      for (const id of theirs) expect(pack.summary).not.toContain(`Session ${id}`);
+    },
+    YEAR_PACK_MS,
+  );
 
   it("answers a period without finished sessions with a message, not an empty ZIP", async () => {
     const response = await driverPack("period=custom&from=2020-01-01&to=2020-01-31");
@@ -192,18 +199,22 @@ describe("GET /api/sessions/expense-pack", () => {
     expect(h.requests.length).toBe(before);
   });
 
-  it("makes the summary's pages as the rows come: a long period spans several pages", async () => {
-    const pack = await driverPack("period=custom&from=2025-04-01&to=2026-03-14");
-    const files = unzipSync(new Uint8Array(await pack.arrayBuffer()));
-    const pages = await pdfPages(files["summary.pdf"]!);
-    expect(pages.length).toBeGreaterThan(2);
-    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1}`));
-    // The table header is repeated on each page of rows (the invoice list, ampeco only, comes after them).
-    const invoicePage = pages.findIndex((page) => page.includes("Invoices in this pack"));
-    const rowPages = pages.slice(1, invoicePage === -1 ? undefined : invoicePage);
-    expect(rowPages.length).toBeGreaterThan(1);
-    expect(rowPages.every((page) => page.includes("Started (local time)"))).toBe(true);
-  });
+  it(
+    "makes the summary's pages as the rows come: a long period spans several pages",
+    async () => {
+      const pack = await driverPack("period=custom&from=2025-04-01&to=2026-03-14");
+      const files = unzipSync(new Uint8Array(await pack.arrayBuffer()));
+      const pages = await pdfPages(files["summary.pdf"]!);
+      expect(pages.length).toBeGreaterThan(2);
+      pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1}`));
+      // The table header is repeated on each page of rows (the invoice list, ampeco only, comes after them).
+      const invoicePage = pages.findIndex((page) => page.includes("Invoices in this pack"));
+      const rowPages = pages.slice(1, invoicePage === -1 ? undefined : invoicePage);
+      expect(rowPages.length).toBeGreaterThan(1);
+      expect(rowPages.every((page) => page.includes("Started (local time)"))).toBe(true);
+    },
+    YEAR_PACK_MS,
+  );
 });
 
 describe("GET /api/admin/users/{id}/expense-pack", () => {
