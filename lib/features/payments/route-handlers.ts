@@ -1,15 +1,18 @@
 import "server-only";
 import { z } from "zod";
+import { auditErrorText, recordAudit } from "@/lib/core/audit";
+import type { Viewer } from "@/lib/core/auth/viewer";
+
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
-import { translatorFor, type Translator } from "@/lib/core/i18n/translator";
+import { translatorFor, type MessageKey, type Translator } from "@/lib/core/i18n/translator";
 import { DRIVER_ACCOUNT_GONE } from "@/lib/core/route-handlers/access";
 import { pulledStream } from "@/lib/core/route-handlers/pulled-stream";
 import { RouteError } from "@/lib/core/route-handlers/route-error";
 import { PRIVATE_NO_STORE, routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
 import { zonedDate } from "@/lib/core/zoned-time";
 import type { MoneyApi } from "@/lib/platform/apis";
-import { platformIdPathParam } from "@/lib/platform/platform-id";
+import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
 import { paymentCsvChunks, paymentCsvFilename, paymentCsvWords } from "./csv";
 import { defaultPaymentDeps, logPaymentError, type PaymentDeps } from "./deps";
 import { parsePaymentFilter, type PaymentRangeFilter } from "./filters";
@@ -30,7 +33,7 @@ const INVOICE_NOT_FOUND = "payments.errors.invoiceNotFound";
 const InvoiceParams = z.object({ id: platformIdPathParam() });
 
 /** The platform's money API, or a 404 in the driver's words where the platform keeps no ledger (the contract). */
-function moneyOf(deps: PaymentRouteDeps): { money: MoneyApi; now: () => Date } {
+function moneyOf(deps: Pick<PaymentRouteDeps, "payments">): { money: MoneyApi; now: () => Date } {
   const { money, now } = (deps.payments ?? defaultPaymentDeps)();
   if (!money) throw new RouteError(404, "payments.errors.noLedger");
   return { money, now };
@@ -76,6 +79,28 @@ export function createPaymentsExportHandler(deps: PaymentRouteDeps): RouteHandle
   });
 }
 
+/** The driver's invoice as a PDF download, or a 404 with `notFound` for an id that is not one of theirs. */
+async function invoiceResponse(
+  deps: Pick<PaymentRouteDeps, "payments">,
+  platformUserId: number,
+  invoiceId: number,
+  notFound: MessageKey,
+): Promise<Response> {
+  const { money } = moneyOf(deps);
+  const invoice = await findOwnInvoice(platformUserId, invoiceId, money);
+  if (!invoice) throw new RouteError(404, notFound);
+  const body = await money.openInvoicePdf(invoice);
+  return new Response(body, {
+    status: 200,
+    headers: {
+      ...PRIVATE_NO_STORE,
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${invoiceFilename(invoice)}"`,
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
 /** One invoice's PDF, read fresh and streamed through the portal: the browser never sees a platform address. */
 export function createInvoiceDownloadHandler(deps: PaymentRouteDeps): RouteHandler {
   return routeHandler({
@@ -84,20 +109,41 @@ export function createInvoiceDownloadHandler(deps: PaymentRouteDeps): RouteHandl
     access: deps.authorize,
     // An id that is not one reads like an invoice that is not the driver's: not found.
     params: { schema: InvoiceParams, invalid: () => new RouteError(404, INVOICE_NOT_FOUND) },
+    run: ({ actor, params }) => invoiceResponse(deps, actor.platformUserId, params.id, INVOICE_NOT_FOUND),
+  });
+}
+
+const DRIVER_INVOICE_NOT_FOUND = "payments.errors.driverInvoiceNotFound";
+const DriverInvoiceParams = z.object({
+  id: platformIdPathParam(PlatformUserIdSchema),
+  invoiceId: platformIdPathParam(),
+});
+
+/** Staff download a driver's invoice under the same ownership check; each download is in the audit log. */
+export function createStaffInvoiceDownloadHandler(
+  deps: Pick<PaymentRouteDeps, "payments"> & { authorize: () => Promise<Viewer> },
+): RouteHandler {
+  return routeHandler({
+    scope: SCOPE,
+    words: { doing: "payments.doing.invoiceForDriver", notFound: DRIVER_INVOICE_NOT_FOUND },
+    access: deps.authorize,
+    params: { schema: DriverInvoiceParams, invalid: () => new RouteError(404, DRIVER_INVOICE_NOT_FOUND) },
     async run({ actor, params }) {
-      const { money } = moneyOf(deps);
-      const invoice = await findOwnInvoice(actor.platformUserId, params.id, money);
-      if (!invoice) throw new RouteError(404, INVOICE_NOT_FOUND);
-      const body = await money.openInvoicePdf(invoice);
-      return new Response(body, {
-        status: 200,
-        headers: {
-          ...PRIVATE_NO_STORE,
-          "content-type": "application/pdf",
-          "content-disposition": `attachment; filename="${invoiceFilename(invoice)}"`,
-          "x-content-type-options": "nosniff",
-        },
-      });
+      const audit = {
+        actor,
+        action: "driver.invoice.download",
+        targetPlatformUserId: params.id,
+        details: { invoiceId: params.invoiceId },
+      } as const;
+      try {
+        const response = await invoiceResponse(deps, params.id, params.invoiceId, DRIVER_INVOICE_NOT_FOUND);
+        await recordAudit({ ...audit, outcome: "success" });
+        return response;
+      } catch (error) {
+        if (!(error instanceof RouteError))
+          await recordAudit({ ...audit, outcome: "failure", error: auditErrorText(error) });
+        throw error;
+      }
     },
   });
 }
