@@ -3,29 +3,51 @@ import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { ColumnHeader, ScrollingTable } from "@/components/ui/table";
-import { formatDateTime, formatMoney } from "@/lib/core/format";
-import { describeTransaction, isCreditNote, STATUS_TONES } from "@/lib/features/payments/labels";
+import { formatDateTime, formatMoney, formatSignedMoney } from "@/lib/core/format";
+import { balanceChangeKindOf, describeTransaction, isCreditNote, STATUS_TONES } from "@/lib/features/payments/labels";
 import type { LedgerRow } from "@/lib/features/payments/service";
 
 const linkClass = "font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
 const cell = "px-3 py-2 align-top";
 
+/** Where a row links: the driver's own session page and invoice route by default, the staff's route on the admin page. */
+export interface LedgerLinks {
+  session: ((id: number) => string) | null;
+  invoice: (id: number) => string;
+}
+
+const DRIVER_LINKS: LedgerLinks = {
+  session: (id) => `/sessions/${id}`,
+  invoice: (id) => `/api/payments/invoices/${id}`,
+};
+
 /**
- * The ledger as a table that scrolls sideways below its width (360 px). No balance column: the
- * platform's transactions carry no running balance, and the portal does not invent one.
+ * The ledger as a table that scrolls sideways below its width (360 px). Each row's change of the balance, never a
+ * running balance: the platform's transactions carry none, and the portal does not invent one.
  */
-export async function LedgerTable({ rows, caption, locale }: { rows: LedgerRow[]; caption: string; locale: string }) {
+export async function LedgerTable({
+  rows,
+  caption,
+  locale,
+  links = DRIVER_LINKS,
+}: {
+  rows: LedgerRow[];
+  caption: string;
+  locale: string;
+  links?: LedgerLinks;
+}) {
   const t = await getTranslations("payments");
   return (
     <ScrollingTable
       label={t("table.label")}
       caption={caption}
-      minWidth="min-w-[40rem]"
+      minWidth="min-w-[48rem]"
       header={
         <>
           <ColumnHeader className={cell}>{t("table.date")}</ColumnHeader>
           <ColumnHeader className={cell}>{t("table.what")}</ColumnHeader>
           <ColumnHeader className={`${cell} text-right`}>{t("table.amount")}</ColumnHeader>
+          <ColumnHeader className={`${cell} text-right`}>{t("table.balanceChange")}</ColumnHeader>
           <ColumnHeader className={cell}>{t("table.status")}</ColumnHeader>
           <ColumnHeader className={cell}>{t("table.invoice")}</ColumnHeader>
         </>
@@ -33,6 +55,7 @@ export async function LedgerTable({ rows, caption, locale }: { rows: LedgerRow[]
     >
       {rows.map(({ transaction, invoice }) => {
         const what = describeTransaction(transaction);
+        const change = balanceChangeKindOf(transaction);
         return (
           <tr
             key={transaction.id}
@@ -41,10 +64,12 @@ export async function LedgerTable({ rows, caption, locale }: { rows: LedgerRow[]
           >
             <td className={`${cell} whitespace-nowrap`}>{formatDateTime(transaction.date, locale)}</td>
             <td className={cell}>
-              {what.sessionId !== null ? (
-                <Link href={`/sessions/${what.sessionId}`} className={linkClass} prefetch={false}>
+              {what.sessionId !== null && links.session ? (
+                <Link href={links.session(what.sessionId)} className={linkClass} prefetch={false}>
                   {t("chargeOf", { id: String(what.sessionId) })}
                 </Link>
+              ) : what.sessionId !== null ? (
+                t("chargeOf", { id: String(what.sessionId) })
               ) : (
                 t(`kinds.${what.kindKey}`)
               )}
@@ -55,13 +80,22 @@ export async function LedgerTable({ rows, caption, locale }: { rows: LedgerRow[]
             <td className={`${cell} whitespace-nowrap text-right tabular-nums`}>
               {formatMoney(transaction.amount, transaction.currency, locale)}
             </td>
+            <td className={`${cell} text-right tabular-nums`} data-balance-change={transaction.balanceEffect}>
+              {change === "credit" || change === "debit" ? (
+                <span className="whitespace-nowrap font-semibold">
+                  {formatSignedMoney(transaction.balanceEffect, transaction.currency, locale)}
+                </span>
+              ) : (
+                <span className="text-slate-700 dark:text-slate-300">{t(`balanceChange.${change}`)}</span>
+              )}
+            </td>
             <td className={cell}>
               <Badge tone={STATUS_TONES[transaction.status] ?? "slate"}>{t(`status.${transaction.status}`)}</Badge>
             </td>
             <td className={cell}>
               {invoice ? (
                 <a
-                  href={`/api/payments/invoices/${invoice.id}`}
+                  href={links.invoice(invoice.id)}
                   download
                   className={`${buttonClasses("secondary")} whitespace-nowrap`}
                 >

@@ -59,6 +59,13 @@ export function formatMoney(amount: number, currency: string | null, locale = AP
   }
 }
 
+/** A change of a balance: "+€10.00", "−€3.20" (a real minus sign, read as "minus"), or the plain amount for 0. */
+export function formatSignedMoney(change: number, currency: string | null, locale = APP_LOCALE): string {
+  const cents = Math.round(change * 100);
+  const magnitude = formatMoney(Math.abs(cents) / 100, currency, locale);
+  return cents > 0 ? `+${magnitude}` : cents < 0 ? `\u2212${magnitude}` : magnitude;
+}
+
 export function formatDateTime(value: Date | string, locale = APP_LOCALE, timeZone = APP_TIME_ZONE): string {
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return "—";

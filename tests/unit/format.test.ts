@@ -6,6 +6,7 @@ import {
   formatKwh,
   formatLocalTime,
   formatMoney,
+  formatSignedMoney,
   numberFormat,
   whToKwh,
   type DurationWords,
@@ -101,5 +102,15 @@ describe("formatter cache", () => {
     expect(formatMoney(1.5, "XX1")).toBe("1.50 XX1");
     expect(() => numberFormat("not a locale!", {})).toThrow(RangeError);
     expect(() => numberFormat("not a locale!", {})).toThrow(RangeError);
+  });
+});
+
+describe("formatSignedMoney", () => {
+  it("writes a credit with a plus, a debit with a real minus sign, and 0 plain, in each language", () => {
+    expect(formatSignedMoney(10, "EUR")).toBe("+€10.00");
+    expect(formatSignedMoney(-3.2, "EUR")).toBe("\u2212€3.20");
+    expect(formatSignedMoney(-0.001, "EUR")).toBe("€0.00");
+    expect(formatSignedMoney(-3.2, "EUR", "de").replace(/\s/g, " ")).toBe("\u22123,20 €");
+    expect(formatSignedMoney(10, "EUR", "nl").replace(/\s/g, " ")).toBe("+€ 10,00");
   });
 });

@@ -9,6 +9,7 @@ export const AUDIT_ACTION_KEYS = {
   "driver.voucher.redeem": "driverVoucherRedeem",
   "driver.signin-link.send": "driverSigninLinkSend",
   "driver.expense-pack.download": "driverExpensePackDownload",
+  "driver.invoice.download": "driverInvoiceDownload",
   "driver.deletion.request": "driverDeletionRequest",
   "driver.deletion.cancel": "driverDeletionCancel",
   "driver.deletion.platform": "driverDeletionPlatform",

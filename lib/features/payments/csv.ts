@@ -16,6 +16,7 @@ export const PAYMENT_CSV_COLUMNS = [
   "session_id",
   "paid_with_voucher",
   "amount",
+  "balance_change",
   "currency",
   "status",
   "invoice_id",
@@ -29,6 +30,7 @@ const COLUMN_KEYS = {
   session_id: "sessionId",
   paid_with_voucher: "paidWithVoucher",
   amount: "amount",
+  balance_change: "balanceChange",
   currency: "currency",
   status: "status",
   invoice_id: "invoiceId",
@@ -58,7 +60,7 @@ export function paymentCsvWords(t: Translator): PaymentCsvWords {
 }
 
 function amountCell(amount: number): string {
-  return Number.isFinite(amount) ? amount.toFixed(2) : "";
+  return Number.isFinite(amount) ? (Math.round(amount * 100) / 100 || 0).toFixed(2) : "";
 }
 
 export function paymentCsvRow(
@@ -76,6 +78,7 @@ export function paymentCsvRow(
     csvCell(transaction.sessionId),
     transaction.voucherId === null ? words.no : words.yes,
     amountCell(transaction.amount),
+    amountCell(transaction.balanceEffect),
     csvCell(transaction.currency),
     words.status[transaction.status] ?? csvCell(transaction.status),
     csvCell(transaction.invoiceId),

@@ -43,6 +43,19 @@ export function describeTransaction(transaction: Transaction): TransactionDescri
   };
 }
 
+/** How a line moved the balance: credited, debited, paid by a payment method (card), or left alone (pending, failed…). */
+export type BalanceChangeKind = "credit" | "debit" | "paidByCard" | "unchanged";
+
+export function balanceChangeKindOf(
+  t: Pick<Transaction, "balanceEffect" | "status" | "billingType" | "kind">,
+): BalanceChangeKind {
+  const cents = Math.round(t.balanceEffect * 100);
+  if (cents > 0) return "credit";
+  if (cents < 0) return "debit";
+  const paid = t.status === "finalized" && t.billingType === "external" && paymentKindOf(t.kind) !== "authorisation";
+  return paid ? "paidByCard" : "unchanged";
+}
+
 /** A credit note is labelled as one; an invoice or a pro forma is downloaded as an invoice. */
 export function isCreditNote(invoice: Pick<Invoice, "type">): boolean {
   return invoice.type === "credit_note";

@@ -2,15 +2,17 @@ import "server-only";
 import { downloadFilterFrom, downloadHeaders, streamedDownload } from "@/lib/core/route-handlers/download";
 import { CSV_CONTENT_TYPE } from "@/lib/core/csv";
 import { z } from "zod";
+import { auditErrorText, recordAudit } from "@/lib/core/audit";
+import type { Viewer } from "@/lib/core/auth/viewer";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
-import { translatorFor } from "@/lib/core/i18n/translator";
+import { translatorFor, type MessageKey } from "@/lib/core/i18n/translator";
 import { DRIVER_ACCOUNT_GONE } from "@/lib/core/route-handlers/access";
 import { foundOrNotFound, paramsOrNotFound, RouteError } from "@/lib/core/route-handlers/route-error";
 import { routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
 import { zonedDate } from "@/lib/core/zoned-time";
 import type { MoneyApi } from "@/lib/platform/apis";
-import { platformIdPathParam } from "@/lib/platform/platform-id";
+import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
 import { paymentCsvChunks, paymentCsvFilename, paymentCsvWords } from "./csv";
 import { defaultPaymentDeps, logPaymentError, type PaymentDeps } from "./deps";
 import { parsePaymentFilter } from "./filters";
@@ -33,7 +35,7 @@ const BAD = "payments.errors.badFilters";
 const InvoiceParams = z.object({ id: platformIdPathParam() });
 
 /** The platform's money API, or a 404 in the driver's words where the platform keeps no ledger (the contract). */
-function moneyOf(deps: PaymentRouteDeps): { money: MoneyApi; now: () => Date } {
+function moneyOf(deps: Pick<PaymentRouteDeps, "payments">): { money: MoneyApi; now: () => Date } {
   const { money, now } = (deps.payments ?? defaultPaymentDeps)();
   if (!money) throw new RouteError(404, "payments.errors.noLedger");
   return { money, now };
@@ -61,6 +63,19 @@ export function createPaymentsExportHandler(deps: PaymentRouteDeps): RouteHandle
   });
 }
 
+/** The driver's invoice as a PDF download, or a 404 with `notFound` for an id that is not one of theirs. */
+async function invoiceResponse(
+  deps: Pick<PaymentRouteDeps, "payments">,
+  platformUserId: number,
+  invoiceId: number,
+  notFound: MessageKey,
+): Promise<Response> {
+  const { money } = moneyOf(deps);
+  const invoice = await foundOrNotFound(findOwnInvoice(platformUserId, invoiceId, money), notFound);
+  const body = await money.openInvoicePdf(invoice);
+  return new Response(body, { status: 200, headers: downloadHeaders("application/pdf", invoiceFilename(invoice)) });
+}
+
 /** One invoice's PDF, read fresh and streamed through the portal: the browser never sees a platform address. */
 export function createInvoiceDownloadHandler(deps: PaymentRouteDeps): RouteHandler {
   return routeHandler({
@@ -68,11 +83,41 @@ export function createInvoiceDownloadHandler(deps: PaymentRouteDeps): RouteHandl
     words: { doing: "payments.doing.invoice", notFound: INVOICE_NOT_FOUND },
     access: deps.authorize,
     params: paramsOrNotFound(InvoiceParams, INVOICE_NOT_FOUND),
+    run: ({ actor, params }) => invoiceResponse(deps, actor.platformUserId, params.id, INVOICE_NOT_FOUND),
+  });
+}
+
+const DRIVER_INVOICE_NOT_FOUND = "payments.errors.driverInvoiceNotFound";
+const DriverInvoiceParams = z.object({
+  id: platformIdPathParam(PlatformUserIdSchema),
+  invoiceId: platformIdPathParam(),
+});
+
+/** Staff download a driver's invoice under the same ownership check; each download is in the audit log. */
+export function createStaffInvoiceDownloadHandler(
+  deps: Pick<PaymentRouteDeps, "payments"> & { authorize: () => Promise<Viewer> },
+): RouteHandler {
+  return routeHandler({
+    scope: SCOPE,
+    words: { doing: "payments.doing.invoiceForDriver", notFound: DRIVER_INVOICE_NOT_FOUND },
+    access: deps.authorize,
+    params: paramsOrNotFound(DriverInvoiceParams, DRIVER_INVOICE_NOT_FOUND),
     async run({ actor, params }) {
-      const { money } = moneyOf(deps);
-      const invoice = await foundOrNotFound(findOwnInvoice(actor.platformUserId, params.id, money), INVOICE_NOT_FOUND);
-      const body = await money.openInvoicePdf(invoice);
-      return new Response(body, { status: 200, headers: downloadHeaders("application/pdf", invoiceFilename(invoice)) });
+      const audit = {
+        actor,
+        action: "driver.invoice.download",
+        targetPlatformUserId: params.id,
+        details: { invoiceId: params.invoiceId },
+      } as const;
+      try {
+        const response = await invoiceResponse(deps, params.id, params.invoiceId, DRIVER_INVOICE_NOT_FOUND);
+        await recordAudit({ ...audit, outcome: "success" });
+        return response;
+      } catch (error) {
+        if (!(error instanceof RouteError))
+          await recordAudit({ ...audit, outcome: "failure", error: auditErrorText(error) });
+        throw error;
+      }
     },
   });
 }

@@ -159,9 +159,10 @@ export async function loadLedgerView(
   platformUserId: number,
   filter: PaymentRangeFilter & { page: number },
   deps: PaymentDeps = defaultPaymentDeps(),
+  size = LEDGER_PAGE_SIZE,
 ): Promise<LedgerView> {
   if (!deps.money) return { kind: "notProvided" };
-  return { kind: "ledger", page: await listLedgerPage(platformUserId, filter, deps.money) };
+  return { kind: "ledger", page: await listLedgerPage(platformUserId, filter, deps.money, size) };
 }
 
 /** Whether the platform keeps a ledger at all: no call, a property of the dialect. */

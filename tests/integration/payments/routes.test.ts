@@ -64,6 +64,7 @@ describe("GET /api/payments/export", () => {
       "70120",
       "no",
       "1.20",
+      "0.00",
       "EUR",
       "Paid",
       "501",

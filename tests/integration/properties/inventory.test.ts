@@ -22,6 +22,7 @@ const ROUTE_COVERAGE: Record<string, string> = {
   "app/api/payments/export/route.ts": "payments-routes.test.ts",
   "app/api/payments/invoices/[id]/route.ts": "payments-routes.test.ts",
   "app/api/admin/users/[id]/expense-pack/route.ts": "admin.test.ts",
+  "app/api/admin/users/[id]/invoices/[invoiceId]/route.ts": "payments-routes.test.ts",
   "app/api/admin/users/[id]/balance/route.ts": "admin.test.ts",
   "app/api/passkeys/registration/options/route.ts": "passkeys.test.ts",
   "app/api/passkeys/registration/route.ts": "passkeys.test.ts",

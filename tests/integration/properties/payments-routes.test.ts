@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe } from "vitest";
 import * as ledgerExport from "@/app/api/payments/export/route";
 import * as invoice from "@/app/api/payments/invoices/[id]/route";
-import { driverSideViewer, pathParamValue, queryArb, queryValue } from "./arbitraries";
+import * as staffInvoice from "@/app/api/admin/users/[id]/invoices/[invoiceId]/route";
+import { driverSideViewer, pathParamValue, queryArb, queryValue, staffSideViewer } from "./arbitraries";
 import { checkRouteProperty, type RouteProperty } from "./checks";
 
 /** The export's own filters, plausible and not, plus a userId that must change nothing. */
@@ -43,4 +44,16 @@ const CASES: Omit<RouteProperty, "viewer">[] = [
 
 describe("payment route handlers: never a 500, never a throw", () => {
   for (const c of CASES) checkRouteProperty({ ...c, viewer: driverSideViewer });
+  checkRouteProperty({
+    file: "app/api/admin/users/[id]/invoices/[invoiceId]/route.ts",
+    module: staffInvoice,
+    pathname: (p) =>
+      `/api/admin/users/${encodeURIComponent(p.id ?? "")}/invoices/${encodeURIComponent(p.invoiceId ?? "")}`,
+    query: queryArb,
+    params: fc.record({
+      id: fc.oneof(fc.constantFrom("1001", "1002"), pathParamValue),
+      invoiceId: fc.oneof(fc.integer({ min: 1, max: 9_999 }).map(String), pathParamValue),
+    }),
+    viewer: staffSideViewer,
+  });
 });

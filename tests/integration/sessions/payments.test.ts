@@ -1,7 +1,12 @@
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createExpensePackHandler } from "@/lib/features/expense-pack/route-handlers";
-import { createInvoiceDownloadHandler, createPaymentsExportHandler } from "@/lib/features/payments/route-handlers";
+import { auditLog } from "@/lib/core/db/schema";
+import {
+  createInvoiceDownloadHandler,
+  createPaymentsExportHandler,
+  createStaffInvoiceDownloadHandler,
+} from "@/lib/features/payments/route-handlers";
 import { pdfText } from "../../support/pdf-text";
 import { createSessionsHarness, DEMO_DRIVER_ID, SECOND_DRIVER_ID, START, type SessionsHarness } from "./harness";
 
@@ -23,6 +28,19 @@ const download = (id: number | string) =>
   createInvoiceDownloadHandler(routeDeps())(new Request(`http://localhost/api/payments/invoices/${id}`), {
     params: Promise.resolve({ id: String(id) }),
   });
+
+const STAFF = {
+  userId: "u-staff",
+  email: "support@example.com",
+  name: null,
+  role: "support" as const,
+  platformUserId: null,
+};
+const staffDownload = (driverId: number, invoiceId: number) =>
+  createStaffInvoiceDownloadHandler({ authorize: async () => STAFF, payments: routeDeps().payments })(
+    new Request(`http://localhost/api/admin/users/${driverId}/invoices/${invoiceId}`),
+    { params: Promise.resolve({ id: String(driverId), invoiceId: String(invoiceId) }) },
+  );
 
 interface WireTransaction {
   id: number;
@@ -46,10 +64,17 @@ async function wireTransactions(userId: number): Promise<WireTransaction[]> {
 
 const moneyCalls = () => h.requests.filter((u) => u.pathname.startsWith(TX) || u.pathname.startsWith(INVOICES));
 
+/** recordAudit writes through the app's getDb(): it gets the harness's database. */
+const holder = globalThis as unknown as { __driverPortalDb?: Promise<unknown> };
+
 beforeAll(async () => {
   h = await createSessionsHarness({ seedLocations: true });
+  holder.__driverPortalDb = Promise.resolve(h.opened);
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  holder.__driverPortalDb = undefined;
+  await h.close();
+});
 beforeEach(() => {
   h.clock.ms = START;
   h.emu.emulator.reset();
@@ -86,6 +111,27 @@ describe.runIf(process.env.PLATFORM_TEST_DIALECT === "ampeco")("payments (ampeco
     const forged = await download(theirs.invoiceId!);
     expect(forged.status).toBe(404);
     // Ownership first: their invoice is never read, its PDF never fetched.
+    expect(h.requests.some((u) => u.pathname === `${INVOICES}/${theirs.invoiceId}`)).toBe(false);
+  });
+
+  it("gives staff a driver's invoice, audited, and another driver's invoice under this driver's id is a 404", async () => {
+    const own = (await wireTransactions(DEMO_DRIVER_ID)).find((t) => t.invoiceId !== null)!;
+    const response = await staffDownload(DEMO_DRIVER_ID, own.invoiceId!);
+    expect(response.status).toBe(200);
+    expect(strFromU8(new Uint8Array(await response.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    expect((await h.opened.db.select().from(auditLog)).at(-1)).toMatchObject({
+      actorEmail: "support@example.com",
+      action: "driver.invoice.download",
+      targetPlatformUserId: DEMO_DRIVER_ID,
+      outcome: "success",
+      details: { invoiceId: own.invoiceId },
+    });
+
+    const theirs = (await wireTransactions(SECOND_DRIVER_ID)).find((t) => t.invoiceId !== null)!;
+    h.requests.length = 0;
+    const forged = await staffDownload(DEMO_DRIVER_ID, theirs.invoiceId!);
+    expect(forged.status).toBe(404);
+    expect(await forged.json()).toEqual({ error: "This invoice was not found in this driver's account." });
     expect(h.requests.some((u) => u.pathname === `${INVOICES}/${theirs.invoiceId}`)).toBe(false);
   });
 

@@ -24,7 +24,7 @@ async function* pagesOf<T>(...pages: T[][]) {
 describe("payment CSV rows", () => {
   it("writes a charge with UTC and Amsterdam times, a dot decimal and its invoice", () => {
     expect(paymentCsvRow(transaction(), words)).toBe(
-      "9001,2026-03-14T17:02:11Z,2026-03-14T18:02:11+01:00,Charging session,70001,no,12.50,EUR,Paid,501\r\n",
+      "9001,2026-03-14T17:02:11Z,2026-03-14T18:02:11+01:00,Charging session,70001,no,12.50,0.00,EUR,Paid,501\r\n",
     );
   });
 
@@ -40,20 +40,31 @@ describe("payment CSV rows", () => {
       }),
       words,
     );
-    expect(row).toBe("9001,2026-03-14T17:02:11Z,2026-03-14T18:02:11+01:00,Top-up,,yes,20.10,EUR,Refunded,\r\n");
+    expect(row).toBe("9001,2026-03-14T17:02:11Z,2026-03-14T18:02:11+01:00,Top-up,,yes,20.10,0.00,EUR,Refunded,\r\n");
   });
 
   it("leaves an unreadable date and amount empty instead of writing NaN, and guards a formula currency", () => {
     const row = paymentCsvRow(transaction({ date: "soon", amount: Number.NaN, currency: "=HYPERLINK()" }), words);
-    expect(row).toBe("9001,,,Charging session,70001,no,,'=HYPERLINK(),Paid,501\r\n");
+    expect(row).toBe("9001,,,Charging session,70001,no,,0.00,'=HYPERLINK(),Paid,501\r\n");
   });
 
   it("has the header in the driver's language with one column per cell", () => {
     const de = paymentCsvWords(translatorFor("de"));
     expect(words.header).toBe(`${PAYMENT_CSV_COLUMNS.join(",")}\r\n`);
     expect(de.header.split(",")).toHaveLength(PAYMENT_CSV_COLUMNS.length);
-    expect(paymentCsvRow(transaction(), de)).toContain(",Ladevorgang,70001,nein,12.50,EUR,Bezahlt,");
+    expect(paymentCsvRow(transaction(), de)).toContain(",Ladevorgang,70001,nein,12.50,0.00,EUR,Bezahlt,");
     expect(paymentCsvRow(transaction(), words).split(",")).toHaveLength(PAYMENT_CSV_COLUMNS.length);
+  });
+});
+
+describe("the balance change column", () => {
+  it("is signed with a dot decimal: a credit, a debit from the balance, 0.00 for a card payment", () => {
+    const cell = (t: Parameters<typeof transaction>[0]) =>
+      paymentCsvRow(transaction(t), words).split(",")[PAYMENT_CSV_COLUMNS.indexOf("balance_change")];
+    expect(cell({ kind: "topup_package", billingType: "internal", amount: 10, balanceEffect: 10 })).toBe("10.00");
+    expect(cell({ billingType: "internal", amount: 3.2, balanceEffect: -3.2 })).toBe("-3.20");
+    expect(cell({ balanceEffect: -0 })).toBe("0.00");
+    expect(words.header.split(",")[PAYMENT_CSV_COLUMNS.indexOf("balance_change")]).toBe("balance_change");
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "@/lib/core/i18n/translator";
 import {
+  balanceChangeKindOf,
   describeTransaction,
   invoiceFilename,
   isCreditNote,
@@ -59,5 +60,16 @@ describe("invoice labels and file names", () => {
     expect(safeInvoiceNumber({ id: 7, number: "2026/03 №5" })).toBe("2026-03-No5");
     expect(safeInvoiceNumber({ id: 7, number: "////" })).toBe("7");
     expect(safeInvoiceNumber({ id: 7, number: "x".repeat(500) })).toHaveLength(80);
+  });
+});
+
+describe("balanceChangeKindOf", () => {
+  it("tells a credit, a debit, a card payment and a line that moved nothing apart", () => {
+    expect(balanceChangeKindOf(transaction({ kind: "topup_package", balanceEffect: 10 }))).toBe("credit");
+    expect(balanceChangeKindOf(transaction({ billingType: "internal", balanceEffect: -3.2 }))).toBe("debit");
+    expect(balanceChangeKindOf(transaction())).toBe("paidByCard");
+    expect(balanceChangeKindOf(transaction({ status: "pending" }))).toBe("unchanged");
+    expect(balanceChangeKindOf(transaction({ kind: "payment_authorisation" }))).toBe("unchanged");
+    expect(balanceChangeKindOf(transaction({ billingType: "internal", status: "failed" }))).toBe("unchanged");
   });
 });

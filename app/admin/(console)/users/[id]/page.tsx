@@ -13,6 +13,10 @@ import {
 } from "@/lib/features/admin/actions/driver";
 import { loadBillingDetailsView } from "@/lib/features/billing";
 import { BillingDetailsSection } from "@/components/billing/billing-details-section";
+import { DriverPaymentsSection } from "@/components/admin/driver-payments-section";
+import { logPaymentError } from "@/lib/features/payments/deps";
+import { loadLedgerView } from "@/lib/features/payments/service";
+import { settle } from "@/lib/features/sessions/settle";
 import { listDriverCards } from "@/lib/features/cards/service";
 import { latestCardStatusChanges } from "@/lib/features/cards/status-history";
 import { getLocationNames, listDriverSessions } from "@/lib/features/sessions/service";
@@ -41,6 +45,7 @@ import type { SearchParams } from "@/components/layout/search-params";
 export const generateMetadata = titleFrom("admin.driver.title");
 
 const SESSIONS_PER_PAGE = 10;
+const PAYMENTS_PER_PAGE = 15;
 
 type Props = { params: Promise<{ id: string }>; searchParams: SearchParams };
 
@@ -57,7 +62,9 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
   const rawId = (await params).id;
   const id = /^\d{1,10}$/.test(rawId) ? readDriverId(rawId) : null;
   if (id === null) notFound();
-  const sessionsPage = pageNumber((await searchParams).sessionsPage);
+  const query = await searchParams;
+  const sessionsPage = pageNumber(query.sessionsPage);
+  const paymentsPage = pageNumber(query.paymentsPage);
 
   let user;
   try {
@@ -79,13 +86,15 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
   const locale = await currentLocale();
   // Never rejects: a failure is a view.
   const billingView = loadBillingDetailsView(id);
+  const paymentsView = settle(loadLedgerView(id, { page: paymentsPage }, undefined, PAYMENTS_PER_PAGE));
   const [cards, sessions, portal, locationNames] = await Promise.allSettled([
     listDriverCards(id).then(async (list) => ({ list, changes: await latestCardStatusChanges(list) })),
     listDriverSessions(id, { page: sessionsPage, perPage: SESSIONS_PER_PAGE }),
     portalAccountOf(id),
     getLocationNames(locale),
   ]);
-  const billing = await billingView;
+  const [billing, payments] = await Promise.all([billingView, paymentsView]);
+  if (!payments.ok) logPaymentError("listing a driver's payments for staff", payments.error);
   const here = `/admin/users/${id}`;
   const label = driverLabel(user, t("driver.unnamed"));
 
@@ -144,6 +153,19 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
           />
         )}
       </Card>
+
+      <section aria-labelledby="payments-heading" className="space-y-3">
+        <h2 id="payments-heading" className="text-lg font-semibold">
+          {t("driver.payments")}
+        </h2>
+        <DriverPaymentsSection
+          platformUserId={id}
+          view={payments}
+          locale={locale}
+          translator={translator}
+          hrefFor={(page) => `${here}?paymentsPage=${page}#payments-heading`}
+        />
+      </section>
 
       <section aria-labelledby="sessions-heading" className="space-y-3">
         <div className="flex flex-wrap items-start justify-between gap-3">
