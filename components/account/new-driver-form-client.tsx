@@ -8,6 +8,7 @@ import { SubmitButton } from "@/components/ui/button";
 import { FormStatus, InvalidFormSummary } from "@/components/ui/alert";
 import { DEFAULT_COUNTRY } from "@/lib/core/countries";
 import { TextLink } from "@/components/ui/text-link";
+import { CheckboxField } from "@/components/ui/checkbox-field";
 
 export type SignUpAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 export type CreateDriverAction = (
@@ -109,15 +110,12 @@ export function NewDriverFormClient({ words, ...props }: NewDriverFormProps & { 
             )}
           </fieldset>
 
-          <label className="flex items-start gap-2 text-sm sm:col-span-2">
-            <input
-              type="checkbox"
-              name="sendSignInLink"
-              defaultChecked={v.sendSignInLink === "on"}
-              className="mt-1 h-4 w-4"
-            />
-            <span>{words.sendSignInLink}</span>
-          </label>
+          <CheckboxField
+            name="sendSignInLink"
+            label={words.sendSignInLink}
+            defaultChecked={v.sendSignInLink === "on"}
+            className="sm:col-span-2"
+          />
         </>
       )}
 

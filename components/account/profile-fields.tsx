@@ -1,9 +1,8 @@
 "use client";
-import { useLocale } from "next-intl";
-import { countryOptions } from "@/lib/core/countries";
+import { ADDRESS_FIELDS } from "@/components/ui/address-fields";
 import { TextField } from "@/components/ui/field";
-import { SelectField } from "@/components/ui/select-field";
 import type { FieldErrors } from "@/lib/core/actions/action-result";
+import { CountryField } from "@/components/ui/country-field";
 
 /** The fields' labels, in the page's language (profileFieldLabels in ./profile-words.ts). */
 export type ProfileFieldLabels = Record<
@@ -21,9 +20,7 @@ const TEXT_FIELDS: {
   { name: "firstName", autoComplete: "given-name", required: true },
   { name: "lastName", autoComplete: "family-name", required: true },
   { name: "phone", autoComplete: "tel", type: "tel" },
-  { name: "address", autoComplete: "street-address" },
-  { name: "city", autoComplete: "address-level2" },
-  { name: "postCode", autoComplete: "postal-code" },
+  ...ADDRESS_FIELDS,
 ];
 
 /**
@@ -43,7 +40,6 @@ export function ProfileFields({
   personal?: boolean;
   countryPlaceholder?: string;
 }) {
-  const locale = useLocale();
   const auto = (hint: string) => (personal ? hint : "off");
   return (
     <>
@@ -59,18 +55,13 @@ export function ProfileFields({
           errors={errors[field.name]}
         />
       ))}
-      <SelectField
-        // A select only takes a new default on mount: remount it when the shown value changes.
-        key={`country-${values.country ?? ""}`}
-        // min-w-0: a grid item is as wide as its longest option otherwise, wider than a 360 px screen.
-        className="min-w-0 sm:col-span-2 [&_select]:w-full [&_select]:min-w-0"
+      <CountryField
+        className="sm:col-span-2"
+        value={values.country ?? ""}
         label={labels.country}
-        name="country"
         autoComplete={auto("country")}
         required
-        defaultValue={values.country ?? ""}
         placeholder={values.country ? undefined : countryPlaceholder}
-        options={countryOptions(locale)}
         errors={errors.country}
       />
     </>

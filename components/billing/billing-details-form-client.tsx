@@ -1,12 +1,12 @@
 "use client";
 import { useActionState, useId } from "react";
-import { useLocale } from "next-intl";
 import { SubmitButton } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { SelectField } from "@/components/ui/select-field";
 import { FormStatus, InvalidFormSummary } from "@/components/ui/alert";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
-import { countryOptions } from "@/lib/core/countries";
+import { CheckboxField } from "@/components/ui/checkbox-field";
+import { ADDRESS_FIELDS } from "@/components/ui/address-fields";
+import { CountryField } from "@/components/ui/country-field";
 
 export type BillingDetailsAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 
@@ -28,12 +28,6 @@ export type BillingDetailsWords = Record<
   string
 >;
 
-const ADDRESS_FIELDS: { name: TextName; autoComplete: string }[] = [
-  { name: "address", autoComplete: "street-address" },
-  { name: "postCode", autoComplete: "postal-code" },
-  { name: "city", autoComplete: "address-level2" },
-];
-
 /**
  * Billing details, prefilled; after any answer the values it carries are shown, so nothing typed is lost. Choosing a
  * kind hides the other kind's fields with CSS alone (`:has`), so the form works the same without JavaScript.
@@ -51,7 +45,6 @@ export function BillingDetailsFormClient({
   personal?: boolean;
 }) {
   const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
-  const locale = useLocale();
   const id = useId();
   const errors = state.status === "invalid" ? state.fieldErrors : {};
   const shown = state.status === "idle" ? initial : (state.values ?? initial);
@@ -103,27 +96,20 @@ export function BillingDetailsFormClient({
         {text("companyRegNo", "off", { hint: words.companyRegNoHint })}
       </div>
       {ADDRESS_FIELDS.map((field) => text(field.name, field.autoComplete))}
-      <SelectField
-        // A select only takes a new default on mount: remount it when the shown value changes.
-        key={`country-${shown.country ?? ""}`}
-        className="min-w-0 [&_select]:w-full [&_select]:min-w-0"
+      <CountryField
+        value={shown.country ?? ""}
         label={words.country}
-        name="country"
         autoComplete={auto("country")}
-        defaultValue={shown.country ?? ""}
         placeholder={words.countryPlaceholder}
-        options={countryOptions(locale)}
         errors={errors.country}
       />
-      <label key={`invoice-${shown.requireInvoice ?? ""}`} className="flex items-start gap-2 text-sm sm:col-span-2">
-        <input
-          type="checkbox"
-          name="requireInvoice"
-          defaultChecked={shown.requireInvoice === "on"}
-          className="mt-0.5 h-4 w-4 accent-brand-700"
-        />
-        <span>{words.requireInvoice}</span>
-      </label>
+      <CheckboxField
+        key={`invoice-${shown.requireInvoice ?? ""}`}
+        name="requireInvoice"
+        label={words.requireInvoice}
+        defaultChecked={shown.requireInvoice === "on"}
+        className="sm:col-span-2"
+      />
       <div className="flex flex-col gap-3 sm:col-span-2">
         <SubmitButton pendingLabel={words.saving} className="self-start">
           {words.save}

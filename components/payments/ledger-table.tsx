@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Pager } from "@/components/ui/pager";
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button-classes";
@@ -125,26 +126,6 @@ export async function LedgerPager({
   hrefFor: (page: number) => string;
 }) {
   const t = await getTranslations("payments.pager");
-  if (page === 1 && !hasNext) return null;
-  return (
-    <nav aria-label={t("label")} className="flex flex-wrap items-center justify-between gap-3">
-      {page > 1 ? (
-        <Link href={hrefFor(page - 1)} rel="prev" className={buttonClasses("secondary")}>
-          <span aria-hidden="true">←</span> {t("newer")}
-        </Link>
-      ) : (
-        <span />
-      )}
-      <p className="text-sm text-slate-700 dark:text-slate-300" aria-current="page">
-        {t("position", { page: String(page) })}
-      </p>
-      {hasNext ? (
-        <Link href={hrefFor(page + 1)} rel="next" className={buttonClasses("secondary")}>
-          {t("older")} <span aria-hidden="true">→</span>
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
+  const words = { previous: t("newer"), next: t("older"), position: t("position", { page: String(page) }) };
+  return <Pager page={page} hasNext={hasNext} hrefFor={hrefFor} label={t("label")} words={words} />;
 }

@@ -3,6 +3,7 @@ import { useActionState } from "react";
 import { FormStatus } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/button";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
+import { CheckboxField } from "@/components/ui/checkbox-field";
 
 export type SwitchAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 
@@ -25,10 +26,7 @@ export function SwitchForm({
   const message = state.status === "idle" ? null : (state.message ?? null);
   return (
     <form action={formAction} className="space-y-3">
-      <label className="flex items-start gap-2 text-sm">
-        <input type="checkbox" name={name} defaultChecked={enabled} className="mt-1 h-4 w-4" />
-        <span>{words.label}</span>
-      </label>
+      <CheckboxField name={name} label={words.label} defaultChecked={enabled} />
       <SubmitButton variant="secondary" pendingLabel={words.saving}>
         {words.save}
       </SubmitButton>

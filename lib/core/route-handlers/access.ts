@@ -17,6 +17,11 @@ export const NOT_LINKED: MessageKey = "access.notLinked";
  */
 export const DRIVER_ACCOUNT_GONE: MessageKey = "access.driverAccountGone";
 
+/** A driver's route handlers are built from this (tests pass their own): the sign-in check, which throws AccessDeniedError. */
+export interface DriverRouteAccess {
+  authorize: () => Promise<{ platformUserId: number }>;
+}
+
 /** The signed-in driver with a charging account. */
 export async function signedInDriver(): Promise<DriverViewer> {
   try {

@@ -8,7 +8,7 @@ import { APP_TIME_ZONE } from "@/lib/core/format";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
 import { translatorFor, type Translator } from "@/lib/core/i18n/translator";
 import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
-import { DRIVER_ACCOUNT_GONE } from "@/lib/core/route-handlers/access";
+import { DRIVER_ACCOUNT_GONE, type DriverRouteAccess } from "@/lib/core/route-handlers/access";
 import { RouteError } from "@/lib/core/route-handlers/route-error";
 import { routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
 import { defaultSessionDeps, logSessionError, type SessionDeps } from "@/lib/features/sessions";
@@ -68,9 +68,7 @@ async function packResponse(
   );
 }
 
-export function createExpensePackHandler(
-  deps: PackDeps & { authorize: () => Promise<{ platformUserId: number }> },
-): RouteHandler {
+export function createExpensePackHandler(deps: PackDeps & DriverRouteAccess): RouteHandler {
   return routeHandler({
     scope: SCOPE,
     words: { doing: "expensePack.doing.prepare", notFound: DRIVER_ACCOUNT_GONE },

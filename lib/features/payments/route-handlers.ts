@@ -7,7 +7,7 @@ import type { Viewer } from "@/lib/core/auth/viewer";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
 import { translatorFor, type MessageKey } from "@/lib/core/i18n/translator";
-import { DRIVER_ACCOUNT_GONE } from "@/lib/core/route-handlers/access";
+import { DRIVER_ACCOUNT_GONE, type DriverRouteAccess } from "@/lib/core/route-handlers/access";
 import { foundOrNotFound, paramsOrNotFound, RouteError } from "@/lib/core/route-handlers/route-error";
 import { routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
 import { zonedDate } from "@/lib/core/zoned-time";
@@ -21,17 +21,13 @@ import { findOwnInvoice, iterateDriverTransactionPages } from "./service";
 
 /** The ledger's downloads: the CSV and one invoice's PDF. The driver comes from the sign-in, never a parameter. */
 
-export interface PaymentRouteDeps {
-  /** The signed-in driver; throws AccessDeniedError otherwise. */
-  authorize: () => Promise<{ platformUserId: number }>;
+export interface PaymentRouteDeps extends DriverRouteAccess {
   /** Lazily, so a refused request never builds a platform client. */
   payments?: () => PaymentDeps;
 }
 
 const SCOPE = "payments";
 const INVOICE_NOT_FOUND = "payments.errors.invoiceNotFound";
-const EXPORT_FILTERS = ["kind", "from", "to"];
-const BAD = "payments.errors.badFilters";
 const InvoiceParams = z.object({ id: platformIdPathParam() });
 
 /** The platform's money API, or a 404 in the driver's words where the platform keeps no ledger (the contract). */
@@ -49,7 +45,12 @@ export function createPaymentsExportHandler(deps: PaymentRouteDeps): RouteHandle
     async run({ request, actor }) {
       const t = translatorFor(await currentLocale());
       // Only the export's own filters are read; a bad one is a 400 listing every problem in the driver's words.
-      const filter = downloadFilterFrom(new URL(request.url), EXPORT_FILTERS, (own) => parsePaymentFilter(own, t), BAD);
+      const filter = downloadFilterFrom(
+        new URL(request.url),
+        ["kind", "from", "to"],
+        (own) => parsePaymentFilter(own, t),
+        "payments.errors.badFilters",
+      );
       const { money, now } = moneyOf(deps);
       const chunks = paymentCsvChunks(
         iterateDriverTransactionPages(actor.platformUserId, filter, money),

@@ -4,7 +4,7 @@ import { CSV_CONTENT_TYPE } from "@/lib/core/csv";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { z } from "zod";
 import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
-import { DRIVER_ACCOUNT_GONE } from "@/lib/core/route-handlers/access";
+import { DRIVER_ACCOUNT_GONE, type DriverRouteAccess } from "@/lib/core/route-handlers/access";
 import { foundOrNotFound, paramsOrNotFound } from "@/lib/core/route-handlers/route-error";
 import { PRIVATE_NO_STORE, routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
 import { sessionCsvChunks, sessionCsvFilename, sessionCsvHeader, sessionCsvRow, sessionCsvWords } from "./csv";
@@ -21,17 +21,13 @@ import { zonedDate } from "@/lib/core/zoned-time";
  * Session route handlers built from their dependencies (for tests). The driver comes from the session, never a param.
  */
 
-export interface SessionRouteDeps {
-  /** The signed-in driver; throws AccessDeniedError otherwise (route-handlers/access.ts). */
-  authorize: () => Promise<{ platformUserId: number }>;
+export interface SessionRouteDeps extends DriverRouteAccess {
   /** Lazily, so a refused request never opens the database or builds a platform client. */
   sessions?: () => SessionDeps;
 }
 
 const SCOPE = "sessions";
 const SESSION_NOT_FOUND = "sessionsCsv.errors.sessionNotFound";
-const EXPORT_FILTERS = ["status", "from", "to"];
-const BAD = "sessionsCsv.errors.badFilters";
 const SessionIdParams = z.object({ id: platformIdPathParam(PlatformUserIdSchema) });
 
 export function createSessionsExportHandler(deps: SessionRouteDeps): RouteHandler {
@@ -44,7 +40,12 @@ export function createSessionsExportHandler(deps: SessionRouteDeps): RouteHandle
       const locale = await currentLocale();
       const t = translatorFor(locale);
       // Only the export's own filters: `userId`, `page` or anything else in the URL is ignored; a bad one is a 400.
-      const filter = downloadFilterFrom(new URL(request.url), EXPORT_FILTERS, (own) => parseSessionFilter(own, t), BAD);
+      const filter = downloadFilterFrom(
+        new URL(request.url),
+        ["status", "from", "to"],
+        (own) => parseSessionFilter(own, t),
+        "sessionsCsv.errors.badFilters",
+      );
       const sessionDeps = (deps.sessions ?? defaultSessionDeps)();
       const user = await sessionDeps.platform.users.getUser(actor.platformUserId);
       const places = new SessionPlaces(locale, sessionDeps);
