@@ -351,11 +351,12 @@ test(
       await expect(table.getByRole("columnheader")).toHaveText(language.columns);
       await expect(table.locator("tbody tr").first().locator("td").nth(3)).toHaveText(language.credit);
       await page.goto("/account/payments?kind=charge");
-      const changes = await page
-        .getByRole("table")
-        .first()
-        .locator("tbody tr td:nth-child(4)")
-        .evaluateAll((cells) => cells.map((cell) => (cell.textContent ?? "").replace(/\s/g, " ").trim()));
+      // The ledger streams in after the page's frame: wait for its rows before reading them all at once.
+      const cells = page.getByRole("table").first().locator("tbody tr td:nth-child(4)");
+      await expect(cells.first()).toBeVisible();
+      const changes = await cells.evaluateAll((cells) =>
+        cells.map((cell) => (cell.textContent ?? "").replace(/\s/g, " ").trim()),
+      );
       expect(changes.length).toBeGreaterThan(0);
       for (const change of changes) expect(change).toMatch(language.change);
       await expectNoAxeViolations(page);

@@ -174,9 +174,12 @@ export class Cluster {
   async rejoined(name: InstanceName, timeoutMs = 30_000): Promise<void> {
     const address = `127.0.0.1:${CLUSTER_PORTS.instances[name === "a" ? 0 : 1]}`;
     const deadline = Date.now() + timeoutMs;
+    // Three answers, not one: nginx's first request after fail_timeout only probes the instance, and a
+    // restart that began on one success saw "no live upstreams" (CI of 5d61c0c).
+    let answered = 0;
     while (Date.now() < deadline) {
       const answer = await fetch(`http://127.0.0.1:${CLUSTER_PORTS.nginx}/api/health`);
-      if (answer.status === 200 && answer.headers.get(UPSTREAM_HEADER) === address) return;
+      if (answer.status === 200 && answer.headers.get(UPSTREAM_HEADER) === address && ++answered === 3) return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     throw new Error(`nginx did not send requests to instance ${name} within ${timeoutMs} ms`);
