@@ -179,6 +179,39 @@ export async function changeEmailOnDriverPage(page: Page, email: string): Promis
 export const PLATFORM_API = "/api/emulator/public-api/resources";
 export const PLATFORM_AUTH = { Authorization: "Bearer demo-key", Accept: "application/json" };
 
+const NOTIFICATIONS = "/api/emulator/public-api/notifications/v2.0";
+
+/**
+ * Subscribes the emulator's callbacks of `kinds` to this portal and waits until /api/health says callbacks arrive
+ * (the pages take the stream only then; the seeded running session is reported every 5 s). Returns the id to unsubscribe.
+ */
+export async function subscribePortalCallbacks(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  kinds: readonly string[],
+): Promise<number> {
+  const subscribed = await request.post(NOTIFICATIONS, {
+    headers: PLATFORM_AUTH,
+    data: {
+      via: "webhook",
+      notifications: kinds,
+      webhook: { callbackUrl: new URL("/api/platform/callbacks", baseURL).href },
+    },
+  });
+  expect(subscribed.status(), await subscribed.text()).toBe(201);
+  const { id } = ((await subscribed.json()) as { data: { id: number } }).data;
+  await expect
+    .poll(async () => ((await (await request.get("/api/health")).json()) as { events?: { recent: boolean } }).events, {
+      timeout: 20_000,
+    })
+    .toEqual({ recent: true });
+  return id;
+}
+
+export async function unsubscribePortalCallbacks(request: APIRequestContext, id: number): Promise<void> {
+  await request.delete(`${NOTIFICATIONS}/${id}`, { headers: PLATFORM_AUTH });
+}
+
 export interface FreshDriver {
   id: number;
   email: string;

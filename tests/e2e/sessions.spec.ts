@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { formatKwh, formatMoney } from "../../lib/core/format";
 import { rangeToInstants } from "../../lib/features/sessions/filters";
-import { dialectOf, expect, PLATFORM_AUTH, test } from "./fixtures";
+import { dialectOf, expect, subscribePortalCallbacks, test, unsubscribePortalCallbacks } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 import { DEMO_DRIVER_ID, platformSessions, SECOND_DRIVER_ID } from "./platform-sessions";
 
@@ -336,24 +336,11 @@ test(
     const pushed = dialectOf() === "ampeco";
     let subscription: number | null = null;
     if (pushed) {
-      const subscribed = await request.post("/api/emulator/public-api/notifications/v2.0", {
-        headers: PLATFORM_AUTH,
-        data: {
-          via: "webhook",
-          notifications: ["SessionUpdateNotification", "session.start.stop.notification", "userBalance.changed"],
-          webhook: { callbackUrl: new URL("/api/platform/callbacks", baseURL).href },
-        },
-      });
-      expect(subscribed.status(), await subscribed.text()).toBe(201);
-      subscription = ((await subscribed.json()) as { data: { id: number } }).data.id;
-      // The pages take the stream only once callbacks are seen to arrive (the emulator reports the
-      // running session every 5 s); /api/health says so.
-      await expect
-        .poll(
-          async () => ((await (await request.get("/api/health")).json()) as { events?: { recent: boolean } }).events,
-          { timeout: 20_000 },
-        )
-        .toEqual({ recent: true });
+      subscription = await subscribePortalCallbacks(request, baseURL, [
+        "SessionUpdateNotification",
+        "session.start.stop.notification",
+        "userBalance.changed",
+      ]);
     }
     const polls: string[] = [];
     page.on("request", (r) => {
@@ -385,8 +372,7 @@ test(
       if (pushed) expect(polls, "the panel polled although the stream was open").toEqual([]);
       else expect(polls.length, "the contract's panel polls").toBeGreaterThan(0);
     } finally {
-      if (subscription !== null)
-        await request.delete(`/api/emulator/public-api/notifications/v2.0/${subscription}`, { headers: PLATFORM_AUTH });
+      if (subscription !== null) await unsubscribePortalCallbacks(request, subscription);
       // Leave the demo data as the seed has it: one running session of the demo driver.
       // (No early return here: a return in `finally` would swallow a failure of the test.)
       if (stopped) {

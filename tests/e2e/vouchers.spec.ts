@@ -6,9 +6,10 @@ import {
   expect,
   expectNewDriverBalance,
   inOneLimitWindow,
-  PLATFORM_AUTH,
   reloadPage,
   signInNewPlatformDriver,
+  subscribePortalCallbacks,
+  unsubscribePortalCallbacks,
   redeemVoucher,
   test,
 } from "./fixtures";
@@ -74,23 +75,10 @@ test(
     const pushed = dialectOf() === "ampeco";
     let subscription: number | null = null;
     if (pushed) {
-      const subscribed = await request.post("/api/emulator/public-api/notifications/v2.0", {
-        headers: PLATFORM_AUTH,
-        data: {
-          via: "webhook",
-          notifications: ["SessionUpdateNotification", "userBalance.changed"],
-          webhook: { callbackUrl: new URL("/api/platform/callbacks", baseURL).href },
-        },
-      });
-      expect(subscribed.status(), await subscribed.text()).toBe(201);
-      subscription = ((await subscribed.json()) as { data: { id: number } }).data.id;
-      // The page takes the stream once callbacks are seen to arrive (the seeded running session's, every 5 s).
-      await expect
-        .poll(
-          async () => ((await (await request.get("/api/health")).json()) as { events?: { recent: boolean } }).events,
-          { timeout: 20_000 },
-        )
-        .toEqual({ recent: true });
+      subscription = await subscribePortalCallbacks(request, baseURL, [
+        "SessionUpdateNotification",
+        "userBalance.changed",
+      ]);
     }
     try {
       const driver = await signInNewPlatformDriver(page, request, "vouchers.pushed", { first_name: "Pia" });
@@ -131,8 +119,7 @@ test(
         expect(polls.length, "the contract's form polls").toBeGreaterThan(0);
       }
     } finally {
-      if (subscription !== null)
-        await request.delete(`/api/emulator/public-api/notifications/v2.0/${subscription}`, { headers: PLATFORM_AUTH });
+      if (subscription !== null) await unsubscribePortalCallbacks(request, subscription);
     }
   },
 );
