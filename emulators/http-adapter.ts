@@ -42,6 +42,24 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | "
 
 const IDLE_CONNECTION_MS = 60_000;
 
+/** The body as it comes, so a body that stalls stalls on the wire too; a client gone cancels it. */
+async function sendBody(response: Response, res: ServerResponse): Promise<void> {
+  if (!response.body) return void res.end();
+  const reader = response.body.getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  res.once("close", cancel);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      res.write(value);
+    }
+    res.end();
+  } finally {
+    res.off("close", cancel);
+  }
+}
+
 export function serveFetchHandler(handler: FetchHandler, options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -70,7 +88,7 @@ export function serveFetchHandler(handler: FetchHandler, options: ServeOptions):
         outHeaders[name] = value;
       });
       res.writeHead(response.status, outHeaders);
-      res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+      await sendBody(response, res);
     } catch (error) {
       // A handler bug must still answer; the emulator's own code maps bad input to 4xx.
       console.error("[emulator] unhandled error", error);

@@ -3,6 +3,7 @@ import {
   EXPORT_FILE_PREFIX,
   exportFileRoutes,
   INVOICE_FILE_PREFIX,
+  INVOICE_REDIRECT_PREFIX,
   invoiceFileRoutes,
   OAUTH_TOKEN_PATH,
   OAuthIssuer,
@@ -61,7 +62,7 @@ export interface PlatformEmulatorOptions {
   dialect?: EmulatorDialect;
   /** ampeco only: enables `POST /public-api/oauth/token` for this client. */
   oauthClient?: OAuthClient;
-  /** Lifetime of an issued OAuth token; default 3600. */
+  /** Lifetime of an issued OAuth token; default 3600 (the `oauthTokenTtlSeconds` setting changes it at run time). */
   oauthTokenTtlSeconds?: number;
   apiKey: string;
   readOnlyKey: string;
@@ -127,9 +128,13 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
   persist();
 
   const faults = new FaultInjector(now);
-  const madeSettings = () => EmulatorSettingsSchema.parse(options.settings ?? {});
+  const madeSettings = () =>
+    EmulatorSettingsSchema.parse({
+      ...(options.oauthTokenTtlSeconds === undefined ? {} : { oauthTokenTtlSeconds: options.oauthTokenTtlSeconds }),
+      ...options.settings,
+    });
   const oauth = options.oauthClient
-    ? new OAuthIssuer(options.oauthClient, options.oauthTokenTtlSeconds ?? 3600, now)
+    ? new OAuthIssuer(options.oauthClient, () => runtime.settings.oauthTokenTtlSeconds, now)
     : null;
   const runtime: EmulatorRuntime = {
     faults,
@@ -240,7 +245,10 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
       // A signed export link is its own authority, like a storage URL: no key, no rate limit, not logged.
       if (dialect === "ampeco" && url.pathname.startsWith(EXPORT_FILE_PREFIX))
         return dispatch(exportFileRoutes, request, url);
-      if (dialect === "ampeco" && url.pathname.startsWith(INVOICE_FILE_PREFIX))
+      if (
+        dialect === "ampeco" &&
+        (url.pathname.startsWith(INVOICE_FILE_PREFIX) || url.pathname.startsWith(INVOICE_REDIRECT_PREFIX))
+      )
         return dispatch(invoiceFileRoutes, request, url);
       if (url.pathname.startsWith(PLATFORM_PREFIX)) {
         const bodyKeys = await jsonBodyKeys(request);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pathPatternSchema } from "./faults";
+import { goLiveSettings } from "./go-live-settings";
 
 /**
  * How strict the emulator is where AMPECO leaves room (issue 24). Each setting makes the emulator
@@ -89,6 +90,7 @@ export const EmulatorSettingsSchema = z
       attempts: 5,
       retryDelayMs: 1_000,
     }),
+    ...goLiveSettings,
   })
   .strict();
 
@@ -96,8 +98,9 @@ export type EmulatorSettings = z.infer<typeof EmulatorSettingsSchema>;
 export type EmulatorSettingsInput = z.input<typeof EmulatorSettingsSchema>;
 export type EmulatorPartner = z.infer<typeof PartnerSchema>;
 
-/** The resource a platform path names, for `forbiddenResources`. */
+/** The resource a platform path names, for `forbiddenResources` (`notifications` for notifications v2.0). */
 export function resourceOfPath(pathname: string): string | null {
+  if (/^\/public-api\/notifications\//.test(pathname)) return "notifications";
   const match = /^\/public-api\/(resources|actions)\/([^/]+)\//.exec(pathname);
   if (!match) return null;
   return match[1] === "actions" ? `actions/${match[2]}` : (match[2] ?? null);

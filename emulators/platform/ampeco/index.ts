@@ -33,7 +33,7 @@ export const ampecoRoutes: Route[] = [
 ];
 
 export { OAUTH_TOKEN_PATH, OAuthIssuer, type OAuthClient } from "./oauth";
-export { INVOICE_FILE_PREFIX, INVOICE_LINK_TTL_MS, invoiceFileRoutes } from "./invoices";
+export { INVOICE_FILE_PREFIX, INVOICE_LINK_TTL_MS, INVOICE_REDIRECT_PREFIX, invoiceFileRoutes } from "./invoices";
 export { DEPRECATION_HEADERS, PAGE_SUNSET } from "./paging";
 export { EXPORT_FILE_PREFIX, EXPORT_LINK_TTL_MS, exportFileRoutes } from "./private-data-export";
 export { WebhookDispatcher, signCallback, type DeliveryLogEntry } from "./webhooks";

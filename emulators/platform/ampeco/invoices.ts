@@ -13,14 +13,22 @@ import { asBadRequest } from "./transactions";
 
 /**
  * Invoices v1.0: page-mode listing with no user filter (as published), reads with a `downloadUrl` signed with the
- * emulator's key that expires after 24 hours on its clock; the link is its own authority, like a storage URL.
+ * emulator's key that expires after 24 hours on its clock; the link is its own authority, like a storage URL. The
+ * `invoiceLinks` and `invoiceFields` settings play other tenants: files on another host, behind a redirect, sent as
+ * `octet-stream` or stalling, and records without `userId` or `downloadUrl`.
  */
 export const INVOICE_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 export const INVOICE_FILE_PREFIX = "/invoice-files/";
+/** The API origin's link that redirects to the file (`invoiceLinks.redirect`). */
+export const INVOICE_REDIRECT_PREFIX = "/invoice-links/";
+/** What a stalling file sends before it stops (`invoiceLinks.stall`). */
+const STALLED_BYTES = 512;
 
 const INVOICES = /^\/public-api\/resources\/invoices\/v1\.0$/;
 const INVOICE = /^\/public-api\/resources\/invoices\/v1\.0\/([^/]+)$/;
-const INVOICE_FILE = /^\/invoice-files\/(\d{1,10})\/(\d{1,13})-([0-9a-f]{64})\.pdf$/;
+const SIGNED = "(\\d{1,10})\\/(\\d{1,13})-([0-9a-f]{64})\\.pdf$";
+const INVOICE_FILE = new RegExp(`^\\/invoice-files\\/${SIGNED}`);
+const INVOICE_REDIRECT = new RegExp(`^\\/invoice-links\\/${SIGNED}`);
 
 const ListFilterSchema = z.object({ issuedFrom: instantFilter, issuedTo: instantFilter });
 
@@ -28,11 +36,15 @@ function signature(key: string, invoiceId: number, expiresMs: number): string {
   return createHmac("sha256", key).update(`invoice:${invoiceId}:${expiresMs}`).digest("hex");
 }
 
-/** Links on the origin the platform was called on: the portal's server fetches them, not a browser. */
-export function invoiceDownloadUrl(ctx: Pick<RouteContext, "url" | "now" | "options">, invoiceId: number): string {
+type LinkContext = Pick<RouteContext, "url" | "now" | "options" | "runtime">;
+
+/** Links on the origin the platform was called on (or the file host the settings name): the portal's server fetches them. */
+export function invoiceDownloadUrl(ctx: LinkContext, invoiceId: number): string {
   const expiresMs = ctx.now.getTime() + INVOICE_LINK_TTL_MS;
   const file = `${invoiceId}/${expiresMs}-${signature(ctx.options.apiKey, invoiceId, expiresMs)}.pdf`;
-  return `${ctx.url.origin}${INVOICE_FILE_PREFIX}${file}`;
+  const { fileOrigin, redirect } = ctx.runtime.settings.invoiceLinks;
+  if (redirect) return `${ctx.url.origin}${INVOICE_REDIRECT_PREFIX}${file}`;
+  return `${fileOrigin ?? ctx.url.origin}${INVOICE_FILE_PREFIX}${file}`;
 }
 
 /** Amounts include tax; subtotal and tax are derived from the total so they always add up. */
@@ -68,13 +80,14 @@ function clientOf(state: EmulatorState, userId: number) {
   };
 }
 
-function invoiceView(ctx: Pick<RouteContext, "url" | "now" | "options" | "state">, invoice: InvoiceRecord) {
+function invoiceView(ctx: LinkContext & Pick<RouteContext, "state">, invoice: InvoiceRecord) {
+  const fields = ctx.runtime.settings.invoiceFields;
   return {
     id: invoice.id,
     type: invoice.type,
     number: invoice.number,
     date: toUtcIso(invoice.date),
-    userId: invoice.userId,
+    ...(fields.userId ? { userId: invoice.userId } : {}),
     periodFrom: invoice.periodFrom === null ? null : toUtcIso(invoice.periodFrom),
     periodTo: invoice.periodTo === null ? null : toUtcIso(invoice.periodTo),
     totalEnergy: invoice.totalEnergy,
@@ -83,7 +96,7 @@ function invoiceView(ctx: Pick<RouteContext, "url" | "now" | "options" | "state"
     service: invoice.service,
     quantity: invoice.quantity,
     ...amountsOf(invoice),
-    downloadUrl: invoiceDownloadUrl(ctx, invoice.id),
+    ...(fields.downloadUrl ? { downloadUrl: invoiceDownloadUrl(ctx, invoice.id) } : {}),
     client: clientOf(ctx.state, invoice.userId),
   };
 }
@@ -133,8 +146,8 @@ export function invoicePdf(state: EmulatorState, invoice: InvoiceRecord): Promis
   });
 }
 
-/** The signed file: 403 for a link the emulator did not sign, 410 once expired, 404 for an invoice gone since. */
-async function invoiceFile({ params, state, now, options }: RouteContext) {
+/** The invoice a signed link names: 403 for a link the emulator did not sign, 410 once expired, 404 for one gone since. */
+function signedInvoice({ params, state, now, options }: RouteContext): InvoiceRecord {
   const invoiceId = Number(params[0]);
   const expiresMs = Number(params[1]);
   const expected = Buffer.from(signature(options.apiKey, invoiceId, expiresMs), "hex");
@@ -144,19 +157,45 @@ async function invoiceFile({ params, state, now, options }: RouteContext) {
   if (now.getTime() > expiresMs) throw new HttpError(410, "This download link has expired.");
   const invoice = state.invoices.find((i) => i.id === invoiceId);
   if (!invoice) throw notFound("Invoice", invoiceId);
-  const pdf = await invoicePdf(state, invoice);
-  return new Response(new Uint8Array(pdf), {
+  return invoice;
+}
+
+/** The first bytes, then nothing more until the reader gives up (`invoiceLinks.stall`). */
+function stalled(pdf: Buffer): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(new Uint8Array(pdf.subarray(0, STALLED_BYTES)));
+    },
+  });
+}
+
+async function invoiceFile(ctx: RouteContext) {
+  const invoice = signedInvoice(ctx);
+  const pdf = await invoicePdf(ctx.state, invoice);
+  const { contentType, stall } = ctx.runtime.settings.invoiceLinks;
+  return new Response(stall ? stalled(pdf) : new Uint8Array(pdf), {
     status: 200,
     headers: {
-      "content-type": "application/pdf",
+      "content-type": contentType,
       "content-disposition": `attachment; filename="${invoice.number}.pdf"`,
       "cache-control": "private, no-store",
     },
   });
 }
 
+/** `invoiceLinks.redirect`: the API origin's link answers 302 to the file, on the file host when one is set. */
+function invoiceRedirect(ctx: RouteContext) {
+  signedInvoice(ctx);
+  const origin = ctx.runtime.settings.invoiceLinks.fileOrigin ?? ctx.url.origin;
+  const target = `${origin}${INVOICE_FILE_PREFIX}${ctx.url.pathname.slice(INVOICE_REDIRECT_PREFIX.length)}`;
+  return new Response(null, { status: 302, headers: { location: target, "cache-control": "no-store" } });
+}
+
 export const ampecoInvoiceRoutes: Route[] = [
   { method: "GET", pattern: INVOICES, handler: listInvoices },
   { method: "GET", pattern: INVOICE, handler: getInvoice },
 ];
-export const invoiceFileRoutes: Route[] = [{ method: "GET", pattern: INVOICE_FILE, handler: invoiceFile }];
+export const invoiceFileRoutes: Route[] = [
+  { method: "GET", pattern: INVOICE_FILE, handler: invoiceFile },
+  { method: "GET", pattern: INVOICE_REDIRECT, handler: invoiceRedirect },
+];

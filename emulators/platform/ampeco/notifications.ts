@@ -118,10 +118,14 @@ async function subscribe(ctx: RouteContext) {
   return json(201, { data: subscriptionView(subscription) });
 }
 
-/** The signing key stays the creator's token (the subset: "the access token used when creating"). */
+/**
+ * The signing key stays the creator's token (the subset: "the access token used when creating"), or becomes the
+ * updater's under `webhookKeyAfterUpdate: "updater"` (the docs say nothing about an update).
+ */
 async function update(ctx: RouteContext) {
   const subscription = findSubscription(ctx);
   const input = await readValidBody(ctx.request, SubscriptionBodySchema);
+  if (ctx.runtime.settings.webhookKeyAfterUpdate === "updater") subscription.signingKey = bearerOf(ctx.request);
   subscription.notifications = input.notifications;
   subscription.callbackUrl = input.webhook?.callbackUrl ?? subscription.callbackUrl;
   return json(200, { data: subscriptionView(subscription) });

@@ -60,7 +60,7 @@ export class OAuthIssuer {
 
   constructor(
     private client: OAuthClient,
-    private ttlSeconds: number,
+    private ttlSeconds: () => number,
     private now: () => Date,
   ) {}
 
@@ -84,11 +84,12 @@ export class OAuthIssuer {
       return oauthError(401, "invalid_client", "Client authentication failed");
     }
     const token = randomBytes(24).toString("base64url");
-    this.tokens.set(token, this.now().getTime() + this.ttlSeconds * 1000);
+    const ttlSeconds = this.ttlSeconds();
+    this.tokens.set(token, this.now().getTime() + ttlSeconds * 1000);
     this.issued += 1;
     return json(
       200,
-      { token_type: "Bearer", expires_in: this.ttlSeconds, access_token: token },
+      { token_type: "Bearer", expires_in: ttlSeconds, access_token: token },
       { "cache-control": "no-store" },
     );
   }

@@ -56,12 +56,12 @@ function listSessions({ url, state, now, runtime }: RouteContext) {
   return pagedResponse(
     sessions,
     url,
-    (s) => ampecoSessionView(s, now, idTagOfSession(state, s)),
+    (s) => ampecoSessionView(s, now, idTagOfSession(state, s), runtime.settings.sessionBilling),
     listMode({ runtime }, false),
   );
 }
 
-function getSession({ params, state, now }: RouteContext) {
+function getSession({ params, state, now, runtime }: RouteContext) {
   let id = params[0] ?? "";
   try {
     id = decodeURIComponent(id);
@@ -70,7 +70,8 @@ function getSession({ params, state, now }: RouteContext) {
   }
   const session = state.sessions.find((s) => String(s.id) === id);
   if (!session) throw notFound("Session", id);
-  return json(200, { data: ampecoSessionView(session, now, idTagOfSession(state, session)) });
+  const billing = runtime.settings.sessionBilling;
+  return json(200, { data: ampecoSessionView(session, now, idTagOfSession(state, session), billing) });
 }
 
 export const ampecoSessionRoutes: Route[] = [

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { HttpError, instantFilter, integerFilter, json, notFound, parseId, readFilters, validate } from "../http";
 import type { Route, RouteContext } from "../router";
+import type { EmulatorSettings } from "../settings";
 import type { EmulatorState, TransactionRecord } from "../store";
 import { toUtcIso } from "../time";
 import { listMode, pagedResponse } from "./paging";
@@ -66,7 +67,18 @@ const CARD = { type: "visa", last4: "4242", expMonth: "12", expYear: "2030", tok
 
 export const transactionRef = (t: TransactionRecord) => `txn_${t.id}`;
 
-export function ampecoTransactionView(state: EmulatorState, t: TransactionRecord) {
+/** A voucher's credit, which `voucherCreditTransactions: false` leaves out of the ledger (the balance still moves). */
+const isVoucherCredit = (t: TransactionRecord) => t.kind === "topup_package" && t.voucherId !== null;
+const listed = (settings: EmulatorSettings) => (t: TransactionRecord) =>
+  settings.voucherCreditTransactions || !isVoucherCredit(t);
+
+/** A refund's `invoiceId`: its credit note (the store's), or under `refundInvoice: "invoice"` the invoice it refunds. */
+function invoiceIdOf(state: EmulatorState, settings: EmulatorSettings, t: TransactionRecord): number | null {
+  if (t.status !== "refunded" || settings.refundInvoice === "credit-note") return t.invoiceId;
+  return state.invoices.find((i) => i.transactionId === t.id && i.type === "invoice")?.id ?? t.invoiceId;
+}
+
+export function ampecoTransactionView(state: EmulatorState, settings: EmulatorSettings, t: TransactionRecord) {
   const email = state.users.find((u) => u.id === t.userId)?.email;
   return {
     id: t.id,
@@ -83,7 +95,7 @@ export function ampecoTransactionView(state: EmulatorState, t: TransactionRecord
     status: t.status,
     ref: transactionRef(t),
     failureReason: null,
-    invoiceId: t.invoiceId,
+    invoiceId: invoiceIdOf(state, settings, t),
     receiptId: null,
     billingType: t.billingType,
     lastUpdatedAt: toUtcIso(t.updatedAt),
@@ -153,16 +165,20 @@ function listTransactions({ url, state, runtime }: RouteContext) {
     const types = purchaseTypes(url);
     if (types !== undefined) raw.purchaseType = types;
     const filter = validate(ListFilterSchema, raw, "filter.");
-    const found = state.transactions.filter((t) => matches(state, filter, t)).sort((a, b) => a.id - b.id);
-    return pagedResponse(found, url, (t) => ampecoTransactionView(state, t), listMode({ runtime }, false));
+    const found = state.transactions
+      .filter(listed(runtime.settings))
+      .filter((t) => matches(state, filter, t))
+      .sort((a, b) => a.id - b.id);
+    const view = (t: TransactionRecord) => ampecoTransactionView(state, runtime.settings, t);
+    return pagedResponse(found, url, view, listMode({ runtime }, false));
   });
 }
 
-function getTransaction({ params, state }: RouteContext) {
+function getTransaction({ params, state, runtime }: RouteContext) {
   const id = parseId(params[0], "Transaction");
-  const transaction = state.transactions.find((t) => t.id === id);
+  const transaction = state.transactions.filter(listed(runtime.settings)).find((t) => t.id === id);
   if (!transaction) throw notFound("Transaction", id);
-  return json(200, ampecoTransactionView(state, transaction));
+  return json(200, ampecoTransactionView(state, runtime.settings, transaction));
 }
 
 export const ampecoTransactionRoutes: Route[] = [

@@ -4,6 +4,7 @@ import type { SessionRecord, SessionStatus, TokenRecord, TokenStatus, UserRecord
 import { partnerOf, type EmulatorSettings } from "../settings";
 import { toUtcIso } from "../time";
 import { liveMeasures } from "../views";
+import { BILLED_AT_STOP, billingOf, type SessionBillingSetting } from "./session-billing";
 
 /**
  * Store records → the AMPECO wire shapes of ampeco-openapi-subset.json. One store serves both
@@ -99,8 +100,16 @@ export interface SessionIdTag {
   label: string | null;
 }
 
-export function ampecoSessionView(session: SessionRecord, now: Date, idTag: SessionIdTag | undefined) {
-  const { energy, amount } = liveMeasures(session, now);
+/** `billing`: the `sessionBilling` setting (a stopped session's amount and `billingStatus` until its billing completes). */
+export function ampecoSessionView(
+  session: SessionRecord,
+  now: Date,
+  idTag: SessionIdTag | undefined,
+  billing: SessionBillingSetting = BILLED_AT_STOP,
+) {
+  const { energy, amount: measured } = liveMeasures(session, now);
+  const billed = billingOf(session, now, billing, measured);
+  const amount = billed.amount ?? 0;
   const running = session.stoppedAt === null;
   const elapsedHours = Math.max(
     1 / 3600,
@@ -123,15 +132,15 @@ export function ampecoSessionView(session: SessionRecord, now: Date, idTag: Sess
       peak: session.powerW,
       average: Math.round(energy / elapsedHours),
     },
-    amount,
-    totalAmount: { withTax: amount, withoutTax: round2(amount / (1 + VAT)) },
+    ...(billed.amount === null ? {} : { amount }),
+    totalAmount: billed.amount === null ? null : { withTax: amount, withoutTax: round2(amount / (1 + VAT)) },
     currency: session.currency,
     paymentType: "balance",
     paymentStatus: running ? null : "paid",
     authorizationId: null,
     ...(idTag === undefined ? {} : { idTag: idTag.uid }),
     ...(idTag?.label ? { idTagLabel: idTag.label } : {}),
-    billingStatus: running ? null : "completed",
+    billingStatus: billed.status,
     lastUpdatedAt: toUtcIso(session.stoppedAt ?? now),
   };
 }

@@ -5,6 +5,7 @@ import type { EmulatorState, SubscriptionRecord } from "../store";
 import { toAmsterdamIso, toUtcIso } from "../time";
 import { liveMeasures } from "../views";
 import { idTagOfSession } from "./sessions";
+import { billingOf, clockAlignedConsumption } from "./session-billing";
 import { ampecoSessionView, ampecoUserView, chargePointIdOf } from "./views";
 
 /**
@@ -12,7 +13,7 @@ import { ampecoSessionView, ampecoUserView, chargePointIdOf } from "./views";
  * last (after every request and on a timer, since a running session gains energy with the clock)
  * and posts one signed callback per change to every webhook subscribed to its kind. The body is
  * signed with SHA256-HMAC keyed with the access token that made the subscription, in lower-case
- * hex (the subset does not name the encoding: inferred). `X-Timestamp` carries Unix seconds and
+ * hex by default (the subset does not name the encoding: `webhookSignature` plays the others). `X-Timestamp` carries Unix seconds and
  * `X-Tenant` the tenant's host (both inferred: the subset names the headers only).
  */
 export interface Notification {
@@ -32,7 +33,7 @@ export interface DeliveryLogEntry {
 }
 
 interface Snapshot {
-  sessions: Map<number, { running: boolean; energy: number }>;
+  sessions: Map<number, { running: boolean; energy: number; billing: string | null }>;
   balances: Map<number, number>;
   users: Map<number, string>;
   tags: Map<number, string>;
@@ -43,8 +44,12 @@ const DELIVERY_LOG_SIZE = 500;
 export const DELIVERY_LANES = 8;
 const CALLBACK_TIMEOUT_MS = 5_000;
 
-export function signCallback(body: string, key: string): string {
-  return createHmac("sha256", key).update(body, "utf8").digest("hex");
+/** `X-Signature` as the `webhookSignature` setting spells it. */
+export function signCallback(body: string, key: string, form: EmulatorSettings["webhookSignature"] = "hex"): string {
+  const digest = createHmac("sha256", key).update(body, "utf8").digest();
+  if (form === "base64") return digest.toString("base64");
+  if (form === "hex-upper") return digest.toString("hex").toUpperCase();
+  return form === "sha256-hex" ? `sha256=${digest.toString("hex")}` : digest.toString("hex");
 }
 
 /** A user as the notifications compare it: every field the platform shows but the clock. */
@@ -58,7 +63,11 @@ function snapshotOf(state: EmulatorState, now: Date, settings: EmulatorSettings)
   const fingerprint = userFingerprint(state, settings);
   return {
     sessions: new Map(
-      state.sessions.map((s) => [s.id, { running: s.stoppedAt === null, energy: liveMeasures(s, now).energy }]),
+      state.sessions.map((s) => {
+        const { energy, amount } = liveMeasures(s, now);
+        const billing = billingOf(s, now, settings.sessionBilling, amount).status;
+        return [s.id, { running: s.stoppedAt === null, energy, billing }];
+      }),
     ),
     balances: new Map(state.users.map((u) => [u.id, u.balanceCents])),
     users: new Map(state.users.map((u) => [u.id, fingerprint(u)])),
@@ -68,12 +77,19 @@ function snapshotOf(state: EmulatorState, now: Date, settings: EmulatorSettings)
   };
 }
 
-function sessionNotifications(state: EmulatorState, before: Snapshot, now: Date, withEnergy: boolean): Notification[] {
+function sessionNotifications(
+  state: EmulatorState,
+  before: Snapshot,
+  after: Snapshot,
+  now: Date,
+  withEnergy: boolean,
+  settings: EmulatorSettings,
+): Notification[] {
   const out: Notification[] = [];
   for (const session of state.sessions) {
     const seen = before.sessions.get(session.id);
     const running = session.stoppedAt === null;
-    const { energy } = liveMeasures(session, now);
+    const { energy, amount } = liveMeasures(session, now);
     const idTag = idTagOfSession(state, session);
     const startStop = (action: "start" | "stop"): Notification => ({
       kind: "session.start.stop.notification",
@@ -102,10 +118,15 @@ function sessionNotifications(state: EmulatorState, before: Snapshot, now: Date,
         lastUpdatedAt: toUtcIso(session.stoppedAt ?? now),
       },
     });
+    const view = ampecoSessionView(session, now, idTag, settings.sessionBilling);
+    const detail =
+      settings.sessionUpdateDetail === "clock-aligned"
+        ? { clockAlignedEnergyConsumption: clockAlignedConsumption(session, energy, amount, now) }
+        : {};
     const update: Notification = {
       kind: "SessionUpdateNotification",
       subject: `session:${session.id}`,
-      body: { notification: "SessionUpdateNotification", session: ampecoSessionView(session, now, idTag) },
+      body: { notification: "SessionUpdateNotification", session: { ...view, ...detail } },
     };
     if (!seen) {
       out.push(startStop("start"));
@@ -114,6 +135,9 @@ function sessionNotifications(state: EmulatorState, before: Snapshot, now: Date,
     } else if (seen.running && !running) {
       out.push(startStop("stop"), update);
     } else if (withEnergy && running && seen.energy !== energy) {
+      out.push(update);
+    } else if (!running && seen.billing !== after.sessions.get(session.id)?.billing) {
+      // The later billing update: the final amount once billing completes.
       out.push(update);
     }
   }
@@ -137,7 +161,10 @@ function userNotifications(
       const redemption = state.redemptions
         .filter((r) => r.userId === user.id && r.appliedAt !== null)
         .sort((a, b) => b.id - a.id)[0];
-      const transactionId = redemption ? (transactionOfRedemption(state, redemption.id)?.id ?? null) : null;
+      // Without voucher credit transactions (a setting) the balance moves with none to name.
+      const credit =
+        redemption && settings.voucherCreditTransactions ? transactionOfRedemption(state, redemption.id) : null;
+      const transactionId = credit?.id ?? null;
       out.push({
         kind: "userBalance.changed",
         subject: `user:${user.id}`,
@@ -255,7 +282,7 @@ export class WebhookDispatcher {
       }
     }
     const notifications = [
-      ...sessionNotifications(state, before, now, withEnergy),
+      ...sessionNotifications(state, before, after, now, withEnergy, settings),
       ...userNotifications(state, before, after, now, settings),
       ...tagNotifications(before, after, now),
     ];
@@ -310,7 +337,7 @@ export class WebhookDispatcher {
         method: "POST",
         headers: {
           "content-type": "application/json",
-          "x-signature": signCallback(body, subscription.signingKey),
+          "x-signature": signCallback(body, subscription.signingKey, this.options.getSettings().webhookSignature),
           "x-timestamp": String(Math.floor(this.options.now().getTime() / 1000)),
           "x-tenant": subscription.tenant,
         },

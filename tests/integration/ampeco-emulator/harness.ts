@@ -6,7 +6,7 @@ import {
   type CallOptions,
   type RunningPlatformEmulator,
 } from "@/tests/support/platform-emulator-server";
-import { responseValidator, schemaErrors } from "./openapi";
+import { responseValidator, schemaErrors, type InvoiceManagerName } from "./openapi";
 
 /**
  * The platform emulator in the ampeco dialect over real HTTP, where every /public-api answer is
@@ -21,9 +21,15 @@ export async function startAmpecoEmulator(options: Partial<PlatformEmulatorOptio
   const emu = await startPlatformEmulator({ dialect: "ampeco", ...options });
   let count = 0;
 
-  const check = (method: string, pathname: string, res: ApiResult) => {
+  /** The invoice manager the emulator plays now (its settings), for the shape of invoice details. */
+  const managerFor = async (pathname: string): Promise<InvoiceManagerName> =>
+    /\/invoice-details$/.test(pathname)
+      ? ((await emu.call("GET", "/__emulator/settings")).body.data.invoiceManager as InvoiceManagerName)
+      : "ampeco";
+
+  const check = async (method: string, pathname: string, res: ApiResult) => {
     if (!pathname.startsWith("/public-api/") || pathname === "/public-api/oauth/token") return res;
-    const validate = responseValidator(method, pathname, res.status);
+    const validate = responseValidator(method, pathname, res.status, await managerFor(pathname));
     if (validate === null) {
       // No body declared (202, 204, 406): the answer must not pretend to be JSON data.
       if (res.status === 202 || res.status === 204) expect(res.text).toBe("");

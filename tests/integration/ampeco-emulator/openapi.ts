@@ -28,12 +28,19 @@ ajv.addKeyword("x-enumDescriptions");
 
 /**
  * Invoice details answer in the tenant's invoice manager's shape; the subset's oneOf cannot tell them apart (every
- * "Ampeco Invoice Manager" body is a valid "SoftOne" one), so the emulator's manager is checked alone, and it is closed.
+ * "Ampeco Invoice Manager" body is a valid "SoftOne" one), so the manager the emulator plays is checked alone.
  */
-const TENANT_INVOICE_MANAGER = "Ampeco Invoice Manager";
-function tenantShape(schema: object): object {
+export const INVOICE_MANAGER_TITLES = {
+  ampeco: "Ampeco Invoice Manager",
+  cardcom: "Cardcom Invoice Manager",
+  softone: "SoftOne Invoice Manager",
+  ecpay: "Ecpay Invoice Manager",
+} as const;
+export type InvoiceManagerName = keyof typeof INVOICE_MANAGER_TITLES;
+
+function tenantShape(schema: object, manager: InvoiceManagerName): object {
   const branches = (schema as { oneOf?: Array<{ title?: string }> }).oneOf;
-  return branches?.find((branch) => branch.title === TENANT_INVOICE_MANAGER) ?? schema;
+  return branches?.find((branch) => branch.title === INVOICE_MANAGER_TITLES[manager]) ?? schema;
 }
 
 /** Users v1.1 has the v1.0 shape (the subset's note); everything else is looked up as served. */
@@ -53,17 +60,22 @@ export function operationTemplate(pathname: string): string | null {
 const compiled = new Map<string, ValidateFunction | null>();
 
 /** The compiled JSON response schema, or null when the operation declares no body for that status. */
-export function responseValidator(method: string, pathname: string, status: number): ValidateFunction | null {
+export function responseValidator(
+  method: string,
+  pathname: string,
+  status: number,
+  manager: InvoiceManagerName = "ampeco",
+): ValidateFunction | null {
   const template = operationTemplate(pathname);
   if (!template) throw new Error(`${method} ${pathname} is not an operation of the subset`);
   const operation = subset.paths[template]?.[method.toLowerCase()];
   if (!operation) throw new Error(`${method} ${template} is not in the subset`);
   const response = operation.responses[String(status)];
   if (!response) throw new Error(`${method} ${template} declares no ${status} response`);
-  const key = `${method} ${template} ${status}`;
+  const key = `${method} ${template} ${status} ${manager}`;
   if (!compiled.has(key)) {
     const schema = response.content?.["application/json"]?.schema;
-    compiled.set(key, schema ? ajv.compile(tenantShape(schema)) : null);
+    compiled.set(key, schema ? ajv.compile(tenantShape(schema, manager)) : null);
   }
   return compiled.get(key) ?? null;
 }
