@@ -116,10 +116,17 @@ export interface NotificationSubscription {
   callbackUrl: string | null;
 }
 
+/** A new subscription and the key its callbacks are signed with: the token that made it (under OAuth, a short-lived one). */
+export interface SubscribeResult {
+  subscription: NotificationSubscription;
+  signingKey: string;
+}
+
 export interface NotificationsApi {
   listSubscriptions(): Promise<NotificationSubscription[]>;
-  subscribe(kinds: readonly string[], callbackUrl: string): Promise<NotificationSubscription>;
-  updateSubscription(id: number, kinds: readonly string[], callbackUrl: string): Promise<NotificationSubscription>;
+  subscribe(kinds: readonly string[], callbackUrl: string): Promise<SubscribeResult>;
+  /** No update: whose token signs after one is undocumented, so a changed subscription is made anew. */
+  unsubscribe(id: number): Promise<void>;
   /** The card an `idTag.changed` callback names (it carries only the id), or null when it is gone. */
   cardOfNotification(cardId: number): Promise<Card | null>;
 }

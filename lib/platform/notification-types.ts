@@ -1,12 +1,8 @@
-/** The portal's dialect-free reading of one platform callback (AMPECO notifications v2.0; the contract has no events). */
-export const NOTIFICATION_KINDS = [
-  "SessionUpdateNotification",
-  "session.start.stop.notification",
-  "userBalance.changed",
-  "idTag.changed",
-  "transaction.changed",
-  "UserChangedNotification",
-] as const;
+/**
+ * The portal's dialect-free reading of a platform callback (AMPECO notifications v2.0), of the kinds it uses only
+ * (why not the others, such as the user record's: docs/design-notes.md#libfeatureslive).
+ */
+export const NOTIFICATION_KINDS = ["SessionUpdateNotification", "userBalance.changed", "idTag.changed"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export interface SessionChange {
@@ -22,13 +18,19 @@ export interface SessionChange {
   updatedAt: string | null;
 }
 
+/**
+ * Where a stopped session's billing stands (`billingStatus`, nullable, and whether `totalAmount` was given): a receipt
+ * waits for completed billing, or for an amount where the platform reports no billing status.
+ */
+export interface SessionBilling {
+  status: "pending" | "suspended" | "completed" | null;
+  amountGiven: boolean;
+}
+
 export type PlatformEvent =
-  | { kind: "session"; userId: number | null; session: SessionChange }
-  | { kind: "session-start-stop"; userId: number | null; sessionId: number; action: "start" | "stop" }
+  | { kind: "session"; userId: number | null; session: SessionChange; billing: SessionBilling }
   | { kind: "balance"; userId: number; balance: number; currency: string; updatedAt: string }
-  | { kind: "card"; cardId: number; action: "created" | "updated" | "deleted" }
-  | { kind: "transaction"; transactionId: number }
-  | { kind: "user"; userId: number | null; balance: number | null; updatedAt: string | null };
+  | { kind: "card"; cardId: number; action: "created" | "updated" | "deleted" };
 
 /** A parsed callback: its kind as the platform names it and the portal's reading of it. */
 export interface ParsedNotification {

@@ -67,6 +67,8 @@ export interface PlatformCall {
    * base URL's origin, so the key is never sent to a host the platform merely named.
    */
   nextUrl?: string;
+  /** Told the bearer token a successful call was made with (a subscription's signing key); never logged. */
+  onBearer?: (token: string) => void;
 }
 
 export interface PlatformResponse<T> {
@@ -264,6 +266,7 @@ export function createPlatformRequester(options: PlatformRequesterOptions): Plat
       }
 
       if (status < 200 || status > 299) throw errorForStatus(endpoint, status, text);
+      call.onBearer?.(token);
 
       if (!call.schema) return { status, data: undefined, headers: response.headers };
       if (status === 204 || text.trim() === "") throw new PlatformResponseError(endpoint, "empty body", { status });

@@ -8,9 +8,12 @@ import type { PlatformClient } from "@/lib/platform/client";
 import type { PlatformEvent } from "@/lib/platform/notifications";
 import { getLiveBus, type LiveBus } from "./bus";
 import { toDriverEvent } from "./driver-events";
-import { defaultReceiptDeps, sendChargeReceipt, type ReceiptDeps } from "./receipt";
+import { billingSettled, defaultReceiptDeps, sendChargeReceipt, type ReceiptDeps } from "./receipt";
 
-/** A taken callback's work after the answer: the driver's tabs are told; a finished session gets its receipt (receipt.ts). */
+/**
+ * A taken callback's work after the answer: the driver's tabs are told; a finished session whose billing is settled
+ * gets its receipt (receipt.ts).
+ */
 export async function deliverPlatformEvent(
   event: PlatformEvent,
   deps: { db?: Database; bus?: LiveBus; receipts?: ReceiptDeps; platform?: PlatformClient } = {},
@@ -27,7 +30,7 @@ export async function deliverPlatformEvent(
   if (!account) return false;
   const bus = deps.bus ?? (await getLiveBus());
   await bus.publish(target.platformUserId, target.event);
-  if (event.kind === "session" && event.session.status === "finished")
+  if (event.kind === "session" && event.session.status === "finished" && billingSettled(event.billing))
     await sendChargeReceipt(target.platformUserId, event.session, deps.receipts ?? defaultReceiptDeps(db));
   return true;
 }

@@ -1,7 +1,8 @@
 import "server-only";
 
 /** The live feature's public module: the platform's callbacks in, the drivers' event streams out. */
-export { receivePlatformCallback, webhookKey } from "./receive-callback";
+export { receivePlatformCallback, SELF_TEST_KIND } from "./receive-callback";
+export { callbacksConfigured } from "./webhook-keys";
 export { callbacksArriving, livePushActive } from "./push";
 export { liveEventsEnabled, openDriverStream } from "./stream";
 export { receiptMailEnabled } from "./receipt";

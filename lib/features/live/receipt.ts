@@ -8,7 +8,7 @@ import { sendMail, type MailMessage } from "@/lib/core/mail/send";
 import { chargeReceiptMail } from "@/lib/core/mail/templates";
 import { getPlatform } from "@/lib/platform";
 import { locationName } from "@/lib/platform/location-name";
-import type { SessionChange } from "@/lib/platform/notification-types";
+import type { SessionBilling, SessionChange } from "@/lib/platform/notification-types";
 import { logger } from "@/lib/core/log";
 
 /** One receipt mail per finished session: sent only by the instance whose insert took the session's row; a failed mail frees it. */
@@ -42,6 +42,14 @@ export function defaultReceiptDeps(db: Database): ReceiptDeps {
     locationOf: platformLocationOf,
     accountUrl: new URL("/account", getConfig().auth.url ?? "http://localhost:3000").href,
   };
+}
+
+/**
+ * Whether a finished session's amount is final: its billing is completed, or the platform reports no billing status
+ * and names an amount. A pending or suspended billing's amount is provisional: the receipt waits for the next update.
+ */
+export function billingSettled(billing: SessionBilling): boolean {
+  return billing.status === "completed" || (billing.status === null && billing.amountGiven);
 }
 
 /** Sends the receipt of a finished session once; true when this call sent it. */

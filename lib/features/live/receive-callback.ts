@@ -2,7 +2,6 @@ import "server-only";
 import { pruneSchedule } from "@/lib/core/db/prune-schedule";
 import { createHash } from "node:crypto";
 import { after } from "next/server";
-import { getConfig } from "@/lib/core/config";
 import { getDb, type Database } from "@/lib/core/db/client";
 import { platformCallbacks } from "@/lib/core/db/schema";
 import { logger } from "@/lib/core/log";
@@ -12,17 +11,27 @@ import {
   isValidSignature,
   notificationKindOf,
   readNotification,
+  signatureForm,
   type PlatformEvent,
 } from "@/lib/platform/notifications";
 import { desc, lt } from "drizzle-orm";
 import { deliverPlatformEvent } from "./deliver";
+import { callbacksConfigured, webhookKeys } from "./webhook-keys";
 
 /** The platform's callbacks: 413, 401, 400 in that order without detail; unknown kinds and repeats 202 and dropped. */
 // The order and the reasons: docs/design-notes.md#libfeatureslive
 const log = logger("live");
 
-/** Far above any callback of the six kinds (a session update is ~2 KB). */
-export const MAX_CALLBACK_BYTES = 64 * 1024;
+/**
+ * AMPECO states no size; a session update with a day of clock-aligned figures or charging periods passes 64 KB
+ * (about 200 bytes a minute), so the cap is far above that and still bounds what one request can make the portal hold.
+ */
+export const MAX_CALLBACK_BYTES = 1024 * 1024;
+/** `platform:check`'s signed self-test through the public URL: answered 204 once its signature holds, nothing else. */
+export const SELF_TEST_KIND = "driverPortal.callbackSelfTest";
+/** Keys are read again at most this often, and after a refusal at most once a second (a new subscription's key). */
+const KEYS_HOLD_MS = 60_000;
+const KEYS_RELOAD_MIN_MS = 1_000;
 /** How long a taken callback's digest is kept against replays and retries. */
 const DIGEST_RETENTION_MS = 7 * 24 * 3_600_000;
 const digestPruneDue = pruneSchedule(60_000);
@@ -31,22 +40,30 @@ const loggedKinds = new Set<string>();
 
 export interface CallbackDeps {
   db: () => Promise<Database>;
-  /** The key the platform signs with (null: callbacks are off, the portal polls). */
-  key: () => string | null;
+  /** The keys the platform may sign with (null: callbacks are off, the portal polls); `fresh` after a refusal. */
+  keys: (fresh: boolean) => Promise<readonly string[] | null>;
   /** Runs after the answer is sent. */
   later: (task: () => Promise<void>) => void;
   deliver: (event: PlatformEvent) => Promise<unknown>;
   now: () => Date;
 }
 
-export function webhookKey(): string | null {
-  const { platform } = getConfig();
-  return platform.dialect === "ampeco" && platform.webhookKey !== "" ? platform.webhookKey : null;
+/** The keys from the database and configuration, held for a while so a callback costs no read. */
+function heldKeys(load: () => Promise<string[]>, nowMs: () => number = Date.now) {
+  let held: { keys: string[]; at: number } | null = null;
+  return async (fresh: boolean): Promise<string[]> => {
+    const now = nowMs();
+    const age = held === null ? Number.POSITIVE_INFINITY : now - held.at;
+    if (age > KEYS_HOLD_MS || (fresh && age > KEYS_RELOAD_MIN_MS)) held = { keys: await load(), at: now };
+    return held!.keys;
+  };
 }
+
+const configuredKeys = heldKeys(async () => webhookKeys(await getDb()));
 
 const defaultDeps: CallbackDeps = {
   db: getDb,
-  key: webhookKey,
+  keys: async (fresh) => (callbacksConfigured() ? configuredKeys(fresh) : null),
   later: (task) => after(task),
   deliver: deliverPlatformEvent,
   now: () => new Date(),
@@ -81,9 +98,28 @@ function logKindOnce(kind: string, why: string) {
   log.warn(`platform callback dropped: ${why}`, { kind });
 }
 
+const loggedForms = new Set<string>();
+
+/** The first refusal of each signature form, at warn: its form and how many keys were tried, never its value. */
+function logRefusalOnce(signature: string | null, keys: number) {
+  const form = signatureForm(signature);
+  if (loggedForms.has(form) || loggedForms.size >= LOGGED_KINDS_LIMIT) return;
+  loggedForms.add(form);
+  const hint = keys === 0 ? "no webhook key yet: run npm run platform:subscribe" : "run npm run platform:check";
+  log.warn(`platform callback refused (401): the signature matches no webhook key; ${hint}`, { form, keys });
+}
+
+/** Whether one of the keys signed the body; after a refusal the keys are read again once (a new subscription). */
+async function signedByPlatform(raw: Buffer, signature: string | null, deps: CallbackDeps): Promise<boolean> {
+  if (isValidSignature(raw, signature, (await deps.keys(false)) ?? [])) return true;
+  const fresh = (await deps.keys(true)) ?? [];
+  if (isValidSignature(raw, signature, fresh)) return true;
+  logRefusalOnce(signature, fresh.length);
+  return false;
+}
+
 export async function receivePlatformCallback(request: Request, deps: CallbackDeps = defaultDeps): Promise<Response> {
-  const key = deps.key();
-  if (key === null) return answer(404);
+  if ((await deps.keys(false)) === null) return answer(404);
   let raw: Buffer | null;
   try {
     raw = await readCapped(request, MAX_CALLBACK_BYTES);
@@ -91,7 +127,7 @@ export async function receivePlatformCallback(request: Request, deps: CallbackDe
     return answer(400);
   }
   if (raw === null) return answer(413);
-  if (!isValidSignature(raw, request.headers.get("x-signature"), key)) return answer(401);
+  if (!(await signedByPlatform(raw, request.headers.get("x-signature"), deps))) return answer(401);
 
   let body: unknown;
   try {
@@ -100,6 +136,7 @@ export async function receivePlatformCallback(request: Request, deps: CallbackDe
     return answer(400);
   }
   const kind = notificationKindOf(body);
+  if (kind === SELF_TEST_KIND) return answer(204);
   if (kind === null || !isNotificationKind(kind)) {
     logKindOnce(kind ?? "(none)", "not a kind the portal subscribes to");
     return answer(202);

@@ -9,7 +9,7 @@ import type { DriverEvent } from "@/lib/core/live-events";
 import { logger } from "@/lib/core/log";
 import { onDrain } from "@/lib/core/shutdown";
 import { getLiveBus, type LiveBus, type LiveMessage } from "./bus";
-import { webhookKey } from "./receive-callback";
+import { callbacksConfigured } from "./webhook-keys";
 
 /** One event stream per signed-in tab (`GET /api/live`): the driver's events with the bus's id, heartbeats, `end` on sign-out. */
 const log = logger("live");
@@ -30,7 +30,7 @@ export interface StreamDeps {
 
 /** Whether tabs get events pushed (ampeco, with a webhook key) or poll. */
 export function liveEventsEnabled(): boolean {
-  return webhookKey() !== null;
+  return callbacksConfigured();
 }
 
 const defaultDeps: StreamDeps = {

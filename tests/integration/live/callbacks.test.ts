@@ -18,6 +18,7 @@ import {
   type RunningPlatformEmulator,
 } from "@/tests/support/platform-emulator-server";
 import { platformClientFor } from "@/tests/support/platform-client";
+import { captureLogs } from "@/tests/support/log-capture";
 
 /**
  * Issue 27: the platform's callbacks into the portal. Refusals change nothing and never answer 500;
@@ -36,7 +37,7 @@ const heard: LiveMessage[] = [];
 
 const deps = (): CallbackDeps => ({
   db: async () => opened.db,
-  key: () => KEY,
+  keys: async () => [KEY],
   later: (task) => void later.push(task),
   deliver: async (event) => {
     delivered.push(event);
@@ -112,12 +113,34 @@ describe("POST /api/platform/callbacks refuses", () => {
     await nothingChanged();
   });
 
+  it("logs the first refusal of each signature form at warn, naming the form and never the signature", async () => {
+    const logs = captureLogs("debug");
+    try {
+      const body = sessionUpdate(DEMO_DRIVER_ID, 4321);
+      const wrong = createHmac("sha256", "rotated-away").update(body).digest();
+      for (let i = 0; i < 3; i++) expect(await post(body, { "x-signature": wrong.toString("base64") })).toBe(401);
+      expect(await post(body, { "x-signature": `sha256=${wrong.toString("hex")}` })).toBe(401);
+      const refusals = logs.lines.filter((l) => l.text.includes("platform callback refused"));
+      expect(refusals.map((l) => [l.level, l.fields.form])).toEqual([
+        ["warn", "base64"],
+        ["warn", "sha256= and lower-case hex"],
+      ]);
+      for (const line of logs.lines) {
+        expect(line.text).not.toContain(wrong.toString("base64"));
+        expect(line.text).not.toContain(wrong.toString("hex"));
+      }
+    } finally {
+      logs.restore();
+    }
+    await nothingChanged();
+  });
+
   it("a body over the limit (413), whether it says so or not, before looking at the signature", async () => {
     const huge = JSON.stringify({ notification: "SessionUpdateNotification", pad: "x".repeat(MAX_CALLBACK_BYTES) });
     expect(await post(huge, { "x-signature": sign(huge) })).toBe(413);
     const chunked = new ReadableStream<Uint8Array>({
       start(controller) {
-        for (let i = 0; i < 20; i++) controller.enqueue(new TextEncoder().encode("x".repeat(8 * 1024)));
+        for (let i = 0; i < 140; i++) controller.enqueue(new TextEncoder().encode("x".repeat(8 * 1024)));
         controller.close();
       },
     });
@@ -144,6 +167,62 @@ describe("POST /api/platform/callbacks refuses", () => {
 });
 
 describe("POST /api/platform/callbacks takes", () => {
+  it("a signature in any form a sender may use: hex in either case, base64, with or without sha256=", async () => {
+    const digest = (body: string) => createHmac("sha256", KEY).update(body).digest();
+    const forms = [
+      (d: Buffer) => d.toString("hex").toUpperCase(),
+      (d: Buffer) => d.toString("base64"),
+      (d: Buffer) => d.toString("base64url"),
+      (d: Buffer) => `sha256=${d.toString("hex")}`,
+      (d: Buffer) => `SHA256=${d.toString("base64")}`,
+    ];
+    for (const [i, spell] of forms.entries()) {
+      const body = sessionUpdate(DEMO_DRIVER_ID, 2000 + i, `2026-03-14T10:0${i}:00Z`);
+      expect(await post(body, { "x-signature": spell(digest(body)) }), spell(digest(body))).toBe(202);
+    }
+    expect(await opened.db.select().from(platformCallbacks)).toHaveLength(forms.length);
+  });
+
+  it("a callback over 64 KB (a long session's clock-aligned figures) up to the 1 MB cap", async () => {
+    const update = JSON.parse(sessionUpdate(DEMO_DRIVER_ID, 5000, "2026-03-14T11:00:00Z"));
+    update.session.clockAlignedEnergyConsumption = Array.from({ length: 600 }, (_, i) => ({
+      start: new Date(Date.parse("2026-03-14T01:00:00Z") + i * 60_000).toISOString(),
+      end: new Date(Date.parse("2026-03-14T01:01:00Z") + i * 60_000).toISOString(),
+      energyConsumed: 120,
+      energyConsumption: { total: 120, grid: 120, local: 0 },
+      totalCost: { withTax: 0.05, withoutTax: 0.04 },
+    }));
+    const body = JSON.stringify(update);
+    expect(Buffer.byteLength(body)).toBeGreaterThan(64 * 1024);
+    expect(await post(body, { "x-signature": sign(body) })).toBe(202);
+    await expect.poll(() => heard.length).toBe(1);
+  });
+
+  it("no personal data of a user callback: not a kind it subscribes to, dropped unread, nothing kept or logged", async () => {
+    const logs = captureLogs("debug");
+    try {
+      const body = JSON.stringify({
+        notification: "UserChangedNotification",
+        user: {
+          id: String(DEMO_DRIVER_ID),
+          email: "private.person@example.com",
+          password: "$2y$10$hashhashhash",
+          balance: 9,
+        },
+        action: "updated",
+        lastUpdatedAt: "2026-03-14T10:00:00Z",
+      });
+      expect(await post(body, { "x-signature": sign(body) })).toBe(202);
+      for (const line of logs.lines) {
+        expect(line.text).not.toContain("private.person");
+        expect(line.text).not.toContain("hashhash");
+      }
+    } finally {
+      logs.restore();
+    }
+    await nothingChanged();
+  });
+
   it("a signed session update once, for its own driver only, however often it comes (replay, retry)", async () => {
     const body = sessionUpdate(DEMO_DRIVER_ID);
     for (let i = 0; i < 3; i++) expect(await post(body, { "x-signature": sign(body) })).toBe(202);
@@ -204,7 +283,7 @@ describe("the emulator's own callbacks", () => {
         const headers = Object.fromEntries(
           Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === "string"),
         );
-        const callbackDeps = { ...deps(), key: () => TEST_API_KEY };
+        const callbackDeps: CallbackDeps = { ...deps(), keys: async () => [TEST_API_KEY] };
         void receivePlatformCallback(
           new Request(URL_, { method: "POST", headers, body: Buffer.concat(chunks) }),
           callbackDeps,

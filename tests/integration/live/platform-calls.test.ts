@@ -64,7 +64,12 @@ describe("platform calls per minute for drivers watching a running session", () 
     h.requests.length = 0;
     const deliver = (status: SessionChange["status"]) =>
       deliverPlatformEvent(
-        { kind: "session", userId: DEMO_DRIVER_ID, session: change(status) },
+        {
+          kind: "session",
+          userId: DEMO_DRIVER_ID,
+          session: change(status),
+          billing: { status: null, amountGiven: true },
+        },
         { db: h.opened.db, bus, receipts },
       );
     await deliver("charging");

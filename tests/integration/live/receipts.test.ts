@@ -138,7 +138,7 @@ describe("the charge receipt from the emulator's callbacks", () => {
             }),
             {
               db: async () => opened.db,
-              key: () => TEST_API_KEY,
+              keys: async () => [TEST_API_KEY],
               later: (task) => void later.push(task),
               deliver: (event) => deliverPlatformEvent(event, { db: opened.db, bus, receipts: deps() }),
               now: () => new Date(),

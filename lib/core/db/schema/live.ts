@@ -29,3 +29,16 @@ export const chargeReceipts = pgTable("charge_receipt", {
   platformUserId: integer("platform_user_id").notNull(),
   sentAt: timestamp("sent_at", { mode: "date" }).notNull().defaultNow(),
 });
+
+/**
+ * The subscription `npm run platform:subscribe` made and what signs its callbacks: a static key's fingerprint, or the
+ * OAuth token itself (it stays the signing key after it expires; docs/design-notes.md#libfeatureslive).
+ */
+export const platformSubscriptions = pgTable("platform_subscription", {
+  callbackUrl: text("callback_url").primaryKey(),
+  subscriptionId: integer("subscription_id").notNull(),
+  kinds: text("kinds").notNull(),
+  keyFingerprint: text("key_fingerprint").notNull(),
+  signingKey: text("signing_key"),
+  createdAt: timestamp("created_at", { mode: "date" }).notNull().defaultNow(),
+});

@@ -59,8 +59,8 @@ export const AMPECO_ENDPOINTS = {
   // Notifications v2.0: the webhook subscriptions (the portal's callbacks, lib/features/live/).
   "notifications.list": { method: "GET", path: "/public-api/notifications/v2.0", idempotent: true },
   "notifications.subscribe": { method: "POST", path: "/public-api/notifications/v2.0", idempotent: false },
-  // Sets the subscription to the given kinds and URL: a replay leaves the same state.
-  "notifications.update": { method: "PUT", path: "/public-api/notifications/v2.0/{id}", idempotent: true },
+  // A replay finds it gone (404), which is the state asked for.
+  "notifications.unsubscribe": { method: "DELETE", path: "/public-api/notifications/v2.0/{id}", idempotent: true },
 } as const satisfies Record<string, EndpointSpec>;
 
 export type AmpecoEndpointName = keyof typeof AMPECO_ENDPOINTS;

@@ -6,9 +6,9 @@ import type { PlatformRequester } from "../../request";
 import { nullWhenNotFound } from "../../reads";
 import { WireId, WireNumber, WireText } from "../../wire";
 import { toAmpecoCard } from "./cards";
-import { AmpecoIdTag } from "./schemas";
+import { AmpecoIdTag, ampecoList } from "./schemas";
 
-/** The six notification callbacks the portal subscribes to, read with zod (only the fields it uses); a body that fails is ignored. */
+/** The notification callbacks the portal subscribes to, read with zod (only the fields it uses); a body that fails is ignored. */
 const SESSION_STATUS: Record<string, SessionChange["status"]> = {
   pending: "started",
   active: "charging",
@@ -33,16 +33,13 @@ const SessionUpdate = z.object({
     amount: WireNumber.nullish(),
     totalAmount: z.object({ withTax: WireNumber.nullish() }).nullish(),
     currency: WireText,
+    // An unknown status reads as none: the receipt then waits for an amount.
+    billingStatus: z.string().nullish(),
     lastUpdatedAt: Instant,
   }),
 });
 
-const StartStop = z.object({
-  notification: z.literal("session.start.stop.notification"),
-  sessionId: z.int().min(0),
-  userId: WireId.nullish(),
-  action: z.enum(["start", "stop"]),
-});
+const BILLING_STATUSES = ["pending", "suspended", "completed"] as const;
 
 const BalanceChanged = z.object({
   notification: z.literal("userBalance.changed"),
@@ -56,17 +53,6 @@ const IdTagChanged = z.object({
   notification: z.literal("idTag.changed"),
   idTagsId: WireId,
   action: z.enum(["created", "updated", "deleted"]),
-});
-
-const TransactionChanged = z.object({
-  notification: z.literal("transaction.changed"),
-  transactionId: WireId,
-});
-
-const UserChanged = z.object({
-  notification: z.literal("UserChangedNotification"),
-  user: z.object({ id: WireId.nullish(), balance: WireNumber.nullish() }),
-  lastUpdatedAt: Instant,
 });
 
 const READERS: { [K in NotificationKind]: (body: unknown) => PlatformEvent | null } = {
@@ -90,13 +76,11 @@ const READERS: { [K in NotificationKind]: (body: unknown) => PlatformEvent | nul
         chargePointId: s.chargePointId ?? null,
         updatedAt: s.lastUpdatedAt ?? null,
       },
+      billing: {
+        status: BILLING_STATUSES.find((status) => status === s.billingStatus) ?? null,
+        amountGiven: typeof (s.totalAmount?.withTax ?? s.amount) === "number",
+      },
     };
-  },
-  "session.start.stop.notification": (body) => {
-    const parsed = StartStop.safeParse(body);
-    if (!parsed.success) return null;
-    const { sessionId, userId, action } = parsed.data;
-    return { kind: "session-start-stop", userId: userId ?? null, sessionId, action };
   },
   "userBalance.changed": (body) => {
     const parsed = BalanceChanged.safeParse(body);
@@ -107,16 +91,6 @@ const READERS: { [K in NotificationKind]: (body: unknown) => PlatformEvent | nul
   "idTag.changed": (body) => {
     const parsed = IdTagChanged.safeParse(body);
     return parsed.success ? { kind: "card", cardId: parsed.data.idTagsId, action: parsed.data.action } : null;
-  },
-  "transaction.changed": (body) => {
-    const parsed = TransactionChanged.safeParse(body);
-    return parsed.success ? { kind: "transaction", transactionId: parsed.data.transactionId } : null;
-  },
-  UserChangedNotification: (body) => {
-    const parsed = UserChanged.safeParse(body);
-    if (!parsed.success) return null;
-    const { user, lastUpdatedAt } = parsed.data;
-    return { kind: "user", userId: user.id ?? null, balance: user.balance ?? null, updatedAt: lastUpdatedAt ?? null };
   },
 };
 
@@ -132,7 +106,9 @@ const WireSubscription = z.object({
   webhook: z.object({ callbackUrl: z.string() }).nullish(),
 });
 const SubscriptionResponse = z.object({ data: WireSubscription });
-const SubscriptionList = z.object({ data: z.array(WireSubscription) });
+const SubscriptionList = ampecoList(WireSubscription);
+/** A tenant has a handful of subscriptions; past this many pages the listing is not walked further. */
+const MAX_SUBSCRIPTION_PAGES = 20;
 
 const toSubscription = (wire: z.output<typeof WireSubscription>): NotificationSubscription => ({
   id: wire.id,
@@ -142,7 +118,7 @@ const toSubscription = (wire: z.output<typeof WireSubscription>): NotificationSu
 
 const IdTagResponse = z.object({ data: AmpecoIdTag });
 
-/** Notifications v2.0: the webhook subscriptions (list, subscribe, update), and the card a callback names. */
+/** Notifications v2.0: the webhook subscriptions (list, subscribe, unsubscribe), and the card a callback names. */
 export function createAmpecoNotificationsApi(requester: PlatformRequester): NotificationsApi {
   const body = (kinds: readonly string[], callbackUrl: string) => ({
     via: "webhook",
@@ -150,21 +126,35 @@ export function createAmpecoNotificationsApi(requester: PlatformRequester): Noti
     webhook: { callbackUrl },
   });
   return {
+    /** Every page: the listing declares only `per_page`, but a tenant may answer with `links.next`. */
     async listSubscriptions() {
-      const { data } = await requester.request({
-        endpoint: "notifications.list",
-        query: { per_page: 100 },
-        schema: SubscriptionList,
-      });
-      return data.data.map(toSubscription);
+      const all: NotificationSubscription[] = [];
+      let nextUrl: string | undefined;
+      for (let page = 0; page < MAX_SUBSCRIPTION_PAGES; page++) {
+        const { data } = await requester.request({
+          endpoint: "notifications.list",
+          query: { per_page: 100 },
+          nextUrl,
+          schema: SubscriptionList,
+        });
+        all.push(...data.data.map(toSubscription));
+        nextUrl = data.links?.next ?? undefined;
+        if (!nextUrl) break;
+      }
+      return all;
     },
     async subscribe(kinds, callbackUrl) {
+      let signingKey = "";
       const { data } = await requester.request({
         endpoint: "notifications.subscribe",
         body: body(kinds, callbackUrl),
         schema: SubscriptionResponse,
+        onBearer: (token) => (signingKey = token),
       });
-      return toSubscription(data.data);
+      return { subscription: toSubscription(data.data), signingKey };
+    },
+    async unsubscribe(id) {
+      await nullWhenNotFound(() => requester.request({ endpoint: "notifications.unsubscribe", params: { id } }));
     },
     async cardOfNotification(cardId) {
       return nullWhenNotFound(async () => {
@@ -175,15 +165,6 @@ export function createAmpecoNotificationsApi(requester: PlatformRequester): Noti
         });
         return toAmpecoCard(data.data);
       });
-    },
-    async updateSubscription(id, kinds, callbackUrl) {
-      const { data } = await requester.request({
-        endpoint: "notifications.update",
-        params: { id },
-        body: body(kinds, callbackUrl),
-        schema: SubscriptionResponse,
-      });
-      return toSubscription(data.data);
     },
   };
 }
