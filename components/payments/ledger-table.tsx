@@ -94,7 +94,14 @@ export async function LedgerTable({
               <Badge tone={STATUS_TONES[transaction.status] ?? "slate"}>{t(`status.${transaction.status}`)}</Badge>
             </td>
             <td className={cell}>
-              {invoice ? (
+              {invoice && !invoice.hasPdf ? (
+                <span className="text-slate-700 dark:text-slate-300">
+                  {isCreditNote(invoice)
+                    ? t("creditNoteWithoutPdf", { number: invoice.number })
+                    : t("invoiceWithoutPdf", { number: invoice.number })}
+                  <span className="block text-xs">{t("noPdfHint")}</span>
+                </span>
+              ) : invoice ? (
                 <a
                   href={links.invoice(invoice.id)}
                   download

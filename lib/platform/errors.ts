@@ -173,6 +173,24 @@ export class PlatformResponseError extends PlatformError {
   }
 }
 
+/** Why an invoice's PDF was not taken; the payments feature words each (docs/platform-fidelity.md, A3). */
+export type InvoicePdfProblem = "no-link" | "unsafe-link" | "too-many-redirects" | "not-a-pdf" | "too-large";
+
+/** The invoice's PDF was not taken: no link, a link the portal does not follow, or a file that is not a PDF. */
+export class InvoicePdfError extends PlatformResponseError {
+  constructor(
+    readonly pdfProblem: InvoicePdfProblem,
+    status?: number,
+  ) {
+    super("invoices.get", `the invoice PDF was not taken (${pdfProblem})`, { status });
+  }
+}
+
+/** The problem of an InvoicePdfError, or null for any other error (`instanceof` goes by code, so not that). */
+export function invoicePdfProblemOf(error: unknown): InvoicePdfProblem | null {
+  return isPlatformError(error) && "pdfProblem" in error ? (error as InvoicePdfError).pdfProblem : null;
+}
+
 /** The call was not sent because an argument was unusable (e.g. a non-integer id in a path). */
 export class PlatformArgumentError extends PlatformError {
   static override readonly CODE = "invalid_argument" as const;

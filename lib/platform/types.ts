@@ -258,10 +258,12 @@ export interface Invoice {
   number: string;
   /** UTC ISO instant. */
   date: string;
-  userId: number;
+  /** Optional on the platform: without it, the driver's own transaction naming the invoice is the proof. */
+  userId: number | null;
   totalAmount: number;
   taxAmount: number;
-  downloadUrl: string;
+  /** Optional on the platform: null when it offers no PDF. */
+  downloadUrl: string | null;
 }
 
 export type BillingClientType = "individual" | "company";

@@ -79,8 +79,14 @@ export async function prepareExpensePack(request: ExpensePackRequest, deps: Sess
   for await (const page of walk()) for (const session of page) ledger.add(session);
   const periodText = describePeriod(period, (day) => printedDay(day, locale), t);
   const money = deps.platform.money;
+  // An invoice the platform offers no PDF of has no file to put in the pack.
+  const periodInvoices = await listPeriodInvoices(
+    platformUserId,
+    { from: period.from, to: period.to },
+    { money, now: deps.now },
+  );
   const invoices = packInvoices(
-    await listPeriodInvoices(platformUserId, { from: period.from, to: period.to }, { money, now: deps.now }),
+    periodInvoices.filter((invoice) => invoice.downloadUrl !== null),
     locale,
   );
   if (ledger.claimedSessions === 0 && invoices.length === 0) {

@@ -11,7 +11,10 @@ import { DRIVER_ACCOUNT_GONE, type DriverRouteAccess } from "@/lib/core/route-ha
 import { foundOrNotFound, paramsOrNotFound, RouteError } from "@/lib/core/route-handlers/route-error";
 import { routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
 import { zonedDate } from "@/lib/core/zoned-time";
+import { ExpectedError } from "@/lib/core/errors";
 import type { MoneyApi } from "@/lib/platform/apis";
+import { invoicePdfProblemOf, type InvoicePdfProblem } from "@/lib/platform/errors";
+import type { Invoice } from "@/lib/platform/types";
 import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
 import { paymentCsvChunks, paymentCsvFilename, paymentCsvWords } from "./csv";
 import { defaultPaymentDeps, logPaymentError, type PaymentDeps } from "./deps";
@@ -64,6 +67,26 @@ export function createPaymentsExportHandler(deps: PaymentRouteDeps): RouteHandle
   });
 }
 
+/** Each reason a PDF was not taken, in words the driver (or support) can act on. */
+const PDF_PROBLEM_WORDS: Record<InvoicePdfProblem, MessageKey> = {
+  "no-link": "payments.errors.invoiceNoPdf",
+  "unsafe-link": "payments.errors.invoiceLinkRefused",
+  "too-many-redirects": "payments.errors.invoiceLinkRefused",
+  "not-a-pdf": "payments.errors.invoiceNotPdf",
+  "too-large": "payments.errors.invoiceTooLarge",
+};
+
+async function openPdf(money: MoneyApi, invoice: Invoice): Promise<ReadableStream<Uint8Array>> {
+  try {
+    return await money.openInvoicePdf(invoice);
+  } catch (error) {
+    const problem = invoicePdfProblemOf(error);
+    if (problem === "no-link") throw new RouteError(404, PDF_PROBLEM_WORDS[problem]);
+    if (problem) throw new ExpectedError("bad-upstream", PDF_PROBLEM_WORDS[problem]);
+    throw error;
+  }
+}
+
 /** The driver's invoice as a PDF download, or a 404 with `notFound` for an id that is not one of theirs. */
 async function invoiceResponse(
   deps: Pick<PaymentRouteDeps, "payments">,
@@ -73,7 +96,7 @@ async function invoiceResponse(
 ): Promise<Response> {
   const { money } = moneyOf(deps);
   const invoice = await foundOrNotFound(findOwnInvoice(platformUserId, invoiceId, money), notFound);
-  const body = await money.openInvoicePdf(invoice);
+  const body = await openPdf(money, invoice);
   return new Response(body, { status: 200, headers: downloadHeaders("application/pdf", invoiceFilename(invoice)) });
 }
 

@@ -49,8 +49,15 @@ export async function* iterateDriverTransactionPages(
 export interface LedgerRow {
   transaction: Transaction;
   /** The invoice behind `invoiceId`, read for its number and type; null when unread or not the driver's. */
-  invoice: Pick<Invoice, "id" | "number" | "type"> | null;
+  invoice: (Pick<Invoice, "id" | "number" | "type"> & { hasPdf: boolean }) | null;
 }
+
+/**
+ * An invoice reached through one of the driver's own transactions is theirs unless it names another user: `userId`
+ * is optional on the platform, and the transaction is then the proof.
+ */
+const ownedBy = (invoice: Invoice, platformUserId: number) =>
+  invoice.userId === null || invoice.userId === platformUserId;
 
 export interface LedgerPage {
   rows: LedgerRow[];
@@ -85,10 +92,15 @@ export async function listLedgerPage(
     items.map((t) => t.invoiceId),
     money,
   );
-  const rows = items.map((transaction) => ({
-    transaction,
-    invoice: transaction.invoiceId === null ? null : (invoices.get(transaction.invoiceId) ?? null),
-  }));
+  const rows = items.map((transaction) => {
+    const invoice = transaction.invoiceId === null ? undefined : invoices.get(transaction.invoiceId);
+    return {
+      transaction,
+      invoice: invoice
+        ? { id: invoice.id, number: invoice.number, type: invoice.type, hasPdf: invoice.downloadUrl !== null }
+        : null,
+    };
+  });
   return { rows, page: filter.page, hasNext };
 }
 
@@ -108,13 +120,13 @@ async function readOwnInvoices(
     }
   });
   const owned = new Map<number, Invoice>();
-  for (const invoice of read) if (invoice && invoice.userId === platformUserId) owned.set(invoice.id, invoice);
+  for (const invoice of read) if (invoice && ownedBy(invoice, platformUserId)) owned.set(invoice.id, invoice);
   return owned;
 }
 
 /**
- * The invoice, read fresh, when it is the driver's: one of their own transactions names it and the
- * platform says it is theirs. Anything else (a forged id, another user's invoice) is null: a 404.
+ * The invoice, read fresh, when it is the driver's: one of their own transactions names it and the platform does
+ * not say it is someone else's. Anything else (a forged id, another user's invoice) is null: a 404.
  */
 export async function findOwnInvoice(
   platformUserId: number,
@@ -130,7 +142,7 @@ export async function findOwnInvoice(
   }
   if (!named) return null;
   const invoice = await money.getInvoice(invoiceId);
-  return invoice && invoice.id === invoiceId && invoice.userId === platformUserId ? invoice : null;
+  return invoice && invoice.id === invoiceId && ownedBy(invoice, platformUserId) ? invoice : null;
 }
 
 /** The driver's invoices and credit notes for a range (pro formas are no tax documents), oldest first. */
@@ -147,7 +159,7 @@ export async function listPeriodInvoices(
   const distinct = [...new Set(ids)];
   const read = await mapLimited(distinct, 4, (id) => money.getInvoice(id));
   return read
-    .filter((invoice): invoice is Invoice => invoice !== null && invoice.userId === platformUserId)
+    .filter((invoice): invoice is Invoice => invoice !== null && ownedBy(invoice, platformUserId))
     .filter((invoice) => invoice.type !== "pro_forma")
     .sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
 }

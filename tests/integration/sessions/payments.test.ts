@@ -7,6 +7,7 @@ import {
   createPaymentsExportHandler,
   createStaffInvoiceDownloadHandler,
 } from "@/lib/features/payments/route-handlers";
+import { loadLedgerView } from "@/lib/features/payments/service";
 import { pdfText } from "../../support/pdf-text";
 import { createSessionsHarness, DEMO_DRIVER_ID, SECOND_DRIVER_ID, START, type SessionsHarness } from "./harness";
 
@@ -154,6 +155,50 @@ describe.runIf(process.env.PLATFORM_TEST_DIALECT === "ampeco")("payments (ampeco
     }
   });
 });
+
+describe.runIf(process.env.PLATFORM_TEST_DIALECT === "ampeco")(
+  "invoices as other tenants serve them (issue 34)",
+  () => {
+    const play = async (settings: Record<string, unknown>) =>
+      expect((await h.emu.call("PUT", "/__emulator/settings", { body: settings })).status).toBe(200);
+    const ownInvoiceId = async () =>
+      (await wireTransactions(DEMO_DRIVER_ID)).find((t) => t.invoiceId !== null)!.invoiceId!;
+
+    it("downloads through a redirect as octet-stream (known by its bytes); a link on to plain http is refused in words", async () => {
+      const id = await ownInvoiceId();
+      await play({ invoiceLinks: { redirect: true, contentType: "application/octet-stream" } });
+      const response = await download(id);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/pdf");
+      expect(strFromU8(new Uint8Array(await response.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+
+      await play({ invoiceLinks: { redirect: true, fileOrigin: h.emu.url.replace("127.0.0.1", "localhost") } });
+      const refused = await download(id);
+      expect(refused.status).toBe(502);
+      expect(await refused.json()).toEqual({
+        error:
+          "The charging service's link to this invoice leads to a place this portal does not download from. Please ask support for a copy.",
+      });
+    });
+
+    it("keeps invoices without userId (matched through the transaction) and without downloadUrl (no PDF) in the ledger", async () => {
+      await play({ invoiceFields: { userId: false, downloadUrl: false } });
+      const view = await loadLedgerView(DEMO_DRIVER_ID, { page: 1 }, { money: h.client.money, now: h.deps.now }, 100);
+      if (view.kind !== "ledger") throw new Error("the ampeco dialect has a ledger");
+      const invoiced = view.page.rows.filter((row) => row.transaction.invoiceId !== null);
+      expect(invoiced.length).toBeGreaterThan(0);
+      for (const row of invoiced) expect(row.invoice).toMatchObject({ id: row.transaction.invoiceId, hasPdf: false });
+      const response = await download(invoiced[0]!.invoice!.id);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({
+        error: "The charging service offers no PDF of this invoice. Ask support for a copy.",
+      });
+      // Another driver's invoice without userId is still not this driver's: no transaction of theirs names it.
+      const theirs = (await wireTransactions(SECOND_DRIVER_ID)).find((t) => t.invoiceId !== null)!;
+      expect((await download(theirs.invoiceId!)).status).toBe(404);
+    });
+  },
+);
 
 describe.runIf(process.env.PLATFORM_TEST_DIALECT !== "ampeco")("payments (the contract: no ledger)", () => {
   it("answers the export and an invoice with a 404 in plain words and makes no money call", async () => {

@@ -148,30 +148,30 @@ describe("ampeco dialect: invoices", () => {
     const invoice = await firstInvoice(h);
     expect(invoice).toMatchObject({ userId: DEMO_DRIVER_ID, type: "invoice" });
     expect(invoice.number).toMatch(/^INV-/);
-    expect(new URL(invoice.downloadUrl).origin).toBe(BASE);
+    expect(new URL(invoice.downloadUrl!).origin).toBe(BASE);
     expect((await firstInvoice(h, "credit_note")).number).toMatch(/^CN-/);
     expect(await h.money.getInvoice(1)).toBeNull();
   });
 
-  it("opens the PDF of a fresh link without the key", async () => {
+  it("opens the PDF of a fresh link on the platform's own origin", async () => {
     const invoice = await firstInvoice(h);
     const pdf = await readAll(await h.money.openInvoicePdf(invoice));
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expect(pdf.toString("latin1")).toContain(`(${invoice.number})`);
     expect(h.lines.at(-1)).toMatchObject({ endpoint: "invoices.get", outcome: "ok", status: 200 });
-    expect(JSON.stringify(h.lines)).not.toContain(invoice.downloadUrl);
+    expect(JSON.stringify(h.lines)).not.toContain(invoice.downloadUrl!);
   });
 
-  it("refuses a link off the platform's origin without fetching it, and types an expired or forged link's refusal", async () => {
+  it("refuses a plain-http link off the platform's origin without fetching it, and types an expired or forged link's refusal", async () => {
     const invoice = await firstInvoice(h);
     const calls = h.urls.length;
-    const elsewhere = { ...invoice, downloadUrl: invoice.downloadUrl.replace(BASE, "https://evil.example") };
+    const elsewhere = { ...invoice, downloadUrl: invoice.downloadUrl!.replace(BASE, "http://evil.example") };
     await expect(h.money.openInvoicePdf(elsewhere)).rejects.toBeInstanceOf(PlatformResponseError);
     await expect(h.money.openInvoicePdf({ ...invoice, downloadUrl: "not a url" })).rejects.toBeInstanceOf(
       PlatformResponseError,
     );
     expect(h.urls).toHaveLength(calls);
-    const forged = { ...invoice, downloadUrl: invoice.downloadUrl.replace(/[0-9a-f]{8}\.pdf$/, "00000000.pdf") };
+    const forged = { ...invoice, downloadUrl: invoice.downloadUrl!.replace(/[0-9a-f]{8}\.pdf$/, "00000000.pdf") };
     await expect(h.money.openInvoicePdf(forged)).rejects.toBeInstanceOf(PlatformForbiddenError);
     h.tick(INVOICE_LINK_TTL_MS + 1000);
     await expect(h.money.openInvoicePdf(invoice)).rejects.toBeInstanceOf(PlatformNotFoundError);

@@ -38,6 +38,10 @@ export const createAmpecoDialect: DialectFactory = (settings) => {
     locations: createAmpecoLocationsApi(requester),
     vouchers: createVouchersApi(requester),
     notifications: createAmpecoNotificationsApi(requester),
-    money: createAmpecoMoneyApi({ requester, requesterOptions }),
+    money: createAmpecoMoneyApi({
+      requester,
+      requesterOptions,
+      bearer: () => (tokenSource ? tokenSource.token() : Promise.resolve(requesterOptions.apiKey)),
+    }),
   };
 };

@@ -1,10 +1,8 @@
 import "server-only";
 import type { MoneyApi } from "../../apis";
 import {
+  InvoicePdfError,
   PlatformArgumentError,
-  PlatformForbiddenError,
-  PlatformNotFoundError,
-  PlatformRateLimitedError,
   PlatformResponseError,
   PlatformUnavailableError,
   isPlatformError,
@@ -17,6 +15,7 @@ import type { PlatformRequester, PlatformRequesterOptions } from "../../request"
 import type { BillingDetails, Invoice, IterateOptions, Transaction, TransactionFilter } from "../../types";
 import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from "../../types";
 import { wireItem } from "../../wire";
+import { downloadInvoicePdf } from "./invoice-download";
 import { cursorPages } from "./paging";
 import { AmpecoInvoice, AmpecoInvoiceDetails, AmpecoTransaction, ampecoList } from "./schemas";
 import { instant } from "./session-walk";
@@ -69,10 +68,10 @@ function toInvoice(wire: AmpecoInvoice): Invoice {
     type: wire.type,
     number: wire.number,
     date: utcIso(wire.date, "invoices.get"),
-    userId: wire.userId,
+    userId: wire.userId ?? null,
     totalAmount: wire.totalAmount,
     taxAmount: wire.taxAmount,
-    downloadUrl: wire.downloadUrl,
+    downloadUrl: wire.downloadUrl ?? null,
   };
 }
 
@@ -127,9 +126,11 @@ export interface AmpecoMoneyDeps {
   requester: PlatformRequester;
   /** For the PDF download, which is not an API call: its fetch, clock, timeout and log. */
   requesterOptions: Omit<PlatformRequesterOptions, "endpoints" | "tokenSource">;
+  /** The key or OAuth token, for a download link on the platform's own origin only. */
+  bearer: () => Promise<string>;
 }
 
-export function createAmpecoMoneyApi({ requester, requesterOptions }: AmpecoMoneyDeps): MoneyApi {
+export function createAmpecoMoneyApi({ requester, requesterOptions, bearer }: AmpecoMoneyDeps): MoneyApi {
   const log = requesterOptions.logger ?? defaultPlatformLogger;
   const now = requesterOptions.now ?? Date.now;
   const platformOrigin = new URL(requesterOptions.baseUrl).origin;
@@ -162,71 +163,31 @@ export function createAmpecoMoneyApi({ requester, requesterOptions }: AmpecoMone
     }
   }
 
-  async function fetchPdf(link: URL): Promise<Response> {
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, requesterOptions.timeoutMs);
-    try {
-      // No key: the signed link is its own authority; no redirects, which could lead elsewhere.
-      return await (requesterOptions.fetch ?? globalThis.fetch)(link, {
-        headers: { Accept: "application/pdf" },
-        redirect: "manual",
-        signal: controller.signal,
-      });
-    } catch (cause) {
-      throw new PlatformUnavailableError("invoices.get", timedOut ? "timeout" : "network", {
-        cause,
-        timeoutMs: timedOut ? requesterOptions.timeoutMs : undefined,
-      });
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  function refusal(status: number): Error {
-    if (status === 404 || status === 410) return new PlatformNotFoundError("invoices.get");
-    if (status === 401 || status === 403) return new PlatformForbiddenError("invoices.get");
-    if (status === 429) return new PlatformRateLimitedError("invoices.get", null);
-    if (status >= 500) return new PlatformUnavailableError("invoices.get", "server", { status });
-    return new PlatformResponseError("invoices.get", `unexpected status ${status} for the PDF`, { status });
-  }
-
+  /** The PDF whole (a download fails in words before the answer starts, never halfway), as a stream. */
   async function openInvoicePdf(invoice: Invoice): Promise<ReadableStream<Uint8Array>> {
     const started = now();
-    let link: URL;
     try {
-      link = new URL(invoice.downloadUrl);
-    } catch {
-      link = new URL("invalid:");
-    }
-    // Inferred, the stricter reading: a link off the platform's own origin is never fetched.
-    if (link.origin !== platformOrigin) {
-      logDownload(started, null, "bad_response");
-      throw new PlatformResponseError("invoices.get", "the download link points outside the platform origin");
-    }
-    let status: number | null = null;
-    try {
-      const response = await fetchPdf(link);
-      status = response.status;
-      const type = response.headers.get("content-type") ?? "";
-      if (status < 200 || status > 299 || !response.body || !/^application\/pdf\b/i.test(type)) {
-        await response.body?.cancel();
-        throw status >= 200 && status <= 299
-          ? new PlatformResponseError("invoices.get", "the download is not a PDF", { status })
-          : refusal(status);
-      }
-      logDownload(started, status, "ok");
-      return response.body;
+      if (invoice.downloadUrl === null) throw new InvoicePdfError("no-link");
+      const pdf = await downloadInvoicePdf(invoice.downloadUrl, {
+        platformOrigin,
+        bearer,
+        fetch: requesterOptions.fetch ?? globalThis.fetch,
+        timeoutMs: requesterOptions.timeoutMs,
+      });
+      logDownload(started, 200, "ok");
+      return new ReadableStream({
+        start(controller) {
+          controller.enqueue(pdf.bytes);
+          controller.close();
+        },
+      });
     } catch (error) {
       const outcome: PlatformCallOutcome = !isPlatformError(error)
         ? "bad_response"
         : error instanceof PlatformUnavailableError
           ? error.kind
           : (error.code as PlatformCallOutcome);
-      logDownload(started, status, outcome);
+      logDownload(started, isPlatformError(error) ? (error.status ?? null) : null, outcome);
       throw error;
     }
   }

@@ -98,16 +98,16 @@ export const AmpecoTransaction = z.object({
 });
 export type AmpecoTransaction = z.output<typeof AmpecoTransaction>;
 
-/** Invoices v1.0; `userId` is optional in the subset but the portal checks ownership with it, so it is required here. */
+/** Invoices v1.0; `userId` and `downloadUrl` are optional (the subset), and a link is judged only when fetched. */
 export const AmpecoInvoice = z.object({
   id: WireId,
   type: z.enum(["invoice", "pro_forma", "credit_note"]),
   number: z.string(),
   date: z.string(),
-  userId: WireId,
+  userId: WireId.nullish(),
   totalAmount: WireNumber,
   taxAmount: WireNumber,
-  downloadUrl: z.url({ protocol: /^https?$/ }),
+  downloadUrl: z.string().max(4096).nullish(),
 });
 export type AmpecoInvoice = z.output<typeof AmpecoInvoice>;
 
