@@ -2,10 +2,11 @@ import { getTranslations } from "next-intl/server";
 import type { BillingDetailsView } from "@/lib/features/billing";
 import { LoadError } from "@/components/ui/load-error";
 import { BillingDetailsForm, type BillingDetailsAction } from "./billing-details-form";
+import { BillingDetailsReadOnly } from "./billing-details-read-only";
 
 /**
- * A billing details card's body: the form, the charging service's "not here" (the contract takes none), or what went
- * wrong with a retry link. `audience` picks the words and whether the browser may autofill.
+ * A billing details card's body: the form, another invoice manager's details to read, the charging service's "not here"
+ * (the contract takes none), or what went wrong with a retry link. `audience` picks the words and whether the browser may autofill.
  */
 export async function BillingDetailsSection({
   view,
@@ -28,6 +29,7 @@ export async function BillingDetailsSection({
   }
   if (view.status === "error")
     return <LoadError title={t("loadFailed")} message={view.message} retryHref={retryHref} />;
+  if (view.status === "readOnly") return <BillingDetailsReadOnly view={view} audience={audience} />;
   return (
     <div className="space-y-3">
       {audience === "driver" && <p className="text-sm text-slate-700 dark:text-slate-300">{t("intro")}</p>}

@@ -21,6 +21,7 @@ import type {
   SessionFilter,
   UpdateUserInput,
   BillingDetails,
+  BillingDetailsRead,
   Invoice,
   Transaction,
   TransactionFilter,
@@ -146,7 +147,9 @@ export interface MoneyApi {
   getInvoice(id: number): Promise<Invoice | null>;
   /** The PDF behind a fresh `downloadUrl`, as a stream; only from the platform's own origin. */
   openInvoicePdf(invoice: Invoice): Promise<ReadableStream<Uint8Array>>;
-  getBillingDetails(userId: number): Promise<BillingDetails>;
+  /** In the shape of the tenant's invoice manager: the Ampeco one's editable, another's as lines to show. */
+  getBillingDetails(userId: number): Promise<BillingDetailsRead>;
+  /** Ampeco manager only (InvoiceManagerReadOnlyError otherwise); every other field read is sent back unchanged. */
   saveBillingDetails(userId: number, details: BillingDetails): Promise<BillingDetails>;
 }
 

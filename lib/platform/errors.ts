@@ -200,6 +200,20 @@ export class PlatformArgumentError extends PlatformError {
   }
 }
 
+/** Invoice details of a manager the portal only shows (Cardcom, SoftOne, Ecpay): not saved, nothing sent. */
+export class InvoiceManagerReadOnlyError extends PlatformArgumentError {
+  constructor(readonly invoiceManager: string) {
+    super("invoiceDetails.save", `the tenant's invoice manager (${invoiceManager}) is shown read-only`);
+  }
+}
+
+/** The manager of an InvoiceManagerReadOnlyError, or null for any other error. */
+export function readOnlyInvoiceManagerOf(error: unknown): string | null {
+  return isPlatformError(error) && "invoiceManager" in error
+    ? (error as InvoiceManagerReadOnlyError).invoiceManager
+    : null;
+}
+
 /**
  * A 422 on a value from the portal's settings (`partnerId`, `userGroupIds`), which no form field can fix. The message
  * names the setting for the operator's log; people see the generic failure.

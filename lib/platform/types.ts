@@ -268,6 +268,36 @@ export interface Invoice {
 
 export type BillingClientType = "individual" | "company";
 
+/** The invoice managers AMPECO documents: the tenant's decides the shape of a user's invoice details. */
+export const INVOICE_MANAGERS = ["ampeco", "cardcom", "softone", "ecpay"] as const;
+export type InvoiceManager = (typeof INVOICE_MANAGERS)[number];
+export type ReadOnlyInvoiceManager = Exclude<InvoiceManager, "ampeco">;
+
+/** A field of another manager's details, as the portal shows it (read-only). */
+export type ReadOnlyBillingField =
+  | "clientType"
+  | "invoiceRequired"
+  | "ecpayInvoiceType"
+  | "name"
+  | "firstName"
+  | "lastName"
+  | "email"
+  | "phone"
+  | "taxId"
+  | "companyId"
+  | "country"
+  | "city"
+  | "postCode"
+  | "address";
+
+/**
+ * A user's invoice details as read: the Ampeco manager's, which the portal edits, or another manager's fields
+ * (those with a value), which it shows as they are.
+ */
+export type BillingDetailsRead =
+  | { manager: "ampeco"; details: BillingDetails }
+  | { manager: ReadOnlyInvoiceManager; lines: Array<{ field: ReadOnlyBillingField; value: string }> };
+
 /** A user's invoice details (ampeco's "Ampeco Invoice Manager" shape, the portal's fields only). */
 export interface BillingDetails {
   /** "I need an invoice for every charge". */

@@ -5,13 +5,23 @@ import { logger } from "@/lib/core/log";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { getPlatform } from "@/lib/platform";
 import type { PlatformClient } from "@/lib/platform/client";
-import { isPlatformError } from "@/lib/platform/errors";
-import type { BillingDetails } from "@/lib/platform/types";
+import { isPlatformError, readOnlyInvoiceManagerOf } from "@/lib/platform/errors";
+import type { BillingDetails, ReadOnlyBillingField, ReadOnlyInvoiceManager } from "@/lib/platform/types";
 import { BILLING_FIELDS, billingFormValues } from "./schemas";
 
-/** What a billing details section shows: the details as form values, the platform's "not here", or what went wrong. */
+/**
+ * What a billing details section shows: the details as form values, another invoice manager's details to read (the
+ * portal edits only the Ampeco manager's), the platform's "not here", or what went wrong.
+ */
 export type BillingDetailsView =
-  { status: "ok"; values: Record<string, string> } | { status: "unsupported" } | { status: "error"; message: string };
+  | { status: "ok"; values: Record<string, string> }
+  | {
+      status: "readOnly";
+      manager: ReadOnlyInvoiceManager;
+      lines: Array<{ field: ReadOnlyBillingField; value: string }>;
+    }
+  | { status: "unsupported" }
+  | { status: "error"; message: string };
 
 /** A platform without a ledger (the contract) takes no billing details: no call is made. */
 function moneyOf(platform: Pick<PlatformClient, "money">) {
@@ -27,7 +37,9 @@ export async function loadBillingDetailsView(
   const money = moneyOf(platform);
   if (!money) return { status: "unsupported" };
   try {
-    return { status: "ok", values: billingFormValues(await money.getBillingDetails(platformUserId)) };
+    const read = await money.getBillingDetails(platformUserId);
+    if (read.manager !== "ampeco") return { status: "readOnly", manager: read.manager, lines: read.lines };
+    return { status: "ok", values: billingFormValues(read.details) };
   } catch (error) {
     if (!isPlatformError(error)) logger("billing").error("loading billing details failed", error);
     return {
@@ -48,9 +60,19 @@ function money() {
   return api;
 }
 
+/** Another manager's details are the charging service's to change: a refusal in words, nothing sent. */
+async function savedOrRefused(save: () => Promise<BillingDetails>): Promise<BillingDetails> {
+  try {
+    return await save();
+  } catch (error) {
+    if (readOnlyInvoiceManagerOf(error) !== null) throw new ExpectedError("refused", "billing.readOnly.refused");
+    throw error;
+  }
+}
+
 /** Saves a driver's billing details (already validated); the platform's answer is what is shown next. */
 export async function saveBillingDetails(platformUserId: number, details: BillingDetails): Promise<BillingDetails> {
-  return money().saveBillingDetails(platformUserId, details);
+  return savedOrRefused(() => money().saveBillingDetails(platformUserId, details));
 }
 
 /** The same, for support: also says which fields changed (the audit entry names them, not their values). */
@@ -60,7 +82,8 @@ export async function correctBillingDetails(
 ): Promise<{ saved: BillingDetails; changed: string[] }> {
   const api = money();
   const before = await api.getBillingDetails(platformUserId);
-  const saved = await api.saveBillingDetails(platformUserId, details);
-  const changed = BILLING_FIELDS.filter((field) => before[field] !== saved[field]);
+  if (before.manager !== "ampeco") throw new ExpectedError("refused", "billing.readOnly.refused");
+  const saved = await savedOrRefused(() => api.saveBillingDetails(platformUserId, details));
+  const changed = BILLING_FIELDS.filter((field) => before.details[field] !== saved[field]);
   return { saved, changed };
 }

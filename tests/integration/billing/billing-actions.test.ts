@@ -6,7 +6,7 @@ import { PlatformNotFoundError, PlatformUnavailableError } from "@/lib/platform/
 import type { BillingDetails } from "@/lib/platform/types";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
 import { IDLE, formOf } from "../../support/action-form";
-import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
+import { createServiceHarness, SERVICE_TEST_KEY, type ServiceHarness } from "../driver-services/harness";
 import { createPlatformClient } from "@/lib/platform/client";
 
 /** The billing details actions of a driver and of support, over a fake ledger (`money`) or none (the contract). */
@@ -56,7 +56,7 @@ function fakeMoney() {
     getBillingDetails: async (userId: number) => {
       calls.push({ op: "get", userId });
       known(userId);
-      return { ...store.get(userId)! };
+      return { manager: "ampeco" as const, details: { ...store.get(userId)! } };
     },
     saveBillingDetails: async (userId: number, details: BillingDetails) => {
       calls.push({ op: "save", userId, details });
@@ -291,6 +291,70 @@ describe("against the ampeco emulator's invoice details", () => {
     expect(await audits()).toMatchObject([
       { action: "driver.billing-details.update", outcome: "success", targetPlatformUserId: SECOND_DRIVER_ID },
     ]);
+  });
+});
+
+describe("other tenants' invoice details (issue 34): a POST that replaces, the other three managers", () => {
+  const DETAILS = `/public-api/resources/users/v1.0/${DEMO_DRIVER_ID}/invoice-details`;
+  const platformCall = async (method: string, body?: unknown) => {
+    const response = await h.emulator.handle(
+      new Request(`http://platform.test${DETAILS}`, {
+        method,
+        headers: { authorization: `Bearer ${SERVICE_TEST_KEY}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+    return { status: response.status, body: await response.json() };
+  };
+  const writes = () => h.sent.filter((r) => r.method !== "GET");
+  beforeEach(() => {
+    holder.real = h.client;
+  });
+
+  it("sends back every field it read, so a replacing POST keeps what the portal does not edit", async () => {
+    const kept = { individualPersonalId: "P-123", individualTaxId: "TAX-9", region: "Bay Area", state: "CA" };
+    const seeded = await platformCall("POST", {
+      requireInvoice: false,
+      invoiceType: "individual",
+      individualName: "Demi Driver",
+      country: "US",
+      ...kept,
+    });
+    expect(seeded.status).toBe(200);
+    const form = { clientType: "individual", individualName: "Demi D. Driver", city: "San Francisco", country: "US" };
+    expect(await saveBillingDetailsAction(IDLE, formOf(form))).toMatchObject({ status: "ok" });
+    expect((await platformCall("GET")).body).toMatchObject({
+      ...kept,
+      individualName: "Demi D. Driver",
+      city: "San Francisco",
+    });
+    expect(writes().map((w) => Object.keys(w.body as object))).toEqual([expect.arrayContaining(Object.keys(kept))]);
+  });
+
+  it("shows Cardcom, SoftOne and Ecpay details read-only with a sentence, and refuses a save in words, sending nothing", async () => {
+    await h.control("PUT", "/settings", { invoiceManager: "cardcom" });
+    expect(await loadBillingDetailsView(DEMO_DRIVER_ID)).toMatchObject({
+      status: "readOnly",
+      manager: "cardcom",
+      lines: expect.arrayContaining([{ field: "email", value: expect.stringContaining("@") }]),
+    });
+    const refused = await saveBillingDetailsAction(IDLE, formOf(DUTCH_COMPANY));
+    expect(refused).toMatchObject({
+      status: "error",
+      code: "refused",
+      message: expect.stringContaining("another system"),
+      values: DUTCH_COMPANY,
+    });
+    holder.viewer = SUPPORT;
+    const staff = await correctDriverBillingDetailsAction(DEMO_DRIVER_ID, IDLE, formOf(DUTCH_COMPANY));
+    expect(staff).toMatchObject({ status: "error", code: "refused" });
+    expect(writes()).toEqual([]);
+    for (const manager of ["softone", "ecpay"] as const) {
+      await h.control("PUT", "/settings", { invoiceManager: manager });
+      const view = await loadBillingDetailsView(DEMO_DRIVER_ID);
+      expect(view).toMatchObject({ status: "readOnly", manager });
+      expect(view.status === "readOnly" && view.lines.length).toBeGreaterThan(1);
+    }
   });
 });
 

@@ -196,13 +196,11 @@ describe("ampeco dialect: billing details", () => {
 
   it("reads the defaults, saves and reads back", async () => {
     expect(await h.money.getBillingDetails(NEW_DRIVER_ID)).toMatchObject({
-      requireInvoice: false,
-      clientType: "individual",
-      companyName: null,
-      country: null,
+      manager: "ampeco",
+      details: { requireInvoice: false, clientType: "individual", companyName: null, country: null },
     });
     expect(await h.money.saveBillingDetails(NEW_DRIVER_ID, company)).toEqual(company);
-    expect(await h.money.getBillingDetails(NEW_DRIVER_ID)).toEqual(company);
+    expect(await h.money.getBillingDetails(NEW_DRIVER_ID)).toEqual({ manager: "ampeco", details: company });
     await expect(h.money.getBillingDetails(99_999_999)).rejects.toBeInstanceOf(PlatformNotFoundError);
   });
 

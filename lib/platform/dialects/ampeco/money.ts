@@ -1,27 +1,22 @@
 import "server-only";
 import type { MoneyApi } from "../../apis";
-import {
-  InvoicePdfError,
-  PlatformArgumentError,
-  PlatformResponseError,
-  PlatformUnavailableError,
-  isPlatformError,
-} from "../../errors";
+import { InvoicePdfError, PlatformResponseError, PlatformUnavailableError, isPlatformError } from "../../errors";
 import { balanceEffectOf } from "../../ledger";
 import { defaultPlatformLogger, type PlatformCallOutcome } from "../../logging";
 import { DEFAULT_MAX_PAGES } from "../../pagination";
 import { nullWhenNotFound, readOne } from "../../reads";
 import type { PlatformRequester, PlatformRequesterOptions } from "../../request";
-import type { BillingDetails, Invoice, IterateOptions, Transaction, TransactionFilter } from "../../types";
+import type { Invoice, IterateOptions, Transaction, TransactionFilter } from "../../types";
 import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from "../../types";
 import { wireItem } from "../../wire";
 import { downloadInvoicePdf } from "./invoice-download";
 import { cursorPages } from "./paging";
-import { AmpecoInvoice, AmpecoInvoiceDetails, AmpecoTransaction, ampecoList } from "./schemas";
+import { createAmpecoInvoiceDetails } from "./invoice-details";
+import { AmpecoInvoice, AmpecoTransaction, ampecoList } from "./schemas";
 import { instant } from "./session-walk";
 
 /**
- * Transactions, invoices and invoice details v1.0. The listing's order is not documented, so a driver's transactions
+ * Transactions, invoices and invoice details v1.0 (./invoice-details.ts). The listing's order is not documented, so a driver's transactions
  * are read whole and sorted here (newest first); readings and limits: docs/design-notes.md#libplatformdialectsampecomoneyts.
  */
 const TransactionList = ampecoList(AmpecoTransaction);
@@ -72,44 +67,6 @@ function toInvoice(wire: AmpecoInvoice): Invoice {
     totalAmount: wire.totalAmount,
     taxAmount: wire.taxAmount,
     downloadUrl: wire.downloadUrl ?? null,
-  };
-}
-
-const orNull = (value: string | null | undefined) => (value === undefined || value === null ? null : value);
-
-function toBillingDetails(wire: AmpecoInvoiceDetails): BillingDetails {
-  return {
-    requireInvoice: wire.requireInvoice,
-    clientType: wire.invoiceType === "individual" || wire.invoiceType === "company" ? wire.invoiceType : null,
-    individualName: orNull(wire.individualName),
-    companyName: orNull(wire.companyName),
-    companyTaxId: orNull(wire.companyTaxId),
-    companyRegNo: orNull(wire.companyRegNo),
-    country: wire.country && /^[A-Z]{2}$/.test(wire.country) ? wire.country : null,
-    city: orNull(wire.city),
-    postCode: orNull(wire.postCode),
-    address: orNull(wire.address),
-  };
-}
-
-const blankToNull = (value: string | null) => (value === null || value.trim() === "" ? null : value.trim());
-
-/** The POST body; a country cannot be cleared (the subset's list holds no null), so an unset one is left out. */
-function detailsBody(details: BillingDetails) {
-  if (details.clientType === null)
-    throw new PlatformArgumentError("invoiceDetails.save", "the platform needs a client type (individual or company)");
-  const country = blankToNull(details.country);
-  return {
-    requireInvoice: details.requireInvoice,
-    invoiceType: details.clientType,
-    individualName: blankToNull(details.individualName),
-    companyName: blankToNull(details.companyName),
-    companyTaxId: blankToNull(details.companyTaxId),
-    companyRegNo: blankToNull(details.companyRegNo),
-    ...(country === null ? {} : { country: country.toUpperCase() }),
-    city: blankToNull(details.city),
-    postCode: blankToNull(details.postCode),
-    address: blankToNull(details.address),
   };
 }
 
@@ -227,24 +184,6 @@ export function createAmpecoMoneyApi({ requester, requesterOptions, bearer }: Am
 
     openInvoicePdf,
 
-    async getBillingDetails(userId: number): Promise<BillingDetails> {
-      const { data } = await requester.request({
-        endpoint: "invoiceDetails.get",
-        params: { id: userId },
-        schema: AmpecoInvoiceDetails,
-      });
-      return toBillingDetails(data);
-    },
-
-    /** A 422 names the platform's fields; lib/core maps them to the form's (`invoiceType` → `clientType`). */
-    async saveBillingDetails(userId: number, details: BillingDetails): Promise<BillingDetails> {
-      const { data } = await requester.request({
-        endpoint: "invoiceDetails.save",
-        params: { id: userId },
-        body: detailsBody(details),
-        schema: AmpecoInvoiceDetails,
-      });
-      return toBillingDetails(data);
-    },
+    ...createAmpecoInvoiceDetails(requester),
   };
 }

@@ -110,18 +110,3 @@ export const AmpecoInvoice = z.object({
   downloadUrl: z.string().max(4096).nullish(),
 });
 export type AmpecoInvoice = z.output<typeof AmpecoInvoice>;
-
-/** Invoice details as "Ampeco Invoice Manager" (another tenant's manager has no `requireInvoice`: refused). */
-export const AmpecoInvoiceDetails = z.object({
-  requireInvoice: z.boolean(),
-  invoiceType: z.string().nullish(),
-  individualName: text,
-  companyName: text,
-  companyTaxId: text,
-  companyRegNo: text,
-  country: text,
-  city: text,
-  postCode: text,
-  address: text,
-});
-export type AmpecoInvoiceDetails = z.output<typeof AmpecoInvoiceDetails>;
