@@ -4,6 +4,8 @@ import { createInterface } from "node:readline/promises";
 import { ConfigError, getConfig } from "@/lib/core/config";
 import { createMapEmulator } from "@/emulators/map";
 import { createMapDataClient } from "@/lib/features/map/ocm-client";
+import { getDb } from "@/lib/core/db/client";
+import { callbackSettings } from "@/lib/features/live";
 import { getPlatform } from "@/lib/platform";
 import { embeddedPlatformFetch } from "@/lib/platform/embedded";
 import { platformCheckCommand } from "@/lib/features/platform-check/command";
@@ -42,6 +44,14 @@ async function main(): Promise<number> {
       }),
     },
     platform: getPlatform,
+    callbacks: {
+      // PGlite takes one process per data directory: the portal's (README, "Going live").
+      db: getConfig().db.url ? getDb : null,
+      settings: callbackSettings(),
+      portalUrl: getConfig().auth.url,
+      fetch,
+      timeoutMs: platform.timeoutMs,
+    },
     out: (text) => process.stdout.write(`${text}\n`),
     err: (text) => process.stderr.write(`${text}\n`),
     confirm: process.stdin.isTTY ? ask : null,

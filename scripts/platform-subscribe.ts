@@ -31,6 +31,11 @@ async function main(): Promise<number> {
     process.stderr.write("Give the portal's public URL: AUTH_URL, or --url https://portal.example\n");
     return 2;
   }
+  // PGlite takes one process per data directory: with the built-in database, the portal must be stopped.
+  if (!getConfig().db.url)
+    process.stderr.write(
+      "The built-in PGlite database: run this while the portal is stopped (one process per data directory).\n",
+    );
   const settings = callbackSettings();
   const outcome = await subscribePortal(getPlatform(), portalUrl, {
     db: await getDb(),

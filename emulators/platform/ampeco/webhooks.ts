@@ -118,27 +118,30 @@ function sessionNotifications(
         lastUpdatedAt: toUtcIso(session.stoppedAt ?? now),
       },
     });
-    const view = ampecoSessionView(session, now, idTag, settings.sessionBilling);
-    const detail =
-      settings.sessionUpdateDetail === "clock-aligned"
-        ? { clockAlignedEnergyConsumption: clockAlignedConsumption(session, energy, amount, now) }
-        : {};
-    const update: Notification = {
-      kind: "SessionUpdateNotification",
-      subject: `session:${session.id}`,
-      body: { notification: "SessionUpdateNotification", session: { ...view, ...detail } },
+    // Made only when sent: clock-aligned figures of every session on every look would cost seconds.
+    const update = (): Notification => {
+      const view = ampecoSessionView(session, now, idTag, settings.sessionBilling);
+      const detail =
+        settings.sessionUpdateDetail === "clock-aligned"
+          ? { clockAlignedEnergyConsumption: clockAlignedConsumption(session, energy, amount, now) }
+          : {};
+      return {
+        kind: "SessionUpdateNotification",
+        subject: `session:${session.id}`,
+        body: { notification: "SessionUpdateNotification", session: { ...view, ...detail } },
+      };
     };
     if (!seen) {
       out.push(startStop("start"));
       if (!running) out.push(startStop("stop"));
-      out.push(update);
+      out.push(update());
     } else if (seen.running && !running) {
-      out.push(startStop("stop"), update);
+      out.push(startStop("stop"), update());
     } else if (withEnergy && running && seen.energy !== energy) {
-      out.push(update);
+      out.push(update());
     } else if (!running && seen.billing !== after.sessions.get(session.id)?.billing) {
       // The later billing update: the final amount once billing completes.
-      out.push(update);
+      out.push(update());
     }
   }
   return out;

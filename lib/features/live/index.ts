@@ -2,7 +2,8 @@ import "server-only";
 
 /** The live feature's public module: the platform's callbacks in, the drivers' event streams out. */
 export { receivePlatformCallback, SELF_TEST_KIND } from "./receive-callback";
-export { callbacksConfigured } from "./webhook-keys";
 export { callbacksArriving, livePushActive } from "./push";
 export { liveEventsEnabled, openDriverStream } from "./stream";
 export { receiptMailEnabled } from "./receipt";
+export { CALLBACK_PATH, checkSubscription, type SubscriptionState } from "./subscribe";
+export { callbackSettings, callbacksConfigured, webhookKeys, type CallbackSettings } from "./webhook-keys";

@@ -3,6 +3,8 @@ import type { PlatformClient } from "@/lib/platform/client";
 import type { MapDataClient } from "@/lib/features/map";
 import { checkMapData, runPlatformChecks, type CheckRow } from "./checks";
 import type { CheckTarget } from "./http";
+import { runCallbackChecks, type CallbackCheckDeps } from "./callback-probes";
+import { runMoneyChecks } from "./money-probes";
 import { runWriteRoundTrip } from "./round-trip";
 import { exitCodeOf, formatCheckTable, summaryOf } from "./table";
 
@@ -17,8 +19,10 @@ Exit code: 0 ready, 1 a blocker was found, 2 the check could not run as asked.`;
 export interface CheckCommandDeps {
   target: CheckTarget;
   map: { client: MapDataClient; embedded: boolean };
-  /** The portal's own client, for the write round trip. */
+  /** The portal's own client: the ledger's and the callbacks' rows, and the write round trip. */
   platform: () => PlatformClient;
+  /** The callbacks' rows (the subscription record, the public URL); left out, they are not checked. */
+  callbacks?: CallbackCheckDeps;
   out: (text: string) => void;
   err: (text: string) => void;
   /** null: no terminal to ask in. */
@@ -38,6 +42,10 @@ export async function platformCheckCommand(argv: readonly string[], deps: CheckC
   }
 
   const rows: CheckRow[] = await runPlatformChecks(deps.target);
+  if (!rows.some((r) => r.check === "platform answers" || (r.check === "credentials" && r.result === "blocker"))) {
+    rows.push(...(await runMoneyChecks(deps.target, deps.platform())));
+    if (deps.callbacks) rows.push(...(await runCallbackChecks(deps.platform(), deps.callbacks)));
+  }
   rows.push(await checkMapData(deps.map.client, deps.map.embedded));
 
   let declined = false;

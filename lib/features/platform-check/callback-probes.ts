@@ -1,0 +1,138 @@
+import "server-only";
+import { createHmac } from "node:crypto";
+import type { Database } from "@/lib/core/db/client";
+import {
+  CALLBACK_PATH,
+  callbacksConfigured,
+  checkSubscription,
+  SELF_TEST_KIND,
+  webhookKeys,
+  type CallbackSettings,
+  type SubscriptionState,
+} from "@/lib/features/live";
+import type { PlatformClient } from "@/lib/platform/client";
+import { isPlatformError } from "@/lib/platform/errors";
+import type { CheckRow } from "./checks";
+
+/**
+ * The callbacks' rows: the notifications listing (rights), the webhook key, the portal's subscription (stale or not),
+ * and a signed self-test through the public callback URL, or a warning that it could not be reached from here.
+ */
+export interface CallbackCheckDeps {
+  /** null on PGlite: its data directory is the running portal's alone, so the subscription record is not read. */
+  db: (() => Promise<Database>) | null;
+  settings: CallbackSettings;
+  /** The portal's public URL (AUTH_URL), where the platform sends callbacks. */
+  portalUrl: string | undefined;
+  /** For the self-test: the network as the platform sees it. */
+  fetch: typeof fetch;
+  timeoutMs: number;
+}
+
+const row = (check: string, result: CheckRow["result"], todo: string): CheckRow => ({ check, result, todo });
+const SUBSCRIBE = "npm run platform:subscribe";
+
+const SUBSCRIPTION_ROWS: Record<SubscriptionState, [CheckRow["result"], string]> = {
+  ok: ["ok", "the kinds the portal reads, signed with a key it holds"],
+  missing: ["warning", `none for this portal: pages poll and no receipts are mailed. Run ${SUBSCRIBE}`],
+  kinds: ["warning", `other kinds than the portal reads (or several): run ${SUBSCRIBE}, which makes it anew`],
+  unrecorded: ["warning", `made elsewhere, with a key the portal does not know: run ${SUBSCRIBE} -- --recreate`],
+  stale: [
+    "blocker",
+    `made with a key the portal no longer has (PLATFORM_API_KEY changed): every callback is refused. Run ${SUBSCRIBE} -- --recreate`,
+  ],
+};
+
+async function checkKey(db: Database, settings: CallbackSettings): Promise<{ row: CheckRow; keys: string[] }> {
+  const keys = await webhookKeys(db, settings);
+  if (!callbacksConfigured(settings))
+    return { row: row("webhook key", "warning", "none: callbacks are off, pages poll, no receipts are mailed"), keys };
+  if (keys.length === 0)
+    return {
+      row: row("webhook key", "blocker", `OAuth, and no subscription recorded its token yet: run ${SUBSCRIBE}`),
+      keys,
+    };
+  const source =
+    settings.configuredKey !== "" ? "the configured key" : "the OAuth token recorded by platform:subscribe";
+  return { row: row("webhook key", "ok", `callbacks are checked with ${source}`), keys };
+}
+
+/** A signed body of the self-test kind to the public URL: 204 means reached, and the same key there. */
+async function selfTest(callbackUrl: string, key: string, deps: CallbackCheckDeps): Promise<CheckRow> {
+  const check = "callback self-test";
+  const body = JSON.stringify({ notification: SELF_TEST_KIND, sentAt: new Date().toISOString() });
+  const signature = createHmac("sha256", key).update(body).digest("hex");
+  let status: number;
+  try {
+    const answer = await deps.fetch(callbackUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-signature": signature },
+      body,
+      signal: AbortSignal.timeout(deps.timeoutMs),
+    });
+    status = answer.status;
+    await answer.body?.cancel();
+  } catch {
+    return row(
+      check,
+      "warning",
+      `${callbackUrl} could not be reached from here; the platform must reach it: test it from outside (a 204 to a signed POST)`,
+    );
+  }
+  if (status === 204) return row(check, "ok", `${callbackUrl} took a signed test callback (204)`);
+  if (status === 401)
+    return row(
+      check,
+      "blocker",
+      `${callbackUrl} refuses callbacks signed with this configuration's key: the portal there has another key or database`,
+    );
+  if (status === 404)
+    return row(
+      check,
+      "blocker",
+      `${callbackUrl} takes no callbacks (404): the portal there runs without a webhook key or on the contract`,
+    );
+  return row(check, "warning", `${callbackUrl} answered ${status} to a signed test callback, not 204`);
+}
+
+export async function runCallbackChecks(platform: PlatformClient, deps: CallbackCheckDeps): Promise<CheckRow[]> {
+  if (!platform.notifications)
+    return [row("notifications.list", "info", "the contract has no notifications: pages poll, no receipts are mailed")];
+  const rows: CheckRow[] = [];
+  try {
+    const all = await platform.notifications.listSubscriptions();
+    rows.push(row("notifications.list", "ok", `readable (${all.length} subscription(s))`));
+  } catch (error) {
+    const todo =
+      isPlatformError(error) && error.code === "forbidden"
+        ? `403: the token's admin lacks the notifications right, so no callbacks: pages poll, no receipts are mailed. Give the right, then run ${SUBSCRIBE}`
+        : `failed (${isPlatformError(error) ? error.code : "unknown error"}): no subscription can be made or checked`;
+    return [row("notifications.list", "blocker", todo)];
+  }
+  if (deps.db === null)
+    return [
+      ...rows,
+      row(
+        "subscription",
+        "info",
+        "not checked: the portal's PGlite database is open to the portal alone (set DATABASE_URL to check it here)",
+      ),
+    ];
+  const db = await deps.db();
+  const key = await checkKey(db, deps.settings);
+  rows.push(key.row);
+  if (!deps.portalUrl)
+    return [
+      ...rows,
+      row("subscription", "warning", "AUTH_URL is unset: which subscription is the portal's is unknown"),
+    ];
+  const found = await checkSubscription(platform, db, deps.portalUrl, deps.settings);
+  const [result, todo] = SUBSCRIPTION_ROWS[found.state];
+  rows.push(
+    row("subscription", result, found.state === "ok" ? `${found.mine[0]!.id} for ${found.callbackUrl}: ${todo}` : todo),
+  );
+  const [signingKey] = key.keys;
+  if (signingKey === undefined) rows.push(row("callback self-test", "info", "not tried: no key to sign it with"));
+  else rows.push(await selfTest(new URL(CALLBACK_PATH, deps.portalUrl).href, signingKey, deps));
+  return rows;
+}

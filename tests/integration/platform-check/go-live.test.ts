@@ -1,0 +1,280 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createMapEmulator } from "@/emulators/map";
+import { createPlatformEmulator, type EmulatorSettingsInput, type PlatformEmulator } from "@/emulators/platform";
+import type { OpenedDatabase } from "@/lib/core/db/connect";
+import { platformSubscriptions } from "@/lib/core/db/schema";
+import { receivePlatformCallback } from "@/lib/features/live/receive-callback";
+import { subscribePortal } from "@/lib/features/live/subscribe";
+import { keyFingerprint, webhookKeys, type CallbackSettings } from "@/lib/features/live/webhook-keys";
+import { createMapDataClient } from "@/lib/features/map/ocm-client";
+import { platformCheckCommand, type CheckCommandDeps } from "@/lib/features/platform-check/command";
+import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
+import { isPlatformError } from "@/lib/platform/errors";
+import { openTestDatabase } from "@/tests/support/test-db";
+
+/**
+ * Issue 34: `platform:check`'s rows for the ledger and the callbacks, against the emulator with each setting that plays
+ * what AMPECO leaves open: either every row passes (the portal copes) or a row names the problem and what to do.
+ */
+const KEY = "go-live-key";
+const BASE = "https://tenant.check.test";
+const FILES = "https://files.tenant.example";
+const PORTAL = "https://portal.check.test";
+const OAUTH = { clientId: "check-client", clientSecret: "check-secret" };
+
+let opened: OpenedDatabase;
+beforeAll(async () => {
+  opened = await openTestDatabase();
+});
+afterAll(() => opened.close());
+const emulators: PlatformEmulator[] = [];
+beforeEach(async () => {
+  await opened.db.delete(platformSubscriptions);
+});
+afterEach(() => {
+  for (const emulator of emulators.splice(0)) emulator.stop();
+});
+
+interface Run {
+  emulator: PlatformEmulator;
+  platform: PlatformClient;
+  settings: CallbackSettings;
+  check(): Promise<{ code: number; rows: Map<string, string> }>;
+}
+
+/** The emulator behind every host but the portal's; the portal's public URL answers with the real receiver. */
+function setup(
+  options: { settings?: EmulatorSettingsInput; oauth?: boolean; portal?: "same-key" | "other-key" | "down" } = {},
+): Run {
+  const emulator = createPlatformEmulator({
+    dialect: "ampeco",
+    apiKey: KEY,
+    readOnlyKey: "go-live-read-only",
+    voucherDelayMs: 0,
+    notificationTickMs: 0,
+    // The subscription's callbacks go nowhere here: one try each.
+    settings: { webhookDelivery: { attempts: 1 }, ...options.settings },
+    oauthClient: options.oauth ? OAUTH : undefined,
+  });
+  const settings: CallbackSettings = {
+    dialect: "ampeco",
+    configuredKey: options.oauth ? "" : KEY,
+    oauth: !!options.oauth,
+  };
+  const platformFetch: typeof fetch = (input, init) => emulator.handle(new Request(input, init));
+  const portalFetch: typeof fetch = async (input, init) => {
+    if (options.portal === "down") throw new TypeError("fetch failed", { cause: { code: "ECONNREFUSED" } });
+    const other: CallbackSettings = { ...settings, configuredKey: "another-portal-key", oauth: false };
+    return receivePlatformCallback(new Request(input, init), {
+      db: async () => opened.db,
+      keys: async () => (options.portal === "other-key" ? [other.configuredKey] : webhookKeys(opened.db, settings)),
+      later: () => undefined,
+      deliver: async () => undefined,
+      now: () => new Date(),
+    });
+  };
+  const platform = createPlatformClient({
+    dialect: "ampeco",
+    baseUrl: BASE,
+    apiKey: options.oauth ? "" : KEY,
+    oauth: options.oauth ? OAUTH : undefined,
+    fetch: platformFetch,
+    timeoutMs: 500,
+    maxRetries: 0,
+    retryCapMs: 100,
+    partnerId: 1116,
+    userGroupId: 257,
+    logger: () => undefined,
+  });
+  const map = createMapEmulator({ apiKey: "map-key" });
+  const deps = (): CheckCommandDeps => ({
+    target: {
+      dialect: "ampeco",
+      baseUrl: BASE,
+      apiKey: options.oauth ? "" : KEY,
+      oauth: options.oauth ? OAUTH : undefined,
+      partnerId: 1116,
+      userGroupId: 257,
+      fetch: platformFetch,
+      timeoutMs: 500,
+      now: Date.now,
+    },
+    map: {
+      embedded: true,
+      client: createMapDataClient({
+        baseUrl: "http://map.check.test",
+        apiKey: "map-key",
+        fetch: (input, init) => map.handle(new Request(input, init)),
+      }),
+    },
+    platform: () => platform,
+    callbacks: { db: async () => opened.db, settings, portalUrl: PORTAL, fetch: portalFetch, timeoutMs: 500 },
+    out: (text) => out.push(text),
+    err: () => undefined,
+    confirm: null,
+  });
+  const out: string[] = [];
+  return {
+    emulator,
+    platform,
+    settings,
+    async check() {
+      out.length = 0;
+      const code = await platformCheckCommand([], deps());
+      const rows = new Map<string, string>();
+      for (const line of out.join("\n").split("\n")) {
+        const match = /^(\S.*?)\s{2,}(ok|info|WARNING|BLOCKER)\s{2,}(.*)$/.exec(line);
+        if (match) rows.set(match[1]!, `${match[2]} ${match[3]}`);
+      }
+      return { code, rows };
+    },
+  };
+}
+
+const MY_ROWS = [
+  "transactions.list",
+  "invoices.get",
+  "invoice PDF",
+  "invoice details",
+  "notifications.list",
+  "webhook key",
+  "subscription",
+  "callback self-test",
+];
+
+/** The portal subscribed as `platform:subscribe` does (where the token may: not without the notifications right). */
+async function subscribed(run: Run) {
+  await subscribePortal(run.platform, PORTAL, { db: opened.db, settings: run.settings }).catch((error: unknown) => {
+    if (!isPlatformError(error) || error.code !== "forbidden") throw error;
+  });
+  return run;
+}
+
+describe("platform:check's ledger and callback rows", () => {
+  it("are all ok against the emulator with the portal subscribed and its public URL answering", async () => {
+    const { code, rows } = await (await subscribed(setup())).check();
+    for (const name of MY_ROWS) expect(rows.get(name), name).toMatch(/^ok /);
+    expect(rows.get("transactions.list")).toContain("filter[userId] honoured");
+    expect(rows.get("invoice details")).toContain("Ampeco");
+    expect(rows.get("callback self-test")).toContain("(204)");
+    expect(code).toBe(0);
+  });
+
+  it.each<[string, EmulatorSettingsInput]>([
+    ["base64 signatures", { webhookSignature: "base64" }],
+    ["upper-case hex signatures", { webhookSignature: "hex-upper" }],
+    ["sha256= signatures", { webhookSignature: "sha256-hex" }],
+    ["an update re-keys", { webhookKeyAfterUpdate: "updater" }],
+    ["provisional amounts at the stop", { sessionBilling: { atStop: "provisional" } }],
+    ["clock-aligned session updates", { sessionUpdateDetail: "clock-aligned" }],
+    [
+      "a file host behind a redirect, as octet-stream",
+      { invoiceLinks: { fileOrigin: FILES, redirect: true, contentType: "application/octet-stream" } },
+    ],
+    ["invoices without userId", { invoiceFields: { userId: false } }],
+    ["invoice details that merge", { invoiceDetailsSave: "merge" }],
+    ["voucher credits without a transaction", { voucherCreditTransactions: false }],
+    ["a refund naming its invoice", { refundInvoice: "invoice" }],
+  ])("pass with %s (the portal copes)", async (_name, settings) => {
+    const { code, rows } = await (await subscribed(setup({ settings }))).check();
+    for (const name of MY_ROWS) expect(rows.get(name), name).toMatch(/^ok /);
+    expect(code).toBe(0);
+  });
+
+  it.each(["cardcom", "softone", "ecpay"] as const)(
+    "name the %s invoice manager and what drivers see",
+    async (manager) => {
+      const { code, rows } = await (await subscribed(setup({ settings: { invoiceManager: manager } }))).check();
+      expect(rows.get("invoice details")).toMatch(
+        /^ok the tenant's invoice manager is \w+: billing details are shown read-only/,
+      );
+      expect(code).toBe(0);
+    },
+  );
+
+  it.each<[string, EmulatorSettingsInput, string, RegExp]>([
+    [
+      "a plain-http file host",
+      { invoiceLinks: { fileOrigin: "http://files.tenant.example", redirect: true } },
+      "invoice PDF",
+      /^BLOCKER .*plain http.*serve invoice files over https/,
+    ],
+    [
+      "a stalled file",
+      { invoiceLinks: { stall: true } },
+      "invoice PDF",
+      /^BLOCKER the file stalled past PLATFORM_TIMEOUT_MS/,
+    ],
+    [
+      "invoices without downloadUrl",
+      { invoiceFields: { downloadUrl: false } },
+      "invoice PDF",
+      /^WARNING invoices carry no downloadUrl.*Ask the tenant/,
+    ],
+    [
+      "no notification rights",
+      { forbiddenResources: ["notifications"] },
+      "notifications.list",
+      /^BLOCKER 403: the token's admin lacks the notifications right.*npm run platform:subscribe/,
+    ],
+    [
+      "no transaction rights",
+      { forbiddenResources: ["transactions"] },
+      "transactions.list",
+      /^BLOCKER 403: the payments page will not work/,
+    ],
+  ])("name the problem of %s and what to do", async (_name, settings, row, expected) => {
+    const { rows } = await (await subscribed(setup({ settings }))).check();
+    expect(rows.get(row)).toMatch(expected);
+  });
+
+  it("flag a missing, a stale and a foreign subscription, each with its command", async () => {
+    const run = setup();
+    expect((await run.check()).rows.get("subscription")).toMatch(
+      /^WARNING none for this portal.*npm run platform:subscribe$/,
+    );
+    await subscribed(run);
+    await opened.db.update(platformSubscriptions).set({ keyFingerprint: keyFingerprint("the-key-before-rotation") });
+    const stale = await run.check();
+    expect(stale.rows.get("subscription")).toMatch(/^BLOCKER made with a key the portal no longer has.*--recreate$/);
+    expect(stale.code).toBe(1);
+    await opened.db.delete(platformSubscriptions);
+    expect((await run.check()).rows.get("subscription")).toMatch(/^WARNING made elsewhere.*--recreate$/);
+  });
+
+  it("under OAuth: the recorded token is the key, and the self-test passes with it", async () => {
+    const run = setup({ oauth: true });
+    expect((await run.check()).rows.get("webhook key")).toMatch(
+      /^BLOCKER OAuth, and no subscription recorded its token yet/,
+    );
+    const { code, rows } = await (await subscribed(run)).check();
+    expect(rows.get("webhook key")).toBe(
+      "ok callbacks are checked with the OAuth token recorded by platform:subscribe",
+    );
+    expect(rows.get("callback self-test")).toMatch(/^ok /);
+    expect(code).toBe(0);
+  });
+
+  it("a self-test says when the public URL is not reachable from here, or refuses this configuration's key", async () => {
+    const down = await (await subscribed(setup({ portal: "down" }))).check();
+    expect(down.rows.get("callback self-test")).toMatch(
+      /^WARNING https:\/\/portal\.check\.test\/api\/platform\/callbacks could not be reached from here/,
+    );
+    const other = await setup({ portal: "other-key" }).check();
+    expect(other.rows.get("callback self-test")).toMatch(
+      /^BLOCKER .* refuses callbacks signed with this configuration's key/,
+    );
+  });
+
+  it("a 200 the client cannot parse fails its row", async () => {
+    const run = await subscribed(setup());
+    const handle = run.emulator.handle;
+    run.emulator.handle = async (request) =>
+      new URL(request.url).pathname.startsWith("/public-api/resources/transactions/")
+        ? new Response(JSON.stringify({ data: [{ id: "not a number", date: 1 }] }), {
+            headers: { "content-type": "application/json" },
+          })
+        : handle(request);
+    expect((await run.check()).rows.get("transactions.list")).toMatch(/^BLOCKER a page the portal cannot read/);
+  });
+});
