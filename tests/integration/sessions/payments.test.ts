@@ -181,6 +181,31 @@ describe.runIf(process.env.PLATFORM_TEST_DIALECT === "ampeco")(
       });
     });
 
+    it("labels a refund's invoice by its own type, credit note or invoice, whichever the tenant names (A9)", async () => {
+      const refundedRow = async () => {
+        const view = await loadLedgerView(DEMO_DRIVER_ID, { page: 1 }, { money: h.client.money, now: h.deps.now }, 200);
+        if (view.kind !== "ledger") throw new Error("the ampeco dialect has a ledger");
+        return view.page.rows.find((row) => row.transaction.status === "refunded")!;
+      };
+      expect((await refundedRow()).invoice).toMatchObject({ type: "credit_note", hasPdf: true });
+      await play({ refundInvoice: "invoice" });
+      expect((await refundedRow()).invoice).toMatchObject({ type: "invoice", hasPdf: true });
+    });
+
+    it("shows a voucher's credit in the balance even where the tenant books no transaction for it (A5)", async () => {
+      await play({ voucherCreditTransactions: false });
+      const before = (await h.client.users.getUser(DEMO_DRIVER_ID)).balance!;
+      const rows = async () => {
+        const view = await loadLedgerView(DEMO_DRIVER_ID, { page: 1 }, { money: h.client.money, now: h.deps.now }, 200);
+        return view.kind === "ledger" ? view.page.rows.length : -1;
+      };
+      const count = await rows();
+      await h.client.vouchers.redeemVoucher(DEMO_DRIVER_ID, "WELCOME10");
+      h.clock.ms += 60_000;
+      expect((await h.client.users.getUser(DEMO_DRIVER_ID)).balance).toBeCloseTo(before + 10, 2);
+      expect(await rows()).toBe(count);
+    });
+
     it("keeps invoices without userId (matched through the transaction) and without downloadUrl (no PDF) in the ledger", async () => {
       await play({ invoiceFields: { userId: false, downloadUrl: false } });
       const view = await loadLedgerView(DEMO_DRIVER_ID, { page: 1 }, { money: h.client.money, now: h.deps.now }, 100);
