@@ -20,7 +20,7 @@ import { stopWithBench } from "../lib/stop-with-bench";
  *   (components/sessions/use-live-sessions.ts): `GET /api/sessions/live` every LIVE_REFRESH_MS,
  *   the next request timed from the end of the last (SWR's refreshInterval). No subscription exists.
  * - Push: each watcher holds `GET /api/live`; the subscription is made as the portal makes it (the
- *   six kinds, callback URL /api/platform/callbacks, the platform key); the bench drives the
+ *   kinds it reads, callback URL /api/platform/callbacks, the platform key); the bench drives the
  *   emulator's look at running sessions every EMULATOR_TICK_MS (the emulator's own timer default),
  *   so it knows when each change was made: latency = SSE event read by the client − that moment.
  * Both count the platform API requests the emulator receives over HTTP in the same fixed window,
@@ -313,7 +313,7 @@ async function pushWindow(
     },
   );
   try {
-    // The subscription as the portal makes it: its six kinds, its callback route, signed with its key.
+    // The subscription as the portal makes it: the kinds it reads, its callback route, signed with its key.
     const subscription = await ups.call("POST", "/public-api/notifications/v2.0", {
       via: "webhook",
       notifications: [...NOTIFICATION_KINDS],

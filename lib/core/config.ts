@@ -106,7 +106,7 @@ const EnvSchema = z.object({
   PLATFORM_BASE_URL: optionalUrl,
   PLATFORM_API_KEY: optionalString,
   // OAuth2 client credentials (ampeco tenants that issue them instead of a bearer key).
-  // ampeco: the key the platform signs callbacks with (the token that made the subscription); unset: PLATFORM_API_KEY.
+  // ampeco: the key the platform signs callbacks with, where it is not PLATFORM_API_KEY (under OAuth, see webhookKey).
   PLATFORM_WEBHOOK_SECRET: optionalString,
   PLATFORM_OAUTH_CLIENT_ID: optionalString,
   PLATFORM_OAUTH_CLIENT_SECRET: optionalString,
@@ -251,8 +251,8 @@ export function loadConfig(env: Record<string, string | undefined>) {
       /** Client credentials instead of the bearer key (ampeco only); the embedded emulator accepts them too. */
       oauth,
       /**
-       * What the platform signs its callbacks with (ampeco: the access token that made the subscription,
-       * `npm run platform:subscribe` uses the key). Empty: no callbacks are taken and the portal polls.
+       * The static key the platform signs callbacks with (ampeco). Under OAuth it is empty: `npm run platform:subscribe`
+       * records the token that made the subscription in the database instead (lib/features/live/webhook-keys.ts).
        */
       webhookKey: e.PLATFORM_WEBHOOK_SECRET ?? (platformEmbedded ? e.EMULATOR_API_KEY : (e.PLATFORM_API_KEY ?? "")),
       currency: e.PLATFORM_CURRENCY,
