@@ -26,8 +26,6 @@ export const ERROR_STATUS = {
   "last-admin": 409,
   /** The platform's dialect has no such operation. */
   unavailable: 501,
-  /** The platform answered something the portal does not pass on (an invoice file that is not a PDF). */
-  "bad-upstream": 502,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

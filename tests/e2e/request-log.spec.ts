@@ -92,7 +92,7 @@ const CALLS_OF_ALL_JOURNEYS = [
   "POST /public-api/actions/users/v2.0/{id}/redeem-voucher {code} → 429",
   "POST /public-api/resources/id-tags/v2.0 {idLabel, idTagUid, status, type, userId} → 201",
   "POST /public-api/resources/id-tags/v2.0 {idLabel, idTagUid, status, type} → 201",
-  "POST /public-api/resources/users/v1.0/{id}/invoice-details {address, city, companyName, companyRegNo, companyTaxId, country, individualName, invoiceType, postCode, requireInvoice} → 200",
+  "POST /public-api/resources/users/v1.0/{id}/invoice-details {address, city, companyName, companyRegNo, companyTaxAdministrationOfficeName, companyTaxId, country, individualName, individualPersonalId, individualTaxId, invoiceType, postCode, region, requireInvoice} → 200",
   "POST /public-api/resources/users/v1.1 {address, city, country, email, first_name, last_name, partnerId, password, phone, post_code, userGroupIds} → 201",
   "POST /public-api/resources/users/v1.1 {country, email, first_name, last_name, partnerId, password, userGroupIds} → 201",
 ];

@@ -9,9 +9,8 @@ import { currentLocale } from "@/lib/core/i18n/current-locale";
 import { translatorFor, type MessageKey } from "@/lib/core/i18n/translator";
 import { DRIVER_ACCOUNT_GONE, type DriverRouteAccess } from "@/lib/core/route-handlers/access";
 import { foundOrNotFound, paramsOrNotFound, RouteError } from "@/lib/core/route-handlers/route-error";
-import { routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
+import { jsonError, routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
 import { zonedDate } from "@/lib/core/zoned-time";
-import { ExpectedError } from "@/lib/core/errors";
 import type { MoneyApi } from "@/lib/platform/apis";
 import { invoicePdfProblemOf, type InvoicePdfProblem } from "@/lib/platform/errors";
 import type { Invoice } from "@/lib/platform/types";
@@ -76,14 +75,16 @@ const PDF_PROBLEM_WORDS: Record<InvoicePdfProblem, MessageKey> = {
   "too-large": "payments.errors.invoiceTooLarge",
 };
 
-async function openPdf(money: MoneyApi, invoice: Invoice): Promise<ReadableStream<Uint8Array>> {
+/** The PDF, a 404 when the platform offers none, or a 502 in words when its file was not taken (not the person's doing). */
+async function openPdf(money: MoneyApi, invoice: Invoice): Promise<ReadableStream<Uint8Array> | Response> {
   try {
     return await money.openInvoicePdf(invoice);
   } catch (error) {
     const problem = invoicePdfProblemOf(error);
     if (problem === "no-link") throw new RouteError(404, PDF_PROBLEM_WORDS[problem]);
-    if (problem) throw new ExpectedError("bad-upstream", PDF_PROBLEM_WORDS[problem]);
-    throw error;
+    if (!problem) throw error;
+    logPaymentError("taking an invoice PDF", error);
+    return jsonError(502, translatorFor(await currentLocale())(PDF_PROBLEM_WORDS[problem]));
   }
 }
 
@@ -97,6 +98,7 @@ async function invoiceResponse(
   const { money } = moneyOf(deps);
   const invoice = await foundOrNotFound(findOwnInvoice(platformUserId, invoiceId, money), notFound);
   const body = await openPdf(money, invoice);
+  if (body instanceof Response) return body;
   return new Response(body, { status: 200, headers: downloadHeaders("application/pdf", invoiceFilename(invoice)) });
 }
 
@@ -135,7 +137,13 @@ export function createStaffInvoiceDownloadHandler(
       } as const;
       try {
         const response = await invoiceResponse(deps, params.id, params.invoiceId, DRIVER_INVOICE_NOT_FOUND);
-        await recordAudit({ ...audit, outcome: "success" });
+        if (response.ok) await recordAudit({ ...audit, outcome: "success" });
+        else
+          await recordAudit({
+            ...audit,
+            outcome: "failure",
+            error: `the invoice PDF was not taken (${response.status})`,
+          });
         return response;
       } catch (error) {
         if (!(error instanceof RouteError))
