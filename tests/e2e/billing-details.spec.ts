@@ -289,3 +289,25 @@ test(
     expect(await invoiceDetails(request, driver.id)).toMatchObject({ companyTaxId: GERMAN.vatId, country: "DE" });
   },
 );
+
+test(
+  "a tenant whose invoice manager is not AMPECO's: the details are shown read-only with where they are changed, axe clean",
+  { tag: "@ampeco-only" },
+  async ({ page, request, emulator }) => {
+    await signInNewPlatformDriver(page, request, "billing.cardcom", { city: "Haifa" });
+    await emulator.call("PUT", "/settings", { invoiceManager: "cardcom" });
+    try {
+      await page.goto("/account/billing");
+      await expect(
+        page.getByText(/keeps your billing details in Cardcom\. This portal shows them but cannot change them/),
+      ).toBeVisible();
+      const details = page.getByRole("definition").filter({ hasText: "Haifa" });
+      await expect(details).toBeVisible();
+      await expect(page.getByRole("button", { name: "Save billing details" })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    } finally {
+      // The other journeys run against the defaults.
+      await emulator.call("PUT", "/settings", {});
+    }
+  },
+);

@@ -160,6 +160,40 @@ test(
 );
 
 test(
+  "an invoice on a file host behind a redirect, as octet-stream, downloads; one without a PDF says so in the ledger",
+  { tag: "@ampeco-only" },
+  async ({ driverPage: page, request, emulator }) => {
+    const all = await platformTransactions(request, DEMO_DRIVER_ID);
+    const invoiced = all.find((t) => t.invoiceId !== null && t.status === "finalized")!;
+    const invoice = await platformInvoice(request, invoiced.invoiceId!);
+    const day = amsterdamDay(invoiced.date);
+    try {
+      await emulator.call("PUT", "/settings", {
+        invoiceLinks: {
+          fileOrigin: "https://files.tenant.example",
+          redirect: true,
+          contentType: "application/octet-stream",
+        },
+      });
+      await page.goto(`/account/payments?from=${day}&to=${day}`);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: `Download invoice ${invoice.number}` }).click(),
+      ]);
+      expect((await readFile((await download.path())!)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+      await emulator.call("PUT", "/settings", { invoiceFields: { userId: false, downloadUrl: false } });
+      await page.goto(`/account/payments?from=${day}&to=${day}`);
+      const row = ledger(page).locator(`tr[data-transaction-id="${invoiced.id}"]`);
+      await expect(row).toContainText(`Invoice ${invoice.number} (no PDF)`);
+      await expect(row.getByRole("link", { name: /Download invoice/ })).toHaveCount(0);
+    } finally {
+      await emulator.call("PUT", "/settings", {});
+    }
+  },
+);
+
+test(
   "/account/payments passes axe in light and dark schemes and fits 360 px",
   { tag: "@ampeco-only" },
   async ({ driverPage: page }) => {

@@ -315,6 +315,31 @@ describe("the emulator's own callbacks", () => {
     expect(heard[0]!.event).toMatchObject({ type: "session", session: { status: "charging" } });
   });
 
+  it("a user's record (UserChangedNotification, from a subscription made elsewhere) is dropped unread and unkept", async () => {
+    heard.length = 0;
+    await emu.call("PUT", "/__emulator/settings", { body: { webhookDelivery: { retryDelayMs: 0 } } });
+    const callbackUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    await emu.call("POST", "/public-api/notifications/v2.0", {
+      body: { via: "webhook", notifications: ["UserChangedNotification"], webhook: { callbackUrl } },
+    });
+    const logs = captureLogs("debug");
+    try {
+      const changed = await emu.call("PATCH", `/public-api/resources/users/v1.1/${DEMO_DRIVER_ID}`, {
+        body: { first_name: "Privately", phone: "+31 6 5555 0199" },
+      });
+      expect(changed.status).toBe(200);
+      const { deliveries } = (await emu.call("POST", "/__emulator/notifications/flush")).body.data;
+      expect(deliveries.map((d: { kind: string; status: number }) => [d.kind, d.status])).toContainEqual([
+        "UserChangedNotification",
+        202,
+      ]);
+      for (const line of logs.lines) expect(line.text).not.toMatch(/Privately|5555 0199|demo@/);
+    } finally {
+      logs.restore();
+    }
+    await nothingChanged();
+  });
+
   it("are taken: a card's status change reaches its own driver's tab, another driver's card nobody's", async () => {
     heard.length = 0;
     await emu.call("PUT", "/__emulator/settings", { body: { webhookDelivery: { retryDelayMs: 0 } } });
