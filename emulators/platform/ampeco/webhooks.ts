@@ -5,7 +5,8 @@ import type { EmulatorState, SubscriptionRecord } from "../store";
 import { toAmsterdamIso, toUtcIso } from "../time";
 import { liveMeasures } from "../views";
 import { idTagOfSession } from "./sessions";
-import { ampecoSessionView, ampecoUserView, chargePointIdOf } from "./views";
+import { chargePointIdOf } from "./network";
+import { ampecoSessionView, ampecoUserView } from "./views";
 
 /**
  * Notification callbacks (notifications v2.0): the emulator compares its store with what it saw
@@ -68,13 +69,19 @@ function snapshotOf(state: EmulatorState, now: Date, settings: EmulatorSettings)
   };
 }
 
-function sessionNotifications(state: EmulatorState, before: Snapshot, now: Date, withEnergy: boolean): Notification[] {
+function sessionNotifications(
+  state: EmulatorState,
+  before: Snapshot,
+  now: Date,
+  withEnergy: boolean,
+  settings: EmulatorSettings,
+): Notification[] {
   const out: Notification[] = [];
   for (const session of state.sessions) {
     const seen = before.sessions.get(session.id);
     const running = session.stoppedAt === null;
     const { energy } = liveMeasures(session, now);
-    const idTag = idTagOfSession(state, session);
+    const idTag = idTagOfSession(state, session, settings);
     const startStop = (action: "start" | "stop"): Notification => ({
       kind: "session.start.stop.notification",
       subject: `session:${session.id}`,
@@ -82,7 +89,7 @@ function sessionNotifications(state: EmulatorState, before: Snapshot, now: Date,
         notification: "session.start.stop.notification",
         sessionId: session.id,
         userId: session.userId,
-        chargePointId: chargePointIdOf(session.locationId),
+        chargePointId: chargePointIdOf(session, settings.chargePoints),
         evseId: session.evseId,
         action,
         ...(idTag ? { idTag: idTag.uid } : {}),
@@ -105,7 +112,7 @@ function sessionNotifications(state: EmulatorState, before: Snapshot, now: Date,
     const update: Notification = {
       kind: "SessionUpdateNotification",
       subject: `session:${session.id}`,
-      body: { notification: "SessionUpdateNotification", session: ampecoSessionView(session, now, idTag) },
+      body: { notification: "SessionUpdateNotification", session: ampecoSessionView(session, now, idTag, settings) },
     };
     if (!seen) {
       out.push(startStop("start"));
@@ -255,7 +262,7 @@ export class WebhookDispatcher {
       }
     }
     const notifications = [
-      ...sessionNotifications(state, before, now, withEnergy),
+      ...sessionNotifications(state, before, now, withEnergy, settings),
       ...userNotifications(state, before, after, now, settings),
       ...tagNotifications(before, after, now),
     ];
