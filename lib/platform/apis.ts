@@ -89,7 +89,9 @@ export interface SessionsApi {
   /** The same walk, item by item, for consumers that look at one session at a time. */
   iterateSessions(filter: SessionFilter, options?: IterateOptions): AsyncGenerator<ChargingSession, void, undefined>;
   /** The session, or null when the platform has no such id. Ownership is the caller's check. */
-  getSession(id: number): Promise<ChargingSession | null>;
+  getSession(id: string): Promise<ChargingSession | null>;
+  /** The driver's running sessions (started or charging), newest first, however long ago they started. */
+  listRunningSessions(userId: number): Promise<ChargingSession[]>;
 }
 
 /**
@@ -98,6 +100,11 @@ export interface SessionsApi {
  */
 export interface LocationsApi {
   listLocations(query?: ListLocationsQuery): Promise<Page<ChargingLocation>>;
+  /**
+   * Every own location in one walk of the listing (ampeco: `filter[roaming]=false`, roaming partners' sites left
+   * out), up to `maxLocations`: the map's layer, read once per refresh.
+   */
+  listOwnLocations(maxLocations: number): Promise<ChargingLocation[]>;
   getLocation(id: number): Promise<ChargingLocation | null>;
 }
 

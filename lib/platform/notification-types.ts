@@ -10,7 +10,8 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export interface SessionChange {
-  id: number;
+  /** The session's id as its listing gives it (a string). */
+  id: string;
   status: "started" | "charging" | "finished" | "failed";
   startedAt: string | null;
   stoppedAt: string | null;
@@ -24,7 +25,7 @@ export interface SessionChange {
 
 export type PlatformEvent =
   | { kind: "session"; userId: number | null; session: SessionChange }
-  | { kind: "session-start-stop"; userId: number | null; sessionId: number; action: "start" | "stop" }
+  | { kind: "session-start-stop"; userId: number | null; sessionId: string; action: "start" | "stop" }
   | { kind: "balance"; userId: number; balance: number; currency: string; updatedAt: string }
   | { kind: "card"; cardId: number; action: "created" | "updated" | "deleted" }
   | { kind: "transaction"; transactionId: number }

@@ -40,7 +40,7 @@ export const AMPECO_ENDPOINTS = {
   "idTags.get": { method: "GET", path: `${ID_TAGS}/{id}`, idempotent: true },
   // Status changes and moves set fields to given values: a replay leaves the same state.
   "idTags.update": { method: "PATCH", path: `${ID_TAGS}/{id}`, idempotent: true },
-  ...readsOf("sessions", SESSIONS),
+  ...readsOf("sessions", SESSIONS, { textId: true }),
   ...readsOf("locations", LOCATIONS),
   ...readsOf("chargePoints", CHARGE_POINTS),
   "chargePoints.evses": { method: "GET", path: `${CHARGE_POINTS}/{id}/evses`, idempotent: true },

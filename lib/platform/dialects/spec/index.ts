@@ -14,7 +14,7 @@ export const createSpecDialect: DialectFactory = ({ requesterOptions, partnerId,
   return {
     users: createSpecUsersApi({ requester, partnerId, userGroupId }),
     cards: createSpecCardsApi(requester),
-    sessions: createSpecSessionsApi(requester),
+    sessions: createSpecSessionsApi(requester, requesterOptions.now),
     locations: createSpecLocationsApi(requester),
     vouchers: createVouchersApi(requester),
   };
