@@ -1,6 +1,7 @@
 import "server-only";
 import type { PathOverrides } from "./dialects/spec/endpoints";
-import type { PlatformRequesterOptions } from "./request";
+import type { EndpointTable } from "./endpoints";
+import type { PlatformRequester, PlatformRequesterOptions } from "./request";
 import type {
   Card,
   CardFilter,
@@ -150,6 +151,25 @@ export interface MoneyApi {
   saveBillingDetails(userId: number, details: BillingDetails): Promise<BillingDetails>;
 }
 
+/** The tenant's records the portal's settings name (ampeco only), for `platform:check`. */
+export interface TenantApi {
+  getPartner(id: number): Promise<{ id: number; createUsers: boolean; addUserBalance: boolean } | null>;
+  getUserGroup(id: number): Promise<{ id: number; name: string | null; partnerId: number | null } | null>;
+  /** The id of the tenant's base currency (settings v1.0), or null when it names none. */
+  getBaseCurrencyId(): Promise<number | null>;
+  /** The ISO code of currency `id` (currencies v2.0), or null when there is none. */
+  getCurrencyCode(id: number): Promise<string | null>;
+}
+
+/**
+ * The dialect's own endpoint table and requester (the same auth, retries and parsers as its APIs), for
+ * `platform:check`'s probes only: features use the APIs.
+ */
+export interface DialectWire {
+  endpoints: EndpointTable;
+  requester: PlatformRequester;
+}
+
 export interface DialectApis {
   users: UsersApi;
   cards: CardsApi;
@@ -160,6 +180,9 @@ export interface DialectApis {
   notifications?: NotificationsApi;
   /** Only where the platform has a ledger (ampeco). */
   money?: MoneyApi;
+  /** Only where the platform has the records to read (ampeco). */
+  tenant?: TenantApi;
+  wire: DialectWire;
 }
 
 /** What a dialect builds from the shared settings: the same five APIs over its own wire format. */

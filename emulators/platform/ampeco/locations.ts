@@ -80,18 +80,15 @@ function listChargePoints(ctx: RouteContext) {
   return pagedResponse(chargePoints, ctx.url, (cp) => chargePointView(cp, ctx.state.seededAt), listMode(ctx, true));
 }
 
-/** `filter[roaming]` as Laravel reads a boolean (true/false/1/0): the partners' sites, or the tenant's own. */
-const LocationFilterSchema = z.object({
-  roaming: z
-    .enum(["true", "false", "1", "0"], { message: "The :attribute field must be true or false." })
-    .transform((value) => value === "true" || value === "1")
-    .optional(),
-});
+/**
+ * `filter[roaming]` as Laravel reads a boolean (true/false/1/0): the partners' sites, or the tenant's own. The listing
+ * declares no 422, so another value filters nothing (inferred).
+ */
+const ROAMING_VALUES: Record<string, boolean> = { true: true, "1": true, false: false, "0": false };
 
 function listLocations(ctx: RouteContext) {
-  const raw = ctx.url.searchParams.get("filter[roaming]");
-  const filter = validate(LocationFilterSchema, raw === null ? {} : { roaming: raw }, "filter.");
-  const locations = served(ctx).filter((l) => filter.roaming === undefined || isRoamingLocation(l) === filter.roaming);
+  const roaming = ROAMING_VALUES[ctx.url.searchParams.get("filter[roaming]") ?? ""];
+  const locations = served(ctx).filter((l) => roaming === undefined || isRoamingLocation(l) === roaming);
   return pagedResponse(locations, ctx.url, (l) => ampecoLocationView(l, ctx.state.seededAt), listMode(ctx, true));
 }
 

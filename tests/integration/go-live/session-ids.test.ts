@@ -94,17 +94,17 @@ describe("a tenant whose session ids are not digits", () => {
   });
 
   it("reads a session update callback whose session id is not digits", async () => {
-    const [running] = await h.client.sessions.listRunningSessions(DEMO_DRIVER_ID);
-    expect(running!.id).toMatch(UUID);
     const wire = await h.emulator.handle(
-      new Request(`http://platform.test/public-api/resources/sessions/v1.0/${running!.id}`, {
-        headers: { authorization: "Bearer driver-services-key" },
-      }),
+      new Request(
+        `http://platform.test/public-api/resources/sessions/v1.0?filter[userId]=${DEMO_DRIVER_ID}&filter[status]=active&cursor=`,
+        { headers: { authorization: "Bearer driver-services-key" } },
+      ),
     );
-    const { data } = (await wire.json()) as { data: Record<string, unknown> };
+    const [running] = ((await wire.json()) as { data: Array<{ id: string }> }).data;
+    expect(running!.id).toMatch(UUID);
     const parsed = readNotification("SessionUpdateNotification", {
       notification: "SessionUpdateNotification",
-      session: data,
+      session: running,
     });
     expect(parsed?.event).toMatchObject({ kind: "session", session: { id: running!.id, status: "charging" } });
   });

@@ -10,6 +10,7 @@ import { createAmpecoMoneyApi } from "./money";
 import { createAmpecoNotificationsApi } from "./notifications";
 import { createOAuthTokenSource } from "./oauth";
 import { createAmpecoSessionsApi } from "./sessions";
+import { createAmpecoTenantApi } from "./tenant";
 import { createAmpecoUsersApi } from "./users";
 
 /**
@@ -39,5 +40,7 @@ export const createAmpecoDialect: DialectFactory = (settings) => {
     vouchers: createVouchersApi(requester),
     notifications: createAmpecoNotificationsApi(requester),
     money: createAmpecoMoneyApi({ requester, requesterOptions }),
+    tenant: createAmpecoTenantApi(requester),
+    wire: { endpoints: AMPECO_ENDPOINTS, requester },
   };
 };
