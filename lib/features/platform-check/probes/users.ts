@@ -4,11 +4,13 @@ import { found, NO_SUCH_ID, notTried, reachedWithout, refusedWrite, type Probe, 
 /** The driver's account: users, the app password and reset, the status, the export, vouchers and the OAuth token. */
 const NO_USER = "the platform has no user to try it on";
 
-/** A PATCH of the sample user with a body the platform must refuse. */
-const refusedPatch = (endpoint: Probe["endpoint"], body: Record<string, unknown>) => async (ctx: ProbeContext) =>
-  ctx.samples.userId === undefined
-    ? notTried(NO_USER)
-    : refusedWrite(ctx.requester, { endpoint, params: { id: ctx.samples.userId }, body });
+/** A write on the sample user (its id in the path as `param`) with a body the platform must refuse. */
+const refusedOnUser =
+  (endpoint: Probe["endpoint"], body: Record<string, unknown>, param = "id") =>
+  async (ctx: ProbeContext) =>
+    ctx.samples.userId === undefined
+      ? notTried(NO_USER)
+      : refusedWrite(ctx.requester, { endpoint, params: { [param]: ctx.samples.userId }, body });
 
 export const USER_PROBES: Probe[] = [
   {
@@ -39,23 +41,23 @@ export const USER_PROBES: Probe[] = [
   {
     endpoint: "users.update",
     feature: "profile changes",
-    run: refusedPatch("users.update", { country: "not a country" }),
+    run: refusedOnUser("users.update", { country: "not a country" }),
   },
   {
     endpoint: "users.changeEmail",
     feature: "e-mail changes",
-    run: refusedPatch("users.changeEmail", { email: "not an e-mail address" }),
+    run: refusedOnUser("users.changeEmail", { email: "not an e-mail address" }),
   },
   {
     endpoint: "users.setPassword",
     feature: "choosing the app password",
     // A number is never a password: no minimum length of any tenant can let it through.
-    run: refusedPatch("users.setPassword", { password: 123_456 }),
+    run: refusedOnUser("users.setPassword", { password: 123_456 }),
   },
   {
     endpoint: "users.requirePasswordReset",
     feature: "the app password reset",
-    run: refusedPatch("users.requirePasswordReset", { requirePasswordReset: "not-a-boolean" }),
+    run: refusedOnUser("users.requirePasswordReset", { requirePasswordReset: "not-a-boolean" }),
   },
   {
     endpoint: "users.startPasswordReset",
@@ -66,10 +68,7 @@ export const USER_PROBES: Probe[] = [
   {
     endpoint: "users.changeStatus",
     feature: "disabling a driver and carrying out an account deletion",
-    async run({ requester, samples }) {
-      if (samples.userId === undefined) return notTried(NO_USER);
-      return refusedWrite(requester, { endpoint: "users.changeStatus", params: { id: samples.userId }, body: {} });
-    },
+    run: refusedOnUser("users.changeStatus", {}),
   },
   {
     endpoint: "users.exportPrivateData",
@@ -80,10 +79,7 @@ export const USER_PROBES: Probe[] = [
   {
     endpoint: "vouchers.redeem",
     feature: "vouchers",
-    async run({ requester, samples }) {
-      if (samples.userId === undefined) return notTried(NO_USER);
-      return refusedWrite(requester, { endpoint: "vouchers.redeem", params: { user: samples.userId }, body: {} });
-    },
+    run: refusedOnUser("vouchers.redeem", {}, "user"),
   },
   {
     endpoint: "oauth.token",
