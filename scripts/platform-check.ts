@@ -30,6 +30,8 @@ async function main(): Promise<number> {
       oauth: platform.oauth,
       partnerId: platform.partnerId,
       userGroupId: platform.userGroupId,
+      currency: platform.currency,
+      pathOverrides: platform.dialect === "spec" ? platform.pathOverrides : undefined,
       fetch: platform.embedded ? embeddedPlatformFetch : fetch,
       timeoutMs: platform.timeoutMs,
       now: Date.now,

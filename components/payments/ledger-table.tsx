@@ -13,7 +13,7 @@ const cell = "px-3 py-2 align-top";
 
 /** Where a row links: the driver's own session page and invoice route by default, the staff's route on the admin page. */
 export interface LedgerLinks {
-  session: ((id: number) => string) | null;
+  session: ((id: string) => string) | null;
   invoice: (id: number) => string;
 }
 

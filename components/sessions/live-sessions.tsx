@@ -14,7 +14,7 @@ export interface LiveSessionsProps {
   initial: LiveSessionsResponse;
   currency: string | null;
   /** Only this session (the detail page); all running sessions when left out. */
-  sessionId?: number;
+  sessionId?: string;
   /** The platform pushes events (ampeco): take changes from the tab's event stream instead of polling. */
   push?: boolean;
 }
@@ -41,7 +41,7 @@ export function LiveSessions({ initial, currency, sessionId, push = false }: Liv
   const [announcement, setAnnouncement] = useState("");
 
   useEffect(() => {
-    const stillRunning = new Set(visibleIds.split(",").filter(Boolean).map(Number));
+    const stillRunning = new Set(visibleIds.split(",").filter(Boolean));
     const stopped = previous.current.filter((s) => !stillRunning.has(s.id));
     previous.current = current.sessions.filter((s) => stillRunning.has(s.id));
     if (stopped.length === 0) return;

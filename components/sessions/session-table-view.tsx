@@ -7,7 +7,7 @@ import { LiveBadge, SessionStatusBadge } from "./session-status-badge";
 
 /** One session as the table shows it, every figure already in the page's language. */
 export interface SessionRowView {
-  id: number;
+  id: string;
   start: string;
   duration: string;
   energy: string;

@@ -38,7 +38,7 @@ export function useLiveSessions(initial: LiveSessionsResponse, push = false) {
   );
   const signedOut = useRef(false);
   const { mutate } = useSWRConfig();
-  const seen = useRef(new Map<number, number>());
+  const seen = useRef(new Map<string, number>());
   const lastEventAt = useRef(0);
   const hasRunning = useRef(initial.sessions.length > 0);
   const [quiet, setQuiet] = useState(false);

@@ -1,7 +1,6 @@
 /**
- * Bearer-key access and the per-key fixed-window rate limit. Mirrors what a Laravel API does:
- * `X-RateLimit-Limit`/`X-RateLimit-Remaining` on every response, and on 429 also `Retry-After`
- * (seconds) and `X-RateLimit-Reset` (epoch seconds).
+ * Bearer-key access and the per-key fixed-window rate limit: `X-RateLimit-Limit`/`X-RateLimit-Remaining` on every
+ * response, and on 429 what the header form says (`RateLimitHeaderForm`; Laravel's is `retry-after`).
  */
 export type Access = "full" | "read-only" | "none";
 
@@ -78,14 +77,19 @@ export class RateLimiter {
   }
 }
 
-export function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
+/** What a 429 carries besides limit and remaining (the `rateLimitHeaders` setting, settings.ts). */
+export type RateLimitHeaderForm = "reset-epoch" | "retry-after" | "reset-seconds-left" | "none";
+
+export function rateLimitHeaders(result: RateLimitResult, form: RateLimitHeaderForm): Record<string, string> {
   const headers: Record<string, string> = {
     "x-ratelimit-limit": String(result.limit),
     "x-ratelimit-remaining": String(result.remaining),
   };
-  if (!result.allowed) {
-    headers["retry-after"] = String(Math.max(1, Math.ceil((result.resetAtMs - result.nowMs) / 1000)));
-    headers["x-ratelimit-reset"] = String(Math.ceil(result.resetAtMs / 1000));
-  }
+  if (result.allowed) return headers;
+  const secondsLeft = String(Math.max(1, Math.ceil((result.resetAtMs - result.nowMs) / 1000)));
+  const epochSeconds = String(Math.ceil(result.resetAtMs / 1000));
+  if (form === "retry-after") headers["retry-after"] = secondsLeft;
+  if (form === "retry-after" || form === "reset-epoch") headers["x-ratelimit-reset"] = epochSeconds;
+  if (form === "reset-seconds-left") headers["x-ratelimit-reset"] = secondsLeft;
   return headers;
 }

@@ -139,7 +139,10 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
   const runtime: EmulatorRuntime = {
     faults,
     oauth,
-    rateLimiter: new RateLimiter(() => faults.rateLimitOverride() ?? resolved.rateLimit, now),
+    rateLimiter: new RateLimiter(
+      () => faults.rateLimitOverride() ?? runtime.settings.rateLimit ?? resolved.rateLimit,
+      now,
+    ),
     requestLog: [],
     settings: madeSettings(),
     webhooks: null,
@@ -187,8 +190,10 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
     const caller = identifyCaller(request, { ...resolved, isIssuedToken: (token) => oauth?.isValid(token) ?? false });
     const limit = runtime.rateLimiter.hit(caller.bucket);
     // A server with a clock sends `Date` (RFC 9110); platform:check reads the skew from it.
+    // The contract answers as Laravel does; AMPECO's tenants as the setting says (it documents "X-RateLimit-*" only).
+    const form = dialect === "ampeco" ? runtime.settings.rateLimitHeaders : "retry-after";
     const finish = (response: Response) =>
-      withHeaders(response, { ...rateLimitHeaders(limit), date: new Date(limit.nowMs).toUTCString() });
+      withHeaders(response, { ...rateLimitHeaders(limit, form), date: new Date(limit.nowMs).toUTCString() });
     if (!limit.allowed) return finish(errorResponse(new HttpError(429, "Too Many Attempts.")));
 
     const fault = await faults.before(request.method, url.pathname);

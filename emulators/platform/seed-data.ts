@@ -152,6 +152,8 @@ export interface SeedLocation {
   /** €/kWh the seeded sessions at this location were billed at (before a small variation). */
   tariff: number;
   evses: Array<{ id: number; connectors: Array<{ type: string; power: number }> }>;
+  /** Set on a roaming partner's site (ampeco's `roaming.operator.name`); unset on the tenant's own. */
+  roamingOperator?: string;
 }
 
 /**
@@ -211,5 +213,36 @@ export const SEED_LOCATIONS: readonly SeedLocation[] = [
       { id: 50401, connectors: [{ type: "Type 2", power: 22 }] },
       { id: 50402, connectors: [{ type: "CCS2", power: 50 }] },
     ],
+  },
+];
+
+/**
+ * A roaming partner's sites, which an AMPECO tenant lists beside its own (the `roamingLocations` setting). No
+ * session of the seed is at one; the map leaves them out of the own locations.
+ */
+export const SEED_ROAMING_LOCATIONS: readonly SeedLocation[] = [
+  {
+    id: 901,
+    name: { nl: "Partnerlaadplein Sloterdijk", en: "Partner hub Sloterdijk" },
+    latitude: 52.3889,
+    longitude: 4.8377,
+    street: "Orlyplein",
+    number: "10",
+    city: "Amsterdam",
+    tariff: 0.55,
+    evses: [{ id: 90101, connectors: [{ type: "CCS2", power: 150 }] }],
+    roamingOperator: "Partner CPO",
+  },
+  {
+    id: 902,
+    name: { nl: "Partnerlader Amstel", en: "Partner charger Amstel" },
+    latitude: 52.3467,
+    longitude: 4.9176,
+    street: "Julianaplein",
+    number: "1",
+    city: "Amsterdam",
+    tariff: 0.49,
+    evses: [{ id: 90201, connectors: [{ type: "Type 2", power: 22 }] }],
+    roamingOperator: "Partner CPO",
   },
 ];

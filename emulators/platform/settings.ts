@@ -43,6 +43,9 @@ const WebhookDeliverySchema = z
 
 export const SESSION_ORDERS = ["id-ascending", "shuffled", "newest-first"] as const;
 
+/** The currencies the emulated tenant has (currencies v2.0), by id: the position here, from 1. */
+export const TENANT_CURRENCIES = ["EUR", "GBP", "USD", "CHF", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF"] as const;
+
 export const EmulatorSettingsSchema = z
   .object({
     /**
@@ -65,11 +68,52 @@ export const EmulatorSettingsSchema = z
         { id: 1116, name: "Driver Portal", createUsers: true, addUserBalance: true },
         { id: 1117, name: "Fleet reseller", createUsers: true, addUserBalance: false },
       ]),
-    /** User groups the tenant has (user-groups v1.0); create-user refuses any other id. */
+    /** User groups the tenant has (user-groups v1.0, with the partner each belongs to); create-user refuses others. */
     userGroups: z
-      .array(z.object({ id: z.int().min(1), name: z.string().min(1).max(255) }).strict())
+      .array(
+        z
+          .object({
+            id: z.int().min(1),
+            name: z.string().min(1).max(255),
+            partnerId: z.int().min(1).nullable().default(null),
+          })
+          .strict(),
+      )
       .max(20)
-      .default([{ id: 257, name: "Portal drivers" }]),
+      .default([{ id: 257, name: "Portal drivers", partnerId: 1116 }]),
+    /** The tenant's base currency (settings v1.0 → currencies v2.0), the currency of every balance. */
+    baseCurrency: z.enum(TENANT_CURRENCIES).default("EUR"),
+    /**
+     * How session ids read (ampeco): AMPECO types them strings; `uuid` plays a tenant whose ids are not digits.
+     * Transactions and start/stop callbacks keep the integer the subset types there.
+     */
+    sessionIds: z.enum(["numeric", "uuid"]).default("numeric"),
+    /**
+     * How the tenant stores id-tag UIDs: as sent, or in lower case (`lower`: the seed's UIDs too, and every create or
+     * PATCH). `filter[idTagUid]` compares exactly either way (undocumented: the stricter reading).
+     */
+    idTagUids: z.enum(["as-sent", "lower"]).default("as-sent"),
+    /** Roaming partners' sites in the locations listing (`roamingOperatorId` not the tenant's); `filter[roaming]` picks. */
+    roamingLocations: z.boolean().default(false),
+    /** More own locations, generated beside the seed's (a large network's walk); with `seedLocations` only. */
+    generatedLocations: z.int().min(0).max(5_000).default(0),
+    /**
+     * How charge points hold a location's EVSEs: one charge point per location with all of them, or one per EVSE
+     * (several charge points at a location: a client reads each one's EVSEs).
+     */
+    chargePoints: z.enum(["one-per-location", "one-per-evse"]).default("one-per-location"),
+    /**
+     * What a 429 says besides `X-RateLimit-Limit` and `-Remaining` (on every answer). AMPECO names only
+     * "X-RateLimit-*": by default `X-RateLimit-Reset` in epoch seconds and no `Retry-After`; `retry-after` adds
+     * Laravel's `Retry-After`, `reset-seconds-left` sends the reset as seconds from now, `none` neither.
+     */
+    rateLimitHeaders: z.enum(["reset-epoch", "retry-after", "reset-seconds-left", "none"]).default("reset-epoch"),
+    /** The rate limit per key, at run time (null: the one the emulator was made with). */
+    rateLimit: z
+      .object({ limit: z.int().min(1).max(1_000_000), windowMs: z.int().min(1).max(3_600_000) })
+      .strict()
+      .nullable()
+      .default(null),
     /** Paths (regex sources) answered with `Deprecation` and `Sunset` headers, as a tenant does for a retiring version. */
     sunsetPaths: z.array(pathPatternSchema(200)).max(20).default([]),
     /** Lists answer in page mode only and ignore `cursor` (an older tenant). */

@@ -13,7 +13,7 @@ export type DriverEvent =
 export const isRunning = (status: LiveSessionChange["status"]) => status === "started" || status === "charging";
 
 /** Keeps the newest change per session whatever the order; `seen` maps id → last change time (Infinity once finished). False: drop it. */
-export function takeSessionChange(seen: Map<number, number>, change: LiveSessionChange): boolean {
+export function takeSessionChange(seen: Map<string, number>, change: LiveSessionChange): boolean {
   const at = change.updatedAt ? Date.parse(change.updatedAt) : Number.NaN;
   const before = seen.get(change.id);
   if (before === Number.POSITIVE_INFINITY) return false;

@@ -1,6 +1,7 @@
 import "server-only";
 import type { PathOverrides } from "./dialects/spec/endpoints";
-import type { PlatformRequesterOptions } from "./request";
+import type { EndpointTable } from "./endpoints";
+import type { PlatformRequester, PlatformRequesterOptions } from "./request";
 import type {
   Card,
   CardFilter,
@@ -90,7 +91,9 @@ export interface SessionsApi {
   /** The same walk, item by item, for consumers that look at one session at a time. */
   iterateSessions(filter: SessionFilter, options?: IterateOptions): AsyncGenerator<ChargingSession, void, undefined>;
   /** The session, or null when the platform has no such id. Ownership is the caller's check. */
-  getSession(id: number): Promise<ChargingSession | null>;
+  getSession(id: string): Promise<ChargingSession | null>;
+  /** The driver's running sessions (started or charging), newest first, however long ago they started. */
+  listRunningSessions(userId: number): Promise<ChargingSession[]>;
 }
 
 /**
@@ -99,6 +102,11 @@ export interface SessionsApi {
  */
 export interface LocationsApi {
   listLocations(query?: ListLocationsQuery): Promise<Page<ChargingLocation>>;
+  /**
+   * Every own location in one walk of the listing (ampeco: `filter[roaming]=false`, roaming partners' sites left
+   * out), up to `maxLocations`: the map's layer, read once per refresh.
+   */
+  listOwnLocations(maxLocations: number): Promise<ChargingLocation[]>;
   getLocation(id: number): Promise<ChargingLocation | null>;
 }
 
@@ -153,6 +161,25 @@ export interface MoneyApi {
   saveBillingDetails(userId: number, details: BillingDetails): Promise<BillingDetails>;
 }
 
+/** The tenant's records the portal's settings name (ampeco only), for `platform:check`. */
+export interface TenantApi {
+  getPartner(id: number): Promise<{ id: number; createUsers: boolean; addUserBalance: boolean } | null>;
+  getUserGroup(id: number): Promise<{ id: number; name: string | null; partnerId: number | null } | null>;
+  /** The id of the tenant's base currency (settings v1.0), or null when it names none. */
+  getBaseCurrencyId(): Promise<number | null>;
+  /** The ISO code of currency `id` (currencies v2.0), or null when there is none. */
+  getCurrencyCode(id: number): Promise<string | null>;
+}
+
+/**
+ * The dialect's own endpoint table and requester (the same auth, retries and parsers as its APIs), for
+ * `platform:check`'s probes only: features use the APIs.
+ */
+export interface DialectWire {
+  endpoints: EndpointTable;
+  requester: PlatformRequester;
+}
+
 export interface DialectApis {
   users: UsersApi;
   cards: CardsApi;
@@ -163,6 +190,9 @@ export interface DialectApis {
   notifications?: NotificationsApi;
   /** Only where the platform has a ledger (ampeco). */
   money?: MoneyApi;
+  /** Only where the platform has the records to read (ampeco). */
+  tenant?: TenantApi;
+  wire: DialectWire;
 }
 
 /** What a dialect builds from the shared settings: the same five APIs over its own wire format. */

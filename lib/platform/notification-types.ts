@@ -6,7 +6,8 @@ export const NOTIFICATION_KINDS = ["SessionUpdateNotification", "userBalance.cha
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export interface SessionChange {
-  id: number;
+  /** The session's id as its listing gives it (a string). */
+  id: string;
   status: "started" | "charging" | "finished" | "failed";
   startedAt: string | null;
   stoppedAt: string | null;

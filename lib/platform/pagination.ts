@@ -53,3 +53,17 @@ export async function collectItems<W, V>(pages: AsyncIterable<LinkedPage<W>>, ma
   for await (const page of pages) all.push(...page.data.map(map));
   return all;
 }
+
+/** The first `max` items of a walk, mapped; the walk stops there (a display's cap, not an export's). */
+export async function firstItems<W, V>(
+  pages: AsyncIterable<LinkedPage<W>>,
+  map: (item: W) => V,
+  max: number,
+): Promise<V[]> {
+  const items: V[] = [];
+  for await (const page of pages) {
+    items.push(...page.data.slice(0, max - items.length).map(map));
+    if (items.length >= max) break;
+  }
+  return items;
+}

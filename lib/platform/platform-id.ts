@@ -29,3 +29,19 @@ export function platformIdPathParam(schema: z.ZodType<number> = PlatformIdSchema
       return id ?? z.NEVER;
     });
 }
+
+/**
+ * A session id: a string (AMPECO; digits on most tenants, not all), 1–128 URL-safe characters, not dots alone.
+ * docs/design-notes.md#libplatformplatform-idts */
+export const SESSION_ID_PATTERN = /^(?!\.+$)[A-Za-z0-9._~-]{1,128}$/;
+
+export const SessionIdSchema = z.string().regex(SESSION_ID_PATTERN);
+
+export function isSessionId(value: unknown): value is string {
+  return typeof value === "string" && SESSION_ID_PATTERN.test(value);
+}
+
+/** A session id as a URL path segment, for `routeHandler({params})`: the same rule, a catalogue key when it fails. */
+export function sessionIdPathParam() {
+  return z.string().regex(SESSION_ID_PATTERN, { message: "validation.platformId" });
+}

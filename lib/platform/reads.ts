@@ -18,7 +18,7 @@ export async function nullWhenNotFound<T>(read: () => Promise<T>): Promise<T | n
 /** The `{data}` record at `endpoint` for `id`, mapped; null for a 404. */
 export function readOne<W, V>(
   requester: PlatformRequester,
-  call: { endpoint: EndpointName; id: number; schema: z.ZodType<{ data: W }> },
+  call: { endpoint: EndpointName; id: number | string; schema: z.ZodType<{ data: W }> },
   map: (wire: W) => V | Promise<V>,
 ): Promise<V | null> {
   return nullWhenNotFound(async () => {

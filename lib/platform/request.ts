@@ -13,6 +13,7 @@ import {
 } from "./errors";
 import { errorForStatus, parseErrorBody } from "./error-body";
 import { defaultPlatformLogger, type PlatformCallOutcome, type PlatformLogger } from "./logging";
+import { isSessionId } from "./platform-id";
 
 /**
  * The single way to talk to the platform: auth header, timeout, retries, typed errors,
@@ -90,16 +91,24 @@ type AttemptResult =
   | { ok: true; response: Response; text: string }
   | { ok: false; kind: Exclude<UnavailableKind, "server">; cause: unknown };
 
-function fillPath(endpoint: EndpointName, template: string, params: Record<string, string | number> = {}): string {
-  let path = template;
-  for (const name of placeholdersOf(template)) {
+function fillPath(endpoint: EndpointName, spec: EndpointSpec, params: Record<string, string | number> = {}): string {
+  let path = spec.path;
+  for (const name of placeholdersOf(spec.path)) {
     const value = params[name];
     const text = typeof value === "number" ? String(value) : value;
-    // Ids are integers; refusing anything else keeps user input from steering the path.
-    if (text === undefined || !/^\d{1,15}$/.test(text) || (typeof value === "number" && !Number.isSafeInteger(value))) {
+    if (spec.textParams?.includes(name)) {
+      // A string id still names one record only: the same rule as the portal's own paths.
+      if (typeof value !== "string" || !isSessionId(value))
+        throw new PlatformArgumentError(endpoint, `path parameter "${name}" is not a valid platform id`);
+    } else if (
+      // Ids are integers; refusing anything else keeps user input from steering the path.
+      text === undefined ||
+      !/^\d{1,15}$/.test(text) ||
+      (typeof value === "number" && !Number.isSafeInteger(value))
+    ) {
       throw new PlatformArgumentError(endpoint, `path parameter "${name}" must be a non-negative integer`);
     }
-    path = path.replace(`{${name}}`, encodeURIComponent(text));
+    path = path.replace(`{${name}}`, encodeURIComponent(text as string));
   }
   return path;
 }
@@ -123,7 +132,7 @@ function buildUrl(baseUrl: string, endpoint: EndpointName, spec: EndpointSpec, c
     // goes to another scheme or port than the configured one.
     return new URL(`${next.pathname}${next.search}`, base.origin);
   }
-  const url = new URL(base.pathname.replace(/\/+$/, "") + fillPath(endpoint, spec.path, call.params), base);
+  const url = new URL(base.pathname.replace(/\/+$/, "") + fillPath(endpoint, spec, call.params), base);
   for (const [key, value] of Object.entries(call.query ?? {})) {
     if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));
     else if (value !== undefined) url.searchParams.set(key, String(value));

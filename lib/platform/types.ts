@@ -51,7 +51,8 @@ export interface Card {
 export type SessionStatus = "started" | "charging" | "finished" | "failed";
 
 export interface ChargingSession {
-  id: number;
+  /** The platform's own string (AMPECO types session ids as strings; digits on most tenants, not on all). */
+  id: string;
   /** UTC ISO time; only the detail read carries it. */
   startedAt: string | null;
   startedAtLocal: string | null;
@@ -224,7 +225,8 @@ export interface Transaction {
   date: string;
   userId: number | null;
   kind: TransactionKind;
-  sessionId: number | null;
+  /** The session it paid for, in the sessions' own id form (a string). */
+  sessionId: string | null;
   /** The balance voucher that paid it, where one did. */
   voucherId: number | null;
   /** The platform's `totalAmount`, in `currency`; never negative. */

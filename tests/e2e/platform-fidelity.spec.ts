@@ -116,3 +116,22 @@ test("the balance is not available for a partner without the option @ampeco-only
     },
   );
 });
+
+test("a tenant whose session ids are not digits: the list, a session's page and its CSV @ampeco-only", async ({
+  driverPage,
+  emulator,
+}) => {
+  await withSettings(emulator, { sessionIds: "uuid" }, async () => {
+    await driverPage.goto("/sessions");
+    const first = driverPage.locator("tr[data-session-id]").first();
+    const id = await first.getAttribute("data-session-id");
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
+    await first.getByRole("link").click();
+    await expect(driverPage).toHaveURL(new RegExp(`/sessions/${id}$`));
+    await expect(driverPage.getByRole("heading", { level: 1, name: "Charging session" })).toBeVisible();
+    await expect(driverPage.getByRole("definition").filter({ hasText: id! })).toBeVisible();
+    const csv = await driverPage.request.get(`/api/sessions/${id}/export`);
+    expect(csv.status()).toBe(200);
+    expect((await csv.text()).split("\r\n")[1]).toMatch(new RegExp(`^${id},`));
+  });
+});

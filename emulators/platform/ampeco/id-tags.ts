@@ -3,14 +3,15 @@ import { empty, integerFilter, json, notFound, parseId, readFilters, readValidBo
 import type { Route, RouteContext } from "../router";
 import { nextId, type EmulatorState, type TokenRecord, type TokenStatus } from "../store";
 import { listMode, pagedResponse } from "./paging";
-import { idTagView, TAG_STATUS, TAG_TYPE } from "./views";
+import { idTagView, TAG_STATUS, TAG_TYPE, tagUid } from "./views";
 
 /**
  * Id tags v2.0 = the contract's tokens, from the same store. An `idTagUid` names one tag: a card
  * moves to another driver by PATCH {userId}, so it can never be active on two drivers, and a
  * second create of a UID is a 422. `userId` is nullable on create, PATCH and read, as in the
  * subset: tenants provision tags before they hand them out, and the seed holds two such tags.
- * The uniqueness of `idTagUid` is not written in the OpenAPI document (inferred, the stricter reading).
+ * The uniqueness of `idTagUid` is not written in the OpenAPI document (inferred, the stricter reading). A tenant that
+ * keeps UIDs in lower case (the `idTagUids` setting) stores and shows them so; the filter compares exactly.
  */
 const STATUSES = ["enabled", "disabled", "suspended"] as const;
 const toStoreStatus = (status: (typeof STATUSES)[number]) =>
@@ -39,13 +40,17 @@ const PatchIdTagSchema = z.object({
 const ID_TAGS = /^\/public-api\/resources\/id-tags\/v2\.0$/;
 const ID_TAG = /^\/public-api\/resources\/id-tags\/v2\.0\/([^/]+)$/;
 
-const uidTaken = (state: EmulatorState, value: unknown, exceptId?: number) =>
-  typeof value === "string" && state.tokens.some((t) => t.id !== exceptId && t.code === value.trim());
+const uidTaken = (ctx: RouteContext, value: unknown, exceptId?: number) =>
+  typeof value === "string" &&
+  ctx.state.tokens.some(
+    (t) => t.id !== exceptId && tagUid(t.code, ctx.runtime.settings) === tagUid(value.trim(), ctx.runtime.settings),
+  );
+const view = (ctx: Pick<RouteContext, "runtime">) => (token: TokenRecord) => idTagView(token, ctx.runtime.settings);
 
 /** The body, with the unique UID and known user rules in the same validation pass. */
 const readTagBody = <T extends z.ZodType>(ctx: RouteContext, schema: T, exceptId?: number) =>
   readValidBody(ctx.request, schema, (body, errors) => {
-    if (!errors.idTagUid && uidTaken(ctx.state, body.idTagUid, exceptId))
+    if (!errors.idTagUid && uidTaken(ctx, body.idTagUid, exceptId))
       errors.idTagUid = ["The id tag uid has already been taken."];
     if (!errors.userId && typeof body.userId === "number" && !ctx.state.users.some((u) => u.id === body.userId)) {
       errors.userId = ["The selected user id is invalid."];
@@ -57,7 +62,7 @@ async function createIdTag(ctx: RouteContext) {
   const token: TokenRecord = {
     id: nextId(ctx.state, "token"),
     userId: input.userId ?? null,
-    code: input.idTagUid,
+    code: tagUid(input.idTagUid, ctx.runtime.settings),
     visualNumber: input.idLabel ?? null,
     type: toStoreType(input.type),
     status: toStoreStatus(input.status),
@@ -65,7 +70,7 @@ async function createIdTag(ctx: RouteContext) {
     updatedAt: null,
   };
   ctx.state.tokens.push(token);
-  return json(201, { data: idTagView(token) });
+  return json(201, { data: view(ctx)(token) });
 }
 
 function findTag(state: EmulatorState, rawId: string | undefined): TokenRecord {
@@ -78,13 +83,13 @@ function findTag(state: EmulatorState, rawId: string | undefined): TokenRecord {
 async function patchIdTag(ctx: RouteContext) {
   const token = findTag(ctx.state, ctx.params[0]);
   const input = await readTagBody(ctx, PatchIdTagSchema, token.id);
-  if (input.idTagUid !== undefined) token.code = input.idTagUid;
+  if (input.idTagUid !== undefined) token.code = tagUid(input.idTagUid, ctx.runtime.settings);
   if (input.idLabel !== undefined) token.visualNumber = input.idLabel;
   if (input.status !== undefined) token.status = toStoreStatus(input.status);
   if (input.type !== undefined) token.type = toStoreType(input.type);
   if (input.userId !== undefined) token.userId = input.userId;
   token.updatedAt = ctx.now.toISOString();
-  return json(200, { data: idTagView(token) });
+  return json(200, { data: view(ctx)(token) });
 }
 
 const ListFilterSchema = z.object({
@@ -95,20 +100,21 @@ const ListFilterSchema = z.object({
   type: z.enum(["rfid", "mac_address", "emaid"]).optional(),
 });
 
-function listIdTags({ url, state, runtime }: RouteContext) {
+function listIdTags(ctx: RouteContext) {
+  const { url, state, runtime } = ctx;
   const filter = validate(
     ListFilterSchema,
     readFilters(url, ["idTagUid", "idLabel", "userId", "status", "type"]),
     "filter.",
   );
   const tags = state.tokens
-    .filter((t) => filter.idTagUid === undefined || t.code === filter.idTagUid)
+    .filter((t) => filter.idTagUid === undefined || tagUid(t.code, runtime.settings) === filter.idTagUid)
     .filter((t) => filter.idLabel === undefined || t.visualNumber === filter.idLabel)
     .filter((t) => filter.userId === undefined || t.userId === filter.userId)
     .filter((t) => filter.status === undefined || TAG_STATUS[t.status] === filter.status)
     .filter((t) => filter.type === undefined || TAG_TYPE[t.type] === filter.type)
     .sort((a, b) => a.id - b.id);
-  return pagedResponse(tags, url, idTagView, listMode({ runtime }, false));
+  return pagedResponse(tags, url, view(ctx), listMode({ runtime }, false));
 }
 
 function deleteIdTag({ params, state }: RouteContext) {
@@ -123,7 +129,7 @@ export const ampecoIdTagRoutes: Route[] = [
   {
     method: "GET",
     pattern: ID_TAG,
-    handler: ({ params, state }) => json(200, { data: idTagView(findTag(state, params[0])) }),
+    handler: (ctx) => json(200, { data: view(ctx)(findTag(ctx.state, ctx.params[0])) }),
   },
   { method: "PATCH", pattern: ID_TAG, handler: patchIdTag },
   { method: "DELETE", pattern: ID_TAG, handler: deleteIdTag },

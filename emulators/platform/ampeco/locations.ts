@@ -1,14 +1,15 @@
 import { z } from "zod";
 import { json, notFound, parseId, validate } from "../http";
 import type { Route, RouteContext } from "../router";
-import { SEED_LOCATIONS, type SeedLocation } from "../seed-data";
+import type { SeedLocation } from "../seed-data";
+import { chargePointsOf, findChargePoint as chargePointAmong, isRoamingLocation, servedLocations } from "./network";
 import { listMode, pagedResponse } from "./paging";
-import { ampecoLocationView, chargePointView, connectorViews, evseView, locationIdOfChargePoint } from "./views";
+import { ampecoLocationView, chargePointView, connectorViews, evseView } from "./views";
 
 /**
  * Locations v2.0 and charge points v2.0 with their EVSEs and connectors, all cursor-only lists.
  * Locations embed no EVSEs: a client finds them through `charge-points/v2.0?filter[locationId]=`.
- * As in the contract dialect, own locations are served only with `seedLocations`.
+ * Which locations are served and how charge points hold their EVSEs: network.ts.
  */
 const V2 = "\\/public-api\\/resources";
 const LOCATIONS = new RegExp(`^${V2}\\/locations\\/v2\\.0$`);
@@ -20,7 +21,7 @@ const EVSE = new RegExp(`^${V2}\\/charge-points\\/v2\\.0\\/([^/]+)\\/evses\\/([^
 const CONNECTORS = new RegExp(`^${V2}\\/charge-points\\/v2\\.0\\/([^/]+)\\/evses\\/([^/]+)\\/connectors$`);
 const CONNECTOR = new RegExp(`^${V2}\\/charge-points\\/v2\\.0\\/([^/]+)\\/evses\\/([^/]+)\\/connectors\\/([^/]+)$`);
 
-const served = ({ options }: RouteContext): readonly SeedLocation[] => (options.seedLocations ? SEED_LOCATIONS : []);
+const served = (ctx: RouteContext): readonly SeedLocation[] => servedLocations(ctx);
 
 function findLocation(ctx: RouteContext, raw: string | undefined): SeedLocation {
   const id = parseId(raw, "Location");
@@ -29,18 +30,17 @@ function findLocation(ctx: RouteContext, raw: string | undefined): SeedLocation 
   return location;
 }
 
-function findChargePoint(ctx: RouteContext, raw: string | undefined): SeedLocation {
+function findChargePoint(ctx: RouteContext, raw: string | undefined) {
   const id = parseId(raw, "ChargePoint");
-  const locationId = locationIdOfChargePoint(id);
-  const location = served(ctx).find((l) => l.id === locationId);
-  if (!location) throw notFound("ChargePoint", id);
-  return location;
+  const chargePoint = chargePointAmong(served(ctx), id, ctx.runtime.settings.chargePoints);
+  if (!chargePoint) throw notFound("ChargePoint", id);
+  return chargePoint;
 }
 
 function findEvse(ctx: RouteContext) {
-  const location = findChargePoint(ctx, ctx.params[0]);
+  const chargePoint = findChargePoint(ctx, ctx.params[0]);
   const id = parseId(ctx.params[1], "Evse");
-  const evse = location.evses.find((e) => e.id === id);
+  const evse = chargePoint.evses.find((e) => e.id === id);
   if (!evse) throw notFound("Evse", id);
   return evse;
 }
@@ -74,17 +74,26 @@ function listEvses(ctx: RouteContext) {
 function listChargePoints(ctx: RouteContext) {
   const raw = ctx.url.searchParams.get("filter[locationId]");
   const filter = validate(ChargePointFilterSchema, raw === null ? {} : { locationId: raw }, "filter.");
-  const locations = served(ctx).filter((l) => filter.locationId === undefined || l.id === filter.locationId);
-  return pagedResponse(locations, ctx.url, (l) => chargePointView(l, ctx.state.seededAt), listMode(ctx, true));
+  const chargePoints = served(ctx)
+    .filter((l) => filter.locationId === undefined || l.id === filter.locationId)
+    .flatMap((l) => chargePointsOf(l, ctx.runtime.settings.chargePoints));
+  return pagedResponse(chargePoints, ctx.url, (cp) => chargePointView(cp, ctx.state.seededAt), listMode(ctx, true));
+}
+
+/**
+ * `filter[roaming]` as Laravel reads a boolean (true/false/1/0): the partners' sites, or the tenant's own. The listing
+ * declares no 422, so another value filters nothing (inferred).
+ */
+const ROAMING_VALUES: Record<string, boolean> = { true: true, "1": true, false: false, "0": false };
+
+function listLocations(ctx: RouteContext) {
+  const roaming = ROAMING_VALUES[ctx.url.searchParams.get("filter[roaming]") ?? ""];
+  const locations = served(ctx).filter((l) => roaming === undefined || isRoamingLocation(l) === roaming);
+  return pagedResponse(locations, ctx.url, (l) => ampecoLocationView(l, ctx.state.seededAt), listMode(ctx, true));
 }
 
 export const ampecoLocationRoutes: Route[] = [
-  {
-    method: "GET",
-    pattern: LOCATIONS,
-    handler: (ctx) =>
-      pagedResponse(served(ctx), ctx.url, (l) => ampecoLocationView(l, ctx.state.seededAt), listMode(ctx, true)),
-  },
+  { method: "GET", pattern: LOCATIONS, handler: listLocations },
   {
     method: "GET",
     pattern: LOCATION,

@@ -42,10 +42,10 @@ function exportFile({ params, state, now, options, runtime }: RouteContext) {
   const document = {
     exportedAt: now.toISOString(),
     user: ampecoUserView(user, runtime.settings),
-    idTags: state.tokens.filter((t) => t.userId === user.id).map(idTagView),
+    idTags: state.tokens.filter((t) => t.userId === user.id).map((t) => idTagView(t, runtime.settings)),
     sessions: state.sessions
       .filter((s) => s.userId === user.id)
-      .map((s) => ampecoSessionView(s, now, idTagOfSession(state, s))),
+      .map((s) => ampecoSessionView(s, now, idTagOfSession(state, s, runtime.settings), runtime.settings)),
   };
   return json(200, document, {
     "content-disposition": `attachment; filename="private-data-${user.id}.json"`,

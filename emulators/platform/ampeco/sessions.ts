@@ -3,8 +3,9 @@ import { instantFilter, integerFilter, json, notFound, readFilters, validate } f
 import type { Route, RouteContext } from "../router";
 import type { EmulatorSettings } from "../settings";
 import type { EmulatorState, SessionRecord } from "../store";
+import { chargePointIdOf } from "./network";
 import { listMode, pagedResponse } from "./paging";
-import { ampecoSessionView, chargePointIdOf, SESSION_STATUS, type SessionIdTag } from "./views";
+import { ampecoSessionView, SESSION_STATUS, sessionWireId, tagUid, type SessionIdTag } from "./views";
 
 /**
  * Sessions v1.0: string ids, `userId` on every session, the real status enum and filters. The
@@ -25,10 +26,18 @@ const SESSIONS = /^\/public-api\/resources\/sessions\/v1\.0$/;
 const SESSION = /^\/public-api\/resources\/sessions\/v1\.0\/([^/]+)$/;
 
 /** The driver's first card, shown as the session's `idTag` and `idTagLabel` like an RFID start. */
-export function idTagOfSession(state: EmulatorState, session: SessionRecord): SessionIdTag | undefined {
+export function idTagOfSession(
+  state: EmulatorState,
+  session: SessionRecord,
+  settings: EmulatorSettings,
+): SessionIdTag | undefined {
   const token = state.tokens.find((t) => t.userId === session.userId && t.type === "rfid");
-  return token && { uid: token.code, label: token.visualNumber };
+  return token && { uid: tagUid(token.code, settings), label: token.visualNumber };
 }
+
+/** A session as the listing and the read show it, under the tenant's settings. */
+export const sessionView = (state: EmulatorState, session: SessionRecord, now: Date, settings: EmulatorSettings) =>
+  ampecoSessionView(session, now, idTagOfSession(state, session, settings), settings);
 
 /** A fixed pseudo-random rank per id: "shuffled" must stay the same across the pages of one walk. */
 const shuffleRank = (id: number) => Math.imul(id ^ 0x5bd1e995, 0x27d4eb2d) >>> 0;
@@ -47,7 +56,11 @@ function listSessions({ url, state, now, runtime }: RouteContext) {
   );
   const sessions = state.sessions
     .filter((s) => filter.userId === undefined || s.userId === filter.userId)
-    .filter((s) => filter.chargePointId === undefined || chargePointIdOf(s.locationId) === filter.chargePointId)
+    .filter(
+      (s) =>
+        filter.chargePointId === undefined ||
+        chargePointIdOf(s, runtime.settings.chargePoints) === filter.chargePointId,
+    )
     .filter((s) => filter.evseId === undefined || s.evseId === filter.evseId)
     .filter((s) => filter.status === undefined || SESSION_STATUS[s.status] === filter.status)
     .filter((s) => filter.startedAfter === undefined || Date.parse(s.startedAt) >= filter.startedAfter)
@@ -56,7 +69,7 @@ function listSessions({ url, state, now, runtime }: RouteContext) {
   return pagedResponse(
     sessions,
     url,
-    (s) => ampecoSessionView(s, now, idTagOfSession(state, s), runtime.settings.sessionBilling),
+    (s) => sessionView(state, s, now, runtime.settings),
     listMode({ runtime }, false),
   );
 }
@@ -68,10 +81,10 @@ function getSession({ params, state, now, runtime }: RouteContext) {
   } catch {
     // A broken escape names no session either.
   }
-  const session = state.sessions.find((s) => String(s.id) === id);
+  // Only the form the tenant shows names a session: a UUID tenant does not answer to the number.
+  const session = state.sessions.find((s) => sessionWireId(s.id, runtime.settings) === id);
   if (!session) throw notFound("Session", id);
-  const billing = runtime.settings.sessionBilling;
-  return json(200, { data: ampecoSessionView(session, now, idTagOfSession(state, session), billing) });
+  return json(200, { data: sessionView(state, session, now, runtime.settings) });
 }
 
 export const ampecoSessionRoutes: Route[] = [

@@ -1,10 +1,11 @@
 import { round2 } from "../seed";
 import { FIRST_CREATED_USER_ID, type SeedLocation } from "../seed-data";
+import { chargePointIdOf, OWN_ROAMING_OPERATOR_ID, PARTNER_ROAMING_OPERATOR_ID, type ChargePoint } from "./network";
 import type { SessionRecord, SessionStatus, TokenRecord, TokenStatus, UserRecord } from "../store";
 import { partnerOf, type EmulatorSettings } from "../settings";
 import { toUtcIso } from "../time";
 import { liveMeasures } from "../views";
-import { BILLED_AT_STOP, billingOf, type SessionBillingSetting } from "./session-billing";
+import { billingOf } from "./session-billing";
 
 /**
  * Store records → the AMPECO wire shapes of ampeco-openapi-subset.json. One store serves both
@@ -27,8 +28,6 @@ export const SESSION_STATUS: Record<SessionStatus, "pending" | "active" | "finis
   finished: "finished",
   failed: "failed",
 };
-/** Roaming operator id of the tenant's own network (required on every location). */
-export const OWN_ROAMING_OPERATOR_ID = 1;
 /** VAT on session prices (NL). */
 const VAT = 0.21;
 
@@ -71,10 +70,29 @@ export function ampecoUserView(user: UserRecord, settings: EmulatorSettings) {
   };
 }
 
-export function idTagView(token: TokenRecord) {
+/** The UID as the tenant keeps it: as sent, or in lower case (the `idTagUids` setting). */
+export function tagUid(code: string, settings: Pick<EmulatorSettings, "idTagUids">): string {
+  return settings.idTagUids === "lower" ? code.toLowerCase() : code;
+}
+
+const UUID_PREFIX = "5e551011-0000-4000-8000-";
+
+/** A session's id on the wire: the store's number as a string, or (the `sessionIds` setting) a UUID made from it. */
+export function sessionWireId(id: number, settings: Pick<EmulatorSettings, "sessionIds">): string {
+  return settings.sessionIds === "uuid" ? `${UUID_PREFIX}${id.toString(16).padStart(12, "0")}` : String(id);
+}
+
+/** The store id a wire id names (either form, so a control call names a session as the portal shows it), or null. */
+export function sessionStoreId(wire: string): number | null {
+  if (/^[1-9]\d{0,9}$/.test(wire)) return Number(wire);
+  const hex = wire.startsWith(UUID_PREFIX) ? wire.slice(UUID_PREFIX.length) : "";
+  return /^[0-9a-f]{12}$/.test(hex) ? parseInt(hex, 16) : null;
+}
+
+export function idTagView(token: TokenRecord, settings: Pick<EmulatorSettings, "idTagUids">) {
   return {
     id: token.id,
-    idTagUid: token.code,
+    idTagUid: tagUid(token.code, settings),
     idLabel: token.visualNumber,
     expireAt: null,
     createdAt: toUtcIso(token.createdAt),
@@ -89,26 +107,21 @@ export function idTagView(token: TokenRecord) {
   };
 }
 
-/** One charge point per own location; the session store keeps the location, the wire shows the charge point. */
-export const chargePointIdOf = (locationId: number) => locationId * 10;
-export const locationIdOfChargePoint = (chargePointId: number) =>
-  chargePointId % 10 === 0 ? chargePointId / 10 : null;
-
 /** The card a session was started with: its UID and, when it has one, its printed number. */
 export interface SessionIdTag {
   uid: string;
   label: string | null;
 }
 
-/** `billing`: the `sessionBilling` setting (a stopped session's amount and `billingStatus` until its billing completes). */
+/** `settings.sessionBilling`: a stopped session's amount and `billingStatus` until its billing completes. */
 export function ampecoSessionView(
   session: SessionRecord,
   now: Date,
   idTag: SessionIdTag | undefined,
-  billing: SessionBillingSetting = BILLED_AT_STOP,
+  settings: Pick<EmulatorSettings, "sessionIds" | "chargePoints" | "sessionBilling">,
 ) {
   const { energy, amount: measured } = liveMeasures(session, now);
-  const billed = billingOf(session, now, billing, measured);
+  const billed = billingOf(session, now, settings.sessionBilling, measured);
   const amount = billed.amount ?? 0;
   const running = session.stoppedAt === null;
   const elapsedHours = Math.max(
@@ -116,8 +129,8 @@ export function ampecoSessionView(
     ((session.stoppedAt ? Date.parse(session.stoppedAt) : now.getTime()) - Date.parse(session.startedAt)) / 3_600_000,
   );
   return {
-    id: String(session.id),
-    chargePointId: chargePointIdOf(session.locationId),
+    id: sessionWireId(session.id, settings),
+    chargePointId: chargePointIdOf(session, settings.chargePoints),
     evseId: session.evseId,
     connectorId: null,
     status: SESSION_STATUS[session.status],
@@ -148,7 +161,7 @@ export function ampecoSessionView(
 const translated = (entries: Array<[string, string]>) =>
   entries.map(([locale, translation]) => ({ locale, translation }));
 
-/** The address is only in Dutch, so a client must fall back from its own locale. */
+/** The address is only in Dutch, so a client must fall back from its own locale; a roaming site names its operator. */
 export function ampecoLocationView(location: SeedLocation, seededAt: string) {
   const street = `${location.street} ${location.number}`;
   return {
@@ -169,7 +182,12 @@ export function ampecoLocationView(location: SeedLocation, seededAt: string) {
     parkingType: "PARKING_LOT",
     accessMethods: ["OPEN"],
     facilities: null,
-    roamingOperatorId: OWN_ROAMING_OPERATOR_ID,
+    ...(location.roamingOperator === undefined
+      ? { roamingOperatorId: OWN_ROAMING_OPERATOR_ID }
+      : {
+          roamingOperatorId: PARTNER_ROAMING_OPERATOR_ID,
+          roaming: { owner: { name: location.roamingOperator }, operator: { name: location.roamingOperator } },
+        }),
     tags: [],
     externalAppData: null,
     lastUpdatedAt: toUtcIso(seededAt),
@@ -213,10 +231,13 @@ export function evseView(evse: SeedLocation["evses"][number], seededAt: string, 
   };
 }
 
-export function chargePointView(location: SeedLocation, seededAt: string) {
+export function chargePointView({ id, location, evses }: ChargePoint, seededAt: string) {
   return {
-    id: chargePointIdOf(location.id),
-    name: `${location.name.en} CP`,
+    id,
+    name:
+      evses.length === 1 && location.evses.length > 1
+        ? `${location.name.en} CP ${evses[0]!.id}`
+        : `${location.name.en} CP`,
     type: "public",
     locationId: location.id,
     status: "enabled",
@@ -228,7 +249,7 @@ export function chargePointView(location: SeedLocation, seededAt: string) {
     disableAutoStartEmulation: false,
     enableAutoFaultRecovery: true,
     communicationMode: "direct_ocpp",
-    roamingOperatorId: OWN_ROAMING_OPERATOR_ID,
+    roamingOperatorId: location.roamingOperator === undefined ? OWN_ROAMING_OPERATOR_ID : PARTNER_ROAMING_OPERATOR_ID,
     tags: [],
     createdAt: toUtcIso(seededAt),
     lastUpdatedAt: toUtcIso(seededAt),

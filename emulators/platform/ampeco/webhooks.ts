@@ -6,7 +6,8 @@ import { toAmsterdamIso, toUtcIso } from "../time";
 import { liveMeasures } from "../views";
 import { idTagOfSession } from "./sessions";
 import { billingOf, clockAlignedConsumption } from "./session-billing";
-import { ampecoSessionView, ampecoUserView, chargePointIdOf } from "./views";
+import { chargePointIdOf } from "./network";
+import { ampecoSessionView, ampecoUserView } from "./views";
 
 /**
  * Notification callbacks (notifications v2.0): the emulator compares its store with what it saw
@@ -90,7 +91,7 @@ function sessionNotifications(
     const seen = before.sessions.get(session.id);
     const running = session.stoppedAt === null;
     const { energy, amount } = liveMeasures(session, now);
-    const idTag = idTagOfSession(state, session);
+    const idTag = idTagOfSession(state, session, settings);
     const startStop = (action: "start" | "stop"): Notification => ({
       kind: "session.start.stop.notification",
       subject: `session:${session.id}`,
@@ -98,7 +99,7 @@ function sessionNotifications(
         notification: "session.start.stop.notification",
         sessionId: session.id,
         userId: session.userId,
-        chargePointId: chargePointIdOf(session.locationId),
+        chargePointId: chargePointIdOf(session, settings.chargePoints),
         evseId: session.evseId,
         action,
         ...(idTag ? { idTag: idTag.uid } : {}),
@@ -120,7 +121,7 @@ function sessionNotifications(
     });
     // Made only when sent: clock-aligned figures of every session on every look would cost seconds.
     const update = (): Notification => {
-      const view = ampecoSessionView(session, now, idTag, settings.sessionBilling);
+      const view = ampecoSessionView(session, now, idTag, settings);
       const detail =
         settings.sessionUpdateDetail === "clock-aligned"
           ? { clockAlignedEnergyConsumption: clockAlignedConsumption(session, energy, amount, now) }

@@ -19,6 +19,7 @@ import { SEED_LOCATIONS } from "../seed-data";
 import { nextId, SessionStatusSchema, VoucherStatusSchema, type SessionRecord } from "../store";
 import { liveMeasures, sessionDetailView, tokenView, userStateView } from "../views";
 import { normaliseVoucherCode } from "./vouchers";
+import { sessionStoreId } from "../ampeco/views";
 import { findUser } from "./users";
 
 /**
@@ -117,7 +118,8 @@ function addSessions({ state, params, now }: RouteContext, body: Record<string, 
 }
 
 function stopSession({ state, params, now }: RouteContext) {
-  const id = parseId(params[0], "Session");
+  // The store's number, or the id the ampeco routes show (a UUID under `sessionIds: uuid`).
+  const id = sessionStoreId(params[0] ?? "") ?? parseId(params[0], "Session");
   const session = state.sessions.find((s) => s.id === id);
   if (!session) throw notFound("Session", id);
   if (session.stoppedAt !== null) throw new HttpError(409, "The session is not running.");

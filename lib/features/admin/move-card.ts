@@ -4,6 +4,7 @@ import { recordAudit, auditErrorText } from "@/lib/core/audit";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import { blockDriverCard, CardNotOwnedError, listDriverCards } from "@/lib/features/cards";
 import { getPlatform } from "@/lib/platform";
+import { sameCardCode } from "@/lib/platform/card-code";
 import { PlatformUnavailableError, PlatformValidationError } from "@/lib/platform/errors";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
@@ -67,7 +68,7 @@ export function platformMoveDeps(): MoveDeps {
     createCard: (input) => platform.cards.createCard(input),
     setCardStatus: (cardId, status) => platform.cards.updateCardStatus(cardId, status),
     linksOfCode: async (code) =>
-      (await platform.cards.listAllCards({ code }, { maxPages: 10 })).filter((c) => c.code === code),
+      (await platform.cards.listAllCards({ code }, { maxPages: 10 })).filter((c) => sameCardCode(c.code, code)),
     moveInOneStep: platform.cards.moveCard?.bind(platform.cards),
     audit: recordAudit,
   };

@@ -1,5 +1,6 @@
 import "server-only";
 import { getPlatform } from "@/lib/platform";
+import { sameCardCode } from "@/lib/platform/card-code";
 import type { Card, CardStatus } from "@/lib/platform/types";
 import { AddCardInput } from "./card-input";
 import { CardCodeTakenError, CardNotOwnedError, CardStatusRefusedError } from "./card-errors";
@@ -46,7 +47,7 @@ export async function addCardForDriver(platformUserId: number, input: AddCardInp
   const { code, visualNumber, status = "active" } = AddCardInput.parse(input);
   const platform = getPlatform();
   const sameCode = await platform.cards.listAllCards({ code });
-  const matching = sameCode.filter((card) => card.code === code);
+  const matching = sameCode.filter((card) => sameCardCode(card.code, code));
   if (matching.some((card) => card.userId === platformUserId && card.status !== "blocked"))
     throw new CardCodeTakenError("this-account");
   const elsewhere = matching.filter((card) => heldByAnother(card, platformUserId));
@@ -86,7 +87,7 @@ export async function resumeDriverCard(platformUserId: number, cardId: number, b
   if (card.status === "blocked" && by.role === "driver")
     throw new CardStatusRefusedError("cards.errors.onlySupportUnblocks");
   const activeElsewhere = (await getPlatform().cards.listAllCards({ code: card.code }, { maxPages: 10 })).find(
-    (other) => other.code === card.code && other.status === "active" && heldByAnother(other, platformUserId),
+    (other) => sameCardCode(other.code, card.code) && other.status === "active" && heldByAnother(other, platformUserId),
   );
   // Staff may see whose it is; a driver is told no other driver's id.
   if (activeElsewhere && by.role === "driver") throw new CardStatusRefusedError("cards.errors.activeOnAnotherAccount");

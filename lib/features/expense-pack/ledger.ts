@@ -32,7 +32,7 @@ export interface CurrencyTotal {
 
 /** A session left out of the totals, as the summary lists it apart. */
 export interface SetAsideSession {
-  id: number;
+  id: string;
   startedAtLocal: string | null;
   startedAt: string | null;
   kind: Exclude<PackLineKind, "claimed">;

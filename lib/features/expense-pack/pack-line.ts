@@ -19,7 +19,7 @@ export interface PackLanguage {
 }
 
 export interface PackLine {
-  id: number;
+  id: string;
   /** The local start day, YYYY-MM-DD: the receipt's file name begins with it. */
   day: string;
   started: string;

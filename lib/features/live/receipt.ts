@@ -18,11 +18,11 @@ export interface ReceiptDeps {
   db: Database;
   send: (message: MailMessage) => Promise<void>;
   /** The location's name for the session, or null when the platform does not tell it. */
-  locationOf: (sessionId: number, locale: string) => Promise<string | null>;
+  locationOf: (sessionId: string, locale: string) => Promise<string | null>;
   accountUrl: string;
 }
 
-async function platformLocationOf(sessionId: number, locale: string): Promise<string | null> {
+async function platformLocationOf(sessionId: string, locale: string): Promise<string | null> {
   try {
     const platform = getPlatform();
     const session = await platform.sessions.getSession(sessionId);

@@ -30,7 +30,7 @@ export const STATUS_TONES: Readonly<Record<TransactionStatus, StatusTone>> = {
 export interface TransactionDescription {
   kindKey: KindKey;
   /** Only for a charge with a session id: the page links it to /sessions/<id>. */
-  sessionId: number | null;
+  sessionId: string | null;
   paidByVoucher: boolean;
 }
 

@@ -1,17 +1,13 @@
 import "server-only";
 import type { MapDataClient } from "@/lib/features/map";
 import { mapKeyRefusal } from "@/lib/features/map";
+import { checkCalls, checkClient } from "./calls";
 import { CredentialsRefused, createCheckHttp, type Answer, type CheckHttp, type CheckTarget } from "./http";
-import { probesOf, type Probe, type SampleIds } from "./probes";
+import { contractTenantRows } from "./probes/tenant";
+import type { CheckRow } from "./table";
 
 /** `npm run platform:check`: read-only checks for go-live; a blocker exits 1. One problem a line, as a to-do list. */
-export type CheckResult = "ok" | "info" | "warning" | "blocker";
-
-export interface CheckRow {
-  check: string;
-  result: CheckResult;
-  todo: string;
-}
+export type { CheckResult, CheckRow } from "./table";
 
 const ok = (check: string, todo: string): CheckRow => ({ check, result: "ok", todo });
 const info = (check: string, todo: string): CheckRow => ({ check, result: "info", todo });
@@ -21,13 +17,6 @@ const blocker = (check: string, todo: string): CheckRow => ({ check, result: "bl
 const USERS = "/public-api/resources/users/v1.1";
 const MAX_SKEW_MS = 60_000;
 const PAGING_WALK_LIMIT = 5;
-
-/** The first record's id of a list answer, if it has one. */
-function firstId(answer: Answer): number | null {
-  const data = (answer.body as { data?: Array<{ id?: unknown }> } | null)?.data;
-  const id = Number(data?.[0]?.id);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 const listQuery = (dialect: CheckTarget["dialect"]): Record<string, string> =>
   dialect === "ampeco" ? { cursor: "", per_page: "1" } : { per_page: "1" };
@@ -61,100 +50,10 @@ export async function runPlatformChecks(
       : ok("credentials", `accepted by ${origin} (${target.dialect} dialect)`),
   );
 
-  const samples = await sampleIds(target, http, first);
-  rows.push(...(await checkEndpoints(probesOf(target, samples), http)));
-  rows.push(...(await checkTenantRecords(target, http)));
+  rows.push(...(await checkCalls(target, checkClient(target, http))));
+  if (target.dialect === "spec") rows.push(...contractTenantRows(target));
   rows.push(await checkPaging(target, http));
   rows.push(...headerChecks(http.answers, target.now()));
-  return rows;
-}
-
-async function sampleIds(target: CheckTarget, http: CheckHttp, users: Answer): Promise<SampleIds> {
-  const cards = target.dialect === "ampeco" ? "/public-api/resources/id-tags/v2.0" : null;
-  const tags = cards ? await http.call("GET", cards, { query: listQuery(target.dialect) }) : null;
-  const points =
-    target.dialect === "ampeco"
-      ? await http.call("GET", "/public-api/resources/charge-points/v2.0", { query: listQuery("ampeco") })
-      : null;
-  return {
-    userId: firstId(users),
-    tagId: tags ? firstId(tags) : null,
-    chargePointId: points ? firstId(points) : null,
-  };
-}
-
-async function checkEndpoints(probes: Probe[], http: CheckHttp): Promise<CheckRow[]> {
-  const rows: CheckRow[] = [];
-  let answering = 0;
-  for (const probe of probes) {
-    if (probe.path === null) {
-      rows.push(info(probe.name, `not tried: ${probe.skipped}`));
-      continue;
-    }
-    const answer = await http.call(probe.method, probe.path, { query: probe.query, body: probe.body });
-    if (answer.status !== null && probe.withRights.includes(answer.status)) {
-      answering += 1;
-    } else if (answer.status === 403) {
-      rows.push(
-        blocker(probe.name, `403: ${probe.feature} will not work. Give the token's admin the right to use it.`),
-      );
-    } else {
-      const got = answer.status === null ? answer.failure : `status ${answer.status}`;
-      rows.push(
-        warning(probe.name, `answered ${got}, not ${probe.withRights.join(" or ")}: ${probe.feature} may fail`),
-      );
-    }
-  }
-  rows.unshift(ok("endpoints", `${answering} of ${probes.filter((p) => p.path !== null).length} answer with rights`));
-  return rows;
-}
-
-interface PartnerBody {
-  data?: { options?: { createUsers?: boolean; addUserBalance?: boolean } };
-}
-
-async function checkTenantRecords(target: CheckTarget, http: CheckHttp): Promise<CheckRow[]> {
-  if (target.dialect === "spec")
-    return [
-      info(
-        "partner",
-        `the contract has no partner read: PLATFORM_PARTNER_ID ${target.partnerId} is only tried by a sign-up`,
-      ),
-      info(
-        "user group",
-        `the contract has no group read: PLATFORM_USER_GROUP_ID ${target.userGroupId} is only tried by a sign-up`,
-      ),
-    ];
-  const rows: CheckRow[] = [];
-  const partner = await http.call("GET", `/public-api/resources/partners/v2.0/${target.partnerId}`);
-  if (partner.status === 404) {
-    rows.push(
-      blocker("partner", `PLATFORM_PARTNER_ID ${target.partnerId} does not exist on the platform: sign-ups fail`),
-    );
-  } else if (partner.status !== 200) {
-    rows.push(warning("partner", `partner ${target.partnerId} could not be read (status ${partner.status ?? "none"})`));
-  } else {
-    const options = (partner.body as PartnerBody | null)?.data?.options ?? {};
-    if (options.createUsers !== true)
-      rows.push(blocker("partner", `partner ${target.partnerId} lacks options.createUsers: sign-ups fail`));
-    if (options.addUserBalance !== true)
-      rows.push(
-        blocker(
-          "partner",
-          `partner ${target.partnerId} lacks options.addUserBalance: drivers see "Balance not available"`,
-        ),
-      );
-    if (options.createUsers === true && options.addUserBalance === true)
-      rows.push(ok("partner", `${target.partnerId} exists, with createUsers and addUserBalance`));
-  }
-  const group = await http.call("GET", `/public-api/resources/user-groups/v1.0/${target.userGroupId}`);
-  if (group.status === 200) rows.push(ok("user group", `${target.userGroupId} exists`));
-  else if (group.status === 404)
-    rows.push(blocker("user group", `PLATFORM_USER_GROUP_ID ${target.userGroupId} does not exist: sign-ups fail`));
-  else
-    rows.push(
-      warning("user group", `group ${target.userGroupId} could not be read (status ${group.status ?? "none"})`),
-    );
   return rows;
 }
 

@@ -6,14 +6,16 @@ import type { CheckTarget } from "./http";
 import { runCallbackChecks, type CallbackCheckDeps } from "./callback-probes";
 import { runMoneyChecks } from "./money-probes";
 import { runWriteRoundTrip } from "./round-trip";
-import { exitCodeOf, formatCheckTable, summaryOf } from "./table";
+import { checkReport, exitCodeOf, formatCheckTable, summaryOf } from "./table";
 
 /** The command with its surroundings passed in (tests use emulators). Exit: 0 ready, 1 a blocker, 2 could not run. */
-export const USAGE = `Usage: npm run platform:check [-- --write [--yes]]
+export const USAGE = `Usage: npm run platform:check [-- [--json] [--write [--yes]]]
 
-Checks the platform and map data settings of this portal (the same configuration it starts with).
-Read-only by default. --write adds a round trip: it creates a user in the configured group, adds and
-pauses a tag, reads both back, then disables the user. It asks first unless --yes is given.
+Checks the platform and map data settings of this portal (the same configuration it starts with):
+one row per platform call the portal makes, each through the portal's own client, and the tenant's
+records its settings name. Read-only by default. --write adds a round trip: it creates a user in the
+configured group, adds and pauses a tag, reads both back, then disables the user. It asks first
+unless --yes is given. --json prints the rows as JSON (ready, exitCode, summary, rows) for automation.
 Exit code: 0 ready, 1 a blocker was found, 2 the check could not run as asked.`;
 
 export interface CheckCommandDeps {
@@ -31,7 +33,7 @@ export interface CheckCommandDeps {
 
 export async function platformCheckCommand(argv: readonly string[], deps: CheckCommandDeps): Promise<0 | 1 | 2> {
   const flags = new Set(argv);
-  const unknown = [...flags].filter((f) => !["--write", "--yes", "--help", "-h"].includes(f));
+  const unknown = [...flags].filter((f) => !["--write", "--yes", "--json", "--help", "-h"].includes(f));
   if (flags.has("--help") || flags.has("-h")) {
     deps.out(USAGE);
     return 0;
@@ -69,9 +71,12 @@ export async function platformCheckCommand(argv: readonly string[], deps: CheckC
     }
   }
 
-  deps.out(formatCheckTable(rows));
-  deps.out("");
-  deps.out(summaryOf(rows));
+  if (flags.has("--json")) deps.out(checkReport(rows));
+  else {
+    deps.out(formatCheckTable(rows));
+    deps.out("");
+    deps.out(summaryOf(rows));
+  }
   if (declined) return 2;
   return exitCodeOf(rows);
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { createOAuthTokenSource } from "@/lib/platform/dialects/ampeco/oauth";
+import type { PathOverrides } from "@/lib/platform/client";
 import { isPlatformError } from "@/lib/platform/errors";
 
 /**
@@ -12,6 +13,10 @@ export interface CheckTarget {
   oauth?: { clientId: string; clientSecret: string };
   partnerId: number;
   userGroupId: number;
+  /** PLATFORM_CURRENCY: checked against the tenant's base currency. */
+  currency: string;
+  /** The contract's moved paths (PLATFORM_PATH_*), as the portal uses them. */
+  pathOverrides?: PathOverrides;
   fetch: typeof fetch;
   timeoutMs: number;
   now: () => number;

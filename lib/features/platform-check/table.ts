@@ -1,9 +1,17 @@
-import type { CheckResult, CheckRow } from "./checks";
-
 /**
  * The table `platform:check` prints: check, result, what to do. Plain text in fixed columns, so it
- * reads in a terminal and in a CI log alike; the exit code follows from the rows.
+ * reads in a terminal and in a CI log alike (or JSON with `--json`); the exit code follows from the rows.
  */
+export type CheckResult = "ok" | "info" | "warning" | "blocker";
+
+export interface CheckRow {
+  check: string;
+  result: CheckResult;
+  todo: string;
+  /** Set on the row of one platform call (its endpoint name); unset on the others. */
+  call?: boolean;
+}
+
 const LABEL: Record<CheckResult, string> = { ok: "ok", info: "info", warning: "WARNING", blocker: "BLOCKER" };
 
 export function formatCheckTable(rows: readonly CheckRow[]): string {
@@ -30,4 +38,19 @@ export function summaryOf(rows: readonly CheckRow[]): string {
   const warnings = rows.filter((r) => r.result === "warning").length;
   if (blockers > 0) return `${blockers} blocker(s), ${warnings} warning(s): not ready to go live.`;
   return warnings > 0 ? `No blockers, ${warnings} warning(s).` : "All checks passed.";
+}
+
+/** `--json`: the rows, the exit code and the summary, for automation. */
+export function checkReport(rows: readonly CheckRow[]): string {
+  const exitCode = exitCodeOf(rows);
+  return JSON.stringify(
+    {
+      ready: exitCode === 0,
+      exitCode,
+      summary: summaryOf(rows),
+      rows: rows.map(({ check, result, todo, call }) => ({ check, result, todo, call: call === true })),
+    },
+    null,
+    2,
+  );
 }

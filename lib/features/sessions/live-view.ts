@@ -7,7 +7,7 @@ import type { ChargingSession, SessionStatus } from "@/lib/platform/types";
  */
 
 export interface LiveSessionView {
-  id: number;
+  id: string;
   status: SessionStatus;
   /** UTC ISO instant of the start, for the running duration. */
   startedAt: string | null;
@@ -45,7 +45,7 @@ export function toLiveSessionView(session: ChargingSession): LiveSessionView {
 export function applySessionChange(
   current: LiveSessionsResponse,
   change: LiveSessionChange,
-  seen: Map<number, number>,
+  seen: Map<string, number>,
 ): LiveSessionsResponse {
   if (!takeSessionChange(seen, change)) return current;
   const existing = current.sessions.find((s) => s.id === change.id);

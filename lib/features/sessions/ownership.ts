@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/core/db/client";
 import { sessionOwnership } from "@/lib/core/db/schema";
+import { isSessionId } from "@/lib/platform/platform-id";
 import { defaultSessionDeps, logSessionError, type SessionDeps } from "./deps";
 
 /**
@@ -15,7 +16,7 @@ export function isPlatformId(value: number): boolean {
   return Number.isInteger(value) && value >= 1 && value <= MAX_PLATFORM_ID;
 }
 
-async function rememberPairs(db: Database, platformUserId: number, sessionIds: readonly number[]): Promise<void> {
+async function rememberPairs(db: Database, platformUserId: number, sessionIds: readonly string[]): Promise<void> {
   if (sessionIds.length === 0) return;
   await db
     .insert(sessionOwnership)
@@ -29,11 +30,11 @@ async function rememberPairs(db: Database, platformUserId: number, sessionIds: r
  */
 export async function rememberSessionOwnership(
   platformUserId: number,
-  sessionIds: readonly number[],
+  sessionIds: readonly string[],
   deps: SessionDeps = defaultSessionDeps(),
 ): Promise<void> {
   try {
-    await rememberPairs(await deps.getDb(), platformUserId, sessionIds.filter(isPlatformId));
+    await rememberPairs(await deps.getDb(), platformUserId, sessionIds.filter(isSessionId));
   } catch (error) {
     logSessionError("remembering session ownership", error);
   }
@@ -44,10 +45,10 @@ export async function rememberSessionOwnership(
  */
 export async function confirmSessionOwnership(
   platformUserId: number,
-  sessionId: number,
+  sessionId: string,
   deps: SessionDeps = defaultSessionDeps(),
 ): Promise<boolean> {
-  if (!isPlatformId(platformUserId) || !isPlatformId(sessionId)) return false;
+  if (!isPlatformId(platformUserId) || !isSessionId(sessionId)) return false;
   const db = await deps.getDb();
   const [known] = await db
     .select({ platformUserId: sessionOwnership.platformUserId })
@@ -56,7 +57,7 @@ export async function confirmSessionOwnership(
     .limit(1);
   if (known) return known.platformUserId === platformUserId;
 
-  let seen: number[] = [];
+  let seen: string[] = [];
   let found = false;
   for await (const session of deps.platform.sessions.iterateSessions({ userId: platformUserId }, { perPage: 100 })) {
     seen.push(session.id);
@@ -65,10 +66,10 @@ export async function confirmSessionOwnership(
       break;
     }
     if (seen.length >= 100) {
-      await rememberPairs(db, platformUserId, seen.filter(isPlatformId));
+      await rememberPairs(db, platformUserId, seen.filter(isSessionId));
       seen = [];
     }
   }
-  await rememberPairs(db, platformUserId, seen.filter(isPlatformId));
+  await rememberPairs(db, platformUserId, seen.filter(isSessionId));
   return found;
 }

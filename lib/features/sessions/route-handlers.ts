@@ -3,7 +3,7 @@ import { downloadFilterFrom, downloadHeaders, streamedDownload } from "@/lib/cor
 import { CSV_CONTENT_TYPE } from "@/lib/core/csv";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { z } from "zod";
-import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
+import { sessionIdPathParam } from "@/lib/platform/platform-id";
 import { DRIVER_ACCOUNT_GONE, type DriverRouteAccess } from "@/lib/core/route-handlers/access";
 import { foundOrNotFound, paramsOrNotFound } from "@/lib/core/route-handlers/route-error";
 import { PRIVATE_NO_STORE, routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
@@ -28,7 +28,7 @@ export interface SessionRouteDeps extends DriverRouteAccess {
 
 const SCOPE = "sessions";
 const SESSION_NOT_FOUND = "sessionsCsv.errors.sessionNotFound";
-const SessionIdParams = z.object({ id: platformIdPathParam(PlatformUserIdSchema) });
+const SessionIdParams = z.object({ id: sessionIdPathParam() });
 
 export function createSessionsExportHandler(deps: SessionRouteDeps): RouteHandler {
   return routeHandler({

@@ -70,7 +70,7 @@ export async function listDriverSessions(
 /** The session when it is the driver's own, else null (also for ids the platform does not know). */
 export async function getOwnedSession(
   platformUserId: number,
-  sessionId: number,
+  sessionId: string,
   deps: SessionDeps = defaultSessionDeps(),
 ): Promise<ChargingSession | null> {
   if (!(await confirmSessionOwnership(platformUserId, sessionId, deps))) return null;
@@ -168,20 +168,12 @@ export async function getSessionsOverview(
   return { monthly: aggregator.result(), running };
 }
 
-/** How far back the live poll looks for a running session; longer ones still show in the table. */
-export const LIVE_LOOKBACK_MS = 7 * 24 * 3_600_000;
-
-/**
- * Running sessions: one listing of the last week. A spec-only platform ignores the date filter, but running sessions
- * are newest, so still on page 1.
- */
+/** Running sessions, as the dialect finds them (ampeco: by `filter[status]`, however long ago they started). */
 export async function listRunningSessions(
   platformUserId: number,
   deps: SessionDeps = defaultSessionDeps(),
 ): Promise<ChargingSession[]> {
-  const startedAfter = new Date(deps.now().getTime() - LIVE_LOOKBACK_MS).toISOString().replace(/\.\d{3}Z$/, "Z");
-  const page = await deps.platform.sessions.listSessions({ userId: platformUserId, startedAfter, perPage: 100 });
-  return page.items.filter((s) => s.isRunning);
+  return deps.platform.sessions.listRunningSessions(platformUserId);
 }
 
 /**

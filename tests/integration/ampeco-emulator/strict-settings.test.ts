@@ -95,11 +95,31 @@ describe("rights per resource and a low rate limit", () => {
       await low.call("GET", `${USERS}/${DEMO_DRIVER_ID}`);
       const limited = await low.call("GET", `${USERS}/${DEMO_DRIVER_ID}`);
       expect(limited.status).toBe(429);
-      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(Number(limited.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000);
+      expect(limited.headers.get("retry-after")).toBeNull();
     } finally {
       await low.close();
     }
   });
+
+  it.each([
+    ["retry-after", { "retry-after": /^\d+$/, "x-ratelimit-reset": /^\d{10}$/ }],
+    ["reset-seconds-left", { "retry-after": null, "x-ratelimit-reset": /^[1-9]\d?$/ }],
+    ["none", { "retry-after": null, "x-ratelimit-reset": null }],
+  ] as const)(
+    "a 429's headers as the rateLimitHeaders setting %s says, at a limit set at run time",
+    async (form, want) => {
+      await settings({ rateLimitHeaders: form, rateLimit: { limit: 1, windowMs: 60_000 } });
+      expect((await emu.call("GET", `${USERS}/${DEMO_DRIVER_ID}`)).status).toBe(200);
+      const limited = await emu.call("GET", `${USERS}/${DEMO_DRIVER_ID}`);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("x-ratelimit-limit")).toBe("1");
+      for (const [name, pattern] of Object.entries(want)) {
+        if (pattern === null) expect(limited.headers.get(name)).toBeNull();
+        else expect(limited.headers.get(name)).toMatch(pattern);
+      }
+    },
+  );
 });
 
 describe("redeem-voucher: an unknown code", () => {

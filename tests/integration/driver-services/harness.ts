@@ -66,14 +66,21 @@ export interface EmulatorStateView {
   requestLog: { method: string; path: string; query: string; status: number; bodyKeys?: string[] }[];
 }
 
-/** Both sides speak `dialect`: TEST_DIALECT (PLATFORM_TEST_DIALECT) unless a test asks for one. */
-export async function createServiceHarness(dialect: TestDialect = TEST_DIALECT): Promise<ServiceHarness> {
+/**
+ * Both sides speak `dialect`: TEST_DIALECT (PLATFORM_TEST_DIALECT) unless a test asks for one; `seedLocations` serves
+ * the emulator's own locations.
+ */
+export async function createServiceHarness(
+  dialect: TestDialect = TEST_DIALECT,
+  options: { seedLocations?: boolean } = {},
+): Promise<ServiceHarness> {
   const db = await openTestDatabase();
   const emulator = createPlatformEmulator({
     dialect,
     apiKey: SERVICE_TEST_KEY,
     readOnlyKey: `${SERVICE_TEST_KEY}-ro`,
     voucherDelayMs: 20,
+    seedLocations: options.seedLocations ?? false,
   });
   const sent: SentRequest[] = [];
   const fetchThroughEmulator = (async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -231,7 +231,7 @@ describe("POST /api/platform/callbacks takes", () => {
     await expect.poll(() => heard.length).toBe(1);
     expect(heard[0]).toMatchObject({
       platformUserId: DEMO_DRIVER_ID,
-      event: { type: "session", session: { id: 70500, status: "charging", energyWh: 1200, amount: 0.47 } },
+      event: { type: "session", session: { id: "70500", status: "charging", energyWh: 1200, amount: 0.47 } },
     });
   });
 

@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-let runningId = 0;
+let runningId = "";
 const change = (status: SessionChange["status"]): SessionChange => ({
   id: runningId,
   status,
@@ -54,7 +54,7 @@ describe("platform calls per minute for drivers watching a running session", () 
     const receipts = {
       db: h.opened.db,
       send: async (message: MailMessage) => void sent.push(message),
-      locationOf: async (sessionId: number, locale: string) => {
+      locationOf: async (sessionId: string, locale: string) => {
         const session = await h.client.sessions.getSession(sessionId);
         const location = session?.locationId ? await h.client.locations.getLocation(session.locationId) : null;
         return location ? locationName(location, locale) : null;

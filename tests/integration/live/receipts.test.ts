@@ -41,7 +41,7 @@ const deps = (): ReceiptDeps => ({
 });
 
 const finished = (over: Partial<SessionChange> = {}): SessionChange => ({
-  id: 70500,
+  id: "70500",
   status: "finished",
   startedAt: "2026-03-14T09:00:00Z",
   stoppedAt: "2026-03-14T10:25:00Z",
@@ -180,7 +180,7 @@ describe("the charge receipt from the emulator's callbacks", () => {
     expect(deliveries).toHaveLength(4);
     await expect.poll(() => sent.length).toBe(1);
     expect(await opened.db.select().from(chargeReceipts)).toEqual([
-      expect.objectContaining({ sessionId: Number(id), platformUserId: DEMO_DRIVER_ID }),
+      expect.objectContaining({ sessionId: String(id), platformUserId: DEMO_DRIVER_ID }),
     ]);
   });
 });

@@ -21,7 +21,7 @@ function tx(id: number, userId: number, day: string, overrides: Partial<Transact
     date: `${day}T10:00:00Z`,
     userId,
     kind: "session",
-    sessionId: 70_000 + id,
+    sessionId: String(70_000 + id),
     voucherId: null,
     amount: id / 100,
     currency: "EUR",

@@ -1,108 +1,17 @@
-import { createServer, type AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { createMapEmulator } from "@/emulators/map";
-import { createPlatformEmulator, type EmulatorSettingsInput, type PlatformEmulator } from "@/emulators/platform";
-import { createMapDataClient } from "@/lib/features/map/ocm-client";
-import { createPlatformClient } from "@/lib/platform/client";
-import { platformCheckCommand, type CheckCommandDeps } from "@/lib/features/platform-check/command";
+import { platformCheckCommand } from "@/lib/features/platform-check/command";
+import { AMPECO_ENDPOINTS } from "@/lib/platform/dialects/ampeco/endpoints";
+import { SPEC_ENDPOINTS } from "@/lib/platform/dialects/spec/endpoints";
+import { BASE, checkRun as deps, closedPort, KEY, READ_ONLY, rowsOf, text, type Dialect } from "./harness";
 
 /** `platform:check` against emulators: well configured in both dialects, misconfigured, and gone. */
-const KEY = "check-key";
-const READ_ONLY = "check-read-only-key";
-const BASE = "https://tenant.check.test";
-const MAP_KEY = "check-map-key";
 
-type Dialect = "spec" | "ampeco";
-
-function emulatorFetch(emulator: PlatformEmulator): typeof fetch {
-  return (input, init) => emulator.handle(new Request(input, init));
+interface JsonReport {
+  ready: boolean;
+  exitCode: number;
+  summary: string;
+  rows: Array<{ check: string; result: string; todo: string; call: boolean }>;
 }
-
-function deps(
-  options: {
-    dialect?: Dialect;
-    settings?: EmulatorSettingsInput;
-    key?: string;
-    userGroupId?: number;
-    fetch?: typeof fetch;
-    baseUrl?: string;
-    confirm?: CheckCommandDeps["confirm"];
-    embedded?: boolean;
-  } = {},
-) {
-  const dialect = options.dialect ?? "ampeco";
-  const emulator = createPlatformEmulator({
-    dialect,
-    apiKey: KEY,
-    readOnlyKey: READ_ONLY,
-    voucherDelayMs: 0,
-    seedLocations: true,
-    settings: options.settings,
-  });
-  const fetchImpl = options.fetch ?? emulatorFetch(emulator);
-  const baseUrl = options.baseUrl ?? BASE;
-  const map = createMapEmulator({ apiKey: MAP_KEY });
-  const out: string[] = [];
-  const err: string[] = [];
-  const platform = createPlatformClient({
-    dialect,
-    baseUrl,
-    apiKey: options.key ?? KEY,
-    fetch: fetchImpl,
-    timeoutMs: 2_000,
-    maxRetries: 0,
-    retryCapMs: 100,
-    partnerId: 1116,
-    userGroupId: options.userGroupId ?? 257,
-    logger: () => undefined,
-  });
-  const commandDeps: CheckCommandDeps = {
-    target: {
-      dialect,
-      baseUrl,
-      apiKey: options.key ?? KEY,
-      partnerId: 1116,
-      userGroupId: options.userGroupId ?? 257,
-      fetch: fetchImpl,
-      timeoutMs: 2_000,
-      now: Date.now,
-      embedded: options.embedded,
-    },
-    map: {
-      embedded: true,
-      client: createMapDataClient({
-        baseUrl: "http://map.check.test",
-        apiKey: MAP_KEY,
-        fetch: (input, init) => map.handle(new Request(input, init)),
-      }),
-    },
-    platform: () => platform,
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
-    confirm: options.confirm ?? null,
-  };
-  const state = async () =>
-    (await (await emulator.handle(new Request(`${BASE}/__emulator/state`))).json()) as {
-      users: Array<{ id: number; email: string; status?: string }>;
-      tokens: Array<{ id: number; userId: number | null; code: string; status: string }>;
-    };
-  return { commandDeps, out, err, state, emulator };
-}
-
-/** A loopback port nothing listens on: one the system just handed out and took back. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-const text = (lines: string[]) => lines.join("\n");
-const rowsOf = (lines: string[], result: string) =>
-  text(lines)
-    .split("\n")
-    .filter((line) => new RegExp(`^\\S.*\\s${result}\\s`).test(line));
 
 describe("platform:check, read-only", () => {
   it.each<Dialect>(["ampeco", "spec"])(
@@ -116,9 +25,45 @@ describe("platform:check, read-only", () => {
       expect(text(run.out)).toMatch(/^credentials\s+ok\s+accepted by https:\/\/tenant\.check\.test/m);
       expect(text(run.out)).toMatch(/^map data\s+info\s+built-in map data emulator/m);
       if (dialect === "spec") expect(text(run.out)).toMatch(/^partner\s+info\s+the contract has no partner read/m);
-      else expect(text(run.out)).toMatch(/^partner\s+ok\s+1116 exists, with createUsers and addUserBalance/m);
+      else expect(text(run.out)).toMatch(/^partners\.get\s+ok\s+1116 exists, with createUsers and addUserBalance/m);
     },
   );
+
+  it.each([
+    ["ampeco with OAuth client credentials", "ampeco", true, Object.keys(AMPECO_ENDPOINTS)],
+    ["spec", "spec", false, Object.keys(SPEC_ENDPOINTS)],
+  ] as const)(
+    "%s: one row per call in the dialect's endpoint table, each ok, as JSON with --json",
+    async (_name, dialect, oauth, calls) => {
+      const run = deps({ dialect, oauth });
+      expect(await platformCheckCommand(["--json"], run.commandDeps)).toBe(0);
+      const report = JSON.parse(text(run.out)) as JsonReport;
+      expect(report).toMatchObject({ ready: true, exitCode: 0, summary: "All checks passed." });
+      const callRows = report.rows.filter((row) => row.call);
+      expect(callRows.map((row) => row.check).sort()).toEqual([...calls].sort());
+      expect(callRows.filter((row) => row.result !== "ok")).toEqual([]);
+      expect(report.rows.find((row) => row.check === "calls")?.todo).toBe(
+        `${calls.length} of ${calls.length} calls answer as the portal reads them`,
+      );
+    },
+  );
+
+  it("fails the row of a call whose 200 the portal cannot read, naming the fields", async () => {
+    const run = deps({
+      wrapFetch: (inner) => async (input, init) => {
+        const request = new Request(input, init);
+        if (new URL(request.url).pathname.endsWith("/sessions/v1.0"))
+          return Response.json({ data: [{ id: "70001", startedAt: 5 }], links: { next: null } });
+        return inner(request);
+      },
+    });
+    expect(await platformCheckCommand([], run.commandDeps)).toBe(1);
+    expect(rowsOf(run.out, "BLOCKER")).toEqual([
+      expect.stringMatching(
+        /^sessions\.list\s+BLOCKER\s+the portal cannot read the answer \(status 200\) \(fields data\.0\.status, data\.0\.startedAt\): charging sessions.* fails/,
+      ),
+    ]);
+  });
 
   it("on the built-in emulator (no PLATFORM_BASE_URL) warns that no platform was checked", async () => {
     const run = deps({ embedded: true });
@@ -144,8 +89,8 @@ describe("platform:check, read-only", () => {
     const expectOne = (pattern: RegExp) => expect(blockers.filter((line) => pattern.test(line))).toHaveLength(1);
     expectOne(/^users\.create\s.*403: sign-up and staff creating drivers will not work/);
     expectOne(/^idTags\.create\s.*403: adding cards will not work/);
-    expectOne(/^user group\s.*PLATFORM_USER_GROUP_ID 999 does not exist/);
-    expectOne(/^partner\s.*lacks options\.addUserBalance/);
+    expectOne(/^userGroups\.get\s.*PLATFORM_USER_GROUP_ID 999 does not exist/);
+    expectOne(/^partners\.get\s.*lacks options\.addUserBalance/);
     expectOne(/^deprecation\s.*GET \/public-api\/resources\/sessions\/v1\.0 announces Sunset/);
     expectOne(/^paging\s.*page mode/);
     expect(text(run.out)).toMatch(/not ready to go live/);

@@ -113,9 +113,9 @@ describe("GET /api/account/data-export", () => {
     for (const name of names) if (name !== "README.txt") expect(files["README.txt"]).toContain(name);
 
     expect(JSON.parse(files["platform/profile.json"]!)).toMatchObject({ id: DEMO_DRIVER_ID, email: DEMO_DRIVER_EMAIL });
-    const sessions = JSON.parse(files["platform/sessions.json"]!) as { id: number }[];
-    const platformIds = (await h.platformSessions(DEMO_DRIVER_ID)).map((s) => s.id).sort((a, b) => a - b);
-    expect(sessions.map((s) => s.id).sort((a, b) => a - b)).toEqual(platformIds);
+    const sessions = JSON.parse(files["platform/sessions.json"]!) as { id: string }[];
+    const platformIds = (await h.platformSessions(DEMO_DRIVER_ID)).map((s) => s.id).sort();
+    expect(sessions.map((s) => s.id).sort()).toEqual(platformIds);
     expect(platformIds.length).toBeGreaterThan(0);
     const cards = JSON.parse(files["platform/cards.json"]!) as { userId: number }[];
     expect(cards.length).toBeGreaterThan(0);

@@ -40,7 +40,7 @@ export interface SessionsHarness {
   /** Every session of a user as the platform lists them (newest first), read directly. */
   platformSessions(userId: number): Promise<
     Array<{
-      id: number;
+      id: string;
       energy: number;
       amount: number;
       status: SessionStatus;
@@ -124,7 +124,7 @@ export async function createSessionsHarness(options: { seedLocations?: boolean }
     // The contract's list items carry only the local time (with its offset), AMPECO's the UTC one.
     const startMs = (s: any) => Date.parse(s.startedAt ?? s.startedAtLocal);
     all.sort((a, b) => startMs(b) - startMs(a) || Number(b.id) - Number(a.id));
-    return all.map(dialect === "ampeco" ? fromAmpecoSession : (s: any) => s);
+    return all.map(dialect === "ampeco" ? fromAmpecoSession : (s: any) => ({ ...s, id: String(s.id) }));
   }
 
   return {
@@ -156,7 +156,7 @@ const STATUS_OF_WIRE = Object.fromEntries(Object.entries(SESSION_STATUS).map(([s
  */
 function fromAmpecoSession(wire: any) {
   return {
-    id: Number(wire.id),
+    id: String(wire.id),
     energy: wire.energyConsumption.total,
     amount: wire.totalAmount.withTax,
     status: STATUS_OF_WIRE[wire.status] as SessionStatus,
@@ -167,7 +167,7 @@ function fromAmpecoSession(wire: any) {
 
 /** Requests to the unscoped session detail read, e.g. /sessions/v1.0/70001. */
 export function detailReads(requests: readonly URL[]): URL[] {
-  return requests.filter((u) => /\/sessions\/v1\.0\/\d+$/.test(u.pathname));
+  return requests.filter((u) => /\/sessions\/v1\.0\/[^/]+$/.test(u.pathname));
 }
 
 export function listReads(requests: readonly URL[]): URL[] {

@@ -15,8 +15,8 @@ describe("what an expense pack counts", () => {
 
   it("adds energy in Wh and money in cents per currency, so many sessions do not drift", () => {
     const ledger = new PackLedger(AS_OF, "EUR");
-    for (let i = 0; i < 1000; i++) ledger.add(session({ id: i, amount: 0.1, energyWh: 1234.4 }));
-    ledger.add(session({ id: 2000, amount: 5, currency: "GBP", energyWh: 10 }));
+    for (let i = 0; i < 1000; i++) ledger.add(session({ id: String(i), amount: 0.1, energyWh: 1234.4 }));
+    ledger.add(session({ id: "2000", amount: 5, currency: "GBP", energyWh: 10 }));
     expect(ledger.currencyTotals()).toEqual([
       { currency: "EUR", sessions: 1000, wh: 1_234_000, cents: 10_000 },
       { currency: "GBP", sessions: 1, wh: 10, cents: 500 },
@@ -28,7 +28,7 @@ describe("what an expense pack counts", () => {
 
   it("lists running and failed sessions apart, up to a limit, and counts the rest", () => {
     const ledger = new PackLedger(AS_OF, null);
-    for (let i = 0; i < MAX_SET_ASIDE_LISTED + 5; i++) ledger.add(session({ id: i, status: "failed" }));
+    for (let i = 0; i < MAX_SET_ASIDE_LISTED + 5; i++) ledger.add(session({ id: String(i), status: "failed" }));
     expect(ledger.setAside).toHaveLength(MAX_SET_ASIDE_LISTED);
     expect(ledger.setAsideNotListed).toBe(5);
     expect(ledger.claimedSessions).toBe(0);

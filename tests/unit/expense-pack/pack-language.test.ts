@@ -61,7 +61,7 @@ describe("the pack's language", () => {
     const german = language("de");
     const asOf = Date.parse("2026-03-15T00:00:00Z");
     const ledger = new PackLedger(asOf, "EUR");
-    const sessions = [session(), session({ id: 70002, status: "failed" })];
+    const sessions = [session(), session({ id: "70002", status: "failed" })];
     for (const s of sessions) ledger.add(s);
     async function* pages() {
       yield sessions;

@@ -6,7 +6,7 @@ import { applySessionChange, type LiveSessionsResponse } from "@/lib/features/se
 const initial: LiveSessionsResponse = {
   sessions: [
     {
-      id: 7,
+      id: "7",
       status: "charging",
       startedAt: "2026-03-14T09:40:00.000Z",
       startedAtLocal: "2026-03-14T10:40:00+01:00",
@@ -20,7 +20,7 @@ const initial: LiveSessionsResponse = {
 };
 
 const change = (over: Partial<LiveSessionChange>): LiveSessionChange => ({
-  id: 7,
+  id: "7",
   status: "charging",
   startedAt: "2026-03-14T09:40:00Z",
   stoppedAt: null,
@@ -39,7 +39,7 @@ describe("applySessionChange", () => {
   });
 
   it("drops a change older than one already taken, and never brings a finished session back", () => {
-    const seen = new Map<number, number>();
+    const seen = new Map<string, number>();
     let state = applySessionChange(initial, change({ energyWh: 300, updatedAt: "2026-03-14T10:02:00Z" }), seen);
     state = applySessionChange(state, change({ energyWh: 200, updatedAt: "2026-03-14T10:01:00Z" }), seen);
     expect(state.sessions[0]!.energyWh).toBe(300);
@@ -56,10 +56,10 @@ describe("applySessionChange", () => {
   });
 
   it("adds a session that started after the page was read", () => {
-    const next = applySessionChange(initial, change({ id: 8, energyWh: 5 }), new Map());
+    const next = applySessionChange(initial, change({ id: "8", energyWh: 5 }), new Map());
     expect(next.sessions.map((s) => [s.id, s.energyWh, s.locationId])).toEqual([
-      [7, 100, 501],
-      [8, 5, null],
+      ["7", 100, 501],
+      ["8", 5, null],
     ]);
   });
 });

@@ -7,7 +7,7 @@ export function transaction(overrides: Partial<Transaction> = {}): Transaction {
     date: "2026-03-14T17:02:11Z",
     userId: 1001,
     kind: "session",
-    sessionId: 70001,
+    sessionId: "70001",
     voucherId: null,
     amount: 12.5,
     currency: "EUR",

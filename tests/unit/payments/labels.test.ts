@@ -13,11 +13,11 @@ import { transaction } from "./fixtures";
 
 describe("describeTransaction", () => {
   it("makes a charge a link to its session", () => {
-    expect(describeTransaction(transaction())).toEqual({ kindKey: "charge", sessionId: 70001, paidByVoucher: false });
+    expect(describeTransaction(transaction())).toEqual({ kindKey: "charge", sessionId: "70001", paidByVoucher: false });
   });
 
   it("names a top-up, a fee, a subscription and an authorisation without a session link", () => {
-    expect(describeTransaction(transaction({ kind: "topup_package", sessionId: 5 })).sessionId).toBeNull();
+    expect(describeTransaction(transaction({ kind: "topup_package", sessionId: "5" })).sessionId).toBeNull();
     expect(describeTransaction(transaction({ kind: "topup_package" })).kindKey).toBe("topUp");
     expect(describeTransaction(transaction({ kind: "custom_fee" })).kindKey).toBe("fee");
     expect(describeTransaction(transaction({ kind: "subscription_plan" })).kindKey).toBe("subscription");

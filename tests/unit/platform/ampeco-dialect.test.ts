@@ -208,11 +208,11 @@ describe("ampeco dialect: sessions", () => {
   it("reads a session by id, and answers null when its userId is another driver's", async () => {
     const [own] = (await h.client.sessions.listSessions({ userId: DEMO_DRIVER_ID, perPage: 1 })).items;
     const sessions = h.client.sessions as typeof h.client.sessions & {
-      getSession(id: number, owner?: { userId: number }): Promise<unknown>;
+      getSession(id: string, owner?: { userId: number }): Promise<unknown>;
     };
     expect(await sessions.getSession(own!.id, { userId: DEMO_DRIVER_ID })).toMatchObject({ id: own!.id });
     expect(await sessions.getSession(own!.id, { userId: SECOND_DRIVER_ID })).toBeNull();
-    expect(await sessions.getSession(99_999_999)).toBeNull();
+    expect(await sessions.getSession("99999999")).toBeNull();
   });
 
   it("ends the walk of an empty history with one probe: the month's window and a per_page=5 ask for anything older", async () => {
@@ -288,9 +288,9 @@ describe("ampeco dialect: bad platform data stays safe", () => {
 
   it("a null totalAmount falls back to amount, then to 0; an unknown status shows as failed when stopped, started when running", async () => {
     const client = fake({ data: { ...session, status: "mystery", totalAmount: null, amount: null } });
-    const read = await client.sessions.getSession(123);
+    const read = await client.sessions.getSession("123");
     expect(read).toMatchObject({
-      id: 123,
+      id: "123",
       energyWh: 2000,
       amount: 0,
       status: "failed",
@@ -300,14 +300,14 @@ describe("ampeco dialect: bad platform data stays safe", () => {
     expect(read?.startedAtLocal).toBe("2026-03-01T11:00:00+01:00");
     const running = await fake({
       data: { ...session, status: "unknown", stoppedAt: null, totalAmount: null, amount: 1.5 },
-    }).sessions.getSession(123);
+    }).sessions.getSession("123");
     expect(running).toMatchObject({ amount: 1.5, status: "started", isRunning: true });
   });
 
   it("an expired session is failed with 'expired' kept, in its own currency, in the portal's zone when the location's is unknown", async () => {
     const read = await fake({
       data: { ...session, status: "expired", currency: "CHF", totalAmount: { withTax: 3.2, withoutTax: 2.9 } },
-    }).sessions.getSession(123);
+    }).sessions.getSession("123");
     expect(read).toMatchObject({
       status: "failed",
       platformStatus: "expired",
@@ -326,7 +326,7 @@ describe("ampeco dialect: bad platform data stays safe", () => {
       if (url.pathname.includes("locations")) return json({ data: { id: 5, timezone: "Europe/Lisbon" } });
       return json({ data: { ...session, status: "finished" } });
     });
-    const read = await client.sessions.getSession(123);
+    const read = await client.sessions.getSession("123");
     expect(read).toMatchObject({ locationId: 5, assumedTimeZone: null, startedAtLocal: "2026-03-01T10:00:00+00:00" });
   });
 

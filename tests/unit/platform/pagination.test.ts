@@ -65,12 +65,12 @@ describe("following links.next", () => {
     ]);
     const iterator = h.client.sessions.iterateSessions({ userId: 734519 }, { perPage: 2 });
     expect(h.requests).toHaveLength(0);
-    expect((await iterator.next()).value?.id).toBe(1);
+    expect((await iterator.next()).value?.id).toBe("1");
     expect(h.requests).toHaveLength(1);
     expect(h.requests[0]?.url.searchParams.get("per_page")).toBe("2");
-    expect((await iterator.next()).value?.id).toBe(2);
+    expect((await iterator.next()).value?.id).toBe("2");
     expect(h.requests).toHaveLength(1);
-    expect((await iterator.next()).value?.id).toBe(3);
+    expect((await iterator.next()).value?.id).toBe("3");
     expect(h.requests).toHaveLength(2);
     expect(h.requests[1]?.url.href).toBe(`${SESSIONS}?filter%5BuserId%5D=734519&page=2&per_page=2`);
     expect(h.requests[1]?.headers.get("authorization")).toBe(`Bearer ${KEY}`);

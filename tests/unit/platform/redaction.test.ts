@@ -26,7 +26,7 @@ async function runBattery(h: ReturnType<typeof harness>) {
   await attempt(h.client.users.getUser(USER_ID));
   await attempt(h.client.users.changeEmail(USER_ID, EMAIL));
   await attempt(h.client.vouchers.redeemVoucher(USER_ID, "VOUCHER-SECRET"));
-  await attempt(h.client.sessions.getSession(SESSION_ID));
+  await attempt(h.client.sessions.getSession(String(SESSION_ID)));
   await attempt(h.client.sessions.listSessions({ userId: USER_ID, startedAfter: "2026-01-01T00:00:00Z" }));
   await attempt(h.client.cards.listCards({ code: CARD_CODE }));
   await attempt(h.client.cards.listAllCards({ userId: USER_ID }));

@@ -29,8 +29,8 @@ describe("sessions", () => {
         }),
       }),
     ]);
-    expect(await h.client.sessions.getSession(55001)).toEqual({
-      id: 55001,
+    expect(await h.client.sessions.getSession("55001")).toEqual({
+      id: "55001",
       startedAt: "2026-03-14T17:02:11Z",
       startedAtLocal: "2026-03-14T18:02:11+01:00",
       stoppedAt: "2026-03-14T18:12:40Z",
@@ -52,8 +52,8 @@ describe("sessions", () => {
 
   it("getSession answers null on 404 but throws other errors", async () => {
     const h = harness([reply({ message: "No query results" }, 404), reply({ message: "Unauthenticated." }, 401)]);
-    expect(await h.client.sessions.getSession(1)).toBeNull();
-    expect(await caught(h.client.sessions.getSession(1))).toBeInstanceOf(PlatformUnauthorizedError);
+    expect(await h.client.sessions.getSession("1")).toBeNull();
+    expect(await caught(h.client.sessions.getSession("1"))).toBeInstanceOf(PlatformUnauthorizedError);
   });
 });
 

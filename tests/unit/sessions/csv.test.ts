@@ -185,7 +185,7 @@ describe("session rows", () => {
   });
 
   it("formats a page of rows as one string, the same as row by row", () => {
-    const page = [session({ id: 1 }), running({ id: 2 }), session({ id: 3, evseId: null })];
+    const page = [session({ id: "1" }), running({ id: "2" }), session({ id: "3", evseId: null })];
     expect(sessionCsvRows(page, "EUR", words)).toBe(page.map((s) => sessionCsvRow(s, "EUR", words)).join(""));
     expect(sessionCsvRows(page, '=cmd"', words)).toBe(page.map((s) => sessionCsvRow(s, '=cmd"', words)).join(""));
     expect(sessionCsvRows([], "EUR", words)).toBe("");
@@ -193,17 +193,17 @@ describe("session rows", () => {
 
   it("gives one chunk per page, the header joined to the first, and no chunk for an emptied page", async () => {
     async function* pages() {
-      yield [session({ id: 1 }), session({ id: 2 })];
+      yield [session({ id: "1" }), session({ id: "2" })];
       yield [];
-      yield [session({ id: 3 })];
+      yield [session({ id: "3" })];
     }
     const chunks: string[] = [];
     for await (const chunk of sessionCsvChunks(pages(), "EUR", words)) chunks.push(chunk);
     expect(chunks).toEqual([
       sessionCsvHeader(words) +
-        sessionCsvRow(session({ id: 1 }), "EUR", words) +
-        sessionCsvRow(session({ id: 2 }), "EUR", words),
-      sessionCsvRow(session({ id: 3 }), "EUR", words),
+        sessionCsvRow(session({ id: "1" }), "EUR", words) +
+        sessionCsvRow(session({ id: "2" }), "EUR", words),
+      sessionCsvRow(session({ id: "3" }), "EUR", words),
     ]);
     expect(parseCsv(chunks.join("")).map((r) => r[0])).toEqual(["session_id", "1", "2", "3"]);
   });
@@ -211,11 +211,11 @@ describe("session rows", () => {
   it("still gives the header when the first page is empty or there are no pages", async () => {
     async function* emptyFirst() {
       yield [];
-      yield [session({ id: 7 })];
+      yield [session({ id: "7" })];
     }
     const chunks: string[] = [];
     for await (const chunk of sessionCsvChunks(emptyFirst(), null, words)) chunks.push(chunk);
-    expect(chunks).toEqual([sessionCsvHeader(words), sessionCsvRow(session({ id: 7 }), null, words)]);
+    expect(chunks).toEqual([sessionCsvHeader(words), sessionCsvRow(session({ id: "7" }), null, words)]);
     const none: string[] = [];
     for await (const chunk of sessionCsvChunks((async function* () {})(), null, words)) none.push(chunk);
     expect(none).toEqual([sessionCsvHeader(words)]);

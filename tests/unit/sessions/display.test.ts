@@ -16,7 +16,7 @@ describe("what a session's own platform data adds (ampeco)", () => {
     expect(toLiveSessionView(running()).currency).toBeNull();
     const cells = (row: string) => row.trimEnd().split(",");
     expect(cells(sessionCsvRow(session({ currency: "CHF" }), "EUR", words))[8]).toBe("CHF");
-    const page = sessionCsvRows([session({ currency: "CHF" }), session({ id: 70002 })], "EUR", words)
+    const page = sessionCsvRows([session({ currency: "CHF" }), session({ id: "70002" })], "EUR", words)
       .trimEnd()
       .split("\r\n");
     expect(page.map((row) => cells(row)[8])).toEqual(["CHF", "EUR"]);

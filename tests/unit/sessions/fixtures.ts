@@ -3,7 +3,7 @@ import type { ChargingSession } from "@/lib/platform/types";
 /** A finished session as the list returns it (local times only); override what a test is about. */
 export function session(overrides: Partial<ChargingSession> = {}): ChargingSession {
   return {
-    id: 70001,
+    id: "70001",
     startedAt: null,
     startedAtLocal: "2026-03-14T18:02:11+01:00",
     stoppedAt: null,

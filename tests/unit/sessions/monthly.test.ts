@@ -57,10 +57,10 @@ describe("monthly aggregation", () => {
   it("adds energy and cost per month, cent-exact", () => {
     const totals = aggregateMonthly(
       [
-        session({ id: 1, energyWh: 10_000, amount: 0.1 }),
-        session({ id: 2, energyWh: 5_500, amount: 0.2, startedAtLocal: "2026-03-01T00:10:00+01:00" }),
-        session({ id: 3, energyWh: 7_000, amount: 2.73, startedAtLocal: "2025-12-24T18:00:00+01:00" }),
-        session({ id: 4, energyWh: 40, amount: 0, status: "failed", startedAtLocal: "2025-12-25T09:00:00+01:00" }),
+        session({ id: "1", energyWh: 10_000, amount: 0.1 }),
+        session({ id: "2", energyWh: 5_500, amount: 0.2, startedAtLocal: "2026-03-01T00:10:00+01:00" }),
+        session({ id: "3", energyWh: 7_000, amount: 2.73, startedAtLocal: "2025-12-24T18:00:00+01:00" }),
+        session({ id: "4", energyWh: 40, amount: 0, status: "failed", startedAtLocal: "2025-12-25T09:00:00+01:00" }),
       ],
       NOW,
     );

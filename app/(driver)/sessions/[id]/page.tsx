@@ -14,11 +14,11 @@ import { getPlatformUser } from "@/lib/features/accounts/platform-user";
 import { logSessionError } from "@/lib/features/sessions/deps";
 import { sessionStartLabel } from "@/lib/features/sessions/display";
 import { toLiveSessionView } from "@/lib/features/sessions/live-view";
-import { isPlatformId } from "@/lib/features/sessions/ownership";
 import { getOwnedSession, getSessionLocation } from "@/lib/features/sessions/service";
 import { settle } from "@/lib/features/sessions/settle";
 import { titleFrom } from "@/components/layout/page-title";
 import { screenReaderOnly } from "@/components/ui/rich-text";
+import { isSessionId } from "@/lib/platform/platform-id";
 
 export const generateMetadata = titleFrom("sessionDetails.title");
 
@@ -26,9 +26,8 @@ const backLink = "text-sm font-semibold text-brand-700 underline underline-offse
 
 export default async function SessionDetailPage({ params }: { params: Promise<{ id: string }> }) {
   const viewer = await requireDriverPage();
-  const { id } = await params;
-  const sessionId = /^\d{1,10}$/.test(id) ? Number(id) : NaN;
-  if (!isPlatformId(sessionId)) notFound();
+  const { id: sessionId } = await params;
+  if (!isSessionId(sessionId)) notFound();
 
   // Ownership is proven inside getOwnedSession before the unscoped read; the driver's own account
   // (for the currency) is independent and read alongside.

@@ -25,7 +25,7 @@ export const liveEvents = pgTable(
 
 /** Charge receipts sent: the primary key on the session makes it one mail per session on any number of instances. */
 export const chargeReceipts = pgTable("charge_receipt", {
-  sessionId: integer("session_id").primaryKey(),
+  sessionId: text("session_id").primaryKey(),
   platformUserId: integer("platform_user_id").notNull(),
   sentAt: timestamp("sent_at", { mode: "date" }).notNull().defaultNow(),
 });

@@ -73,7 +73,8 @@ export const auditLog = pgTable(
  * so ownership is proven once through the user's own list and remembered.
  */
 export const sessionOwnership = pgTable("session_ownership", {
-  sessionId: integer("session_id").primaryKey(),
+  /** The platform's string id (AMPECO types session ids as strings). */
+  sessionId: text("session_id").primaryKey(),
   platformUserId: integer("platform_user_id").notNull(),
   confirmedAt: timestamp("confirmed_at", { mode: "date" }).notNull().defaultNow(),
 });

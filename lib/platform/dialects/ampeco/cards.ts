@@ -1,6 +1,6 @@
 import "server-only";
 import type { CardsApi } from "../../apis";
-import { normaliseCardCode } from "../../card-code";
+import { normaliseCardCode, sameCardCode } from "../../card-code";
 import type { PlatformRequester } from "../../request";
 import type { Card, CardFilter, CardStatus } from "../../types";
 import { wireItem } from "../../wire";
@@ -45,6 +45,16 @@ function filterQuery(filter: CardFilter) {
   };
 }
 
+/**
+ * The forms a tenant may keep a UID in: upper case as the portal writes it, and lower case. `filter[idTagUid]` may
+ * compare exactly (undocumented), so a look-up asks for each.
+ */
+function uidForms(code: string): string[] {
+  const upper = normaliseCardCode(code);
+  const lower = upper.toLowerCase();
+  return upper === lower ? [upper] : [upper, lower];
+}
+
 export function createAmpecoCardsApi(requester: PlatformRequester): CardsApi {
   /** Status changes, claims and moves are all one PATCH of the tag's fields. */
   async function patchTag(id: number, body: Record<string, unknown>): Promise<Card> {
@@ -75,12 +85,22 @@ export function createAmpecoCardsApi(requester: PlatformRequester): CardsApi {
     },
 
     async listAllCards(filter = {}, options = {}) {
-      return collectCursorPages(
-        requester,
-        { endpoint: "idTags.list", query: filterQuery(filter), schema: TagListResponse },
-        toAmpecoCard,
-        options.perPage,
-      );
+      const collect = (query: ReturnType<typeof filterQuery>) =>
+        collectCursorPages(
+          requester,
+          { endpoint: "idTags.list", query, schema: TagListResponse },
+          toAmpecoCard,
+          options.perPage,
+        );
+      const { code } = filter;
+      if (code === undefined) return collect(filterQuery(filter));
+      // Every tag of the code in any case, each once.
+      const found = new Map<number, Card>();
+      for (const form of uidForms(code)) {
+        for (const card of await collect({ ...filterQuery(filter), "filter[idTagUid]": form }))
+          if (sameCardCode(card.code, code)) found.set(card.id, card);
+      }
+      return [...found.values()];
     },
 
     updateCardStatus: (id, status) => patchTag(id, { status: TAG_STATUS_OF[status] }),

@@ -40,12 +40,13 @@ export const AMPECO_ENDPOINTS = {
   "idTags.get": { method: "GET", path: `${ID_TAGS}/{id}`, idempotent: true },
   // Status changes and moves set fields to given values: a replay leaves the same state.
   "idTags.update": { method: "PATCH", path: `${ID_TAGS}/{id}`, idempotent: true },
-  ...readsOf("sessions", SESSIONS),
+  ...readsOf("sessions", SESSIONS, { textId: true }),
   ...readsOf("locations", LOCATIONS),
   ...readsOf("chargePoints", CHARGE_POINTS),
   "chargePoints.evses": { method: "GET", path: `${CHARGE_POINTS}/{id}/evses`, idempotent: true },
   ...readsOf("transactions", TRANSACTIONS),
-  ...readsOf("invoices", INVOICES),
+  // The portal reads single invoices only (a transaction names its invoice); it lists none.
+  "invoices.get": { method: "GET", path: `${INVOICES}/{id}`, idempotent: true },
   "invoiceDetails.get": { method: "GET", path: INVOICE_DETAILS, idempotent: true },
   // Create or update sets the given fields to the given values: a replay leaves the same state.
   "invoiceDetails.save": { method: "POST", path: INVOICE_DETAILS, idempotent: true },
@@ -56,6 +57,11 @@ export const AMPECO_ENDPOINTS = {
     path: "/public-api/actions/users/v2.0/{user}/redeem-voucher",
     idempotent: false,
   },
+  // The tenant's records the portal's settings name: read by `platform:check` only (dialects/ampeco/tenant.ts).
+  "partners.get": { method: "GET", path: "/public-api/resources/partners/v2.0/{id}", idempotent: true },
+  "userGroups.get": { method: "GET", path: "/public-api/resources/user-groups/v1.0/{id}", idempotent: true },
+  "settings.get": { method: "GET", path: "/public-api/resources/settings/v1.0", idempotent: true },
+  "currencies.get": { method: "GET", path: "/public-api/resources/currencies/v2.0/{id}", idempotent: true },
   // Notifications v2.0: the webhook subscriptions (the portal's callbacks, lib/features/live/).
   "notifications.list": { method: "GET", path: "/public-api/notifications/v2.0", idempotent: true },
   "notifications.subscribe": { method: "POST", path: "/public-api/notifications/v2.0", idempotent: false },

@@ -10,6 +10,7 @@ import { createAmpecoMoneyApi } from "./money";
 import { createAmpecoNotificationsApi } from "./notifications";
 import { createOAuthTokenSource } from "./oauth";
 import { createAmpecoSessionsApi } from "./sessions";
+import { createAmpecoTenantApi } from "./tenant";
 import { createAmpecoUsersApi } from "./users";
 
 /**
@@ -43,5 +44,7 @@ export const createAmpecoDialect: DialectFactory = (settings) => {
       requesterOptions,
       bearer: () => (tokenSource ? tokenSource.token() : Promise.resolve(requesterOptions.apiKey)),
     }),
+    tenant: createAmpecoTenantApi(requester),
+    wire: { endpoints: AMPECO_ENDPOINTS, requester },
   };
 };

@@ -5,7 +5,8 @@ import { locationName } from "../../location-name";
 import type { PlatformRequester } from "../../request";
 import type { ChargingEvse, ChargingLocation } from "../../types";
 import { wireItem } from "../../wire";
-import { collectCursorPages, cursorPageN } from "./paging";
+import { collectCursorPages, cursorPageN, cursorPages } from "./paging";
+import { firstItems } from "../../pagination";
 import { AmpecoChargePoint, AmpecoEvse, AmpecoLocation, ampecoList, type Translated } from "./schemas";
 
 /** Locations v2.0 (cursor-only); EVSEs come from the location's charge points (hardwareStatus, maxPower in W). */
@@ -97,6 +98,20 @@ export function createAmpecoLocationsApi(requester: PlatformRequester): Location
         (l) => toAmpecoLocation(l),
         query,
       );
+    },
+
+    /** One cursor walk of `filter[roaming]=false`; a site that says `isRoaming` (newer tenants) is left out too. */
+    async listOwnLocations(maxLocations) {
+      const own = await firstItems(
+        cursorPages(requester, {
+          endpoint: "locations.list",
+          query: { "filter[roaming]": "false" },
+          schema: LocationListResponse,
+        }),
+        (wire) => (wire.isRoaming === true ? null : toAmpecoLocation(wire)),
+        maxLocations,
+      );
+      return own.filter((location): location is ChargingLocation => location !== null);
     },
 
     getLocation: (id) =>

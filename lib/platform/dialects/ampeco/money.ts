@@ -44,7 +44,8 @@ export function toTransaction(wire: AmpecoTransaction): Transaction {
     date: utcIso(wire.date, "transactions.list"),
     userId: wire.userId ?? null,
     kind: oneOf(TRANSACTION_KINDS, wire.purchaseResourceType) ?? "custom_fee",
-    sessionId: wire.sessionId ?? null,
+    // Typed an integer here, a string on the session itself: kept in the sessions' form.
+    sessionId: wire.sessionId === null || wire.sessionId === undefined ? null : String(wire.sessionId),
     voucherId: wire.voucherId ?? null,
     amount: Math.abs(wire.totalAmount ?? 0),
     currency: wire.currency,

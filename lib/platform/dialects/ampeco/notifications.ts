@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { NotificationKind, ParsedNotification, PlatformEvent, SessionChange } from "../../notification-types";
 import type { NotificationsApi, NotificationSubscription } from "../../apis";
 import type { PlatformRequester } from "../../request";
+import { SessionIdSchema } from "../../platform-id";
 import { nullWhenNotFound } from "../../reads";
 import { WireId, WireNumber, WireText } from "../../wire";
 import { toAmpecoCard } from "./cards";
@@ -22,7 +23,7 @@ const Instant = z.string().max(64).nullish();
 const SessionUpdate = z.object({
   notification: z.literal("SessionUpdateNotification"),
   session: z.object({
-    id: z.union([z.string().regex(/^\d{1,15}$/), z.int().min(0)]).transform(Number),
+    id: z.union([SessionIdSchema, z.int().min(0).transform(String)]),
     status: z.string(),
     userId: WireId.nullish(),
     chargePointId: WireId.nullish(),

@@ -56,6 +56,8 @@ export const AmpecoLocation = z.object({
   geoposition: WireGeoposition,
   city: text,
   timezone: text,
+  /** Newer tenants (v3.251) say so on a roaming partner's site. */
+  isRoaming: z.boolean().nullish(),
 });
 export type AmpecoLocation = z.output<typeof AmpecoLocation>;
 

@@ -2,6 +2,7 @@ import "server-only";
 import { logger } from "@/lib/core/log";
 import type { SessionsApi } from "../../apis";
 import { isPlatformError, PlatformResponseError } from "../../errors";
+import { isSessionId } from "../../platform-id";
 import { nullWhenNotFound, readOne } from "../../reads";
 import type { PlatformRequester } from "../../request";
 import type {
@@ -14,9 +15,9 @@ import type {
 } from "../../types";
 import { wireItem } from "../../wire";
 import { isKnownTimeZone, toLocalIso } from "./local-time";
-import { MAX_PER_PAGE } from "./paging";
-import { AmpecoChargePoint, AmpecoLocation, AmpecoSession } from "./schemas";
-import { parseRange, sessionsNewestFirst } from "./session-walk";
+import { collectCursorPages, MAX_PER_PAGE } from "./paging";
+import { AmpecoChargePoint, AmpecoLocation, AmpecoSession, ampecoList } from "./schemas";
+import { byNewestStart, parseRange, sessionsNewestFirst } from "./session-walk";
 
 /**
  * Sessions v1.0: no locationId and no local time, so the place comes via the charge point (cached) and the order from
@@ -24,6 +25,9 @@ import { parseRange, sessionsNewestFirst } from "./session-walk";
  */
 const log = logger("platform");
 const SessionResponse = wireItem(AmpecoSession);
+const SessionListResponse = ampecoList(AmpecoSession);
+/** The portal's running statuses, as the filter's values `pending` and `active`. */
+const RUNNING_STATUSES: SessionStatus[] = ["started", "charging"];
 const ChargePointResponse = wireItem(AmpecoChargePoint);
 const LocationResponse = wireItem(AmpecoLocation);
 
@@ -55,6 +59,13 @@ export interface AmpecoSessionsDeps {
   now?: () => number;
 }
 
+/** Any string id is the platform's; one no URL path can carry as it is (SESSION_ID_PATTERN) is left out, with a log line. */
+function addressable(session: AmpecoSession): boolean {
+  if (isSessionId(session.id)) return true;
+  log.warn("a session whose id no link can carry was left out");
+  return false;
+}
+
 /** The filters the walk sends as they are; the date range is its own (session-walk.ts). */
 function filterQuery(filter: SessionFilter) {
   return {
@@ -68,7 +79,7 @@ export function createAmpecoSessionsApi({
   fallbackTimeZone,
   now = Date.now,
 }: AmpecoSessionsDeps): SessionsApi & {
-  getSession(id: number, owner?: { userId: number }): Promise<ChargingSession | null>;
+  getSession(id: string, owner?: { userId: number }): Promise<ChargingSession | null>;
 } {
   // Charge points do not move between locations: one lookup per charge point per process.
   const places = new Map<number, Promise<SessionPlace | null>>();
@@ -111,9 +122,6 @@ export function createAmpecoSessionsApi({
   }
 
   async function toSession(wire: AmpecoSession): Promise<ChargingSession> {
-    // The portal's session ids are numbers; a platform with other ids needs the domain type widened.
-    if (!/^\d{1,15}$/.test(wire.id))
-      throw new PlatformResponseError("sessions.list", "a session id that is not numeric");
     const place = await placeOf(wire.chargePointId);
     const placeZone = place?.timeZone;
     const zoneKnown = isKnownTimeZone(placeZone);
@@ -122,7 +130,7 @@ export function createAmpecoSessionsApi({
     const running = stoppedAt === null;
     const status: SessionStatus = STATUS_OF[wire.status] ?? (running ? "started" : "failed");
     return {
-      id: Number(wire.id),
+      id: wire.id,
       startedAt: wire.startedAt ?? null,
       startedAtLocal: wire.startedAt ? toLocalIso(wire.startedAt, timeZone) : null,
       stoppedAt,
@@ -144,7 +152,7 @@ export function createAmpecoSessionsApi({
   async function* ownNewestFirst(filter: SessionFilter): AsyncGenerator<AmpecoSession[], void, undefined> {
     const range = parseRange(filter.startedAfter, filter.startedBefore);
     for await (const window of sessionsNewestFirst(requester, filterQuery(filter), range, now())) {
-      const own = window.filter((s) => s.userId === filter.userId);
+      const own = window.filter((s) => s.userId === filter.userId && addressable(s));
       if (own.length > 0) yield own;
     }
   }
@@ -212,12 +220,29 @@ export function createAmpecoSessionsApi({
     },
 
     /**
+     * By `filter[status]`, one cursor walk per running status (the filter takes one value), without a date window:
+     * a session that has run for weeks is still found, and a long history costs nothing.
+     */
+    async listRunningSessions(userId: number): Promise<ChargingSession[]> {
+      const walks = RUNNING_STATUSES.map((status) =>
+        collectCursorPages(
+          requester,
+          { endpoint: "sessions.list", query: filterQuery({ userId, status }), schema: SessionListResponse },
+          (s) => s,
+        ),
+      );
+      const running = (await Promise.all(walks)).flat().filter((s) => s.userId === userId && addressable(s));
+      const sessions = await Promise.all(running.sort(byNewestStart).map(toSession));
+      return sessions.filter((s) => s.isRunning);
+    },
+
+    /**
      * The session, or null when there is none, or when `owner` is given and the session's own
      * `userId` is another driver's (checked on top of the caller's list check).
      */
-    getSession: (id: number, owner?: { userId: number }) =>
+    getSession: (id: string, owner?: { userId: number }) =>
       readOne(requester, { endpoint: "sessions.get", id, schema: SessionResponse }, (wire) =>
-        owner !== undefined && wire.userId !== owner.userId ? null : toSession(wire),
+        (owner !== undefined && wire.userId !== owner.userId) || !addressable(wire) ? null : toSession(wire),
       ),
   };
 }

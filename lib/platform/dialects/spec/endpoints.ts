@@ -30,7 +30,7 @@ function buildTable(tokens: string, userEmail: string, passwordReset: string) {
     "tokens.list": { method: "GET", path: tokens, idempotent: true },
     // Only ever used to set a status; setting the same status twice is harmless.
     "tokens.update": { method: "PATCH", path: `${tokens}/{id}`, idempotent: true },
-    ...readsOf("sessions", SESSIONS),
+    ...readsOf("sessions", SESSIONS, { textId: true }),
     ...readsOf("locations", LOCATIONS),
     // Money moves: a replay could redeem twice or report "already used" for the driver's own success.
     "vouchers.redeem": {

@@ -10,12 +10,14 @@ import { createSpecUsersApi } from "./users";
 
 /** The contract dialect (shared/spec/platform-interface.md), the default. */
 export const createSpecDialect: DialectFactory = ({ requesterOptions, partnerId, userGroupId, pathOverrides }) => {
-  const requester = createPlatformRequester({ ...requesterOptions, endpoints: buildEndpointTable(pathOverrides) });
+  const endpoints = buildEndpointTable(pathOverrides);
+  const requester = createPlatformRequester({ ...requesterOptions, endpoints });
   return {
     users: createSpecUsersApi({ requester, partnerId, userGroupId }),
     cards: createSpecCardsApi(requester),
-    sessions: createSpecSessionsApi(requester),
+    sessions: createSpecSessionsApi(requester, requesterOptions.now),
     locations: createSpecLocationsApi(requester),
     vouchers: createVouchersApi(requester),
+    wire: { endpoints, requester },
   };
 };

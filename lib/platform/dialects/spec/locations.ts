@@ -4,7 +4,8 @@ import { readOne } from "../../reads";
 import type { PlatformRequester } from "../../request";
 import type { ChargingLocation } from "../../types";
 import { wireItem } from "../../wire";
-import { numberedPageN } from "./paging";
+import { numberedPageN, numberedPages } from "./paging";
+import { firstItems } from "../../pagination";
 import { WireLocation, wireList } from "./schemas";
 
 /** Locations v2.0 as the contract has them: EVSEs and connectors embedded in the detail. */
@@ -33,6 +34,14 @@ export function createSpecLocationsApi(requester: PlatformRequester): LocationsA
   return {
     listLocations: (query = {}) =>
       numberedPageN(requester, { endpoint: "locations.list", schema: LocationListResponse }, toSpecLocation, query),
+
+    /** The contract's list is the partner's own network: pages by `links.next`, each read once. */
+    listOwnLocations: (maxLocations) =>
+      firstItems(
+        numberedPages(requester, { endpoint: "locations.list", schema: LocationListResponse }, {}),
+        toSpecLocation,
+        maxLocations,
+      ),
 
     getLocation: (id) =>
       readOne(requester, { endpoint: "locations.get", id, schema: LocationResponse }, toSpecLocation),

@@ -10,13 +10,15 @@ import { WireSession, wireList } from "./schemas";
 /** Sessions v1.0 as the contract has them: local times and the location on every session. */
 
 const SessionResponse = wireItem(WireSession);
+/** How far back the contract's running sessions are looked for. */
+const RUNNING_LOOKBACK_MS = 7 * 24 * 3_600_000;
 const SessionListResponse = wireList(WireSession);
 
 export function toSpecSession(wire: WireSession): ChargingSession {
   const stoppedAt = wire.stoppedAt ?? null;
   const stoppedAtLocal = wire.stoppedAtLocal ?? null;
   return {
-    id: wire.id,
+    id: String(wire.id),
     startedAt: wire.startedAt ?? null,
     startedAtLocal: wire.startedAtLocal ?? null,
     stoppedAt,
@@ -41,7 +43,7 @@ function filterQuery(filter: SessionFilter) {
   };
 }
 
-export function createSpecSessionsApi(requester: PlatformRequester): SessionsApi {
+export function createSpecSessionsApi(requester: PlatformRequester, now: () => number = Date.now): SessionsApi {
   /** Page-wise, so a bulk consumer (the CSV export) pays one async step per page rather than per session. */
   async function* iterateSessionPages(
     filter: SessionFilter,
@@ -69,5 +71,20 @@ export function createSpecSessionsApi(requester: PlatformRequester): SessionsApi
     },
 
     getSession: (id) => readOne(requester, { endpoint: "sessions.get", id, schema: SessionResponse }, toSpecSession),
+
+    /**
+     * The contract names no status filter: the last week's page of 100, newest first as the contract lists them (a
+     * platform that ignores the date filter still puts running sessions first).
+     */
+    async listRunningSessions(userId) {
+      const startedAfter = new Date(now() - RUNNING_LOOKBACK_MS).toISOString().replace(/\.\d{3}Z$/, "Z");
+      const page = await numberedPageN(
+        requester,
+        { endpoint: "sessions.list", query: filterQuery({ userId, startedAfter }), schema: SessionListResponse },
+        toSpecSession,
+        { perPage: 100 },
+      );
+      return page.items.filter((s) => s.isRunning);
+    },
   };
 }

@@ -1,0 +1,30 @@
+import "server-only";
+import type { EndpointName } from "@/lib/platform/endpoints";
+import type { Probe } from "../probe";
+import { CARD_PROBES } from "./cards";
+import { LOCATION_PROBES } from "./locations";
+import { MONEY_PROBES } from "./money";
+import { NOTIFICATION_PROBES } from "./notifications";
+import { SESSION_PROBES } from "./sessions";
+import { TENANT_PROBES } from "./tenant";
+import { USER_PROBES } from "./users";
+
+/**
+ * Every probe, in the order they run (a list probe finds the ids later reads use); how to add one:
+ * docs/design-notes.md#libfeaturesplatform-check. */
+export const PROBES: readonly Probe[] = [
+  ...USER_PROBES,
+  ...CARD_PROBES,
+  ...SESSION_PROBES,
+  ...LOCATION_PROBES,
+  ...MONEY_PROBES,
+  ...NOTIFICATION_PROBES,
+  ...TENANT_PROBES,
+];
+
+/** The probes of the calls in `endpoints` (the dialect's table), in order, and the calls that have none. */
+export function probesFor(endpoints: readonly EndpointName[]): { probes: Probe[]; unprobed: EndpointName[] } {
+  const probes = PROBES.filter((probe) => endpoints.includes(probe.endpoint));
+  const unprobed = endpoints.filter((endpoint) => !PROBES.some((probe) => probe.endpoint === endpoint));
+  return { probes, unprobed };
+}

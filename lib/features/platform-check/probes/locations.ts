@@ -1,0 +1,84 @@
+import "server-only";
+import { AmpecoChargePoint, AmpecoEvse, ampecoList } from "@/lib/platform/dialects/ampeco/schemas";
+import { wireItem } from "@/lib/platform/wire";
+import { found, notTried, problem, type Probe } from "../probe";
+
+/** Own locations (the map's second layer, session places) and, on AMPECO, their charge points and EVSEs. */
+const NO_CHARGE_POINT = "the platform has no charge point to try it on";
+
+export const LOCATION_PROBES: Probe[] = [
+  {
+    endpoint: "locations.list",
+    feature: "own locations on the map and session places",
+    async run({ platform, samples }) {
+      const own = await platform.locations.listOwnLocations(100);
+      samples.locationId = own[0]?.id;
+      return found(
+        own.length === 0
+          ? "lists no own location yet: the map shows none"
+          : `lists own locations (first: ${own[0]!.id})`,
+      );
+    },
+  },
+  {
+    endpoint: "locations.get",
+    feature: "a location's details on the map",
+    async run({ platform, samples }) {
+      if (samples.locationId === undefined) return notTried("the platform has no own location to read");
+      const location = await platform.locations.getLocation(samples.locationId);
+      if (!location) return problem("warning", `location ${samples.locationId} was listed but reads 404`);
+      return found(`reads location ${location.id} with ${location.evses.length} EVSE(s)`);
+    },
+  },
+  {
+    endpoint: "chargePoints.list",
+    feature: "the EVSEs of each own location",
+    async run({ requester, samples }) {
+      const query = { cursor: "", per_page: 1, "filter[locationId]": samples.locationId };
+      const { data } = await requester.request({
+        endpoint: "chargePoints.list",
+        query,
+        schema: ampecoList(AmpecoChargePoint),
+      });
+      samples.chargePointId = data.data[0]?.id;
+      return found(
+        samples.chargePointId === undefined
+          ? "lists no charge point yet"
+          : `lists charge points (first: ${samples.chargePointId})`,
+      );
+    },
+  },
+  {
+    endpoint: "chargePoints.get",
+    feature: "the place of each session",
+    async run({ requester, samples }) {
+      if (samples.chargePointId === undefined) return notTried(NO_CHARGE_POINT);
+      const { data } = await requester.request({
+        endpoint: "chargePoints.get",
+        params: { id: samples.chargePointId },
+        schema: wireItem(AmpecoChargePoint),
+      });
+      return found(`reads charge point ${data.data.id} (location ${data.data.locationId ?? "none"})`);
+    },
+  },
+  {
+    endpoint: "chargePoints.evses",
+    feature: "connectors and power of own locations",
+    async run({ requester, samples }) {
+      if (samples.chargePointId === undefined) return notTried(NO_CHARGE_POINT);
+      const { data } = await requester.request({
+        endpoint: "chargePoints.evses",
+        params: { id: samples.chargePointId },
+        query: { cursor: "", per_page: 100, "include[]": "connectors" },
+        schema: ampecoList(AmpecoEvse),
+      });
+      const withConnectors = data.data.filter((evse) => (evse.connectors ?? []).length > 0).length;
+      return withConnectors < data.data.length
+        ? problem(
+            "warning",
+            `${data.data.length - withConnectors} EVSE(s) came without connectors: power per plug unknown`,
+          )
+        : found(`lists ${data.data.length} EVSE(s) with their connectors`);
+    },
+  },
+];

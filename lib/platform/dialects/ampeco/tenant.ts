@@ -1,0 +1,48 @@
+import "server-only";
+import { z } from "zod";
+import type { TenantApi } from "../../apis";
+import { nullWhenNotFound, readOne } from "../../reads";
+import type { PlatformRequester } from "../../request";
+import { WireId } from "../../wire";
+
+/**
+ * The tenant's records the portal's settings name (partner, user group, base currency). Read by `platform:check`
+ * only: at run time the portal trusts its configuration.
+ */
+const Partner = z.object({
+  id: WireId,
+  options: z.object({ createUsers: z.boolean().nullish(), addUserBalance: z.boolean().nullish() }).nullish(),
+});
+const UserGroup = z.object({ id: WireId, name: z.string().nullish(), partnerId: WireId.nullish() });
+const Settings = z.object({ data: z.object({ baseCurrency: z.object({ id: WireId }).nullish() }) });
+/** Currencies v2.0 answer the record itself, without `{data}` (as the subset has it). */
+const Currency = z.object({ id: WireId.nullish(), alphabeticCode: z.string().regex(/^[A-Z]{3}$/) });
+
+export function createAmpecoTenantApi(requester: PlatformRequester): TenantApi {
+  return {
+    getPartner: (id) =>
+      readOne(requester, { endpoint: "partners.get", id, schema: z.object({ data: Partner }) }, (wire) => ({
+        id: wire.id,
+        createUsers: wire.options?.createUsers === true,
+        addUserBalance: wire.options?.addUserBalance === true,
+      })),
+
+    getUserGroup: (id) =>
+      readOne(requester, { endpoint: "userGroups.get", id, schema: z.object({ data: UserGroup }) }, (wire) => ({
+        id: wire.id,
+        name: wire.name ?? null,
+        partnerId: wire.partnerId ?? null,
+      })),
+
+    async getBaseCurrencyId() {
+      const { data } = await requester.request({ endpoint: "settings.get", schema: Settings });
+      return data.data.baseCurrency?.id ?? null;
+    },
+
+    getCurrencyCode: (id) =>
+      nullWhenNotFound(async () => {
+        const { data } = await requester.request({ endpoint: "currencies.get", params: { id }, schema: Currency });
+        return data.alphabeticCode;
+      }),
+  };
+}
