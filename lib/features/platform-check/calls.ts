@@ -2,7 +2,7 @@ import "server-only";
 import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
 import type { EndpointName } from "@/lib/platform/endpoints";
 import type { CheckHttp, CheckTarget } from "./http";
-import { rowOfFailure, type ProbeContext } from "./probe";
+import { rowOfFailure, type ProbeContext, type ProbeSamples } from "./probe";
 import { probesFor } from "./probes";
 import type { CheckRow } from "./table";
 
@@ -43,8 +43,14 @@ export function checkClient(target: CheckTarget, http: CheckHttp): PlatformClien
   });
 }
 
-/** One row per call in the dialect's endpoint table, each made through the client's parsers; a call without a probe is a blocker. */
-export async function checkCalls(target: CheckTarget, platform: PlatformClient): Promise<CheckRow[]> {
+/**
+ * One row per call in the dialect's endpoint table, each made through the client's parsers; a call without a probe is
+ * a blocker. The samples the probes found go on to the rows that are not calls (the invoice PDF, the callbacks).
+ */
+export async function checkCalls(
+  target: CheckTarget,
+  platform: PlatformClient,
+): Promise<{ rows: CheckRow[]; samples: ProbeSamples }> {
   const endpoints = Object.keys(platform.wire.endpoints) as EndpointName[];
   const { probes, unprobed } = probesFor(endpoints);
   const context: ProbeContext = { target, platform, requester: platform.wire.requester, samples: {} };
@@ -54,7 +60,7 @@ export async function checkCalls(target: CheckTarget, platform: PlatformClient):
       const finding = await probe.run(context);
       rows.push({ check: probe.endpoint, call: true, ...finding });
     } catch (error) {
-      rows.push({ ...rowOfFailure(probe, error), call: true });
+      rows.push({ ...rowOfFailure(probe.endpoint, probe.feature, error), call: true });
     }
   }
   for (const endpoint of unprobed)
@@ -65,8 +71,10 @@ export async function checkCalls(target: CheckTarget, platform: PlatformClient):
       todo: "no probe: platform:check cannot tell whether this call works (add one in lib/features/platform-check/probes/)",
     });
   const answering = rows.filter((row) => row.result === "ok").length;
-  return [
-    { check: "calls", result: "ok", todo: `${answering} of ${rows.length} calls answer as the portal reads them` },
-    ...rows,
-  ];
+  const summary: CheckRow = {
+    check: "calls",
+    result: "ok",
+    todo: `${answering} of ${rows.length} calls answer as the portal reads them`,
+  };
+  return { rows: [summary, ...rows], samples: context.samples };
 }

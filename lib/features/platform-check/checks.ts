@@ -1,8 +1,10 @@
 import "server-only";
 import type { MapDataClient } from "@/lib/features/map";
 import { mapKeyRefusal } from "@/lib/features/map";
+import { callbackRows, NO_CALLBACKS_ROW, type CallbackCheckDeps } from "./callback-rows";
 import { checkCalls, checkClient } from "./calls";
 import { CredentialsRefused, createCheckHttp, type Answer, type CheckHttp, type CheckTarget } from "./http";
+import { invoicePdfRow, NO_LEDGER_ROW } from "./invoice-pdf-row";
 import { contractTenantRows } from "./probes/tenant";
 import type { CheckRow } from "./table";
 
@@ -21,8 +23,10 @@ const PAGING_WALK_LIMIT = 5;
 const listQuery = (dialect: CheckTarget["dialect"]): Record<string, string> =>
   dialect === "ampeco" ? { cursor: "", per_page: "1" } : { per_page: "1" };
 
+/** `callbacks` left out: the webhook key, the subscription and the self-test are not checked. */
 export async function runPlatformChecks(
   target: CheckTarget,
+  callbacks?: CallbackCheckDeps,
   http: CheckHttp = createCheckHttp(target),
 ): Promise<CheckRow[]> {
   const rows: CheckRow[] = [];
@@ -50,8 +54,14 @@ export async function runPlatformChecks(
       : ok("credentials", `accepted by ${origin} (${target.dialect} dialect)`),
   );
 
-  rows.push(...(await checkCalls(target, checkClient(target, http))));
-  if (target.dialect === "spec") rows.push(...contractTenantRows(target));
+  const platform = checkClient(target, http);
+  const calls = await checkCalls(target, platform);
+  rows.push(...calls.rows);
+  // The rows that are not one call: what the contract cannot tell, the invoice's file, the callbacks.
+  if (!platform.tenant) rows.push(...contractTenantRows(target));
+  rows.push(platform.money ? await invoicePdfRow(platform, calls.samples, origin) : NO_LEDGER_ROW);
+  if (!platform.notifications) rows.push(NO_CALLBACKS_ROW);
+  else if (callbacks) rows.push(...(await callbackRows(platform, calls.samples, callbacks)));
   rows.push(await checkPaging(target, http));
   rows.push(...headerChecks(http.answers, target.now()));
   return rows;

@@ -3,8 +3,7 @@ import type { PlatformClient } from "@/lib/platform/client";
 import type { MapDataClient } from "@/lib/features/map";
 import { checkMapData, runPlatformChecks, type CheckRow } from "./checks";
 import type { CheckTarget } from "./http";
-import { runCallbackChecks, type CallbackCheckDeps } from "./callback-probes";
-import { runMoneyChecks } from "./money-probes";
+import type { CallbackCheckDeps } from "./callback-rows";
 import { runWriteRoundTrip } from "./round-trip";
 import { checkReport, exitCodeOf, formatCheckTable, summaryOf } from "./table";
 
@@ -21,7 +20,7 @@ Exit code: 0 ready, 1 a blocker was found, 2 the check could not run as asked.`;
 export interface CheckCommandDeps {
   target: CheckTarget;
   map: { client: MapDataClient; embedded: boolean };
-  /** The portal's own client: the ledger's and the callbacks' rows, and the write round trip. */
+  /** The portal's own client, for the write round trip (the read-only rows build their own, without retries). */
   platform: () => PlatformClient;
   /** The callbacks' rows (the subscription record, the public URL); left out, they are not checked. */
   callbacks?: CallbackCheckDeps;
@@ -43,11 +42,7 @@ export async function platformCheckCommand(argv: readonly string[], deps: CheckC
     return 2;
   }
 
-  const rows: CheckRow[] = await runPlatformChecks(deps.target);
-  if (!rows.some((r) => r.check === "platform answers" || (r.check === "credentials" && r.result === "blocker"))) {
-    rows.push(...(await runMoneyChecks(deps.target, deps.platform())));
-    if (deps.callbacks) rows.push(...(await runCallbackChecks(deps.platform(), deps.callbacks)));
-  }
+  const rows: CheckRow[] = await runPlatformChecks(deps.target, deps.callbacks);
   rows.push(await checkMapData(deps.map.client, deps.map.embedded));
 
   let declined = false;

@@ -1,8 +1,10 @@
 import "server-only";
+import type { NotificationSubscription } from "@/lib/platform/apis";
 import type { PlatformClient } from "@/lib/platform/client";
 import type { EndpointName } from "@/lib/platform/endpoints";
 import { isPlatformError, type PlatformError } from "@/lib/platform/errors";
 import type { PlatformCall, PlatformRequester } from "@/lib/platform/request";
+import type { Invoice } from "@/lib/platform/types";
 import type { CheckResult, CheckRow } from "./table";
 import type { CheckTarget } from "./http";
 
@@ -24,16 +26,21 @@ export interface ProbeFinding {
   todo: string;
 }
 
-/** Ids earlier probes found, for the reads and writes that need a record of the tenant. */
+/** What earlier probes found, for the reads, writes and non-endpoint rows that need a record of the tenant. */
 export interface ProbeSamples {
   userId?: number;
+  /** A user who has transactions (the ledger's and billing details' rows). */
+  ledgerUserId?: number;
   tagId?: number;
   sessionId?: string;
   locationId?: number;
   chargePointId?: number;
   transactionId?: number;
   invoiceId?: number;
-  subscriptionId?: number;
+  /** The invoice read, for the download row (its link is fresh for 24 hours). */
+  invoice?: Invoice;
+  /** Set once the subscriptions could be listed: the callbacks' rows need that right. */
+  subscriptions?: NotificationSubscription[];
   currencyId?: number;
 }
 
@@ -87,35 +94,38 @@ export async function reachedWithout(run: () => Promise<unknown>): Promise<Probe
   return problem("warning", "answered for a record that cannot exist: check the id the portal sends");
 }
 
-/** The row of a probe that threw: a refusal names the feature and who can fix it; a body it cannot read, the fields. */
-export function rowOfFailure(probe: Probe, error: unknown): CheckRow {
-  const row = (result: CheckResult, todo: string): CheckRow => ({ check: probe.endpoint, result, todo });
+/**
+ * The row of a probe (or a non-endpoint row's call) that threw: a refusal names the feature and who can fix it; a body
+ * it cannot read, the fields.
+ */
+export function rowOfFailure(check: string, feature: string, error: unknown): CheckRow {
+  const row = (result: CheckResult, todo: string): CheckRow => ({ check, result, todo });
   if (!isPlatformError(error)) {
     const reason = error instanceof Error ? error.message.slice(0, 160) : "unknown error";
     return row("blocker", `failed: ${reason}`);
   }
-  return row(...wordsOf(probe, error));
+  return row(...wordsOf(feature, error));
 }
 
-function wordsOf(probe: Probe, error: PlatformError): [CheckResult, string] {
+function wordsOf(feature: string, error: PlatformError): [CheckResult, string] {
   const status = error.status ? ` (status ${error.status})` : "";
   switch (error.code) {
     case "forbidden":
-      return ["blocker", `403: ${probe.feature} will not work. Give the token's admin the right to use it.`];
+      return ["blocker", `403: ${feature} will not work. Give the token's admin the right to use it.`];
     case "unauthorized":
-      return ["blocker", `401: the key is refused here: ${probe.feature} will not work`];
+      return ["blocker", `401: the key is refused here: ${feature} will not work`];
     case "bad_response": {
       const fields = "issuePaths" in error && Array.isArray(error.issuePaths) ? error.issuePaths.join(", ") : "";
       return [
         "blocker",
-        `the portal cannot read the answer${status}${fields ? ` (fields ${fields})` : ""}: ${probe.feature} fails. Send these field names to the tenant`,
+        `the portal cannot read the answer${status}${fields ? ` (fields ${fields})` : ""}: ${feature} fails. Send these field names to the tenant`,
       ];
     }
     case "rate_limited":
       return ["warning", `rate limited (429): not checked. Run the check again in a minute`];
     case "unavailable":
-      return ["warning", `no answer${status}: ${probe.feature} may fail. Run the check again`];
+      return ["warning", `no answer${status}: ${feature} may fail. Run the check again`];
     default:
-      return ["warning", `answered ${error.code}${status}: ${probe.feature} may fail`];
+      return ["warning", `answered ${error.code}${status}: ${feature} may fail`];
   }
 }

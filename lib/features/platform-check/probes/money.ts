@@ -1,27 +1,64 @@
 import "server-only";
+import { toTransaction } from "@/lib/platform/dialects/ampeco/money";
+import { cursorPages } from "@/lib/platform/dialects/ampeco/paging";
+import { AmpecoTransaction, ampecoList } from "@/lib/platform/dialects/ampeco/schemas";
+import { instant } from "@/lib/platform/dialects/ampeco/session-walk";
+import type { PlatformRequester } from "@/lib/platform/request";
+import type { Transaction } from "@/lib/platform/types";
 import { found, notTried, problem, refusedWrite, type Probe } from "../probe";
 
 /**
- * The ledger, invoices and billing details (ampeco). A first reading of each call through the client; the rows of
- * issue 34's other half (`filter[userId]` honoured, the PDF link, the invoice manager) replace these.
+ * The ledger, invoices and billing details (ampeco): is `filter[userId]` honoured, an invoice a transaction names, and
+ * the tenant's invoice manager. The invoice's PDF is a row of its own (../invoice-pdf-row.ts).
  */
-const DAY = 86_400_000;
 const NO_USER = "the platform has no user to try it on";
+const TransactionPage = ampecoList(AmpecoTransaction);
+const MANAGER_NAMES = { ampeco: "Ampeco", cardcom: "Cardcom", softone: "SoftOne", ecpay: "Ecpay" } as const;
+const DAY = 86_400_000;
+/** The ledger's pages read for a sample: the listing's order is undocumented, so the invoiced rows may come late. */
+const SAMPLE_PAGES = 5;
+
+/** Transactions of the last 90 days (the ledger's default range) through the client's schema and mapper, until one names an invoice. */
+async function sampleTransactions(requester: PlatformRequester, nowMs: number): Promise<Transaction[]> {
+  const query = { "filter[createdAfter]": instant(nowMs - 90 * DAY) };
+  const call = { endpoint: "transactions.list" as const, query, schema: TransactionPage };
+  const seen: Transaction[] = [];
+  for await (const page of cursorPages(requester, call, 100, SAMPLE_PAGES)) {
+    seen.push(...page.data.map(toTransaction));
+    if (seen.some((t) => t.invoiceId !== null && t.userId !== null)) break;
+  }
+  return seen;
+}
+
+/** One page of a user's transactions, as the ledger asks for them. */
+async function pageOfUser(requester: PlatformRequester, userId: number): Promise<Transaction[]> {
+  const query = { cursor: "", per_page: 100, "filter[userId]": userId };
+  const { data } = await requester.request({ endpoint: "transactions.list", query, schema: TransactionPage });
+  return data.data.map(toTransaction);
+}
 
 export const MONEY_PROBES: Probe[] = [
   {
     endpoint: "transactions.list",
-    feature: "the payments ledger and its CSV",
-    async run({ platform, samples, target }) {
-      if (samples.userId === undefined || !platform.money) return notTried(NO_USER);
-      const createdAfter = new Date(target.now() - 90 * DAY).toISOString().replace(/\.\d{3}Z$/, "Z");
-      let count = 0;
-      for await (const transaction of platform.money.iterateTransactions({ userId: samples.userId, createdAfter })) {
-        count += 1;
-        samples.transactionId ??= transaction.id;
-        if (transaction.invoiceId !== null) samples.invoiceId ??= transaction.invoiceId;
-      }
-      return found(`lists user ${samples.userId}'s transactions (${count} in 90 days)`);
+    feature: "the payments page",
+    // The portal reads a driver's ledger by filter[userId] and drops other users' rows itself: a tenant ignoring the
+    // filter is slow, not wrong, so it is a warning.
+    async run({ requester, samples, target }) {
+      const seen = await sampleTransactions(requester, target.now());
+      const invoiced = seen.find((t) => t.invoiceId !== null && t.userId !== null);
+      samples.transactionId = seen[0]?.id;
+      samples.invoiceId = invoiced?.invoiceId ?? undefined;
+      const userId = (invoiced ?? seen.find((t) => t.userId !== null))?.userId ?? undefined;
+      samples.ledgerUserId = userId;
+      if (userId === undefined) return notTried("no transaction in 90 days to try filter[userId] on");
+      const filtered = await pageOfUser(requester, userId);
+      const others = filtered.filter((t) => t.userId !== userId).length;
+      return others === 0
+        ? found(`filter[userId] honoured (${filtered.length} of user ${userId} on the first page)`)
+        : problem(
+            "warning",
+            `filter[userId] not honoured (${others} rows of other users): the portal drops them itself, so ledgers are right but read the whole history. Ask AMPECO.`,
+          );
     },
   },
   {
@@ -39,20 +76,27 @@ export const MONEY_PROBES: Probe[] = [
     endpoint: "invoices.get",
     feature: "invoice downloads",
     async run({ platform, samples }) {
-      if (samples.invoiceId === undefined || !platform.money) return notTried("no invoice to read");
+      if (samples.invoiceId === undefined || !platform.money) return notTried("no transaction names an invoice");
       const invoice = await platform.money.getInvoice(samples.invoiceId);
-      return invoice
-        ? found(`reads invoice ${invoice.id}`)
-        : problem("warning", "an invoice a transaction names reads 404");
+      if (!invoice) return problem("warning", `invoice ${samples.invoiceId}, named by a transaction, answers 404`);
+      samples.invoice = invoice;
+      const owner = invoice.userId === null ? "no userId (matched through its transaction)" : "with its userId";
+      return found(`invoice ${invoice.id} read, ${owner}`);
     },
   },
   {
     endpoint: "invoiceDetails.get",
     feature: "billing details",
     async run({ platform, samples }) {
-      if (samples.userId === undefined || !platform.money) return notTried(NO_USER);
-      await platform.money.getBillingDetails(samples.userId);
-      return found(`reads user ${samples.userId}'s billing details`);
+      const userId = samples.ledgerUserId ?? samples.userId;
+      if (userId === undefined || !platform.money) return notTried(NO_USER);
+      const { manager } = await platform.money.getBillingDetails(userId);
+      const name = `the tenant's invoice manager is ${MANAGER_NAMES[manager]}`;
+      return found(
+        manager === "ampeco"
+          ? `${name}: drivers and support edit billing details here`
+          : `${name}: billing details are shown read-only, changed in the app or by support`,
+      );
     },
   },
   {

@@ -1,32 +1,41 @@
 import "server-only";
-import { found, NO_SUCH_ID, reachedWithout, refusedWrite, type Probe } from "../probe";
+import { isPlatformError } from "@/lib/platform/errors";
+import { found, NO_SUCH_ID, problem, reachedWithout, refusedWrite, type Probe } from "../probe";
 
 /**
- * Notifications v2.0 (ampeco): the subscriptions behind live updates. A first reading of each call; issue 34's other
- * half adds the webhook's own rows (its key, a signed self-test) and replaces these where it checks more.
+ * Notifications v2.0 (ampeco): the subscriptions behind live updates and receipts. The webhook key, the portal's own
+ * subscription and a signed self-test are rows of their own (../callback-rows.ts).
  */
+export const SUBSCRIBE_COMMAND = "npm run platform:subscribe";
+const FEATURE = `live updates and receipts (${SUBSCRIBE_COMMAND})`;
+
 export const NOTIFICATION_PROBES: Probe[] = [
   {
     endpoint: "notifications.list",
-    feature: "live updates (npm run platform:subscribe)",
+    feature: FEATURE,
     async run({ platform, samples }) {
-      const subscriptions = (await platform.notifications?.listSubscriptions()) ?? [];
-      samples.subscriptionId = subscriptions[0]?.id;
-      return found(`lists ${subscriptions.length} subscription(s)`);
+      try {
+        samples.subscriptions = (await platform.notifications?.listSubscriptions()) ?? [];
+      } catch (error) {
+        if (!isPlatformError(error) || error.code !== "forbidden") throw error;
+        return problem(
+          "blocker",
+          `403: the token's admin lacks the notifications right, so no callbacks: pages poll, no receipts are mailed. Give the right, then run ${SUBSCRIBE_COMMAND}`,
+        );
+      }
+      return found(`readable (${samples.subscriptions.length} subscription(s))`);
     },
   },
   {
     endpoint: "notifications.subscribe",
-    feature: "live updates (npm run platform:subscribe)",
+    feature: FEATURE,
     run: ({ requester }) => refusedWrite(requester, { endpoint: "notifications.subscribe", body: {} }),
   },
   {
-    endpoint: "notifications.update",
-    feature: "changing the kinds or the address of the subscription",
-    // A real subscription is never touched: only one that cannot exist.
+    endpoint: "notifications.unsubscribe",
+    feature: `making the subscription anew (${SUBSCRIBE_COMMAND} -- --recreate)`,
+    // A real subscription is never touched: only one that cannot exist (the API itself takes a 404 as done).
     run: ({ requester }) =>
-      reachedWithout(() =>
-        requester.request({ endpoint: "notifications.update", params: { id: NO_SUCH_ID }, body: {} }),
-      ),
+      reachedWithout(() => requester.request({ endpoint: "notifications.unsubscribe", params: { id: NO_SUCH_ID } })),
   },
 ];

@@ -11,12 +11,13 @@ import {
   type SubscriptionState,
 } from "@/lib/features/live";
 import type { PlatformClient } from "@/lib/platform/client";
-import { isPlatformError } from "@/lib/platform/errors";
-import type { CheckRow } from "./checks";
+import type { ProbeSamples } from "./probe";
+import { SUBSCRIBE_COMMAND as SUBSCRIBE } from "./probes/notifications";
+import type { CheckRow } from "./table";
 
 /**
- * The callbacks' rows: the notifications listing (rights), the webhook key, the portal's subscription (stale or not),
- * and a signed self-test through the public callback URL, or a warning that it could not be reached from here.
+ * The callbacks' rows beside the notifications probes: the webhook key, the portal's subscription (stale or not), and
+ * a signed self-test through the public callback URL, or a warning that it could not be reached from here.
  */
 export interface CallbackCheckDeps {
   /** null on PGlite: its data directory is the running portal's alone, so the subscription record is not read. */
@@ -30,7 +31,13 @@ export interface CallbackCheckDeps {
 }
 
 const row = (check: string, result: CheckRow["result"], todo: string): CheckRow => ({ check, result, todo });
-const SUBSCRIBE = "npm run platform:subscribe";
+
+/** The contract pushes nothing: there is no subscription to check. */
+export const NO_CALLBACKS_ROW = row(
+  "callbacks",
+  "info",
+  "the contract has no notifications: pages poll, no receipts are mailed",
+);
 
 const SUBSCRIPTION_ROWS: Record<SubscriptionState, [CheckRow["result"], string]> = {
   ok: ["ok", "the kinds the portal reads, signed with a key it holds"],
@@ -95,23 +102,15 @@ async function selfTest(callbackUrl: string, key: string, deps: CallbackCheckDep
   return row(check, "warning", `${callbackUrl} answered ${status} to a signed test callback, not 204`);
 }
 
-export async function runCallbackChecks(platform: PlatformClient, deps: CallbackCheckDeps): Promise<CheckRow[]> {
-  if (!platform.notifications)
-    return [row("notifications.list", "info", "the contract has no notifications: pages poll, no receipts are mailed")];
-  const rows: CheckRow[] = [];
-  try {
-    const all = await platform.notifications.listSubscriptions();
-    rows.push(row("notifications.list", "ok", `readable (${all.length} subscription(s))`));
-  } catch (error) {
-    const todo =
-      isPlatformError(error) && error.code === "forbidden"
-        ? `403: the token's admin lacks the notifications right, so no callbacks: pages poll, no receipts are mailed. Give the right, then run ${SUBSCRIBE}`
-        : `failed (${isPlatformError(error) ? error.code : "unknown error"}): no subscription can be made or checked`;
-    return [row("notifications.list", "blocker", todo)];
-  }
+/** Nothing when the subscriptions could not be listed: the notifications.list row says why and what to do. */
+export async function callbackRows(
+  platform: PlatformClient,
+  samples: ProbeSamples,
+  deps: CallbackCheckDeps,
+): Promise<CheckRow[]> {
+  if (samples.subscriptions === undefined) return [];
   if (deps.db === null)
     return [
-      ...rows,
       row(
         "subscription",
         "info",
@@ -120,7 +119,7 @@ export async function runCallbackChecks(platform: PlatformClient, deps: Callback
     ];
   const db = await deps.db();
   const key = await checkKey(db, deps.settings);
-  rows.push(key.row);
+  const rows = [key.row];
   if (!deps.portalUrl)
     return [
       ...rows,
