@@ -5,7 +5,9 @@ import { ConfigError, getConfig } from "@/lib/core/config";
 import { createMapEmulator } from "@/emulators/map";
 import { createMapDataClient } from "@/lib/features/map/ocm-client";
 import { getDb } from "@/lib/core/db/client";
-import { callbackSettings } from "@/lib/features/live";
+// The live modules the check needs, not its public module: that loads the Next runtime, which this process has not.
+import { callbackCheckSupport } from "@/lib/features/live/callback-check";
+import { callbackSettings } from "@/lib/features/live/webhook-keys";
 import { getPlatform } from "@/lib/platform";
 import { embeddedPlatformFetch } from "@/lib/platform/embedded";
 import { platformCheckCommand } from "@/lib/features/platform-check/command";
@@ -53,6 +55,7 @@ async function main(): Promise<number> {
       portalUrl: getConfig().auth.url,
       fetch,
       timeoutMs: platform.timeoutMs,
+      live: callbackCheckSupport,
     },
     out: (text) => process.stdout.write(`${text}\n`),
     err: (text) => process.stderr.write(`${text}\n`),

@@ -1,7 +1,8 @@
 import "server-only";
 
 /** The live feature's public module: the platform's callbacks in, the drivers' event streams out. */
-export { receivePlatformCallback, SELF_TEST_KIND } from "./receive-callback";
+export { receivePlatformCallback } from "./receive-callback";
+export { callbackCheckSupport, SELF_TEST_KIND, type CallbackCheckSupport } from "./callback-check";
 export { callbacksArriving, livePushActive } from "./push";
 export { liveEventsEnabled, openDriverStream } from "./stream";
 export { receiptMailEnabled } from "./receipt";

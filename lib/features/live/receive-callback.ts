@@ -15,6 +15,7 @@ import {
   type PlatformEvent,
 } from "@/lib/platform/notifications";
 import { desc, lt } from "drizzle-orm";
+import { SELF_TEST_KIND } from "./callback-check";
 import { deliverPlatformEvent } from "./deliver";
 import { callbacksConfigured, webhookKeys } from "./webhook-keys";
 
@@ -27,8 +28,6 @@ const log = logger("live");
  * (about 200 bytes a minute), so the cap is far above that and still bounds what one request can make the portal hold.
  */
 export const MAX_CALLBACK_BYTES = 1024 * 1024;
-/** `platform:check`'s signed self-test through the public URL: answered 204 once its signature holds, nothing else. */
-export const SELF_TEST_KIND = "driverPortal.callbackSelfTest";
 /** Keys are read again at most this often, and after a refusal at most once a second (a new subscription's key). */
 const KEYS_HOLD_MS = 60_000;
 const KEYS_RELOAD_MIN_MS = 1_000;

@@ -1,15 +1,8 @@
 import "server-only";
 import { createHmac } from "node:crypto";
 import type { Database } from "@/lib/core/db/client";
-import {
-  CALLBACK_PATH,
-  callbacksConfigured,
-  checkSubscription,
-  SELF_TEST_KIND,
-  webhookKeys,
-  type CallbackSettings,
-  type SubscriptionState,
-} from "@/lib/features/live";
+// Types only: the live feature's public module loads the Next runtime, which this command's plain Node process cannot.
+import type { CallbackCheckSupport, CallbackSettings, SubscriptionState } from "@/lib/features/live";
 import type { PlatformClient } from "@/lib/platform/client";
 import type { ProbeSamples } from "./probe";
 import { SUBSCRIBE_COMMAND as SUBSCRIBE } from "./probes/notifications";
@@ -28,6 +21,8 @@ export interface CallbackCheckDeps {
   /** For the self-test: the network as the platform sees it. */
   fetch: typeof fetch;
   timeoutMs: number;
+  /** The live feature's keys, subscription check and self-test kind (`callbackCheckSupport`). */
+  live: CallbackCheckSupport;
 }
 
 const row = (check: string, result: CheckRow["result"], todo: string): CheckRow => ({ check, result, todo });
@@ -50,9 +45,10 @@ const SUBSCRIPTION_ROWS: Record<SubscriptionState, [CheckRow["result"], string]>
   ],
 };
 
-async function checkKey(db: Database, settings: CallbackSettings): Promise<{ row: CheckRow; keys: string[] }> {
-  const keys = await webhookKeys(db, settings);
-  if (!callbacksConfigured(settings))
+async function checkKey(db: Database, deps: CallbackCheckDeps): Promise<{ row: CheckRow; keys: string[] }> {
+  const { settings, live } = deps;
+  const keys = await live.webhookKeys(db, settings);
+  if (!live.callbacksConfigured(settings))
     return { row: row("webhook key", "warning", "none: callbacks are off, pages poll, no receipts are mailed"), keys };
   if (keys.length === 0)
     return {
@@ -67,7 +63,7 @@ async function checkKey(db: Database, settings: CallbackSettings): Promise<{ row
 /** A signed body of the self-test kind to the public URL: 204 means reached, and the same key there. */
 async function selfTest(callbackUrl: string, key: string, deps: CallbackCheckDeps): Promise<CheckRow> {
   const check = "callback self-test";
-  const body = JSON.stringify({ notification: SELF_TEST_KIND, sentAt: new Date().toISOString() });
+  const body = JSON.stringify({ notification: deps.live.selfTestKind, sentAt: new Date().toISOString() });
   const signature = createHmac("sha256", key).update(body).digest("hex");
   let status: number;
   try {
@@ -118,20 +114,20 @@ export async function callbackRows(
       ),
     ];
   const db = await deps.db();
-  const key = await checkKey(db, deps.settings);
+  const key = await checkKey(db, deps);
   const rows = [key.row];
   if (!deps.portalUrl)
     return [
       ...rows,
       row("subscription", "warning", "AUTH_URL is unset: which subscription is the portal's is unknown"),
     ];
-  const found = await checkSubscription(platform, db, deps.portalUrl, deps.settings);
+  const found = await deps.live.checkSubscription(platform, db, deps.portalUrl, deps.settings);
   const [result, todo] = SUBSCRIPTION_ROWS[found.state];
   rows.push(
     row("subscription", result, found.state === "ok" ? `${found.mine[0]!.id} for ${found.callbackUrl}: ${todo}` : todo),
   );
   const [signingKey] = key.keys;
   if (signingKey === undefined) rows.push(row("callback self-test", "info", "not tried: no key to sign it with"));
-  else rows.push(await selfTest(new URL(CALLBACK_PATH, deps.portalUrl).href, signingKey, deps));
+  else rows.push(await selfTest(found.callbackUrl, signingKey, deps));
   return rows;
 }

@@ -3,6 +3,7 @@ import { createMapEmulator } from "@/emulators/map";
 import { createPlatformEmulator, type EmulatorSettingsInput, type PlatformEmulator } from "@/emulators/platform";
 import type { OpenedDatabase } from "@/lib/core/db/connect";
 import { platformSubscriptions } from "@/lib/core/db/schema";
+import { callbackCheckSupport } from "@/lib/features/live/callback-check";
 import { receivePlatformCallback } from "@/lib/features/live/receive-callback";
 import { subscribePortal } from "@/lib/features/live/subscribe";
 import { keyFingerprint, webhookKeys, type CallbackSettings } from "@/lib/features/live/webhook-keys";
@@ -109,7 +110,14 @@ function setup(
       }),
     },
     platform: () => platform,
-    callbacks: { db: async () => opened.db, settings, portalUrl: PORTAL, fetch: portalFetch, timeoutMs: 500 },
+    callbacks: {
+      db: async () => opened.db,
+      settings,
+      portalUrl: PORTAL,
+      fetch: portalFetch,
+      timeoutMs: 500,
+      live: callbackCheckSupport,
+    },
     out: (text) => out.push(text),
     err: () => undefined,
     confirm: null,
