@@ -1,27 +1,23 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createMapEmulator } from "@/emulators/map";
-import { createPlatformEmulator, type EmulatorSettingsInput, type PlatformEmulator } from "@/emulators/platform";
+import type { EmulatorSettingsInput, PlatformEmulator } from "@/emulators/platform";
 import type { OpenedDatabase } from "@/lib/core/db/connect";
 import { platformSubscriptions } from "@/lib/core/db/schema";
 import { callbackCheckSupport } from "@/lib/features/live/callback-check";
 import { receivePlatformCallback } from "@/lib/features/live/receive-callback";
 import { subscribePortal } from "@/lib/features/live/subscribe";
 import { keyFingerprint, webhookKeys, type CallbackSettings } from "@/lib/features/live/webhook-keys";
-import { createMapDataClient } from "@/lib/features/map/ocm-client";
-import { platformCheckCommand, type CheckCommandDeps } from "@/lib/features/platform-check/command";
-import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
+import { platformCheckCommand } from "@/lib/features/platform-check/command";
+import type { PlatformClient } from "@/lib/platform/client";
 import { isPlatformError } from "@/lib/platform/errors";
 import { openTestDatabase } from "@/tests/support/test-db";
+import { checkRun, KEY, tableRows } from "./harness";
 
 /**
  * Issue 34: `platform:check`'s rows for the ledger and the callbacks, against the emulator with each setting that plays
  * what AMPECO leaves open: either every row passes (the portal copes) or a row names the problem and what to do.
  */
-const KEY = "go-live-key";
-const BASE = "https://tenant.check.test";
-const FILES = "https://files.tenant.example";
 const PORTAL = "https://portal.check.test";
-const OAUTH = { clientId: "check-client", clientSecret: "check-secret" };
+const FILES = "https://files.tenant.example";
 
 let opened: OpenedDatabase;
 beforeAll(async () => {
@@ -43,73 +39,30 @@ interface Run {
   check(): Promise<{ code: number; rows: Map<string, string>; names: string[] }>;
 }
 
-/** The emulator behind every host but the portal's; the portal's public URL answers with the real receiver. */
+/** The check's harness with the callbacks' rows: the portal's public URL answers with the real receiver. */
 function setup(
   options: { settings?: EmulatorSettingsInput; oauth?: boolean; portal?: "same-key" | "other-key" | "down" } = {},
 ): Run {
-  const emulator = createPlatformEmulator({
-    dialect: "ampeco",
-    apiKey: KEY,
-    readOnlyKey: "go-live-read-only",
-    voucherDelayMs: 0,
-    notificationTickMs: 0,
-    // The subscription's callbacks go nowhere here: one try each.
-    settings: { webhookDelivery: { attempts: 1 }, ...options.settings },
-    oauthClient: options.oauth ? OAUTH : undefined,
-  });
   const settings: CallbackSettings = {
     dialect: "ampeco",
     configuredKey: options.oauth ? "" : KEY,
     oauth: !!options.oauth,
   };
-  const platformFetch: typeof fetch = (input, init) => emulator.handle(new Request(input, init));
   const portalFetch: typeof fetch = async (input, init) => {
     if (options.portal === "down") throw new TypeError("fetch failed", { cause: { code: "ECONNREFUSED" } });
-    const other: CallbackSettings = { ...settings, configuredKey: "another-portal-key", oauth: false };
     return receivePlatformCallback(new Request(input, init), {
       db: async () => opened.db,
-      keys: async () => (options.portal === "other-key" ? [other.configuredKey] : webhookKeys(opened.db, settings)),
+      keys: async () => (options.portal === "other-key" ? ["another-portal-key"] : webhookKeys(opened.db, settings)),
       later: () => undefined,
       deliver: async () => undefined,
       now: () => new Date(),
     });
   };
-  const platform = createPlatformClient({
-    dialect: "ampeco",
-    baseUrl: BASE,
-    apiKey: options.oauth ? "" : KEY,
-    oauth: options.oauth ? OAUTH : undefined,
-    fetch: platformFetch,
+  const run = checkRun({
+    // The subscription's callbacks go nowhere here: one try each.
+    settings: { webhookDelivery: { attempts: 1 }, ...options.settings },
+    oauth: options.oauth,
     timeoutMs: 500,
-    maxRetries: 0,
-    retryCapMs: 100,
-    partnerId: 1116,
-    userGroupId: 257,
-    logger: () => undefined,
-  });
-  const map = createMapEmulator({ apiKey: "map-key" });
-  const deps = (): CheckCommandDeps => ({
-    target: {
-      dialect: "ampeco",
-      baseUrl: BASE,
-      apiKey: options.oauth ? "" : KEY,
-      oauth: options.oauth ? OAUTH : undefined,
-      partnerId: 1116,
-      userGroupId: 257,
-      currency: "EUR",
-      fetch: platformFetch,
-      timeoutMs: 500,
-      now: Date.now,
-    },
-    map: {
-      embedded: true,
-      client: createMapDataClient({
-        baseUrl: "http://map.check.test",
-        apiKey: "map-key",
-        fetch: (input, init) => map.handle(new Request(input, init)),
-      }),
-    },
-    platform: () => platform,
     callbacks: {
       db: async () => opened.db,
       settings,
@@ -118,26 +71,17 @@ function setup(
       timeoutMs: 500,
       live: callbackCheckSupport,
     },
-    out: (text) => out.push(text),
-    err: () => undefined,
-    confirm: null,
   });
-  const out: string[] = [];
+  emulators.push(run.emulator);
   return {
-    emulator,
-    platform,
+    emulator: run.emulator,
+    platform: run.platform,
     settings,
     async check() {
-      out.length = 0;
-      const code = await platformCheckCommand([], deps());
-      const rows = new Map<string, string>();
-      const names: string[] = [];
-      for (const line of out.join("\n").split("\n")) {
-        const match = /^(\S.*?)\s{2,}(ok|info|WARNING|BLOCKER)\s{2,}(.*)$/.exec(line);
-        if (match) rows.set(match[1]!, `${match[2]} ${match[3]}`);
-        if (match) names.push(match[1]!);
-      }
-      return { code, rows, names };
+      run.out.length = 0;
+      const code = await platformCheckCommand([], run.commandDeps);
+      const rows = tableRows(run.out);
+      return { code, rows: new Map(rows), names: rows.map(([name]) => name) };
     },
   };
 }

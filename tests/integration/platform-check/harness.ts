@@ -33,6 +33,9 @@ export function checkRun(
     baseUrl?: string;
     confirm?: CheckCommandDeps["confirm"];
     embedded?: boolean;
+    /** The callbacks' rows (left out: not checked). */
+    callbacks?: CheckCommandDeps["callbacks"];
+    timeoutMs?: number;
   } = {},
 ) {
   const dialect = options.dialect ?? "ampeco";
@@ -41,6 +44,8 @@ export function checkRun(
     apiKey: KEY,
     readOnlyKey: READ_ONLY,
     voucherDelayMs: 0,
+    // Callbacks are sent when a test asks (its flush), not on a timer.
+    notificationTickMs: 0,
     seedLocations: true,
     settings: options.settings,
     ...(options.oauth ? { oauthClient: OAUTH } : {}),
@@ -51,12 +56,15 @@ export function checkRun(
   const map = createMapEmulator({ apiKey: MAP_KEY });
   const out: string[] = [];
   const err: string[] = [];
+  const timeoutMs = options.timeoutMs ?? 2_000;
+  // As the portal is configured: the OAuth client where one is given (what it subscribes with, too).
   const platform = createPlatformClient({
     dialect,
     baseUrl,
-    apiKey: options.key ?? KEY,
+    apiKey: options.oauth ? "" : (options.key ?? KEY),
+    ...(options.oauth ? { oauth: OAUTH } : {}),
     fetch: fetchImpl,
-    timeoutMs: 2_000,
+    timeoutMs,
     maxRetries: 0,
     retryCapMs: 100,
     partnerId: 1116,
@@ -73,7 +81,7 @@ export function checkRun(
       userGroupId: options.userGroupId ?? 257,
       currency: options.currency ?? "EUR",
       fetch: fetchImpl,
-      timeoutMs: 2_000,
+      timeoutMs,
       now: Date.now,
       embedded: options.embedded,
     },
@@ -86,6 +94,7 @@ export function checkRun(
       }),
     },
     platform: () => platform,
+    callbacks: options.callbacks,
     out: (text) => out.push(text),
     err: (text) => err.push(text),
     confirm: options.confirm ?? null,
@@ -95,7 +104,7 @@ export function checkRun(
       users: Array<{ id: number; email: string; status?: string }>;
       tokens: Array<{ id: number; userId: number | null; code: string; status: string }>;
     };
-  return { commandDeps, out, err, state, emulator };
+  return { commandDeps, out, err, state, emulator, platform };
 }
 
 /** A loopback port nothing listens on: one the system just handed out and took back. */
@@ -108,6 +117,15 @@ export async function closedPort(): Promise<number> {
 }
 
 export const text = (lines: string[]) => lines.join("\n");
+
+/** The printed table's rows (the command run without `--json`), in order: the check and "<result as printed> <todo>". */
+export const tableRows = (lines: string[]): Array<[check: string, row: string]> =>
+  text(lines)
+    .split("\n")
+    .flatMap((line) => {
+      const match = /^(\S.*?)\s{2,}(ok|info|WARNING|BLOCKER)\s{2,}(.*)$/.exec(line);
+      return match ? [[match[1]!, `${match[2]} ${match[3]}`] as [string, string]] : [];
+    });
 export const rowsOf = (lines: string[], result: string) =>
   text(lines)
     .split("\n")
