@@ -4,7 +4,16 @@ import { driverForAction, isRefusal, type DriverViewer } from "@/lib/core/auth/g
 import type { Role } from "@/lib/core/auth/roles";
 import { getViewer, type Viewer } from "@/lib/core/auth/viewer";
 import { checkStaff } from "@/lib/core/actions/staff-check";
-import { recordAudit, withAudit, type AuditedMutation, type AuditEntryInput } from "@/lib/core/audit";
+import {
+  auditErrorText,
+  recordAudit,
+  runNotingAudits,
+  withAudit,
+  type AuditedMutation,
+  type AuditEntryInput,
+  type AuditNotes,
+} from "@/lib/core/audit";
+import { auditReasonOf } from "@/lib/core/audit-reason";
 import { readDriverId } from "@/lib/core/actions/driver-id";
 import {
   formValues,
@@ -130,6 +139,12 @@ export function noDriver(t: Translator) {
   return { status: "error", code: "no-driver", message: t("forms.noDriver") } as const;
 }
 
+/** A refusal after the guard let the caller in (staff actions audit it): its reason code and what is known by then. */
+type RefusalHook<TActor> = (
+  reason: string,
+  at: { actor: TActor; formData: FormData | null; driverId: number; context?: ActionContext<TActor>; error?: unknown },
+) => Promise<void>;
+
 type Guard<TActor> = (
   formData: FormData | null,
   values: Values | undefined,
@@ -160,6 +175,7 @@ function build<TInput, TActor, TResult extends AnyResult>(
   spec: ActionSpec<TInput, TActor, TResult, boolean>,
   guard: Guard<TActor>,
   bindsDriver: boolean,
+  refused: RefusalHook<TActor> = async () => {},
 ): ActionRunner<TResult> {
   const log = logger(spec.scope);
   const takesForm = spec.form !== false;
@@ -175,26 +191,32 @@ function build<TInput, TActor, TResult extends AnyResult>(
     const guarded = await guard(formData, echoed, t);
     if ("refusal" in guarded) return guarded.refusal;
 
+    const actor = guarded.actor;
     let driverId = Number.NaN;
     if (bindsDriver) {
       const id = readDriverId(bound);
-      if (id === null) return withValues(noDriver(t), echoed);
+      if (id === null) {
+        await refused("invalid-driver-id", { actor, formData, driverId });
+        return withValues(noDriver(t), echoed);
+      }
       driverId = id;
     }
 
     const reading = readInput(spec as ActionSpec<TInput, unknown, AnyResult, boolean>, formData, values, bound, t);
     if (!reading.ok) {
+      await refused("invalid-input", { actor, formData, driverId });
       if (typeof spec.invalid === "function") return spec.invalid(reading.fieldErrors, values, t);
       const message = spec.invalid === undefined ? {} : { message: t(spec.invalid) };
       return { status: "invalid", fieldErrors: reading.fieldErrors, ...message, values };
     }
 
-    const context: ActionContext<TActor> = { actor: guarded.actor, values, formData, driverId, t };
+    const context: ActionContext<TActor> = { actor, values, formData, driverId, t };
     let outcome: TResult | Navigation<TResult>;
     try {
       outcome = await spec.run(reading.input, context);
     } catch (error) {
       if (isNextControlFlow(error)) throw error;
+      await refused(auditReasonOf(error), { actor, formData, driverId, context, error });
       const known = spec.expected?.(error, context, reading.input);
       if (known) return known;
       if (error instanceof ExpectedError) {
@@ -212,7 +234,17 @@ function build<TInput, TActor, TResult extends AnyResult>(
       const message = spec.failure.message ? t(spec.failure.message) : platformErrorMessage(t, error, doing);
       return withValues({ status: "error", message } as const, echoed);
     }
-    return isNavigation(outcome) ? outcome[NAVIGATION]() : outcome;
+    if (isNavigation(outcome)) return outcome[NAVIGATION]();
+    if (outcome.status === "error" || outcome.status === "invalid") {
+      const reason = "code" in outcome && typeof outcome.code === "string" ? outcome.code : undefined;
+      await refused(reason ?? (outcome.status === "invalid" ? "invalid-input" : "refused"), {
+        actor,
+        formData,
+        driverId,
+        context,
+      });
+    }
+    return outcome;
   };
 }
 
@@ -246,7 +278,7 @@ export interface StaffActionContext extends ActionContext<Viewer> {
   /** Runs a mutation and audits it under the action's audit name, on the bound driver (if any). */
   audited<T>(mutation: () => Promise<T>, extras?: AuditExtras<T>): Promise<T>;
   /** Audits an outcome that is no mutation's (a refusal by a limit, a voucher's answer). */
-  recordAudit(entry: Pick<AuditEntryInput, "outcome" | "details" | "error">): Promise<void>;
+  recordAudit(entry: Pick<AuditEntryInput, "outcome" | "details" | "error" | "reason">): Promise<void>;
 }
 
 export type StaffActionSpec<TInput, TResult extends AnyResult, TForm extends boolean = true> = Omit<
@@ -269,6 +301,8 @@ export function staffAction<TInput, TResult extends AnyResult, TForm extends boo
 ): FormAction<TResult, TForm> | BoundFormAction<TResult, TForm> {
   const auditName = (formData: FormData | null) =>
     typeof spec.audit === "function" ? spec.audit(formData) : spec.audit;
+  // Per call: whether its outcome is already in the log (an audited mutation, or an entry a service wrote).
+  const notes = new WeakMap<ActionContext<Viewer>, AuditNotes>();
   const runner = build(
     {
       ...spec,
@@ -278,11 +312,15 @@ export function staffAction<TInput, TResult extends AnyResult, TForm extends boo
           action: auditName(context.formData),
           targetPlatformUserId: spec.boundDriver === true ? context.driverId : undefined,
         };
-        return spec.run(input, {
-          ...context,
-          audited: (mutation, extras) => withAudit({ ...target, ...extras, run: mutation }),
-          recordAudit: (entry) => recordAudit({ ...target, ...entry }),
-        });
+        const noted = { recorded: false };
+        notes.set(context, noted);
+        return runNotingAudits(noted, () =>
+          spec.run(input, {
+            ...context,
+            audited: (mutation, extras) => withAudit({ ...target, ...extras, run: mutation }),
+            recordAudit: (entry) => recordAudit({ ...target, ...entry }),
+          }),
+        );
       },
     },
     async (formData) => {
@@ -290,6 +328,19 @@ export function staffAction<TInput, TResult extends AnyResult, TForm extends boo
       return check.ok ? { actor: check.actor } : { refusal: check.result };
     },
     spec.boundDriver === true,
+    // Every refusal of a signed-in staff member is an entry with its reason (issue 33, R4-5): bad input, a bad id,
+    // a feature's refusal, a limit; unless the action recorded the outcome itself.
+    async (reason, { actor, formData, driverId, context, error }) => {
+      if (context && notes.get(context)?.recorded) return;
+      await recordAudit({
+        actor,
+        action: auditName(formData),
+        targetPlatformUserId: spec.boundDriver === true && Number.isFinite(driverId) ? driverId : undefined,
+        outcome: "failure",
+        reason,
+        error: error === undefined ? `Refused: ${reason}` : auditErrorText(error),
+      });
+    },
   );
   return spec.boundDriver === true || spec.boundArgument === true
     ? boundFormAction<TResult, TForm>(runner)
