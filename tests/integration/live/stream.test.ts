@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
 import type { DriverViewer } from "@/lib/core/auth/guards";
 import type { OpenedDatabase } from "@/lib/core/db/connect";
-import { liveEvents, sessions, users } from "@/lib/core/db/schema";
+import { liveEvents, liveStreams, sessions, users } from "@/lib/core/db/schema";
 import { runDrainHooks } from "@/lib/core/shutdown";
 import type { DriverEvent } from "@/lib/core/live-events";
 import { createLiveBus, type LiveBus } from "@/lib/features/live/bus";
@@ -27,6 +27,9 @@ const deps = (): StreamDeps => ({
   heartbeatMs: 50,
   enabled: () => enabled,
   locale: async () => tabLocale,
+  clientKey: async () => "192.0.2.1",
+  caps: () => ({ perAccount: 100, perClient: 100 }),
+  maxLifetimeMs: () => 3_600_000,
 });
 
 const balance = (amount: number): DriverEvent => ({
@@ -70,6 +73,7 @@ beforeEach(async () => {
   enabled = true;
   tabLocale = "en";
   await opened.db.delete(liveEvents);
+  await opened.db.delete(liveStreams);
   await opened.db.delete(sessions);
   await opened.db
     .insert(sessions)
