@@ -15,6 +15,7 @@ import {
   type PlatformEvent,
 } from "@/lib/platform/notifications";
 import { desc, lt } from "drizzle-orm";
+import { callbackFreshness } from "./callback-freshness";
 import { deliverPlatformEvent } from "./deliver";
 
 /** The platform's callbacks: 413, 401, 400 in that order without detail; unknown kinds and repeats 202 and dropped. */
@@ -92,6 +93,8 @@ export async function receivePlatformCallback(request: Request, deps: CallbackDe
   }
   if (raw === null) return answer(413);
   if (!isValidSignature(raw, request.headers.get("x-signature"), key)) return answer(401);
+  const freshness = callbackFreshness(request.headers.get("x-timestamp"), deps.now());
+  if (freshness !== "fresh") return answer(freshness === "stale" ? 401 : 400);
 
   let body: unknown;
   try {
