@@ -51,7 +51,8 @@ vi.mock("@/lib/core/actions/staff-check", () => ({
 const language = vi.hoisted(() => ({ locale: "en" as "en" | "nl" | "de" }));
 vi.mock("@/lib/core/i18n/current-locale", () => ({ currentLocale: async () => language.locale }));
 
-const { driverAction, publicAction, staffAction } = await import("@/lib/core/actions/action");
+const { driverAction, publicAction } = await import("@/lib/core/actions/action");
+const { staffAction } = await import("@/lib/core/actions/staff-action");
 
 class TakenError extends Error {}
 

@@ -1,7 +1,8 @@
 "use server";
 import "server-only";
 import { refresh } from "next/cache";
-import { noDriver, staffAction } from "@/lib/core/actions/action";
+import { noDriver } from "@/lib/core/actions/action";
+import { staffAction } from "@/lib/core/actions/staff-action";
 import { refusalOverLimit } from "@/lib/core/actions/limit";
 import { hasErrorCode } from "@/lib/core/errors";
 import { changeDriverEmail } from "@/lib/features/accounts";
