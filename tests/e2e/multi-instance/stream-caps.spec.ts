@@ -3,6 +3,7 @@ import type { BrowserContext } from "@playwright/test";
 import { expect, latestSignInLink, test } from "../fixtures";
 import { CLUSTER_ORIGIN, CLUSTER_PORTS } from "./cluster";
 import { clusterContext, instanceAddress, newDriver, openOn, signedInOn, useCluster } from "./journeys";
+import { readUntil } from "../../support/event-stream";
 import { PIN_HEADER, UPSTREAM_HEADER } from "../../support/nginx-config";
 
 /**
@@ -38,20 +39,6 @@ async function openStream(origin: string, cookie: string, headers: Record<string
     body: response.status === 200 ? response.body : null,
     close: () => abort.abort(),
   };
-}
-
-/** Reads the stream until `until` holds for the text so far (or it ends); the text. */
-async function readUntil(stream: OpenStream, until: (text: string) => boolean): Promise<string> {
-  const reader = stream.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  while (!until(text)) {
-    const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  reader.releaseLock();
-  return text;
 }
 
 const statusOfSignIn = async (origin: string) => (await fetch(`${origin}/signin`)).status;
@@ -121,11 +108,11 @@ test("R4-7: sign-out everywhere on instance A ends the stream instance B serves 
   const stream = await openStream(CLUSTER_ORIGIN, await cookieOf(onA.context), { [PIN_HEADER]: "b" });
   expect(stream.status).toBe(200);
   expect(stream.server, "the stream served by instance B").toBe(instanceAddress("b"));
-  await readUntil(stream, (text) => text.includes("retry:"));
+  await readUntil(stream.body!, (text) => text.includes("retry:"));
 
   const signedOutAt = Date.now();
   await onA.page.getByRole("button", { name: "Sign out on all devices" }).click();
-  const rest = await readUntil(stream, (text) => text.includes("event: end"));
+  const rest = await readUntil(stream.body!, (text) => text.includes("event: end"));
   expect(rest).toContain('event: end\ndata: {"reason":"signed-out"}');
   // The stream's first heartbeat is 15 s after it opened; the end came through the bus well before.
   expect(Date.now() - signedOutAt).toBeLessThan(5_000);

@@ -4,10 +4,10 @@ import type { DriverViewer } from "@/lib/core/auth/guards";
 import { announceSessionsEnded } from "@/lib/core/auth/sessions-ended";
 import type { OpenedDatabase } from "@/lib/core/db/connect";
 import { liveEvents, liveStreams, sessions, users } from "@/lib/core/db/schema";
-import type { DriverEvent } from "@/lib/core/live-events";
 import { createLiveBus, type LiveBus } from "@/lib/features/live/bus";
 import { HEARTBEAT_MS, openDriverStream, type StreamDeps } from "@/lib/features/live/stream";
 import { STALE_AFTER_MS } from "@/lib/features/live/stream-slots";
+import { balanceEvent as balance, readUntil } from "@/tests/support/event-stream";
 import { openTestDatabase } from "@/tests/support/test-db";
 
 /**
@@ -33,27 +33,6 @@ const deps = (viewer: DriverViewer, over: Partial<StreamDeps> = {}): StreamDeps 
   maxLifetimeMs: () => 3_600_000,
   ...over,
 });
-
-const balance = (amount: number): DriverEvent => ({
-  type: "balance",
-  balance: amount,
-  currency: "EUR",
-  updatedAt: "2026-03-14T10:00:00Z",
-});
-
-/** Reads until `until` holds for the text so far, or the stream ends; the text. */
-async function readUntil(response: Response, until: (text: string) => boolean): Promise<string> {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  while (!until(text)) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  reader.releaseLock();
-  return text;
-}
 
 /** Opens a stream; its answer and how to close it as a tab would. */
 async function tab(viewer: DriverViewer, over: Partial<StreamDeps> = {}, lastEventId?: number) {

@@ -4,9 +4,9 @@ import type { DriverViewer } from "@/lib/core/auth/guards";
 import type { OpenedDatabase } from "@/lib/core/db/connect";
 import { liveEvents, liveStreams, sessions, users } from "@/lib/core/db/schema";
 import { runDrainHooks } from "@/lib/core/shutdown";
-import type { DriverEvent } from "@/lib/core/live-events";
 import { createLiveBus, type LiveBus } from "@/lib/features/live/bus";
 import { FRESH_REPLAY_MS, openDriverStream, STREAM_HEADERS, type StreamDeps } from "@/lib/features/live/stream";
+import { balanceEvent as balance, readUntil } from "@/tests/support/event-stream";
 import { openTestDatabase } from "@/tests/support/test-db";
 
 /**
@@ -31,27 +31,6 @@ const deps = (): StreamDeps => ({
   caps: () => ({ perAccount: 100, perClient: 100 }),
   maxLifetimeMs: () => 3_600_000,
 });
-
-const balance = (amount: number): DriverEvent => ({
-  type: "balance",
-  balance: amount,
-  currency: "EUR",
-  updatedAt: "2026-03-14T10:00:00Z",
-});
-
-/** Reads frames from the stream until `until` holds for the text so far. */
-async function readUntil(response: Response, until: (text: string) => boolean): Promise<string> {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  while (!until(text)) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  reader.releaseLock();
-  return text;
-}
 
 const dataOf = (text: string) =>
   text
