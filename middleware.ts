@@ -67,8 +67,8 @@ function isUnder(pathname: string, prefixes: string[]): boolean {
 function isSameOrigin(request: NextRequest, publicUrl: string | undefined): boolean {
   const origin = request.headers.get("origin");
   if (!origin) return false;
-  // The configured public URL when there is one; the host headers only where the config allows
-  // them (outside production, or AUTH_TRUST_HOST behind a proxy that sets them).
+  // The configured public URL when there is one; the host headers only outside production, which
+  // refuses to start without AUTH_URL.
   const expected = publicUrl
     ? new URL(publicUrl).origin
     : `${request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(/:$/, "")}://${request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? request.nextUrl.host}`;

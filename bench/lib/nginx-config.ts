@@ -22,11 +22,17 @@ export interface SiteAddresses {
   listen: string;
   /** `host:port` of each portal instance. */
   servers: string[];
+  /** The host names the portal's server answers (in place of the shipped placeholder); default 127.0.0.1 and localhost. */
+  serverNames?: string[];
 }
+
+/** The shipped site's name for the portal, which a deployment replaces with its public host name. */
+export const SERVER_NAME_PLACEHOLDER = "portal.example.com";
 
 const UPSTREAM = /^upstream driver_portal \{\n([\s\S]*?)^\}/m;
 const SERVER_LINE = /^(\s*)server (\S+)([^;]*);\n/gm;
-const LISTEN_LINE = /^(\s*)listen [^;]+;/gm;
+const LISTEN_LINE = /^(\s*)listen [^;\s]+( default_server)?;/gm;
+const SERVER_NAME_LINE = new RegExp(`^(\\s*)server_name ${SERVER_NAME_PLACEHOLDER.replace(/\./g, "\\.")};`, "gm");
 
 function replaceEach(text: string, pattern: RegExp, what: string, replace: (...groups: string[]) => string): string {
   const count = [...text.matchAll(pattern)].length;
@@ -48,20 +54,44 @@ export function siteConfigFor(shipped: string, site: SiteAddresses): string {
   const newBody = body.slice(0, first.index) + servers + body.slice(first.index).replace(SERVER_LINE, "");
   const config = shipped.replace(body, newBody);
 
-  return replaceEach(config, LISTEN_LINE, "listen line", (indent) => `${indent}listen ${site.listen};`);
+  const listening = replaceEach(
+    config,
+    LISTEN_LINE,
+    "listen line",
+    (indent, flag) => `${indent}listen ${site.listen}${flag ?? ""};`,
+  );
+  const names = (site.serverNames ?? ["127.0.0.1", "localhost"]).join(" ");
+  return replaceEach(listening, SERVER_NAME_LINE, `server_name ${SERVER_NAME_PLACEHOLDER}`, (indent) => {
+    return `${indent}server_name ${names};`;
+  });
+}
+
+/** What the shipped file says the main context must hold (a conf.d file cannot set it): connections and open files. */
+export interface MainContext {
+  workerConnections: number;
+  workerRlimitNofile: number;
+}
+
+export function statedMainContext(shipped: string): MainContext {
+  const connections = /^#\s+events \{ worker_connections (\d+); \}$/m.exec(shipped)?.[1];
+  const files = /^#\s+worker_rlimit_nofile (\d+);$/m.exec(shipped)?.[1];
+  if (!connections || !files)
+    throw new Error("the shipped nginx configuration no longer states worker_connections and worker_rlimit_nofile");
+  return { workerConnections: Number(connections), workerRlimitNofile: Number(files) };
 }
 
 /**
  * The main nginx.conf around a site configuration, all files in `dir`, for a non-daemon nginx
  * started with `-p dir`. The shipped file is an `http` include: what surrounds it mirrors Debian's
- * /etc/nginx/nginx.conf where it matters for a load (a worker per core, 768 connections each, an
- * access log written for every request). Pure.
+ * /etc/nginx/nginx.conf where it matters for a load (a worker per core, an access log written for
+ * every request), with the connections the shipped file states (`main`). Pure.
  */
-export function nginxMainConfig(dir: string, siteFile: string): string {
+export function nginxMainConfig(dir: string, siteFile: string, main: MainContext): string {
   return [
     "worker_processes auto;",
+    `worker_rlimit_nofile ${main.workerRlimitNofile};`,
     `error_log ${dir}/error.log;`,
-    "events { worker_connections 768; }",
+    `events { worker_connections ${main.workerConnections}; }`,
     "http {",
     `  access_log ${dir}/access.log;`,
     `  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy;`,

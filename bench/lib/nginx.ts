@@ -2,7 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { nginxArgs, nginxMainConfig, siteConfigFor } from "./nginx-config";
+import { nginxArgs, nginxMainConfig, siteConfigFor, statedMainContext } from "./nginx-config";
 
 export { NGINX_BINARY } from "./nginx-config";
 import { root } from "./portal";
@@ -57,7 +57,7 @@ export async function startNginx(binary: string, port: number, ports: number[]):
       }),
     );
   writeSite(ports);
-  writeFileSync(mainFile, nginxMainConfig(dir, siteFile));
+  writeFileSync(mainFile, nginxMainConfig(dir, siteFile, statedMainContext(shipped)));
 
   const args = nginxArgs(dir, mainFile);
   const refused = nginxRefuses(binary, dir, mainFile);

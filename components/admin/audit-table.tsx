@@ -60,6 +60,7 @@ export async function AuditTable({ entries }: { entries: AuditEntryView[] }) {
             )}
           </td>
           <td className="px-3 py-2 text-xs">
+            {entry.reason && <p className="mb-1 font-mono">{t("reason", { code: entry.reason })}</p>}
             {entry.error && <p className="mb-1 text-red-800 dark:text-red-300">{entry.error}</p>}
             {entry.details && Object.keys(entry.details).length > 0 ? (
               <dl className="grid grid-cols-[auto_1fr] gap-x-2">

@@ -1,9 +1,11 @@
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { getDb } from "@/lib/core/db/client";
 import { auditLog } from "@/lib/core/db/schema";
 import { isPlatformError } from "@/lib/platform/errors";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import { logger } from "@/lib/core/log";
+import { auditReasonOf } from "./audit-reason";
 
 const log = logger("audit");
 
@@ -26,6 +28,8 @@ export interface AuditEntryInput extends AuditTarget {
   outcome: AuditOutcome;
   details?: Record<string, unknown>;
   error?: string;
+  /** A refusal's reason as a code (audit-reason.ts). */
+  reason?: string;
 }
 
 const MAX_ERROR_LENGTH = 500;
@@ -59,11 +63,24 @@ export function auditErrorText(error: unknown): string {
   return "Unknown error";
 }
 
+/** Whether a task appended an entry (runNotingAudits). */
+export interface AuditNotes {
+  recorded: boolean;
+}
+const scopes = new AsyncLocalStorage<AuditNotes>();
+
+/** Runs `task`, noting in `notes` whether it appended an entry: a staff action then records no refusal of its own. */
+export function runNotingAudits<T>(notes: AuditNotes, task: () => Promise<T>): Promise<T> {
+  return scopes.run(notes, task);
+}
+
 /**
  * Appends one entry. A failed write is logged and swallowed: the mutation it describes has already
  * happened (or failed) on the platform, and the staff member must still see that outcome.
  */
 export async function recordAudit(entry: AuditEntryInput): Promise<void> {
+  const scope = scopes.getStore();
+  if (scope) scope.recorded = true;
   try {
     const db = await getDb();
     await db.insert(auditLog).values({
@@ -75,6 +92,7 @@ export async function recordAudit(entry: AuditEntryInput): Promise<void> {
       outcome: entry.outcome,
       details: entry.details ? (redactDetails(entry.details) as Record<string, unknown>) : null,
       error: entry.error ? entry.error.slice(0, MAX_ERROR_LENGTH) : null,
+      reason: entry.reason ?? null,
     });
   } catch (error) {
     log.error("could not record an entry", { action: entry.action, error });
@@ -102,7 +120,8 @@ export async function withAudit<T>(mutation: AuditedMutation<T>): Promise<T> {
   try {
     result = await run();
   } catch (error) {
-    await recordAudit({ actor, action, ...target, outcome: "failure", details, error: auditErrorText(error) });
+    const reason = auditReasonOf(error);
+    await recordAudit({ actor, action, ...target, outcome: "failure", details, error: auditErrorText(error), reason });
     throw error;
   }
   await recordAudit({

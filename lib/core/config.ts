@@ -73,6 +73,9 @@ const timeZone = (fallback: string) =>
     }
   });
 
+/** Callback digests are kept 7 days: a freshness window up to 6 leaves a day's overlap, so no repeat slips through. */
+export const CALLBACK_MAX_AGE_LIMIT_SECONDS = 6 * 24 * 3600;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).catch("development"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).catch("info"),
@@ -81,6 +84,8 @@ const EnvSchema = z.object({
   DEMO_MODE: booleanFlag(false),
   // How many proxies in front of the portal append to X-Forwarded-For (0: the portal faces clients).
   TRUSTED_PROXY_HOPS: nonNegativeInt(0),
+  // Where `npm start` listens; without AUTH_URL (outside production) mailed links point at localhost on it.
+  PORT: positiveInt(3000),
 
   // Auth.js
   AUTH_SECRET: optionalString,
@@ -108,6 +113,14 @@ const EnvSchema = z.object({
   // OAuth2 client credentials (ampeco tenants that issue them instead of a bearer key).
   // ampeco: the key the platform signs callbacks with, where it is not PLATFORM_API_KEY (under OAuth, see webhookKey).
   PLATFORM_WEBHOOK_SECRET: optionalString,
+  // A callback whose X-Timestamp is older than this (or over a minute ahead) is refused; at most the digest retention.
+  PLATFORM_CALLBACK_MAX_AGE_SECONDS: integerAtLeast(1, 300).pipe(
+    z.number().max(CALLBACK_MAX_AGE_LIMIT_SECONDS, "at most 518400 (6 days): callback digests are kept 7 days"),
+  ),
+  // Drivers' event streams (/api/live): open at once per account and per client address, and how long one lasts.
+  LIVE_STREAMS_PER_ACCOUNT: positiveInt(5),
+  LIVE_STREAMS_PER_CLIENT: positiveInt(20),
+  LIVE_STREAM_MAX_SECONDS: integerAtLeast(30, 600),
   PLATFORM_OAUTH_CLIENT_ID: optionalString,
   PLATFORM_OAUTH_CLIENT_SECRET: optionalString,
   // Real users carry no currency; money on the account page is shown in this one.
@@ -219,6 +232,8 @@ export function loadConfig(env: Record<string, string | undefined>) {
     auth: {
       secret: e.AUTH_SECRET,
       url: e.AUTH_URL,
+      /** Where every mailed link and the passkeys' relying party point: AUTH_URL, never a request's Host. */
+      publicOrigin: e.AUTH_URL ? new URL(e.AUTH_URL).origin : `http://localhost:${e.PORT}`,
       adminEmails: e.ADMIN_EMAILS,
       signInLinkMaxAgeSeconds: e.SIGNIN_LINK_MAX_AGE_MINUTES * 60,
       /**
@@ -257,6 +272,12 @@ export function loadConfig(env: Record<string, string | undefined>) {
       webhookKey: e.PLATFORM_WEBHOOK_SECRET ?? (platformEmbedded ? e.EMULATOR_API_KEY : (e.PLATFORM_API_KEY ?? "")),
       currency: e.PLATFORM_CURRENCY,
       timeZone: e.PORTAL_TIME_ZONE,
+      callbackMaxAgeSeconds: e.PLATFORM_CALLBACK_MAX_AGE_SECONDS,
+    },
+    live: {
+      streamsPerAccount: e.LIVE_STREAMS_PER_ACCOUNT,
+      streamsPerClient: e.LIVE_STREAMS_PER_CLIENT,
+      streamMaxSeconds: e.LIVE_STREAM_MAX_SECONDS,
     },
     emulator: {
       dialect: e.EMULATOR_DIALECT ?? dialect,
@@ -327,11 +348,13 @@ function configurationProblems(
     );
   }
   if (context.building) return problems;
-  // Without a public URL, links are built from the client-settable Host header, which could hand an attacker the
-  // sign-in token: production needs AUTH_URL or AUTH_TRUST_HOST behind a proxy.
-  if (e.NODE_ENV === "production" && !e.AUTH_URL && !e.AUTH_TRUST_HOST) {
+  // Links and passkeys take the public origin from AUTH_URL alone: a request's Host (or a proxy's X-Forwarded-Host)
+  // is whatever the client wrote, and a link to it hands an attacker the sign-in token (issue 33, R4-3).
+  if (e.NODE_ENV === "production" && !e.AUTH_URL) {
     problems.push(
-      "AUTH_URL (the portal's public URL, e.g. https://portal.example.com) is required in production; behind a proxy that sets X-Forwarded-Host, AUTH_TRUST_HOST=true will do",
+      e.AUTH_TRUST_HOST
+        ? "AUTH_TRUST_HOST=true without AUTH_URL is refused in production: links would point at the Host header the client sent (a forged host receives the sign-in token); set AUTH_URL to the portal's public URL"
+        : "AUTH_URL (the portal's public URL, e.g. https://portal.example.com) is required in production: every mailed link and the passkeys' host come from it",
     );
   }
   if (!context.demoMode && !e.AUTH_SECRET) {

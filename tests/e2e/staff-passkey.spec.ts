@@ -120,6 +120,9 @@ test("staff need a passkey session: enrol, sign in with it, work; an e-mail-link
   await page.goto("/admin/staff");
   await expect(page.getByText(invitee)).toHaveCount(0);
   await page.goto("/admin/audit?action=role.grant");
-  await expect(page.getByRole("row").filter({ hasText: "needs a passkey sign-in" })).toHaveCount(1);
+  const refusal = page.getByRole("row").filter({ hasText: "needs a passkey sign-in" });
+  await expect(refusal).toHaveCount(1);
+  // Issue 33, R4-5: the refusal's reason as a code.
+  await expect(refusal).toContainText("Reason: passkey-required");
   await byLink.close();
 });

@@ -3,8 +3,9 @@ import { siteConfigFor } from "../../bench/lib/nginx-config";
 /**
  * The nginx site of the multi-instance journeys (tests/e2e/multi-instance/): the shipped
  * deploy/nginx/driver-portal.conf with the journeys' addresses (siteConfigFor, as the bench makes
- * its own), so they run what ships: its upstream options, keep-alive, forwarded headers, retries and
- * unbuffered downloads. Plus two things a test needs and production must not have:
+ * its own), so they run what ships: its upstream options, keep-alive, forwarded headers, retries,
+ * unbuffered downloads, stream limits and the refusal of other host names (the journeys' names are
+ * localhost and 127.0.0.1). Plus two things a test needs and production must not have:
  * - a request header `x-e2e-instance: a|b` pins a request to one instance (sign in on one, use the
  *   other), through one upstream group per instance;
  * - every answer names the instance that gave it (`x-e2e-upstream`, nginx's $upstream_addr).
@@ -28,13 +29,14 @@ export function clusterSiteConfig(
   let site = siteConfigFor(shipped, {
     listen: `127.0.0.1:${listenPort}`,
     servers: instancePorts.map((port) => `127.0.0.1:${port}`),
+    serverNames: ["localhost", "127.0.0.1"],
   });
   site = replaceRequired(site, /proxy_pass http:\/\/driver_portal;/g, "proxy_pass http://$e2e_upstream;", "proxy_pass");
   site = replaceRequired(
     site,
-    /^\s*server_name _;$/gm,
-    `    server_name _;\n    add_header ${UPSTREAM_HEADER} $upstream_addr always;`,
-    "`server_name _;`",
+    /^\s*server_name localhost 127\.0\.0\.1;$/gm,
+    `    server_name localhost 127.0.0.1;\n    add_header ${UPSTREAM_HEADER} $upstream_addr always;`,
+    "portal `server_name`",
   );
   // The shipped idle limit, shorter than Node's: else nginx reuses a connection the instance is closing (a retried GET, a 502 POST).
   const idle = /^\s*keepalive_timeout\s+([^;]+);/m.exec(shipped)?.[1];

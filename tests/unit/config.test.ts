@@ -2,17 +2,33 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "@/lib/core/config";
 
 describe("loadConfig: the public URL in production", () => {
-  it("refuses production without AUTH_URL or AUTH_TRUST_HOST: links would follow a client-set Host header", () => {
+  it("refuses production without AUTH_URL: links would follow a client-set Host header", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/AUTH_URL/);
     expect(() => loadConfig({ NODE_ENV: "production", AUTH_TRUST_HOST: "false" })).toThrow(/AUTH_URL/);
   });
 
-  it("accepts production with AUTH_URL, or with AUTH_TRUST_HOST behind a proxy", () => {
-    expect(loadConfig({ NODE_ENV: "production", AUTH_URL: "https://portal.example.com" }).auth.url).toBe(
-      "https://portal.example.com",
+  it("issue 33, R4-3: refuses AUTH_TRUST_HOST without AUTH_URL in production, saying why", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", AUTH_TRUST_HOST: "true" })).toThrow(
+      /AUTH_TRUST_HOST=true without AUTH_URL is refused in production: links would point at the Host header the client sent/,
     );
-    expect(loadConfig({ NODE_ENV: "production", AUTH_TRUST_HOST: "true" }).auth.url).toBeUndefined();
+  });
+
+  it("accepts production with AUTH_URL (AUTH_TRUST_HOST beside it changes nothing); links take its origin", () => {
+    const config = loadConfig({ NODE_ENV: "production", AUTH_URL: "https://portal.example.com/base" });
+    expect(config.auth.url).toBe("https://portal.example.com/base");
+    expect(config.auth.publicOrigin).toBe("https://portal.example.com");
+    const trusting = loadConfig({
+      NODE_ENV: "production",
+      AUTH_URL: "https://portal.example.com",
+      AUTH_TRUST_HOST: "true",
+    });
+    expect(trusting.auth.publicOrigin).toBe("https://portal.example.com");
+  });
+
+  it("outside production without AUTH_URL, links point at localhost on PORT, never at a request's host", () => {
+    expect(loadConfig({ NODE_ENV: "development" }).auth.publicOrigin).toBe("http://localhost:3000");
+    expect(loadConfig({ NODE_ENV: "development", PORT: "4100" }).auth.publicOrigin).toBe("http://localhost:4100");
   });
 
   it("needs neither while `next build` runs (no request, no link)", () => {
@@ -172,5 +188,21 @@ describe("loadConfig: every abuse limit comes from configuration", () => {
     expect(() => loadConfig({ NODE_ENV: "test", LIMIT_EMAIL_CHANGE_PER_ACCOUNT: "0" })).toThrow(
       /LIMIT_EMAIL_CHANGE_PER_ACCOUNT/,
     );
+  });
+});
+
+describe("loadConfig: stream caps and the callbacks' freshness window (issue 33)", () => {
+  it("has defaults, and refuses a window longer than the callback digests are kept", () => {
+    const config = loadConfig({ NODE_ENV: "test" });
+    expect(config.live).toEqual({ streamsPerAccount: 5, streamsPerClient: 20, streamMaxSeconds: 600 });
+    expect(config.platform.callbackMaxAgeSeconds).toBe(300);
+    expect(loadConfig({ NODE_ENV: "test", PLATFORM_CALLBACK_MAX_AGE_SECONDS: "518400" }).platform).toMatchObject({
+      callbackMaxAgeSeconds: 518_400,
+    });
+    expect(() => loadConfig({ NODE_ENV: "test", PLATFORM_CALLBACK_MAX_AGE_SECONDS: "604800" })).toThrow(
+      /PLATFORM_CALLBACK_MAX_AGE_SECONDS: at most 518400 \(6 days\): callback digests are kept 7 days/,
+    );
+    expect(() => loadConfig({ NODE_ENV: "test", LIVE_STREAM_MAX_SECONDS: "5" })).toThrow(/LIVE_STREAM_MAX_SECONDS/);
+    expect(() => loadConfig({ NODE_ENV: "test", LIVE_STREAMS_PER_ACCOUNT: "0" })).toThrow(/LIVE_STREAMS_PER_ACCOUNT/);
   });
 });

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { nginxRefuses, NGINX_BINARY as NGINX } from "@/bench/lib/nginx";
-import { nginxMainConfig } from "@/bench/lib/nginx-config";
+import { nginxMainConfig, SERVER_NAME_PLACEHOLDER, statedMainContext } from "@/bench/lib/nginx-config";
+import { HEARTBEAT_MS } from "@/lib/features/live/stream";
 import { instanceCommands, instancesProblem } from "@/scripts/instances.mjs";
 import { PORTAL_NODE_ARGS } from "@/scripts/portal-node-args.mjs";
 import { clusterSiteConfig } from "../support/nginx-config";
@@ -72,7 +73,8 @@ describe("deploy/nginx/driver-portal.conf", () => {
     expect(existsSync(NGINX), "nginx is installed by .ci/run (apt); install it to run this test").toBe(true);
     const dir = mkdtempSync(path.join(tmpdir(), "nginx-check-"));
     const main = path.join(dir, "nginx.conf");
-    writeFileSync(main, nginxMainConfig(dir, path.join(root, "deploy/nginx/driver-portal.conf")));
+    const shipped = path.join(root, "deploy/nginx/driver-portal.conf");
+    writeFileSync(main, nginxMainConfig(dir, shipped, statedMainContext(readFileSync(shipped, "utf8"))));
     expect(nginxRefuses(NGINX, dir, main)).toBeNull();
   });
 
@@ -87,11 +89,35 @@ describe("deploy/nginx/driver-portal.conf", () => {
     expect(conf).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
     expect(conf).toMatch(/proxy_next_upstream error timeout http_502 http_503;/);
     expect(conf).toMatch(/proxy_buffering off;/);
-    // The live event stream: unbuffered and held open longer than the heartbeat.
-    expect(conf).toMatch(/location = \/api\/live \{\n\s+proxy_buffering off;[^}]*proxy_read_timeout 1h;/);
-    // With the port: Next refuses a server action whose X-Forwarded-Host lacks the Origin's port.
+    // With the port: Next refuses a server action whose Host lacks the Origin's port.
     expect(conf).toMatch(/proxy_set_header Host \$http_host;/);
-    expect(conf).toMatch(/proxy_set_header X-Forwarded-Host \$http_host;/);
+  });
+
+  it("issue 33, R4-3: answers only its own host name and passes on no client-written X-Forwarded-Host", () => {
+    const conf = readFileSync(path.join(root, "deploy/nginx/driver-portal.conf"), "utf8");
+    expect(conf).toMatch(/server \{\n\s+listen 80 default_server;\n\s+server_name _;\n\s+return 444;\n\}/);
+    expect(conf).toContain(`server_name ${SERVER_NAME_PLACEHOLDER};`);
+    expect(conf).toMatch(/proxy_set_header X-Forwarded-Host "";/);
+    expect(conf).not.toMatch(/X-Forwarded-Host \$/);
+  });
+
+  it("issue 33, R4-1: caps event streams per client and in all, within the connections it states", () => {
+    const conf = readFileSync(path.join(root, "deploy/nginx/driver-portal.conf"), "utf8");
+    const live = /location = \/api\/live \{([^}]*)\}/.exec(conf)?.[1] ?? "";
+    expect(live).toMatch(/proxy_buffering off;/);
+    expect(live).toMatch(/limit_conn_status 429;/);
+    const perClient = Number(/limit_conn live_per_client (\d+);/.exec(live)?.[1]);
+    const all = Number(/limit_conn live_all (\d+);/.exec(live)?.[1]);
+    expect(perClient).toBeGreaterThan(0);
+    expect(perClient).toBeLessThanOrEqual(20);
+    // A stream holds two connections of one worker; at most half of the stated connections go to streams.
+    const main = statedMainContext(conf);
+    expect(2 * all).toBeLessThanOrEqual(main.workerConnections / 2);
+    expect(main.workerRlimitNofile).toBeGreaterThanOrEqual(2 * main.workerConnections);
+    // A dead stream is closed after a few missed heartbeats, well inside the portal's default lifetime (600 s).
+    const readTimeout = Number(/proxy_read_timeout (\d+)s;/.exec(live)?.[1]);
+    expect(readTimeout * 1000).toBeGreaterThanOrEqual(3 * HEARTBEAT_MS);
+    expect(readTimeout).toBeLessThan(600);
   });
 
   it("becomes the multi-instance journeys' site with only the addresses and the test's pinning changed", () => {
@@ -102,7 +128,7 @@ describe("deploy/nginx/driver-portal.conf", () => {
         .split("\n")
         .map((line) => line.trim())
         .filter((line) => line !== "" && !line.startsWith("#"));
-    const changed = /^(listen |server 127|proxy_pass )/;
+    const changed = /^(listen |server 127|proxy_pass |server_name portal)/;
     for (const directive of directives(shipped).filter((line) => !changed.test(line)))
       expect(directives(site), directive).toContain(directive);
     expect(site).toMatch(
@@ -112,11 +138,17 @@ describe("deploy/nginx/driver-portal.conf", () => {
     // The pinned upstreams drop idle connections as early as the shipped one does.
     expect(site).toContain("upstream e2e_instance_a { server 127.0.0.1:3111; keepalive 8; keepalive_timeout 4s; }");
     expect(() =>
-      clusterSiteConfig(shipped.replace(/server_name _;/, ""), { listenPort: 1, instancePorts: [2, 3] }),
-    ).toThrow(/no `server_name _;`/);
+      clusterSiteConfig(shipped.replace(`server_name ${SERVER_NAME_PLACEHOLDER};`, ""), {
+        listenPort: 1,
+        instancePorts: [2, 3],
+      }),
+    ).toThrow(/no server_name portal\.example\.com/);
     const dir = mkdtempSync(path.join(tmpdir(), "nginx-cluster-"));
     writeFileSync(path.join(dir, "site.conf"), site);
-    writeFileSync(path.join(dir, "nginx.conf"), nginxMainConfig(dir, path.join(dir, "site.conf")));
+    writeFileSync(
+      path.join(dir, "nginx.conf"),
+      nginxMainConfig(dir, path.join(dir, "site.conf"), statedMainContext(shipped)),
+    );
     expect(nginxRefuses(NGINX, dir, path.join(dir, "nginx.conf"))).toBeNull();
   });
 });

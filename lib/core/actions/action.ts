@@ -1,10 +1,8 @@
 import "server-only";
 import type { ZodType } from "zod";
 import { driverForAction, isRefusal, type DriverViewer } from "@/lib/core/auth/guards";
-import type { Role } from "@/lib/core/auth/roles";
 import { getViewer, type Viewer } from "@/lib/core/auth/viewer";
-import { checkStaff } from "@/lib/core/actions/staff-check";
-import { recordAudit, withAudit, type AuditedMutation, type AuditEntryInput } from "@/lib/core/audit";
+import { auditReasonOf } from "@/lib/core/audit-reason";
 import { readDriverId } from "@/lib/core/actions/driver-id";
 import {
   formValues,
@@ -24,7 +22,7 @@ import { isNextControlFlow } from "./next-control-flow";
 /** The one way to write a server action: guard, parse into field errors, map expected errors, log the rest. */
 
 type Values = Record<string, string>;
-type AnyResult = ActionResult<never> | ActionResult<unknown>;
+export type AnyResult = ActionResult<never> | ActionResult<unknown>;
 
 export type FormReading<TInput> = { ok: true; input: TInput } | { ok: false; fieldErrors: FieldErrors };
 
@@ -112,11 +110,11 @@ export type PlainFormAction = (formData?: FormData) => Promise<void>;
 
 // The form is passed on even where the runner ignores it, so that the client sends one: a POST without
 // one is refused by the middleware.
-const formAction =
+export const formAction =
   <TResult, TForm extends boolean>(runner: ActionRunner<TResult>): FormAction<TResult, TForm> =>
   (_previous, ...[formData]) =>
     runner(formData);
-const boundFormAction =
+export const boundFormAction =
   <TResult, TForm extends boolean>(runner: ActionRunner<TResult>): BoundFormAction<TResult, TForm> =>
   (id, _previous, ...[formData]) =>
     runner(formData, id);
@@ -130,7 +128,13 @@ export function noDriver(t: Translator) {
   return { status: "error", code: "no-driver", message: t("forms.noDriver") } as const;
 }
 
-type Guard<TActor> = (
+/** A refusal after the guard let the caller in (staff actions audit it): its reason code and what is known by then. */
+export type RefusalHook<TActor> = (
+  reason: string,
+  at: { actor: TActor; formData: FormData | null; driverId: number; context?: ActionContext<TActor>; error?: unknown },
+) => Promise<void>;
+
+export type Guard<TActor> = (
   formData: FormData | null,
   values: Values | undefined,
   t: Translator,
@@ -156,10 +160,12 @@ function readInput<TInput>(
     : { ok: false, fieldErrors: toFieldErrors(parsed.error.issues, t) };
 }
 
-function build<TInput, TActor, TResult extends AnyResult>(
+/** The runner every helper builds on: guard, parse, run, map errors (`refused` hears each refusal after the guard). */
+export function buildActionRunner<TInput, TActor, TResult extends AnyResult>(
   spec: ActionSpec<TInput, TActor, TResult, boolean>,
   guard: Guard<TActor>,
   bindsDriver: boolean,
+  refused: RefusalHook<TActor> = async () => {},
 ): ActionRunner<TResult> {
   const log = logger(spec.scope);
   const takesForm = spec.form !== false;
@@ -175,26 +181,32 @@ function build<TInput, TActor, TResult extends AnyResult>(
     const guarded = await guard(formData, echoed, t);
     if ("refusal" in guarded) return guarded.refusal;
 
+    const actor = guarded.actor;
     let driverId = Number.NaN;
     if (bindsDriver) {
       const id = readDriverId(bound);
-      if (id === null) return withValues(noDriver(t), echoed);
+      if (id === null) {
+        await refused("invalid-driver-id", { actor, formData, driverId });
+        return withValues(noDriver(t), echoed);
+      }
       driverId = id;
     }
 
     const reading = readInput(spec as ActionSpec<TInput, unknown, AnyResult, boolean>, formData, values, bound, t);
     if (!reading.ok) {
+      await refused("invalid-input", { actor, formData, driverId });
       if (typeof spec.invalid === "function") return spec.invalid(reading.fieldErrors, values, t);
       const message = spec.invalid === undefined ? {} : { message: t(spec.invalid) };
       return { status: "invalid", fieldErrors: reading.fieldErrors, ...message, values };
     }
 
-    const context: ActionContext<TActor> = { actor: guarded.actor, values, formData, driverId, t };
+    const context: ActionContext<TActor> = { actor, values, formData, driverId, t };
     let outcome: TResult | Navigation<TResult>;
     try {
       outcome = await spec.run(reading.input, context);
     } catch (error) {
       if (isNextControlFlow(error)) throw error;
+      await refused(auditReasonOf(error), { actor, formData, driverId, context, error });
       const known = spec.expected?.(error, context, reading.input);
       if (known) return known;
       if (error instanceof ExpectedError) {
@@ -212,7 +224,17 @@ function build<TInput, TActor, TResult extends AnyResult>(
       const message = spec.failure.message ? t(spec.failure.message) : platformErrorMessage(t, error, doing);
       return withValues({ status: "error", message } as const, echoed);
     }
-    return isNavigation(outcome) ? outcome[NAVIGATION]() : outcome;
+    if (isNavigation(outcome)) return outcome[NAVIGATION]();
+    if (outcome.status === "error" || outcome.status === "invalid") {
+      const reason = "code" in outcome && typeof outcome.code === "string" ? outcome.code : undefined;
+      await refused(reason ?? (outcome.status === "invalid" ? "invalid-input" : "refused"), {
+        actor,
+        formData,
+        driverId,
+        context,
+      });
+    }
+    return outcome;
   };
 }
 
@@ -220,7 +242,7 @@ function build<TInput, TActor, TResult extends AnyResult>(
 export function driverAction<TInput, TResult extends AnyResult, TForm extends boolean = true>(
   spec: ActionSpec<TInput, DriverViewer, TResult, TForm>,
 ): FormAction<TResult, TForm> {
-  const runner = build(
+  const runner = buildActionRunner(
     spec,
     async (_formData, values) => {
       const viewer = await driverForAction(values);
@@ -231,76 +253,11 @@ export function driverAction<TInput, TResult extends AnyResult, TForm extends bo
   return formAction<TResult, TForm>(runner);
 }
 
-export interface StaffOnly {
-  role: Exclude<Role, "driver">;
-  /** The audit name; a refusal of a signed-in account is kept under it. */
-  audit: string | ((formData: FormData | null) => string);
-  /** The page binds a driver id as the first argument: validated, or the action answers NO_DRIVER. */
-  boundDriver?: boolean;
-}
-
-/** Where a staff action's audit entry may say more than the action's name and its driver. */
-type AuditExtras<T> = Pick<AuditedMutation<T>, "details" | "resultDetails" | "targetCard" | "targetPlatformUserId">;
-
-export interface StaffActionContext extends ActionContext<Viewer> {
-  /** Runs a mutation and audits it under the action's audit name, on the bound driver (if any). */
-  audited<T>(mutation: () => Promise<T>, extras?: AuditExtras<T>): Promise<T>;
-  /** Audits an outcome that is no mutation's (a refusal by a limit, a voucher's answer). */
-  recordAudit(entry: Pick<AuditEntryInput, "outcome" | "details" | "error">): Promise<void>;
-}
-
-export type StaffActionSpec<TInput, TResult extends AnyResult, TForm extends boolean = true> = Omit<
-  ActionSpec<TInput, Viewer, TResult, TForm>,
-  "run"
-> &
-  StaffOnly & {
-    run: (input: TInput, context: StaffActionContext) => Promise<TResult | Navigation<TResult>>;
-  };
-
-/** A staff action: role checked (refusals audited) before anything is read; its mutations audited by name. */
-export function staffAction<TInput, TResult extends AnyResult, TForm extends boolean = true>(
-  spec: StaffActionSpec<TInput, TResult, TForm> & ({ boundDriver: true } | { boundArgument: true }),
-): BoundFormAction<TResult, TForm>;
-export function staffAction<TInput, TResult extends AnyResult, TForm extends boolean = true>(
-  spec: StaffActionSpec<TInput, TResult, TForm> & { boundDriver?: false; boundArgument?: false },
-): FormAction<TResult, TForm>;
-export function staffAction<TInput, TResult extends AnyResult, TForm extends boolean = true>(
-  spec: StaffActionSpec<TInput, TResult, TForm>,
-): FormAction<TResult, TForm> | BoundFormAction<TResult, TForm> {
-  const auditName = (formData: FormData | null) =>
-    typeof spec.audit === "function" ? spec.audit(formData) : spec.audit;
-  const runner = build(
-    {
-      ...spec,
-      run: (input, context) => {
-        const target = {
-          actor: context.actor,
-          action: auditName(context.formData),
-          targetPlatformUserId: spec.boundDriver === true ? context.driverId : undefined,
-        };
-        return spec.run(input, {
-          ...context,
-          audited: (mutation, extras) => withAudit({ ...target, ...extras, run: mutation }),
-          recordAudit: (entry) => recordAudit({ ...target, ...entry }),
-        });
-      },
-    },
-    async (formData) => {
-      const check = await checkStaff(spec.role, auditName(formData));
-      return check.ok ? { actor: check.actor } : { refusal: check.result };
-    },
-    spec.boundDriver === true,
-  );
-  return spec.boundDriver === true || spec.boundArgument === true
-    ? boundFormAction<TResult, TForm>(runner)
-    : formAction<TResult, TForm>(runner);
-}
-
 /** An action of any signed-in account, driver or staff (their own passkeys): `context.actor` is the viewer. */
 export function accountAction<TInput, TResult extends AnyResult, TForm extends boolean = true>(
   spec: ActionSpec<TInput, Viewer, TResult, TForm>,
 ): FormAction<TResult, TForm> {
-  const runner = build(
+  const runner = buildActionRunner(
     spec,
     async (_formData, values, t) => {
       const viewer = await getViewer();
@@ -326,6 +283,6 @@ export function publicAction<TInput, TResult extends AnyResult, TForm extends bo
 export function publicAction<TInput, TResult extends AnyResult, TForm extends boolean = true>(
   spec: ActionSpec<TInput, null, TResult, TForm> & { plain?: boolean },
 ): FormAction<TResult, TForm> | PlainFormAction {
-  const runner = build(spec, async () => ({ actor: null }), false);
+  const runner = buildActionRunner(spec, async () => ({ actor: null }), false);
   return spec.plain === true ? plainFormAction(runner) : formAction<TResult, TForm>(runner);
 }

@@ -5,6 +5,7 @@ import { getViewer, type Viewer } from "@/lib/core/auth/viewer";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import { requestTranslator, type MessageKey } from "@/lib/core/i18n/translator";
 import { recordAudit } from "@/lib/core/audit";
+import { auditReasonOf } from "@/lib/core/audit-reason";
 
 export type StaffCheck = { ok: true; actor: Viewer } | { ok: false; result: ActionResult<never> };
 
@@ -28,6 +29,7 @@ export async function checkStaff(minimum: Exclude<Role, "driver">, action: strin
             error.message === PASSKEY_SESSION_REQUIRED
               ? "Access denied: needs a passkey sign-in"
               : `Access denied: needs the ${minimum} role`,
+          reason: auditReasonOf(error),
         });
     }
     const t = await requestTranslator();

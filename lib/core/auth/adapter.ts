@@ -1,6 +1,7 @@
 import "server-only";
 import type { Adapter } from "@auth/core/adapters";
 import { DrizzleAdapter } from "@auth/drizzle-adapter";
+import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/core/db/client";
 import { accounts, sessions, users, verificationTokens } from "@/lib/core/db/schema";
 import { logger } from "@/lib/core/log";
@@ -9,6 +10,7 @@ import { sendMail } from "@/lib/core/mail/send";
 import { newDeviceMail } from "@/lib/core/mail/templates";
 import { deviceNameFrom } from "./device-name";
 import { recordSignInDevice } from "./devices";
+import { announceSessionsEnded } from "./sessions-ended";
 
 /** What the adapter needs from the request that signs in: its user agent and the portal's origin. */
 export interface SignInRequest {
@@ -30,6 +32,14 @@ export function portalAdapter(db: Database, signInRequest: () => Promise<SignInR
   const createSession = adapter.createSession!;
   return {
     ...adapter,
+    // Sign-out: the session's open event streams end at once, on every instance.
+    async deleteSession(sessionToken) {
+      const [ended] = await db
+        .delete(sessions)
+        .where(eq(sessions.sessionToken, sessionToken))
+        .returning({ userId: sessions.userId });
+      if (ended) await announceSessionsEnded(db, ended.userId);
+    },
     async createSession(session) {
       const created = await createSession(session);
       // The device list and the notice must never stop the sign-in itself: a failure is logged, and

@@ -3,6 +3,7 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import type { Database } from "@/lib/core/db/client";
 import { knownDevices, sessionDevices, sessions, users } from "@/lib/core/db/schema";
 import type { DeviceName } from "./device-name";
+import { announceSessionsEnded } from "./sessions-ended";
 
 /** One signed-in session of an account, as the driver's device list shows it. */
 export interface SignedInDevice extends DeviceName {
@@ -84,6 +85,7 @@ export async function signOutDevice(
     .where(eq(sessions.sessionToken, device.sessionToken))
     .returning({ token: sessions.sessionToken });
   if (ended.length === 0) return null;
+  await announceSessionsEnded(db, userId);
   return { browser: device.browser, os: device.os, wasCurrent: device.sessionToken === currentSessionToken };
 }
 

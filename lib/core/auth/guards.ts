@@ -8,20 +8,11 @@ import { isStaff, type Role } from "./roles";
 import { getViewer, type Viewer } from "./viewer";
 import { getConfig } from "@/lib/core/config";
 import { requestTranslator, type MessageKey } from "@/lib/core/i18n/translator";
+import { AccessDeniedError, PASSKEY_SESSION_REQUIRED } from "./access-denied";
 
 export type DriverViewer = Viewer & { platformUserId: number };
 
-/** Thrown by action and route-handler guards; callers turn it into 401/403 without data. */
-export class AccessDeniedError extends Error {
-  constructor(
-    readonly status: 401 | 403,
-    /** A catalogue key, put into the caller's language where the refusal is answered. */
-    message: MessageKey = status === 401 ? "access.signInToContinue" : "access.noAccess",
-  ) {
-    super(message);
-    this.name = "AccessDeniedError";
-  }
-}
+export { AccessDeniedError, PASSKEY_SESSION_REQUIRED } from "./access-denied";
 
 /** A driver account whose sign-in could not link it yet (platform down at the time) gets one more try. */
 async function withPlatformLink(viewer: Viewer): Promise<Viewer> {
@@ -52,9 +43,6 @@ export async function requireDriverPage(): Promise<DriverViewer> {
 
 /** Where a staff member without a passkey session is sent: the one staff page they may use. */
 export const STAFF_SECURITY_PATH = "/admin/security";
-
-/** The words of every refusal of a staff session that was not established with a passkey (a catalogue key). */
-export const PASSKEY_SESSION_REQUIRED: MessageKey = "auth.errors.staffPasskeyRequired";
 
 /**
  * STAFF_REQUIRE_PASSKEY: a staff session from an e-mail link must not reach staff data or actions,

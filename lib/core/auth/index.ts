@@ -47,8 +47,8 @@ async function portalAuthConfig({ admittedEmail, locale }: PortalAuthOptions = {
   return {
     basePath: AUTH_BASE_PATH,
     secret: await getAuthSecret(),
-    // Safe: in production the config refuses to load without AUTH_URL (which Auth.js then uses for
-    // every link) or an explicit AUTH_TRUST_HOST behind a proxy that sets the host headers.
+    // Safe: every link Auth.js issues starts at the configured origin (issueSignInLink), and production
+    // refuses to start without AUTH_URL, also with AUTH_TRUST_HOST.
     trustHost: true,
     // Sessions are created by the e-mail callback, a request of the browser that signs in.
     adapter: portalAdapter(db, async () => ({

@@ -5,6 +5,7 @@ import { getConfig } from "@/lib/core/config";
 import { getDb } from "@/lib/core/db/client";
 import { staffInvites, users } from "@/lib/core/db/schema";
 import { getPlatform } from "@/lib/platform";
+import { afterStaffGrant, applyStaffGrant, newestLinkSessionOpenedAt } from "./staff-grant";
 
 /**
  * After a verified sign-in: only now are roles handed out by address (docs/design-notes.md#libcoreauthlink-accountts).
@@ -18,9 +19,13 @@ export async function completeVerifiedSignIn(userId: string, email: string): Pro
   // Auth.js looks the account up by the link's address, so the two agree; if not, the link proved nothing here.
   if (address !== email.toLowerCase()) return;
 
+  // The link session opening now is the grant's own: sessions and passkeys from before it go (issue 33, R4-2).
+  const grantedAt = await newestLinkSessionOpenedAt(db, userId);
+  const account = { id: userId, email: address };
   const [invite] = await db.delete(staffInvites).where(eq(staffInvites.email, address)).returning();
   if (invite && row.role !== "admin") {
-    await db.update(users).set({ role: invite.role, staffEnrolEmail: address }).where(eq(users.id, userId));
+    await db.transaction((tx) => applyStaffGrant(tx, account, invite.role, grantedAt));
+    await afterStaffGrant(db, account, invite.role);
     await recordAudit({
       actor: { userId, email: address },
       action: "role.invite.redeem",
@@ -30,8 +35,15 @@ export async function completeVerifiedSignIn(userId: string, email: string): Pro
     return;
   }
   if (getConfig().auth.adminEmails.includes(address) && row.emailChangedAt === null) {
-    if (row.role !== "admin" || row.staffEnrolEmail !== address)
-      await db.update(users).set({ role: "admin", staffEnrolEmail: address }).where(eq(users.id, userId));
+    if (row.role !== "admin") {
+      await db.transaction((tx) => applyStaffGrant(tx, account, "admin", grantedAt));
+      await afterStaffGrant(db, account, "admin");
+    } else if (row.staffEnrolEmail !== address || row.staffGrantedAt === null) {
+      await db
+        .update(users)
+        .set({ staffEnrolEmail: address, staffGrantedAt: grantedAt ?? new Date() })
+        .where(eq(users.id, userId));
+    }
     return;
   }
   await linkPortalAccount(userId, address);

@@ -25,6 +25,7 @@ export async function findSessionViewer(
       locale: users.locale,
       deviceLastSeen: sessionDevices.lastSeen,
       signInMethod: sessions.signInMethod,
+      sessionOpenedAt: sessions.createdAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -52,5 +53,6 @@ export async function findSessionViewer(
     platformUserId: row.platformUserId ?? null,
     locale: row.locale ?? null,
     signInMethod: row.signInMethod,
+    sessionOpenedAt: row.sessionOpenedAt ?? null,
   };
 }

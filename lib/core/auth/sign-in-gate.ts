@@ -1,5 +1,6 @@
 import "server-only";
-import { clientAddress } from "./client-address";
+import { clientLimitKey } from "./client-address";
+import { isKnownBrowserFor } from "./known-browser";
 import { hasAccount } from "./known-account";
 import { consumeSignInMailLimits } from "./sign-in-limits";
 
@@ -33,7 +34,10 @@ export async function decideSignIn({
   if (!verificationRequest) return hasAccount(address);
   // The form counted this request against the limits and checked the account before it answered.
   if (admittedEmail !== undefined && admittedEmail.toLowerCase() === address) return true;
-  const limits = await consumeSignInMailLimits(address, await clientAddress());
+  const limits = await consumeSignInMailLimits(address, {
+    client: await clientLimitKey(),
+    knownBrowser: await isKnownBrowserFor(address),
+  });
   if (!limits.allowed) return RATE_LIMITED_PATH;
   return (await hasAccount(address)) ? true : LINK_SENT_PATH;
 }

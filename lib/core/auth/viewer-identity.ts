@@ -12,4 +12,6 @@ export interface Viewer {
   locale?: Locale | null;
   /** How this session was established; absent means an e-mail link (older sessions, tests). */
   signInMethod?: "email" | "passkey";
+  /** When this session was opened; null or absent for sessions older than that record (issue 33). */
+  sessionOpenedAt?: Date | null;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { sql } from "drizzle-orm";
 import type { Database } from "./connect";
 import { users } from "./schema";
 
@@ -11,6 +12,15 @@ export const DEMO_STAFF = [
 export async function seedDemoStaff(db: Database): Promise<void> {
   await db
     .insert(users)
-    .values(DEMO_STAFF.map((s) => ({ email: s.email, name: s.name, role: s.role, staffEnrolEmail: s.email })))
+    .values(
+      DEMO_STAFF.map((s) => ({
+        email: s.email,
+        name: s.name,
+        role: s.role,
+        staffEnrolEmail: s.email,
+        // Granted as the database began: any link session to the address may enrol the first passkey.
+        staffGrantedAt: sql`now()`,
+      })),
+    )
     .onConflictDoNothing({ target: users.email });
 }

@@ -8,7 +8,7 @@ import type { MailMessage } from "./send";
 
 /** Every mail, in the recipient's language. In the HTML part every value is escaped. */
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
@@ -21,7 +21,7 @@ const strong = (chunks: string) => `<strong>${chunks}</strong>`;
 const BUTTON_STYLE =
   "display:inline-block;background:#0b6139;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none";
 
-function layout(locale: Locale, title: string, bodyHtml: string): string {
+export function layout(locale: Locale, title: string, bodyHtml: string): string {
   return `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;padding:24px;color:#0f172a">
 <h1 style="font-size:20px">${escapeHtml(title)}</h1>${bodyHtml}
 <p style="color:#475569;font-size:13px">${escapeHtml(PORTAL_NAME)}</p></body></html>`;

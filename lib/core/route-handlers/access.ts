@@ -3,6 +3,7 @@ import { AccessDeniedError, authorizeDriver, authorizeStaff, type DriverViewer }
 import type { Role } from "@/lib/core/auth/roles";
 import { getViewer, type Viewer } from "@/lib/core/auth/viewer";
 import type { MessageKey } from "@/lib/core/i18n/translator";
+import type { RouteAudit } from "./route-handler";
 
 /**
  * Who may call a route handler, for `routeHandler({access})`: each returns the caller or throws
@@ -47,4 +48,18 @@ export async function signedInAccount(): Promise<Viewer> {
 /** Anyone at all: the route has no private data (health, Auth.js's own endpoints). */
 export async function anyone(): Promise<null> {
   return null;
+}
+
+/** A staff handler about one driver (`/api/admin/users/{id}/…`): its refusals audited under `action` on that driver. */
+export function driverAudit(
+  action: string,
+  detailsOf?: (raw: Record<string, unknown>) => Record<string, unknown>,
+): RouteAudit {
+  return {
+    action,
+    target: (raw) => ({
+      targetPlatformUserId: typeof raw.id === "string" && /^\d{1,9}$/.test(raw.id) ? Number(raw.id) : null,
+      details: detailsOf?.(raw),
+    }),
+  };
 }

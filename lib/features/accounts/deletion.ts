@@ -1,7 +1,9 @@
 import "server-only";
+import { announceSessionsEnded } from "@/lib/core/auth/sessions-ended";
 import { ExpectedError } from "@/lib/core/errors";
 import { and, asc, eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/core/audit";
+import { auditReasonOf } from "@/lib/core/audit-reason";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import { blockDriverCard } from "@/lib/features/cards";
 import { getDb } from "@/lib/core/db/client";
@@ -182,11 +184,15 @@ export async function carryOutAccountDeletion(id: number, staff: Staff, now = ne
       targetPlatformUserId: request.platformUserId,
       outcome: "failure",
       error: error instanceof Error ? error.message : String(error),
+      reason: auditReasonOf(error),
     });
     throw error;
   }
   const db = await getDb();
-  if (request.userId) await db.delete(users).where(eq(users.id, request.userId));
+  if (request.userId) {
+    await db.delete(users).where(eq(users.id, request.userId));
+    await announceSessionsEnded(db, request.userId);
+  }
   await recordAudit({
     actor: staff,
     action: "driver.deletion.portal",

@@ -1,4 +1,5 @@
 import "server-only";
+import { announceSessionsEnded } from "@/lib/core/auth/sessions-ended";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/core/security/link-token";
 import { emailSchema } from "@/lib/core/auth/schemas";
@@ -169,6 +170,7 @@ export async function confirmEmailChange(
 
   // The link just proved the address; it came through a change, so ADMIN_EMAILS never applies to it.
   await db.transaction((tx) => moveAccountToAddress(tx, account.userId, newEmail, { verifiedAt: now, at: now }));
+  await announceSessionsEnded(db, account.userId);
   await mailOldAddressOfChange(db, account.userId, oldEmail, newEmail);
   return { status: "changed", from: oldEmail, to: newEmail };
 }

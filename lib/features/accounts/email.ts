@@ -1,4 +1,5 @@
 import "server-only";
+import { announceSessionsEnded } from "@/lib/core/auth/sessions-ended";
 import { ExpectedError } from "@/lib/core/errors";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { isStaff } from "@/lib/core/auth/roles";
@@ -59,7 +60,14 @@ export async function moveAccountToAddress(
 ): Promise<void> {
   await tx
     .update(users)
-    .set({ email, emailVerified: verifiedAt, emailChangedAt: at, role: "driver", staffEnrolEmail: null })
+    .set({
+      email,
+      emailVerified: verifiedAt,
+      emailChangedAt: at,
+      role: "driver",
+      staffEnrolEmail: null,
+      staffGrantedAt: null,
+    })
     .where(eq(users.id, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(passkeys).where(eq(passkeys.userId, userId));
@@ -134,6 +142,7 @@ export async function changeDriverEmail(platformUserId: number, newEmail: string
   // A driver who never signed in has no portal account yet: sign-in links by e-mail later.
   if (!linked) return;
   await db.transaction((tx) => moveAccountToAddress(tx, linked.id, email, { verifiedAt: null, at: new Date() }));
+  await announceSessionsEnded(db, linked.id);
 }
 
 /**

@@ -16,6 +16,8 @@ export interface AuditEntryView {
   outcome: "success" | "failure";
   details: Record<string, unknown> | null;
   error: string | null;
+  /** A refusal's reason code (lib/core/audit-reason.ts). */
+  reason: string | null;
 }
 
 export interface AuditPage {

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { auditErrorText, recordAudit, withAudit } from "@/lib/core/audit";
+import { auditReasonOf } from "@/lib/core/audit-reason";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import { createDriverOnce, type CreateDriverOutcome } from "@/lib/features/accounts";
 import { mailAppPasswordLink, platformSetsAppPassword } from "@/lib/features/accounts";
@@ -52,7 +53,13 @@ export async function createDriverForStaff(
   try {
     outcome = await createDriverOnce({ ...profile, password: platformPassword });
   } catch (error) {
-    await recordAudit({ actor, action: "driver.create", outcome: "failure", details, error: auditErrorText(error) });
+    const failure = {
+      outcome: "failure",
+      details,
+      error: auditErrorText(error),
+      reason: auditReasonOf(error),
+    } as const;
+    await recordAudit({ actor, action: "driver.create", ...failure });
     throw error;
   }
   // "exists" created nothing: kept as a failure, pointing at the driver who already has the address.
@@ -63,6 +70,7 @@ export async function createDriverForStaff(
     outcome: outcome.kind === "exists" ? "failure" : "success",
     details: { ...details, outcome: outcome.kind },
     error: outcome.kind === "exists" ? "A driver with this e-mail address already exists." : undefined,
+    reason: outcome.kind === "exists" ? "taken" : undefined,
   });
 
   // "joined": a concurrent or double submit did the creation and its follow-ups; never mail twice.

@@ -1,6 +1,7 @@
 import "server-only";
 import { ExpectedError } from "@/lib/core/errors";
 import { recordAudit, auditErrorText } from "@/lib/core/audit";
+import { auditReasonOf } from "@/lib/core/audit-reason";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import { blockDriverCard, CardNotOwnedError, listDriverCards } from "@/lib/features/cards";
 import { getPlatform } from "@/lib/platform";
@@ -286,7 +287,13 @@ async function audited<T extends Card>(
     });
     return result;
   } catch (error) {
-    await deps.audit({ ...base, outcome: "failure", details: common, error: auditErrorText(error) });
+    await deps.audit({
+      ...base,
+      outcome: "failure",
+      details: common,
+      error: auditErrorText(error),
+      reason: auditReasonOf(error),
+    });
     throw error;
   }
 }

@@ -5,6 +5,7 @@ import { getConfig } from "@/lib/core/config";
 import { getDb, type Transaction } from "@/lib/core/db/client";
 import { staffInvites, users } from "@/lib/core/db/schema";
 import type { Role } from "@/lib/core/auth/roles";
+import { afterStaffGrant, applyStaffGrant } from "@/lib/core/auth/staff-grant";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import type { MessageKey } from "@/lib/core/i18n/translator";
 
@@ -68,14 +69,14 @@ export type GrantOutcome =
   { kind: "granted"; previousRole: Role } | { kind: "invited"; previousInvite: StaffRole | null };
 
 /**
- * A staff role goes at once only to an address proven by a link (`emailVerified`); else it waits in an invite only a
- * sign-in link redeems. Demoting an admin counts for the last-admin rule.
+ * A staff role goes at once only to an address proven by a link (`emailVerified`), else into an invite a link redeems;
+ * a grant ends every session, removes every passkey and mails the account (applyStaffGrant). Last-admin rule applies.
  */
 export async function grantStaffRole(actor: Viewer, rawEmail: string, role: StaffRole): Promise<GrantOutcome> {
   const email = rawEmail.toLowerCase();
   refuseSelf(actor, email);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<GrantOutcome & { accountId?: string }> => {
     const [existing] = await tx
       .select({ id: users.id, role: users.role, emailVerified: users.emailVerified })
       .from(users)
@@ -106,9 +107,12 @@ export async function grantStaffRole(actor: Viewer, rawEmail: string, role: Staf
     if (existing.role === role)
       throw new RoleChangeRefusedError("unchanged", "admin.roles.refused.alreadyHasRole", { email, role });
     if (existing.role === "admin") await assertAnotherAdminRemains(tx, email);
-    await tx.update(users).set({ role, staffEnrolEmail: email }).where(eq(users.id, existing.id));
-    return { kind: "granted", previousRole: existing.role };
+    await applyStaffGrant(tx, { id: existing.id, email }, role, null);
+    return { kind: "granted", previousRole: existing.role, accountId: existing.id };
   });
+  if (outcome.kind === "invited") return outcome;
+  if (outcome.accountId) await afterStaffGrant(db, { id: outcome.accountId, email }, role);
+  return { kind: "granted", previousRole: outcome.previousRole };
 }
 
 export interface StaffInvite {
@@ -158,7 +162,10 @@ export async function revokeStaffRole(actor: Viewer, rawEmail: string): Promise<
     if (!existing || existing.role === "driver")
       throw new RoleChangeRefusedError("not-staff", "admin.roles.refused.notStaff", { email });
     if (existing.role === "admin") await assertAnotherAdminRemains(tx, email);
-    await tx.update(users).set({ role: "driver", staffEnrolEmail: null }).where(eq(users.id, existing.id));
+    await tx
+      .update(users)
+      .set({ role: "driver", staffEnrolEmail: null, staffGrantedAt: null })
+      .where(eq(users.id, existing.id));
     return { previousRole: existing.role as StaffRole };
   });
 }

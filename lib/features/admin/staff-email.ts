@@ -1,4 +1,5 @@
 import "server-only";
+import { announceSessionsEnded } from "@/lib/core/auth/sessions-ended";
 import { and, eq, inArray } from "drizzle-orm";
 import { changePlatformEmail, mailOldAddressOfChange, moveAccountToAddress } from "@/lib/features/accounts";
 import type { Viewer } from "@/lib/core/auth/viewer";
@@ -52,6 +53,7 @@ export async function changeStaffEmail(
       .insert(staffInvites)
       .values({ email, role, invitedByUserId: actor.userId, invitedByEmail: actor.email.toLowerCase() });
   });
+  await announceSessionsEnded(db, member.id);
   await mailOldAddressOfChange(db, member.id, current, email);
   return { role };
 }

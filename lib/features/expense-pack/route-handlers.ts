@@ -1,14 +1,14 @@
 import "server-only";
 import { streamedDownload } from "@/lib/core/route-handlers/download";
 import { z } from "zod";
-import { recordAudit, auditErrorText } from "@/lib/core/audit";
+import { recordAudit } from "@/lib/core/audit";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import { zipChunks } from "@/lib/core/route-handlers/zip";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
 import { translatorFor, type Translator } from "@/lib/core/i18n/translator";
 import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
-import { DRIVER_ACCOUNT_GONE, type DriverRouteAccess } from "@/lib/core/route-handlers/access";
+import { DRIVER_ACCOUNT_GONE, driverAudit, type DriverRouteAccess } from "@/lib/core/route-handlers/access";
 import { RouteError } from "@/lib/core/route-handlers/route-error";
 import { routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
 import { defaultSessionDeps, logSessionError, type SessionDeps } from "@/lib/features/sessions";
@@ -27,6 +27,7 @@ interface PackDeps {
 }
 
 const SCOPE = "expense-pack";
+const PACK_AUDIT = "driver.expense-pack.download";
 
 function packQuery(url: URL): URLSearchParams {
   const own = new URLSearchParams();
@@ -86,18 +87,13 @@ export function createStaffExpensePackHandler(deps: PackDeps & { authorize: () =
     words: { doing: "expensePack.doing.prepareForDriver", notFound: "expensePack.errors.noDriver" },
     access: deps.authorize,
     params: { schema: DriverParams, invalid: () => new RouteError(400, "expensePack.errors.badDriverId") },
+    // Every refusal (a bad period, no staff role) or failure is an entry with its reason; a download its own entry.
+    audit: driverAudit(PACK_AUDIT),
     async run({ request, actor, params }) {
-      const audit = { actor, action: "driver.expense-pack.download", targetPlatformUserId: params.id } as const;
-      try {
-        return await packResponse(request, params.id, (deps.sessions ?? defaultSessionDeps)(), (period, sessions) =>
-          recordAudit({ ...audit, outcome: "success", details: { ...period, sessions } }),
-        );
-      } catch (error) {
-        // A bad period or an empty one is the form's answer, not a download: only platform failures are logged.
-        if (!(error instanceof RouteError))
-          await recordAudit({ ...audit, outcome: "failure", error: auditErrorText(error) });
-        throw error;
-      }
+      const audit = { actor, action: PACK_AUDIT, targetPlatformUserId: params.id } as const;
+      return packResponse(request, params.id, (deps.sessions ?? defaultSessionDeps)(), (period, sessions) =>
+        recordAudit({ ...audit, outcome: "success", details: { ...period, sessions } }),
+      );
     },
   });
 }

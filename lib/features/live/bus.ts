@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq, gt, gte, inArray, lt, max } from "drizzle-orm";
 import { sql } from "drizzle-orm";
+import { SESSIONS_ENDED_CHANNEL, sessionsEndedHere } from "@/lib/core/auth/sessions-ended";
 import { getConfig } from "@/lib/core/config";
 import type { Database } from "@/lib/core/db/client";
 import { pruneSchedule } from "@/lib/core/db/prune-schedule";
@@ -48,7 +49,10 @@ const inProcess = (): Announcer => {
 const RECONNECT_FIRST_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;
 
-/** Several instances on one Postgres: NOTIFY on publish, one LISTEN connection per instance, reconnected until it holds. */
+/**
+ * Several instances on one Postgres: NOTIFY on publish, one LISTEN connection per instance, reconnected until it holds.
+ * It also hears other instances' sign-outs (lib/core/auth/sessions-ended.ts), for the streams to check at once.
+ */
 const postgres = (url: string): Announcer => ({
   announce: async (db, message) => {
     await db.execute(sql`select pg_notify(${CHANNEL}, ${`${message.id}:${message.platformUserId}`})`);
@@ -71,12 +75,14 @@ const postgres = (url: string): Announcer => ({
         retry(RECONNECT_FIRST_MS);
       });
       client.on("notification", (note) => {
+        if (note.channel === SESSIONS_ENDED_CHANNEL) return sessionsEndedHere(note.payload ?? "");
         const [id, userId] = (note.payload ?? "").split(":").map(Number);
         if (Number.isSafeInteger(id) && Number.isSafeInteger(userId)) onMessage(id as number, userId as number);
       });
       try {
         await client.connect();
         await client.query(`LISTEN ${CHANNEL}`);
+        await client.query(`LISTEN ${SESSIONS_ENDED_CHANNEL}`);
       } catch (error) {
         await client.end().catch(() => undefined);
         throw error;

@@ -40,7 +40,7 @@ export function defaultReceiptDeps(db: Database): ReceiptDeps {
     db,
     send: sendMail,
     locationOf: platformLocationOf,
-    accountUrl: new URL("/account", getConfig().auth.url ?? "http://localhost:3000").href,
+    accountUrl: `${getConfig().auth.publicOrigin}/account`,
   };
 }
 

@@ -16,6 +16,7 @@ import {
 } from "@/lib/platform/notifications";
 import { desc, lt } from "drizzle-orm";
 import { SELF_TEST_KIND } from "./callback-check";
+import { callbackFreshness } from "./callback-freshness";
 import { deliverPlatformEvent } from "./deliver";
 import { callbacksConfigured, webhookKeys } from "./webhook-keys";
 
@@ -127,6 +128,8 @@ export async function receivePlatformCallback(request: Request, deps: CallbackDe
   }
   if (raw === null) return answer(413);
   if (!(await signedByPlatform(raw, request.headers.get("x-signature"), deps))) return answer(401);
+  const freshness = callbackFreshness(request.headers.get("x-timestamp"), deps.now());
+  if (freshness !== "fresh") return answer(freshness === "stale" ? 401 : 400);
 
   let body: unknown;
   try {

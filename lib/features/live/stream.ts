@@ -1,17 +1,32 @@
 import "server-only";
 import type { DriverViewer } from "@/lib/core/auth/guards";
+import { clientLimitKey } from "@/lib/core/auth/client-address";
 import { findSessionViewer } from "@/lib/core/auth/session-lookup";
+import { onSessionsEnded } from "@/lib/core/auth/sessions-ended";
 import { currentSessionToken } from "@/lib/core/auth/session-token";
+import { getConfig } from "@/lib/core/config";
 import { getDb, type Database } from "@/lib/core/db/client";
 import { formatMoney } from "@/lib/core/format";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { requestTranslator } from "@/lib/core/i18n/translator";
 import type { DriverEvent } from "@/lib/core/live-events";
 import { logger } from "@/lib/core/log";
 import { onDrain } from "@/lib/core/shutdown";
+import { jsonError } from "@/lib/core/route-handlers/route-handler";
 import { getLiveBus, type LiveBus, type LiveMessage } from "./bus";
 import { callbacksConfigured } from "./webhook-keys";
+import {
+  claimStreamSlot,
+  configuredStreamCaps,
+  releaseStreamSlot,
+  renewStreamSlot,
+  type StreamCaps,
+} from "./stream-slots";
 
-/** One event stream per signed-in tab (`GET /api/live`): the driver's events with the bus's id, heartbeats, `end` on sign-out. */
+/**
+ * One event stream per signed-in tab (`GET /api/live`): the driver's events with the bus's id, heartbeats, `end` on
+ * sign-out; capped per account and client, closed after a lifetime (the tab reconnects with Last-Event-ID; R4-1).
+ */
 const log = logger("live");
 export const HEARTBEAT_MS = 15_000;
 /** A fresh tab gets the events of these last seconds (its page's read may predate them), not the hour kept for reconnects. */
@@ -26,6 +41,11 @@ export interface StreamDeps {
   enabled: () => boolean;
   /** The tab's language (its page's): balances are formatted in it. */
   locale: () => Promise<string>;
+  /** The per-client limit key of the caller. */
+  clientKey: () => Promise<string>;
+  caps: () => StreamCaps;
+  /** The stream closes (without `end`) after this, a little earlier at random, so tabs do not reconnect in step. */
+  maxLifetimeMs: () => number;
 }
 
 /** Whether tabs get events pushed (ampeco, with a webhook key) or poll. */
@@ -40,7 +60,13 @@ const defaultDeps: StreamDeps = {
   heartbeatMs: HEARTBEAT_MS,
   enabled: liveEventsEnabled,
   locale: currentLocale,
+  clientKey: clientLimitKey,
+  caps: configuredStreamCaps,
+  maxLifetimeMs: () => getConfig().live.streamMaxSeconds * 1000,
 };
+
+/** How long a refused tab waits before it may try again (it polls meanwhile). */
+const REFUSED_RETRY_SECONDS = 60;
 
 export const STREAM_HEADERS = {
   "content-type": "text/event-stream; charset=utf-8",
@@ -71,10 +97,27 @@ export async function openDriverStream(
   deps: StreamDeps = defaultDeps,
 ): Promise<Response> {
   if (!deps.enabled()) return new Response(null, { status: 404, headers: { "cache-control": "private, no-store" } });
-  const [token, locale] = await Promise.all([deps.sessionToken(), deps.locale()]);
+  const [token, locale, clientKey, db] = await Promise.all([
+    deps.sessionToken(),
+    deps.locale(),
+    deps.clientKey(),
+    deps.db(),
+  ]);
+  const slot = await claimStreamSlot(db, { userId: viewer.userId, clientKey }, deps.caps());
+  if (!slot.ok) {
+    const t = await requestTranslator();
+    const message = t(slot.over === "account" ? "live.errors.tooManyForAccount" : "live.errors.tooManyFromClient");
+    return jsonError(429, message, { "retry-after": String(REFUSED_RETRY_SECONDS) });
+  }
   const bus = await deps.bus();
   const afterId = lastEventIdOf(request);
-  let cleanup = () => {};
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    void releaseStreamSlot(db, slot.id).catch((error: unknown) => log.warn("releasing a stream slot failed", error));
+  };
+  let cleanup = release;
 
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -99,20 +142,37 @@ export async function openDriverStream(
       const unsubscribe = await bus.subscribe(viewer.platformUserId, (message) =>
         backlog ? backlog.push(message) : send(message),
       );
+      /** Whether the tab's sign-in still holds; closes with `end` when it does not. */
+      const signedIn = async () => {
+        const still = token ? await findSessionViewer(db, token) : null;
+        if (still && still.platformUserId === viewer.platformUserId) return true;
+        close("signed-out");
+        return false;
+      };
       const heartbeat = setInterval(() => {
         void (async () => {
-          const still = token ? await findSessionViewer(await deps.db(), token) : null;
-          if (!still || still.platformUserId !== viewer.platformUserId) return close("signed-out");
-          if (open) controller.enqueue(encoder.encode(": ping\n\n"));
+          if (!(await signedIn()) || !open) return;
+          controller.enqueue(encoder.encode(": ping\n\n"));
+          await renewStreamSlot(db, slot.id);
         })().catch((error: unknown) => log.warn("live stream heartbeat failed", error));
       }, deps.heartbeatMs);
-      // A draining instance closes the stream without `end`: the tab reconnects elsewhere with its Last-Event-ID.
+      // A sign-out anywhere (this instance, or another through the bus) is checked at once, not at the next heartbeat.
+      const offSessionsEnded = onSessionsEnded((userId) => {
+        if (userId === viewer.userId)
+          void signedIn().catch((error: unknown) => log.warn("live stream sign-in check failed", error));
+      });
+      // A draining instance, or the end of the lifetime, closes the stream without `end`: the tab reconnects
+      // (elsewhere) with its Last-Event-ID and misses nothing.
       const offDrain = onDrain(() => close(null));
+      const lifetime = setTimeout(() => close(null), deps.maxLifetimeMs() * (0.9 + 0.1 * Math.random()));
       cleanup = () => {
         open = false;
         clearInterval(heartbeat);
+        clearTimeout(lifetime);
         unsubscribe();
+        offSessionsEnded();
         offDrain();
+        release();
       };
       // The tab went away: end the stream (and its reader) at once, not at the next heartbeat.
       request.signal.addEventListener("abort", () => close(null), { once: true });

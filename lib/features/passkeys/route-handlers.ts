@@ -8,7 +8,7 @@ import { anyone, signedInAccount } from "@/lib/core/route-handlers/access";
 import { readJsonBody } from "@/lib/core/route-handlers/json-body";
 import { jsonError, PRIVATE_NO_STORE, routeHandler } from "@/lib/core/route-handlers/route-handler";
 import { deviceLabel, deviceNameFrom } from "@/lib/core/auth/device-name";
-import { clientAddress } from "@/lib/core/auth/client-address";
+import { clientLimitKey } from "@/lib/core/auth/client-address";
 import { AccessDeniedError } from "@/lib/core/auth/guards";
 import { safeReturnPath } from "@/lib/core/auth/return-path";
 import { isStaff } from "@/lib/core/auth/roles";
@@ -75,7 +75,7 @@ export const registrationHandler = routeHandler({
 
 /** Signed-out callers each store a challenge: limited per client address, like the sign-in mail. */
 async function refusalOverLimit(): Promise<Response | null> {
-  const limit = await consumeRateLimit("passkey-sign-in", await clientAddress(), RATE_LIMITS.passkeySignInPerClient);
+  const limit = await consumeRateLimit("passkey-sign-in", await clientLimitKey(), RATE_LIMITS.passkeySignInPerClient);
   if (limit.allowed) return null;
   const t = await requestTranslator();
   return jsonError(429, t("passkeys.errors.tooManySignIns", { seconds: limit.retryAfterSeconds }), {

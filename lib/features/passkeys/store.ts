@@ -26,10 +26,11 @@ export async function listPasskeys(db: Database, userId: string): Promise<Passke
     .orderBy(asc(passkeys.createdAt));
 }
 
-/** What the staff passkey rule reads about an account (policy.ts): its passkeys and its enrolment address. */
+/** What the staff passkey rule reads about an account (policy.ts): its passkeys, its enrolment address and grant time. */
 export interface PasskeyStanding {
   passkeys: number;
   staffEnrolEmail: string | null;
+  staffGrantedAt: Date | null;
 }
 
 /** The account's standing; inside a transaction, `lock` holds its row until the transaction ends. */
@@ -38,10 +39,17 @@ export async function passkeyStanding(
   userId: string,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<PasskeyStanding> {
-  const account = db.select({ staffEnrolEmail: users.staffEnrolEmail }).from(users).where(eq(users.id, userId));
+  const account = db
+    .select({ staffEnrolEmail: users.staffEnrolEmail, staffGrantedAt: users.staffGrantedAt })
+    .from(users)
+    .where(eq(users.id, userId));
   const [row] = await (lock ? account.for("update") : account);
   const own = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId));
-  return { passkeys: own.length, staffEnrolEmail: row?.staffEnrolEmail ?? null };
+  return {
+    passkeys: own.length,
+    staffEnrolEmail: row?.staffEnrolEmail ?? null,
+    staffGrantedAt: row?.staffGrantedAt ?? null,
+  };
 }
 
 /** Renames one of the owner's passkeys; false when it is not theirs (or gone). */

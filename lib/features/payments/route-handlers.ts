@@ -2,12 +2,12 @@ import "server-only";
 import { downloadFilterFrom, downloadHeaders, streamedDownload } from "@/lib/core/route-handlers/download";
 import { CSV_CONTENT_TYPE } from "@/lib/core/csv";
 import { z } from "zod";
-import { auditErrorText, recordAudit } from "@/lib/core/audit";
+import { recordAudit } from "@/lib/core/audit";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
 import { translatorFor, type MessageKey } from "@/lib/core/i18n/translator";
-import { DRIVER_ACCOUNT_GONE, type DriverRouteAccess } from "@/lib/core/route-handlers/access";
+import { DRIVER_ACCOUNT_GONE, driverAudit, type DriverRouteAccess } from "@/lib/core/route-handlers/access";
 import { foundOrNotFound, paramsOrNotFound, RouteError } from "@/lib/core/route-handlers/route-error";
 import { jsonError, routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
 import { zonedDate } from "@/lib/core/zoned-time";
@@ -114,6 +114,7 @@ export function createInvoiceDownloadHandler(deps: PaymentRouteDeps): RouteHandl
 }
 
 const DRIVER_INVOICE_NOT_FOUND = "payments.errors.driverInvoiceNotFound";
+const INVOICE_AUDIT = "driver.invoice.download";
 const DriverInvoiceParams = z.object({
   id: platformIdPathParam(PlatformUserIdSchema),
   invoiceId: platformIdPathParam(),
@@ -128,28 +129,19 @@ export function createStaffInvoiceDownloadHandler(
     words: { doing: "payments.doing.invoiceForDriver", notFound: DRIVER_INVOICE_NOT_FOUND },
     access: deps.authorize,
     params: paramsOrNotFound(DriverInvoiceParams, DRIVER_INVOICE_NOT_FOUND),
+    // Every refusal (another driver's invoice, an id that is none, no staff role) is an entry with its reason.
+    audit: driverAudit(INVOICE_AUDIT, (raw) => ({ invoiceId: String(raw.invoiceId ?? "").slice(0, 40) })),
     async run({ actor, params }) {
-      const audit = {
+      const response = await invoiceResponse(deps, params.id, params.invoiceId, DRIVER_INVOICE_NOT_FOUND);
+      await recordAudit({
         actor,
-        action: "driver.invoice.download",
+        action: INVOICE_AUDIT,
         targetPlatformUserId: params.id,
         details: { invoiceId: params.invoiceId },
-      } as const;
-      try {
-        const response = await invoiceResponse(deps, params.id, params.invoiceId, DRIVER_INVOICE_NOT_FOUND);
-        if (response.ok) await recordAudit({ ...audit, outcome: "success" });
-        else
-          await recordAudit({
-            ...audit,
-            outcome: "failure",
-            error: `the invoice PDF was not taken (${response.status})`,
-          });
-        return response;
-      } catch (error) {
-        if (!(error instanceof RouteError))
-          await recordAudit({ ...audit, outcome: "failure", error: auditErrorText(error) });
-        throw error;
-      }
+        outcome: response.ok ? "success" : "failure",
+        ...(response.ok ? {} : { error: `the invoice PDF was not taken (${response.status})` }),
+      });
+      return response;
     },
   });
 }

@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { PORTAL_NODE_ARGS } from "../../../scripts/portal-node-args.mjs";
 import { emulatorScriptArgs } from "../../support/emulator-script";
-import { NGINX_BINARY, nginxArgs, nginxMainConfig } from "../../../bench/lib/nginx-config";
+import { NGINX_BINARY, nginxArgs, nginxMainConfig, statedMainContext } from "../../../bench/lib/nginx-config";
 import { clusterSiteConfig, UPSTREAM_HEADER } from "../../support/nginx-config";
 
 /**
@@ -25,6 +25,8 @@ export interface ClusterPorts {
   instances: readonly [number, number];
   platform: number;
   map: number;
+  /** For an instance that is expected not to start. */
+  spare: number;
 }
 
 export const CLUSTER_PORTS: ClusterPorts = {
@@ -32,6 +34,7 @@ export const CLUSTER_PORTS: ClusterPorts = {
   instances: [Number(process.env.E2E_CLUSTER_PORT ?? 3110) + 1, Number(process.env.E2E_CLUSTER_PORT ?? 3110) + 2],
   platform: Number(process.env.E2E_CLUSTER_PORT ?? 3110) + 3,
   map: Number(process.env.E2E_CLUSTER_PORT ?? 3110) + 4,
+  spare: Number(process.env.E2E_CLUSTER_PORT ?? 3110) + 5,
 };
 export const CLUSTER_ORIGIN = `http://localhost:${CLUSTER_PORTS.nginx}`;
 
@@ -134,6 +137,8 @@ export class Cluster {
       DATA_DIR: dataDir,
       DATABASE_URL: POSTGRES_URL.replace(/\/[^/]*$/, `/${this.database}`),
       AUTH_URL: CLUSTER_ORIGIN,
+      // As the reproduced deployment had it (issue 33, R4-3): beside AUTH_URL it changes nothing.
+      AUTH_TRUST_HOST: "true",
       AUTH_SECRET: this.authSecret,
       // nginx is the one proxy in front: the client is the entry it adds to X-Forwarded-For.
       TRUSTED_PROXY_HOPS: "1",
@@ -183,6 +188,27 @@ export class Cluster {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     throw new Error(`nginx did not send requests to instance ${name} within ${timeoutMs} ms`);
+  }
+
+  /**
+   * One more instance with `changes` to the shared environment (undefined: unset), on the spare port; it must refuse
+   * to start. Its exit code and what it printed; throws when it answers instead.
+   */
+  async refusedStart(changes: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
+    const env = Object.fromEntries(
+      Object.entries({ ...this.instanceEnv("a"), ...changes }).filter(([, value]) => value !== undefined),
+    );
+    const next = ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(CLUSTER_PORTS.spare)];
+    const child = start("refused instance", process.execPath, [...PORTAL_NODE_ARGS, ...next], env);
+    const answered = waitFor(`http://127.0.0.1:${CLUSTER_PORTS.spare}/api/health`, child, 60_000).then(
+      () => "answered" as const,
+      () => "exited" as const,
+    );
+    if ((await Promise.race([child.exited.then(() => "exited" as const), answered])) === "answered") {
+      await child.stop();
+      throw new Error(`the instance started although it should not have:\n${child.tail()}`);
+    }
+    return { code: await child.exited, output: child.output.join("") };
   }
 
   /** SIGTERM to one instance (by its pid); resolves with its exit code once it has drained. */
@@ -238,7 +264,7 @@ export class Cluster {
       site,
       clusterSiteConfig(shipped, { listenPort: CLUSTER_PORTS.nginx, instancePorts: CLUSTER_PORTS.instances }),
     );
-    writeFileSync(main, nginxMainConfig(prefix, site));
+    writeFileSync(main, nginxMainConfig(prefix, site, statedMainContext(shipped)));
     this.nginx = start("nginx", NGINX_BINARY, nginxArgs(prefix, main), process.env);
     await waitFor(`http://127.0.0.1:${CLUSTER_PORTS.nginx}/api/health`, this.nginx);
   }

@@ -348,3 +348,87 @@ describe("N1, the rules behind it", () => {
     expect(await accountWith("demi.moved@example.com")).toMatchObject({ id: driver.userId, role: "driver" });
   });
 });
+
+describe("issue 33, R4-2: a staff grant keeps no passkey or session from the account's driver days", () => {
+  const DORA = "dora.driver@example.com";
+  beforeEach(() => {
+    holder.staffRequirePasskey = true;
+  });
+
+  /** The admin (in a passkey session) grants `role` to `email`. */
+  async function adminGrants(email: string, role: "support" | "admin") {
+    holder.sessionToken = (await signedIn(ADMIN, { passkey: true })).sessionToken;
+    return grantStaffRoleAction(IDLE, formOf({ email, role }));
+  }
+
+  it("path 1: a passkey added while a driver signs in to no staff session; the staff member enrols from a new link", async () => {
+    // Whoever once had Dora's mailbox (or browser) adds a passkey of their own while the account is a driver's.
+    const intruder = await signedIn(DORA);
+    holder.sessionToken = intruder.sessionToken;
+    const planted = await enrolPasskey();
+    expect(planted.status).toBe(200);
+
+    expect(await adminGrants(DORA, "support")).toMatchObject({ status: "ok" });
+    expect(await h.db.db.select().from(passkeys)).toEqual([]);
+    expect(await viewerOf(intruder.sessionToken)).toBeNull();
+    const start = await handlers.signInOptionsHandler(post("/api/passkeys/sign-in/options", {}));
+    const { challengeId, options } = await start.json();
+    const refused = await handlers.signInHandler(
+      post("/api/passkeys/sign-in", {
+        challengeId,
+        response: planted.device!.authenticate(options, { origin: ORIGIN }),
+      }),
+    );
+    expect(refused.status).toBe(400);
+
+    // The grant mail says what happened and where the first staff passkey comes from.
+    const [mail] = (await mailsTo(DORA)).filter((m) => m.subject.includes("support role"));
+    expect(mail?.subject).toBe("You now have the support role on Driver Portal");
+    expect(mail?.text).toContain("every passkey it had was removed");
+    expect(mail?.text).toContain(`sign-in link sent to ${DORA}`);
+
+    // Dora follows a new link and enrols her own first staff passkey there.
+    holder.sessionToken = (await signedIn(DORA)).sessionToken;
+    const own = await enrolPasskey();
+    expect(own.status).toBe(200);
+    expect(await viewerOf(await signInWithPasskey(own.device!))).toMatchObject({
+      email: DORA,
+      role: "support",
+      signInMethod: "passkey",
+    });
+  });
+
+  it("path 2: a link session opened while the account was a driver enrols no staff passkey after the grant", async () => {
+    const before = await signedIn(DORA);
+    expect(await adminGrants(DORA, "support")).toMatchObject({ status: "ok" });
+    // The grant ended it: the 30-day session from the driver days is gone.
+    expect(await viewerOf(before.sessionToken)).toBeNull();
+    holder.sessionToken = before.sessionToken;
+    expect((await enrolPasskey()).status).toBe(401);
+
+    // And a session from before the grant that survived anyway (opened in the same instant) is no enrolment session.
+    const slipped = await signedIn(DORA);
+    const [account] = await h.db.db.select().from(users).where(eq(users.email, DORA));
+    await h.db.db
+      .update(sessions)
+      .set({ createdAt: new Date(account!.staffGrantedAt!.getTime() - 1_000) })
+      .where(eq(sessions.sessionToken, slipped.sessionToken));
+    holder.sessionToken = slipped.sessionToken;
+    expect((await enrolPasskey()).status).toBe(403);
+    expect(await h.db.db.select().from(passkeys)).toEqual([]);
+  });
+
+  it("an invite redeemed by a link sign-in: that session, opened at the grant, enrols the first staff passkey", async () => {
+    // An account whose address an admin set (unverified): the role waits in an invite for a link to it.
+    await h.db.db.insert(users).values({ email: DORA, role: "driver" });
+    expect(await adminGrants(DORA, "support")).toMatchObject({
+      status: "ok",
+      message: expect.stringMatching(/invite/),
+    });
+    const redeeming = await signedIn(DORA);
+    expect(await viewerOf(redeeming.sessionToken)).toMatchObject({ role: "support" });
+    expect((await mailsTo(DORA)).map((m) => m.subject)).toContain("You now have the support role on Driver Portal");
+    holder.sessionToken = redeeming.sessionToken;
+    expect((await enrolPasskey()).status).toBe(200);
+  });
+});

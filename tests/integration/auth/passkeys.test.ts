@@ -57,6 +57,8 @@ const viewer = (userId: string, email: string, role: Viewer["role"], signInMetho
   role,
   platformUserId: role === "driver" ? 1001 : null,
   signInMethod,
+  // A link (or passkey) session opened now, after any grant.
+  sessionOpenedAt: new Date(),
 });
 const ANNA = viewer("u-anna", "anna@example.com", "driver");
 const BERT = viewer("u-bert", "bert@example.com", "driver");
@@ -79,6 +81,7 @@ beforeEach(async () => {
       emailVerified: new Date(),
       // Staff got their role at this address: a link to it may enrol their first passkey.
       staffEnrolEmail: v.role === "driver" ? null : v.email,
+      staffGrantedAt: v.role === "driver" ? null : new Date(0),
     })),
   );
   holder.viewer = null;
@@ -343,6 +346,21 @@ describe("races and limits", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("issue 33, R4-4: a sign-in lock-out never reaches a passkey holder", () => {
+  it("with every sign-in mail of the address used up by another client, the passkey still signs in", async () => {
+    const device = await enrol(ANNA);
+    const { consumeSignInMailLimits } = await import("@/lib/core/auth/sign-in-limits");
+    const attacker = { client: "198.51.100.66", knownBrowser: false };
+    for (let i = 0; i < 5; i++) expect(await consumeSignInMailLimits(ANNA.email, attacker)).toEqual({ allowed: true });
+    expect(await consumeSignInMailLimits(ANNA.email, attacker)).toMatchObject({ allowed: false });
+
+    const { challengeId, options } = await signInOptions();
+    const answer = await signIn({ challengeId, response: device.authenticate(options, { origin: ORIGIN }) });
+    expect(answer.status).toBe(200);
+    expect(await sessionRows()).toEqual([{ userId: ANNA.userId, method: "passkey" }]);
   });
 });
 

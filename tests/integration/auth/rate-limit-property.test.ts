@@ -37,6 +37,7 @@ const ACCOUNTS = ["Driver.One@example.com", "driver.two@example.com"];
 const BUCKETS: { bucket: string; rule: RateLimitRule; per: "client" | "account" }[] = [
   { bucket: "signin-mail:email", rule: RATE_LIMITS.signInMailPerEmail, per: "account" },
   { bucket: "signin-mail:client", rule: RATE_LIMITS.signInMailPerClient, per: "client" },
+  { bucket: "signin-mail:email-known-browser", rule: RATE_LIMITS.signInMailPerEmail, per: "account" },
   { bucket: "passkey-sign-in", rule: RATE_LIMITS.passkeySignInPerClient, per: "client" },
   { bucket: "signup:client", rule: RATE_LIMITS.signUpPerClient, per: "client" },
   { bucket: "voucher", rule: RATE_LIMITS.voucherPerDriver, per: "account" },

@@ -42,6 +42,7 @@ describe(`the viewer read from Auth.js's session table (${testDriver})`, () => {
       platformUserId: 1001,
       locale: null,
       signInMethod: "email",
+      sessionOpenedAt: expect.any(Date),
     });
     await opened.db.update(sessions).set({ signInMethod: "passkey" }).where(eq(sessions.sessionToken, "staff"));
     expect(await findSessionViewer(opened.db, "staff", now)).toEqual({
@@ -52,6 +53,7 @@ describe(`the viewer read from Auth.js's session table (${testDriver})`, () => {
       platformUserId: null,
       locale: "de",
       signInMethod: "passkey",
+      sessionOpenedAt: expect.any(Date),
     });
   });
 

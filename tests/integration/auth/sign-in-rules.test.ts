@@ -193,6 +193,34 @@ describe(`Auth.js's own sign-in endpoint follows the portal's rules (${testDrive
   });
 });
 
+describe(`issue 33, R4-3: every mailed link takes its origin from configuration (${testDriver})`, () => {
+  it("a request with a forged Host, X-Forwarded-Host and matching Origin gets links to the configured origin only", async () => {
+    const evil = "portal-login.evil.example";
+    process.env.AUTH_TRUST_HOST = "true";
+    (globalThis as { __driverPortalConfig?: unknown }).__driverPortalConfig = undefined;
+    try {
+      context.headers = new Headers({
+        host: evil,
+        "x-forwarded-host": evil,
+        "x-forwarded-proto": "https",
+        origin: `https://${evil}`,
+        "x-forwarded-for": "203.0.113.9",
+      });
+      expect(await submitSignInForm(DEMO_DRIVER_EMAIL)).toBe("redirect /check-your-email");
+      expect(await submitSignInForm(UNKNOWN)).toBe("redirect /check-your-email");
+      await runAfterResponse();
+    } finally {
+      delete process.env.AUTH_TRUST_HOST;
+      (globalThis as { __driverPortalConfig?: unknown }).__driverPortalConfig = undefined;
+    }
+    const [signIn] = await mailsTo(DEMO_DRIVER_EMAIL);
+    expect(linkIn(signIn!.text)).toMatch(/^http:\/\/localhost:3000\/api\/auth\/callback\/nodemailer\?/);
+    const [pointer] = await mailsTo(UNKNOWN);
+    expect(pointer!.text).toContain("http://localhost:3000/signup");
+    for (const mail of [signIn!, pointer!]) expect(`${mail.text}${mail.html}`).not.toContain(evil);
+  });
+});
+
 describe(`the sign-in form does not tell whether an account exists (${testDriver})`, () => {
   it("answers a known and an unknown address alike, having only counted the limits, once each", async () => {
     h.sent.length = 0;
@@ -272,8 +300,16 @@ describe(`over HTTPS, every cookie Auth.js sets is Secure (issue 22) (${testDriv
     });
     const csrf = await handlers.GET(new NextRequest(`${https}/api/auth/csrf`));
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    await submitSignInForm(DEMO_DRIVER_EMAIL);
-    await runAfterResponse();
+    // Links take their origin from AUTH_URL alone (issue 33): the portal's public URL is the HTTPS one.
+    process.env.AUTH_URL = https;
+    (globalThis as { __driverPortalConfig?: unknown }).__driverPortalConfig = undefined;
+    try {
+      await submitSignInForm(DEMO_DRIVER_EMAIL);
+      await runAfterResponse();
+    } finally {
+      delete process.env.AUTH_URL;
+      (globalThis as { __driverPortalConfig?: unknown }).__driverPortalConfig = undefined;
+    }
     const link = linkIn((await mailsTo(DEMO_DRIVER_EMAIL))[0]!.text);
     expect(link.startsWith(`${https}/`)).toBe(true);
     const signedIn = await handlers.GET(new NextRequest(link));

@@ -272,7 +272,10 @@ describe("ampeco: a driver created by staff gets the portal's link to set the ap
     expect(sentTo(h, "PATCH", USER_PATCH)).toEqual([]);
 
     expect(mail.subject).toBe("Choose your charging app password");
-    expect(mail.text).toContain(`${ORIGIN}/app-password/set?token=${token}`);
+    // The link's origin is the configured one, never the request's Host (portal.test here; issue 33, R4-3).
+    const { getConfig } = await import("@/lib/core/config");
+    expect(mail.text).toContain(`${getConfig().auth.publicOrigin}/app-password/set?token=${token}`);
+    expect(mail.text).not.toContain("portal.test");
     expect(mail.text).toContain(`expires in ${APP_PASSWORD_LINK_DAYS} days`);
     const rows = await h.db.db.select().from(appPasswordLinks);
     expect(rows).toEqual([expect.objectContaining({ platformUserId: created.id, email: address, usedAt: null })]);

@@ -29,13 +29,18 @@ const context = vi.hoisted(() => ({
   headers: new Headers(),
   afterTasks: [] as (() => unknown)[],
   viewer: null as import("@/lib/core/auth/viewer").Viewer | null,
+  cookies: new Map<string, string>(),
 }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => context.harness.client }));
 vi.mock("@/lib/core/db/client", () => ({ getDb: async () => context.harness.db.db }));
 vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => context.viewer }));
 vi.mock("next/headers", () => ({
   headers: async () => context.headers,
-  cookies: async () => ({ get: () => undefined, getAll: () => [], has: () => false }),
+  cookies: async () => ({
+    get: (name: string) => (context.cookies.has(name) ? { name, value: context.cookies.get(name) } : undefined),
+    getAll: () => [],
+    has: (name: string) => context.cookies.has(name),
+  }),
 }));
 vi.mock("next/server", async (original) => ({
   ...(await original<object>()),
@@ -58,6 +63,7 @@ const { signInOptionsHandler } = await import("@/lib/features/passkeys/route-han
 const { redeemVoucherAction } = await import("@/lib/features/vouchers/actions/redeem-voucher");
 const { startPasswordResetAction } = await import("@/lib/features/accounts/actions/start-password-reset");
 const { consumeRateLimit, RATE_LIMITS } = await import("@/lib/core/rate-limit");
+const { KNOWN_BROWSER_COOKIE, rememberLinkSignIn } = await import("@/lib/core/auth/known-browser");
 
 let h: ServiceHarness;
 beforeAll(async () => {
@@ -71,6 +77,7 @@ beforeEach(async () => {
   h.sent.length = 0;
   context.afterTasks.length = 0;
   context.viewer = null;
+  context.cookies.clear();
   for (const table of [mailOutbox, rateLimitCounters, verificationTokens, sessions, users]) await h.db.db.delete(table);
 });
 afterEach(() => {
@@ -177,5 +184,77 @@ describe(`N2: one passkey sign-in start from another client resets no limit (${T
       expect((await consumeRateLimit(bucket, "subject-1", rule, new Date(late))).allowed, bucket).toBe(false);
       await h.db.db.delete(rateLimitCounters);
     }
+  });
+});
+
+describe(`issue 33: a sign-in lock-out costs the attacker more than the victim (${TEST_DIALECT}, ${testDriver})`, () => {
+  /** The proof a browser keeps once a sign-in link to `email` opened a session in it (as Auth.js's callback answers). */
+  async function browserThatSignedInAs(email: string): Promise<void> {
+    const callback = new Request(`${ORIGIN}/api/auth/callback/nodemailer?token=t&email=${encodeURIComponent(email)}`);
+    const answer = await rememberLinkSignIn(
+      callback,
+      new Response(null, { status: 302, headers: { "set-cookie": "authjs.session-token=abc; Path=/; HttpOnly" } }),
+    );
+    const cookie = answer.headers.getSetCookie().find((c) => c.startsWith(`${KNOWN_BROWSER_COOKIE}=`));
+    expect(cookie, "the callback marks the browser").toBeDefined();
+    context.cookies.set(KNOWN_BROWSER_COOKIE, /=([^;]*)/.exec(cookie!)![1]!);
+  }
+
+  it("R4-4: after five anonymous requests fill the address's count, the victim's own browser still gets its link", async () => {
+    from(CLIENT, "2026-11-22T10:01:00Z");
+    for (let i = 0; i < 5; i++) expect(await signInFormLetThrough(DEMO_DRIVER_EMAIL)).toBe(true);
+    expect(await signInFormLetThrough(DEMO_DRIVER_EMAIL)).toBe(false);
+
+    // A browser that signed in to the address before: its own count, which nobody without that proof can fill.
+    from(OTHER_CLIENT, "2026-11-22T10:02:00Z");
+    await browserThatSignedInAs(DEMO_DRIVER_EMAIL);
+    expect(await signInFormLetThrough(DEMO_DRIVER_EMAIL)).toBe(true);
+    expect(await mailsTo(DEMO_DRIVER_EMAIL)).toBe(6);
+
+    // The trade-off: a browser without the proof (or with another address's) waits for the window, as before.
+    context.cookies.clear();
+    expect(await signInFormLetThrough(DEMO_DRIVER_EMAIL)).toBe(false);
+    await browserThatSignedInAs("someone.else@example.com");
+    expect(await signInFormLetThrough(DEMO_DRIVER_EMAIL)).toBe(false);
+    context.cookies.set(KNOWN_BROWSER_COOKIE, "A".repeat(22));
+    expect(await signInFormLetThrough(DEMO_DRIVER_EMAIL)).toBe(false);
+  });
+
+  it("R4-4: a browser is marked only when the link opened a session, and keeps three addresses at most", async () => {
+    from(CLIENT, "2026-11-22T10:05:00Z");
+    const callback = (email: string) =>
+      new Request(`${ORIGIN}/api/auth/callback/nodemailer?token=t&email=${encodeURIComponent(email)}`);
+    const failed = await rememberLinkSignIn(
+      callback(DEMO_DRIVER_EMAIL),
+      new Response(null, { status: 302, headers: { location: "/signin?error=Verification" } }),
+    );
+    expect(failed.headers.getSetCookie()).toEqual([]);
+    for (const email of ["a@example.com", "b@example.com", "c@example.com", DEMO_DRIVER_EMAIL])
+      await browserThatSignedInAs(email);
+    expect(context.cookies.get(KNOWN_BROWSER_COOKIE)!.split(".")).toHaveLength(3);
+  });
+
+  it("R4-8: a refused request adds no counter row; one client trying 200 addresses leaves one row per bucket and window it used", async () => {
+    from(CLIENT, "2026-11-22T11:00:10Z");
+    const rows = async () => (await h.db.db.select().from(rateLimitCounters)).length;
+    for (let i = 0; i < 30; i++) expect(await signInFormLetThrough(`r48.${i}@example.com`)).toBe(true);
+    const whenFull = await rows();
+    expect(whenFull).toBe(31);
+    for (let i = 30; i < 200; i++) expect(await signInFormLetThrough(`r48.${i}@example.com`)).toBe(false);
+    expect(await rows()).toBe(whenFull);
+  });
+
+  it("IPv6: per-client limits key an address by its /64, so a fresh address of the same prefix is no fresh bucket", async () => {
+    const inPrefix = (i: number) => `2001:db8:4:7:${(i + 1).toString(16)}::${(i * 7 + 3).toString(16)}`;
+    for (let i = 0; i < 30; i++) {
+      from(inPrefix(i), "2026-11-22T12:00:10Z");
+      expect(await signInFormLetThrough(`v6.${i}@example.com`)).toBe(true);
+    }
+    for (const fresh of ["2001:db8:4:7:ffff:ffff:ffff:fffe", "2001:0DB8:0004:0007::1", "[2001:db8:4:7::abcd]"]) {
+      from(fresh, "2026-11-22T12:01:00Z");
+      expect(await signInFormLetThrough("v6.more@example.com"), fresh).toBe(false);
+    }
+    from("2001:db8:4:8::1", "2026-11-22T12:01:00Z");
+    expect(await signInFormLetThrough("v6.other-prefix@example.com")).toBe(true);
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type OpenedDatabase } from "@/lib/core/db/connect";
 import type { DriverEvent } from "@/lib/core/live-events";
+import { sql } from "drizzle-orm";
+import { onSessionsEnded, SESSIONS_ENDED_CHANNEL } from "@/lib/core/auth/sessions-ended";
 import { createLiveBus, type LiveBus, type LiveMessage } from "@/lib/features/live/bus";
 import { createScratchDatabase, openTestDatabase, testDriver } from "@/tests/support/test-db";
 
@@ -94,6 +96,20 @@ describe(`the live bus (${testDriver})`, () => {
     const next = await bus.publish(1005, event(23), new Date(now + 30_000));
     expect((await bus.missed(1005, 0)).map((m) => m.id)).toEqual([recent.id, stale.id, next.id]);
   });
+
+  it.skipIf(testDriver !== "postgres")(
+    "issue 33, R4-7: hears another instance's sign-out (NOTIFY sessions_ended), for its streams to check at once",
+    async () => {
+      const heard: string[] = [];
+      const stopListening = onSessionsEnded((userId) => heard.push(userId));
+      const stop = await listener.subscribe(1004, () => undefined);
+      // Sent by the other instance's connection only: nothing in this process announces it by a call.
+      await instances[0]!.db.execute(sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${"u-elsewhere"})`);
+      await expect.poll(() => heard, { timeout: 5_000 }).toEqual(["u-elsewhere"]);
+      stop();
+      stopListening();
+    },
+  );
 
   it.skipIf(testDriver !== "postgres")(
     "keeps delivering after its LISTEN connection is dropped, what was published meanwhile too",

@@ -283,7 +283,8 @@ describe("the emulator's own callbacks", () => {
         const headers = Object.fromEntries(
           Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === "string"),
         );
-        const callbackDeps: CallbackDeps = { ...deps(), keys: async () => [TEST_API_KEY] };
+        // The emulator's clock stamps X-Timestamp: the receiver reads the same one (issue 33's freshness window).
+        const callbackDeps: CallbackDeps = { ...deps(), keys: async () => [TEST_API_KEY], now: () => new Date(clock) };
         void receivePlatformCallback(
           new Request(URL_, { method: "POST", headers, body: Buffer.concat(chunks) }),
           callbackDeps,

@@ -59,6 +59,9 @@ async function portalRoutes(request: Request): Promise<Response> {
       heartbeatMs: 1_000,
       enabled: () => callbacksConfigured(SETTINGS),
       locale: async () => "en",
+      clientKey: async () => "192.0.2.1",
+      caps: () => ({ perAccount: 100, perClient: 100 }),
+      maxLifetimeMs: () => 3_600_000,
     });
   const later: Array<() => Promise<void>> = [];
   const response = await receivePlatformCallback(request, {

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
 import type { DriverViewer } from "@/lib/core/auth/guards";
 import type { OpenedDatabase } from "@/lib/core/db/connect";
-import { liveEvents, sessions, users } from "@/lib/core/db/schema";
+import { liveEvents, liveStreams, sessions, users } from "@/lib/core/db/schema";
 import { runDrainHooks } from "@/lib/core/shutdown";
-import type { DriverEvent } from "@/lib/core/live-events";
 import { createLiveBus, type LiveBus } from "@/lib/features/live/bus";
 import { FRESH_REPLAY_MS, openDriverStream, STREAM_HEADERS, type StreamDeps } from "@/lib/features/live/stream";
+import { balanceEvent as balance, readUntil } from "@/tests/support/event-stream";
 import { openTestDatabase } from "@/tests/support/test-db";
 
 /**
@@ -27,28 +27,10 @@ const deps = (): StreamDeps => ({
   heartbeatMs: 50,
   enabled: () => enabled,
   locale: async () => tabLocale,
+  clientKey: async () => "192.0.2.1",
+  caps: () => ({ perAccount: 100, perClient: 100 }),
+  maxLifetimeMs: () => 3_600_000,
 });
-
-const balance = (amount: number): DriverEvent => ({
-  type: "balance",
-  balance: amount,
-  currency: "EUR",
-  updatedAt: "2026-03-14T10:00:00Z",
-});
-
-/** Reads frames from the stream until `until` holds for the text so far. */
-async function readUntil(response: Response, until: (text: string) => boolean): Promise<string> {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  while (!until(text)) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  reader.releaseLock();
-  return text;
-}
 
 const dataOf = (text: string) =>
   text
@@ -70,6 +52,7 @@ beforeEach(async () => {
   enabled = true;
   tabLocale = "en";
   await opened.db.delete(liveEvents);
+  await opened.db.delete(liveStreams);
   await opened.db.delete(sessions);
   await opened.db
     .insert(sessions)

@@ -13,11 +13,28 @@ vi.mock("@/lib/core/auth/guards", () => ({
       : { status: "error", message: "Sign in to continue." }),
   isRefusal: (result: object) => "status" in result,
 }));
-const audits = vi.hoisted(() => ({ entries: [] as Record<string, unknown>[] }));
+const audits = vi.hoisted(() => ({
+  entries: [] as Record<string, unknown>[],
+  noting: null as { recorded: boolean } | null,
+}));
 vi.mock("@/lib/core/audit", () => ({
-  recordAudit: async (entry: Record<string, unknown>) => void audits.entries.push(entry),
+  auditErrorText: (error: unknown) => String(error),
+  // One call at a time here: the notes of the call running now.
+  runNotingAudits: async (notes: { recorded: boolean }, task: () => Promise<unknown>) => {
+    audits.noting = notes;
+    try {
+      return await task();
+    } finally {
+      audits.noting = null;
+    }
+  },
+  recordAudit: async (entry: Record<string, unknown>) => {
+    if (audits.noting) audits.noting.recorded = true;
+    audits.entries.push(entry);
+  },
   withAudit: async ({ run, ...entry }: { run: () => Promise<unknown> } & Record<string, unknown>) => {
     const result = await run();
+    if (audits.noting) audits.noting.recorded = true;
     audits.entries.push({ ...entry, outcome: "success" });
     return result;
   },
@@ -34,7 +51,8 @@ vi.mock("@/lib/core/actions/staff-check", () => ({
 const language = vi.hoisted(() => ({ locale: "en" as "en" | "nl" | "de" }));
 vi.mock("@/lib/core/i18n/current-locale", () => ({ currentLocale: async () => language.locale }));
 
-const { driverAction, publicAction, staffAction } = await import("@/lib/core/actions/action");
+const { driverAction, publicAction } = await import("@/lib/core/actions/action");
+const { staffAction } = await import("@/lib/core/actions/staff-action");
 
 class TakenError extends Error {}
 
@@ -198,12 +216,17 @@ describe("the action helper", () => {
     expect(guards.staffCalls).toEqual([["admin", "thing.do"]]);
 
     guards.staff = { userId: "staff-1", email: "staff@example.com", role: "admin", platformUserId: null };
+    audits.entries.length = 0;
     expect(await action("1001; drop" as never, IDLE, form({ note: "n" }))).toEqual({
       status: "error",
       code: "no-driver",
       message: "That driver could not be found. Open the driver again from the search.",
       values: { note: "n" },
     });
+    // Issue 33, R4-5: the refusal is an entry with its reason.
+    expect(audits.entries).toEqual([
+      expect.objectContaining({ action: "thing.do", outcome: "failure", reason: "invalid-driver-id" }),
+    ]);
     expect(await action("1001" as never, IDLE, form({ note: "n" }))).toEqual({ status: "ok" });
     expect(run).toHaveBeenCalledWith({ note: "n" }, expect.objectContaining({ driverId: 1001, actor: guards.staff }));
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddressFrom } from "@/lib/core/auth/client-address";
+import { clientAddressFrom, clientLimitKeyOf } from "@/lib/core/auth/client-address";
 import { isLoopbackAddress } from "@/lib/core/auth/loopback";
 
 // With the portal's node options, the last X-Forwarded-For entry is always the socket's address
@@ -36,5 +36,33 @@ describe("isLoopbackAddress", () => {
     for (const address of ["10.0.0.1", "192.0.2.2", "::ffff:10.0.0.1", "unknown", "", "127.0.0.1.evil", "1127.0.0.1"]) {
       expect(isLoopbackAddress(address), address).toBe(false);
     }
+  });
+});
+
+describe("clientLimitKeyOf: the key per-client limits count under (issue 33)", () => {
+  it("keys every IPv6 address of one /64 alike, in any spelling", () => {
+    const prefix = [
+      "2001:db8:4:7::1",
+      "2001:db8:4:7:ffff:ffff:ffff:fffe",
+      "2001:0DB8:0004:0007:0000:0000:0000:0009",
+      "[2001:db8:4:7::abcd]",
+      "2001:db8:4:7:1:2:192.0.2.33",
+      "2001:db8:4:7::1%eth0",
+    ];
+    for (const address of prefix) expect(clientLimitKeyOf(address), address).toBe("2001:db8:4:7::/64");
+    expect(clientLimitKeyOf("2001:db8:4:8::1")).toBe("2001:db8:4:8::/64");
+    expect(clientLimitKeyOf("2001:db8::")).toBe("2001:db8:0:0::/64");
+  });
+
+  it("keeps IPv4 as it is, also when written as IPv4-mapped IPv6", () => {
+    expect(clientLimitKeyOf("192.0.2.1")).toBe("192.0.2.1");
+    expect(clientLimitKeyOf("::ffff:192.0.2.1")).toBe("192.0.2.1");
+    expect(clientLimitKeyOf("::ffff:c000:201")).toBe("192.0.2.1");
+    expect(clientLimitKeyOf("192.0.2.2")).not.toBe(clientLimitKeyOf("192.0.2.1"));
+  });
+
+  it("leaves anything that is no address as it came (lower-cased)", () => {
+    for (const text of ["unknown", "1:2:3:4:5:6:7:8:9", "::1::2", "2001:db8::g", "1.2.3.256"])
+      expect(clientLimitKeyOf(text), text).toBe(text);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { NGINX_BINARY, nginxRefuses } from "@/bench/lib/nginx";
-import { siteConfigFor, nginxMainConfig } from "@/bench/lib/nginx-config";
+import { siteConfigFor, nginxMainConfig, statedMainContext } from "@/bench/lib/nginx-config";
 
 /**
  * The instances phase runs nginx with the shipped configuration, changed only where a bench must:
@@ -31,12 +31,16 @@ describe("siteConfigFor", () => {
     expect(upstreamServers(siteConfigFor(shipped, { ...site, servers: ["127.0.0.1:41001"] }))).toHaveLength(1);
   });
 
-  it("listens where the bench says", () => {
-    expect(activeLines(generated).filter((l) => /^\s*listen /.test(l))).toEqual(["    listen 127.0.0.1:41000;"]);
+  it("listens where the bench says, its catch-all for other host names too", () => {
+    expect(activeLines(generated).filter((l) => /^\s*listen /.test(l))).toEqual([
+      "    listen 127.0.0.1:41000 default_server;",
+      "    listen 127.0.0.1:41000;",
+    ]);
+    expect(generated).toContain("server_name 127.0.0.1 localhost;");
   });
 
   it("keeps every other shipped line as it is, comments included", () => {
-    const changed = /^\s*(server \d|listen )/;
+    const changed = /^\s*(server \d|listen |server_name (?!_))/;
     const unchanged = (conf: string) => conf.split("\n").filter((line) => !changed.test(line));
     expect(unchanged(generated)).toEqual(unchanged(shipped));
     expect(generated).toContain("# listen 443 ssl;");
@@ -46,7 +50,7 @@ describe("siteConfigFor", () => {
     expect(() => siteConfigFor(shipped.replace("upstream driver_portal", "upstream other"), site)).toThrow(
       /no 'upstream driver_portal'/,
     );
-    expect(() => siteConfigFor(shipped.replace("listen 80;", "# gone"), site)).toThrow(/no listen line/);
+    expect(() => siteConfigFor(shipped.replace(/listen 80[^;]*;/g, "# gone"), site)).toThrow(/no listen line/);
     expect(() => siteConfigFor(shipped, { ...site, servers: [] })).toThrow(/at least one/);
   });
 
@@ -55,7 +59,10 @@ describe("siteConfigFor", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "nginx-bench-check-"));
     try {
       writeFileSync(path.join(dir, "site.conf"), generated);
-      writeFileSync(path.join(dir, "nginx.conf"), nginxMainConfig(dir, path.join(dir, "site.conf")));
+      writeFileSync(
+        path.join(dir, "nginx.conf"),
+        nginxMainConfig(dir, path.join(dir, "site.conf"), statedMainContext(shipped)),
+      );
       expect(nginxRefuses(NGINX_BINARY, dir, path.join(dir, "nginx.conf"))).toBeNull();
       // The check itself can fail: a broken site file is refused.
       writeFileSync(path.join(dir, "site.conf"), generated.replace("proxy_pass", "proxy_passs"));

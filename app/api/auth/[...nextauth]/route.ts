@@ -1,16 +1,17 @@
 import type { NextRequest } from "next/server";
 import { handlers } from "@/lib/core/auth";
+import { rememberLinkSignIn } from "@/lib/core/auth/known-browser";
 import { anyone } from "@/lib/core/route-handlers/access";
 import { routeHandler } from "@/lib/core/route-handlers/route-handler";
 
 const WORDS = { doing: "auth.doing.signIn" } as const;
 
-// Next hands every route handler a NextRequest; Auth.js reads its `nextUrl`.
+// Next hands every route handler a NextRequest; Auth.js reads its `nextUrl`. A followed link marks its browser as known.
 export const GET = routeHandler({
   scope: "auth",
   words: WORDS,
   access: anyone,
-  run: ({ request }) => handlers.GET(request as NextRequest),
+  run: async ({ request }) => rememberLinkSignIn(request, await handlers.GET(request as NextRequest)),
 });
 
 /**

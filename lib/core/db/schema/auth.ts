@@ -26,6 +26,8 @@ export const users = pgTable("user", {
    * passkey. Null for drivers.
    */
   staffEnrolEmail: text("staff_enrol_email"),
+  /** When the staff role was granted (or the passkeys reset): only a link session opened since enrols the first passkey. */
+  staffGrantedAt: timestamp("staff_granted_at", { mode: "date" }),
   /** Mail the driver when a browser and system not seen before signs in (lib/core/auth/devices.ts). */
   newDeviceMail: boolean("new_device_mail").notNull().default(true),
   /** Mail the driver a receipt when a charging session ends (lib/features/live/receipt.ts). */
@@ -65,6 +67,8 @@ export const sessions = pgTable("session", {
   signInMethod: text("sign_in_method", { enum: ["email", "passkey"] })
     .notNull()
     .default("email"),
+  /** When the session was opened; null for sessions older than the column (never "after a staff grant"). */
+  createdAt: timestamp("created_at", { mode: "date" }).defaultNow(),
 });
 
 export const verificationTokens = pgTable(

@@ -42,3 +42,20 @@ export const platformSubscriptions = pgTable("platform_subscription", {
   signingKey: text("signing_key"),
   createdAt: timestamp("created_at", { mode: "date" }).notNull().defaultNow(),
 });
+
+/**
+ * The drivers' open event streams on every instance, for the caps per account and per client address. A row lives
+ * while its stream does; one whose instance died stops counting once `renewedAt` (each heartbeat) is stale.
+ */
+export const liveStreams = pgTable(
+  "live_stream",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    /** The per-client limit key (an IPv6 address by its /64). */
+    clientKey: text("client_key").notNull(),
+    openedAt: timestamp("opened_at", { mode: "date" }).notNull().defaultNow(),
+    renewedAt: timestamp("renewed_at", { mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("live_stream_user_idx").on(t.userId), index("live_stream_client_idx").on(t.clientKey)],
+);

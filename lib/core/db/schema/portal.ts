@@ -64,6 +64,8 @@ export const auditLog = pgTable(
     outcome: text("outcome").$type<"success" | "failure">().notNull(),
     details: jsonb("details").$type<Record<string, unknown>>(),
     error: text("error"),
+    /** Why a refused request was refused, as a code (`role-required`, `not-found`, `invalid-input`…); null otherwise. */
+    reason: text("reason"),
   },
   (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_target_idx").on(t.targetPlatformUserId)],
 );

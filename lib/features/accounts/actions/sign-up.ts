@@ -3,7 +3,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { after } from "next/server";
 import { navigate, publicAction, type Navigation } from "@/lib/core/actions/action";
-import { clientAddress } from "@/lib/core/auth/client-address";
+import { clientLimitKey } from "@/lib/core/auth/client-address";
 import { openSession, sessionCookie } from "@/lib/core/auth/open-session";
 import { isSecureOrigin } from "@/lib/core/auth/session-policy";
 import { siteOrigin } from "@/lib/core/auth/site-origin";
@@ -32,7 +32,7 @@ export const signUpAction = publicAction({
   run: async (input, { values, t }): Promise<ActionResult | Navigation<ActionResult>> => {
     const refused = await refusalOverLimit(
       "signup:client",
-      await clientAddress(),
+      await clientLimitKey(),
       RATE_LIMITS.signUpPerClient,
       (minutes) => t("signUp.errors.tooMany", { minutes }),
     );

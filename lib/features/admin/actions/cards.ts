@@ -1,7 +1,8 @@
 "use server";
 import "server-only";
 import { refresh } from "next/cache";
-import { staffAction, type FormReading } from "@/lib/core/actions/action";
+import type { FormReading } from "@/lib/core/actions/action";
+import { staffAction } from "@/lib/core/actions/staff-action";
 import { cardFormErrors, cardIdForm, cardLabel, cardNotOwned } from "@/lib/features/cards";
 import { addCardForDriver } from "@/lib/features/cards";
 import { hasErrorCode } from "@/lib/core/errors";

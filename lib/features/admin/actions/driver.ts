@@ -1,7 +1,8 @@
 "use server";
 import "server-only";
 import { refresh } from "next/cache";
-import { noDriver, staffAction } from "@/lib/core/actions/action";
+import { noDriver } from "@/lib/core/actions/action";
+import { staffAction } from "@/lib/core/actions/staff-action";
 import { refusalOverLimit } from "@/lib/core/actions/limit";
 import { hasErrorCode } from "@/lib/core/errors";
 import { changeDriverEmail } from "@/lib/features/accounts";
@@ -152,7 +153,7 @@ export const startDriverPasswordResetAction = staffAction({
           : t("admin.driverActions.tooManyResetMails", { minutes }),
     );
     if (refused) {
-      await recordAudit({ outcome: "failure", error: "Too many resets for this driver" });
+      await recordAudit({ outcome: "failure", error: "Too many resets for this driver", reason: "rate-limited" });
       return refused;
     }
     const email = (await getPlatform().users.getUser(driverId)).email;
@@ -180,6 +181,7 @@ export const redeemVoucherForDriverAction = staffAction({
       outcome: outcome.status === "accepted" ? "success" : "failure",
       details: { code: code.trim().slice(0, 64), outcome: outcome.status },
       error: outcome.status === "accepted" ? undefined : outcome.message,
+      reason: outcome.status === "accepted" ? undefined : `voucher-${outcome.status}`,
     });
     return voucherActionResult(outcome, values, t);
   },

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { navigate, publicAction, type Navigation } from "@/lib/core/actions/action";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import { currentLocale } from "@/lib/core/i18n/current-locale";
-import { clientAddress } from "@/lib/core/auth/client-address";
+import { clientLimitKey } from "@/lib/core/auth/client-address";
+import { isKnownBrowserFor } from "@/lib/core/auth/known-browser";
 import { safeReturnPath } from "@/lib/core/auth/return-path";
 import { emailSchema } from "@/lib/core/auth/schemas";
 import { mailSignInLinkOrSignUpPointer } from "@/lib/core/auth/sign-in-mail";
@@ -25,7 +26,10 @@ export const requestSignInLinkAction = publicAction({
   failure: { log: "sign-in request", doing: "signIn.doing.sendLink" },
   schema: SignInInput,
   run: async ({ email, callbackUrl }, { values, t }): Promise<ActionResult | Navigation<ActionResult>> => {
-    const limits = await consumeSignInMailLimits(email, await clientAddress());
+    const limits = await consumeSignInMailLimits(email, {
+      client: await clientLimitKey(),
+      knownBrowser: await isKnownBrowserFor(email),
+    });
     if (!limits.allowed) {
       return {
         status: "error",

@@ -5,6 +5,7 @@ import { getDb } from "@/lib/core/db/client";
 import { sessions } from "@/lib/core/db/schema";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import { signOut } from "@/lib/core/auth";
+import { announceSessionsEnded } from "@/lib/core/auth/sessions-ended";
 import { getViewer } from "@/lib/core/auth/viewer";
 
 async function signOutToSignIn(): Promise<ActionResult> {
@@ -33,6 +34,7 @@ export const signOutEverywhereAction = publicAction({
     if (viewer) {
       const db = await getDb();
       await db.delete(sessions).where(eq(sessions.userId, viewer.userId));
+      await announceSessionsEnded(db, viewer.userId);
     }
     return navigate(signOutToSignIn);
   },

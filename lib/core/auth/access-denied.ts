@@ -1,0 +1,16 @@
+import type { MessageKey } from "@/lib/core/i18n/translator";
+
+/** Thrown by action and route-handler guards; callers turn it into 401/403 without data. */
+export class AccessDeniedError extends Error {
+  constructor(
+    readonly status: 401 | 403,
+    /** A catalogue key, put into the caller's language where the refusal is answered. */
+    message: MessageKey = status === 401 ? "access.signInToContinue" : "access.noAccess",
+  ) {
+    super(message);
+    this.name = "AccessDeniedError";
+  }
+}
+
+/** The words of every refusal of a staff session that was not established with a passkey (a catalogue key). */
+export const PASSKEY_SESSION_REQUIRED: MessageKey = "auth.errors.staffPasskeyRequired";
