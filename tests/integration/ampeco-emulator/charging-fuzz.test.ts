@@ -102,3 +102,39 @@ describe("the charging routes under random input", () => {
     );
   });
 });
+
+describe("the contract dialect", () => {
+  it("has none of the charging routes: each is a 404, and nothing starts", async () => {
+    const contract = createPlatformEmulator({
+      apiKey: TEST_API_KEY,
+      readOnlyKey: TEST_READONLY_KEY,
+      seedLocations: true,
+    });
+    const paths = [
+      "/public-api/actions/charge-point/v1.0/5020/start/3",
+      "/public-api/actions/evse/v1.0/50203/start",
+      "/public-api/actions/charge-point/v1.0/5020/stop/70001",
+    ];
+    for (const p of paths) {
+      const answer = await contract.handle(
+        new Request(`http://emu${p}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${TEST_API_KEY}`, "content-type": "application/json" },
+          body: JSON.stringify({ userId: 1002 }),
+        }),
+      );
+      expect(answer.status).toBe(404);
+    }
+    for (const p of [
+      "/public-api/resources/evses/v2.0",
+      "/public-api/resources/tariffs/v1.0",
+      "/public-api/resources/receipts/v2.0",
+    ]) {
+      const answer = await contract.handle(
+        new Request(`http://emu${p}`, { headers: { authorization: `Bearer ${TEST_API_KEY}` } }),
+      );
+      expect(answer.status).toBe(404);
+    }
+    contract.stop();
+  });
+});
