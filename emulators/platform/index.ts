@@ -7,6 +7,10 @@ import {
   invoiceFileRoutes,
   OAUTH_TOKEN_PATH,
   OAuthIssuer,
+  RECEIPT_FILE_PREFIX,
+  receiptFileRoutes,
+  settleCharging,
+  upgradePaymentMethods,
   WebhookDispatcher,
   type OAuthClient,
 } from "./ampeco";
@@ -23,7 +27,7 @@ import { settleCredits, voucherRoutes } from "./routes/vouchers";
 import { syncLedger, upgradeLedger } from "./ledger";
 import { DEMO_DRIVER_ID } from "./seed-data";
 import { createSeedState } from "./seed";
-import { EmulatorSettingsSchema, resourceOfPath, type EmulatorSettingsInput } from "./settings";
+import { EmulatorSettingsSchema, resourceOfPath, type EmulatorSettings, type EmulatorSettingsInput } from "./settings";
 import { loadState, saveState, type EmulatorState } from "./store";
 
 /**
@@ -122,6 +126,7 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
 
   let state: EmulatorState = (resolved.stateFile ? loadState(resolved.stateFile) : null) ?? createSeedState(now());
   upgradeLedger(state, now(), DEMO_DRIVER_ID);
+  upgradePaymentMethods(state, now());
   const persist = () => {
     if (resolved.stateFile) saveState(resolved.stateFile, state);
   };
@@ -164,7 +169,7 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
       getSettings: () => runtime.settings,
       now,
       settle: () => {
-        if (settleStore(state, now())) persist();
+        if (settleStore(state, now(), runtime.settings)) persist();
       },
       tickMs: options.notificationTickMs ?? 5_000,
     });
@@ -240,7 +245,7 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
         return errorResponse(new HttpError(400, "Bad request URL."));
       }
       // Due voucher credits land before anything reads the state (also survives restarts).
-      if (settleStore(state, now())) persist();
+      if (settleStore(state, now(), runtime.settings)) persist();
 
       if (url.pathname.startsWith(CONTROL_PREFIX)) {
         const response = await dispatch(controlRoutes, request, url);
@@ -255,6 +260,8 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
         (url.pathname.startsWith(INVOICE_FILE_PREFIX) || url.pathname.startsWith(INVOICE_REDIRECT_PREFIX))
       )
         return dispatch(invoiceFileRoutes, request, url);
+      if (dialect === "ampeco" && url.pathname.startsWith(RECEIPT_FILE_PREFIX))
+        return dispatch(receiptFileRoutes, request, url);
       if (url.pathname.startsWith(PLATFORM_PREFIX)) {
         const bodyKeys = await jsonBodyKeys(request);
         const response = await handlePlatform(request, url);
@@ -269,10 +276,11 @@ export function createPlatformEmulator(options: PlatformEmulatorOptions): Platfo
   };
 }
 
-/** Due voucher credits, then the ledger lines of what changed since (finished sessions, applied credits). */
-function settleStore(state: EmulatorState, now: Date): boolean {
+/** Due voucher credits and charges started from the API, then the ledger lines of what changed since. */
+function settleStore(state: EmulatorState, now: Date, settings: EmulatorSettings): boolean {
   const credited = settleCredits(state, now);
-  return syncLedger(state, now) || credited;
+  const charged = settleCharging(state, now, settings);
+  return syncLedger(state, now) || credited || charged;
 }
 
 /**

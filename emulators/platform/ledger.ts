@@ -44,7 +44,11 @@ type Draft = Omit<TransactionRecord, "id" | "invoiceId">;
 
 const billable = (s: SessionRecord) => s.status === "finished" && s.stoppedAt !== null && s.amount > 0;
 
-function sessionDraft(session: SessionRecord, billingType: "internal" | "external"): Draft {
+function sessionDraft(
+  session: SessionRecord,
+  billingType: "internal" | "external",
+  card: string = paymentMethodOf(session.userId),
+): Draft {
   const at = session.stoppedAt as string;
   return {
     userId: session.userId,
@@ -58,7 +62,7 @@ function sessionDraft(session: SessionRecord, billingType: "internal" | "externa
     currency: session.currency,
     status: "finalized",
     billingType,
-    paymentMethodId: billingType === "external" ? paymentMethodOf(session.userId) : null,
+    paymentMethodId: billingType === "external" ? card : null,
     finalizedAt: at,
     updatedAt: at,
   };
@@ -198,8 +202,9 @@ export function upgradeLedger(state: EmulatorState, now: Date, refundUserId: num
 }
 
 /**
- * Brings the ledger up to the store: a session finished since (paid by card, so the balance stays as it is) and a
- * voucher credit applied since (an internal top-up) each get their transaction. True when something was added.
+ * Brings the ledger up to the store: a session finished since (paid by card, so the balance stays as it is; one started
+ * through the API as it was paid, once billed) and a voucher credit applied since (an internal top-up) each get their
+ * transaction. True when something was added.
  */
 export function syncLedger(state: EmulatorState, now: Date): boolean {
   const paidSessions = new Set<number>();
@@ -219,8 +224,20 @@ export function syncLedger(state: EmulatorState, now: Date): boolean {
     }
     changed = true;
   };
-  for (const session of state.sessions)
-    if (billable(session) && !paidSessions.has(session.id)) add(sessionDraft(session, "external"));
+  for (const session of state.sessions) {
+    if (!billable(session) || paidSessions.has(session.id)) continue;
+    const started = session.remoteStart;
+    if (started === null) add(sessionDraft(session, "external"));
+    // A start through the API is booked once billed, as it was paid: from the balance or by its card.
+    else if (started.billedAt !== null)
+      add(
+        sessionDraft(
+          session,
+          started.paymentMethodId === null ? "internal" : "external",
+          started.paymentMethodId ?? undefined,
+        ),
+      );
+  }
   for (const r of state.redemptions) {
     if (r.appliedAt === null || creditedRedemptions.has(r.id)) continue;
     const user = state.users.find((u) => u.id === r.userId);

@@ -151,10 +151,34 @@ export interface SeedLocation {
   city: string;
   /** €/kWh the seeded sessions at this location were billed at (before a small variation). */
   tariff: number;
-  evses: Array<{ id: number; connectors: Array<{ type: string; power: number }> }>;
+  evses: SeedEvse[];
   /** Set on a roaming partner's site (ampeco's `roaming.operator.name`); unset on the tenant's own. */
   roamingOperator?: string;
+  /** Local opening hours, every day (ampeco's `workingHours`); unset: always open. */
+  openingHours?: { start: string; end: string };
 }
+
+/** An EVSE; the optional fields are what the ampeco charging routes show (issue 38). */
+export interface SeedEvse {
+  id: number;
+  connectors: Array<{ type: string; power: number }>;
+  /** ampeco's `tariffGroupId`; unset: the default free tariff. */
+  tariffGroupId?: number;
+  /** The operator's status when not `active`. */
+  status?: "disabled" | "out of order";
+  /** A hardware status the charge point reports whatever the sessions do. */
+  fault?: "unavailable" | "faulted";
+  /** Opened after the seeded history: no seeded session is on it (so the history stays what other suites expect). */
+  opened?: "recently";
+}
+
+/** Tariff groups of the seed's EVSEs (ampeco/tariff-book.ts). */
+export const AC_TARIFF_GROUP_ID = 21;
+export const DC_TARIFF_GROUP_ID = 22;
+export const FLEET_TARIFF_GROUP_ID = 29;
+
+/** The EVSEs the seeded history may use: those that were there when it happened. */
+export const historicEvses = (location: SeedLocation) => location.evses.filter((e) => e.opened === undefined);
 
 /**
  * Own locations. Sessions always point at these ids; they are only served when `seedLocations`
@@ -171,8 +195,8 @@ export const SEED_LOCATIONS: readonly SeedLocation[] = [
     city: "Amsterdam",
     tariff: 0.39,
     evses: [
-      { id: 50101, connectors: [{ type: "CCS2", power: 50 }] },
-      { id: 50102, connectors: [{ type: "Type 2", power: 22 }] },
+      { id: 50101, connectors: [{ type: "CCS2", power: 50 }], tariffGroupId: DC_TARIFF_GROUP_ID },
+      { id: 50102, connectors: [{ type: "Type 2", power: 22 }], tariffGroupId: AC_TARIFF_GROUP_ID },
     ],
   },
   {
@@ -185,8 +209,16 @@ export const SEED_LOCATIONS: readonly SeedLocation[] = [
     city: "Amsterdam",
     tariff: 0.59,
     evses: [
-      { id: 50201, connectors: [{ type: "CCS2", power: 50 }] },
-      { id: 50202, connectors: [{ type: "CCS2", power: 50 }] },
+      { id: 50201, connectors: [{ type: "CCS2", power: 50 }], tariffGroupId: DC_TARIFF_GROUP_ID },
+      { id: 50202, connectors: [{ type: "CCS2", power: 50 }], tariffGroupId: DC_TARIFF_GROUP_ID },
+      { id: 50203, connectors: [{ type: "Type 2", power: 22 }], tariffGroupId: AC_TARIFF_GROUP_ID, opened: "recently" },
+      // A fleet's bay: its tariff group lets only the fleet partner's drivers charge.
+      {
+        id: 50204,
+        connectors: [{ type: "Type 2", power: 11 }],
+        tariffGroupId: FLEET_TARIFF_GROUP_ID,
+        opened: "recently",
+      },
     ],
   },
   {
@@ -198,7 +230,8 @@ export const SEED_LOCATIONS: readonly SeedLocation[] = [
     number: "2",
     city: "Utrecht",
     tariff: 0.45,
-    evses: [{ id: 50301, connectors: [{ type: "CCS2", power: 50 }] }],
+    evses: [{ id: 50301, connectors: [{ type: "CCS2", power: 50 }], tariffGroupId: DC_TARIFF_GROUP_ID }],
+    openingHours: { start: "06:00", end: "23:00" },
   },
   {
     id: 504,
@@ -210,8 +243,23 @@ export const SEED_LOCATIONS: readonly SeedLocation[] = [
     city: "Haarlem",
     tariff: 0.35,
     evses: [
-      { id: 50401, connectors: [{ type: "Type 2", power: 22 }] },
-      { id: 50402, connectors: [{ type: "CCS2", power: 50 }] },
+      { id: 50401, connectors: [{ type: "Type 2", power: 22 }], tariffGroupId: AC_TARIFF_GROUP_ID },
+      { id: 50402, connectors: [{ type: "CCS2", power: 50 }], tariffGroupId: DC_TARIFF_GROUP_ID },
+      {
+        id: 50403,
+        connectors: [{ type: "Type 2", power: 22 }],
+        tariffGroupId: AC_TARIFF_GROUP_ID,
+        opened: "recently",
+        fault: "unavailable",
+      },
+      {
+        id: 50404,
+        connectors: [{ type: "Type 2", power: 22 }],
+        tariffGroupId: AC_TARIFF_GROUP_ID,
+        opened: "recently",
+        status: "out of order",
+        fault: "faulted",
+      },
     ],
   },
 ];

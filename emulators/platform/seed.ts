@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { createPrng, type Prng } from "../prng";
+import { seedPaymentMethods } from "./ampeco/payment-method-seed";
 import {
   DEMO_DRIVER_ID,
   FIRST_CREATED_TOKEN_ID,
@@ -9,6 +10,7 @@ import {
   SEED_TOKENS,
   SEED_USERS,
   SEED_VOUCHERS,
+  historicEvses,
 } from "./seed-data";
 import { seedLedger } from "./ledger";
 import type { EmulatorState, SessionRecord } from "./store";
@@ -21,6 +23,9 @@ export const FIRST_SESSION_ID = 70_001;
 export const RUNNING_SESSION_AGE_MS = 23 * 60_000;
 /** Charging power of a running session (a typical 7.4 kW on-board charger). */
 export const RUNNING_POWER_W = 7_400;
+/** Ids the start action hands out (ampeco/charging.ts). */
+export const FIRST_AUTHORIZATION_ID = 60_001;
+export const FIRST_TARIFF_SNAPSHOT_ID = 80_001;
 
 export function hashPassword(password: string): string {
   return createHash("sha256").update(password, "utf8").digest("hex");
@@ -44,7 +49,7 @@ function history(prng: Prng, userId: number, weeks: number, perWeek: [number, nu
     while (days.size < wanted) days.add(prng.int(0, 6));
     for (const day of [...days].sort((a, b) => a - b)) {
       const location = prng.pick(SEED_LOCATIONS);
-      const evse = prng.pick(location.evses);
+      const evse = prng.pick(historicEvses(location));
       const maxKw = Math.max(...evse.connectors.map((c) => c.power));
       // Commute-like start hours in local time (UTC+1/+2), so subtract one hour for UTC.
       const localHour = prng.pick([7, 8, 8, 9, 12, 17, 18, 18, 19, 20, 21]);
@@ -71,6 +76,8 @@ function history(prng: Prng, userId: number, weeks: number, perWeek: [number, nu
         pricePerKwh,
         maxEnergy: energy,
         currency: "EUR",
+        stopReason: null,
+        remoteStart: null,
       });
     }
   }
@@ -105,6 +112,8 @@ export function createSeedState(now: Date): EmulatorState {
     pricePerKwh: 0.39,
     maxEnergy: 60_000,
     currency: "EUR",
+    stopReason: null,
+    remoteStart: null,
   });
   const sessions = drafts.map((draft, index) => ({ id: FIRST_SESSION_ID + index, ...draft }));
 
@@ -120,6 +129,8 @@ export function createSeedState(now: Date): EmulatorState {
       subscription: 1,
       transaction: 1,
       invoice: 1,
+      authorization: FIRST_AUTHORIZATION_ID,
+      tariffSnapshot: FIRST_TARIFF_SNAPSHOT_ID,
     },
     users: SEED_USERS.map(({ createdDaysAgo, ...user }) => ({
       ...user,
@@ -148,6 +159,7 @@ export function createSeedState(now: Date): EmulatorState {
     transactions: [],
     invoices: [],
     invoiceDetails: [],
+    paymentMethods: seedPaymentMethods(now, daysAgo),
   };
   seedLedger(state, now, DEMO_DRIVER_ID);
   return state;

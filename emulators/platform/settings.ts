@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { chargingSettings } from "./charging-settings";
 import { pathPatternSchema } from "./faults";
 import { goLiveSettings } from "./go-live-settings";
 
@@ -17,8 +18,26 @@ const PartnerSchema = z
     createUsers: z.boolean(),
     /** `options.addUserBalance`: without it, users of the partner are read without `balance`. */
     addUserBalance: z.boolean(),
+    // The company partners v2.0 names (settings v1.0 names none): the seller when `options.supplierOnReceipts`.
+    businessName: z.string().min(1).max(255).nullable().default(null),
+    vatNo: z.string().min(1).max(50).nullable().default(null),
+    regNo: z.string().min(1).max(50).nullable().default(null),
+    address: z.string().min(1).max(255).nullable().default(null),
+    postcode: z.string().min(1).max(20).nullable().default(null),
+    city: z.string().min(1).max(100).nullable().default(null),
+    supplierOnReceipts: z.boolean().default(false),
   })
   .strict();
+
+const PORTAL_PARTNER_COMPANY = {
+  businessName: "Driver Portal B.V.",
+  vatNo: "NL859123456B01",
+  regNo: "81234567",
+  address: "Keizersgracht 500",
+  postcode: "1017 EK",
+  city: "Amsterdam",
+  supplierOnReceipts: true,
+};
 
 /** `users`, `id-tags`, `charge-points`…, or `actions/users`: the first path segment after resources/ or actions/. */
 const ResourceSchema = z.string().regex(/^(actions\/)?[a-z][a-z-]{1,40}$/);
@@ -64,10 +83,12 @@ export const EmulatorSettingsSchema = z
     partners: z
       .array(PartnerSchema)
       .max(20)
-      .default([
-        { id: 1116, name: "Driver Portal", createUsers: true, addUserBalance: true },
-        { id: 1117, name: "Fleet reseller", createUsers: true, addUserBalance: false },
-      ]),
+      .default(() =>
+        [
+          { id: 1116, name: "Driver Portal", createUsers: true, addUserBalance: true, ...PORTAL_PARTNER_COMPANY },
+          { id: 1117, name: "Fleet reseller", createUsers: true, addUserBalance: false },
+        ].map((partner) => PartnerSchema.parse(partner)),
+      ),
     /** User groups the tenant has (user-groups v1.0, with the partner each belongs to); create-user refuses others. */
     userGroups: z
       .array(
@@ -135,6 +156,7 @@ export const EmulatorSettingsSchema = z
       retryDelayMs: 1_000,
     }),
     ...goLiveSettings,
+    ...chargingSettings,
   })
   .strict();
 

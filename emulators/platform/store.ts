@@ -52,6 +52,20 @@ export const TokenRecordSchema = z.object({
 });
 
 export const SessionStatusSchema = z.enum(["started", "charging", "finished", "failed"]);
+/**
+ * What a start through the API fixed: its `idTag` (null: the platform names the remote start), the card it pays with
+ * (null: the balance), the tariff and its snapshot, when the car starts to draw (the EVSE prepares until then) and
+ * when billing completed (a balance payment is taken then).
+ */
+export const RemoteStartSchema = z.object({
+  authorizationId: z.int(),
+  idTag: z.string().nullable(),
+  paymentMethodId: z.string().nullable(),
+  tariffId: z.int(),
+  tariffSnapshotId: z.int(),
+  chargingFrom: isoString,
+  billedAt: isoString.nullable(),
+});
 export const SessionRecordSchema = z.object({
   id: z.int(),
   /** Internal only: the platform's session carries no user id, but filter[userId] needs it. */
@@ -70,6 +84,10 @@ export const SessionRecordSchema = z.object({
   maxEnergy: z.int(),
   /** Only the ampeco dialect shows it (the contract's sessions carry no currency). */
   currency: z.string().default("EUR"),
+  /** Why it stopped, when a stop action said so (ampeco: `remote`, `force_stop`); null reads as a standard stop. */
+  stopReason: z.string().nullable().default(null),
+  /** Set on a session started through the ampeco start action (ampeco/charging.ts); null on every other. */
+  remoteStart: RemoteStartSchema.nullable().default(null),
 });
 
 export const VoucherStatusSchema = z.enum(["valid", "used", "expired", "not_applicable"]);
@@ -174,6 +192,19 @@ export const SubscriptionRecordSchema = z.object({
   createdAt: isoString,
 });
 
+/** A card a user saved in the app (payment methods v1.0); the balance is not a record. */
+export const PaymentMethodRecordSchema = z.object({
+  id: z.string(),
+  userId: z.int(),
+  issuer: z.enum(["visa", "mastercard", "maestro", "amex"]),
+  last4: z.string().regex(/^\d{4}$/),
+  expireYear: z.int(),
+  expireMonth: z.int().min(1).max(12),
+  default: z.boolean(),
+  addedAt: isoString,
+  removedAt: isoString.nullable(),
+});
+
 export const EmulatorStateSchema = z.object({
   version: z.literal(1),
   seededAt: isoString,
@@ -187,6 +218,8 @@ export const EmulatorStateSchema = z.object({
     subscription: z.int().default(1),
     transaction: z.int().default(1),
     invoice: z.int().default(1),
+    authorization: z.int().default(60_001),
+    tariffSnapshot: z.int().default(80_001),
   }),
   users: z.array(UserRecordSchema),
   tokens: z.array(TokenRecordSchema),
@@ -198,6 +231,7 @@ export const EmulatorStateSchema = z.object({
   transactions: z.array(TransactionRecordSchema).default([]),
   invoices: z.array(InvoiceRecordSchema).default([]),
   invoiceDetails: z.array(InvoiceDetailsRecordSchema).default([]),
+  paymentMethods: z.array(PaymentMethodRecordSchema).default([]),
 });
 
 export type UserRecord = z.infer<typeof UserRecordSchema>;
@@ -213,6 +247,8 @@ export type SubscriptionRecord = z.infer<typeof SubscriptionRecordSchema>;
 export type TransactionRecord = z.infer<typeof TransactionRecordSchema>;
 export type InvoiceRecord = z.infer<typeof InvoiceRecordSchema>;
 export type InvoiceDetailsRecord = z.infer<typeof InvoiceDetailsRecordSchema>;
+export type RemoteStart = z.infer<typeof RemoteStartSchema>;
+export type PaymentMethodRecord = z.infer<typeof PaymentMethodRecordSchema>;
 export type EmulatorState = z.infer<typeof EmulatorStateSchema>;
 
 export function nextId(state: EmulatorState, kind: keyof EmulatorState["nextIds"]): number {

@@ -1,3 +1,4 @@
+import { isRemoteSession, remoteMeasures } from "./ampeco/charging-measures";
 import { round2 } from "./seed";
 import type { SessionRecord, TokenRecord, UserRecord } from "./store";
 import { toAmsterdamIso, toUtcIso } from "./time";
@@ -58,6 +59,8 @@ export function tokenView(token: TokenRecord) {
 /** A running session's energy follows the clock, so a live view sees it grow between reads. */
 export function liveMeasures(session: SessionRecord, now: Date): { energy: number; amount: number } {
   if (session.stoppedAt !== null) return { energy: session.energy, amount: session.amount };
+  // Started through the API: energy from when the car draws, the amount as its tariff prices it.
+  if (isRemoteSession(session)) return remoteMeasures(session, now);
   const elapsedMs = Math.max(0, now.getTime() - Date.parse(session.startedAt));
   const energy = Math.min(session.maxEnergy, session.energy + Math.floor((session.powerW * elapsedMs) / 3_600_000));
   return { energy, amount: round2((energy / 1000) * session.pricePerKwh) };

@@ -1,7 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import PDFDocument from "pdfkit";
 import { z } from "zod";
-import { HttpError, instantFilter, json, notFound, parseId, readFilters, validate } from "../http";
+import { instantFilter, json, notFound, parseId, readFilters, validate } from "../http";
 import type { Route, RouteContext } from "../router";
 import { round2 } from "../seed";
 import type { EmulatorState, InvoiceRecord } from "../store";
@@ -9,6 +8,7 @@ import { toUtcIso } from "../time";
 import { detailsOf } from "./invoice-details";
 import { INVOICE_COUNTRIES } from "./invoice-enums";
 import { listMode, pagedResponse } from "./paging";
+import { SIGNED_FILE, signedFileName, verifiedFileId } from "./signed-files";
 import { asBadRequest } from "./transactions";
 
 /**
@@ -26,22 +26,17 @@ const STALLED_BYTES = 512;
 
 const INVOICES = /^\/public-api\/resources\/invoices\/v1\.0$/;
 const INVOICE = /^\/public-api\/resources\/invoices\/v1\.0\/([^/]+)$/;
-const SIGNED = "(\\d{1,10})\\/(\\d{1,13})-([0-9a-f]{64})\\.pdf$";
-const INVOICE_FILE = new RegExp(`^\\/invoice-files\\/${SIGNED}`);
-const INVOICE_REDIRECT = new RegExp(`^\\/invoice-links\\/${SIGNED}`);
+
+const INVOICE_FILE = new RegExp(`^\\/invoice-files\\/${SIGNED_FILE}`);
+const INVOICE_REDIRECT = new RegExp(`^\\/invoice-links\\/${SIGNED_FILE}`);
 
 const ListFilterSchema = z.object({ issuedFrom: instantFilter, issuedTo: instantFilter });
-
-function signature(key: string, invoiceId: number, expiresMs: number): string {
-  return createHmac("sha256", key).update(`invoice:${invoiceId}:${expiresMs}`).digest("hex");
-}
 
 type LinkContext = Pick<RouteContext, "url" | "now" | "options" | "runtime">;
 
 /** Links on the origin the platform was called on (or the file host the settings name): the portal's server fetches them. */
 export function invoiceDownloadUrl(ctx: LinkContext, invoiceId: number): string {
-  const expiresMs = ctx.now.getTime() + INVOICE_LINK_TTL_MS;
-  const file = `${invoiceId}/${expiresMs}-${signature(ctx.options.apiKey, invoiceId, expiresMs)}.pdf`;
+  const file = signedFileName(ctx, "invoice", invoiceId, INVOICE_LINK_TTL_MS);
   const { fileOrigin, redirect } = ctx.runtime.settings.invoiceLinks;
   if (redirect) return `${ctx.url.origin}${INVOICE_REDIRECT_PREFIX}${file}`;
   return `${fileOrigin ?? ctx.url.origin}${INVOICE_FILE_PREFIX}${file}`;
@@ -147,15 +142,9 @@ export function invoicePdf(state: EmulatorState, invoice: InvoiceRecord): Promis
 }
 
 /** The invoice a signed link names: 403 for a link the emulator did not sign, 410 once expired, 404 for one gone since. */
-function signedInvoice({ params, state, now, options }: RouteContext): InvoiceRecord {
-  const invoiceId = Number(params[0]);
-  const expiresMs = Number(params[1]);
-  const expected = Buffer.from(signature(options.apiKey, invoiceId, expiresMs), "hex");
-  const given = Buffer.from(params[2] ?? "", "hex");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw new HttpError(403, "This download link is not valid.");
-  if (now.getTime() > expiresMs) throw new HttpError(410, "This download link has expired.");
-  const invoice = state.invoices.find((i) => i.id === invoiceId);
+function signedInvoice(ctx: RouteContext): InvoiceRecord {
+  const invoiceId = verifiedFileId(ctx, "invoice");
+  const invoice = ctx.state.invoices.find((i) => i.id === invoiceId);
   if (!invoice) throw notFound("Invoice", invoiceId);
   return invoice;
 }

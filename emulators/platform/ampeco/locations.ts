@@ -4,7 +4,9 @@ import type { Route, RouteContext } from "../router";
 import type { SeedLocation } from "../seed-data";
 import { chargePointsOf, findChargePoint as chargePointAmong, isRoamingLocation, servedLocations } from "./network";
 import { listMode, pagedResponse } from "./paging";
-import { ampecoLocationView, chargePointView, connectorViews, evseView } from "./views";
+import { evseViewContext, placedOn } from "./charging-network";
+import { evseView } from "./evse-views";
+import { ampecoLocationView, chargePointView, connectorViews } from "./views";
 
 /**
  * Locations v2.0 and charge points v2.0 with their EVSEs and connectors, all cursor-only lists.
@@ -37,13 +39,15 @@ function findChargePoint(ctx: RouteContext, raw: string | undefined) {
   return chargePoint;
 }
 
-function findEvse(ctx: RouteContext) {
+function findPlacedEvse(ctx: RouteContext) {
   const chargePoint = findChargePoint(ctx, ctx.params[0]);
   const id = parseId(ctx.params[1], "Evse");
-  const evse = chargePoint.evses.find((e) => e.id === id);
-  if (!evse) throw notFound("Evse", id);
-  return evse;
+  const placed = placedOn(chargePoint).find((p) => p.evse.id === id);
+  if (!placed) throw notFound("Evse", id);
+  return placed;
 }
+
+const findEvse = (ctx: RouteContext) => findPlacedEvse(ctx).evse;
 
 const ChargePointFilterSchema = z.object({
   locationId: z
@@ -63,10 +67,11 @@ function includes(url: URL): string[] {
 
 function listEvses(ctx: RouteContext) {
   const withConnectors = includes(ctx.url).includes("connectors");
+  const viewContext = evseViewContext(ctx);
   return pagedResponse(
-    findChargePoint(ctx, ctx.params[0]).evses,
+    placedOn(findChargePoint(ctx, ctx.params[0])),
     ctx.url,
-    (e) => evseView(e, ctx.state.seededAt, withConnectors),
+    (placed) => evseView(placed, viewContext, withConnectors),
     listMode(ctx, true),
   );
 }
@@ -110,7 +115,7 @@ export const ampecoLocationRoutes: Route[] = [
   {
     method: "GET",
     pattern: EVSE,
-    handler: (ctx) => json(200, { data: evseView(findEvse(ctx), ctx.state.seededAt, false) }),
+    handler: (ctx) => json(200, { data: evseView(findPlacedEvse(ctx), evseViewContext(ctx), false) }),
   },
   { method: "GET", pattern: CONNECTORS, handler: (ctx) => json(200, { data: connectorViews(findEvse(ctx)) }) },
   {

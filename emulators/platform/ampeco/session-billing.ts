@@ -34,6 +34,15 @@ export function billingOf(
 
 export const withoutTax = (amount: number) => round2(amount / (1 + VAT));
 
+/** A session's receipt (receipts v2.0) is numbered after it; one is issued once billing completed with an amount. */
+const RECEIPT_ID_OFFSET = 600_000;
+export const receiptIdOf = (sessionId: number) => sessionId + RECEIPT_ID_OFFSET;
+export const sessionIdOfReceipt = (receiptId: number) => receiptId - RECEIPT_ID_OFFSET;
+
+export function hasReceipt(session: SessionRecord, billing: SessionBilling): boolean {
+  return session.status === "finished" && billing.status === "completed" && (billing.amount ?? 0) > 0;
+}
+
 const MINUTE_MS = 60_000;
 
 /** The session's energy per clock minute (`clockAlignedEnergyConsumption`), spread evenly over its minutes. */

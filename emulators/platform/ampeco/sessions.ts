@@ -5,6 +5,7 @@ import type { EmulatorSettings } from "../settings";
 import type { EmulatorState, SessionRecord } from "../store";
 import { chargePointIdOf } from "./network";
 import { listMode, pagedResponse } from "./paging";
+import { priceBreakdownOf } from "./price-breakdown";
 import { ampecoSessionView, SESSION_STATUS, sessionWireId, tagUid, type SessionIdTag } from "./views";
 
 /**
@@ -25,12 +26,17 @@ const ListFilterSchema = z.object({
 const SESSIONS = /^\/public-api\/resources\/sessions\/v1\.0$/;
 const SESSION = /^\/public-api\/resources\/sessions\/v1\.0\/([^/]+)$/;
 
-/** The driver's first card, shown as the session's `idTag` and `idTagLabel` like an RFID start. */
+/**
+ * A start through the API shows the `idTag` it was given, or `*` and the session id left-padded with zeros (the facts'
+ * remote start; the width is *inferred*). Any other session shows the driver's first card, like an RFID start.
+ */
 export function idTagOfSession(
   state: EmulatorState,
   session: SessionRecord,
   settings: EmulatorSettings,
 ): SessionIdTag | undefined {
+  if (session.remoteStart)
+    return { uid: session.remoteStart.idTag ?? `*${String(session.id).padStart(10, "0")}`, label: null };
   const token = state.tokens.find((t) => t.userId === session.userId && t.type === "rfid");
   return token && { uid: tagUid(token.code, settings), label: token.visualNumber };
 }
@@ -74,7 +80,7 @@ function listSessions({ url, state, now, runtime }: RouteContext) {
   );
 }
 
-function getSession({ params, state, now, runtime }: RouteContext) {
+function getSession({ url, params, state, now, runtime }: RouteContext) {
   let id = params[0] ?? "";
   try {
     id = decodeURIComponent(id);
@@ -84,7 +90,10 @@ function getSession({ params, state, now, runtime }: RouteContext) {
   // Only the form the tenant shows names a session: a UUID tenant does not answer to the number.
   const session = state.sessions.find((s) => sessionWireId(s.id, runtime.settings) === id);
   if (!session) throw notFound("Session", id);
-  return json(200, { data: sessionView(state, session, now, runtime.settings) });
+  const view = sessionView(state, session, now, runtime.settings);
+  const withBreakdown = url.searchParams.get("withPriceBreakdown");
+  if (withBreakdown !== "true" && withBreakdown !== "1") return json(200, { data: view });
+  return json(200, { data: { ...view, priceBreakdown: priceBreakdownOf(session, now) } });
 }
 
 export const ampecoSessionRoutes: Route[] = [

@@ -5,7 +5,8 @@ import type { SessionRecord, SessionStatus, TokenRecord, TokenStatus, UserRecord
 import { partnerOf, type EmulatorSettings } from "../settings";
 import { toUtcIso } from "../time";
 import { liveMeasures } from "../views";
-import { billingOf } from "./session-billing";
+import { physicalReferenceOf } from "./charging-network";
+import { billingOf, hasReceipt, receiptIdOf } from "./session-billing";
 
 /**
  * Store records → the AMPECO wire shapes of ampeco-openapi-subset.json. One store serves both
@@ -113,6 +114,10 @@ export interface SessionIdTag {
   label: string | null;
 }
 
+/** Why a stopped session stopped: as its stop said, else a standard stop (a failed one never had the car). */
+export const stopReasonOf = (session: SessionRecord) =>
+  session.stopReason ?? (session.status === "failed" ? "ev_not_connected_to_evse" : "standard_stop");
+
 /** `settings.sessionBilling`: a stopped session's amount and `billingStatus` until its billing completes. */
 export function ampecoSessionView(
   session: SessionRecord,
@@ -128,13 +133,15 @@ export function ampecoSessionView(
     1 / 3600,
     ((session.stoppedAt ? Date.parse(session.stoppedAt) : now.getTime()) - Date.parse(session.startedAt)) / 3_600_000,
   );
+  const started = session.remoteStart;
   return {
     id: sessionWireId(session.id, settings),
     chargePointId: chargePointIdOf(session, settings.chargePoints),
     evseId: session.evseId,
+    evsePhysicalReference: physicalReferenceOf(session.evseId),
     connectorId: null,
     status: SESSION_STATUS[session.status],
-    ...(running ? {} : { reason: session.status === "failed" ? "ev_not_connected_to_evse" : "standard_stop" }),
+    ...(running ? {} : { reason: stopReasonOf(session) }),
     userId: session.userId,
     startedAt: toUtcIso(session.startedAt),
     stoppedAt: session.stoppedAt === null ? null : toUtcIso(session.stoppedAt),
@@ -148,9 +155,13 @@ export function ampecoSessionView(
     ...(billed.amount === null ? {} : { amount }),
     totalAmount: billed.amount === null ? null : { withTax: amount, withoutTax: round2(amount / (1 + VAT)) },
     currency: session.currency,
-    paymentType: "balance",
+    // A start through the API names how it pays (null: the balance); the seed's sessions read as balance ones.
+    paymentType: started?.paymentMethodId ? "tokenized" : "balance",
+    ...(started?.paymentMethodId ? { paymentMethodId: started.paymentMethodId } : {}),
     paymentStatus: running ? null : "paid",
-    authorizationId: null,
+    authorizationId: started?.authorizationId ?? null,
+    ...(started ? { tariffSnapshotId: started.tariffSnapshotId } : {}),
+    ...(hasReceipt(session, billed) ? { receiptId: receiptIdOf(session.id) } : {}),
     ...(idTag === undefined ? {} : { idTag: idTag.uid }),
     ...(idTag?.label ? { idTagLabel: idTag.label } : {}),
     billingStatus: billed.status,
@@ -205,30 +216,6 @@ export function connectorViews(evse: SeedLocation["evses"][number]) {
     format: DC_TYPES.has(CONNECTOR_TYPE[connector.type] ?? "") ? "cable" : "socket",
     status: "enabled",
   }));
-}
-
-/**
- * powerOptions.maxPower is in W (platform-real-api-facts.md §4); the seed keeps kW. Connectors are
- * embedded only when asked for (`include[]=connectors` on the EVSE listing, as the subset declares).
- */
-export function evseView(evse: SeedLocation["evses"][number], seededAt: string, withConnectors: boolean) {
-  const connectors = connectorViews(evse);
-  const maxKw = Math.max(...evse.connectors.map((c) => c.power));
-  return {
-    id: evse.id,
-    physicalReference: String(evse.id),
-    label: `EVSE ${evse.id}`,
-    currentType: connectors.some((c) => DC_TYPES.has(c.type)) ? "dc" : "ac",
-    networkId: `NL*DPT*E${evse.id}`,
-    status: "enabled",
-    powerOptions: { maxPower: Math.round(maxKw * 1000), maxVoltage: "400", maxAmperage: null, phases: "three_phase" },
-    roamingOperatorId: OWN_ROAMING_OPERATOR_ID,
-    hardwareStatus: "available",
-    ...(withConnectors ? { connectors } : {}),
-    externalAppData: null,
-    createdAt: toUtcIso(seededAt),
-    lastUpdatedAt: toUtcIso(seededAt),
-  };
 }
 
 export function chargePointView({ id, location, evses }: ChargePoint, seededAt: string) {

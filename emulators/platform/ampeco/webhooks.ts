@@ -161,6 +161,8 @@ function userNotifications(
     const previous = before.balances.get(user.id);
     if (previous !== undefined && previous !== user.balanceCents) {
       const delta = user.balanceCents - previous;
+      // A debit is a charge paid from the balance: its transaction, the newest internal one of the user.
+      const charge = delta < 0 ? lastBalanceCharge(state, user.id) : undefined;
       // The credit that moved the balance: the redemption applied last for this user, if any.
       const redemption = state.redemptions
         .filter((r) => r.userId === user.id && r.appliedAt !== null)
@@ -168,7 +170,7 @@ function userNotifications(
       // Without voucher credit transactions (a setting) the balance moves with none to name.
       const credit =
         redemption && settings.voucherCreditTransactions ? transactionOfRedemption(state, redemption.id) : null;
-      const transactionId = credit?.id ?? null;
+      const transactionId = charge ? charge.id : (credit?.id ?? null);
       out.push({
         kind: "userBalance.changed",
         subject: `user:${user.id}`,
@@ -179,7 +181,7 @@ function userNotifications(
           updatedBalance: user.balanceCents / 100,
           userId: user.id,
           currency: user.currency ?? "EUR",
-          type: redemption ? "voucher" : "add_to_balance",
+          type: charge ? "transaction" : redemption ? "voucher" : "add_to_balance",
           transactionId,
           timestamp: stamp,
           lastUpdatedAt: stamp,
@@ -215,6 +217,11 @@ function userNotifications(
   }
   return out;
 }
+
+const lastBalanceCharge = (state: EmulatorState, userId: number) =>
+  state.transactions
+    .filter((t) => t.userId === userId && t.kind === "session" && t.billingType === "internal")
+    .sort((a, b) => b.id - a.id)[0];
 
 function tagNotifications(before: Snapshot, after: Snapshot, now: Date): Notification[] {
   const out: Notification[] = [];

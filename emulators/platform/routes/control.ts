@@ -15,10 +15,11 @@ import {
 import { createPrng } from "../../prng";
 import type { Route, RouteContext } from "../router";
 import { round2 } from "../seed";
-import { SEED_LOCATIONS } from "../seed-data";
+import { historicEvses, SEED_LOCATIONS } from "../seed-data";
 import { nextId, SessionStatusSchema, VoucherStatusSchema, type SessionRecord } from "../store";
-import { liveMeasures, sessionDetailView, tokenView, userStateView } from "../views";
+import { sessionDetailView, tokenView, userStateView } from "../views";
 import { normaliseVoucherCode } from "./vouchers";
+import { finishSession } from "../ampeco/charging-settle";
 import { sessionStoreId } from "../ampeco/views";
 import { findUser } from "./users";
 
@@ -85,7 +86,7 @@ function addSessions({ state, params, now }: RouteContext, body: Record<string, 
   const created: SessionRecord[] = [];
   for (let i = 0; i < input.count; i++) {
     const location = SEED_LOCATIONS.find((l) => l.id === input.locationId) ?? prng.pick(SEED_LOCATIONS);
-    const evseId = input.evseId ?? prng.pick(location.evses).id;
+    const evseId = input.evseId ?? prng.pick(historicEvses(location)).id;
     const pricePerKwh = round2(location.tariff + prng.float(-0.02, 0.02));
     const powerW = input.powerW ?? (running ? 7_400 : prng.pick([7_400, 11_000, 22_000, 50_000]));
     const startMs = (startedAtMs ?? now.getTime() - (running ? 0 : 3 * HOUR)) - i * 3 * HOUR;
@@ -110,6 +111,8 @@ function addSessions({ state, params, now }: RouteContext, body: Record<string, 
       pricePerKwh,
       maxEnergy: Math.max(energy, 80_000),
       currency: user.currency ?? "EUR",
+      stopReason: null,
+      remoteStart: null,
     };
     state.sessions.push(session);
     created.push(session);
@@ -123,11 +126,7 @@ function stopSession({ state, params, now }: RouteContext) {
   const session = state.sessions.find((s) => s.id === id);
   if (!session) throw notFound("Session", id);
   if (session.stoppedAt !== null) throw new HttpError(409, "The session is not running.");
-  const measures = liveMeasures(session, now);
-  session.energy = measures.energy;
-  session.amount = measures.amount;
-  session.stoppedAt = now.toISOString();
-  session.status = "finished";
+  finishSession(session, now, null);
   return json(200, { data: sessionDetailView(session, now) });
 }
 

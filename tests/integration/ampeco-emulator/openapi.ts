@@ -4,9 +4,10 @@ import Ajv, { type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 
 /**
- * Response validation against the published structure of the real platform
- * (ampeco-openapi-subset.json, copied from shared/reference with its SOURCES note). No shape is
- * written by hand here: every check is the subset's own response schema, compiled by ajv.
+ * Response validation against the published structure of the real platform (ampeco-openapi-subset.json and, for
+ * charging from the API, ampeco-openapi-charging-subset.json, copied from shared/reference with their SOURCES note).
+ * No shape is written by hand here: every check is a subset's own response schema, compiled by ajv. An operation
+ * both subsets hold (a charge point's read, settings, a currency) is checked against both.
  */
 interface Operation {
   responses: Record<string, { content?: Record<string, { schema: object }> }>;
@@ -15,7 +16,9 @@ interface Subset {
   paths: Record<string, Record<string, Operation>>;
 }
 
-const subset = JSON.parse(readFileSync(path.join(__dirname, "ampeco-openapi-subset.json"), "utf8")) as Subset;
+const readSubset = (file: string) => JSON.parse(readFileSync(path.join(__dirname, file), "utf8")) as Subset;
+const subset = readSubset("ampeco-openapi-subset.json");
+const SUBSETS = [subset, readSubset("ampeco-openapi-charging-subset.json")];
 
 const ajv = new Ajv({ allErrors: true, strictTypes: false, strictRequired: false, strictTuples: false });
 addFormats(ajv);
@@ -46,12 +49,14 @@ function tenantShape(schema: object, manager: InvoiceManagerName): object {
 /** Users v1.1 has the v1.0 shape (the subset's note); everything else is looked up as served. */
 const ALIASES: Array<[RegExp, string]> = [[/\/users\/v1\.1(\/|$)/, "/users/v1.0$1"]];
 
-const templates = Object.keys(subset.paths).map((template) => ({
-  template,
-  pattern: new RegExp(`^${template.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`),
-}));
+const templatesOf = (source: Subset) =>
+  Object.keys(source.paths).map((template) => ({
+    template,
+    pattern: new RegExp(`^${template.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`),
+  }));
+const TEMPLATES = SUBSETS.map(templatesOf);
 
-export function operationTemplate(pathname: string): string | null {
+function operationTemplate(templates: ReturnType<typeof templatesOf>, pathname: string): string | null {
   let lookup = pathname;
   for (const [from, to] of ALIASES) lookup = lookup.replace(from, to);
   return templates.find((t) => t.pattern.test(lookup))?.template ?? null;
@@ -59,25 +64,33 @@ export function operationTemplate(pathname: string): string | null {
 
 const compiled = new Map<string, ValidateFunction | null>();
 
-/** The compiled JSON response schema, or null when the operation declares no body for that status. */
-export function responseValidator(
+/**
+ * The compiled JSON response schemas of every subset that declares the operation's status; none (an empty list) when
+ * it declares no body for it. Throws for an operation or a status no subset declares.
+ */
+export function responseValidators(
   method: string,
   pathname: string,
   status: number,
   manager: InvoiceManagerName = "ampeco",
-): ValidateFunction | null {
-  const template = operationTemplate(pathname);
-  if (!template) throw new Error(`${method} ${pathname} is not an operation of the subset`);
-  const operation = subset.paths[template]?.[method.toLowerCase()];
-  if (!operation) throw new Error(`${method} ${template} is not in the subset`);
-  const response = operation.responses[String(status)];
-  if (!response) throw new Error(`${method} ${template} declares no ${status} response`);
-  const key = `${method} ${template} ${status} ${manager}`;
-  if (!compiled.has(key)) {
-    const schema = response.content?.["application/json"]?.schema;
-    compiled.set(key, schema ? ajv.compile(tenantShape(schema, manager)) : null);
-  }
-  return compiled.get(key) ?? null;
+): ValidateFunction[] {
+  const declared = SUBSETS.flatMap((source, index) => {
+    const template = operationTemplate(TEMPLATES[index]!, pathname);
+    const operation = template ? source.paths[template]?.[method.toLowerCase()] : undefined;
+    return template && operation ? [{ index, template, operation }] : [];
+  });
+  if (declared.length === 0) throw new Error(`${method} ${pathname} is not an operation of the subsets`);
+  const withStatus = declared.filter(({ operation }) => operation.responses[String(status)]);
+  if (withStatus.length === 0) throw new Error(`${method} ${declared[0]!.template} declares no ${status} response`);
+  return withStatus.flatMap(({ index, template, operation }) => {
+    const key = `${index} ${method} ${template} ${status} ${manager}`;
+    if (!compiled.has(key)) {
+      const schema = operation.responses[String(status)]?.content?.["application/json"]?.schema;
+      compiled.set(key, schema ? ajv.compile(tenantShape(schema, manager)) : null);
+    }
+    const validate = compiled.get(key);
+    return validate ? [validate] : [];
+  });
 }
 
 export function schemaErrors(validate: ValidateFunction, body: unknown): string | null {

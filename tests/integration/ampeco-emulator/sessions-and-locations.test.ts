@@ -115,7 +115,8 @@ describe("locations v2.0 and charge points v2.0 in the ampeco dialect", () => {
       ),
     ).toEqual([
       [50101, "available", 50_000, ["ccs2"]],
-      [50102, "available", 22_000, ["type2"]],
+      // The seed's running session is on 50102 (issue 38: the hardware status follows the sessions).
+      [50102, "charging", 22_000, ["type2"]],
     ]);
     const evse = await emu.call("GET", `${CHARGE_POINTS}/${cp.id}/evses/50102`);
     expect(evse.body.data.currentType).toBe("ac");
