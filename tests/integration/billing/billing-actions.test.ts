@@ -217,7 +217,7 @@ describe("support corrects a driver's billing details", () => {
     expect(JSON.stringify(entry!.details)).not.toContain("NL000099998B57");
   });
 
-  it("refuses a wrong VAT id at the field before any call or audit", async () => {
+  it("refuses a wrong VAT id at the field before any call, audited as a refusal (issue 33, R4-5)", async () => {
     const typed = { ...DUTCH_COMPANY, companyTaxId: "DE136695977" };
     const result = await correctDriverBillingDetailsAction(SECOND_DRIVER_ID, IDLE, formOf(typed));
     expect(result).toMatchObject({
@@ -226,7 +226,16 @@ describe("support corrects a driver's billing details", () => {
       values: typed,
     });
     expect(money.calls).toEqual([]);
-    expect(await audits()).toEqual([]);
+    const entries = await audits();
+    expect(entries).toMatchObject([
+      {
+        action: "driver.billing-details.update",
+        outcome: "failure",
+        reason: "invalid-input",
+        targetPlatformUserId: SECOND_DRIVER_ID,
+      },
+    ]);
+    expect(JSON.stringify(entries)).not.toContain("DE136695977");
   });
 
   it("a driver gone from the platform is a plain answer, audited as a failure", async () => {

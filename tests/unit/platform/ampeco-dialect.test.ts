@@ -242,7 +242,8 @@ describe("ampeco dialect: locations", () => {
     expect(location).toMatchObject({ street: "Haarlemmerweg 8", number: null, city: "Amsterdam" });
     expect(location?.evses).toEqual([
       { id: 50101, status: "available", connectors: [{ type: "CCS2", power: 50 }] },
-      { id: 50102, status: "available", connectors: [{ type: "Type 2", power: 22 }] },
+      // The seed's running session charges on 50102, and the emulator shows the live hardware status.
+      { id: 50102, status: "charging", connectors: [{ type: "Type 2", power: 22 }] },
     ]);
     expect(await h.client.locations.getLocation(999)).toBeNull();
     expectNoContractTraffic((await h.state()).requestLog);
