@@ -4,6 +4,7 @@ import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import { readdirSync } from "node:fs";
+import { coreFloors } from "./scripts/eslint/core-floors.mjs";
 import { localPlugin } from "./scripts/eslint/no-server-only-in-client.mjs";
 
 const TS_FILES = ["**/*.ts", "**/*.tsx", "**/*.mts"];
@@ -80,19 +81,60 @@ const PLATFORM_CLIENT = {
   importNames: ["getPlatform"],
   message: "app/ and components/ call a feature's service (lib/features/<feature>); the features call getPlatform().",
 };
+/** Components take a feature through its two public modules, and a server action from its own "use server" module. */
+const FEATURE_FILES_FROM_COMPONENTS = {
+  regex: "^@/lib/features/[^/]+/(?!shared$|actions/)",
+  message:
+    "A component imports a feature through @/lib/features/<feature> (server) or @/lib/features/<feature>/shared (browser-safe), and a server action from its actions/ module.",
+};
 const PLATFORM_SEAM = "lib/platform/embedded.ts";
 const MAP_SEAM = "lib/features/map/index.ts";
 const FEATURES = readdirSync(new URL("./lib/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** Another feature's files, except its public module (its index.ts). */
+/** Another feature's files, except its public modules: index.ts (server) and shared.ts (browser-safe). */
 function featureInternals(feature) {
   return {
-    group: ["@/lib/features/*/**", `!@/lib/features/${feature}/**`],
-    message: "A feature uses another feature only through its public module (@/lib/features/<feature>), not its files.",
+    group: ["@/lib/features/*/**", `!@/lib/features/${feature}/**`, "!@/lib/features/*/shared"],
+    message:
+      "A feature uses another feature only through its public modules (@/lib/features/<feature> and its /shared), not its files.",
   };
 }
+
+/**
+ * lib/core's floors, bottom first (scripts/eslint/core-floors.mjs): an entry of lib/core imports the floors below
+ * its own, and on its own floor only the entries listed before it. Every entry of lib/core stands on one
+ * (tests/unit/lint/gate.test.ts).
+ */
+export const CORE_FLOORS = [
+  // 1. configuration, logging, formats and words: pure, or reading only the environment
+  [
+    "i18n",
+    "config",
+    "log",
+    "config-at-start",
+    "shutdown",
+    "brand",
+    "country-table",
+    "countries",
+    "format",
+    "zoned-time",
+    "csv",
+    "search-params",
+    "errors",
+    "text-schema",
+    "security",
+    "swr-fetcher",
+    "platform-errors-to-messages",
+  ],
+  // 2. the database
+  ["db", "rate-limit"],
+  // 3. who is asking, what is mailed, what staff did
+  ["mail", "audit-reason", "audit", "auth"],
+  // 4. the helpers every action and route handler is built with, and next-intl's request configuration
+  ["route-handlers", "actions", "next-intl-request"],
+];
 
 function restrictedImports(...patterns) {
   return { "no-restricted-imports": ["error", { patterns: [LIB_BELOW_COMPONENTS, ...patterns] }] };
@@ -184,11 +226,24 @@ const config = [
     files: [`lib/features/${feature}/**`],
     rules: restrictedImports(EMULATOR_FROM_PORTAL, featureInternals(feature)),
   })),
+  {
+    name: "portal/core-floors",
+    files: ["lib/core/**"],
+    plugins: { "portal-core": { rules: { floors: coreFloors } } },
+    rules: { "portal-core/floors": ["error", CORE_FLOORS] },
+  },
   { name: "portal/seam-platform", files: [PLATFORM_SEAM], rules: restrictedImports(FEATURE_FROM_FOUNDATION) },
   {
     name: "portal/platform-through-features",
-    files: ["app/**", "components/**"],
+    files: ["app/**"],
     rules: { "no-restricted-imports": ["error", { paths: [PLATFORM_CLIENT] }] },
+  },
+  {
+    name: "portal/components-through-public-modules",
+    files: ["components/**"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [PLATFORM_CLIENT], patterns: [FEATURE_FILES_FROM_COMPONENTS] }],
+    },
   },
   { name: "portal/seam-map", files: [MAP_SEAM], rules: restrictedImports(featureInternals("map")) },
   {

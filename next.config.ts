@@ -17,10 +17,10 @@ const nextConfig: NextConfig = {
   },
 };
 
-// next-intl reads the request's locale and messages from lib/core/i18n/request.ts. The catalogues are
+// next-intl reads the request's locale and messages from lib/core/next-intl-request.ts. The catalogues are
 // compiled at build time, so the browser gets no ICU parser (about 12 KB gzip on every page).
 const withNextIntl = createNextIntlPlugin({
-  requestConfig: "./lib/core/i18n/request.ts",
+  requestConfig: "./lib/core/next-intl-request.ts",
   experimental: { messages: { path: "./messages", format: "json", locales: ["en", "nl", "de"], precompile: true } },
 });
 

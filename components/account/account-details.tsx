@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import type { AccountView } from "@/lib/features/accounts/account-view";
+import type { AccountView } from "@/lib/features/accounts";
 import { changeEmailAction } from "@/lib/features/accounts/actions/change-email";
 import { updateProfileAction } from "@/lib/features/accounts/actions/update-profile";
 import { Card, Skeleton } from "@/components/ui/card";

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { PLATFORM_PASSWORD_MIN } from "@/lib/features/accounts/schemas";
+import { PLATFORM_PASSWORD_MIN } from "@/lib/features/accounts/shared";
 import { AppPasswordFormClient, type AppPasswordAction } from "./app-password-form-client";
 
 export type { AppPasswordAction } from "./app-password-form-client";

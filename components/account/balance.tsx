@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import type { BalanceView } from "@/lib/features/accounts/balance-view";
+import type { BalanceView } from "@/lib/features/accounts/shared";
 
 /**
  * A null currency means no transaction yet, said in words; a balance the platform omits is "not available", never 0.

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { PLATFORM_PASSWORD_MIN } from "@/lib/features/accounts/schemas";
+import { PLATFORM_PASSWORD_MIN } from "@/lib/features/accounts/shared";
 import { NewDriverFormClient, type NewDriverFormProps } from "./new-driver-form-client";
 import { profileFieldLabels } from "./profile-words";
 

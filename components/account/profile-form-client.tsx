@@ -4,7 +4,7 @@ import { SubmitButton } from "@/components/ui/button";
 import { ProfileFields, type ProfileFieldLabels } from "./profile-fields";
 import { FormStatus } from "@/components/ui/alert";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
-import type { ProfileValues } from "@/lib/features/accounts/profile-values";
+import type { ProfileValues } from "@/lib/features/accounts/shared";
 
 export type ProfileAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 

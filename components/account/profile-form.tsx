@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import type { ProfileValues } from "@/lib/features/accounts/profile-values";
+import type { ProfileValues } from "@/lib/features/accounts/shared";
 import { ProfileFormClient, type ProfileAction } from "./profile-form-client";
 import { profileFieldLabels } from "./profile-words";
 

@@ -3,8 +3,8 @@ import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { useLiveStream } from "@/components/live/live-stream";
-import type { DriverEvent } from "@/lib/core/live-events";
-import type { BalanceView } from "@/lib/features/accounts/balance-view";
+import type { DriverEvent } from "@/lib/features/live/shared";
+import type { BalanceView } from "@/lib/features/accounts/shared";
 import { jsonFetcher, type FetchError } from "@/lib/core/swr-fetcher";
 
 /** One hook for the balance resource on the one fetcher (lib/core/swr-fetcher.ts); only its wording is here. */

@@ -3,8 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { TextField } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { AUDIT_ACTION_KEYS, AUDIT_ACTIONS } from "@/lib/features/admin/audit-actions";
-import type { AuditFilter } from "@/lib/features/admin/audit-filter";
+import { AUDIT_ACTION_KEYS, AUDIT_ACTIONS, type AuditFilter } from "@/lib/features/admin/shared";
 
 /** GET form: the filters live in the URL, so a filtered view can be reloaded and shared. */
 export async function AuditFilters({ filter }: { filter: AuditFilter }) {

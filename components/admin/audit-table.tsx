@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import type { AuditEntryView } from "@/lib/features/admin/audit-log";
-import { auditActionKey } from "@/lib/features/admin/audit-actions";
+import type { AuditEntryView } from "@/lib/features/admin";
+import { auditActionKey } from "@/lib/features/admin/shared";
 import { formatDateTime } from "@/lib/core/format";
 import { Badge } from "@/components/ui/badge";
 import { ColumnHeader, ScrollingTable } from "@/components/ui/table";

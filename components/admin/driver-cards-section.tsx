@@ -1,14 +1,14 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { requestTranslator } from "@/lib/core/i18n/translator";
+import { requestTranslator } from "@/lib/core/auth/request-translator";
 import type { Card } from "@/lib/platform/types";
 import {
   blockCardForDriverAction,
   linkCardForDriverAction,
   resumeCardForDriverAction,
 } from "@/lib/features/admin/actions/cards";
-import type { CardStatusChange } from "@/lib/features/cards/status-history";
-import { cardStatusNote } from "@/lib/features/cards/status-note";
+import type { CardStatusChange } from "@/lib/features/cards";
+import { cardStatusNote } from "@/lib/features/cards/shared";
 import { CardStatusButton } from "@/components/cards/card-status-button";
 import { CardTable, cardLabel } from "@/components/cards/card-table";
 import { BlockCardButton } from "@/components/cards/block-card-button";

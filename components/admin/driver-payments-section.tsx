@@ -3,8 +3,8 @@ import { LedgerPager, LedgerTable, type LedgerLinks } from "@/components/payment
 import { LoadError } from "@/components/ui/load-error";
 import type { Translator } from "@/lib/core/i18n/translator";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
-import type { LedgerView } from "@/lib/features/payments/service";
-import type { Settled } from "@/lib/features/sessions/settle";
+import type { LedgerView } from "@/lib/features/payments";
+import type { Settled } from "@/lib/features/sessions/shared";
 
 /** A driver's ledger for staff, the driver page's table; on the contract the absence is said without a call. */
 export async function DriverPaymentsSection({

@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { TextField } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { SEARCH_KINDS, type DriverSearchKind } from "@/lib/features/admin/search-kinds";
+import { SEARCH_KINDS, type DriverSearchKind } from "@/lib/features/admin/shared";
 
 /** A plain GET form: the search lives in the URL, works without JavaScript and can be shared. */
 export async function DriverSearchForm({ by, q, error }: { by: DriverSearchKind; q: string; error?: string }) {

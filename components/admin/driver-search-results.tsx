@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import type { DriverSearchHit } from "@/lib/features/admin/find-driver";
+import type { DriverSearchHit } from "@/lib/features/admin";
 import { formatMoney } from "@/lib/core/format";
 import { CardStatusBadge } from "@/components/cards/card-status-badge";
 import { ColumnHeader, ScrollingTable } from "@/components/ui/table";

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { CARD_STATUSES } from "@/lib/features/cards/card-input";
+import { CARD_STATUSES } from "@/lib/features/cards/shared";
 import { CardFormFields, type CardAction } from "./card-form-fields";
 
 export type { CardAction };

@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import type { Card } from "@/lib/platform/types";
-import { cardLabel } from "@/lib/features/cards/card-input";
+import { cardLabel } from "@/lib/features/cards/shared";
 import { formatDate } from "@/lib/core/format";
 import { CardStatusBadge } from "./card-status-badge";
 import { ColumnHeader } from "@/components/ui/table";

@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import type { DriverEvent } from "@/lib/core/live-events";
+import type { DriverEvent } from "@/lib/features/live/shared";
 import { useLiveStream } from "./live-stream";
 
 /**

@@ -1,6 +1,6 @@
 "use client";
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
-import type { DriverEvent } from "@/lib/core/live-events";
+import type { DriverEvent } from "@/lib/features/live/shared";
 
 /** The tab's one event stream, shared by its panels; `unavailable` (none, failed or ended) makes them poll. */
 export const LIVE_STREAM_URL = "/api/live";

@@ -3,8 +3,7 @@ import type L from "leaflet";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Marker, Popup, useMapEvents } from "react-leaflet";
-import type { PointIndex } from "@/lib/features/map/point-clusters";
-import type { MapPoint } from "@/lib/features/map/points";
+import type { PointIndex, MapPoint } from "@/lib/features/map/shared";
 import { clusterIcon, pointIcon } from "./marker-icons";
 import { PointDetails } from "./point-details";
 

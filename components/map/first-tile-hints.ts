@@ -1,5 +1,5 @@
 import { preconnect, preload } from "react-dom";
-import { tileAt, tileImageUrl, MAP_INITIAL_ZOOM } from "@/lib/features/map/tile-images";
+import { tileAt, tileImageUrl, MAP_INITIAL_ZOOM } from "@/lib/features/map/shared";
 import { tileOriginOf } from "@/lib/core/security/headers";
 
 /**

@@ -2,7 +2,7 @@
 import { TileLayer, type Coords, type DoneCallback, type TileLayerOptions } from "leaflet";
 import { useEffect } from "react";
 import { useMap } from "react-leaflet";
-import { OSM_ATTRIBUTION_HTML } from "@/lib/features/map/attribution";
+import { OSM_ATTRIBUTION_HTML } from "@/lib/features/map/shared";
 
 /**
  * First-view tiles (the LCP) are fetched with high priority, later ones not. Retina is off on purpose:

@@ -4,10 +4,13 @@ import type L from "leaflet";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef } from "react";
 import { MapContainer, Marker, Popup, useMap, useMapEvents } from "react-leaflet";
-import { OCM_ATTRIBUTION_HTML } from "@/lib/features/map/attribution";
-import { indexPoints } from "@/lib/features/map/point-clusters";
-import type { MapPoint, OwnLocation } from "@/lib/features/map/points";
-import { MAP_INITIAL_ZOOM } from "@/lib/features/map/tile-images";
+import {
+  OCM_ATTRIBUTION_HTML,
+  indexPoints,
+  type MapPoint,
+  type OwnLocation,
+  MAP_INITIAL_ZOOM,
+} from "@/lib/features/map/shared";
 import { ClusteredPoints } from "./clustered-points";
 import { MapTiles } from "./first-view-tile-layer";
 import { FocusMarker, type FocusRequest, type LocateMarker } from "./focus-marker";

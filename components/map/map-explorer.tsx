@@ -3,19 +3,25 @@ import { useSearchParams } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { OCM_ATTRIBUTION, OSM_COPYRIGHT_URL } from "@/lib/features/map/attribution";
 import {
+  OCM_ATTRIBUTION,
+  OSM_COPYRIGHT_URL,
   applyFiltersToSearchParams,
   describeFilters,
   filterPoints,
   filtersFromSearchParams,
   hasFilters,
   type PointFilters,
-} from "@/lib/features/map/filters";
+  formatDistance,
+  formatKw,
+  createTileMemory,
+  clamp,
+  INITIAL_POINT_COUNT,
+  INITIAL_RADIUS_KM,
+  MAX_DISTANCE_KM,
+  tileFor,
+} from "@/lib/features/map/shared";
 import { formatDateTime } from "@/lib/core/format";
-import { formatDistance, formatKw } from "@/lib/features/map/format";
-import { createTileMemory } from "@/lib/features/map/tile-memory";
-import { clamp, INITIAL_POINT_COUNT, INITIAL_RADIUS_KM, MAX_DISTANCE_KM, tileFor } from "@/lib/features/map/tiles";
 import type { FocusRequest } from "./focus-marker";
 import type { LatLng } from "./leaflet-map";
 import { MapFilters } from "./map-filters";

@@ -7,9 +7,9 @@ import {
   parseConnector,
   parseMinKw,
   type PointFilters,
-} from "@/lib/features/map/filters";
-import { formatKw } from "@/lib/features/map/format";
-import { FILTERABLE_CONNECTORS } from "@/lib/features/map/points";
+  formatKw,
+  FILTERABLE_CONNECTORS,
+} from "@/lib/features/map/shared";
 import { SelectOptions } from "@/components/ui/select-field";
 
 /**

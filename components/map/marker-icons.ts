@@ -1,5 +1,5 @@
 import { divIcon, type DivIcon } from "leaflet";
-import type { MapPoint } from "@/lib/features/map/points";
+import type { MapPoint } from "@/lib/features/map/shared";
 
 /**
  * The map's marker icons: divIcons, since Leaflet's default image icons break under bundlers.

@@ -1,7 +1,13 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
-import { formatConnector, formatDistance, formatKw, formatPower } from "@/lib/features/map/format";
-import type { MapPoint, OwnLocation } from "@/lib/features/map/points";
+import {
+  formatConnector,
+  formatDistance,
+  formatKw,
+  formatPower,
+  type MapPoint,
+  type OwnLocation,
+} from "@/lib/features/map/shared";
 import { useOwnLocation } from "./use-points";
 
 /** Popup content for a map data point: everything the list shows, plus address, cost and source. */

@@ -1,7 +1,12 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
-import { formatConnector, formatDistance, formatPower } from "@/lib/features/map/format";
-import type { MapPoint, OwnLocation } from "@/lib/features/map/points";
+import {
+  formatConnector,
+  formatDistance,
+  formatPower,
+  type MapPoint,
+  type OwnLocation,
+} from "@/lib/features/map/shared";
 import { StatusText } from "./point-details";
 
 /**

@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import useSWR from "swr";
-import type { OwnLocation, PointsResponse } from "@/lib/features/map/points";
+import type { OwnLocation, PointsResponse } from "@/lib/features/map/shared";
 import { jsonFetcher, type FetchError, type FetchWording } from "@/lib/core/swr-fetcher";
 
 /** One SWR hook per resource (DESIGN.md convention 6) on the one fetcher; only its wording is here. */

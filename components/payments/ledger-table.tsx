@@ -5,8 +5,8 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { ColumnHeader, ScrollingTable } from "@/components/ui/table";
 import { formatDateTime, formatMoney, formatSignedMoney } from "@/lib/core/format";
-import { balanceChangeKindOf, describeTransaction, isCreditNote, STATUS_TONES } from "@/lib/features/payments/labels";
-import type { LedgerRow } from "@/lib/features/payments/service";
+import { balanceChangeKindOf, describeTransaction, isCreditNote, STATUS_TONES } from "@/lib/features/payments/shared";
+import type { LedgerRow } from "@/lib/features/payments";
 
 const linkClass = "font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
 const cell = "px-3 py-2 align-top";

@@ -3,8 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { TextField } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
-import { PAYMENT_KINDS, paymentFilterQuery, type PaymentRangeFilter } from "@/lib/features/payments/filters";
-import { KIND_KEYS } from "@/lib/features/payments/labels";
+import { PAYMENT_KINDS, paymentFilterQuery, type PaymentRangeFilter, KIND_KEYS } from "@/lib/features/payments/shared";
 
 const PATH = "/account/payments";
 

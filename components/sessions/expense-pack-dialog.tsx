@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { packChoices } from "@/lib/features/expense-pack/period";
-import type { SessionRangeFilter } from "@/lib/features/sessions/filters";
+import { packChoices } from "@/lib/features/expense-pack/shared";
+import type { SessionRangeFilter } from "@/lib/features/sessions/shared";
 import { ExpensePackForm } from "./expense-pack-form";
 
 export interface ExpensePackDialogProps {

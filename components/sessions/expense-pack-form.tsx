@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useRef, useState } from "react";
 import { buttonClasses } from "@/components/ui/button-classes";
-import type { ExpensePackChoices } from "@/lib/features/expense-pack/period";
+import type { ExpensePackChoices } from "@/lib/features/expense-pack/shared";
 import { screenReaderOnly } from "@/components/ui/rich-text";
 
 /**

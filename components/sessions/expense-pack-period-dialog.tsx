@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { TextField } from "@/components/ui/field";
-import type { ExpensePackChoices, PackPeriodKind } from "@/lib/features/expense-pack/period";
+import type { ExpensePackChoices, PackPeriodKind } from "@/lib/features/expense-pack/shared";
 
 export interface ExpensePackPeriodDialogProps extends ExpensePackChoices {
   /** The route that answers with the ZIP: the driver's own, or staff's for one driver. */

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { formatDuration, formatKwh, formatLocalTime, formatMoney, type DurationWords } from "@/lib/core/format";
-import type { LiveSessionView, LiveSessionsResponse } from "@/lib/features/sessions/live-view";
+import type { LiveSessionView, LiveSessionsResponse } from "@/lib/features/sessions/shared";
 import { LiveBadge, SessionStatusBadge } from "./session-status-badge";
 import { useLiveSessions } from "./use-live-sessions";
 

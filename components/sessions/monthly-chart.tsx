@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { Fragment } from "react";
 import { formatKwh, formatMoney } from "@/lib/core/format";
-import { monthAxisLabel, monthLabel, type MonthlyTotal } from "@/lib/features/sessions/monthly";
+import { monthAxisLabel, monthLabel, type MonthlyTotal } from "@/lib/features/sessions/shared";
 import { ColumnHeader } from "@/components/ui/table";
 
 export interface MonthlyChartProps {

@@ -8,11 +8,11 @@ import {
   sessionStartLabel,
   sessionStatusDetail,
   sessionStopLabel,
-} from "@/lib/features/sessions/display";
-import type { SessionLocationState } from "@/lib/features/sessions/location";
+  type SessionLocationState,
+} from "@/lib/features/sessions/shared";
 import { LiveBadge, SessionStatusBadge } from "./session-status-badge";
 
-export type { SessionLocationState } from "@/lib/features/sessions/location";
+export type { SessionLocationState } from "@/lib/features/sessions/shared";
 
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
   return (

@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
 import type { SessionStatus } from "@/lib/platform/types";
-import { PAGE_SIZES, SESSION_STATUSES, sessionFilterQuery } from "@/lib/features/sessions/filters";
+import { PAGE_SIZES, SESSION_STATUSES, sessionFilterQuery } from "@/lib/features/sessions/shared";
 
 export interface SessionFiltersProps {
   status?: SessionStatus;

@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatKwh, formatMoney } from "@/lib/core/format";
 import type { ChargingSession } from "@/lib/platform/types";
-import { sessionCurrency, sessionDurationLabel, sessionStartLabel } from "@/lib/features/sessions/display";
+import { sessionCurrency, sessionDurationLabel, sessionStartLabel } from "@/lib/features/sessions/shared";
 import { SessionTableView, type SessionRowView } from "./session-table-view";
 
 export interface SessionTableProps {

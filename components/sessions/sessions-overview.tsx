@@ -2,9 +2,8 @@ import { getTranslations } from "next-intl/server";
 import { Alert } from "@/components/ui/alert";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { livePushActive } from "@/lib/features/live";
-import { toLiveSessionView } from "@/lib/features/sessions/live-view";
-import type { SessionsOverview } from "@/lib/features/sessions/service";
-import type { Settled } from "@/lib/features/sessions/settle";
+import { toLiveSessionView, type Settled } from "@/lib/features/sessions/shared";
+import type { SessionsOverview } from "@/lib/features/sessions";
 import { LiveSessions } from "./live-sessions-lazy";
 import { MonthlyChart } from "./monthly-chart";
 

@@ -3,8 +3,8 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { useLiveStream } from "@/components/live/live-stream";
-import type { DriverEvent } from "@/lib/core/live-events";
-import { applySessionChange, type LiveSessionsResponse } from "@/lib/features/sessions/live-view";
+import type { DriverEvent } from "@/lib/features/live/shared";
+import { applySessionChange, type LiveSessionsResponse } from "@/lib/features/sessions/shared";
 import { jsonFetcher, type FetchError } from "@/lib/core/swr-fetcher";
 
 /** One SWR hook per resource (DESIGN.md convention 6) on the one fetcher; only its wording is here. */

@@ -2,13 +2,13 @@
 import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useState } from "react";
 import { Balance } from "@/components/account/balance";
-import { sameBalance, type BalanceView } from "@/lib/features/accounts/balance-view";
+import { sameBalance, type BalanceView } from "@/lib/features/accounts/shared";
 import { BALANCE_URL, useBalance } from "@/components/account/use-balance";
 import { SubmitButton, Spinner } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/alert";
 import { idle } from "@/lib/core/actions/action-result";
-import type { VoucherActionResult } from "@/lib/features/vouchers/voucher-action-result";
+import type { VoucherActionResult } from "@/lib/features/vouchers/shared";
 
 export type RedeemVoucherAction = (previous: VoucherActionResult, formData: FormData) => Promise<VoucherActionResult>;
 

@@ -3,7 +3,6 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { getDb } from "@/lib/core/db/client";
 import { auditLog } from "@/lib/core/db/schema";
 import { isPlatformError } from "@/lib/platform/errors";
-import type { Viewer } from "@/lib/core/auth/viewer";
 import { logger } from "@/lib/core/log";
 import { auditReasonOf } from "./audit-reason";
 
@@ -22,8 +21,14 @@ export interface AuditTarget {
   targetCard?: string | null;
 }
 
+/** Who did it: the signed-in staff member (a Viewer fits). */
+export interface AuditActor {
+  userId: string;
+  email: string;
+}
+
 export interface AuditEntryInput extends AuditTarget {
-  actor: Pick<Viewer, "userId" | "email">;
+  actor: AuditActor;
   action: string;
   outcome: AuditOutcome;
   details?: Record<string, unknown>;
@@ -100,7 +105,7 @@ export async function recordAudit(entry: AuditEntryInput): Promise<void> {
 }
 
 export interface AuditedMutation<T> extends AuditTarget {
-  actor: Pick<Viewer, "userId" | "email">;
+  actor: AuditActor;
   action: string;
   run: () => Promise<T>;
   /** Kept whatever the outcome. */

@@ -1,34 +1,28 @@
 import type { MessageKey } from "@/lib/core/i18n/translator";
 
+/** The statuses a route handler answers an expected error with. */
+export type ExpectedStatus = 400 | 403 | 404 | 409 | 501;
+
 /**
- * The codes of the errors a feature expects, and the one table from a code to the HTTP status a route
- * handler answers. A server action answers `{status: "error", code, message}` with the same code.
+ * The codes several features answer with, and each one's HTTP status. A code only one feature uses is declared with
+ * its status in that feature's shared.ts (`ROLE_CHANGE_STATUS`) and passed to the error.
  */
-export const ERROR_STATUS = {
+export const SHARED_ERROR_STATUS = {
   /** Not there, or not the caller's (another driver's card). */
   "not-found": 404,
   "not-owned": 404,
-  /** A browser's answer that cannot be used (a stale passkey challenge). */
-  "bad-answer": 400,
-  forbidden: 403,
-  /** A staff account's address changes only on the staff page. */
-  staff: 403,
   /** The record's state does not allow it (a blocked card, a deletion in its grace period). */
   refused: 409,
   taken: 409,
   unchanged: 409,
-  "in-progress": 409,
-  /** Role changes: each refusal staff can act on. */
-  self: 409,
-  "not-staff": 409,
-  "no-invite": 409,
-  "bootstrap-admin": 409,
-  "last-admin": 409,
   /** The platform's dialect has no such operation. */
   unavailable: 501,
-} as const satisfies Record<string, number>;
+} as const satisfies Record<string, ExpectedStatus>;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type SharedErrorCode = keyof typeof SHARED_ERROR_STATUS;
+
+/** A feature's own codes and their statuses. */
+export type ErrorStatusTable<Code extends string> = Readonly<Record<Code, ExpectedStatus>>;
 
 type MessageValues = Record<string, string | number>;
 
@@ -41,24 +35,36 @@ const EXPECTED_BRAND = Symbol.for("driver-portal.expected-error");
  */
 export class ExpectedError extends Error {
   readonly [EXPECTED_BRAND] = true;
+  /** What a route handler answers: the shared code's status, or the one the feature declared with its code. */
+  readonly status: ExpectedStatus;
   static [Symbol.hasInstance](this: unknown, value: unknown): boolean {
     if (this !== ExpectedError) return Function.prototype[Symbol.hasInstance].call(this, value);
     return typeof value === "object" && value !== null && EXPECTED_BRAND in value;
   }
 
+  constructor(code: SharedErrorCode, key: MessageKey, values?: MessageValues, message?: string);
   constructor(
-    readonly code: ErrorCode,
+    code: string,
+    key: MessageKey,
+    values: MessageValues,
+    message: string | undefined,
+    status: ExpectedStatus,
+  );
+  constructor(
+    readonly code: string,
     readonly key: MessageKey,
     readonly values: MessageValues = {},
     /** For the logs; the key by default. */
     message: string = key,
+    status?: ExpectedStatus,
   ) {
     super(message);
     this.name = "ExpectedError";
+    this.status = status ?? SHARED_ERROR_STATUS[code as SharedErrorCode];
   }
 }
 
 /** Whether `error` is an expected error, of one of `codes` when given. */
-export function hasErrorCode(error: unknown, ...codes: ErrorCode[]): error is ExpectedError {
+export function hasErrorCode(error: unknown, ...codes: string[]): error is ExpectedError {
   return error instanceof ExpectedError && (codes.length === 0 || codes.includes(error.code));
 }

@@ -6,11 +6,11 @@ import {
   PlatformValidationError,
 } from "@/lib/platform/errors";
 import { PLATFORM_FIELD_NAMES as FIELD_NAMES } from "@/lib/platform/field-names";
-import type { FieldErrors } from "@/lib/core/actions/action-result";
 import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
 
-export function platformFieldErrors(error: PlatformValidationError): FieldErrors {
-  const result: FieldErrors = {};
+/** The platform's field errors under the form's field names (an action result's `fieldErrors`). */
+export function platformFieldErrors(error: PlatformValidationError): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(error.fieldErrors)) {
     result[FIELD_NAMES[field] ?? field] = messages;
   }

@@ -1,4 +1,4 @@
-import type { DriverEvent } from "@/lib/core/live-events";
+import type { DriverEvent } from "@/lib/features/live/shared";
 
 /** The drivers' event streams in tests: read a stream's frames, and a balance event to publish. */
 

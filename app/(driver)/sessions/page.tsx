@@ -11,7 +11,7 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { requireDriverPage } from "@/lib/core/auth/guards";
-import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { currentLocale } from "@/lib/core/auth/current-locale";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { getPlatformUser } from "@/lib/features/accounts/platform-user";
 import { logSessionError } from "@/lib/features/sessions/deps";

@@ -12,7 +12,8 @@ import {
   type ActionResult,
   type FieldErrors,
 } from "@/lib/core/actions/action-result";
-import { requestTranslator, type MessageKey, type Translator } from "@/lib/core/i18n/translator";
+import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
+import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { logger } from "@/lib/core/log";
 import { PlatformValidationError } from "@/lib/platform/errors";
 import { ExpectedError } from "@/lib/core/errors";

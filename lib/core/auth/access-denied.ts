@@ -10,6 +10,12 @@ export class AccessDeniedError extends Error {
     super(message);
     this.name = "AccessDeniedError";
   }
+
+  /** Its code in the audit trail (lib/core/audit-reason.ts). */
+  get auditReason(): string {
+    if (this.status === 401) return "signed-out";
+    return this.message === PASSKEY_SESSION_REQUIRED ? "passkey-required" : "role-required";
+  }
 }
 
 /** The words of every refusal of a staff session that was not established with a passkey (a catalogue key). */

@@ -7,7 +7,8 @@ import { linkPortalAccount } from "./link-account";
 import { isStaff, type Role } from "./roles";
 import { getViewer, type Viewer } from "./viewer";
 import { getConfig } from "@/lib/core/config";
-import { requestTranslator, type MessageKey } from "@/lib/core/i18n/translator";
+import type { MessageKey } from "@/lib/core/i18n/translator";
+import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { AccessDeniedError, PASSKEY_SESSION_REQUIRED } from "./access-denied";
 
 export type DriverViewer = Viewer & { platformUserId: number };

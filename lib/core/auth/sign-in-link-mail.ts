@@ -1,7 +1,7 @@
 import "server-only";
-import { mailLocaleOfAddress, type MailLocaleOptions } from "@/lib/core/mail/locale";
+import { mailLocaleOfAddress, type MailLocaleOptions } from "@/lib/core/auth/mail-locale";
 import type { MailMessage } from "@/lib/core/mail/send";
-import { signInLinkMail } from "@/lib/core/mail/templates";
+import { signInLinkMail } from "./mails";
 
 /**
  * The sign-in link mail Auth.js sends (sendVerificationRequest): in the language the account chose,

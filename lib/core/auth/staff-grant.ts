@@ -4,9 +4,9 @@ import { getConfig } from "@/lib/core/config";
 import type { Database, Transaction } from "@/lib/core/db/client";
 import { passkeyChallenges, passkeys, sessions, users } from "@/lib/core/db/schema";
 import { logger } from "@/lib/core/log";
-import { mailLocaleOfAccount } from "@/lib/core/mail/locale";
+import { mailLocaleOfAccount } from "@/lib/core/auth/mail-locale";
 import { sendMail } from "@/lib/core/mail/send";
-import { staffGrantMail } from "@/lib/core/mail/staff-grant-mail";
+import { staffGrantMail } from "@/lib/core/auth/staff-grant-mail";
 import type { Role } from "./roles";
 import { announceSessionsEnded } from "./sessions-ended";
 

@@ -1,7 +1,6 @@
 import "server-only";
 import { createTranslator } from "next-intl";
 import { catalogue } from "./catalogues";
-import { currentLocale } from "./current-locale";
 import { DEFAULT_LOCALE, type Locale } from "./locales";
 
 function createFor(locale: Locale) {
@@ -29,8 +28,3 @@ export type MessageKey = Parameters<Translator>[0];
 
 /** English, for code with no request and no recipient. */
 export const defaultTranslator = (): Translator => translatorFor(DEFAULT_LOCALE);
-
-/** The words of this request's language (English outside a request). */
-export async function requestTranslator(): Promise<Translator> {
-  return translatorFor(await currentLocale());
-}

@@ -8,7 +8,7 @@ import {
 } from "@/lib/platform/errors";
 import { platformErrorMessage, retryAfterSeconds } from "@/lib/core/platform-errors-to-messages";
 import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
-import { ERROR_STATUS, ExpectedError } from "@/lib/core/errors";
+import { ExpectedError } from "@/lib/core/errors";
 import { RouteError, UpstreamUnavailableError } from "./route-error";
 
 /** The words a route handler gives its errors: catalogue keys. */
@@ -40,7 +40,7 @@ export function answerForError(error: unknown, words: ErrorWords, t: Translator)
   }
   if (error instanceof ExpectedError) {
     const message = t(error.key, error.values);
-    return { status: ERROR_STATUS[error.code], message, headers: {}, log: "none" };
+    return { status: error.status, message, headers: {}, log: "none" };
   }
   if (error instanceof AccessDeniedError)
     return { status: error.status, message: t(error.message as MessageKey), headers: {}, log: "none" };

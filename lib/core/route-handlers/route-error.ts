@@ -14,6 +14,11 @@ export class RouteError extends Error {
     super(message);
     this.name = "RouteError";
   }
+
+  /** Its code in the audit trail (lib/core/audit-reason.ts). */
+  get auditReason(): string {
+    return this.status === 404 ? "not-found" : "invalid-input";
+  }
 }
 
 const UNAVAILABLE_BRAND = Symbol.for("driver-portal.upstream-unavailable-error");

@@ -3,7 +3,7 @@ import type { ZodType } from "zod";
 import { auditReasonOf } from "@/lib/core/audit-reason";
 import { auditErrorText, recordAudit, type AuditTarget } from "@/lib/core/audit";
 import { getViewer } from "@/lib/core/auth/viewer";
-import { requestTranslator } from "@/lib/core/i18n/translator";
+import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { logger } from "@/lib/core/log";
 import { answerForError, type ErrorWords } from "./error-answer";
 

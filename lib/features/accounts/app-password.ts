@@ -1,13 +1,13 @@
 import "server-only";
 import { ExpectedError } from "@/lib/core/errors";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/core/security/link-token";
+import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/features/accounts/link-token";
 import { getDb } from "@/lib/core/db/client";
 import { appPasswordLinks, users as portalUsers } from "@/lib/core/db/schema";
 import type { Translator } from "@/lib/core/i18n/translator";
-import { mailLocale } from "@/lib/core/mail/locale";
+import { mailLocale } from "@/lib/core/auth/mail-locale";
 import { sendMail } from "@/lib/core/mail/send";
-import { appPasswordLinkMail } from "@/lib/core/mail/templates";
+import { appPasswordLinkMail } from "./mails";
 import { getPlatform } from "@/lib/platform";
 
 /**

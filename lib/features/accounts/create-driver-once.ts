@@ -5,9 +5,10 @@ import { isStaff } from "@/lib/core/auth/roles";
 import { getDb } from "@/lib/core/db/client";
 import { signupAttempts, users } from "@/lib/core/db/schema";
 import { logger } from "@/lib/core/log";
-import { mailLocaleOfAddress } from "@/lib/core/mail/locale";
+import { mailLocaleOfAddress } from "@/lib/core/auth/mail-locale";
 import { sendMail } from "@/lib/core/mail/send";
-import { staffAddressUsedMail } from "@/lib/core/mail/templates";
+import { staffAddressUsedMail } from "./mails";
+import { ACCOUNT_ERROR_STATUS } from "./shared";
 import { getPlatform } from "@/lib/platform";
 import { PlatformUnavailableError, PlatformValidationError } from "@/lib/platform/errors";
 import type { SignUpInput } from "./schemas";
@@ -111,7 +112,7 @@ async function waitForOtherAttempt(email: string): Promise<number> {
 /** Another sign-up for this e-mail is still being processed. */
 export class SignUpInProgressError extends ExpectedError {
   constructor() {
-    super("in-progress", "signUp.errors.inProgress");
+    super("in-progress", "signUp.errors.inProgress", {}, undefined, ACCOUNT_ERROR_STATUS["in-progress"]);
     this.name = "SignUpInProgressError";
   }
 }

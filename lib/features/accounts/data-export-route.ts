@@ -4,7 +4,7 @@ import type { DriverViewer } from "@/lib/core/auth/guards";
 import { getDb } from "@/lib/core/db/client";
 import { zipChunks } from "@/lib/core/route-handlers/zip";
 import { APP_TIME_ZONE } from "@/lib/core/format";
-import { requestTranslator } from "@/lib/core/i18n/translator";
+import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { logger } from "@/lib/core/log";
 import { getPlatform } from "@/lib/platform";
 import { DRIVER_ACCOUNT_GONE } from "@/lib/core/route-handlers/access";

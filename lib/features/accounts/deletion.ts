@@ -9,11 +9,11 @@ import { blockDriverCard } from "@/lib/features/cards";
 import { getDb } from "@/lib/core/db/client";
 import { accountDeletionRequests, users } from "@/lib/core/db/schema";
 import { formatDate } from "@/lib/core/format";
-import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { currentLocale } from "@/lib/core/auth/current-locale";
 import type { MessageKey } from "@/lib/core/i18n/translator";
-import { mailLocaleOfAccount, mailLocaleOfAddress } from "@/lib/core/mail/locale";
+import { mailLocaleOfAccount, mailLocaleOfAddress } from "@/lib/core/auth/mail-locale";
 import { sendMail } from "@/lib/core/mail/send";
-import { deletionDeclinedMail, deletionRequestedMail } from "@/lib/core/mail/templates";
+import { deletionDeclinedMail, deletionRequestedMail } from "./mails";
 import { getPlatform } from "@/lib/platform";
 
 /** How long a driver can still cancel a deletion request before staff may carry it out. */

@@ -1,15 +1,15 @@
 import "server-only";
 import { announceSessionsEnded } from "@/lib/core/auth/sessions-ended";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/core/security/link-token";
+import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/features/accounts/link-token";
 import { emailSchema } from "@/lib/core/auth/schemas";
 import { getDb, type Database } from "@/lib/core/db/client";
 import { isStaff, type Role } from "@/lib/core/auth/roles";
 import { emailChanges, users } from "@/lib/core/db/schema";
 import type { Translator } from "@/lib/core/i18n/translator";
-import { mailLocaleOfAccount, mailLocaleOfAddress } from "@/lib/core/mail/locale";
+import { mailLocaleOfAccount, mailLocaleOfAddress } from "@/lib/core/auth/mail-locale";
 import { sendMail } from "@/lib/core/mail/send";
-import { emailChangeConfirmMail, emailTakenNoticeMail } from "@/lib/core/mail/templates";
+import { emailChangeConfirmMail, emailTakenNoticeMail } from "./mails";
 import { getPlatform } from "@/lib/platform";
 import {
   assertNoOtherPortalAccountHas,

@@ -8,9 +8,10 @@ import { getDb, type Database, type Transaction } from "@/lib/core/db/client";
 import { emailChanges, passkeyChallenges, passkeys, sessions, users } from "@/lib/core/db/schema";
 import { getConfig } from "@/lib/core/config";
 import { logger } from "@/lib/core/log";
-import { mailLocaleOfAccount } from "@/lib/core/mail/locale";
+import { mailLocaleOfAccount } from "@/lib/core/auth/mail-locale";
 import { sendMail } from "@/lib/core/mail/send";
-import { emailChangedNoticeMail } from "@/lib/core/mail/templates";
+import { emailChangedNoticeMail } from "./mails";
+import { ACCOUNT_ERROR_STATUS } from "./shared";
 import { getPlatform } from "@/lib/platform";
 import { PlatformValidationError } from "@/lib/platform/errors";
 
@@ -43,6 +44,7 @@ export class StaffEmailChangeError extends ExpectedError {
       "profile.emailChange.staff",
       {},
       "The address of a staff account changes only on the staff page, by an admin.",
+      ACCOUNT_ERROR_STATUS.staff,
     );
     this.name = "StaffEmailChangeError";
   }

@@ -9,3 +9,4 @@ export { changeDriverEmail, changePlatformEmail, mailOldAddressOfChange, moveAcc
 export { startDriverPasswordReset } from "./password-reset";
 export { changedFieldsInWords, PROFILE_FORM, updateDriverProfile } from "./profile";
 export { passwordSchema, profileFields } from "./schemas";
+export type { AccountView } from "./account-view";

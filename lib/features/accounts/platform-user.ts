@@ -1,5 +1,5 @@
 import "server-only";
-import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { currentLocale } from "@/lib/core/auth/current-locale";
 import { getPlatform } from "@/lib/platform";
 import type { PlatformUser } from "@/lib/platform/types";
 import { toBalanceView, type BalanceView } from "./balance-view";

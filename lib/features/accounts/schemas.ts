@@ -2,6 +2,7 @@ import { z } from "zod";
 import { emailSchema } from "@/lib/core/auth/schemas";
 import { isCountryCode } from "@/lib/core/countries";
 import { INVISIBLE_OR_DIRECTION, NO_MARKUP } from "@/lib/core/text-schema";
+import { PLATFORM_PASSWORD_MIN } from "./shared";
 
 /**
  * Profile fields, validated the same at sign-up, on the account page and in admin. Markup and invisible characters are
@@ -54,7 +55,6 @@ export const profileFields = {
     .refine(isCountryCode, "profile.errors.country"),
 };
 
-export const PLATFORM_PASSWORD_MIN = 6;
 export const PLATFORM_PASSWORD_MAX = 128;
 
 export const passwordSchema = z

@@ -7,11 +7,11 @@ import { pendingSignUps, staffInvites, users } from "@/lib/core/db/schema";
 import type { Locale } from "@/lib/core/i18n/locales";
 import type { Translator } from "@/lib/core/i18n/translator";
 import { logger } from "@/lib/core/log";
-import { mailLocaleOfAddress } from "@/lib/core/mail/locale";
+import { mailLocaleOfAddress } from "@/lib/core/auth/mail-locale";
 import { sendMail } from "@/lib/core/mail/send";
 import { getPlatform } from "@/lib/platform";
-import { accountExistsMail, finishSignUpMail } from "@/lib/core/mail/templates";
-import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/core/security/link-token";
+import { accountExistsMail, finishSignUpMail } from "./mails";
+import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/features/accounts/link-token";
 import { createDriverOnce, linkPortalUser } from "./create-driver-once";
 import { SignUpRequestInput } from "./schemas";
 

@@ -8,6 +8,7 @@ import type { Role } from "@/lib/core/auth/roles";
 import { afterStaffGrant, applyStaffGrant } from "@/lib/core/auth/staff-grant";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import type { MessageKey } from "@/lib/core/i18n/translator";
+import { ROLE_CHANGE_STATUS, type RoleChangeRefusal } from "./shared";
 
 export type StaffRole = Exclude<Role, "driver">;
 
@@ -22,9 +23,6 @@ export interface StaffMember {
   platformUserId: number | null;
 }
 
-export type RoleChangeRefusal =
-  "self" | "last-admin" | "bootstrap-admin" | "not-staff" | "unchanged" | "no-invite" | "taken";
-
 /**
  * An expected refusal with a message staff can act on: a catalogue key (`admin.roles.refused.*`)
  * with its arguments in `values`.
@@ -35,7 +33,7 @@ export class RoleChangeRefusedError extends ExpectedError {
     message: MessageKey,
     values: Record<string, string> = {},
   ) {
-    super(reason, message, values);
+    super(reason, message, values, undefined, ROLE_CHANGE_STATUS[reason]);
     this.name = "RoleChangeRefusedError";
   }
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { ExpectedError } from "@/lib/core/errors";
-import { requestTranslator, type Translator } from "@/lib/core/i18n/translator";
+import type { Translator } from "@/lib/core/i18n/translator";
+import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { logger } from "@/lib/core/log";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { getPlatform } from "@/lib/platform";

@@ -3,6 +3,7 @@ import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
 import { z } from "zod";
 import { PlatformIdSchema } from "@/lib/platform/platform-id";
 import { CardCodeTakenError, CardNotOwnedError } from "./card-errors";
+import { CARD_STATUSES, cardLabel } from "./shared";
 
 /**
  * What a person types to link an RFID card, validated the same way for drivers and staff.
@@ -30,8 +31,6 @@ export const VisualNumberSchema = z
   .max(64, "cards.validation.printedTooLong")
   .regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, "cards.validation.printedPattern");
 
-export const CARD_STATUSES = ["active", "blocked", "inactive"] as const;
-
 export const AddCardInput = z.object({
   code: CardCodeSchema,
   visualNumber: VisualNumberSchema,
@@ -39,11 +38,6 @@ export const AddCardInput = z.object({
   status: z.enum(CARD_STATUSES, { error: "cards.validation.status" }).optional(),
 });
 export type AddCardInput = z.infer<typeof AddCardInput>;
-
-/** How a card is named to people: its printed number, or its code when it has none. */
-export function cardLabel(card: { code: string; visualNumber: string | null }): string {
-  return card.visualNumber ?? card.code;
-}
 
 /** What both add-card actions answer for refused input and a taken code (`here`, `elsewhere`, `notDone` keys). */
 export function cardFormErrors(words: { here?: MessageKey; elsewhere?: MessageKey; notDone: MessageKey }) {

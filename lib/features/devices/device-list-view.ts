@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/core/db/client";
 import { formatDateTime } from "@/lib/core/format";
-import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { currentLocale } from "@/lib/core/auth/current-locale";
 import { translatorFor } from "@/lib/core/i18n/translator";
 import { deviceLabel, type DeviceRow } from "@/lib/core/auth/device-name";
 import { listSignedInDevices, newDeviceMailEnabled } from "@/lib/core/auth/devices";

@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/core/audit";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import { zipChunks } from "@/lib/core/route-handlers/zip";
 import { APP_TIME_ZONE } from "@/lib/core/format";
-import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { currentLocale } from "@/lib/core/auth/current-locale";
 import { translatorFor, type Translator } from "@/lib/core/i18n/translator";
 import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
 import { DRIVER_ACCOUNT_GONE, driverAudit, type DriverRouteAccess } from "@/lib/core/route-handlers/access";

@@ -4,11 +4,11 @@ import { sql } from "drizzle-orm";
 import { SESSIONS_ENDED_CHANNEL, sessionsEndedHere } from "@/lib/core/auth/sessions-ended";
 import { getConfig } from "@/lib/core/config";
 import type { Database } from "@/lib/core/db/client";
-import { pruneSchedule } from "@/lib/core/db/prune-schedule";
+import { pruneSchedule } from "@/lib/features/live/prune-schedule";
 import { liveEvents } from "@/lib/core/db/schema";
 import { logger } from "@/lib/core/log";
 import { onShutdown } from "@/lib/core/shutdown";
-import type { DriverEvent } from "@/lib/core/live-events";
+import type { DriverEvent } from "@/lib/features/live/shared";
 
 /** The live bus: each event a `live_event` row, then announced: in process on PGlite, `NOTIFY` on Postgres (every instance listens). */
 const log = logger("live");

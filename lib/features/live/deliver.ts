@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb, type Database } from "@/lib/core/db/client";
 import { users } from "@/lib/core/db/schema";
-import type { DriverEvent } from "@/lib/core/live-events";
+import type { DriverEvent } from "@/lib/features/live/shared";
 import { getPlatform } from "@/lib/platform";
 import type { PlatformClient } from "@/lib/platform/client";
 import type { PlatformEvent } from "@/lib/platform/notifications";

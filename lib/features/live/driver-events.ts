@@ -1,8 +1,8 @@
-import type { DriverEvent } from "@/lib/core/live-events";
+import type { DriverEvent } from "@/lib/features/live/shared";
 import type { PlatformEvent } from "@/lib/platform/notification-types";
 
 /**
- * The driver a platform event is for and what their tabs are told (lib/core/live-events.ts), or null
+ * The driver a platform event is for and what their tabs are told (lib/features/live/shared.ts), or null
  * when it tells them nothing. Pure.
  */
 export function toDriverEvent(event: PlatformEvent): { platformUserId: number; event: DriverEvent } | null {

@@ -1,5 +1,5 @@
 import "server-only";
-import { pruneSchedule } from "@/lib/core/db/prune-schedule";
+import { pruneSchedule } from "@/lib/features/live/prune-schedule";
 import { createHash } from "node:crypto";
 import { after } from "next/server";
 import { getDb, type Database } from "@/lib/core/db/client";

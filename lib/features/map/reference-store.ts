@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/core/db/client";
-import { onceAcrossInstances } from "@/lib/core/db/upstream-lease";
+import { onceAcrossInstances } from "@/lib/features/map/upstream-lease";
 import { mapReferenceData } from "@/lib/core/db/schema";
 import { MapUpstreamError, type UpstreamGate } from "./errors";
 import type { MapDataClient } from "./ocm-client";

@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { AccessDeniedError } from "@/lib/core/auth/guards";
-import { currentLocale } from "@/lib/core/i18n/current-locale";
-import { requestTranslator } from "@/lib/core/i18n/translator";
+import { currentLocale } from "@/lib/core/auth/current-locale";
+import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
 import { foundOrNotFound, RouteError } from "@/lib/core/route-handlers/route-error";
 import type { ErrorWords } from "@/lib/core/route-handlers/error-answer";

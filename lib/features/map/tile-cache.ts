@@ -3,7 +3,7 @@ import { eq, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/lib/core/db/client";
 import type { MessageKey } from "@/lib/core/i18n/translator";
-import { onceAcrossInstances } from "@/lib/core/db/upstream-lease";
+import { onceAcrossInstances } from "@/lib/features/map/upstream-lease";
 import { mapTileCache } from "@/lib/core/db/schema";
 import { MapUnavailableError, MapUpstreamError, staleNoticeFor, userMessageFor, type UpstreamGate } from "./errors";
 import type { MapPointBase } from "./points";

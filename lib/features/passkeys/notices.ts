@@ -1,8 +1,8 @@
 import "server-only";
 import { logger } from "@/lib/core/log";
-import { mailLocaleOfAddress } from "@/lib/core/mail/locale";
+import { mailLocaleOfAddress } from "@/lib/core/auth/mail-locale";
 import { sendMail } from "@/lib/core/mail/send";
-import { passkeyChangedMail } from "@/lib/core/mail/templates";
+import { passkeyChangedMail } from "./mail";
 
 /**
  * The recovery notice, in the account holder's language (an admin's reset reaches the staff member

@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/core/db/client";
 import { formatDateTime } from "@/lib/core/format";
-import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { currentLocale } from "@/lib/core/auth/current-locale";
 import { listPasskeys } from "./store";
 
 /**

@@ -5,3 +5,4 @@ export { defaultPaymentDeps, logPaymentError } from "./deps";
 export type { PaymentDeps } from "./deps";
 export { invoiceFilename, safeInvoiceNumber } from "./labels";
 export { listPeriodInvoices } from "./service";
+export type { LedgerRow, LedgerView } from "./service";

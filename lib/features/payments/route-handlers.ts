@@ -5,7 +5,7 @@ import { z } from "zod";
 import { recordAudit } from "@/lib/core/audit";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import { APP_TIME_ZONE } from "@/lib/core/format";
-import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { currentLocale } from "@/lib/core/auth/current-locale";
 import { translatorFor, type MessageKey } from "@/lib/core/i18n/translator";
 import { DRIVER_ACCOUNT_GONE, driverAudit, type DriverRouteAccess } from "@/lib/core/route-handlers/access";
 import { foundOrNotFound, paramsOrNotFound, RouteError } from "@/lib/core/route-handlers/route-error";

@@ -10,4 +10,5 @@ export { hasRangeFilter, parseSessionFilter, plausibleDate, rangeToInstants } fr
 export type { SessionRangeFilter } from "./filters";
 export { SessionPlaces } from "./places";
 export { iterateDriverSessionPages } from "./service";
+export type { SessionsOverview } from "./service";
 export { sessionStartMs, sessionStopMs } from "./session-time";

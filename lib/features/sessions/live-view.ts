@@ -1,4 +1,4 @@
-import { isRunning, takeSessionChange, type LiveSessionChange } from "@/lib/core/live-events";
+import { isRunning, takeSessionChange, type LiveSessionChange } from "@/lib/features/live/shared";
 import type { ChargingSession, SessionStatus } from "@/lib/platform/types";
 
 /**

@@ -13,7 +13,7 @@ import { parseSessionFilter } from "./filters";
 import { toLiveSessionView, type LiveSessionsResponse } from "./live-view";
 import { SessionPlaces } from "./places";
 import { getOwnedSession, iterateDriverSessionPages, listRunningSessions } from "./service";
-import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { currentLocale } from "@/lib/core/auth/current-locale";
 import { translatorFor } from "@/lib/core/i18n/translator";
 import { zonedDate } from "@/lib/core/zoned-time";
 

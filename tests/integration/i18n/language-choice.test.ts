@@ -25,7 +25,7 @@ vi.mock("next/cache", () => ({ refresh: vi.fn() }));
 vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => request.viewer }));
 
 const { chooseLanguageAction } = await import("@/lib/features/language/actions/choose-language");
-const { currentLocale } = await import("@/lib/core/i18n/current-locale");
+const { currentLocale } = await import("@/lib/core/auth/current-locale");
 
 let opened: OpenedDatabase;
 const ACCOUNT = "account-language-1";

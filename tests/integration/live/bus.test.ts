@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type OpenedDatabase } from "@/lib/core/db/connect";
-import type { DriverEvent } from "@/lib/core/live-events";
+import type { DriverEvent } from "@/lib/features/live/shared";
 import { sql } from "drizzle-orm";
 import { onSessionsEnded, SESSIONS_ENDED_CHANNEL } from "@/lib/core/auth/sessions-ended";
 import { createLiveBus, type LiveBus, type LiveMessage } from "@/lib/features/live/bus";

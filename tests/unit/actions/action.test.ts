@@ -39,7 +39,7 @@ vi.mock("@/lib/core/audit", () => ({
     return result;
   },
 }));
-vi.mock("@/lib/core/actions/staff-check", () => ({
+vi.mock("@/lib/features/admin/staff-check", () => ({
   checkStaff: async (...args: unknown[]) => {
     guards.staffCalls.push(args);
     return guards.staff
@@ -49,10 +49,10 @@ vi.mock("@/lib/core/actions/staff-check", () => ({
 }));
 
 const language = vi.hoisted(() => ({ locale: "en" as "en" | "nl" | "de" }));
-vi.mock("@/lib/core/i18n/current-locale", () => ({ currentLocale: async () => language.locale }));
+vi.mock("@/lib/core/auth/current-locale", () => ({ currentLocale: async () => language.locale }));
 
 const { driverAction, publicAction } = await import("@/lib/core/actions/action");
-const { staffAction } = await import("@/lib/core/actions/staff-action");
+const { staffAction } = await import("@/lib/features/admin/staff-action");
 
 class TakenError extends Error {}
 

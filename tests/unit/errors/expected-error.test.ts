@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ERROR_STATUS, ExpectedError, hasErrorCode } from "@/lib/core/errors";
+import { SHARED_ERROR_STATUS, ExpectedError, hasErrorCode } from "@/lib/core/errors";
+import { ACCOUNT_ERROR_STATUS } from "@/lib/features/accounts/shared";
+import { ROLE_CHANGE_STATUS } from "@/lib/features/admin/shared";
+import { PASSKEY_ERROR_STATUS } from "@/lib/features/passkeys/shared";
 import { CardCodeTakenError, CardNotOwnedError, CardStatusRefusedError } from "@/lib/features/cards/card-errors";
 
 describe("ExpectedError: a code, and the words as a catalogue key", () => {
@@ -20,8 +23,19 @@ describe("ExpectedError: a code, and the words as a catalogue key", () => {
     expect(new CardCodeTakenError("elsewhere")).not.toBeInstanceOf(CardNotOwnedError);
   });
 
-  it("every code has a 4xx or 501 status in the one table", () => {
-    for (const status of Object.values(ERROR_STATUS)) expect([400, 403, 404, 409, 501]).toContain(status);
+  it("every code has a 4xx or 501 status, in the shared table or its feature's", () => {
+    const tables = [SHARED_ERROR_STATUS, ACCOUNT_ERROR_STATUS, ROLE_CHANGE_STATUS, PASSKEY_ERROR_STATUS];
+    for (const table of tables)
+      for (const status of Object.values(table)) expect([400, 403, 404, 409, 501]).toContain(status);
+  });
+
+  it("an error carries its status: a shared code's from the shared table, a feature's own code's as declared", () => {
+    expect(new CardNotOwnedError(7).status).toBe(404);
+    expect(new CardStatusRefusedError("cards.errors.blockedNothingToPause").status).toBe(409);
+    expect(new ExpectedError("unavailable", "billing.unsupported").status).toBe(501);
+    expect(
+      new ExpectedError("staff", "profile.emailChange.staff", {}, undefined, ACCOUNT_ERROR_STATUS.staff).status,
+    ).toBe(403);
   });
 });
 

@@ -22,8 +22,8 @@ vi.mock("@/lib/core/auth/viewer", () => ({
   getViewer: async () => (request.accountLocale === undefined ? null : { locale: request.accountLocale }),
 }));
 
-const { currentLocale } = await import("@/lib/core/i18n/current-locale");
-const { requestTranslator } = await import("@/lib/core/i18n/translator");
+const { currentLocale } = await import("@/lib/core/auth/current-locale");
+const { requestTranslator } = await import("@/lib/core/auth/request-translator");
 
 describe("currentLocale", () => {
   beforeEach(() =>

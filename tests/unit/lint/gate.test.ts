@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ESLint } from "eslint";
@@ -61,7 +62,7 @@ describe("lint gate", () => {
     expect(findingsIn("lib/features/admin/imports-card-internals.ts")).toEqual([
       expect.objectContaining({
         rule: "no-restricted-imports",
-        message: expect.stringContaining("only through its public module"),
+        message: expect.stringContaining("only through its public modules"),
       }),
     ]);
     expect(findingsIn("lib/features/admin/within-the-layers.ts")).toEqual([]);
@@ -83,6 +84,16 @@ describe("lint gate", () => {
         message: expect.stringContaining("call a feature's service"),
       }),
     ]);
+  });
+
+  it("refuses a component importing a feature's own file, and lets it use the public modules and actions", () => {
+    expect(findingsIn("components/imports-feature-file.ts")).toEqual([
+      expect.objectContaining({
+        rule: "no-restricted-imports",
+        message: expect.stringContaining("or @/lib/features/<feature>/shared (browser-safe)"),
+      }),
+    ]);
+    expect(findingsIn("components/uses-feature-modules.ts")).toEqual([]);
   });
 
   it("refuses an import cycle", () => {
@@ -125,6 +136,45 @@ describe("lint gate", () => {
 
   it("lets a component take its words from the catalogue, with class names, types and symbols left as they are", () => {
     expect(findingsIn("components/translated-text.tsx")).toEqual([]);
+  });
+
+  it("refuses lib/core importing a floor above its own, type-only and relative imports included", () => {
+    const planted = {
+      "lib/core/i18n/reads-the-viewer.ts": "lib/core/i18n (floor 1) imports lib/core/auth on floor 3",
+      "lib/core/db/sends-mail.ts": "lib/core/db (floor 2) imports lib/core/mail on floor 3",
+      "lib/core/auth/answers-an-action.ts": "lib/core/auth (floor 3) imports lib/core/actions on floor 4",
+    };
+    for (const [file, message] of Object.entries(planted))
+      expect(findingsIn(file)).toEqual([
+        expect.objectContaining({ rule: "portal-core/floors", message: expect.stringContaining(message) }),
+      ]);
+  });
+
+  it("refuses an import back along a floor of lib/core, so no two of its folders import each other", () => {
+    const planted = {
+      "lib/core/mail/names-the-device.ts": "lib/core/mail imports lib/core/auth, which stands after it on floor 3",
+      "lib/core/i18n/formats-a-date.ts": "lib/core/i18n imports lib/core/format, which stands after it on floor 1",
+    };
+    for (const [file, message] of Object.entries(planted))
+      expect(findingsIn(file)).toEqual([
+        expect.objectContaining({ rule: "portal-core/floors", message: expect.stringContaining(message) }),
+      ]);
+  });
+
+  it("lets lib/core import down its floors", () => {
+    expect(findingsIn("lib/core/actions/within-the-floors.ts")).toEqual([]);
+    expect(findingsIn("lib/core/mail/outbox-note.ts")).toEqual([]);
+  });
+
+  it("places every entry of lib/core on exactly one floor, and names none that is gone", async () => {
+    // The floors as the main run applies them to lib/core.
+    const config = (await new ESLint({ cwd: root }).calculateConfigForFile(path.join(root, "lib/core/format.ts"))) as {
+      rules: Record<string, [unknown, string[][]]>;
+    };
+    const placed = config.rules["portal-core/floors"]![1].flat();
+    const entries = readdirSync(path.join(root, "lib/core")).map((name) => name.replace(/(\.d)?\.tsx?$/, ""));
+    expect([...placed].sort()).toEqual([...new Set(entries)].sort());
+    expect(new Set(placed).size).toBe(placed.length);
   });
 
   it("ignores the planted fixtures in the main run", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LiveSessionChange } from "@/lib/core/live-events";
+import type { LiveSessionChange } from "@/lib/features/live/shared";
 import { applySessionChange, type LiveSessionsResponse } from "@/lib/features/sessions/live-view";
 
 /** Issue 27: the live panel takes session changes from the event stream in any order, never going back. */

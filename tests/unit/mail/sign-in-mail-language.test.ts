@@ -24,7 +24,7 @@ vi.mock("@/lib/core/db/client", () => ({
     }),
   }),
 }));
-vi.mock("@/lib/core/i18n/current-locale", () => ({ currentLocale: async () => holder.requestLocale }));
+vi.mock("@/lib/core/auth/current-locale", () => ({ currentLocale: async () => holder.requestLocale }));
 
 const { signInLinkMailTo } = await import("@/lib/core/auth/sign-in-link-mail");
 

@@ -18,7 +18,7 @@ import { ROUTE_HANDLER, routeHandler } from "@/lib/core/route-handlers/route-han
 import { captureLogs } from "../../support/log-capture";
 
 const language = vi.hoisted(() => ({ locale: "en" as "en" | "nl" | "de" }));
-vi.mock("@/lib/core/i18n/current-locale", () => ({ currentLocale: async () => language.locale }));
+vi.mock("@/lib/core/auth/current-locale", () => ({ currentLocale: async () => language.locale }));
 
 const request = () => new Request("http://localhost/api/thing/12");
 // Catalogue keys, as every route's words are.

@@ -7,7 +7,7 @@ import { TextLink } from "@/components/ui/text-link";
 import { setAppPasswordWithLinkAction } from "@/lib/features/accounts/actions/set-app-password";
 import { appPasswordLinkMessage, inspectAppPasswordLink } from "@/lib/features/accounts/app-password";
 import { getConfig } from "@/lib/core/config";
-import { requestTranslator } from "@/lib/core/i18n/translator";
+import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParamsProps } from "@/components/layout/search-params";
 

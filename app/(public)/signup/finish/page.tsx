@@ -4,10 +4,10 @@ import { AppPasswordFormClient } from "@/components/account/app-password-form-cl
 import { LinkLanding } from "@/components/ui/link-landing";
 import { strongBreakable as strong } from "@/components/ui/rich-text";
 import { TextLink } from "@/components/ui/text-link";
-import { PLATFORM_PASSWORD_MIN } from "@/lib/features/accounts/schemas";
+import { PLATFORM_PASSWORD_MIN } from "@/lib/features/accounts/shared";
 import { inspectSignUpLink, signUpLinkMessage } from "@/lib/features/accounts/sign-up";
 import { finishSignUpAction } from "@/lib/features/accounts/actions/sign-up";
-import { requestTranslator } from "@/lib/core/i18n/translator";
+import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParamsProps } from "@/components/layout/search-params";
 

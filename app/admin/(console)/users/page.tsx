@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/core/auth/guards";
 import { findDrivers, parseDriverSearch, type DriverSearchHit } from "@/lib/features/admin/find-driver";
-import { requestTranslator } from "@/lib/core/i18n/translator";
+import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { DriverSearchForm } from "@/components/admin/driver-search-form";
 import { DriverSearchResults } from "@/components/admin/driver-search-results";

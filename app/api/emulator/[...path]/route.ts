@@ -2,7 +2,7 @@ import { z } from "zod";
 import { clientAddress } from "@/lib/core/auth/client-address";
 import { isLoopbackAddress } from "@/lib/core/auth/loopback";
 import { getConfig } from "@/lib/core/config";
-import { requestTranslator } from "@/lib/core/i18n/translator";
+import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { getEmbeddedPlatformEmulator } from "@/lib/platform/embedded";
 import { paramsOrNotFound, RouteError } from "@/lib/core/route-handlers/route-error";
 import { routeHandler } from "@/lib/core/route-handlers/route-handler";

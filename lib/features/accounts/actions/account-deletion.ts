@@ -5,7 +5,7 @@ import { driverAction } from "@/lib/core/actions/action";
 import type { DriverViewer } from "@/lib/core/auth/guards";
 import { formatDate } from "@/lib/core/format";
 import type { ActionResult } from "@/lib/core/actions/action-result";
-import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { currentLocale } from "@/lib/core/auth/current-locale";
 import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
 import { cancelAccountDeletion, requestAccountDeletion } from "@/lib/features/accounts/deletion";
 

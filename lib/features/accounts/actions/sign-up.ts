@@ -10,7 +10,7 @@ import { siteOrigin } from "@/lib/core/auth/site-origin";
 import { getConfig } from "@/lib/core/config";
 import { getDb } from "@/lib/core/db/client";
 import type { ActionResult } from "@/lib/core/actions/action-result";
-import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { currentLocale } from "@/lib/core/auth/current-locale";
 import { RATE_LIMITS } from "@/lib/core/rate-limit";
 import { refusalOverLimit } from "@/lib/core/actions/limit";
 import { LINKED_APP_PASSWORD_FORM, SignUpRequestInput } from "@/lib/features/accounts/schemas";

@@ -2,7 +2,7 @@
 import "server-only";
 import { refresh } from "next/cache";
 import type { FormReading } from "@/lib/core/actions/action";
-import { staffAction } from "@/lib/core/actions/staff-action";
+import { staffAction } from "@/lib/features/admin/staff-action";
 import { cardFormErrors, cardIdForm, cardLabel, cardNotOwned } from "@/lib/features/cards";
 import { addCardForDriver } from "@/lib/features/cards";
 import { hasErrorCode } from "@/lib/core/errors";

@@ -1,6 +1,6 @@
 "use server";
 import "server-only";
-import { staffAction } from "@/lib/core/actions/staff-action";
+import { staffAction } from "@/lib/features/admin/staff-action";
 import { signIn } from "@/lib/core/auth";
 import { hasErrorCode } from "@/lib/core/errors";
 import type { ActionResult } from "@/lib/core/actions/action-result";

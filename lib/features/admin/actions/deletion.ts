@@ -1,7 +1,7 @@
 "use server";
 import "server-only";
 import { refresh } from "next/cache";
-import { staffAction } from "@/lib/core/actions/staff-action";
+import { staffAction } from "@/lib/features/admin/staff-action";
 import { carryOutAccountDeletion, declineAccountDeletion } from "@/lib/features/accounts";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import { CarryOutInput, DeclineInput, UNREADABLE_DELETION_REQUEST } from "../schemas";

@@ -2,7 +2,7 @@
 import "server-only";
 import { refresh } from "next/cache";
 import { noDriver } from "@/lib/core/actions/action";
-import { staffAction } from "@/lib/core/actions/staff-action";
+import { staffAction } from "@/lib/features/admin/staff-action";
 import { refusalOverLimit } from "@/lib/core/actions/limit";
 import { hasErrorCode } from "@/lib/core/errors";
 import { changeDriverEmail } from "@/lib/features/accounts";

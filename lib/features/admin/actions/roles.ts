@@ -1,7 +1,7 @@
 "use server";
 import "server-only";
 import { refresh } from "next/cache";
-import { staffAction } from "@/lib/core/actions/staff-action";
+import { staffAction } from "@/lib/features/admin/staff-action";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import type { Translator } from "@/lib/core/i18n/translator";

@@ -3,7 +3,8 @@ import "server-only";
 import { refresh } from "next/cache";
 import { driverAction } from "@/lib/core/actions/action";
 import type { ActionResult } from "@/lib/core/actions/action-result";
-import { AddCardInput, cardFormErrors, cardLabel } from "@/lib/features/cards/card-input";
+import { AddCardInput, cardFormErrors } from "@/lib/features/cards/card-input";
+import { cardLabel } from "@/lib/features/cards/shared";
 import { addCardForDriver } from "@/lib/features/cards/service";
 
 /** Drivers add their own cards, always active: status is not theirs to choose. */

@@ -4,12 +4,12 @@ import { after } from "next/server";
 import { z } from "zod";
 import { navigate, publicAction, type Navigation } from "@/lib/core/actions/action";
 import type { ActionResult } from "@/lib/core/actions/action-result";
-import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { currentLocale } from "@/lib/core/auth/current-locale";
 import { clientLimitKey } from "@/lib/core/auth/client-address";
 import { isKnownBrowserFor } from "@/lib/core/auth/known-browser";
 import { safeReturnPath } from "@/lib/core/auth/return-path";
 import { emailSchema } from "@/lib/core/auth/schemas";
-import { mailSignInLinkOrSignUpPointer } from "@/lib/core/auth/sign-in-mail";
+import { mailSignInLinkOrSignUpPointer } from "@/lib/features/sign-in/sign-in-mail";
 import { consumeSignInMailLimits } from "@/lib/core/auth/sign-in-limits";
 import { siteOrigin } from "@/lib/core/auth/site-origin";
 

@@ -6,7 +6,7 @@ import { TextLink } from "@/components/ui/text-link";
 import { confirmEmailChangeAction } from "@/lib/features/accounts/actions/change-email";
 import { emailChangeLinkMessage, inspectEmailChangeLink } from "@/lib/features/accounts/email-change";
 import { requireDriverPage } from "@/lib/core/auth/guards";
-import { requestTranslator } from "@/lib/core/i18n/translator";
+import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParamsProps } from "@/components/layout/search-params";
 

@@ -17,7 +17,7 @@ import { hasErrorCode } from "@/lib/core/errors";
 import { getPlatformUser } from "@/lib/features/accounts/platform-user";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
-import { requestTranslator } from "@/lib/core/i18n/translator";
+import { requestTranslator } from "@/lib/core/auth/request-translator";
 import type { PlatformUser } from "@/lib/platform/types";
 import { LoadError } from "@/components/ui/load-error";
 import { MoveCardPanel } from "@/components/admin/move-card-panel";

@@ -3,7 +3,8 @@ import { AccessDeniedError, authorizeStaff, PASSKEY_SESSION_REQUIRED } from "@/l
 import type { Role } from "@/lib/core/auth/roles";
 import { getViewer, type Viewer } from "@/lib/core/auth/viewer";
 import type { ActionResult } from "@/lib/core/actions/action-result";
-import { requestTranslator, type MessageKey } from "@/lib/core/i18n/translator";
+import type { MessageKey } from "@/lib/core/i18n/translator";
+import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { recordAudit } from "@/lib/core/audit";
 import { auditReasonOf } from "@/lib/core/audit-reason";
 

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Locale } from "@/lib/core/i18n/locales";
 import { translatorFor } from "@/lib/core/i18n/translator";
-import type { MailMessage } from "./send";
-import { escapeHtml, layout } from "./templates";
+import type { MailMessage } from "@/lib/core/mail/send";
+import { escapeHtml, layout } from "@/lib/core/mail/layout";
 
 /**
  * To an account given a staff role: every other session ended and every passkey went, and where the first staff

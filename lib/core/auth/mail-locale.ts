@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb, type Database } from "@/lib/core/db/client";
 import { users } from "@/lib/core/db/schema";
-import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { currentLocale } from "@/lib/core/auth/current-locale";
 import { isLocale, type Locale } from "@/lib/core/i18n/locales";
 
 /** A mail's language: the recipient's stored choice, else the request's. It follows the reader, not the sender. */

@@ -1,9 +1,9 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
-import { getViewer } from "@/lib/core/auth/viewer";
-import { supportedLocale } from "./accept-language";
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from "./locales";
+import { supportedLocale } from "@/lib/core/i18n/accept-language";
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from "@/lib/core/i18n/locales";
+import { getViewer } from "./viewer";
 
 /** This request's language: the switcher's choice (cookie, then account), Accept-Language, then English. */
 export const currentLocale = cache(async (): Promise<Locale> => {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ZodType } from "zod";
 import type { MessageKey } from "@/lib/core/i18n/translator";
-import { RouteError } from "./route-error";
+import { RouteError } from "@/lib/core/route-handlers/route-error";
 
 /** Larger than any body a page of the portal posts to a route handler (a WebAuthn answer is ~2 KB). */
 const MAX_JSON_BODY_BYTES = 64 * 1024;

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Role } from "@/lib/core/auth/roles";
 import type { Viewer } from "@/lib/core/auth/viewer";
-import { checkStaff } from "@/lib/core/actions/staff-check";
+import { checkStaff } from "./staff-check";
 import {
   auditErrorText,
   recordAudit,
@@ -21,7 +21,7 @@ import {
   type BoundFormAction,
   type FormAction,
   type Navigation,
-} from "./action";
+} from "@/lib/core/actions/action";
 
 /** Staff server actions: the action helper with the staff check first and every outcome in the audit log. */
 

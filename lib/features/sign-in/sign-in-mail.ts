@@ -1,11 +1,11 @@
 import "server-only";
-import { currentLocale } from "@/lib/core/i18n/current-locale";
+import { currentLocale } from "@/lib/core/auth/current-locale";
 import type { Locale } from "@/lib/core/i18n/locales";
-import { mailLocaleOfAddress } from "@/lib/core/mail/locale";
+import { mailLocaleOfAddress } from "@/lib/core/auth/mail-locale";
 import { sendMail } from "@/lib/core/mail/send";
-import { noAccountMail } from "@/lib/core/mail/templates";
-import { issueSignInLink } from "./index";
-import { hasAccount } from "./known-account";
+import { noAccountMail } from "./mails";
+import { issueSignInLink } from "@/lib/core/auth";
+import { hasAccount } from "@/lib/core/auth/known-account";
 import { logger } from "@/lib/core/log";
 
 export interface SignInMailRequest {

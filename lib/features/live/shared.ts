@@ -1,4 +1,4 @@
-/** What a driver's tabs are told live (`GET /api/live`), in the portal's shape; pure, for server and browser. */
+/** The live feature's browser-safe half: what a driver's tabs are told (`GET /api/live`), in the portal's shape. */
 import type { SessionChange } from "@/lib/platform/notification-types";
 
 /** A session's change as the tabs get it: the platform event's, without the charge point. */

@@ -1,14 +1,14 @@
 import "server-only";
 import { and, eq, gt, lt } from "drizzle-orm";
-import type { Database } from "./connect";
-import { upstreamLeases } from "./schema";
+import type { Database } from "@/lib/core/db/client";
+import { upstreamLeases } from "@/lib/core/db/schema";
 import { logger } from "@/lib/core/log";
 
 const log = logger("db");
 
 /**
  * Single flight across instances without holding a connection during the upstream call.
- * How waiters and a crashed holder behave: docs/design-notes.md#libcoredbupstream-leasets.
+ * How waiters and a crashed holder behave: docs/design-notes.md#libfeaturesmapupstream-leasets.
  */
 
 /** Takes the lease if nobody holds it (or the holder's ran out); true when this caller has it. */

@@ -1,0 +1,19 @@
+/** The map feature's browser-safe public module (types, codes, pure functions); index.ts is its server half. */
+export { OCM_ATTRIBUTION, OCM_ATTRIBUTION_HTML, OSM_ATTRIBUTION_HTML, OSM_COPYRIGHT_URL } from "./attribution";
+export {
+  applyFiltersToSearchParams,
+  describeFilters,
+  filterPoints,
+  filtersFromSearchParams,
+  hasFilters,
+  MIN_POWER_CHOICES_KW,
+  parseConnector,
+  parseMinKw,
+  type PointFilters,
+} from "./filters";
+export { formatConnector, formatDistance, formatKw, formatPower } from "./format";
+export { indexPoints, type PointIndex } from "./point-clusters";
+export { FILTERABLE_CONNECTORS, type MapPoint, type OwnLocation, type PointsResponse } from "./points";
+export { MAP_INITIAL_ZOOM, tileAt, tileImageUrl } from "./tile-images";
+export { createTileMemory } from "./tile-memory";
+export { clamp, INITIAL_POINT_COUNT, INITIAL_RADIUS_KM, MAX_DISTANCE_KM, tileFor } from "./tiles";
