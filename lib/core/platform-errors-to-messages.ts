@@ -5,7 +5,7 @@ import {
   PlatformUnavailableError,
   PlatformValidationError,
 } from "@/lib/platform/errors";
-import { PLATFORM_FIELD_NAMES as FIELD_NAMES } from "@/lib/platform/field-names";
+import { PLATFORM_FIELD_NAMES as FIELD_NAMES } from "@/lib/platform/client";
 import type { FieldErrors } from "@/lib/core/actions/action-result";
 import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
 
