@@ -140,6 +140,37 @@ function restrictedImports(...patterns) {
   return { "no-restricted-imports": ["error", { patterns: [LIB_BELOW_COMPONENTS, ...patterns] }] };
 }
 
+// portal/dialects and portal/core-platform (docs/decisions/0001-core-and-platform.md) use typescript-eslint's copy of
+// no-restricted-imports, so their lists never replace the layers' lists; like those, it sees `import type` too.
+const DIALECTS = readdirSync(new URL("./lib/platform/dialects", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** lib/core's bottom floor, the only part of lib/core that lib/platform may import. */
+const CORE_FLOOR = ["config", "log", "format", "zoned-time", "i18n/locales"];
+const DIALECT_REACH = {
+  regex: "(^|/)dialects(/|$)",
+  message:
+    "Only lib/platform/client.ts and the registry (lib/platform/dialects/index.ts) name a dialect: take it from the client.",
+};
+const SIBLING_DIALECT = {
+  regex: "^\\.\\.($|/(?!\\.\\.?/))",
+  message: "A dialect imports its own files and lib/platform's generic ones, never another dialect or the registry.",
+};
+const CORE_ABOVE_FLOOR = {
+  regex: `^(@/lib/|(\\.\\./)+)core/(?!(${CORE_FLOOR.join("|")})$)`,
+  message: `lib/platform imports only lib/core's bottom floor (${CORE_FLOOR.join(", ")}); core code that needs the platform sits above it.`,
+};
+const PLATFORM_FROM_FLOOR = {
+  regex: "^(@/lib/|(\\.\\./)+)platform(/|$)",
+  message: "lib/core's bottom floor sits below lib/platform: it never imports the platform.",
+};
+const CORE_FLOOR_FILES = CORE_FLOOR.map((name) => `lib/core/${name}.ts`);
+const PLATFORM_REGISTRY = ["lib/platform/client.ts", "lib/platform/dialects/index.ts"];
+
+function platformImports(...patterns) {
+  return { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] };
+}
+
 const config = [
   {
     ignores: [
@@ -246,6 +277,29 @@ const config = [
     },
   },
   { name: "portal/seam-map", files: [MAP_SEAM], rules: restrictedImports(featureInternals("map")) },
+  // A later block replaces an earlier one's list for the same file, so each list here is whole for its files.
+  {
+    name: "portal/dialects",
+    files: TS_FILES,
+    ignores: ["lib/platform/**", "tests/**", ...CORE_FLOOR_FILES],
+    rules: platformImports(DIALECT_REACH),
+  },
+  {
+    name: "portal/core-platform",
+    files: ["lib/platform/**"],
+    rules: platformImports(DIALECT_REACH, CORE_ABOVE_FLOOR),
+  },
+  {
+    name: "portal/core-platform-floor",
+    files: CORE_FLOOR_FILES,
+    rules: platformImports(DIALECT_REACH, PLATFORM_FROM_FLOOR),
+  },
+  { name: "portal/dialects-registry", files: PLATFORM_REGISTRY, rules: platformImports(CORE_ABOVE_FLOOR) },
+  ...DIALECTS.map((dialect) => ({
+    name: `portal/dialects-${dialect}`,
+    files: [`lib/platform/dialects/${dialect}/**`],
+    rules: platformImports(DIALECT_REACH, SIBLING_DIALECT, CORE_ABOVE_FLOOR),
+  })),
   {
     name: "portal/server-logs",
     // The server logs through lib/core/log.ts (pino at LOG_LEVEL, redaction configured once). The emulators

@@ -36,7 +36,7 @@ const AMPECO_REQUEST_LOG = path.join(ampecoDataDir, "platform-request-log.jsonl"
 function serverEnv(
   baseUrl: string,
   dir: string,
-  dialect: "spec" | "ampeco",
+  dialect: "contract" | "ampeco",
   extra: Record<string, string> = {},
 ): Record<string, string> {
   return {
@@ -76,7 +76,7 @@ function portalServer(
   port: number,
   baseUrl: string,
   dir: string,
-  dialect: "spec" | "ampeco",
+  dialect: "contract" | "ampeco",
   extra: Record<string, string> = {},
 ) {
   return {
@@ -120,7 +120,7 @@ const CHROMIUM_EXECUTABLE =
  * the real API's calls in a browser journey. So it runs the journeys whose assertions differ by dialect, the
  * security journeys of issue 22, and enough others that together they make every call the whole set of journeys
  * made there (method, path, query keys, body keys, status): request-log.spec.ts checks that list after the run.
- * docs/testing.md says how the set was chosen. Tests tagged @spec-only exercise a flow the real platform lacks.
+ * docs/testing.md says how the set was chosen. Tests tagged @contract-only exercise a flow the real platform lacks.
  */
 const AMPECO_JOURNEYS = /@ampeco/;
 /**
@@ -184,7 +184,7 @@ export default defineConfig({
     {
       name: "chromium",
       workers: 1,
-      metadata: { dialect: "spec" },
+      metadata: { dialect: "contract" },
       testIgnore: [REQUEST_LOG_SPEC, STAFF_PASSKEY_SPEC, MULTI_INSTANCE_SPECS, ...SECOND_CONTRACT_SPECS],
       grepInvert: /@ampeco-only/,
       use: { ...chromium, baseURL: BASE_URL },
@@ -192,7 +192,7 @@ export default defineConfig({
     {
       name: "chromium-2",
       workers: 1,
-      metadata: { dialect: "spec" },
+      metadata: { dialect: "contract" },
       testMatch: SECOND_CONTRACT_SPECS,
       grepInvert: /@ampeco-only/,
       use: { ...chromium, baseURL: SECOND_CONTRACT_BASE_URL },
@@ -203,7 +203,7 @@ export default defineConfig({
       metadata: { dialect: "ampeco", requestLogFile: AMPECO_REQUEST_LOG },
       testIgnore: [REQUEST_LOG_SPEC, STAFF_PASSKEY_SPEC, MULTI_INSTANCE_SPECS],
       grep: AMPECO_JOURNEYS,
-      grepInvert: /@spec-only/,
+      grepInvert: /@contract-only/,
       use: { ...chromium, baseURL: AMPECO_BASE_URL },
     },
     {
@@ -218,24 +218,24 @@ export default defineConfig({
     {
       name: "staff-passkey",
       workers: 1,
-      metadata: { dialect: "spec" },
+      metadata: { dialect: "contract" },
       testMatch: STAFF_PASSKEY_SPEC,
       use: { ...chromium, baseURL: STAFF_PASSKEY_BASE_URL },
     },
     {
       name: "multi-instance",
       workers: 1,
-      metadata: { dialect: "spec" },
+      metadata: { dialect: "contract" },
       testMatch: MULTI_INSTANCE_SPECS,
       use: { ...chromium },
     },
   ],
   webServer: [
-    portalServer(PORT, BASE_URL, dataDir, "spec"),
+    portalServer(PORT, BASE_URL, dataDir, "contract"),
     portalServer(AMPECO_PORT, AMPECO_BASE_URL, ampecoDataDir, "ampeco"),
-    portalServer(STAFF_PASSKEY_PORT, STAFF_PASSKEY_BASE_URL, staffPasskeyDataDir, "spec", {
+    portalServer(STAFF_PASSKEY_PORT, STAFF_PASSKEY_BASE_URL, staffPasskeyDataDir, "contract", {
       STAFF_REQUIRE_PASSKEY: "true",
     }),
-    portalServer(SECOND_CONTRACT_PORT, SECOND_CONTRACT_BASE_URL, secondContractDataDir, "spec"),
+    portalServer(SECOND_CONTRACT_PORT, SECOND_CONTRACT_BASE_URL, secondContractDataDir, "contract"),
   ],
 });

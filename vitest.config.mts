@@ -34,7 +34,7 @@ function pass(
     test: {
       name,
       isolate,
-      env: { DATABASE_URL: "", PLATFORM_TEST_DIALECT: "spec", ...env },
+      env: { DATABASE_URL: "", PLATFORM_TEST_DIALECT: "contract", ...env },
       include,
       exclude: [...configDefaults.exclude, ...(properties ? [] : [`${PROPERTIES}/**`]), ...exclude],
       // The faked Next request context (vi.mock) and the per-file world (emulator, test database).

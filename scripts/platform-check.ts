@@ -33,7 +33,7 @@ async function main(): Promise<number> {
       partnerId: platform.partnerId,
       userGroupId: platform.userGroupId,
       currency: platform.currency,
-      pathOverrides: platform.dialect === "spec" ? platform.pathOverrides : undefined,
+      pathOverrides: platform.dialect === "contract" ? platform.pathOverrides : undefined,
       fetch: platform.embedded ? embeddedPlatformFetch : fetch,
       timeoutMs: platform.timeoutMs,
       now: Date.now,

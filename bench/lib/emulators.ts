@@ -64,8 +64,8 @@ export interface BenchUpstreams {
 }
 
 export interface UpstreamOptions {
-  /** Default `spec` (the contract); the live phase needs `ampeco`, the dialect with callbacks. */
-  dialect?: "spec" | "ampeco";
+  /** Default `contract`; the live phase needs `ampeco`, the dialect with callbacks. */
+  dialect?: "contract" | "ampeco";
   /** ampeco: how often the emulator looks at running sessions by itself; 0 leaves it to the caller. */
   notificationTickMs?: number;
   /** ampeco: tries per callback (the emulator's default 5). */
@@ -75,7 +75,7 @@ export interface UpstreamOptions {
 export async function startUpstreams(options: UpstreamOptions = {}): Promise<BenchUpstreams> {
   // The load phase sends thousands of calls a minute: the emulator's default 6000/min would 429.
   const platform = createPlatformEmulator({
-    dialect: options.dialect ?? "spec",
+    dialect: options.dialect ?? "contract",
     ...(options.notificationTickMs === undefined ? {} : { notificationTickMs: options.notificationTickMs }),
     ...(options.webhookAttempts === undefined
       ? {}

@@ -36,8 +36,8 @@ export interface NewDriverFormWords {
 /** Who creates the driver, and with which action. */
 export type NewDriverFormProps =
   | { audience: "self"; action: SignUpAction }
-  // dialect: how the driver gets to choose the password (spec: the platform's reset mail; ampeco: the portal's link).
-  | { audience: "staff"; action: CreateDriverAction; dialect: "spec" | "ampeco" };
+  // dialect: how the driver gets to choose the password (contract: the platform's reset mail; ampeco: the portal's link).
+  | { audience: "staff"; action: CreateDriverAction; dialect: "contract" | "ampeco" };
 
 /**
  * A driver's sign-up (`self`) or staff creating one (`staff`: someone else's data, so no autofill; staff choose how the

@@ -10,7 +10,7 @@ export type { PasswordResetAction } from "./password-reset-form-client";
  */
 export async function PasswordResetForm(
   props: { action: PasswordResetAction } & (
-    { audience: "driver" } | { audience: "staff"; email: string; dialect: "spec" | "ampeco" }
+    { audience: "driver" } | { audience: "staff"; email: string; dialect: "contract" | "ampeco" }
   ),
 ) {
   const t = await getTranslations("appPassword.reset");

@@ -240,7 +240,7 @@ export function readPagination(url: URL): PageRequest {
 
 /**
  * `{data, meta, links:{next}}`. links.next is an absolute URL built from the request URL (all
- * other query parameters kept), or null on the last page. Tokens omit last_page, like the spec.
+ * other query parameters kept), or null on the last page. Tokens omit last_page, like the contract.
  */
 export function paginate<T>(items: readonly T[], url: URL, options: { withLastPage: boolean }) {
   const { page, perPage } = readPagination(url);

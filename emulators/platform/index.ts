@@ -18,12 +18,12 @@ import { identifyCaller, RateLimiter, rateLimitHeaders, WRITE_METHODS } from "./
 import { FaultInjector } from "./faults";
 import { errorResponse, HttpError } from "./http";
 import { matchRoute, type EmulatorRuntime, type RequestLogEntry, type ResolvedOptions, type Route } from "./router";
-import { controlRoutes } from "./routes/control";
-import { locationRoutes } from "./routes/locations";
-import { sessionRoutes } from "./routes/sessions";
-import { tokenRoutes } from "./routes/tokens";
-import { userRoutes } from "./routes/users";
-import { settleCredits, voucherRoutes } from "./routes/vouchers";
+import { controlRoutes } from "./control";
+import { locationRoutes } from "./contract/locations";
+import { sessionRoutes } from "./contract/sessions";
+import { tokenRoutes } from "./contract/tokens";
+import { userRoutes } from "./contract/users";
+import { settleCredits, voucherRoutes } from "./vouchers";
 import { syncLedger, upgradeLedger } from "./ledger";
 import { DEMO_DRIVER_ID } from "./seed-data";
 import { createSeedState } from "./seed";
@@ -53,16 +53,16 @@ export {
   UNASSIGNED_TAG_UIDS,
 } from "./seed-data";
 export { FIRST_SESSION_ID, RUNNING_POWER_W, RUNNING_SESSION_AGE_MS } from "./seed";
-export { VOUCHER_REJECTED } from "./routes/vouchers";
+export { VOUCHER_REJECTED } from "./vouchers";
 export { EXPORT_LINK_TTL_MS, INVOICE_LINK_TTL_MS } from "./ampeco";
 export { balanceEffectCents, FIRST_INVOICE_ID, FIRST_TRANSACTION_ID } from "./ledger";
 export { SENT_NOTIFICATION_KINDS } from "./store";
 export { EmulatorSettingsSchema, SESSION_ORDERS, type EmulatorSettings, type EmulatorSettingsInput } from "./settings";
 
-export type EmulatorDialect = "spec" | "ampeco";
+export type EmulatorDialect = "contract" | "ampeco";
 
 export interface PlatformEmulatorOptions {
-  /** Default `spec`. */
+  /** Default `contract`. */
   dialect?: EmulatorDialect;
   /** ampeco only: enables `POST /public-api/oauth/token` for this client. */
   oauthClient?: OAuthClient;
@@ -101,16 +101,16 @@ const PLATFORM_PREFIX = "/public-api/";
 const SUNSET_HEADERS = { deprecation: "true", sunset: "Tue, 01 Dec 2026 00:00:00 GMT" };
 const CONTROL_PREFIX = "/__emulator/";
 const REQUEST_LOG_SIZE = 500;
-const specRoutes: Route[] = [...userRoutes, ...tokenRoutes, ...sessionRoutes, ...locationRoutes, ...voucherRoutes];
+const contractRoutes: Route[] = [...userRoutes, ...tokenRoutes, ...sessionRoutes, ...locationRoutes, ...voucherRoutes];
 
 export function createPlatformEmulator(options: PlatformEmulatorOptions): PlatformEmulator {
   if (!options.apiKey || !options.readOnlyKey || options.apiKey === options.readOnlyKey) {
     throw new Error("createPlatformEmulator: apiKey and readOnlyKey must be set and differ");
   }
-  const dialect = options.dialect ?? "spec";
+  const dialect = options.dialect ?? "contract";
   if (options.oauthClient && dialect !== "ampeco")
     throw new Error("createPlatformEmulator: OAuth client credentials need the ampeco dialect");
-  const platformRoutes = dialect === "ampeco" ? ampecoRoutes : specRoutes;
+  const platformRoutes = dialect === "ampeco" ? ampecoRoutes : contractRoutes;
   const resolved: ResolvedOptions = {
     dialect,
     apiKey: options.apiKey,

@@ -1,5 +1,3 @@
-import type { OAuthIssuer } from "./ampeco/oauth";
-import type { WebhookDispatcher } from "./ampeco/webhooks";
 import type { RateLimiter } from "./auth-rate-limit";
 import type { FaultInjector } from "./faults";
 import type { EmulatorSettings } from "./settings";
@@ -8,7 +6,7 @@ import type { EmulatorState } from "./store";
 
 /** Table-driven routing: a path that matches with another method is a 405, no match a 404. */
 export interface ResolvedOptions {
-  dialect: "spec" | "ampeco";
+  dialect: "contract" | "ampeco";
   apiKey: string;
   readOnlyKey: string;
   stateFile: string | undefined;
@@ -30,14 +28,40 @@ export interface RequestLogEntry {
   bodyKeys?: string[];
 }
 
+export interface DeliveryLogEntry {
+  subscriptionId: number;
+  kind: string;
+  attempt: number;
+  /** HTTP status of the answer, or 0 when the receiver could not be reached. */
+  status: number;
+  at: string;
+}
+
+/** What the runtime and the control routes use of ampeco/oauth.ts's issuer: declared here, so routes import no dialect. */
+export interface TokenIssuerControl {
+  /** How many tokens were handed out since the last reset. */
+  readonly issued: number;
+  expireAll(): void;
+  reset(): void;
+}
+
+/** What the runtime and the control routes use of ampeco/webhooks.ts's dispatcher (same reason). */
+export interface CallbackDispatcherControl {
+  readonly deliveries: readonly DeliveryLogEntry[];
+  rebase(): void;
+  observe(cause?: "request" | "tick"): { kind: string }[];
+  settled(): Promise<void>;
+  stop(): void;
+}
+
 export interface EmulatorRuntime {
   faults: FaultInjector;
   /** Set when the emulator has an OAuth client (ampeco dialect). */
-  oauth: OAuthIssuer | null;
+  oauth: TokenIssuerControl | null;
   rateLimiter: RateLimiter;
   requestLog: RequestLogEntry[];
   /** Notification callbacks (ampeco dialect only). */
-  webhooks: WebhookDispatcher | null;
+  webhooks: CallbackDispatcherControl | null;
   /** The strictness settings in force (./settings.ts). */
   settings: EmulatorSettings;
   resetToSeed(): void;

@@ -66,7 +66,7 @@ export function liveMeasures(session: SessionRecord, now: Date): { energy: numbe
   return { energy, amount: round2((energy / 1000) * session.pricePerKwh) };
 }
 
-/** List items carry only the local times (the spec's list sample omits the UTC variants). */
+/** List items carry only the local times (the contract's list sample omits the UTC variants). */
 export function sessionListView(session: SessionRecord, now: Date) {
   return {
     id: session.id,

@@ -57,9 +57,14 @@ const latLng = (fallback: { lat: number; lng: number }) =>
     return { lat, lng };
   });
 
-export const PLATFORM_DIALECTS = ["spec", "ampeco"] as const;
+export const PLATFORM_DIALECTS = ["contract", "ampeco"] as const;
 export type PlatformDialectName = (typeof PLATFORM_DIALECTS)[number];
-const platformDialect = optionalString.pipe(z.enum(PLATFORM_DIALECTS).optional()).transform((v) => v ?? "spec");
+/** `spec`, the contract dialect's former name, keeps working (README, "Configuration"). */
+const DIALECT_ALIASES: Readonly<Record<string, PlatformDialectName>> = { spec: "contract" };
+const dialectName = optionalString
+  .transform((v) => (v === undefined ? undefined : (DIALECT_ALIASES[v] ?? v)))
+  .pipe(z.enum(PLATFORM_DIALECTS).optional());
+const platformDialect = dialectName.transform((v) => v ?? "contract");
 
 /** An IANA time zone the runtime knows (Intl refuses unknown ones). */
 const timeZone = (fallback: string) =>
@@ -106,7 +111,7 @@ const EnvSchema = z.object({
   LIMIT_EMAIL_CHANGE_PER_ACCOUNT: positiveInt(5),
 
   // Platform (unset base URL → built-in emulator in process)
-  // `spec` = the interface contract; `ampeco` = the real AMPECO public API (README, "Running on a real AMPECO tenant").
+  // `contract` (old name `spec`) = the interface contract; `ampeco` = the real AMPECO public API (README).
   PLATFORM_DIALECT: platformDialect,
   PLATFORM_BASE_URL: optionalUrl,
   PLATFORM_API_KEY: optionalString,
@@ -139,13 +144,13 @@ const EnvSchema = z.object({
   PLATFORM_RETRY_CAP_MS: positiveInt(10_000),
   PLATFORM_PARTNER_ID: positiveInt(1116),
   PLATFORM_USER_GROUP_ID: positiveInt(257),
-  // The spec marks these three paths as unconfirmed; each can be moved by configuration.
+  // The contract marks these three paths as unconfirmed; each can be moved by configuration.
   PLATFORM_PATH_TOKENS: optionalString,
   PLATFORM_PATH_USER_EMAIL: optionalString,
   PLATFORM_PATH_PASSWORD_RESET: optionalString,
 
   // Built-in emulators (in process, or standalone via `npm run emulator`); unset dialect = PLATFORM_DIALECT
-  EMULATOR_DIALECT: optionalString.pipe(z.enum(PLATFORM_DIALECTS).optional()),
+  EMULATOR_DIALECT: dialectName,
   EMULATOR_PORT: positiveInt(4010),
   EMULATOR_MAP_PORT: positiveInt(4020),
   EMULATOR_API_KEY: optionalString.transform((v) => v ?? "demo-key"),
@@ -344,7 +349,7 @@ function configurationProblems(
   if (e.PLATFORM_DIALECT === "ampeco" && pathOverridden) {
     // Under ampeco the bodies, fields and methods differ too, so a moved path alone would only fail later.
     problems.push(
-      "PLATFORM_PATH_* overrides apply to PLATFORM_DIALECT=spec only; the ampeco dialect has its own fixed endpoints",
+      "PLATFORM_PATH_* overrides apply to PLATFORM_DIALECT=contract only; the ampeco dialect has its own fixed endpoints",
     );
   }
   if (context.building) return problems;

@@ -5,7 +5,7 @@ import {
   PlatformUnavailableError,
   PlatformValidationError,
 } from "@/lib/platform/errors";
-import { PLATFORM_FIELD_NAMES as FIELD_NAMES } from "@/lib/platform/field-names";
+import { PLATFORM_FIELD_NAMES as FIELD_NAMES } from "@/lib/platform/client";
 import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
 
 /** The platform's field errors under the form's field names (an action result's `fieldErrors`). */

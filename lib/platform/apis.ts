@@ -1,6 +1,5 @@
 import "server-only";
-import type { PathOverrides } from "./dialects/spec/endpoints";
-import type { EndpointTable } from "./endpoints";
+import type { EndpointTable, PathOverrides } from "./endpoint-table";
 import type { PlatformRequester, PlatformRequesterOptions } from "./request";
 import type {
   Card,
@@ -200,7 +199,7 @@ export interface DialectSettings {
   requesterOptions: Omit<PlatformRequesterOptions, "endpoints" | "tokenSource">;
   partnerId: number;
   userGroupId: number;
-  /** The contract's three unconfirmed paths (spec); every other dialect refuses them. */
+  /** The contract's three unconfirmed paths (contract); every other dialect refuses them. */
   pathOverrides?: PathOverrides;
   /** Currency of balances when the platform's users carry none (ampeco). */
   currency: string;
@@ -211,3 +210,10 @@ export interface DialectSettings {
 }
 
 export type DialectFactory = (settings: DialectSettings) => DialectApis;
+
+/** A dialect as the registry holds it: what builds its APIs, and the table the generic layer reads from it. */
+export interface Dialect {
+  create: DialectFactory;
+  /** The platform's request field names in a 422 → the portal's form field names. */
+  fieldNames: Readonly<Record<string, string>>;
+}

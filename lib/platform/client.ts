@@ -1,27 +1,19 @@
 import "server-only";
-import type { DialectApis, DialectFactory } from "./apis";
-import { createAmpecoDialect } from "./dialects/ampeco";
-import { createSpecDialect } from "./dialects/spec";
-import type { PathOverrides } from "./dialects/spec/endpoints";
+import type { DialectApis } from "./apis";
+import { DIALECTS, type DialectName } from "./dialects";
+import type { PathOverrides } from "./endpoint-table";
 import type { PlatformRequesterOptions } from "./request";
 
-/** Entry point of the typed platform client; what differs per platform lives in dialects/<name>/. */
-
-/** The registry of dialects: a new dialect is a new folder plus one line here and in config. */
-export const DIALECTS = { spec: createSpecDialect, ampeco: createAmpecoDialect } as const satisfies Record<
-  string,
-  DialectFactory
->;
-export type DialectName = keyof typeof DIALECTS;
+/** Entry point of the typed platform client; what differs per platform lives in dialects/<name>/, named in their registry. */
 
 export interface PlatformClientOptions extends Omit<PlatformRequesterOptions, "endpoints" | "tokenSource"> {
-  /** Default `spec` (the interface contract). */
+  /** Default `contract` (the interface contract). */
   dialect?: DialectName;
   /** Sent on user create. */
   partnerId: number;
   /** Sent on user create, so the driver lands in the right group. */
   userGroupId: number;
-  /** spec only: the three paths the contract marks as unconfirmed; validated here, so a bad value fails at start-up. */
+  /** contract only: the three paths the contract marks as unconfirmed; validated here, so a bad value fails at start-up. */
   pathOverrides?: PathOverrides;
   /** ampeco: balances' currency (users carry none). Default EUR. */
   currency?: string;
@@ -37,7 +29,7 @@ export interface PlatformClient extends DialectApis {
 
 export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
   const {
-    dialect = "spec",
+    dialect = "contract",
     partnerId,
     userGroupId,
     pathOverrides,
@@ -46,7 +38,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     oauth,
     ...requesterOptions
   } = options;
-  const apis = DIALECTS[dialect]({
+  const apis = DIALECTS[dialect].create({
     requesterOptions,
     partnerId,
     userGroupId,
@@ -58,11 +50,10 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   return { dialect, ...apis };
 }
 
-export type { PathOverrides } from "./dialects/spec/endpoints";
-export { PlatformConfigurationError } from "./endpoint-spec";
-export type { EndpointName } from "./endpoints";
-export * from "./errors";
-export type { PlatformCallOutcome, PlatformLogLine, PlatformLogger } from "./logging";
-export type { DeprecationNotice, PlatformRequesterOptions } from "./request";
-export type * from "./types";
-export { locationName } from "./location-name";
+export {
+  ampecoProbeKit,
+  PLATFORM_FIELD_NAMES,
+  readNotification,
+  type DialectName,
+  type KnownEndpointName,
+} from "./dialects";

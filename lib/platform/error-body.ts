@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { EndpointName } from "./endpoints";
+import type { EndpointName, EndpointDefinition } from "./endpoint-table";
 import {
   PlatformError,
   PlatformForbiddenError,
@@ -40,8 +40,15 @@ export function parseErrorBody(text: string): ErrorBody {
 }
 
 /** The typed error for a non-2xx status other than 429 and 5xx (those drive retries). */
-export function errorForStatus(endpoint: EndpointName, status: number, text: string): PlatformError {
+export function errorForStatus(
+  endpoint: EndpointName,
+  definition: EndpointDefinition,
+  status: number,
+  text: string,
+): PlatformError {
   const body = parseErrorBody(text);
+  // A status the endpoint's table gives a meaning of its own (406 on redemption); elsewhere it is unexpected.
+  if (definition.statuses?.[status] === "voucher-rejected") return new VoucherRejectedError(endpoint, body.message);
   switch (status) {
     case 401:
       return new PlatformUnauthorizedError(endpoint, body.message);
@@ -49,10 +56,6 @@ export function errorForStatus(endpoint: EndpointName, status: number, text: str
       return new PlatformForbiddenError(endpoint, body.message);
     case 404:
       return new PlatformNotFoundError(endpoint, body.message);
-    case 406:
-      // 406 means "voucher rejected" only on redemption; elsewhere it is unexpected.
-      if (endpoint === "vouchers.redeem") return new VoucherRejectedError(endpoint, body.message);
-      break;
     case 422:
       return new PlatformValidationError(endpoint, body.errors ?? {}, body.message);
   }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { EndpointName } from "./endpoints";
+import type { EndpointName } from "./endpoint-table";
 
 /**
  * Typed platform errors. Messages name the endpoint and status only, never keys, ids, addresses or the platform's text

@@ -1,11 +1,10 @@
 import "server-only";
 import { getConfig } from "@/lib/core/config";
-import { createPlatformClient, type PlatformClient, type PlatformLogLine } from "./client";
+import { createPlatformClient, type PlatformClient } from "./client";
 import { recordDeprecation } from "./deprecations";
 import { embeddedPlatformFetch } from "./embedded";
+import type { PlatformLogLine } from "./logging";
 import { logger } from "@/lib/core/log";
-
-export type { PlatformClient } from "./client";
 
 const holder = globalThis as unknown as { __driverPortalPlatform?: PlatformClient };
 
@@ -35,7 +34,7 @@ export function getPlatform(): PlatformClient {
       retryCapMs: platform.retryCapMs,
       partnerId: platform.partnerId,
       userGroupId: platform.userGroupId,
-      pathOverrides: platform.dialect === "spec" ? platform.pathOverrides : undefined,
+      pathOverrides: platform.dialect === "contract" ? platform.pathOverrides : undefined,
       logger: logCall,
     });
   }

@@ -1,6 +1,5 @@
 import "server-only";
-import type { HttpMethod } from "./endpoint-spec";
-import type { EndpointName } from "./endpoints";
+import type { EndpointName, HttpMethod } from "./endpoint-table";
 import type { PlatformErrorCode, UnavailableKind } from "./errors";
 import { logger } from "@/lib/core/log";
 

@@ -1,13 +1,10 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { readAmpecoNotification } from "./dialects/ampeco/notifications";
-import { NOTIFICATION_KINDS, type NotificationKind, type ParsedNotification } from "./notification-types";
-
-export * from "./notification-types";
+import { NOTIFICATION_KINDS, type NotificationKind } from "./notification-types";
 
 /**
- * The platform's callbacks: which kind a body is, whether it is signed with the webhook key, and
- * the portal's reading of it. Only the ampeco dialect has them.
+ * The platform's callbacks: which kind a body is and whether it is signed with the webhook key (the reading of one is
+ * the registry's `readNotification`). Only the ampeco dialect has them.
  */
 
 /** The callback's kind (`notification`), or null when the body names none. */
@@ -19,11 +16,6 @@ export function notificationKindOf(body: unknown): string | null {
 
 export const isNotificationKind = (kind: string): kind is NotificationKind =>
   (NOTIFICATION_KINDS as readonly string[]).includes(kind);
-
-/** The portal's reading of a callback of `kind`, or null when the body is not that callback. */
-export function readNotification(kind: NotificationKind, body: unknown): ParsedNotification | null {
-  return readAmpecoNotification(kind, body);
-}
 
 /**
  * The 32 bytes a signature header spells, or null: hex in either case or base64 (standard or URL-safe, padded or

@@ -1,8 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { SPEC_ENDPOINTS } from "./dialects/spec/endpoints";
-import { placeholdersOf, type EndpointSpec } from "./endpoint-spec";
-import type { EndpointName, EndpointTable } from "./endpoints";
+import { placeholdersOf, type EndpointName, type EndpointDefinition, type EndpointTable } from "./endpoint-table";
 import {
   PlatformArgumentError,
   PlatformError,
@@ -54,11 +52,13 @@ export interface PlatformRequesterOptions {
   random?: () => number;
   /** Clock in epoch ms; used for durations and `X-RateLimit-Reset`. */
   now?: () => number;
-  endpoints?: EndpointTable;
+  /** The dialect's table: the endpoints this requester may call. */
+  endpoints: EndpointTable;
 }
 
-export interface PlatformCall {
-  endpoint: EndpointName;
+/** A call of endpoint `N`: a dialect's requester narrows `N` to its own endpoint names. */
+export interface PlatformCall<N extends string = EndpointName> {
+  endpoint: N;
   params?: Record<string, string | number>;
   /** A list repeats its key (`filter[purchaseType][]=a&filter[purchaseType][]=b`). */
   query?: Record<string, string | number | readonly string[] | undefined>;
@@ -78,11 +78,11 @@ export interface PlatformResponse<T> {
   headers: Headers;
 }
 
-export interface PlatformRequester {
+export interface PlatformRequester<N extends string = EndpointName> {
   readonly baseUrl: string;
   /** With a schema the body is parsed and validated; without one it is ignored (e.g. 202/204). */
-  request<T>(call: PlatformCall & { schema: z.ZodType<T> }): Promise<PlatformResponse<T>>;
-  request(call: PlatformCall & { schema?: undefined }): Promise<PlatformResponse<undefined>>;
+  request<T>(call: PlatformCall<N> & { schema: z.ZodType<T> }): Promise<PlatformResponse<T>>;
+  request(call: PlatformCall<N> & { schema?: undefined }): Promise<PlatformResponse<undefined>>;
 }
 
 const BASE_BACKOFF_MS = 200;
@@ -91,12 +91,16 @@ type AttemptResult =
   | { ok: true; response: Response; text: string }
   | { ok: false; kind: Exclude<UnavailableKind, "server">; cause: unknown };
 
-function fillPath(endpoint: EndpointName, spec: EndpointSpec, params: Record<string, string | number> = {}): string {
-  let path = spec.path;
-  for (const name of placeholdersOf(spec.path)) {
+function fillPath(
+  endpoint: EndpointName,
+  definition: EndpointDefinition,
+  params: Record<string, string | number> = {},
+): string {
+  let path = definition.path;
+  for (const name of placeholdersOf(definition.path)) {
     const value = params[name];
     const text = typeof value === "number" ? String(value) : value;
-    if (spec.textParams?.includes(name)) {
+    if (definition.textParams?.includes(name)) {
       // A string id still names one record only: the same rule as the portal's own paths.
       if (typeof value !== "string" || !isSessionId(value))
         throw new PlatformArgumentError(endpoint, `path parameter "${name}" is not a valid platform id`);
@@ -113,7 +117,7 @@ function fillPath(endpoint: EndpointName, spec: EndpointSpec, params: Record<str
   return path;
 }
 
-function buildUrl(baseUrl: string, endpoint: EndpointName, spec: EndpointSpec, call: PlatformCall): URL {
+function buildUrl(baseUrl: string, endpoint: EndpointName, definition: EndpointDefinition, call: PlatformCall): URL {
   const base = new URL(baseUrl);
   if (call.nextUrl !== undefined) {
     let next: URL;
@@ -132,7 +136,7 @@ function buildUrl(baseUrl: string, endpoint: EndpointName, spec: EndpointSpec, c
     // goes to another scheme or port than the configured one.
     return new URL(`${next.pathname}${next.search}`, base.origin);
   }
-  const url = new URL(base.pathname.replace(/\/+$/, "") + fillPath(endpoint, spec, call.params), base);
+  const url = new URL(base.pathname.replace(/\/+$/, "") + fillPath(endpoint, definition, call.params), base);
   for (const [key, value] of Object.entries(call.query ?? {})) {
     if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));
     else if (value !== undefined) url.searchParams.set(key, String(value));
@@ -162,18 +166,19 @@ function issuePathsOf(error: z.ZodError): string[] {
   return [...new Set(paths)].slice(0, 20);
 }
 
-export function createPlatformRequester(options: PlatformRequesterOptions): PlatformRequester {
+export function createPlatformRequester<N extends string = EndpointName>(
+  options: PlatformRequesterOptions,
+): PlatformRequester<N> {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const logger = options.logger ?? defaultPlatformLogger;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
-  // The contract's table unless the dialect gives its own, as spec is the client's default dialect.
-  const endpoints: EndpointTable = options.endpoints ?? SPEC_ENDPOINTS;
-  const specOf = (endpoint: EndpointName): EndpointSpec => {
-    const spec = endpoints[endpoint];
-    if (!spec) throw new PlatformArgumentError(endpoint, "not an endpoint of the configured platform dialect");
-    return spec;
+  const { endpoints } = options;
+  const definitionOf = (endpoint: EndpointName): EndpointDefinition => {
+    const definition = endpoints[endpoint];
+    if (!definition) throw new PlatformArgumentError(endpoint, "not an endpoint of the configured platform dialect");
+    return definition;
   };
   const { timeoutMs, maxRetries, retryCapMs } = options;
   new URL(options.baseUrl); // fail fast on a bad base URL
@@ -208,8 +213,8 @@ export function createPlatformRequester(options: PlatformRequesterOptions): Plat
     log: { status: number | null; attempts: number; issuePaths?: string[] },
   ) {
     const { endpoint } = call;
-    const spec = specOf(endpoint);
-    const url = buildUrl(options.baseUrl, endpoint, spec, call);
+    const definition = definitionOf(endpoint);
+    const url = buildUrl(options.baseUrl, endpoint, definition, call);
     const hasBody = call.body !== undefined;
     const bearer = () => (options.tokenSource ? options.tokenSource.token() : Promise.resolve(options.apiKey));
     let refetchedToken = false;
@@ -223,7 +228,7 @@ export function createPlatformRequester(options: PlatformRequesterOptions): Plat
       if (hasBody) headers["Content-Type"] = "application/json";
       // Redirects are not followed: a redirect could carry the Authorization header elsewhere.
       const init: RequestInit = {
-        method: spec.method,
+        method: definition.method,
         headers,
         body: hasBody ? JSON.stringify(call.body) : undefined,
         redirect: "manual",
@@ -231,7 +236,7 @@ export function createPlatformRequester(options: PlatformRequesterOptions): Plat
       const result = await attempt(url, init);
 
       if (!result.ok) {
-        if (spec.idempotent && canRetry) {
+        if (definition.idempotent && canRetry) {
           await sleep(backoffMs(attemptNo));
           continue;
         }
@@ -244,7 +249,7 @@ export function createPlatformRequester(options: PlatformRequesterOptions): Plat
       const { response, text } = result;
       const status = response.status;
       log.status = status;
-      noticeDeprecation(endpoint, spec, response.headers);
+      noticeDeprecation(endpoint, definition, response.headers);
 
       // An OAuth token can expire before its announced lifetime: one fresh token, one more try.
       // The request was not processed (401), so this is safe even for a POST.
@@ -267,14 +272,14 @@ export function createPlatformRequester(options: PlatformRequesterOptions): Plat
       }
 
       if (status >= 500) {
-        if (spec.idempotent && canRetry) {
+        if (definition.idempotent && canRetry) {
           await sleep(backoffMs(attemptNo));
           continue;
         }
         throw new PlatformUnavailableError(endpoint, "server", { status });
       }
 
-      if (status < 200 || status > 299) throw errorForStatus(endpoint, status, text);
+      if (status < 200 || status > 299) throw errorForStatus(endpoint, definition, status, text);
       call.onBearer?.(token);
 
       if (!call.schema) return { status, data: undefined, headers: response.headers };
@@ -297,12 +302,12 @@ export function createPlatformRequester(options: PlatformRequesterOptions): Plat
     }
   }
 
-  function noticeDeprecation(endpoint: EndpointName, spec: EndpointSpec, headers: Headers) {
+  function noticeDeprecation(endpoint: EndpointName, definition: EndpointDefinition, headers: Headers) {
     const deprecation = headers.get("deprecation");
     const sunset = headers.get("sunset");
     if ((deprecation === null && sunset === null) || !options.onDeprecation) return;
     try {
-      options.onDeprecation({ endpoint, path: spec.path, deprecation, sunset });
+      options.onDeprecation({ endpoint, path: definition.path, deprecation, sunset });
     } catch {
       /* a failing observer must not fail the call */
     }
@@ -320,13 +325,13 @@ export function createPlatformRequester(options: PlatformRequesterOptions): Plat
       else outcome = "bad_response";
       throw error;
     } finally {
-      const spec = endpoints[call.endpoint];
+      const definition = endpoints[call.endpoint];
       // A failing logger must not turn a finished call into an error.
       try {
         logger({
           endpoint: call.endpoint,
-          method: spec?.method ?? "GET",
-          path: spec?.path ?? "(not in this dialect)",
+          method: definition?.method ?? "GET",
+          path: definition?.path ?? "(not in this dialect)",
           status: log.status,
           outcome,
           durationMs: Math.max(0, Math.round(now() - started)),
@@ -339,5 +344,5 @@ export function createPlatformRequester(options: PlatformRequesterOptions): Plat
     }
   }
 
-  return { baseUrl: options.baseUrl, request: request as PlatformRequester["request"] };
+  return { baseUrl: options.baseUrl, request: request as PlatformRequester<N>["request"] };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import type { EndpointName } from "./endpoints";
+import type { EndpointName } from "./endpoint-table";
 import { PlatformResponseError } from "./errors";
 import type { UsersApi } from "./apis";
 import type { PlatformRequester } from "./request";

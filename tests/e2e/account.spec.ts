@@ -44,7 +44,7 @@ test("the balance is shown in the account currency", async ({ driverPage, emulat
 
 // A fresh driver: resets are limited per driver (3 in 15 minutes), so the demo driver's stay free.
 // The contract's platform mails the reset link; the real one mails none (app-password.spec.ts has its flow).
-test("reset app password mails the driver @spec-only", async ({ page, request, emulator }) => {
+test("reset app password mails the driver @contract-only", async ({ page, request, emulator }) => {
   const { email } = await signInFreshDriver(page, request, "reset");
   await page.getByRole("button", { name: "Reset app password" }).click();
   await expect(page.getByRole("status").filter({ hasText: `A mail is on its way to ${email}` })).toBeVisible();

@@ -19,7 +19,7 @@ import { expectNoAxeViolations } from "./axe";
  * The support desk's journeys in the admin area, as the seeded support account on embedded
  * defaults: find, create, cards (link, move), e-mail, password reset, vouchers, and the audit log
  * that records each of them with the actor. In both dialects (the project's metadata.dialect); the
- * contract's password reset and its two-step move are @spec-only.
+ * contract's password reset and its two-step move are @contract-only.
  */
 
 const SUPPORT = "support@example.com";
@@ -259,7 +259,7 @@ test(
   },
 );
 
-test("start a password reset for a driver: the platform mails them, audited @spec-only", async ({
+test("start a password reset for a driver: the platform mails them, audited @contract-only", async ({
   supportPage: page,
   emulator,
 }) => {
@@ -284,7 +284,7 @@ test("start a password reset for a driver: the platform mails them, audited @spe
 });
 
 // The contract's two steps can stop half way; a one-step move (ampeco) has no half-done state.
-test("a move whose second step fails leaves the card blocked, shows it, and a retry completes it @spec-only", async ({
+test("a move whose second step fails leaves the card blocked, shows it, and a retry completes it @contract-only", async ({
   supportPage: page,
   emulator,
 }) => {

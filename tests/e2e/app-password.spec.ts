@@ -10,7 +10,7 @@ import { expect, openMailboxWith, signInNewPlatformDriver, test, type EmulatorCo
  * single-use link. Nobody ever sees a button that cannot work.
  */
 function dialectOfProject(): string {
-  return (test.info().project.metadata?.dialect as string | undefined) ?? "spec";
+  return (test.info().project.metadata?.dialect as string | undefined) ?? "contract";
 }
 
 interface LoggedCall {

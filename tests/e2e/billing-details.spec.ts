@@ -234,7 +234,7 @@ test(
   },
 );
 
-test("on the contract's platform the account and the driver page explain there are no billing details, with no platform call @spec-only", async ({
+test("on the contract's platform the account and the driver page explain there are no billing details, with no platform call @contract-only", async ({
   page,
   request,
   emulator,

@@ -12,11 +12,11 @@ import {
 } from "@playwright/test";
 
 /** The platform dialect the portal under test speaks: the Playwright project's `metadata.dialect`. */
-export type Dialect = "spec" | "ampeco";
+export type Dialect = "contract" | "ampeco";
 
 export function dialectOf(info: TestInfo = base.info()): Dialect {
   const dialect: unknown = info.project.metadata?.dialect;
-  if (dialect !== "spec" && dialect !== "ampeco")
+  if (dialect !== "contract" && dialect !== "ampeco")
     throw new Error(`project ${info.project.name} names no platform dialect in metadata.dialect`);
   return dialect;
 }

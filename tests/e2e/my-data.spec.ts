@@ -60,7 +60,7 @@ test(
     const driver = await signInNewPlatformDriver(page, request, "platformexport", { first_name: "Pia" });
     await page.goto("/account");
     const ask = page.getByRole("button", { name: "Ask the charging service for my data" });
-    if (dialectOf() === "spec") {
+    if (dialectOf() === "contract") {
       // The contract has no export of its own: "Download my data" is the whole offer.
       await expect(page.getByRole("link", { name: "Download my data" })).toBeVisible();
       await expect(ask).toHaveCount(0);

@@ -238,7 +238,7 @@ test(
 
 test(
   "on the contract the page explains the absence, points to the expense pack and makes no money call",
-  { tag: "@spec-only" },
+  { tag: "@contract-only" },
   async ({ driverPage: page, emulator }) => {
     const before = (await emulator.state()).requestLog.length;
     await page.goto("/account/payments");
@@ -437,7 +437,7 @@ test(
 
 test(
   "on the contract the admin driver page explains that there is no ledger, without a money call",
-  { tag: "@spec-only" },
+  { tag: "@contract-only" },
   async ({ supportPage: page, emulator }) => {
     const before = (await emulator.state()).requestLog.length;
     await page.goto(`/admin/users/${DEMO_DRIVER_ID}`);

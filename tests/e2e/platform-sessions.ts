@@ -26,7 +26,7 @@ export interface PlatformSession {
 }
 
 /** The contract's list item is already in those words. */
-type SpecSession = PlatformSession;
+type ContractSession = PlatformSession;
 
 /** The real platform's: a string id, its own status enum, Wh in energyConsumption, money in totalAmount, UTC only. */
 interface AmpecoSession {
@@ -93,12 +93,12 @@ export async function platformSessions(
     const response = await request.get(url, { headers: PLATFORM_AUTH });
     expect(response.status()).toBe(200);
     const body = (await response.json()) as {
-      data: (SpecSession | AmpecoSession)[];
+      data: (ContractSession | AmpecoSession)[];
       meta: { total?: number };
       links: { next: string | null };
     };
     if (ampeco) items.push(...(body.data as AmpecoSession[]).map(fromAmpeco));
-    else items.push(...(body.data as SpecSession[]));
+    else items.push(...(body.data as ContractSession[]));
     if (!body.links.next) return { items: newestFirst(items), total: ampeco ? items.length : body.meta.total! };
     // The next page through the bridge, as the platform named it.
     const next = new URL(body.links.next);

@@ -3,7 +3,7 @@ import { TEST_API_KEY } from "./platform-emulator-server";
 
 // Apart from platform-emulator-server.ts: the client is server-only, which Playwright's loader refuses.
 /** The portal's platform client for a running emulator, with the test key and no retries. */
-export function platformClientFor(baseUrl: string, dialect: "spec" | "ampeco"): PlatformClient {
+export function platformClientFor(baseUrl: string, dialect: "contract" | "ampeco"): PlatformClient {
   return createPlatformClient({
     dialect,
     baseUrl,

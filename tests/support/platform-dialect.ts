@@ -2,20 +2,20 @@ import { TAG_STATUS } from "@/emulators/platform/ampeco/views";
 
 /**
  * The platform dialect the integration suites run in, on both sides (the emulator and the client):
- * `spec` (the interface contract) unless PLATFORM_TEST_DIALECT=ampeco (the real AMPECO API).
+ * `contract` (the interface contract) unless PLATFORM_TEST_DIALECT=ampeco (the real AMPECO API).
  * `npm test` runs the driver-services, sessions, admin and properties suites in both.
  *
  * `platformWire` says what one portal operation looks like on the wire in a dialect, so a test
  * asserts the same behaviour in both: a card is a token (contract) or an id tag (AMPECO), an
  * e-mail change is its own sub-resource or a PATCH {email} of the user, and so on.
  */
-export type TestDialect = "spec" | "ampeco";
+export type TestDialect = "contract" | "ampeco";
 
 function readTestDialect(value: string | undefined): TestDialect {
-  if (value === undefined || value === "" || value === "spec") return "spec";
+  if (value === undefined || value === "" || value === "contract") return "contract";
   if (value === "ampeco") return "ampeco";
   // A typo must not quietly run the contract suite a second time.
-  throw new Error(`PLATFORM_TEST_DIALECT must be spec or ampeco, not ${JSON.stringify(value)}`);
+  throw new Error(`PLATFORM_TEST_DIALECT must be contract or ampeco, not ${JSON.stringify(value)}`);
 }
 
 export const TEST_DIALECT: TestDialect = readTestDialect(process.env.PLATFORM_TEST_DIALECT);
@@ -65,8 +65,8 @@ const idPattern = (id: number | undefined) => (id === undefined ? "\\d+" : Strin
 const hasKey = (body: unknown, key: string) =>
   typeof body === "object" && body !== null && !Array.isArray(body) && key in body;
 
-const SPEC_WIRE: PlatformWire = {
-  dialect: "spec",
+const CONTRACT_WIRE: PlatformWire = {
+  dialect: "contract",
   cardsPath: /\/public-api\/resources\/tokens\/v1\.0$/,
   cardPath: (id) => new RegExp(`/public-api/resources/tokens/v1\\.0/${idPattern(id)}$`),
   cardsFaultPath: "^/public-api/resources/tokens/v1\\.0$",
@@ -108,7 +108,7 @@ const AMPECO_WIRE: PlatformWire = {
 };
 
 export function platformWire(dialect: TestDialect = TEST_DIALECT): PlatformWire {
-  return dialect === "ampeco" ? AMPECO_WIRE : SPEC_WIRE;
+  return dialect === "ampeco" ? AMPECO_WIRE : CONTRACT_WIRE;
 }
 
 /**

@@ -108,10 +108,10 @@ describe("loadConfig: demo mode, mail and the whole configuration at once", () =
 });
 
 describe("loadConfig: the platform dialect", () => {
-  it("defaults to the contract (spec), EUR and Europe/Amsterdam, with the emulator following the portal", () => {
+  it("defaults to the contract, EUR and Europe/Amsterdam, with the emulator following the portal", () => {
     const config = loadConfig({});
-    expect(config.platform.dialect).toBe("spec");
-    expect(config.emulator.dialect).toBe("spec");
+    expect(config.platform.dialect).toBe("contract");
+    expect(config.emulator.dialect).toBe("contract");
     expect(config.platform.currency).toBe("EUR");
     expect(config.platform.timeZone).toBe("Europe/Amsterdam");
     expect(config.platform.oauth).toBeUndefined();
@@ -119,8 +119,16 @@ describe("loadConfig: the platform dialect", () => {
 
   it("accepts ampeco; the emulator follows unless EMULATOR_DIALECT says otherwise", () => {
     expect(loadConfig({ PLATFORM_DIALECT: "ampeco" }).emulator.dialect).toBe("ampeco");
-    expect(loadConfig({ PLATFORM_DIALECT: "ampeco", EMULATOR_DIALECT: "spec" }).emulator.dialect).toBe("spec");
-    expect(loadConfig({ EMULATOR_DIALECT: "ampeco" }).platform.dialect).toBe("spec");
+    expect(loadConfig({ PLATFORM_DIALECT: "ampeco", EMULATOR_DIALECT: "contract" }).emulator.dialect).toBe("contract");
+    expect(loadConfig({ EMULATOR_DIALECT: "ampeco" }).platform.dialect).toBe("contract");
+  });
+
+  it("reads PLATFORM_DIALECT=spec and EMULATOR_DIALECT=spec as the contract, the dialect's old name", () => {
+    const config = loadConfig({ PLATFORM_DIALECT: "spec" });
+    expect(config.platform.dialect).toBe("contract");
+    expect(config.emulator.dialect).toBe("contract");
+    expect(loadConfig({ PLATFORM_DIALECT: "ampeco", EMULATOR_DIALECT: "spec" }).emulator.dialect).toBe("contract");
+    expect(() => loadConfig({ PLATFORM_DIALECT: "spec", PLATFORM_PATH_TOKENS: "/tokens" })).not.toThrow();
   });
 
   it("refuses an unknown dialect, currency or time zone", () => {
@@ -134,16 +142,16 @@ describe("loadConfig: the platform dialect", () => {
     });
   });
 
-  it("keeps PLATFORM_PATH_* for spec and refuses them under ampeco", () => {
+  it("keeps PLATFORM_PATH_* for the contract and refuses them under ampeco", () => {
     expect(loadConfig({ PLATFORM_PATH_TOKENS: "/x/tokens" }).platform.pathOverrides.tokens).toBe("/x/tokens");
     for (const name of ["PLATFORM_PATH_TOKENS", "PLATFORM_PATH_USER_EMAIL", "PLATFORM_PATH_PASSWORD_RESET"]) {
       expect(() => loadConfig({ PLATFORM_DIALECT: "ampeco", [name]: "/x/{id}" })).toThrow(
-        /PLATFORM_PATH_\* overrides apply to PLATFORM_DIALECT=spec only/,
+        /PLATFORM_PATH_\* overrides apply to PLATFORM_DIALECT=contract only/,
       );
     }
   });
 
-  it("takes OAuth client credentials under ampeco instead of a key, as a pair only, and not under spec", () => {
+  it("takes OAuth client credentials under ampeco instead of a key, as a pair only, and not under the contract", () => {
     const real = { PLATFORM_BASE_URL: "https://tenant.example.com", AUTH_SECRET: "s", SMTP_URL: "smtp://127.0.0.1:25" };
     expect(() => loadConfig({ ...real, PLATFORM_DIALECT: "ampeco" })).toThrow(/PLATFORM_API_KEY/);
     const oauth = loadConfig({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { empty, readJsonObject, validate } from "../http";
 import type { Route, RouteContext } from "../router";
-import { findUser } from "../routes/users";
+import { findUser } from "../user-records";
 
 /**
  * User actions of the real platform: status changes go through `change-status` (202; `status`

@@ -1,5 +1,5 @@
 import type { Route } from "../router";
-import { voucherRoutes } from "../routes/vouchers";
+import { voucherRoutes } from "../vouchers";
 import { ampecoActionRoutes } from "./actions";
 import { ampecoChargingRoutes } from "./charging";
 import { ampecoEvseRoutes } from "./evses";
@@ -50,4 +50,5 @@ export { EXPORT_FILE_PREFIX, EXPORT_LINK_TTL_MS, exportFileRoutes } from "./priv
 export { RECEIPT_FILE_PREFIX, receiptFileRoutes } from "./receipts";
 export { settleCharging } from "./charging-settle";
 export { upgradePaymentMethods } from "./payment-method-seed";
-export { WebhookDispatcher, signCallback, type DeliveryLogEntry } from "./webhooks";
+export type { DeliveryLogEntry } from "../router";
+export { WebhookDispatcher, signCallback } from "./webhooks";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { attributeName, json, readJsonObject, toFieldErrors, validationError, type FieldErrors } from "../http";
 import type { Route, RouteContext } from "../router";
-import { findUser } from "../routes/users";
+import { findUser } from "../user-records";
 import type { EmulatorState } from "../store";
 import { toUtcIso } from "../time";
 import { INVOICE_COUNTRIES, INVOICE_STATES } from "./invoice-enums";

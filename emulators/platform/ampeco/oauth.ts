@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { json } from "../http";
+import type { TokenIssuerControl } from "../router";
 
 /**
  * OAuth2 client credentials (`POST /public-api/oauth/token`), present only when the emulator is
@@ -53,7 +54,7 @@ function basicCredentials(request: Request): { id: string; secret: string } | nu
     : { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
 }
 
-export class OAuthIssuer {
+export class OAuthIssuer implements TokenIssuerControl {
   private tokens = new Map<string, number>();
   /** How many tokens were handed out since the last reset (tests count refetches with it). */
   issued = 0;

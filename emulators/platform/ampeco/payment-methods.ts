@@ -1,7 +1,7 @@
 import { json, notFound } from "../http";
 import { TOPUP_PACKAGE_ID } from "../ledger";
 import type { Route, RouteContext } from "../router";
-import { findUser } from "../routes/users";
+import { findUser } from "../user-records";
 import { partnerOf, type EmulatorSettings } from "../settings";
 import type { EmulatorState, PaymentMethodRecord, UserRecord } from "../store";
 import { toUtcIso } from "../time";

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { HttpError, json, parseId } from "../http";
 import type { Route, RouteContext } from "../router";
-import { findUser } from "../routes/users";
+import { findUser } from "../user-records";
 import { idTagOfSession } from "./sessions";
 import { ampecoSessionView, ampecoUserView, idTagView } from "./views";
 

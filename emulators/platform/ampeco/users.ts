@@ -4,7 +4,7 @@ import { integerFilter, json, readFilters, readValidBody, validate, type FieldEr
 import type { Route, RouteContext } from "../router";
 import { hashPassword } from "../seed";
 import type { UserRecord } from "../store";
-import { addUser, applyProfile, emailTaken, findUser, TAKEN } from "../routes/users";
+import { addUser, applyProfile, emailTaken, findUser, TAKEN } from "../user-records";
 import { listMode, pagedResponse } from "./paging";
 import { ampecoUserView } from "./views";
 

@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { transactionOfRedemption } from "../ledger";
+import type { CallbackDispatcherControl, DeliveryLogEntry } from "../router";
 import type { EmulatorSettings } from "../settings";
 import type { EmulatorState, SubscriptionRecord } from "../store";
 import { toAmsterdamIso, toUtcIso } from "../time";
@@ -22,15 +23,6 @@ export interface Notification {
   /** The record it is about (`session:7`): one subject's callbacks go in order, different subjects side by side. */
   subject: string;
   body: Record<string, unknown>;
-}
-
-export interface DeliveryLogEntry {
-  subscriptionId: number;
-  kind: string;
-  attempt: number;
-  /** HTTP status of the answer, or 0 when the receiver could not be reached. */
-  status: number;
-  at: string;
 }
 
 interface Snapshot {
@@ -250,7 +242,7 @@ export interface WebhookDispatcherOptions {
   fetch?: typeof fetch;
 }
 
-export class WebhookDispatcher {
+export class WebhookDispatcher implements CallbackDispatcherControl {
   /** Null while nobody is subscribed: then nothing is compared, and a new subscriber hears only later changes. */
   private snapshot: Snapshot | null = null;
   private readonly inFlight = new Set<Promise<void>>();

@@ -18,7 +18,7 @@ import { getPlatform } from "@/lib/platform";
 export const APP_PASSWORD_LINK_DAYS = 7;
 export const APP_PASSWORD_SET_PATH = "/app-password/set";
 
-/** Whether this platform sets a password directly (ampeco) rather than mailing a reset link (spec). */
+/** Whether this platform sets a password directly (ampeco) rather than mailing a reset link (contract). */
 export function platformSetsAppPassword(): boolean {
   return getPlatform().users.setAppPassword !== undefined;
 }

@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "@/lib/core/db/client";
 import { auditLog, cardStatusChanges, knownDevices, users } from "@/lib/core/db/schema";
 import type { ZipEntry } from "@/lib/core/route-handlers/zip";
-import type { PlatformClient } from "@/lib/platform";
+import type { PlatformClient } from "@/lib/platform/client";
 import { iterateDriverSessionPages } from "@/lib/features/sessions";
 import { listSignedInDevices } from "@/lib/core/auth/devices";
 import { defaultTranslator, type Translator } from "@/lib/core/i18n/translator";

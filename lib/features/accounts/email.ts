@@ -148,7 +148,7 @@ export async function changeDriverEmail(platformUserId: number, newEmail: string
 }
 
 /**
- * The spec's 422 means "already in use". Its body shape is not given, so a bare 422 counts as taken;
+ * The contract's 422 means "already in use". Its body shape is not given, so a bare 422 counts as taken;
  * one that names another problem with the address (format, length) is passed on as a field error.
  */
 function isTakenAnswer(error: PlatformValidationError): boolean {

@@ -15,7 +15,7 @@ const log = logger("admin");
 export interface CreatedDriver {
   outcome: CreateDriverOutcome;
   /**
-   * Random password mode: the platform was asked to mail a reset link (spec: "started"), or, where it
+   * Random password mode: the platform was asked to mail a reset link (contract: "started"), or, where it
    * mails none (ampeco), the portal mailed its own link to set the app password ("link-mailed").
    */
   passwordReset: "started" | "link-mailed" | "failed" | "not-needed";
@@ -27,7 +27,7 @@ export function randomPlatformPassword(): string {
 }
 
 /**
- * Creates the driver exactly once, then starts a reset (spec) or mails the portal's app-password link (ampeco). Each
+ * Creates the driver exactly once, then starts a reset (contract) or mails the portal's app-password link (ampeco). Each
  * step is audited; the password never is.
  */
 export async function createDriverForStaff(

@@ -5,7 +5,7 @@ import { users } from "@/lib/core/db/schema";
 import type { DriverEvent } from "@/lib/features/live/shared";
 import { getPlatform } from "@/lib/platform";
 import type { PlatformClient } from "@/lib/platform/client";
-import type { PlatformEvent } from "@/lib/platform/notifications";
+import type { PlatformEvent } from "@/lib/platform/notification-types";
 import { getLiveBus, type LiveBus } from "./bus";
 import { toDriverEvent } from "./driver-events";
 import { billingSettled, defaultReceiptDeps, sendChargeReceipt, type ReceiptDeps } from "./receipt";

@@ -6,14 +6,9 @@ import { getDb, type Database } from "@/lib/core/db/client";
 import { platformCallbacks } from "@/lib/core/db/schema";
 import { logger } from "@/lib/core/log";
 import { PRIVATE_NO_STORE } from "@/lib/core/route-handlers/route-handler";
-import {
-  isNotificationKind,
-  isValidSignature,
-  notificationKindOf,
-  readNotification,
-  signatureForm,
-  type PlatformEvent,
-} from "@/lib/platform/notifications";
+import { readNotification } from "@/lib/platform/client";
+import type { PlatformEvent } from "@/lib/platform/notification-types";
+import { isNotificationKind, isValidSignature, notificationKindOf, signatureForm } from "@/lib/platform/notifications";
 import { desc, lt } from "drizzle-orm";
 import { SELF_TEST_KIND } from "./callback-check";
 import { callbackFreshness } from "./callback-freshness";

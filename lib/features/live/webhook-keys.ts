@@ -10,7 +10,7 @@ import { platformSubscriptions } from "@/lib/core/db/schema";
  * the OAuth tokens `npm run platform:subscribe` recorded with the subscriptions they made (docs/design-notes.md).
  */
 export interface CallbackSettings {
-  dialect: "spec" | "ampeco";
+  dialect: "contract" | "ampeco";
   /** The static key the platform signs with when it made the subscription with it; "" without one. */
   configuredKey: string;
   /** Client credentials: subscriptions are made with a short-lived token, recorded as their key. */

@@ -1,6 +1,5 @@
 import "server-only";
-import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
-import type { EndpointName } from "@/lib/platform/endpoints";
+import { createPlatformClient, type KnownEndpointName, type PlatformClient } from "@/lib/platform/client";
 import type { CheckHttp, CheckTarget } from "./http";
 import { rowOfFailure, type ProbeContext, type ProbeSamples } from "./probe";
 import { probesFor } from "./probes";
@@ -51,7 +50,7 @@ export async function checkCalls(
   target: CheckTarget,
   platform: PlatformClient,
 ): Promise<{ rows: CheckRow[]; samples: ProbeSamples }> {
-  const endpoints = Object.keys(platform.wire.endpoints) as EndpointName[];
+  const endpoints = Object.keys(platform.wire.endpoints) as KnownEndpointName[];
   const { probes, unprobed } = probesFor(endpoints);
   const context: ProbeContext = { target, platform, requester: platform.wire.requester, samples: {} };
   const rows: CheckRow[] = [];

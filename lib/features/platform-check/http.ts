@@ -1,13 +1,13 @@
 import "server-only";
-import { createOAuthTokenSource } from "@/lib/platform/dialects/ampeco/oauth";
-import type { PathOverrides } from "@/lib/platform/client";
+import { ampecoProbeKit } from "@/lib/platform/client";
+import type { PathOverrides } from "@/lib/platform/endpoint-table";
 import { isPlatformError } from "@/lib/platform/errors";
 
 /**
  * Raw HTTP: the check needs what the client hides (statuses, Sunset, rate limits). No key, token or body is printed.
  */
 export interface CheckTarget {
-  dialect: "spec" | "ampeco";
+  dialect: "contract" | "ampeco";
   baseUrl: string;
   apiKey: string;
   oauth?: { clientId: string; clientSecret: string };
@@ -51,7 +51,7 @@ export interface CheckHttp {
 export function createCheckHttp(target: CheckTarget): CheckHttp {
   const answers: Answer[] = [];
   const tokens = target.oauth
-    ? createOAuthTokenSource({
+    ? ampecoProbeKit.createOAuthTokenSource({
         baseUrl: target.baseUrl,
         ...target.oauth,
         fetch: target.fetch,

@@ -1,7 +1,6 @@
 import "server-only";
 import type { NotificationSubscription } from "@/lib/platform/apis";
-import type { PlatformClient } from "@/lib/platform/client";
-import type { EndpointName } from "@/lib/platform/endpoints";
+import type { KnownEndpointName, PlatformClient } from "@/lib/platform/client";
 import { isPlatformError, type PlatformError } from "@/lib/platform/errors";
 import type { PlatformCall, PlatformRequester } from "@/lib/platform/request";
 import type { Invoice } from "@/lib/platform/types";
@@ -14,7 +13,7 @@ import type { CheckTarget } from "./http";
  */
 export interface Probe {
   /** The call it checks: an endpoint of the dialect's table, and the row's name. */
-  endpoint: EndpointName;
+  endpoint: KnownEndpointName;
   /** What stops working when the call fails, for the to-do ("sign-up and staff creating drivers"). */
   feature: string;
   /** Makes the call; a platform error it throws is put into words by `runProbe`. */
@@ -65,7 +64,7 @@ export const NO_SUCH_ID = 2_147_483_647;
  */
 export async function refusedWrite(
   requester: PlatformRequester,
-  call: Omit<PlatformCall, "endpoint"> & { endpoint: EndpointName },
+  call: Omit<PlatformCall, "endpoint"> & { endpoint: KnownEndpointName },
 ): Promise<ProbeFinding> {
   try {
     await requester.request(call);

@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb, type Database } from "@/lib/core/db/client";
-import { getPlatform, type PlatformClient } from "@/lib/platform";
+import { getPlatform } from "@/lib/platform";
+import type { PlatformClient } from "@/lib/platform/client";
 import { logger } from "@/lib/core/log";
 
 const log = logger("sessions");

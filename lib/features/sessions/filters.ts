@@ -114,7 +114,7 @@ export function rangeToInstants(filter: SessionRangeFilter, timeZone: string = A
 }
 
 /**
- * The portal-side check behind every filtered read: a platform that follows only the spec ignores
+ * The portal-side check behind every filtered read: a platform that follows only the contract ignores
  * `filter[status]` and the date filters, so items are checked again before they are shown.
  */
 export function matchesSessionFilter(

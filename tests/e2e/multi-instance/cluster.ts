@@ -111,7 +111,7 @@ async function waitFor(url: string, child: Child, timeoutMs = 120_000): Promise<
 }
 
 export type InstanceName = "a" | "b";
-export type ClusterDialect = "spec" | "ampeco";
+export type ClusterDialect = "contract" | "ampeco";
 
 export class Cluster {
   private readonly instances = new Map<InstanceName, Child>();
@@ -125,7 +125,7 @@ export class Cluster {
   readonly mapUrl = `http://127.0.0.1:${CLUSTER_PORTS.map}`;
 
   /** `ampeco`: the real API's dialect on both sides, callbacks signed with the emulator key (issue 27). */
-  constructor(readonly dialect: ClusterDialect = "spec") {}
+  constructor(readonly dialect: ClusterDialect = "contract") {}
 
   private instanceEnv(name: InstanceName): Record<string, string> {
     const dataDir = path.join(this.dir, `instance-${name}`);

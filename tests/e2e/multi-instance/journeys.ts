@@ -16,7 +16,7 @@ import { PIN_HEADER, UPSTREAM_HEADER } from "../../support/nginx-config";
  * its first test and stopped after its last; its tests run in order. Skipped, loudly, only when no
  * Postgres answers. Returns a getter: the cluster exists once the hook has run.
  */
-export function useCluster(dialect: ClusterDialect = "spec"): () => Cluster {
+export function useCluster(dialect: ClusterDialect = "contract"): () => Cluster {
   let cluster: Cluster | null = null;
   test.describe.configure({ mode: "serial" });
   test.beforeAll(async () => {

@@ -92,7 +92,11 @@ describe("create a driver", () => {
     const result = await createDriverAction(idle, form(values));
     expect(result).toMatchObject({
       status: "ok",
-      data: { kind: "created", passwordReset: h.dialect === "spec" ? "started" : "link-mailed", signInLink: "sent" },
+      data: {
+        kind: "created",
+        passwordReset: h.dialect === "contract" ? "started" : "link-mailed",
+        signInLink: "sent",
+      },
     });
     const state = await h.state();
     const created = state.users.filter((u) => u.email === "created.driver@example.com");
@@ -109,7 +113,7 @@ describe("create a driver", () => {
     // The contract's platform mails a reset link; AMPECO's mails none, so the portal mails its own
     // single-use link to set the app password (PATCH {password} once the driver chose one).
     const portalMails = () => h.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, "created.driver@example.com"));
-    if (h.dialect === "spec") {
+    if (h.dialect === "contract") {
       expect(h.sent.filter((r) => h.wire.isPasswordReset(r, created[0]!.id))).toHaveLength(1);
       expect(state.outbox).toEqual(
         expect.arrayContaining([expect.objectContaining({ kind: "password-reset", to: "created.driver@example.com" })]),
@@ -129,13 +133,13 @@ describe("create a driver", () => {
     const entries = await audits();
     expect(entries.map((e) => [e.action, e.outcome])).toEqual([
       ["driver.create", "success"],
-      [h.dialect === "spec" ? "driver.password-reset.start" : "driver.app-password-link.send", "success"],
+      [h.dialect === "contract" ? "driver.password-reset.start" : "driver.app-password-link.send", "success"],
       ["driver.signin-link.send", "success"],
     ]);
     expect(JSON.stringify(entries)).not.toContain((create?.body as { password: string }).password);
     expect(entries[0]?.details).toMatchObject({
       email: "created.driver@example.com",
-      appLoginSetBy: h.dialect === "spec" ? "driver, through the reset mail" : "driver, through the portal's link",
+      appLoginSetBy: h.dialect === "contract" ? "driver, through the reset mail" : "driver, through the portal's link",
       outcome: "created",
     });
 
@@ -155,9 +159,9 @@ describe("create a driver", () => {
     expect(h.sent.filter((r) => r.method !== "GET")).toEqual([]);
     expect(signIn).not.toHaveBeenCalled();
     expect((await h.state()).outbox.filter((m) => m.to === "created.driver@example.com")).toHaveLength(
-      h.dialect === "spec" ? 1 : 0,
+      h.dialect === "contract" ? 1 : 0,
     );
-    expect(await portalMails()).toHaveLength(h.dialect === "spec" ? 0 : 1);
+    expect(await portalMails()).toHaveLength(h.dialect === "contract" ? 0 : 1);
 
     // An address the platform already had (here: the seeded second driver) is never created.
     const exists = await createDriverAction(idle, form({ ...values, email: "second.driver@example.com" }));
@@ -288,7 +292,7 @@ describe("driver account actions", () => {
     ]);
   });
 
-  inDialect("spec", it)("password reset (contract): the platform mails the driver", async () => {
+  inDialect("contract", it)("password reset (contract): the platform mails the driver", async () => {
     expect(await driver.startDriverPasswordResetAction(1002, idle)).toMatchObject({
       status: "ok",
       message: expect.stringContaining("second.driver@example.com"),
@@ -400,7 +404,7 @@ inDialect("ampeco", describe)("cards: a tag provisioned in advance (issue 24)", 
   });
 });
 
-inDialect("spec", describe)("cards: the two-step move (contract: block, then link anew)", () => {
+inDialect("contract", describe)("cards: the two-step move (contract: block, then link anew)", () => {
   it("move with a failing second step, then retry; the card is never active on both drivers", async () => {
     await h.control("PUT", "/faults", {
       rules: [

@@ -60,13 +60,13 @@ describe("npm run emulator", () => {
     expect(await status(base, "/public-api/resources/tokens/v1.0")).toBe(404);
   }, 60_000);
 
-  it("follows PLATFORM_DIALECT when EMULATOR_DIALECT is unset, and defaults to spec", async () => {
+  it("follows PLATFORM_DIALECT when EMULATOR_DIALECT is unset, and defaults to the contract", async () => {
     const { banner, base } = await startEmulatorScript({ PLATFORM_DIALECT: "ampeco" });
     expect(banner).toContain("(ampeco dialect)");
     expect(await status(base, "/public-api/resources/tokens/v1.0")).toBe(404);
     child?.kill("SIGTERM");
-    const spec = await startEmulatorScript({});
-    expect(spec.banner).toContain("(spec dialect)");
-    expect(await status(spec.base, "/public-api/resources/tokens/v1.0")).toBe(200);
+    const contract = await startEmulatorScript({});
+    expect(contract.banner).toContain("(contract dialect)");
+    expect(await status(contract.base, "/public-api/resources/tokens/v1.0")).toBe(200);
   }, 60_000);
 });

@@ -70,7 +70,7 @@ describe("OAuth2 client credentials in the ampeco dialect", () => {
     expect(password.body.error).toBe("unsupported_grant_type");
   });
 
-  it("has no token endpoint without a configured client, and refuses a client in the spec dialect", async () => {
+  it("has no token endpoint without a configured client, and refuses a client in the contract dialect", async () => {
     const plain = await startAmpecoEmulator();
     try {
       const res = await fetch(`${plain.url}/public-api/oauth/token`, {

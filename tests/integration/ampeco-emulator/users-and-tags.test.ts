@@ -232,17 +232,17 @@ describe("id-tags v2.0 in the ampeco dialect", () => {
 });
 
 describe("the contract dialect does not see tags without a user", () => {
-  it("lists no token without a user in the spec dialect over the same seed", async () => {
-    const spec = await startPlatformEmulator({ dialect: "spec" });
+  it("lists no token without a user in the contract dialect over the same seed", async () => {
+    const contract = await startPlatformEmulator({ dialect: "contract" });
     try {
-      const all = await spec.call("GET", "/public-api/resources/tokens/v1.0?per_page=100");
+      const all = await contract.call("GET", "/public-api/resources/tokens/v1.0?per_page=100");
       expect(all.status).toBe(200);
       const codes = all.body.data.map((t: { code: string }) => t.code);
       expect(codes.length).toBeGreaterThan(0);
       for (const uid of UNASSIGNED_TAG_UIDS) expect(codes).not.toContain(uid);
       expect(all.body.data.every((t: { userId: unknown }) => typeof t.userId === "number")).toBe(true);
     } finally {
-      await spec.close();
+      await contract.close();
     }
   });
 });

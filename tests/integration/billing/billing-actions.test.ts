@@ -371,7 +371,7 @@ describe("the contract's platform, which has no ledger", () => {
   it("explains and refuses without a single platform call", async () => {
     const calls: string[] = [];
     holder.real = createPlatformClient({
-      dialect: "spec",
+      dialect: "contract",
       baseUrl: "http://platform.test",
       apiKey: "unused",
       timeoutMs: 1000,

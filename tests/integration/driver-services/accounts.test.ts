@@ -309,7 +309,7 @@ describe("a driver's own e-mail change: a link to the new address, then the chan
   });
 });
 
-inDialect("spec", describe)("startDriverPasswordReset (contract: a reset mail)", () => {
+inDialect("contract", describe)("startDriverPasswordReset (contract: a reset mail)", () => {
   it("asks the platform, which mails the reset link to the driver", async () => {
     await startDriverPasswordReset(DEMO_DRIVER_ID);
     const state = await h.state();

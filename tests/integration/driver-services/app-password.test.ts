@@ -11,9 +11,9 @@ import { createServiceHarness, DEMO_DRIVER_VIEWER, SERVICE_TEST_KEY, sentTo, typ
 
 /**
  * The charging-app password in both dialects, whatever PLATFORM_TEST_DIALECT says: an ampeco harness
- * and a spec harness side by side. ampeco: the driver sets a new password (PATCH {password}, once,
+ * and a contract harness side by side. ampeco: the driver sets a new password (PATCH {password}, once,
  * never logged), staff require a new one at the next app sign-in, and a driver created by staff gets
- * the portal's single-use, expiring link. spec: the platform's reset mail, as before.
+ * the portal's single-use, expiring link. contract: the platform's reset mail, as before.
  */
 const holder = vi.hoisted(() => ({
   harness: null as unknown as import("./harness").ServiceHarness,
@@ -77,18 +77,18 @@ function loggingClient(h: ServiceHarness): PlatformClient {
 }
 
 let ampeco: ServiceHarness;
-let spec: ServiceHarness;
+let contract: ServiceHarness;
 const clients = new Map<ServiceHarness, PlatformClient>();
 
 beforeAll(async () => {
   ampeco = await createServiceHarness("ampeco");
-  spec = await createServiceHarness("spec");
+  contract = await createServiceHarness("contract");
   clients.set(ampeco, loggingClient(ampeco));
-  clients.set(spec, loggingClient(spec));
+  clients.set(contract, loggingClient(contract));
 });
 afterAll(async () => {
   await ampeco.close();
-  await spec.close();
+  await contract.close();
 });
 
 /** Runs the test against one dialect's emulator and database, from a clean state. */
@@ -190,7 +190,7 @@ describe("ampeco: the driver sets a new app password", () => {
     for (const line of logs.lines) expect(line.text).not.toContain(password);
   });
 
-  it("the spec's 'Reset app password' action sends nothing here: the driver is pointed at the form that works", async () => {
+  it("the contract's 'Reset app password' action sends nothing here: the driver is pointed at the form that works", async () => {
     const h = await use(ampeco);
     const result = await startPasswordResetAction(IDLE, new FormData());
     expect(result).toMatchObject({ status: "error", code: "unavailable" });
@@ -398,9 +398,9 @@ describe("ampeco: a driver created by staff gets the portal's link to set the ap
   });
 });
 
-describe("spec: the platform's reset mail, unchanged", () => {
+describe("contract: the platform's reset mail, unchanged", () => {
   it("the driver's 'Reset app password' asks the platform to mail the link; setting a password is not offered", async () => {
-    const h = await use(spec);
+    const h = await use(contract);
     expect(await startPasswordResetAction(IDLE, new FormData())).toEqual({
       status: "ok",
       message: `A mail is on its way to ${DEMO_DRIVER_EMAIL} with a link to choose a new app password. It can take a few minutes; check your spam folder too.`,
@@ -414,7 +414,7 @@ describe("spec: the platform's reset mail, unchanged", () => {
   });
 
   it("staff start the platform's reset, audited as before", async () => {
-    const h = await use(spec, SUPPORT);
+    const h = await use(contract, SUPPORT);
     expect(await startDriverPasswordResetAction(SECOND_DRIVER_ID, IDLE, new FormData())).toEqual({
       status: "ok",
       message: `The charging service is mailing ${SECOND_DRIVER_EMAIL} a link to choose a new app password.`,
@@ -429,7 +429,7 @@ describe("spec: the platform's reset mail, unchanged", () => {
   });
 
   it("a staff-created driver gets a random password and the platform's reset mail; the portal mails no link", async () => {
-    const h = await use(spec, SUPPORT);
+    const h = await use(contract, SUPPORT);
     const result = await createDriverAction(
       IDLE,
       formOf({ email: "spec.created@example.com", firstName: "Spec", lastName: "Created", country: "NL" }),

@@ -19,7 +19,7 @@ const DRIVER = { role: "driver" } as const;
 const SUPPORT = { role: "support", email: "support@example.com" } as const;
 
 /** Pause and resume in both dialects: `inactive` in the contract, the owner-blocked `suspended` on AMPECO. */
-describe.each(["spec", "ampeco"] as const)("pausing and resuming a card (%s dialect)", (dialect) => {
+describe.each(["contract", "ampeco"] as const)("pausing and resuming a card (%s dialect)", (dialect) => {
   let h: ServiceHarness;
   beforeAll(async () => {
     h = await createServiceHarness(dialect);

@@ -87,7 +87,7 @@ describe("addCardForDriver", () => {
     expect(sentTo(h, "POST", h.wire.cardsPath)).toHaveLength(0);
   });
 
-  inDialect("spec", it)("allows re-adding a blocked card as a new active link (contract)", async () => {
+  inDialect("contract", it)("allows re-adding a blocked card as a new active link (contract)", async () => {
     const readded = await addCardForDriver(
       DEMO_DRIVER_ID,
       { code: "0499AA88BB77CC", visualNumber: "NL-DPT-000077-1" },
@@ -197,7 +197,7 @@ describe("issue 22, L3: a driver adds a code only if no other account holds it, 
     expect((await h.state()).tokens.filter((t) => t.code === SECOND_DRIVERS_CARD.code)).toHaveLength(1);
   });
 
-  inDialect("spec", it)(
+  inDialect("contract", it)(
     "a driver's resume refused because staff linked the code elsewhere names no driver; staff are told which",
     async () => {
       await pauseDriverCard(SECOND_DRIVER_ID, SECOND_DRIVERS_CARD.id, { role: "driver" });
@@ -237,7 +237,7 @@ describe("issue 24: a card provisioned in advance, with no driver yet", () => {
     },
   );
 
-  inDialect("spec", it)("the contract holds no such tag: the same UID is linked with a create", async () => {
+  inDialect("contract", it)("the contract holds no such tag: the same UID is linked with a create", async () => {
     const card = await addCardForDriver(DEMO_DRIVER_ID, { code: uid, visualNumber: "MY-CARD-1" }, "driver");
     expect(card).toMatchObject({ userId: DEMO_DRIVER_ID, code: uid, status: "active" });
     expect(sentTo(h, "POST", h.wire.cardsPath)).toHaveLength(1);

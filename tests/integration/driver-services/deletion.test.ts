@@ -33,7 +33,7 @@ const DRIVER = { userId: "u-demo", email: DEMO_DRIVER_EMAIL, platformUserId: DEM
 const SUPPORT = { userId: "u-support", email: "support@example.com" };
 
 /** Deletion requests in both dialects: the real platform also disables the user; both block every card. */
-describe.each(["spec", "ampeco"] as const)("account deletion requests (%s dialect)", (dialect) => {
+describe.each(["contract", "ampeco"] as const)("account deletion requests (%s dialect)", (dialect) => {
   let h: ServiceHarness;
   beforeAll(async () => {
     h = await createServiceHarness(dialect);
@@ -111,11 +111,11 @@ describe.each(["spec", "ampeco"] as const)("account deletion requests (%s dialec
     const request = await requestAccountDeletion(DRIVER, new Date(Date.now() - 15 * DAY));
     await carryOutAccountDeletion(request.id, SUPPORT);
     // The contract has no user status: its platform user stays, and a sign-in starts a new portal account.
-    expect(await hasAccount(DEMO_DRIVER_EMAIL)).toBe(dialect === "spec");
+    expect(await hasAccount(DEMO_DRIVER_EMAIL)).toBe(dialect === "contract");
     await h.db.db.insert(users).values({ id: "u-again", email: DEMO_DRIVER_EMAIL, role: "driver" });
     await linkPortalAccount("u-again", DEMO_DRIVER_EMAIL);
     const [again] = await h.db.db.select().from(users).where(eq(users.id, "u-again"));
-    expect(again?.platformUserId).toBe(dialect === "spec" ? DEMO_DRIVER_ID : null);
+    expect(again?.platformUserId).toBe(dialect === "contract" ? DEMO_DRIVER_ID : null);
   });
 
   it("declined with a reason, which the driver is mailed; the account stays", async () => {

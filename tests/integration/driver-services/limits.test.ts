@@ -155,7 +155,7 @@ describe(`N2: one passkey sign-in start from another client resets no limit (${T
     expect(sentTo(h, "POST", /redeem-voucher$/)).toHaveLength(10);
   });
 
-  inDialect("spec", it)("driver password-reset mails: 3, not 9", async () => {
+  inDialect("contract", it)("driver password-reset mails: 3, not 9", async () => {
     context.viewer = DEMO_DRIVER_VIEWER;
     from(CLIENT, "2026-11-21T13:00:05Z");
     for (let i = 0; i < 3; i++)

@@ -16,7 +16,7 @@ const holder = vi.hoisted(() => ({
   harness: null as unknown as import("./harness").ServiceHarness,
   client: null as unknown as import("@/lib/platform/client").PlatformClient,
   viewer: null as import("@/lib/core/auth/viewer").Viewer | null,
-  dialect: "ampeco" as "spec" | "ampeco",
+  dialect: "ampeco" as "contract" | "ampeco",
 }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.client }));
 vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
@@ -35,14 +35,14 @@ const DRIVER = DEMO_DRIVER_VIEWER;
 const EXPORT_CALL = /\/export-all-private-data$/;
 
 let ampeco: ServiceHarness;
-let spec: ServiceHarness;
+let contract: ServiceHarness;
 beforeAll(async () => {
   ampeco = await createServiceHarness("ampeco");
-  spec = await createServiceHarness("spec");
+  contract = await createServiceHarness("contract");
 });
 afterAll(async () => {
   await ampeco.close();
-  await spec.close();
+  await contract.close();
 });
 
 async function use(h: ServiceHarness, viewer: Viewer | null = DRIVER, client: PlatformClient = h.client) {
@@ -141,9 +141,9 @@ describe("ampeco: the platform's own export", () => {
   });
 });
 
-describe("spec: the contract has no export of its own", () => {
+describe("contract: the contract has no export of its own", () => {
   it("is not offered, and the action says where the data is without a platform call", async () => {
-    const h = await use(spec);
+    const h = await use(contract);
     expect(platformExportOffered()).toBe(false);
     expect(await requestPlatformExportAction(IDLE)).toEqual({
       status: "error",

@@ -6,7 +6,7 @@ import { createExpensePackHandler } from "@/lib/features/expense-pack/route-hand
 import type { SessionDeps } from "@/lib/features/sessions/deps";
 import { createSessionExportHandler, createSessionsExportHandler } from "@/lib/features/sessions/route-handlers";
 import { getOwnedSession, listDriverSessions } from "@/lib/features/sessions/service";
-import { readNotification } from "@/lib/platform/notifications";
+import { readNotification } from "@/lib/platform/client";
 import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
 
 /**

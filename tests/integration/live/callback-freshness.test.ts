@@ -5,7 +5,7 @@ import type { OpenedDatabase } from "@/lib/core/db/connect";
 import { platformCallbacks } from "@/lib/core/db/schema";
 import { CALLBACK_CLOCK_SKEW_SECONDS, callbackFreshness } from "@/lib/features/live/callback-freshness";
 import { receivePlatformCallback, type CallbackDeps } from "@/lib/features/live/receive-callback";
-import type { PlatformEvent } from "@/lib/platform/notifications";
+import type { PlatformEvent } from "@/lib/platform/notification-types";
 import { openTestDatabase } from "@/tests/support/test-db";
 
 /**

@@ -10,7 +10,7 @@ import { createLiveBus, type LiveBus } from "@/lib/features/live/bus";
 import { deliverPlatformEvent } from "@/lib/features/live/deliver";
 import { MAX_CALLBACK_BYTES, receivePlatformCallback, type CallbackDeps } from "@/lib/features/live/receive-callback";
 import type { PlatformClient } from "@/lib/platform/client";
-import type { PlatformEvent } from "@/lib/platform/notifications";
+import type { PlatformEvent } from "@/lib/platform/notification-types";
 import { openTestDatabase } from "@/tests/support/test-db";
 import {
   startPlatformEmulator,

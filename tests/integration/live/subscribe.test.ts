@@ -21,7 +21,7 @@ let opened: OpenedDatabase;
 const PORTAL = "https://portal.example";
 const CALLBACK = "https://portal.example/api/platform/callbacks";
 const KEYED: CallbackSettings = { dialect: "ampeco", configuredKey: TEST_API_KEY, oauth: false };
-const client = (dialect: "spec" | "ampeco" = "ampeco") => platformClientFor(emu.url, dialect);
+const client = (dialect: "contract" | "ampeco" = "ampeco") => platformClientFor(emu.url, dialect);
 const subscribe = (settings = KEYED, recreate = false) =>
   subscribePortal(client(), PORTAL, { db: opened.db, settings, recreate });
 
@@ -87,9 +87,9 @@ describe("subscribePortal", () => {
   });
 
   it("says the contract dialect has no notifications", async () => {
-    await expect(subscribePortal(client("spec"), PORTAL, { db: opened.db, settings: KEYED })).rejects.toBeInstanceOf(
-      NoPlatformEventsError,
-    );
+    await expect(
+      subscribePortal(client("contract"), PORTAL, { db: opened.db, settings: KEYED }),
+    ).rejects.toBeInstanceOf(NoPlatformEventsError);
   });
 
   it("keys the receiver checks: the configured key and the tokens recorded for OAuth-made subscriptions", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { platformCheckCommand } from "@/lib/features/platform-check/command";
 import { AMPECO_ENDPOINTS } from "@/lib/platform/dialects/ampeco/endpoints";
-import { SPEC_ENDPOINTS } from "@/lib/platform/dialects/spec/endpoints";
+import { CONTRACT_ENDPOINTS } from "@/lib/platform/dialects/contract/endpoints";
 import { BASE, checkRun as deps, closedPort, KEY, READ_ONLY, rowsOf, text, type Dialect } from "./harness";
 
 /** `platform:check` against emulators: well configured in both dialects, misconfigured, and gone. */
@@ -14,7 +14,7 @@ interface JsonReport {
 }
 
 describe("platform:check, read-only", () => {
-  it.each<Dialect>(["ampeco", "spec"])(
+  it.each<Dialect>(["ampeco", "contract"])(
     "is all green against the emulator in the %s dialect (exit 0)",
     async (dialect) => {
       const run = deps({ dialect });
@@ -24,7 +24,7 @@ describe("platform:check, read-only", () => {
       expect(text(run.out)).toMatch(/All checks passed\./);
       expect(text(run.out)).toMatch(/^credentials\s+ok\s+accepted by https:\/\/tenant\.check\.test/m);
       expect(text(run.out)).toMatch(/^map data\s+info\s+built-in map data emulator/m);
-      if (dialect === "spec") {
+      if (dialect === "contract") {
         expect(text(run.out)).toMatch(/^partner\s+info\s+the contract has no partner read/m);
         expect(text(run.out)).toMatch(/^ledger\s+info\s+the contract keeps no ledger/m);
         expect(text(run.out)).toMatch(/^callbacks\s+info\s+the contract has no notifications/m);
@@ -34,7 +34,7 @@ describe("platform:check, read-only", () => {
 
   it.each([
     ["ampeco with OAuth client credentials", "ampeco", true, Object.keys(AMPECO_ENDPOINTS)],
-    ["spec", "spec", false, Object.keys(SPEC_ENDPOINTS)],
+    ["contract", "contract", false, Object.keys(CONTRACT_ENDPOINTS)],
   ] as const)(
     "%s: one row per call in the dialect's endpoint table, each ok, as JSON with --json",
     async (_name, dialect, oauth, calls) => {
@@ -154,8 +154,8 @@ describe("platform:check --write", () => {
     expect(text(headless.err)).toMatch(/add --yes/);
   });
 
-  it("in the spec dialect says the user cannot be disabled there, naming it", async () => {
-    const run = deps({ dialect: "spec" });
+  it("in the contract dialect says the user cannot be disabled there, naming it", async () => {
+    const run = deps({ dialect: "contract" });
     expect(await platformCheckCommand(["--write", "--yes"], run.commandDeps)).toBe(0);
     expect(text(run.out)).toMatch(
       /^write: disable user\s+WARNING\s+the contract cannot disable a user: disable user \d+/m,

@@ -11,7 +11,7 @@ export const READ_ONLY = "check-read-only-key";
 export const BASE = "https://tenant.check.test";
 const MAP_KEY = "check-map-key";
 
-export type Dialect = "spec" | "ampeco";
+export type Dialect = "contract" | "ampeco";
 
 function emulatorFetch(emulator: PlatformEmulator): typeof fetch {
   return (input, init) => emulator.handle(new Request(input, init));

@@ -13,7 +13,7 @@ import { tsxScriptArgs } from "@/tests/support/emulator-script";
 const dataDir = mkdtempSync(path.join(tmpdir(), "platform-check-script-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function runCheck(dialect: "ampeco" | "spec"): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runCheck(dialect: "ampeco" | "contract"): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -35,7 +35,7 @@ function runCheck(dialect: "ampeco" | "spec"): Promise<{ code: number | null; st
 }
 
 describe("npm run platform:check", () => {
-  it.each(["ampeco", "spec"] as const)(
+  it.each(["ampeco", "contract"] as const)(
     "runs in a plain Node process in the %s dialect and prints its rows as JSON",
     async (dialect) => {
       const { code, stdout, stderr } = await runCheck(dialect);

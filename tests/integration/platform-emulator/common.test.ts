@@ -8,7 +8,7 @@ import {
 } from "@/tests/support/platform-emulator-server";
 import { expectError, expectFieldErrors, expectRateLimitHeaders } from "./schemas";
 
-/** Every platform operation of the spec, with a body that would succeed for the full key. */
+/** Every platform operation of the contract, with a body that would succeed for the full key. */
 const OPERATIONS = [
   {
     name: "create user",

@@ -58,7 +58,7 @@ describe("account actions: only validation errors, never a crash", () => {
     viewer: driverSideViewer,
     freshLimits: true,
   });
-  // ampeco: a link each time (within the limit); spec: "no export of its own". Never a crash either way.
+  // ampeco: a link each time (within the limit); contract: "no export of its own". Never a crash either way.
   checkActionProperty({
     name: "requestPlatformExportAction",
     action: requestPlatformExportAction,

@@ -19,12 +19,12 @@ import { PLATFORM_KEY, world } from "./harness";
 /**
  * The app-password actions (lib/features/accounts/actions/set-app-password.ts). They do their work in the ampeco
  * dialect, so this file swaps the world's built-in emulator for an ampeco one and points the portal's
- * configuration at that dialect; in the spec dialect the driver's action must refuse just as cleanly.
+ * configuration at that dialect; in the contract dialect the driver's action must refuse just as cleanly.
  */
 const globals = globalThis as unknown as Record<string, unknown>;
 const SECRET_FIELDS = ["password", "passwordRepeat", "token"];
 
-function useDialect(dialect: "spec" | "ampeco"): void {
+function useDialect(dialect: "contract" | "ampeco"): void {
   process.env.PLATFORM_DIALECT = dialect;
   globals.__driverPortalConfig = undefined;
   globals.__driverPortalPlatform = undefined;
@@ -102,11 +102,11 @@ describe("app-password actions, ampeco: only validation errors, never a crash", 
   });
 });
 
-describe("app-password actions, spec: refused in plain words, never a crash", () => {
-  beforeAll(() => useDialect("spec"));
+describe("app-password actions, contract: refused in plain words, never a crash", () => {
+  beforeAll(() => useDialect("contract"));
 
   checkActionProperty({
-    name: "setAppPasswordAction (spec)",
+    name: "setAppPasswordAction (contract)",
     action: setAppPasswordAction,
     form: passwordFields,
     viewer: driverSideViewer,

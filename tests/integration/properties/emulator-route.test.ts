@@ -60,8 +60,8 @@ const segment = fc.oneof(
   { weight: 2, arbitrary: anyText.map(usv) },
   { weight: 1, arbitrary: fc.constantFrom("", ".", "..", "%2F", "a/b", "\\", "?", "#") },
 );
-/** The platform routes of the contract (spec) with the method each one answers. */
-const SPEC_ROUTES: [string, string[]][] = [
+/** The platform routes of the contract with the method each one answers. */
+const CONTRACT_ROUTES: [string, string[]][] = [
   ["GET", ["public-api", "resources", "users", "v1.1"]],
   ["POST", ["public-api", "resources", "users", "v1.1"]],
   ["GET", ["public-api", "resources", "users", "v1.1", "1001"]],
@@ -108,7 +108,7 @@ const AMPECO_ROUTES: [string, string[]][] = [
 ];
 /** The emulator's routes with the method each one answers: the dialect's platform routes and the control API. */
 const KNOWN_ROUTES: [string, string[]][] = [
-  ...(TEST_DIALECT === "ampeco" ? AMPECO_ROUTES : SPEC_ROUTES),
+  ...(TEST_DIALECT === "ampeco" ? AMPECO_ROUTES : CONTRACT_ROUTES),
   ["GET", ["__emulator", "state"]],
   ["GET", ["__emulator", "faults"]],
   ["PUT", ["__emulator", "faults"]],

@@ -154,7 +154,7 @@ describe("GET /api/sessions/expense-pack", () => {
     for (const receipt of pack.receipts.values()) expect(receipt).toContain(`Card ${card!.visualNumber}`);
   });
 
-  inDialect("spec", it)("leaves the card out where the platform does not tell it", async () => {
+  inDialect("contract", it)("leaves the card out where the platform does not tell it", async () => {
     const pack = await unpack(await driverPack("period=this-month"));
     for (const receipt of pack.receipts.values()) expect(receipt).not.toMatch(/\bCard\b/);
   });

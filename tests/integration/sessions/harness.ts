@@ -15,7 +15,7 @@ import { toAmsterdamIso } from "@/emulators/platform/time";
 
 export { DEMO_DRIVER_ID, SECOND_DRIVER_ID };
 
-/** The filters the spec does not name: a spec-only platform ignores them. */
+/** The filters the contract does not name: a contract-only platform ignores them. */
 const EXTRA_FILTERS = ["filter[status]", "filter[startedAfter]", "filter[startedBefore]"];
 export const SESSIONS_PATH = "/public-api/resources/sessions/v1.0";
 
@@ -28,15 +28,15 @@ export interface SessionsHarness {
   /** The same client as `deps.platform`, with every API (cards, users, …). */
   client: PlatformClient;
   clock: { ms: number };
-  /** Every platform request the portal made, after spec-only stripping. */
+  /** Every platform request the portal made, after contract-only stripping. */
   requests: URL[];
   /**
    * Resolves once no platform call is in flight and the portal code that waited on the last answer
    * has run on: the point where a stream that reads ahead would already have asked for more.
    */
   quiet(): Promise<void>;
-  /** When on, the platform behaves as the spec promises only: the extra filters are dropped. */
-  setSpecOnly(on: boolean): void;
+  /** When on, the platform behaves as the contract promises only: the extra filters are dropped. */
+  setContractOnly(on: boolean): void;
   /** Every session of a user as the platform lists them (newest first), read directly. */
   platformSessions(userId: number): Promise<
     Array<{
@@ -65,13 +65,13 @@ export async function createSessionsHarness(options: { seedLocations?: boolean }
   });
   const opened = await openTestDatabase();
   const requests: URL[] = [];
-  let specOnly = false;
+  let contractOnly = false;
 
   let inFlight = 0;
   const whenIdle: (() => void)[] = [];
   const recordingFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (specOnly) for (const name of EXTRA_FILTERS) url.searchParams.delete(name);
+    if (contractOnly) for (const name of EXTRA_FILTERS) url.searchParams.delete(name);
     requests.push(url);
     inFlight += 1;
     try {
@@ -136,8 +136,8 @@ export async function createSessionsHarness(options: { seedLocations?: boolean }
     dialect,
     deps: { platform, getDb: async () => opened.db, now: () => new Date(clock.ms) },
     client: platform,
-    setSpecOnly: (on) => {
-      specOnly = on;
+    setContractOnly: (on) => {
+      contractOnly = on;
     },
     platformSessions,
     close: async () => {

@@ -37,7 +37,7 @@ afterAll(() => h.close());
 beforeEach(async () => {
   h.clock.ms = START;
   h.emu.emulator.reset();
-  h.setSpecOnly(false);
+  h.setContractOnly(false);
   h.requests.length = 0;
   caller = { ok: true, platformUserId: DEMO_DRIVER_ID };
   await h.opened.db.delete(sessionOwnership);
@@ -75,7 +75,7 @@ describe("GET /api/sessions/export", () => {
     expect(body.map((r) => r[0])).toEqual(platform.map((s) => s.id));
     // Several platform pages, each fetched once. AMPECO documents no order: the walk's windows, each read
     // whole and sorted here (issue 24), so a few more calls.
-    if (h.dialect === "spec") expect(listReads(h.requests).length).toBe(Math.ceil(platform.length / 100));
+    if (h.dialect === "contract") expect(listReads(h.requests).length).toBe(Math.ceil(platform.length / 100));
     else expect(listReads(h.requests).length).toBeLessThanOrEqual(2 * Math.ceil(platform.length / 100) + 2);
     expect(listReads(h.requests).length).toBeGreaterThan(2);
     for (const [i, row] of body.entries()) {
@@ -101,25 +101,28 @@ describe("GET /api/sessions/export", () => {
   it.each([
     ["a platform that honours the filters", false],
     ["a platform that ignores them", true],
-  ])("applies status and range on %s: exactly the platform's matching sessions, in its order", async (_, specOnly) => {
-    const filter = { status: "finished" as const, from: "2026-02-01", to: "2026-02-28" };
-    const instants = rangeToInstants(filter);
-    const expected = (await h.platformSessions(DEMO_DRIVER_ID)).filter((s) =>
-      matchesSessionFilter({ ...s, startedAt: null }, { status: filter.status, ...instants }),
-    );
-    expect(expected.length).toBeGreaterThan(5);
-    h.setSpecOnly(specOnly);
-    const response = await exportAll(`?status=${filter.status}&from=${filter.from}&to=${filter.to}`);
-    const [header, ...body] = rows(await response.text());
-    expect(header).toEqual([...SESSION_CSV_COLUMNS]);
-    expect(body.map((r) => r[0])).toEqual(expected.map((s) => s.id));
-    for (const row of body) {
-      expect(row[9]).toBe("finished");
-      expect(row[2]!.slice(0, 7)).toBe("2026-02");
-    }
-    // Ignored filters mean walking the whole history: pages filtered to nothing still end the file right.
-    if (specOnly) expect(listReads(h.requests).length).toBeGreaterThan(1);
-  });
+  ])(
+    "applies status and range on %s: exactly the platform's matching sessions, in its order",
+    async (_, contractOnly) => {
+      const filter = { status: "finished" as const, from: "2026-02-01", to: "2026-02-28" };
+      const instants = rangeToInstants(filter);
+      const expected = (await h.platformSessions(DEMO_DRIVER_ID)).filter((s) =>
+        matchesSessionFilter({ ...s, startedAt: null }, { status: filter.status, ...instants }),
+      );
+      expect(expected.length).toBeGreaterThan(5);
+      h.setContractOnly(contractOnly);
+      const response = await exportAll(`?status=${filter.status}&from=${filter.from}&to=${filter.to}`);
+      const [header, ...body] = rows(await response.text());
+      expect(header).toEqual([...SESSION_CSV_COLUMNS]);
+      expect(body.map((r) => r[0])).toEqual(expected.map((s) => s.id));
+      for (const row of body) {
+        expect(row[9]).toBe("finished");
+        expect(row[2]!.slice(0, 7)).toBe("2026-02");
+      }
+      // Ignored filters mean walking the whole history: pages filtered to nothing still end the file right.
+      if (contractOnly) expect(listReads(h.requests).length).toBeGreaterThan(1);
+    },
+  );
 
   it("answers 400 with the reason for a bad filter", async () => {
     const response = await exportAll("?status=bogus");
@@ -175,7 +178,7 @@ describe("GET /api/sessions/export", () => {
       await h.quiet();
       const fetched = listReads(h.requests).length;
       // AMPECO: the first window (a month, read whole: six cursor pages here).
-      expect(fetched).toBeLessThanOrEqual(h.dialect === "spec" ? 2 : 7);
+      expect(fetched).toBeLessThanOrEqual(h.dialect === "contract" ? 2 : 7);
       await h.quiet();
       expect(listReads(h.requests)).toHaveLength(fetched);
     });
@@ -240,7 +243,7 @@ describe("GET /api/sessions/live", () => {
       "status",
     ]);
     // The contract's sessions carry no currency (the panel falls back to the account's); AMPECO's do.
-    expect(body.sessions[0]!.currency).toBe(h.dialect === "spec" ? null : "EUR");
+    expect(body.sessions[0]!.currency).toBe(h.dialect === "contract" ? null : "EUR");
     h.clock.ms += 5 * 60_000;
     const later = (await (await live()).json()) as LiveSessionsResponse;
     expect(later.sessions[0]!.energyWh).toBeGreaterThan(body.sessions[0]!.energyWh);

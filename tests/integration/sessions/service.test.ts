@@ -31,7 +31,7 @@ afterAll(() => h.close());
 beforeEach(async () => {
   h.clock.ms = START;
   h.emu.emulator.reset();
-  h.setSpecOnly(false);
+  h.setContractOnly(false);
   h.requests.length = 0;
   await h.opened.db.delete(sessionOwnership);
 });
@@ -47,7 +47,7 @@ describe("listDriverSessions", () => {
     const all = await h.platformSessions(DEMO_DRIVER_ID);
     const page = await listDriverSessions(DEMO_DRIVER_ID, { page: 2, perPage: 25 }, h.deps);
     expect(page.items.map((s) => s.id)).toEqual(all.slice(25, 50).map((s) => s.id));
-    if (h.dialect === "spec") {
+    if (h.dialect === "contract") {
       expect(page).toMatchObject({
         page: 2,
         perPage: 25,
@@ -86,7 +86,7 @@ describe("listDriverSessions", () => {
     expect(page.items.map((s) => s.id)).toEqual(expected.map((s) => s.id));
     expect(page.total).toBe(expected.length);
     // AMPECO: the walk's two windows over the two months (a month first, then the rest of the range).
-    expect(listReads(h.requests)).toHaveLength(h.dialect === "spec" ? 1 : 2);
+    expect(listReads(h.requests)).toHaveLength(h.dialect === "contract" ? 1 : 2);
   });
 
   it("gives the same pages on a platform that ignores the extra filters", async () => {
@@ -95,14 +95,14 @@ describe("listDriverSessions", () => {
       await listDriverSessions(DEMO_DRIVER_ID, { ...filter, page: 1 }, h.deps),
       await listDriverSessions(DEMO_DRIVER_ID, { ...filter, page: 2 }, h.deps),
     ];
-    h.setSpecOnly(true);
+    h.setContractOnly(true);
     const ignored = [
       await listDriverSessions(DEMO_DRIVER_ID, { ...filter, page: 1 }, h.deps),
       await listDriverSessions(DEMO_DRIVER_ID, { ...filter, page: 2 }, h.deps),
     ];
     expect(ignored.map((p) => p.items.map((s) => s.id))).toEqual(honoured.map((p) => p.items.map((s) => s.id)));
     expect(ignored.map((p) => p.hasNext)).toEqual(honoured.map((p) => p.hasNext));
-    if (h.dialect === "spec") {
+    if (h.dialect === "contract") {
       expect(ignored.map((p) => p.total)).toEqual(honoured.map((p) => p.total));
     } else {
       // A cursor list has no totals: the honoured pages count what the walk saw (more than they show,
@@ -124,7 +124,7 @@ describe("ownership", () => {
     const oldest = all.at(-1)!.id;
     expect(await confirmSessionOwnership(DEMO_DRIVER_ID, oldest, h.deps)).toBe(true);
     // AMPECO: the walk's windows back to the oldest session, each read whole (issue 24).
-    if (h.dialect === "spec") expect(listReads(h.requests).length).toBe(Math.ceil(all.length / 100));
+    if (h.dialect === "contract") expect(listReads(h.requests).length).toBe(Math.ceil(all.length / 100));
     else expect(listReads(h.requests).length).toBeLessThanOrEqual(2 * Math.ceil(all.length / 100) + 2);
     h.requests.length = 0;
     expect(await confirmSessionOwnership(DEMO_DRIVER_ID, oldest, h.deps)).toBe(true);
@@ -187,23 +187,23 @@ describe("overview and live", () => {
     // AMPECO: the walk's windows, none of them before the 12 months.
     expect(
       listReads(h.requests).every((u) =>
-        h.dialect === "spec"
+        h.dialect === "contract"
           ? u.searchParams.get("filter[startedAfter]") === "2025-03-31T22:00:00Z"
           : Date.parse(u.searchParams.get("filter[startedAfter]") ?? "") >= Date.parse("2025-03-31T22:00:00Z"),
       ),
     ).toBe(true);
   });
 
-  it("gives the same overview on a spec-only platform, and reads every page of the window", async () => {
+  it("gives the same overview on a contract-only platform, and reads every page of the window", async () => {
     const withFilters = await getSessionsOverview(DEMO_DRIVER_ID, h.deps);
     h.requests.length = 0;
-    h.setSpecOnly(true);
+    h.setContractOnly(true);
     try {
-      const specOnly = await getSessionsOverview(DEMO_DRIVER_ID, h.deps);
-      expect(specOnly.monthly).toEqual(withFilters.monthly);
-      expect(specOnly.running.map((s) => s.id)).toEqual(withFilters.running.map((s) => s.id));
+      const contractOnly = await getSessionsOverview(DEMO_DRIVER_ID, h.deps);
+      expect(contractOnly.monthly).toEqual(withFilters.monthly);
+      expect(contractOnly.running.map((s) => s.id)).toEqual(withFilters.running.map((s) => s.id));
       // The whole history is three pages of 100 when the date filter is ignored: each read exactly once.
-      if (h.dialect === "spec") {
+      if (h.dialect === "contract") {
         const pages = listReads(h.requests).map((u) => u.searchParams.get("page"));
         expect(pages.sort()).toEqual(["1", "2", "3"]);
       } else {
@@ -216,7 +216,7 @@ describe("overview and live", () => {
         expect(cursors).toHaveLength(6);
       }
     } finally {
-      h.setSpecOnly(false);
+      h.setContractOnly(false);
     }
   });
 
@@ -233,7 +233,7 @@ describe("overview and live", () => {
   });
 
   it("iterates a filtered history lazily and checks each item on the portal side", async () => {
-    h.setSpecOnly(true);
+    h.setContractOnly(true);
     const failed = await collect(iterateDriverSessions(DEMO_DRIVER_ID, { status: "failed" }, h.deps));
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.every((s) => s.status === "failed")).toBe(true);
@@ -245,10 +245,10 @@ describe("overview and live", () => {
     expect(pages).toHaveLength(Math.ceil(all.length / 100));
     expect(pages.flat().map((s) => s.id)).toEqual(all.map((s) => s.id));
     // AMPECO: full pages of 100 out of the walk's windows, each window read whole (issue 24).
-    if (h.dialect === "spec") expect(listReads(h.requests)).toHaveLength(pages.length);
+    if (h.dialect === "contract") expect(listReads(h.requests)).toHaveLength(pages.length);
     else expect(listReads(h.requests).length).toBeLessThanOrEqual(2 * pages.length + 2);
 
-    h.setSpecOnly(true);
+    h.setContractOnly(true);
     const failedPages = await collect(iterateDriverSessionPages(DEMO_DRIVER_ID, { status: "failed" }, h.deps));
     expect(failedPages).toHaveLength(pages.length);
     expect(failedPages.flat().map((s) => s.id)).toEqual(all.filter((s) => s.status === "failed").map((s) => s.id));

@@ -65,7 +65,7 @@ describe("GET /api/health", () => {
     world.viewer = { role: "support" };
     const { body } = await health();
     expect(body.platform).toEqual({
-      dialect: "spec",
+      dialect: "contract",
       deprecations: [expect.objectContaining({ endpoint: "sessions.list", sunset: "Mon, 01 Jun 2026 00:00:00 GMT" })],
     });
   });

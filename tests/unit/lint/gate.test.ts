@@ -96,6 +96,52 @@ describe("lint gate", () => {
     expect(findingsIn("components/uses-feature-modules.ts")).toEqual([]);
   });
 
+  const platformRule = "@typescript-eslint/no-restricted-imports";
+
+  it("refuses a dialect named outside the client and the registry, by a type-only import too", () => {
+    for (const file of ["lib/features/cards/reaches-dialect.ts", "lib/platform/generic-names-dialect.ts"])
+      expect(findingsIn(file)).toEqual([
+        expect.objectContaining({
+          rule: platformRule,
+          message: expect.stringContaining("Only lib/platform/client.ts and the registry"),
+        }),
+      ]);
+  });
+
+  it("refuses a dialect importing another dialect", () => {
+    expect(findingsIn("lib/platform/dialects/ampeco/reaches-sibling.ts")).toEqual([
+      expect.objectContaining({ rule: platformRule, message: expect.stringContaining("never another dialect") }),
+    ]);
+  });
+
+  it("lets the client and the registry name dialects, and a dialect use its own files", () => {
+    for (const file of [
+      "lib/platform/client.ts",
+      "lib/platform/dialects/index.ts",
+      "lib/platform/dialects/ampeco/index.ts",
+    ])
+      expect(findingsIn(file)).toEqual([]);
+  });
+
+  it("refuses lib/platform importing lib/core above its bottom floor, by alias and by relative path", () => {
+    for (const file of [
+      "lib/platform/reaches-core-above-floor.ts",
+      "lib/platform/dialects/ampeco/reaches-core-above-floor.ts",
+    ])
+      expect(findingsIn(file)).toEqual([
+        expect.objectContaining({
+          rule: platformRule,
+          message: expect.stringContaining("lib/platform imports only lib/core's bottom floor"),
+        }),
+      ]);
+  });
+
+  it("refuses lib/core's bottom floor importing the platform", () => {
+    expect(findingsIn("lib/core/log.ts")).toEqual([
+      expect.objectContaining({ rule: platformRule, message: expect.stringContaining("never imports the platform") }),
+    ]);
+  });
+
   it("refuses an import cycle", () => {
     expect(findingsIn("lib/cycle-first.ts").map((f) => f.rule)).toEqual(["import/no-cycle"]);
     expect(findingsIn("lib/cycle-second.ts").map((f) => f.rule)).toEqual(["import/no-cycle"]);

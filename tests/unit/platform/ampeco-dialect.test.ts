@@ -7,7 +7,8 @@ import {
   SECOND_DRIVER_ID,
   type PlatformEmulator,
 } from "@/emulators/platform";
-import { createPlatformClient, type PlatformClient, type PlatformLogLine } from "@/lib/platform/client";
+import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
+import type { PlatformLogLine } from "@/lib/platform/logging";
 import { clearDeprecations, listDeprecations, recordDeprecation } from "@/lib/platform/deprecations";
 import { PlatformValidationError } from "@/lib/platform/errors";
 

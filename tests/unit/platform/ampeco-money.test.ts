@@ -7,7 +7,8 @@ import {
   SECOND_DRIVER_ID,
   SEED_USERS,
 } from "@/emulators/platform";
-import { createPlatformClient, type PlatformClient, type PlatformLogLine } from "@/lib/platform/client";
+import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
+import type { PlatformLogLine } from "@/lib/platform/logging";
 import {
   PlatformArgumentError,
   PlatformForbiddenError,
@@ -220,7 +221,7 @@ describe("ampeco dialect: billing details", () => {
 
 describe("the contract dialect", () => {
   it("has no money API", () => {
-    const spec = createPlatformClient({
+    const contract = createPlatformClient({
       baseUrl: BASE,
       apiKey: KEY,
       timeoutMs: 1,
@@ -229,6 +230,6 @@ describe("the contract dialect", () => {
       partnerId: 1,
       userGroupId: 1,
     });
-    expect(spec.money).toBeUndefined();
+    expect(contract.money).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildEndpointTable } from "@/lib/platform/dialects/spec/endpoints";
-import { PlatformConfigurationError } from "@/lib/platform/endpoint-spec";
+import { buildEndpointTable } from "@/lib/platform/dialects/contract/endpoints";
+import { PlatformConfigurationError } from "@/lib/platform/endpoint-table";
 import { createPlatformClient } from "@/lib/platform/client";
 import { BASE, KEY, harness, listJson, reply } from "./fake-platform";
 
@@ -14,8 +14,10 @@ const card = {
   createdAt: "2026-01-01T00:00:00Z",
 };
 
+const CLIENT = { baseUrl: BASE, apiKey: KEY, timeoutMs: 1, maxRetries: 0, retryCapMs: 1, partnerId: 1, userGroupId: 1 };
+
 describe("endpoint table", () => {
-  it("holds the spec's paths and marks only safe endpoints as idempotent", () => {
+  it("holds the contract's paths and marks only safe endpoints as idempotent", () => {
     const t = buildEndpointTable();
     expect(t["users.create"]).toEqual({ method: "POST", path: "/public-api/resources/users/v1.1", idempotent: false });
     expect(t["users.get"].path).toBe("/public-api/resources/users/v1.1/{id}");
@@ -40,8 +42,18 @@ describe("endpoint table", () => {
     });
     expect(t["locations.get"].path).toBe("/public-api/resources/locations/v2.0/{id}");
     expect(t["sessions.list"].path).toBe("/public-api/resources/sessions/v1.0");
-    for (const spec of Object.values(t)) if (spec.method === "GET") expect(spec.idempotent).toBe(true);
-    for (const spec of Object.values(t)) if (spec.method === "POST") expect(spec.idempotent).toBe(false);
+    for (const endpoint of Object.values(t)) if (endpoint.method === "GET") expect(endpoint.idempotent).toBe(true);
+    for (const endpoint of Object.values(t)) if (endpoint.method === "POST") expect(endpoint.idempotent).toBe(false);
+  });
+
+  it("declares the 406 on redemption in each dialect's table, and on no other endpoint", () => {
+    for (const dialect of ["contract", "ampeco"] as const) {
+      const { endpoints } = createPlatformClient({ ...CLIENT, dialect }).wire;
+      const special = Object.entries(endpoints).filter(([, endpoint]) => endpoint?.statuses !== undefined);
+      expect(special).toEqual([
+        ["vouchers.redeem", expect.objectContaining({ statuses: { 406: "voucher-rejected" } })],
+      ]);
+    }
   });
 
   it("applies and validates the overrides of the three unconfirmed paths", () => {

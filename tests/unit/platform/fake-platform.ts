@@ -83,9 +83,10 @@ export function harness(script: Script[], overrides: Partial<PlatformClientOptio
     now: () => clock,
     ...overrides,
   };
+  const client = createPlatformClient(options);
   return {
-    client: createPlatformClient(options),
-    requester: createPlatformRequester(options),
+    client,
+    requester: createPlatformRequester({ ...options, endpoints: client.wire.endpoints }),
     requests,
     waits,
     lines,

@@ -129,7 +129,7 @@ export const changeDriverEmailAction = staffAction({
 });
 
 /**
- * The spec's platform mails a reset link; ampeco mails none, so the app asks for a new password at next sign-in. Staff
+ * The contract's platform mails a reset link; ampeco mails none, so the app asks for a new password at next sign-in. Staff
  * never see a password.
  */
 export const startDriverPasswordResetAction = staffAction({

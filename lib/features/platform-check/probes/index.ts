@@ -1,5 +1,5 @@
 import "server-only";
-import type { EndpointName } from "@/lib/platform/endpoints";
+import type { KnownEndpointName } from "@/lib/platform/client";
 import type { Probe } from "../probe";
 import { CARD_PROBES } from "./cards";
 import { LOCATION_PROBES } from "./locations";
@@ -23,7 +23,10 @@ export const PROBES: readonly Probe[] = [
 ];
 
 /** The probes of the calls in `endpoints` (the dialect's table), in order, and the calls that have none. */
-export function probesFor(endpoints: readonly EndpointName[]): { probes: Probe[]; unprobed: EndpointName[] } {
+export function probesFor(endpoints: readonly KnownEndpointName[]): {
+  probes: Probe[];
+  unprobed: KnownEndpointName[];
+} {
   const probes = PROBES.filter((probe) => endpoints.includes(probe.endpoint));
   const unprobed = endpoints.filter((endpoint) => !PROBES.some((probe) => probe.endpoint === endpoint));
   return { probes, unprobed };

@@ -1,10 +1,11 @@
 import "server-only";
-import { AmpecoChargePoint, AmpecoEvse, ampecoList } from "@/lib/platform/dialects/ampeco/schemas";
+import { ampecoProbeKit } from "@/lib/platform/client";
 import { wireItem } from "@/lib/platform/wire";
 import { found, notTried, problem, type Probe } from "../probe";
 
 /** Own locations (the map's second layer, session places) and, on AMPECO, their charge points and EVSEs. */
 const NO_CHARGE_POINT = "the platform has no charge point to try it on";
+const { AmpecoChargePoint, AmpecoEvse, ampecoList } = ampecoProbeKit;
 
 export const LOCATION_PROBES: Probe[] = [
   {

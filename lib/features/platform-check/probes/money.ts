@@ -1,8 +1,5 @@
 import "server-only";
-import { toTransaction } from "@/lib/platform/dialects/ampeco/money";
-import { cursorPages } from "@/lib/platform/dialects/ampeco/paging";
-import { AmpecoTransaction, ampecoList } from "@/lib/platform/dialects/ampeco/schemas";
-import { instant } from "@/lib/platform/dialects/ampeco/session-walk";
+import { ampecoProbeKit } from "@/lib/platform/client";
 import type { PlatformRequester } from "@/lib/platform/request";
 import type { Transaction } from "@/lib/platform/types";
 import { found, notTried, problem, refusedWrite, type Probe } from "../probe";
@@ -12,6 +9,7 @@ import { found, notTried, problem, refusedWrite, type Probe } from "../probe";
  * the tenant's invoice manager. The invoice's PDF is a row of its own (../invoice-pdf-row.ts).
  */
 const NO_USER = "the platform has no user to try it on";
+const { toTransaction, cursorPages, AmpecoTransaction, ampecoList, instant } = ampecoProbeKit;
 const TransactionPage = ampecoList(AmpecoTransaction);
 const MANAGER_NAMES = { ampeco: "Ampeco", cardcom: "Cardcom", softone: "SoftOne", ecpay: "Ecpay" } as const;
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import "server-only";
 import type { CardsApi } from "../../apis";
 import { normaliseCardCode, sameCardCode } from "../../card-code";
-import type { PlatformRequester } from "../../request";
+import type { AmpecoRequester } from "./endpoints";
 import type { Card, CardFilter, CardStatus } from "../../types";
 import { wireItem } from "../../wire";
 import { collectCursorPages, cursorPageN } from "./paging";
@@ -55,7 +55,7 @@ function uidForms(code: string): string[] {
   return upper === lower ? [upper] : [upper, lower];
 }
 
-export function createAmpecoCardsApi(requester: PlatformRequester): CardsApi {
+export function createAmpecoCardsApi(requester: AmpecoRequester): CardsApi {
   /** Status changes, claims and moves are all one PATCH of the tag's fields. */
   async function patchTag(id: number, body: Record<string, unknown>): Promise<Card> {
     const { data } = await requester.request({ endpoint: "idTags.update", params: { id }, body, schema: TagResponse });

@@ -1,5 +1,6 @@
 import "server-only";
-import { readsOf, type EndpointSpec } from "../../endpoint-spec";
+import { readsOf, type EndpointDefinition } from "../../endpoint-table";
+import type { PlatformRequester } from "../../request";
 
 /**
  * The `ampeco` dialect's endpoints. PLATFORM_PATH_* is refused here: bodies and methods differ from the contract too.
@@ -56,6 +57,7 @@ export const AMPECO_ENDPOINTS = {
     method: "POST",
     path: "/public-api/actions/users/v2.0/{user}/redeem-voucher",
     idempotent: false,
+    statuses: { 406: "voucher-rejected" },
   },
   // The tenant's records the portal's settings name: read by `platform:check` only (dialects/ampeco/tenant.ts).
   "partners.get": { method: "GET", path: "/public-api/resources/partners/v2.0/{id}", idempotent: true },
@@ -67,6 +69,9 @@ export const AMPECO_ENDPOINTS = {
   "notifications.subscribe": { method: "POST", path: "/public-api/notifications/v2.0", idempotent: false },
   // A replay finds it gone (404), which is the state asked for.
   "notifications.unsubscribe": { method: "DELETE", path: "/public-api/notifications/v2.0/{id}", idempotent: true },
-} as const satisfies Record<string, EndpointSpec>;
+} as const satisfies Record<string, EndpointDefinition>;
 
 export type AmpecoEndpointName = keyof typeof AMPECO_ENDPOINTS;
+
+/** The AMPECO requester: a call names one of its endpoints. */
+export type AmpecoRequester = PlatformRequester<AmpecoEndpointName>;

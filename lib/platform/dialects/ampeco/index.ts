@@ -1,10 +1,11 @@
 import "server-only";
-import type { DialectFactory } from "../../apis";
+import type { Dialect, DialectFactory } from "../../apis";
 import { createPlatformRequester } from "../../request";
 import { createVouchersApi } from "../../vouchers";
-import { PlatformConfigurationError } from "../../endpoint-spec";
+import { PlatformConfigurationError } from "../../endpoint-table";
 import { createAmpecoCardsApi } from "./cards";
-import { AMPECO_ENDPOINTS } from "./endpoints";
+import { AMPECO_ENDPOINTS, type AmpecoEndpointName } from "./endpoints";
+import { AMPECO_FIELD_NAMES } from "./field-names";
 import { createAmpecoLocationsApi } from "./locations";
 import { createAmpecoMoneyApi } from "./money";
 import { createAmpecoNotificationsApi } from "./notifications";
@@ -17,10 +18,10 @@ import { createAmpecoUsersApi } from "./users";
  * The real AMPECO public API (shared/reference/platform-real-api-facts.md and
  * ampeco-openapi-subset.json). Redeem voucher is the same operation as in the contract.
  */
-export const createAmpecoDialect: DialectFactory = (settings) => {
+const createAmpecoApis: DialectFactory = (settings) => {
   const { requesterOptions, oauth, pathOverrides, partnerId, userGroupId, currency } = settings;
   if (pathOverrides && Object.values(pathOverrides).some((v) => v !== undefined)) {
-    throw new PlatformConfigurationError("path overrides apply to the spec dialect only");
+    throw new PlatformConfigurationError("path overrides apply to the contract dialect only");
   }
   const tokenSource = oauth
     ? createOAuthTokenSource({
@@ -31,7 +32,11 @@ export const createAmpecoDialect: DialectFactory = (settings) => {
         timeoutMs: requesterOptions.timeoutMs,
       })
     : undefined;
-  const requester = createPlatformRequester({ ...requesterOptions, tokenSource, endpoints: AMPECO_ENDPOINTS });
+  const requester = createPlatformRequester<AmpecoEndpointName>({
+    ...requesterOptions,
+    tokenSource,
+    endpoints: AMPECO_ENDPOINTS,
+  });
   return {
     users: createAmpecoUsersApi({ requester, partnerId, userGroupId, currency }),
     cards: createAmpecoCardsApi(requester),
@@ -48,3 +53,5 @@ export const createAmpecoDialect: DialectFactory = (settings) => {
     wire: { endpoints: AMPECO_ENDPOINTS, requester },
   };
 };
+
+export const AMPECO_DIALECT: Dialect = { create: createAmpecoApis, fieldNames: AMPECO_FIELD_NAMES };

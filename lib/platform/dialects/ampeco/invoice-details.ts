@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { InvoiceManagerReadOnlyError, PlatformArgumentError, PlatformResponseError } from "../../errors";
-import type { PlatformRequester } from "../../request";
+import type { AmpecoRequester } from "./endpoints";
 import type { BillingDetails, BillingDetailsRead, ReadOnlyBillingField, ReadOnlyInvoiceManager } from "../../types";
 import { WireText } from "../../wire";
 
@@ -167,7 +167,7 @@ function detailsBody(read: AmpecoDetails, details: BillingDetails) {
   };
 }
 
-export function createAmpecoInvoiceDetails(requester: PlatformRequester) {
+export function createAmpecoInvoiceDetails(requester: AmpecoRequester) {
   async function read(userId: number): Promise<{ ampeco: AmpecoDetails } | { other: BillingDetailsRead }> {
     const { data } = await requester.request({
       endpoint: "invoiceDetails.get",

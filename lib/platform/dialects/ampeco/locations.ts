@@ -2,7 +2,7 @@ import "server-only";
 import type { LocationsApi } from "../../apis";
 import { readOne } from "../../reads";
 import { locationName } from "../../location-name";
-import type { PlatformRequester } from "../../request";
+import type { AmpecoRequester } from "./endpoints";
 import type { ChargingEvse, ChargingLocation } from "../../types";
 import { wireItem } from "../../wire";
 import { collectCursorPages, cursorPageN, cursorPages } from "./paging";
@@ -63,7 +63,7 @@ export function toAmpecoEvse(wire: AmpecoEvse): ChargingEvse {
   };
 }
 
-export function createAmpecoLocationsApi(requester: PlatformRequester): LocationsApi {
+export function createAmpecoLocationsApi(requester: AmpecoRequester): LocationsApi {
   async function evsesOf(locationId: number): Promise<ChargingEvse[]> {
     const chargePoints = await collectCursorPages(
       requester,

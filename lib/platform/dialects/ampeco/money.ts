@@ -5,7 +5,8 @@ import { balanceEffectOf } from "../../ledger";
 import { defaultPlatformLogger, type PlatformCallOutcome } from "../../logging";
 import { DEFAULT_MAX_PAGES } from "../../pagination";
 import { nullWhenNotFound, readOne } from "../../reads";
-import type { PlatformRequester, PlatformRequesterOptions } from "../../request";
+import type { PlatformRequesterOptions } from "../../request";
+import type { AmpecoRequester } from "./endpoints";
 import type { Invoice, IterateOptions, Transaction, TransactionFilter } from "../../types";
 import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from "../../types";
 import { wireItem } from "../../wire";
@@ -81,7 +82,7 @@ function inRange(t: Transaction, filter: TransactionFilter): boolean {
 const newestFirst = (a: Transaction, b: Transaction) => Date.parse(b.date) - Date.parse(a.date) || b.id - a.id;
 
 export interface AmpecoMoneyDeps {
-  requester: PlatformRequester;
+  requester: AmpecoRequester;
   /** For the PDF download, which is not an API call: its fetch, clock, timeout and log. */
   requesterOptions: Omit<PlatformRequesterOptions, "endpoints" | "tokenSource">;
   /** The key or OAuth token, for a download link on the platform's own origin only. */

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { NotificationKind, ParsedNotification, PlatformEvent, SessionChange } from "../../notification-types";
 import type { NotificationsApi, NotificationSubscription } from "../../apis";
-import type { PlatformRequester } from "../../request";
+import type { AmpecoRequester } from "./endpoints";
 import { SessionIdSchema } from "../../platform-id";
 import { nullWhenNotFound } from "../../reads";
 import { WireId, WireNumber, WireText } from "../../wire";
@@ -120,7 +120,7 @@ const toSubscription = (wire: z.output<typeof WireSubscription>): NotificationSu
 const IdTagResponse = z.object({ data: AmpecoIdTag });
 
 /** Notifications v2.0: the webhook subscriptions (list, subscribe, unsubscribe), and the card a callback names. */
-export function createAmpecoNotificationsApi(requester: PlatformRequester): NotificationsApi {
+export function createAmpecoNotificationsApi(requester: AmpecoRequester): NotificationsApi {
   const body = (kinds: readonly string[], callbackUrl: string) => ({
     via: "webhook",
     notifications: kinds,

@@ -4,7 +4,7 @@ import type { SessionsApi } from "../../apis";
 import { isPlatformError, PlatformResponseError } from "../../errors";
 import { isSessionId } from "../../platform-id";
 import { nullWhenNotFound, readOne } from "../../reads";
-import type { PlatformRequester } from "../../request";
+import type { AmpecoRequester } from "./endpoints";
 import type {
   ChargingSession,
   IterateOptions,
@@ -52,7 +52,7 @@ interface SessionPlace {
 }
 
 export interface AmpecoSessionsDeps {
-  requester: PlatformRequester;
+  requester: AmpecoRequester;
   /** PORTAL_TIME_ZONE: local times when the location's zone is unknown. */
   fallbackTimeZone: string;
   /** Where the newest-first walk starts when the range has no upper bound. */

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { TenantApi } from "../../apis";
 import { nullWhenNotFound, readOne } from "../../reads";
-import type { PlatformRequester } from "../../request";
+import type { AmpecoRequester } from "./endpoints";
 import { WireId } from "../../wire";
 
 /**
@@ -18,7 +18,7 @@ const Settings = z.object({ data: z.object({ baseCurrency: z.object({ id: WireId
 /** Currencies v2.0 answer the record itself, without `{data}` (as the subset has it). */
 const Currency = z.object({ id: WireId.nullish(), alphabeticCode: z.string().regex(/^[A-Z]{3}$/) });
 
-export function createAmpecoTenantApi(requester: PlatformRequester): TenantApi {
+export function createAmpecoTenantApi(requester: AmpecoRequester): TenantApi {
   return {
     getPartner: (id) =>
       readOne(requester, { endpoint: "partners.get", id, schema: z.object({ data: Partner }) }, (wire) => ({

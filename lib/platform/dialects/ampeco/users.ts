@@ -2,7 +2,7 @@ import "server-only";
 import type { UsersApi } from "../../apis";
 import { PlatformSettingRefusedError, PlatformValidationError } from "../../errors";
 import { emailChange, emailLookUp, profileBody, profileUpdate, requireUser, toPlatformUser } from "../../users";
-import type { PlatformRequester } from "../../request";
+import type { AmpecoRequester } from "./endpoints";
 import { PLATFORM_EXPORT_LINK_HOURS, type PlatformUser } from "../../types";
 import { wireItem } from "../../wire";
 import { cursorPageN, cursorQuery } from "./paging";
@@ -17,7 +17,7 @@ export function toAmpecoPlatformUser(wire: AmpecoUser, currency: string, knownEm
 }
 
 export interface AmpecoUsersDeps {
-  requester: PlatformRequester;
+  requester: AmpecoRequester;
   partnerId: number;
   userGroupId: number;
   currency: string;

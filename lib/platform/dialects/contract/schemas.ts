@@ -20,7 +20,7 @@ export const WireToken = z.object({
   userId: WireId,
   code: z.string(),
   visualNumber: WireText,
-  // The spec names `rfid` the default type.
+  // The contract names `rfid` the default type.
   type: z
     .enum(["rfid", "app"])
     .nullish()

@@ -2,18 +2,18 @@ import "server-only";
 import type { CardsApi } from "../../apis";
 import { normaliseCardCode } from "../../card-code";
 import { collectItems } from "../../pagination";
-import type { PlatformRequester } from "../../request";
+import type { ContractRequester } from "./endpoints";
 import type { Card, CardFilter } from "../../types";
 import { wireItem } from "../../wire";
 import { numberedPageN, numberedPages } from "./paging";
 import { WireToken, wireList } from "./schemas";
 
-/** RFID cards, which the contract calls tokens. The path is configurable (unconfirmed in the spec). */
+/** RFID cards, which the contract calls tokens. The path is configurable (unconfirmed in the contract). */
 
 const TokenResponse = wireItem(WireToken);
 const TokenListResponse = wireList(WireToken);
 
-export function toSpecCard(wire: WireToken): Card {
+export function toContractCard(wire: WireToken): Card {
   return {
     id: wire.id,
     userId: wire.userId,
@@ -33,7 +33,7 @@ function filterQuery(filter: CardFilter) {
   };
 }
 
-export function createSpecCardsApi(requester: PlatformRequester): CardsApi {
+export function createContractCardsApi(requester: ContractRequester): CardsApi {
   return {
     async createCard(input) {
       const body = {
@@ -45,14 +45,14 @@ export function createSpecCardsApi(requester: PlatformRequester): CardsApi {
         status: input.status ?? "active",
       };
       const { data } = await requester.request({ endpoint: "tokens.create", body, schema: TokenResponse });
-      return toSpecCard(data.data);
+      return toContractCard(data.data);
     },
 
     listCards: (query = {}) =>
       numberedPageN(
         requester,
         { endpoint: "tokens.list", query: filterQuery(query), schema: TokenListResponse },
-        toSpecCard,
+        toContractCard,
         query,
       ),
 
@@ -63,7 +63,7 @@ export function createSpecCardsApi(requester: PlatformRequester): CardsApi {
           { endpoint: "tokens.list", query: filterQuery(filter), schema: TokenListResponse },
           options,
         ),
-        toSpecCard,
+        toContractCard,
       ),
 
     async updateCardStatus(id, status) {
@@ -73,7 +73,7 @@ export function createSpecCardsApi(requester: PlatformRequester): CardsApi {
         body: { status },
         schema: TokenResponse,
       });
-      return toSpecCard(data.data);
+      return toContractCard(data.data);
     },
   };
 }

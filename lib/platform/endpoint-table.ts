@@ -4,7 +4,13 @@ import "server-only";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export interface EndpointSpec {
+/** An endpoint's name in its dialect's table (`users.get`): a call, its error and its log line name one. */
+export type EndpointName = string;
+
+/** A status that means a refusal of its own on one endpoint only (a 406 on redemption): the typed error it maps to. */
+export type SpecialStatus = "voucher-rejected";
+
+export interface EndpointDefinition {
   method: HttpMethod;
   /** Path template relative to the base URL; `{name}` placeholders are integer path params unless in `textParams`. */
   path: string;
@@ -15,6 +21,21 @@ export interface EndpointSpec {
    * 429 is retried for all: the platform did not process the request.
    */
   idempotent: boolean;
+  /** Statuses this endpoint gives a meaning of their own; elsewhere they are unexpected. */
+  statuses?: Readonly<Partial<Record<number, SpecialStatus>>>;
+}
+
+/** One dialect's table: the endpoints it has; calling one it lacks is a programming error. */
+export type EndpointTable<N extends string = EndpointName> = Partial<Record<N, EndpointDefinition>>;
+
+/** Paths a dialect lets configuration move (the contract's three unconfirmed ones), checked at start-up. */
+export interface PathOverrides {
+  /** Base path of the token (RFID card) resource; list/create use it, update uses `<base>/{id}`. */
+  tokens?: string;
+  /** Full template of the e-mail change endpoint; must contain `{id}`. */
+  userEmail?: string;
+  /** Full template of the password reset endpoint; must contain `{id}`. */
+  passwordReset?: string;
 }
 
 /**
@@ -25,15 +46,15 @@ export function readsOf<N extends string>(
   name: N,
   path: string,
   options: { textId?: boolean } = {},
-): Record<`${N}.list` | `${N}.get`, EndpointSpec> {
-  const list: EndpointSpec = { method: "GET", path, idempotent: true };
-  const get: EndpointSpec = {
+): Record<`${N}.list` | `${N}.get`, EndpointDefinition> {
+  const list: EndpointDefinition = { method: "GET", path, idempotent: true };
+  const get: EndpointDefinition = {
     method: "GET",
     path: `${path}/{id}`,
     idempotent: true,
     ...(options.textId ? { textParams: ["id"] } : {}),
   };
-  return { [`${name}.list`]: list, [`${name}.get`]: get } as Record<`${N}.list` | `${N}.get`, EndpointSpec>;
+  return { [`${name}.list`]: list, [`${name}.get`]: get } as Record<`${N}.list` | `${N}.get`, EndpointDefinition>;
 }
 
 export function placeholdersOf(template: string): string[] {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { LocationsApi } from "../../apis";
 import { readOne } from "../../reads";
-import type { PlatformRequester } from "../../request";
+import type { ContractRequester } from "./endpoints";
 import type { ChargingLocation } from "../../types";
 import { wireItem } from "../../wire";
 import { numberedPageN, numberedPages } from "./paging";
@@ -13,7 +13,7 @@ import { WireLocation, wireList } from "./schemas";
 const LocationResponse = wireItem(WireLocation);
 const LocationListResponse = wireList(WireLocation);
 
-export function toSpecLocation(wire: WireLocation): ChargingLocation {
+export function toContractLocation(wire: WireLocation): ChargingLocation {
   return {
     id: wire.id,
     names: (wire.name ?? []).map((n) => ({ locale: n.locale, translation: n.translation })),
@@ -30,20 +30,20 @@ export function toSpecLocation(wire: WireLocation): ChargingLocation {
   };
 }
 
-export function createSpecLocationsApi(requester: PlatformRequester): LocationsApi {
+export function createContractLocationsApi(requester: ContractRequester): LocationsApi {
   return {
     listLocations: (query = {}) =>
-      numberedPageN(requester, { endpoint: "locations.list", schema: LocationListResponse }, toSpecLocation, query),
+      numberedPageN(requester, { endpoint: "locations.list", schema: LocationListResponse }, toContractLocation, query),
 
     /** The contract's list is the partner's own network: pages by `links.next`, each read once. */
     listOwnLocations: (maxLocations) =>
       firstItems(
         numberedPages(requester, { endpoint: "locations.list", schema: LocationListResponse }, {}),
-        toSpecLocation,
+        toContractLocation,
         maxLocations,
       ),
 
     getLocation: (id) =>
-      readOne(requester, { endpoint: "locations.get", id, schema: LocationResponse }, toSpecLocation),
+      readOne(requester, { endpoint: "locations.get", id, schema: LocationResponse }, toContractLocation),
   };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { FaultsInputSchema } from "../faults";
-import { EmulatorSettingsSchema } from "../settings";
+import { FaultsInputSchema } from "./faults";
+import { EmulatorSettingsSchema } from "./settings";
 import {
   empty,
   HttpError,
@@ -11,17 +11,17 @@ import {
   toFieldErrors,
   validate,
   validationError,
-} from "../http";
-import { createPrng } from "../../prng";
-import type { Route, RouteContext } from "../router";
-import { round2 } from "../seed";
-import { historicEvses, SEED_LOCATIONS } from "../seed-data";
-import { nextId, SessionStatusSchema, VoucherStatusSchema, type SessionRecord } from "../store";
-import { sessionDetailView, tokenView, userStateView } from "../views";
+} from "./http";
+import { createPrng } from "../prng";
+import type { Route, RouteContext } from "./router";
+import { round2 } from "./seed";
+import { historicEvses, SEED_LOCATIONS } from "./seed-data";
+import { nextId, SessionStatusSchema, VoucherStatusSchema, type SessionRecord } from "./store";
+import { sessionDetailView, tokenView, userStateView } from "./views";
 import { normaliseVoucherCode } from "./vouchers";
-import { finishSession } from "../ampeco/charging-settle";
-import { sessionStoreId } from "../ampeco/views";
-import { findUser } from "./users";
+import { finishSession } from "./ampeco/charging-settle";
+import { sessionStoreId } from "./ampeco/views";
+import { findUser } from "./user-records";
 
 /**
  * Control API for tests and demos, outside /public-api and without auth. Bodies are strict here

@@ -1,7 +1,7 @@
 import "server-only";
 import type { SessionsApi } from "../../apis";
 import { readOne } from "../../reads";
-import type { PlatformRequester } from "../../request";
+import type { ContractRequester } from "./endpoints";
 import type { ChargingSession, IterateOptions, SessionFilter } from "../../types";
 import { wireItem } from "../../wire";
 import { numberedPageN, numberedPages } from "./paging";
@@ -14,7 +14,7 @@ const SessionResponse = wireItem(WireSession);
 const RUNNING_LOOKBACK_MS = 7 * 24 * 3_600_000;
 const SessionListResponse = wireList(WireSession);
 
-export function toSpecSession(wire: WireSession): ChargingSession {
+export function toContractSession(wire: WireSession): ChargingSession {
   const stoppedAt = wire.stoppedAt ?? null;
   const stoppedAtLocal = wire.stoppedAtLocal ?? null;
   return {
@@ -43,14 +43,14 @@ function filterQuery(filter: SessionFilter) {
   };
 }
 
-export function createSpecSessionsApi(requester: PlatformRequester, now: () => number = Date.now): SessionsApi {
+export function createContractSessionsApi(requester: ContractRequester, now: () => number = Date.now): SessionsApi {
   /** Page-wise, so a bulk consumer (the CSV export) pays one async step per page rather than per session. */
   async function* iterateSessionPages(
     filter: SessionFilter,
     options: IterateOptions = {},
   ): AsyncGenerator<ChargingSession[], void, undefined> {
     const call = { endpoint: "sessions.list", query: filterQuery(filter), schema: SessionListResponse } as const;
-    for await (const page of numberedPages(requester, call, options)) yield page.data.map(toSpecSession);
+    for await (const page of numberedPages(requester, call, options)) yield page.data.map(toContractSession);
   }
 
   return {
@@ -58,7 +58,7 @@ export function createSpecSessionsApi(requester: PlatformRequester, now: () => n
       numberedPageN(
         requester,
         { endpoint: "sessions.list", query: filterQuery(query), schema: SessionListResponse },
-        toSpecSession,
+        toContractSession,
         query,
       ),
 
@@ -70,7 +70,8 @@ export function createSpecSessionsApi(requester: PlatformRequester, now: () => n
       }
     },
 
-    getSession: (id) => readOne(requester, { endpoint: "sessions.get", id, schema: SessionResponse }, toSpecSession),
+    getSession: (id) =>
+      readOne(requester, { endpoint: "sessions.get", id, schema: SessionResponse }, toContractSession),
 
     /**
      * The contract names no status filter: the last week's page of 100, newest first as the contract lists them (a
@@ -81,7 +82,7 @@ export function createSpecSessionsApi(requester: PlatformRequester, now: () => n
       const page = await numberedPageN(
         requester,
         { endpoint: "sessions.list", query: filterQuery({ userId, startedAfter }), schema: SessionListResponse },
-        toSpecSession,
+        toContractSession,
         { perPage: 100 },
       );
       return page.items.filter((s) => s.isRunning);

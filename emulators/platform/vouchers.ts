@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { empty, HttpError, notFound, readJsonObject, validate } from "../http";
-import type { Route, RouteContext } from "../router";
-import { nextId, type EmulatorState } from "../store";
-import { findUser } from "./users";
+import { empty, HttpError, notFound, readJsonObject, validate } from "./http";
+import type { Route, RouteContext } from "./router";
+import { nextId, type EmulatorState } from "./store";
+import { findUser } from "./user-records";
 
 /**
  * Redeem voucher v2.0 (an "action"): 202 with no body, the credit follows later. The pending

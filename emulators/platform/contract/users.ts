@@ -3,9 +3,7 @@ import { z } from "zod";
 import {
   empty,
   json,
-  notFound,
   paginate,
-  parseId,
   readJsonObject,
   toFieldErrors,
   validate,
@@ -13,12 +11,12 @@ import {
   type FieldErrors,
 } from "../http";
 import type { Route, RouteContext } from "../router";
-import { hashPassword } from "../seed";
-import { nextId, type EmulatorState, type UserRecord } from "../store";
+import { nextId } from "../store";
+import { addUser, applyProfile, emailTaken, findUser, sameEmail, TAKEN } from "../user-records";
 import { createdUserView, userView } from "../views";
 
 /**
- * Users v1.1 plus the two v1.0 sub-actions the spec names (e-mail change, password reset).
+ * Users v1.1 plus the two v1.0 sub-actions the contract names (e-mail change, password reset).
  * Unknown body fields are ignored, not rejected: the real platform (Laravel validation) drops
  * keys it has no rule for, and a client must not depend on stricter behaviour.
  */
@@ -65,65 +63,6 @@ const USERS = /^\/public-api\/resources\/users\/v1\.1$/;
 const USER = /^\/public-api\/resources\/users\/v1\.1\/([^/]+)$/;
 const USER_EMAIL = /^\/public-api\/resources\/users\/v1\.0\/([^/]+)\/email$/;
 const USER_PASSWORD_RESET = /^\/public-api\/resources\/users\/v1\.0\/([^/]+)\/password-reset$/;
-
-export function findUser(state: EmulatorState, rawId: string | undefined): UserRecord {
-  const id = parseId(rawId, "User");
-  const user = state.users.find((u) => u.id === id);
-  if (!user) throw notFound("User", id);
-  return user;
-}
-
-/** A new user in the store with an empty profile, no balance and no currency (both dialects). */
-export function addUser(
-  state: EmulatorState,
-  now: Date,
-  fields: { email: string; password: string; partnerId: number | null; userGroupId: number | null },
-): UserRecord {
-  const user: UserRecord = {
-    id: nextId(state, "user"),
-    email: fields.email,
-    passwordHash: hashPassword(fields.password),
-    firstName: null,
-    lastName: null,
-    phone: null,
-    address: null,
-    city: null,
-    postCode: null,
-    country: null,
-    partnerId: fields.partnerId,
-    userGroupId: fields.userGroupId,
-    balanceCents: 0,
-    currency: null,
-    createdAt: now.toISOString(),
-    status: "enabled",
-    requirePasswordReset: false,
-    updatedAt: null,
-  };
-  state.users.push(user);
-  return user;
-}
-
-const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-export const TAKEN = "The email has already been taken.";
-
-export function emailTaken(state: EmulatorState, address: unknown, exceptUserId?: number): boolean {
-  return (
-    typeof address === "string" && state.users.some((u) => u.id !== exceptUserId && sameEmail(u.email, address.trim()))
-  );
-}
-
-type ProfileField = "first_name" | "last_name" | "phone" | "address" | "city" | "post_code" | "country";
-
-/** The snake_case profile fields both dialects accept; absent fields stay as they are. */
-export function applyProfile(user: UserRecord, input: Partial<Record<ProfileField, string | null>>) {
-  if (input.first_name !== undefined) user.firstName = input.first_name;
-  if (input.last_name !== undefined) user.lastName = input.last_name;
-  if (input.phone !== undefined) user.phone = input.phone;
-  if (input.address !== undefined) user.address = input.address;
-  if (input.city !== undefined) user.city = input.city;
-  if (input.post_code !== undefined) user.postCode = input.post_code;
-  if (input.country !== undefined) user.country = input.country;
-}
 
 async function createUser({ request, state, now }: RouteContext) {
   const body = await readJsonObject(request);

@@ -1,5 +1,6 @@
 import "server-only";
-import { PlatformConfigurationError, readsOf, type EndpointSpec } from "../../endpoint-spec";
+import { PlatformConfigurationError, readsOf, type EndpointDefinition, type PathOverrides } from "../../endpoint-table";
+import type { PlatformRequester } from "../../request";
 
 /**
  * The contract's (`spec` dialect's) endpoints, shared/spec/platform-interface.md. Three paths are
@@ -37,22 +38,16 @@ function buildTable(tokens: string, userEmail: string, passwordReset: string) {
       method: "POST",
       path: "/public-api/actions/users/v2.0/{user}/redeem-voucher",
       idempotent: false,
+      statuses: { 406: "voucher-rejected" },
     },
-  } as const satisfies Record<string, EndpointSpec>;
+  } as const satisfies Record<string, EndpointDefinition>;
 }
 
-export type SpecEndpointName = keyof ReturnType<typeof buildTable>;
-export type SpecEndpointTable = Record<SpecEndpointName, EndpointSpec>;
+export type ContractEndpointName = keyof ReturnType<typeof buildTable>;
+export type ContractEndpointTable = Record<ContractEndpointName, EndpointDefinition>;
 
-/** The spec marks these three paths as unconfirmed; configuration can move each of them. */
-export interface PathOverrides {
-  /** Base path of the token (RFID card) resource; list/create use it, update uses `<base>/{id}`. */
-  tokens?: string;
-  /** Full template of the e-mail change endpoint; must contain `{id}`. */
-  userEmail?: string;
-  /** Full template of the password reset endpoint; must contain `{id}`. */
-  passwordReset?: string;
-}
+/** The contract's requester: a call names one of its endpoints. */
+export type ContractRequester = PlatformRequester<ContractEndpointName>;
 
 function checkPath(name: string, value: string, placeholders: readonly string[]): string {
   const path = value.trim().replace(/\/+$/, "");
@@ -81,7 +76,7 @@ function checkPath(name: string, value: string, placeholders: readonly string[])
 }
 
 /** The endpoint table with the configured overrides applied and validated. */
-export function buildEndpointTable(overrides: PathOverrides = {}): SpecEndpointTable {
+export function buildEndpointTable(overrides: PathOverrides = {}): ContractEndpointTable {
   return buildTable(
     overrides.tokens === undefined ? DEFAULT_TOKENS : checkPath("tokens", overrides.tokens, []),
     overrides.userEmail === undefined ? DEFAULT_USER_EMAIL : checkPath("userEmail", overrides.userEmail, ["id"]),
@@ -92,4 +87,4 @@ export function buildEndpointTable(overrides: PathOverrides = {}): SpecEndpointT
 }
 
 /** The contract's paths as published: the client's table when no dialect gives one. */
-export const SPEC_ENDPOINTS: SpecEndpointTable = buildEndpointTable();
+export const CONTRACT_ENDPOINTS: ContractEndpointTable = buildEndpointTable();

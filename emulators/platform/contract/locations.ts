@@ -3,7 +3,7 @@ import type { Route, RouteContext } from "../router";
 import { SEED_LOCATIONS, type SeedLocation } from "../seed-data";
 
 /**
- * Locations v2.0. By default the list is empty and every id answers 404, exactly as the spec
+ * Locations v2.0. By default the list is empty and every id answers 404, exactly as the contract
  * describes partner 1116 today; `seedLocations` serves the own locations the sessions point at.
  * Page-based pagination like the other lists (the real v2.0 list is cursor-only; see the facts file).
  */

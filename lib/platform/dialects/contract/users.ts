@@ -9,7 +9,7 @@ import {
   toPlatformUser,
   type ProfileFields,
 } from "../../users";
-import type { PlatformRequester } from "../../request";
+import type { ContractRequester } from "./endpoints";
 import type { PlatformUser } from "../../types";
 import { wireItem } from "../../wire";
 import { numberedPageN } from "./paging";
@@ -20,20 +20,20 @@ const UserListResponse = wireList(WireUser);
 const EmailChangeResponse = wireItem(WireEmailChange);
 
 /** The contract's users carry their currency and have no status. */
-export function toSpecUser(wire: WireUser, known: ProfileFields & { email?: string } = {}): PlatformUser | null {
+export function toContractUser(wire: WireUser, known: ProfileFields & { email?: string } = {}): PlatformUser | null {
   return toPlatformUser(wire, known, { currency: wire.currency ?? null, disabled: false });
 }
 
-export interface SpecUsersDeps {
-  requester: PlatformRequester;
+export interface ContractUsersDeps {
+  requester: ContractRequester;
   partnerId: number;
   userGroupId: number;
 }
 
-export function createSpecUsersApi({ requester, partnerId, userGroupId }: SpecUsersDeps): UsersApi {
+export function createContractUsersApi({ requester, partnerId, userGroupId }: ContractUsersDeps): UsersApi {
   async function getUser(id: number): Promise<PlatformUser> {
     const { data } = await requester.request({ endpoint: "users.get", params: { id }, schema: UserResponse });
-    return requireUser(toSpecUser(data.data), "users.get");
+    return requireUser(toContractUser(data.data), "users.get");
   }
 
   return {
@@ -41,8 +41,8 @@ export function createSpecUsersApi({ requester, partnerId, userGroupId }: SpecUs
       const { email, password, ...profile } = input;
       const body = { email, password, ...profileBody(profile), partnerId, userGroupId };
       const { data } = await requester.request({ endpoint: "users.create", body, schema: UserResponse });
-      // The create answer always echoes the e-mail per spec; fall back to the one sent.
-      return toSpecUser(data.data, { ...profile, email }) as PlatformUser;
+      // The create answer always echoes the e-mail per the contract; fall back to the one sent.
+      return toContractUser(data.data, { ...profile, email }) as PlatformUser;
     },
 
     getUser,
@@ -52,18 +52,18 @@ export function createSpecUsersApi({ requester, partnerId, userGroupId }: SpecUs
       requester,
       UserResponse,
       getUser,
-      (wire, changes, id) => toSpecUser(wire, changes) ?? getUser(id),
+      (wire, changes, id) => toContractUser(wire, changes) ?? getUser(id),
     ),
 
     listUsers: (query = {}) =>
       numberedPageN(
         requester,
         { endpoint: "users.list", query: { "filter[email]": query.email }, schema: UserListResponse },
-        (u) => requireUser(toSpecUser(u), "users.list"),
+        (u) => requireUser(toContractUser(u), "users.list"),
         query,
       ),
 
-    findUserByEmail: emailLookUp(requester, UserListResponse, {}, (u) => toSpecUser(u)),
+    findUserByEmail: emailLookUp(requester, UserListResponse, {}, (u) => toContractUser(u)),
 
     changeEmail: emailChange(requester, EmailChangeResponse),
 

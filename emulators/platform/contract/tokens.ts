@@ -131,7 +131,7 @@ export const tokenRoutes: Route[] = [
   { method: "GET", pattern: TOKENS, handler: listTokens },
   { method: "POST", pattern: TOKENS, handler: createToken },
   { method: "PATCH", pattern: TOKEN, handler: updateToken },
-  // Not in the spec, but the real platform reads a single tag; handy for tests and support views.
+  // Not in the contract, but the real platform reads a single tag; handy for tests and support views.
   {
     method: "GET",
     pattern: TOKEN,
