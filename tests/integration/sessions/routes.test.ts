@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sessionOwnership } from "@/lib/core/db/schema";
 import { SESSION_CSV_COLUMNS } from "@/lib/features/sessions/csv";
 import { matchesSessionFilter, rangeToInstants } from "@/lib/features/sessions/filters";
@@ -9,17 +9,9 @@ import {
   createSessionsExportHandler,
 } from "@/lib/features/sessions/route-handlers";
 import { AccessDeniedError } from "@/lib/core/auth/guards";
-import {
-  createSessionsHarness,
-  DEMO_DRIVER_ID,
-  detailReads,
-  listReads,
-  SECOND_DRIVER_ID,
-  START,
-  type SessionsHarness,
-} from "./harness";
+import { sessionsHarnessForSuite, DEMO_DRIVER_ID, detailReads, listReads, SECOND_DRIVER_ID, START } from "./harness";
 
-let h: SessionsHarness;
+const h = sessionsHarnessForSuite({ resetBeforeEach: true });
 type Caller = { ok: true; platformUserId: number } | { ok: false; status: 401 | 403 };
 let caller: Caller = { ok: true, platformUserId: DEMO_DRIVER_ID };
 const routeDeps = () => ({
@@ -30,15 +22,7 @@ const routeDeps = () => ({
   sessions: () => h.deps,
 });
 
-beforeAll(async () => {
-  h = await createSessionsHarness();
-});
-afterAll(() => h.close());
 beforeEach(async () => {
-  h.clock.ms = START;
-  h.emu.emulator.reset();
-  h.setSpecOnly(false);
-  h.requests.length = 0;
   caller = { ok: true, platformUserId: DEMO_DRIVER_ID };
   await h.opened.db.delete(sessionOwnership);
   await h.emu.call("DELETE", "/__emulator/faults");
