@@ -1,3 +1,4 @@
+import { afterAll } from "vitest";
 import type * as ConfigModule from "@/lib/core/config";
 
 type Config = ReturnType<typeof ConfigModule.getConfig>;
@@ -12,4 +13,12 @@ export async function configWith(
 ): Promise<typeof ConfigModule> {
   const actual = await original();
   return { ...actual, getConfig: () => patch(actual.getConfig()) };
+}
+
+/** After the suite: unsets the variables it set and drops the cached configuration, so the next suite reads its own. */
+export function unsetEnvAfterSuite(...names: string[]): void {
+  afterAll(() => {
+    for (const name of names) delete process.env[name];
+    (globalThis as { __driverPortalConfig?: unknown }).__driverPortalConfig = undefined;
+  });
 }

@@ -1,10 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { auditLog, mailOutbox, sessions, staffInvites, users } from "@/lib/core/db/schema";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import { IDLE, formOf } from "../../support/action-form";
-import { createServiceHarness, inDialect, sentTo, type ServiceHarness } from "../driver-services/harness";
+import { inDialect, sentTo } from "../driver-services/harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 import { holdClockStill } from "../../support/still-clock";
+import { staffViewer } from "../../support/viewers";
+import { unsetEnvAfterSuite } from "../../support/config-override";
 
 /** The admin actions doing their work, as support and admin, against the emulator and a test database. */
 const holder = vi.hoisted(() => {
@@ -33,37 +36,14 @@ const { listStaffInvites } = await import("@/lib/features/admin/roles");
 const { signIn } = await import("@/lib/core/auth");
 const { findDrivers } = await import("@/lib/features/admin/find-driver");
 
-const SUPPORT: Viewer = {
-  userId: "support-1",
-  email: "support@example.com",
-  name: null,
-  role: "support",
-  platformUserId: null,
-};
-const ADMIN: Viewer = {
-  userId: "admin-1",
-  email: "admin@example.com",
-  name: null,
-  role: "admin",
-  platformUserId: null,
-};
+const SUPPORT = staffViewer("support");
+const ADMIN = staffViewer("admin");
 const idle = IDLE;
 const form = formOf;
 
-let h: ServiceHarness;
-beforeAll(async () => {
-  h = await createServiceHarness();
-  holder.harness = h;
-});
-afterAll(async () => {
-  await h.close();
-  delete process.env.ADMIN_EMAILS;
-  delete process.env.AUTH_URL;
-  (globalThis as { __driverPortalConfig?: unknown }).__driverPortalConfig = undefined;
-});
+const h = serviceHarnessForSuite({ seams: holder });
+unsetEnvAfterSuite("ADMIN_EMAILS", "AUTH_URL");
 beforeEach(async () => {
-  h.emulator.reset();
-  h.sent.length = 0;
   holder.viewer = SUPPORT;
   await h.db.db.delete(auditLog);
   await h.db.db.delete(staffInvites);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { accountDeletionRequests, auditLog, staffInvites, users } from "@/lib/core/db/schema";
 import type { Viewer } from "@/lib/core/auth/viewer";
-import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 
 /**
  * Every exported admin server action, called directly as each role that must be refused: a
@@ -145,15 +145,8 @@ const VIEWERS: Record<"signed-out visitor" | "driver" | "support", Viewer | null
   },
 };
 
-let h: ServiceHarness;
-beforeAll(async () => {
-  h = await createServiceHarness();
-  holder.harness = h;
-});
-afterAll(() => h.close());
+const h = serviceHarnessForSuite({ seams: holder });
 beforeEach(async () => {
-  h.emulator.reset();
-  h.sent.length = 0;
   vi.mocked(signIn).mockClear();
   await h.db.db.delete(auditLog);
   await h.db.db.delete(users);

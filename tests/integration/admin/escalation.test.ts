@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { emailChanges, mailOutbox, sessions, staffInvites, users } from "@/lib/core/db/schema";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import { IDLE, formOf } from "../../support/action-form";
-import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 import { signInByLink } from "../../support/sign-in-by-link";
+import { staffViewer } from "../../support/viewers";
+import { unsetEnvAfterSuite } from "../../support/config-override";
 
 /**
  * Finding 1 of issue 11: the three ways a driver turned an e-mail change into someone else's sign-in
@@ -47,19 +49,9 @@ const { findSessionViewer } = await import("@/lib/core/auth/session-lookup");
 const idle = IDLE;
 const form = formOf;
 
-let h: ServiceHarness;
-beforeAll(async () => {
-  h = await createServiceHarness();
-  holder.harness = h;
-});
-afterAll(async () => {
-  await h.close();
-  delete process.env.ADMIN_EMAILS;
-  delete process.env.AUTH_URL;
-  (globalThis as { __driverPortalConfig?: unknown }).__driverPortalConfig = undefined;
-});
+const h = serviceHarnessForSuite({ seams: holder });
+unsetEnvAfterSuite("ADMIN_EMAILS", "AUTH_URL");
 beforeEach(async () => {
-  h.emulator.reset();
   holder.sessionToken = null;
   holder.staffViewer = null;
   for (const table of [sessions, emailChanges, staffInvites, mailOutbox, users]) await h.db.db.delete(table);
@@ -122,13 +114,7 @@ describe("finding 1: an e-mail change no longer hands out someone else's sign-in
     const driver = await driverSignsIn();
     await changeEmailAction(idle, form({ email: "future.employee@example.com" }));
 
-    holder.staffViewer = {
-      userId: "admin-1",
-      email: "admin@example.com",
-      name: null,
-      role: "admin",
-      platformUserId: null,
-    };
+    holder.staffViewer = staffViewer("admin");
     const grant = await grantStaffRoleAction(idle, form({ email: "future.employee@example.com", role: "support" }));
     expect(grant).toMatchObject({ status: "ok", message: expect.stringContaining("pending invite") });
     holder.staffViewer = null;
@@ -146,13 +132,7 @@ describe("finding 1: an e-mail change no longer hands out someone else's sign-in
     const second = await signInByLink(h.db.db, "second.driver@example.com");
     // Staff moved the driver to an address nobody has proven yet.
     await changeDriverEmail(1002, "staff.typed@example.com");
-    holder.staffViewer = {
-      userId: "admin-1",
-      email: "admin@example.com",
-      name: null,
-      role: "admin",
-      platformUserId: null,
-    };
+    holder.staffViewer = staffViewer("admin");
     expect(await grantStaffRoleAction(idle, form({ email: "staff.typed@example.com", role: "support" }))).toMatchObject(
       { status: "ok", message: expect.stringContaining("pending invite") },
     );

@@ -1,9 +1,10 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { auditLog } from "@/lib/core/db/schema";
 import type { Viewer } from "@/lib/core/auth/viewer";
-import { createServiceHarness, DEMO_DRIVER_VIEWER, type ServiceHarness } from "../driver-services/harness";
+import { DEMO_DRIVER_VIEWER } from "../driver-services/harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 
 /**
  * Issue 33, R4-5: every refused staff read or change is an audit entry with its reason as a code: invoice downloads
@@ -47,14 +48,8 @@ function staffRouteFiles(dir = path.join(process.cwd(), "app/api/admin")): strin
 
 const entries = () => holder.harness.db.db.select().from(auditLog);
 
-let h: ServiceHarness;
-beforeAll(async () => {
-  h = await createServiceHarness();
-  holder.harness = h;
-});
-afterAll(() => h.close());
+const h = serviceHarnessForSuite({ seams: holder });
 beforeEach(async () => {
-  h.emulator.reset();
   holder.viewer = SUPPORT;
   await h.db.db.delete(auditLog);
 });

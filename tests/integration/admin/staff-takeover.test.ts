@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   auditLog,
   emailChanges,
@@ -16,7 +16,7 @@ import {
 import { IDLE, formOf } from "../../support/action-form";
 import { signInByLink } from "../../support/sign-in-by-link";
 import { createSoftAuthenticator, type SoftAuthenticator } from "../../support/soft-authenticator";
-import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 
 /**
  * Issue 22, N1: support becomes admin (or takes over any staff account) through the driver flows.
@@ -72,14 +72,8 @@ const handlers = await import("@/lib/features/passkeys/route-handlers");
 const { findSessionViewer } = await import("@/lib/core/auth/session-lookup");
 const { seedDemoStaff } = await import("@/lib/core/db/demo-seed");
 
-let h: ServiceHarness;
-beforeAll(async () => {
-  h = await createServiceHarness();
-  holder.harness = h;
-});
-afterAll(() => h.close());
+const h = serviceHarnessForSuite({ seams: holder });
 beforeEach(async () => {
-  h.emulator.reset();
   holder.sessionToken = null;
   holder.after = [];
   holder.staffRequirePasskey = false;

@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID } from "@/emulators/platform";
 import { TEST_READONLY_KEY } from "@/tests/support/platform-emulator-server";
-import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
+import { startAmpecoEmulator } from "./harness";
+import { openForSuite } from "../../support/suite-harness";
 
 const USER = `/public-api/resources/users/v1.1/${DEMO_DRIVER_ID}`;
 const REDEEM = `/public-api/actions/users/v2.0/${DEMO_DRIVER_ID}/redeem-voucher`;
@@ -31,11 +32,7 @@ const OPERATIONS = [
   { method: "GET", path: EXPORT },
 ] as const;
 
-let emu: AmpecoEmulator;
-beforeAll(async () => {
-  emu = await startAmpecoEmulator();
-});
-afterAll(() => emu.close());
+const emu = openForSuite(() => startAmpecoEmulator());
 beforeEach(() => emu.emulator.reset());
 afterEach(async () => {
   await emu.call("DELETE", "/__emulator/faults");

@@ -1,6 +1,7 @@
-import { expect } from "vitest";
+import { beforeEach, expect } from "vitest";
 import { TEST_API_KEY } from "@/tests/support/platform-emulator-server";
 import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
+import { openForSuite } from "../../support/suite-harness";
 
 /**
  * The ampeco emulator for the charging suites (issue 38): the seed's own locations served, no notification timer, and
@@ -35,6 +36,7 @@ export interface ChargingBench {
     path: string,
     init?: { body?: string; contentType?: string },
   ): Promise<{ status: number; text: string }>;
+  close(): Promise<void>;
 }
 
 export async function startChargingBench(): Promise<ChargingBench> {
@@ -43,6 +45,7 @@ export async function startChargingBench(): Promise<ChargingBench> {
   return {
     emu,
     clock,
+    close: () => emu.close(),
     advance: (ms) => {
       clock.ms += ms;
     },
@@ -75,6 +78,13 @@ export async function startChargingBench(): Promise<ChargingBench> {
 }
 
 /** Resets the emulator to the seed, its settings and the clock. */
+/** The bench for a suite: started once, back at the seed and CLOCK_START before each test. */
+export function chargingBenchForSuite(): ChargingBench {
+  const bench = openForSuite(startChargingBench);
+  beforeEach(() => resetBench(bench));
+  return bench;
+}
+
 export function resetBench(bench: ChargingBench) {
   bench.clock.ms = CLOCK_START;
   bench.emu.emulator.reset();

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CP, EVSES_V20, EVSES_V21, resetBench, startChargingBench, type ChargingBench } from "./charging-harness";
+import { describe, expect, it } from "vitest";
+import { CP, EVSES_V20, EVSES_V21, chargingBenchForSuite } from "./charging-harness";
 
 /**
  * Issue 38: the charging network as the EVSE resources show it (v2.0 of the charging subset, v2.1 and the charge
  * point read of the other), every answer checked against the subsets.
  */
-let bench: ChargingBench;
-beforeAll(async () => {
-  bench = await startChargingBench();
-});
-afterAll(() => bench.emu.close());
-beforeEach(() => resetBench(bench));
+const bench = chargingBenchForSuite();
 
 interface WireEvse {
   id: number;

@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, NEW_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
-import {
-  CP,
-  paymentMethodsPath,
-  resetBench,
-  startChargingBench,
-  stopPath,
-  type ChargingBench,
-} from "./charging-harness";
+import { CP, paymentMethodsPath, stopPath, chargingBenchForSuite } from "./charging-harness";
 
 /**
  * Issue 38: what charging costs and how a driver pays: tariffs, tariff groups and snapshots, payment methods, top-up
@@ -16,12 +9,7 @@ import {
  */
 const TARIFFS = "/public-api/resources/tariffs/v1.0";
 const RECEIPTS = "/public-api/resources/receipts/v2.0";
-let bench: ChargingBench;
-beforeAll(async () => {
-  bench = await startChargingBench();
-});
-afterAll(() => bench.emu.close());
-beforeEach(() => resetBench(bench));
+const bench = chargingBenchForSuite();
 
 const get = async (path: string) => {
   const answer = await bench.emu.call("GET", path);

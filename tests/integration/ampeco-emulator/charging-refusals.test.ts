@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, NEW_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
 import { START_ERROR_CODES } from "@/emulators/platform/charging-settings";
 import { TEST_READONLY_KEY } from "@/tests/support/platform-emulator-server";
-import {
-  CP,
-  evseStartPath,
-  resetBench,
-  SESSIONS,
-  startChargingBench,
-  startPath,
-  stopPath,
-  type ChargingBench,
-} from "./charging-harness";
+import { CP, evseStartPath, SESSIONS, startPath, stopPath, chargingBenchForSuite } from "./charging-harness";
 
 /**
  * Issue 38: every way a start is refused (202 `success: false`, each documented errorCode), forced by the
@@ -19,12 +10,7 @@ import {
  * how a stop answers. Every answer is checked against the subsets.
  */
 const MINUTE = 60_000;
-let bench: ChargingBench;
-beforeAll(async () => {
-  bench = await startChargingBench();
-});
-afterAll(() => bench.emu.close());
-beforeEach(() => resetBench(bench));
+const bench = chargingBenchForSuite();
 
 const sessionCount = async () => (await bench.emu.call("GET", "/__emulator/state")).body.sessionCount as number;
 const runningOf = async (userId: number) =>

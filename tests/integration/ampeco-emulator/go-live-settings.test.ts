@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, NEW_DRIVER_ID } from "@/emulators/platform";
-import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
+import { startAmpecoEmulator, type AmpecoEmulator, magicOf } from "./harness";
 import { callbackValidator, schemaErrors } from "./openapi";
 
 /**
@@ -132,12 +132,18 @@ function oauthForm() {
 }
 
 describe("session billing after the stop", () => {
-  it("plays a provisional amount at the stop, then completed billing with the final amount", async () => {
-    await settings({ sessionBilling: { atStop: "provisional", completesAfterMs: 120_000 } });
+  /** Stops the running session under `sessionBilling`, with its updates subscribed and delivered. */
+  async function stopBilledAs(sessionBilling: Record<string, unknown>) {
+    await settings({ sessionBilling });
     await subscribe(["SessionUpdateNotification"]);
     const running = await runningSession();
     await emu.call("POST", `/__emulator/sessions/${running.id}/stop`);
     await flush();
+    return running;
+  }
+
+  it("plays a provisional amount at the stop, then completed billing with the final amount", async () => {
+    const running = await stopBilledAs({ atStop: "provisional", completesAfterMs: 120_000 });
     const atStop = received.map((r) => r.body.session).filter((s) => s.id === running.id);
     expect(atStop).toHaveLength(1);
     expect(atStop[0]).toMatchObject({ status: "finished", billingStatus: "pending" });
@@ -153,11 +159,7 @@ describe("session billing after the stop", () => {
   });
 
   it("plays no amount at all until billing completes", async () => {
-    await settings({ sessionBilling: { atStop: "none", completesAfterMs: 1_000 } });
-    await subscribe(["SessionUpdateNotification"]);
-    const running = await runningSession();
-    await emu.call("POST", `/__emulator/sessions/${running.id}/stop`);
-    await flush();
+    await stopBilledAs({ atStop: "none", completesAfterMs: 1_000 });
     expect(received[0]!.body.session).toMatchObject({ billingStatus: "pending", totalAmount: null });
     validCallback(received[0]!.body);
   });
@@ -202,11 +204,7 @@ describe("invoice links and records", () => {
     expect(new URL(location).origin).toBe(other);
     const file = await fetch(location);
     expect(file.headers.get("content-type")).toBe("application/octet-stream");
-    expect(
-      Buffer.from(await file.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe("%PDF-");
+    expect(await magicOf(file)).toBe("%PDF-");
     const forged = invoice.downloadUrl.replace(/[0-9a-f](\.pdf)$/, (_: string, end: string) => `0${end}`);
     if (forged !== invoice.downloadUrl) expect((await fetch(forged, { redirect: "manual" })).status).toBe(403);
   });

@@ -52,3 +52,10 @@ export async function startAmpecoEmulator(options: Partial<PlatformEmulatorOptio
     validated: () => count,
   };
 }
+
+/** The first five bytes of a file's answer: `%PDF-` for a PDF. */
+export async function magicOf(response: Response): Promise<string> {
+  return Buffer.from(await response.arrayBuffer())
+    .subarray(0, 5)
+    .toString();
+}

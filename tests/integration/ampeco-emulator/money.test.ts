@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   balanceEffectCents,
   DEMO_DRIVER_ID,
@@ -13,7 +13,8 @@ import path from "node:path";
 import { createSeedState } from "@/emulators/platform/seed";
 import { saveState } from "@/emulators/platform/store";
 import { TEST_READONLY_KEY } from "@/tests/support/platform-emulator-server";
-import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
+import { startAmpecoEmulator } from "./harness";
+import { openForSuite } from "../../support/suite-harness";
 
 /** Transactions, invoices and invoice details of the ampeco emulator, every answer checked against the subset. */
 const TX = "/public-api/resources/transactions/v1.0";
@@ -21,12 +22,7 @@ const INVOICES = "/public-api/resources/invoices/v1.0";
 const details = (userId: number | string) => `/public-api/resources/users/v1.0/${userId}/invoice-details`;
 
 let clockMs = Date.parse("2026-06-01T08:00:00Z");
-let emu: AmpecoEmulator;
-
-beforeAll(async () => {
-  emu = await startAmpecoEmulator({ now: () => new Date(clockMs), voucherDelayMs: 0 });
-});
-afterAll(() => emu.close());
+const emu = openForSuite(() => startAmpecoEmulator({ now: () => new Date(clockMs), voucherDelayMs: 0 }));
 beforeEach(() => {
   clockMs = Date.parse("2026-06-01T08:00:00Z");
   emu.emulator.reset();

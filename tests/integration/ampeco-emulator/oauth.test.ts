@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createPlatformEmulator, DEMO_DRIVER_ID } from "@/emulators/platform";
-import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
+import { startAmpecoEmulator } from "./harness";
+import { openForSuite } from "../../support/suite-harness";
 
 const CLIENT = { clientId: "portal-client", clientSecret: "portal-secret-value" };
 const USER = `/public-api/resources/users/v1.1/${DEMO_DRIVER_ID}`;
 
-let emu: AmpecoEmulator;
-beforeAll(async () => {
-  emu = await startAmpecoEmulator({ oauthClient: CLIENT, oauthTokenTtlSeconds: 120 });
-});
-afterAll(() => emu.close());
+const emu = openForSuite(() => startAmpecoEmulator({ oauthClient: CLIENT, oauthTokenTtlSeconds: 120 }));
 beforeEach(() => emu.emulator.reset());
 
 async function token(body: string, headers: Record<string, string>) {

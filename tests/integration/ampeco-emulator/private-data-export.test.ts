@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   DEMO_DRIVER_EMAIL,
   DEMO_DRIVER_ID,
@@ -6,17 +6,13 @@ import {
   NEW_DRIVER_ID,
   SECOND_DRIVER_ID,
 } from "@/emulators/platform";
-import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
+import { startAmpecoEmulator } from "./harness";
+import { openForSuite } from "../../support/suite-harness";
 
 const exportPath = (userId: number) => `/public-api/actions/users/v2.0/${userId}/export-all-private-data`;
 
 let clockMs = Date.parse("2026-06-01T08:00:00Z");
-let emu: AmpecoEmulator;
-
-beforeAll(async () => {
-  emu = await startAmpecoEmulator({ now: () => new Date(clockMs) });
-});
-afterAll(() => emu.close());
+const emu = openForSuite(() => startAmpecoEmulator({ now: () => new Date(clockMs) }));
 beforeEach(() => {
   clockMs = Date.parse("2026-06-01T08:00:00Z");
   emu.emulator.reset();

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
-import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
+import { startAmpecoEmulator } from "./harness";
+import { openForSuite } from "../../support/suite-harness";
 
 const SESSIONS = "/public-api/resources/sessions/v1.0";
 const LOCATIONS = "/public-api/resources/locations/v2.0";
 const CHARGE_POINTS = "/public-api/resources/charge-points/v2.0";
 
-let emu: AmpecoEmulator;
-beforeAll(async () => {
-  emu = await startAmpecoEmulator({ seedLocations: true });
-});
-afterAll(() => emu.close());
+const emu = openForSuite(() => startAmpecoEmulator({ seedLocations: true }));
 beforeEach(() => emu.emulator.reset());
 
 interface WireSession {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
-import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
+import { startAmpecoEmulator } from "./harness";
+import { openForSuite } from "../../support/suite-harness";
 
 /**
  * Issue 24: the emulator as strict as a real tenant where AMPECO leaves room, each behind a setting
@@ -12,11 +13,7 @@ const SESSIONS = "/public-api/resources/sessions/v1.0";
 const CHARGE_POINTS = "/public-api/resources/charge-points/v2.0";
 const REDEEM = `/public-api/actions/users/v2.0/${DEMO_DRIVER_ID}/redeem-voucher`;
 
-let emu: AmpecoEmulator;
-beforeAll(async () => {
-  emu = await startAmpecoEmulator({ seedLocations: true });
-});
-afterAll(() => emu.close());
+const emu = openForSuite(() => startAmpecoEmulator({ seedLocations: true }));
 beforeEach(() => emu.emulator.reset());
 
 const settings = async (body: Record<string, unknown>) => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
-import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
+import { startAmpecoEmulator } from "./harness";
+import { openForSuite } from "../../support/suite-harness";
 
 /**
  * Issue 34: the tenant alternatives the emulator plays, each a setting (emulators/platform/settings.ts). Every
@@ -12,11 +13,7 @@ const LOCATIONS = "/public-api/resources/locations/v2.0";
 const CHARGE_POINTS = "/public-api/resources/charge-points/v2.0";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/;
 
-let emu: AmpecoEmulator;
-beforeAll(async () => {
-  emu = await startAmpecoEmulator({ seedLocations: true });
-});
-afterAll(() => emu.close());
+const emu = openForSuite(() => startAmpecoEmulator({ seedLocations: true }));
 beforeEach(() => emu.emulator.reset());
 
 const settings = async (body: Record<string, unknown>) =>

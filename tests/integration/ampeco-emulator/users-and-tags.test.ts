@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   DEMO_DRIVER_EMAIL,
   DEMO_DRIVER_ID,
@@ -7,16 +7,13 @@ import {
   UNASSIGNED_TAG_UIDS,
 } from "@/emulators/platform";
 import { startPlatformEmulator } from "@/tests/support/platform-emulator-server";
-import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
+import { startAmpecoEmulator } from "./harness";
+import { openForSuite } from "../../support/suite-harness";
 
 const USERS = "/public-api/resources/users/v1.1";
 const TAGS = "/public-api/resources/id-tags/v2.0";
 
-let emu: AmpecoEmulator;
-beforeAll(async () => {
-  emu = await startAmpecoEmulator();
-});
-afterAll(() => emu.close());
+const emu = openForSuite(() => startAmpecoEmulator());
 beforeEach(() => emu.emulator.reset());
 
 describe("users v1.1 in the ampeco dialect", () => {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "@/lib/core/config";
 import { rateLimitCounters } from "@/lib/core/db/schema";
-import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 import { holdClockStill } from "../../support/still-clock";
 
 /**
@@ -52,14 +52,11 @@ async function signUpFrom(forwardedFor: string): Promise<boolean> {
   return true;
 }
 
-let h: ServiceHarness;
-beforeAll(async () => {
-  h = await createServiceHarness();
-  holder.harness = h;
+const h = serviceHarnessForSuite({ seams: holder, resetBeforeEach: false });
+beforeAll(() => {
   globals.__driverPortalPeerAddressHook = true;
 });
 afterAll(async () => {
-  await h.close();
   globals.__driverPortalConfig = undefined;
   delete globals.__driverPortalPeerAddressHook;
 });
@@ -73,24 +70,23 @@ describe("the per-client sign-up limit and X-Forwarded-For", () => {
   afterEach(() => {
     vi.useRealTimers();
   });
-
-  it("TRUSTED_PROXY_HOPS=0: a new X-Forwarded-For value per request does not reset the limit", async () => {
+  const limitBehindProxies = (hops: string) => {
     globals.__driverPortalConfig = loadConfig({
       NODE_ENV: "test",
       LIMIT_SIGNUP_PER_CLIENT_PER_HOUR: "3",
-      TRUSTED_PROXY_HOPS: "0",
+      TRUSTED_PROXY_HOPS: hops,
     });
+  };
+
+  it("TRUSTED_PROXY_HOPS=0: a new X-Forwarded-For value per request does not reset the limit", async () => {
+    limitBehindProxies("0");
     const allowed = [];
     for (let i = 1; i <= 5; i++) allowed.push(await signUpFrom(`198.51.100.${i}, 203.0.113.50`));
     expect(allowed).toEqual([true, true, true, false, false]);
   });
 
   it("TRUSTED_PROXY_HOPS=1: the address the proxy appended counts, not the client's own entries", async () => {
-    globals.__driverPortalConfig = loadConfig({
-      NODE_ENV: "test",
-      LIMIT_SIGNUP_PER_CLIENT_PER_HOUR: "3",
-      TRUSTED_PROXY_HOPS: "1",
-    });
+    limitBehindProxies("1");
     const allowed = [];
     for (let i = 1; i <= 4; i++) allowed.push(await signUpFrom(`198.51.100.${i}, 203.0.113.9, 127.0.0.1`));
     expect(allowed).toEqual([true, true, true, false]);

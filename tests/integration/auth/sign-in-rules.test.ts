@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { mailOutbox, rateLimitCounters, sessions, users, verificationTokens } from "@/lib/core/db/schema";
 import { DEMO_DRIVER_EMAIL } from "@/emulators/platform";
-import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 import { testDriver } from "../../support/test-db";
 import { holdClockStill } from "../../support/still-clock";
 
@@ -67,12 +67,7 @@ const { handlers } = await import("@/lib/core/auth");
 const route = await import("@/app/api/auth/[...nextauth]/route");
 const { requestSignInLinkAction } = await import("@/lib/features/sign-in/actions/request-sign-in-link");
 
-let h: ServiceHarness;
-beforeAll(async () => {
-  h = await createServiceHarness();
-  context.harness = h;
-});
-afterAll(() => h.close());
+const h = serviceHarnessForSuite({ seams: context, resetBeforeEach: false });
 beforeEach(async () => {
   context.headers = new Headers({ "x-forwarded-for": "203.0.113.7" });
   context.afterTasks.length = 0;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { auditLog, users } from "@/lib/core/db/schema";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import type { MoneyApi } from "@/lib/platform/apis";
@@ -6,8 +6,11 @@ import { PlatformNotFoundError, PlatformUnavailableError } from "@/lib/platform/
 import type { BillingDetails } from "@/lib/platform/types";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
 import { IDLE, formOf } from "../../support/action-form";
-import { createServiceHarness, SERVICE_TEST_KEY, type ServiceHarness } from "../driver-services/harness";
+import { SERVICE_TEST_KEY } from "../driver-services/harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 import { createPlatformClient } from "@/lib/platform/client";
+import { staffViewer } from "../../support/viewers";
+import { DUTCH_COMPANY_FORM } from "../../support/billing-fixtures";
 
 /** The billing details actions of a driver and of support, over a fake ledger (`money`) or none (the contract). */
 const holder = vi.hoisted(() => ({
@@ -75,35 +78,13 @@ const DRIVER: Viewer = {
   role: "driver",
   platformUserId: DEMO_DRIVER_ID,
 };
-const SUPPORT: Viewer = {
-  userId: "support-1",
-  email: "support@example.com",
-  name: null,
-  role: "support",
-  platformUserId: null,
-};
+const SUPPORT = staffViewer("support");
 
-const DUTCH_COMPANY = {
-  clientType: "company",
-  companyName: "Laadpaal B.V.",
-  companyTaxId: "NL 0000.99998.B57",
-  companyRegNo: "12345678",
-  address: "Stationsplein 1",
-  postCode: "1012 AB",
-  city: "Amsterdam",
-  country: "NL",
-  requireInvoice: "on",
-};
+// The VAT id as people type it: spaces and dots the form takes out.
+const DUTCH_COMPANY = { ...DUTCH_COMPANY_FORM, companyTaxId: "NL 0000.99998.B57" };
 
-let h: ServiceHarness;
+const h = serviceHarnessForSuite({ seams: holder, dialect: "ampeco" });
 let money: ReturnType<typeof fakeMoney>;
-beforeAll(async () => {
-  h = await createServiceHarness("ampeco");
-  holder.harness = h;
-});
-afterAll(async () => {
-  await h.close();
-});
 beforeEach(async () => {
   money = fakeMoney();
   holder.money = money.api;

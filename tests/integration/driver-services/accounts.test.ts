@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DEMO_DRIVER_ID, NEW_DRIVER_ID, SECOND_DRIVER_EMAIL, SECOND_DRIVER_ID } from "@/emulators/platform";
 import { emailChanges, mailOutbox, passkeys, sessions, users } from "@/lib/core/db/schema";
 import { toBalanceView } from "@/lib/features/accounts/balance-view";
-import { createServiceHarness, inDialect, sentTo, type ServiceHarness } from "./harness";
+import { inDialect, sentTo } from "./harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 import { captureLogs } from "../../support/log-capture";
 
 const holder = vi.hoisted(() => ({ harness: null as unknown as import("./harness").ServiceHarness }));
@@ -17,15 +18,8 @@ const { confirmEmailChange, inspectEmailChangeLink, requestEmailChange, EMAIL_CH
   await import("@/lib/features/accounts/email-change");
 const { loadAccountView } = await import("@/lib/features/accounts/account-view");
 
-let h: ServiceHarness;
-beforeAll(async () => {
-  h = await createServiceHarness();
-  holder.harness = h;
-});
-afterAll(() => h.close());
+const h = serviceHarnessForSuite({ seams: holder });
 beforeEach(async () => {
-  h.emulator.reset();
-  h.sent.length = 0;
   await h.db.db.delete(users);
   await h.db.db.delete(mailOutbox);
 });

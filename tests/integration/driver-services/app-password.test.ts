@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import { appPasswordLinks, auditLog, mailOutbox, rateLimitCounters, signupAttempts, users } from "@/lib/core/db/schema";
 import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID, SECOND_DRIVER_EMAIL, SECOND_DRIVER_ID } from "@/emulators/platform";
@@ -7,7 +7,9 @@ import { logger } from "@/lib/core/log";
 import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
 import { IDLE, formOf } from "../../support/action-form";
 import { captureLogs } from "../../support/log-capture";
-import { createServiceHarness, DEMO_DRIVER_VIEWER, SERVICE_TEST_KEY, sentTo, type ServiceHarness } from "./harness";
+import { DEMO_DRIVER_VIEWER, SERVICE_TEST_KEY, sentTo, type ServiceHarness } from "./harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
+import { staffViewer } from "../../support/viewers";
 
 /**
  * The charging-app password in both dialects, whatever PLATFORM_TEST_DIALECT says: an ampeco harness
@@ -36,13 +38,7 @@ const { APP_PASSWORD_LINK_DAYS, inspectAppPasswordLink, mailAppPasswordLink, set
   await import("@/lib/features/accounts/app-password");
 
 const DRIVER = DEMO_DRIVER_VIEWER;
-const SUPPORT: Viewer = {
-  userId: "support-1",
-  email: "support@example.com",
-  name: null,
-  role: "support",
-  platformUserId: null,
-};
+const SUPPORT = staffViewer("support");
 const ORIGIN = "http://portal.test";
 const USER_PATCH = /\/users\/v1\.1\/\d+$/;
 const TOKEN_IN_LINK = /\/app-password\/set\?token=([A-Za-z0-9_-]{43})/;
@@ -76,19 +72,13 @@ function loggingClient(h: ServiceHarness): PlatformClient {
   });
 }
 
-let ampeco: ServiceHarness;
-let contract: ServiceHarness;
+const ampeco = serviceHarnessForSuite({ dialect: "ampeco", resetBeforeEach: false });
+const contract = serviceHarnessForSuite({ dialect: "contract", resetBeforeEach: false });
 const clients = new Map<ServiceHarness, PlatformClient>();
 
-beforeAll(async () => {
-  ampeco = await createServiceHarness("ampeco");
-  contract = await createServiceHarness("contract");
+beforeAll(() => {
   clients.set(ampeco, loggingClient(ampeco));
   clients.set(contract, loggingClient(contract));
-});
-afterAll(async () => {
-  await ampeco.close();
-  await contract.close();
 });
 
 /** Runs the test against one dialect's emulator and database, from a clean state. */
@@ -125,17 +115,21 @@ async function patchesInEmulatorLog(h: ServiceHarness, userId: number) {
 const passwordForm = (password: string, passwordRepeat = password, extra: Record<string, string> = {}) =>
   formOf({ password, passwordRepeat, ...extra });
 
+/** Sets `password` as the driver, with every log line of the call captured. */
+async function setAppPasswordLogged(password: string) {
+  const logs = captureLogs("debug");
+  try {
+    return { result: await setAppPasswordAction(IDLE, passwordForm(password)), logs };
+  } finally {
+    logs.restore();
+  }
+}
+
 describe("ampeco: the driver sets a new app password", () => {
   it("sends it exactly once with PATCH {password}, says so, and no log line, answer or table holds it", async () => {
     const h = await use(ampeco);
     const password = "Driver-chosen-9x!";
-    const logs = captureLogs("debug");
-    let result;
-    try {
-      result = await setAppPasswordAction(IDLE, passwordForm(password));
-    } finally {
-      logs.restore();
-    }
+    const { result, logs } = await setAppPasswordLogged(password);
     expect(result).toEqual({
       status: "ok",
       message: "Your app password was changed. Use it the next time you sign in to the charging app.",
@@ -177,13 +171,7 @@ describe("ampeco: the driver sets a new app password", () => {
     await h.control("PUT", "/faults", {
       rules: [{ method: "PATCH", path: "/users/v1\\.1/\\d+$", status: 503, times: 10 }],
     });
-    const logs = captureLogs("debug");
-    let result;
-    try {
-      result = await setAppPasswordAction(IDLE, passwordForm(password));
-    } finally {
-      logs.restore();
-    }
+    const { result, logs } = await setAppPasswordLogged(password);
     expect(result).toMatchObject({ status: "error", message: expect.stringContaining("change your app password") });
     expect(JSON.stringify(result)).not.toContain(password);
     expect(logs.lines.map((l) => [l.level, l.fields.msg])).toContainEqual(["error", "app password change failed"]);

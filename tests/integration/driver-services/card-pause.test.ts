@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
-import { createServiceHarness, sentTo, type ServiceHarness } from "./harness";
+import { sentTo } from "./harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 
 const holder = vi.hoisted(() => ({ harness: null as unknown as import("./harness").ServiceHarness }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
@@ -20,16 +21,7 @@ const SUPPORT = { role: "support", email: "support@example.com" } as const;
 
 /** Pause and resume in both dialects: `inactive` in the contract, the owner-blocked `suspended` on AMPECO. */
 describe.each(["contract", "ampeco"] as const)("pausing and resuming a card (%s dialect)", (dialect) => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await createServiceHarness(dialect);
-  });
-  afterAll(() => h.close());
-  beforeEach(() => {
-    holder.harness = h;
-    h.emulator.reset();
-    h.sent.length = 0;
-  });
+  const h = serviceHarnessForSuite({ seams: holder, dialect });
 
   const activeCard = async () => {
     const { listDriverCards } = await import("@/lib/features/cards/service");

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ZodError } from "zod";
 import { toFieldErrors } from "@/lib/core/actions/action-result";
 import { translatorFor } from "@/lib/core/i18n/translator";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID, UNASSIGNED_TAG_UIDS } from "@/emulators/platform";
-import { createServiceHarness, inDialect, sentTo, type ServiceHarness } from "./harness";
+import { inDialect, sentTo } from "./harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 
 const holder = vi.hoisted(() => ({ harness: null as unknown as import("./harness").ServiceHarness }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
@@ -20,16 +21,7 @@ const {
   resumeDriverCard,
 } = await import("@/lib/features/cards/service");
 
-let h: ServiceHarness;
-beforeAll(async () => {
-  h = await createServiceHarness();
-  holder.harness = h;
-});
-afterAll(() => h.close());
-beforeEach(() => {
-  h.emulator.reset();
-  h.sent.length = 0;
-});
+const h = serviceHarnessForSuite({ seams: holder });
 
 const tokenById = async (id: number) => (await h.state()).tokens.find((t) => t.id === id);
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { accountDeletionRequests, auditLog, mailOutbox, sessions, users } from "@/lib/core/db/schema";
 import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID } from "@/emulators/platform";
-import { createServiceHarness, type ServiceHarness } from "./harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 
 const holder = vi.hoisted(() => ({ harness: null as unknown as import("./harness").ServiceHarness }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
@@ -34,14 +34,8 @@ const SUPPORT = { userId: "u-support", email: "support@example.com" };
 
 /** Deletion requests in both dialects: the real platform also disables the user; both block every card. */
 describe.each(["contract", "ampeco"] as const)("account deletion requests (%s dialect)", (dialect) => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await createServiceHarness(dialect);
-  });
-  afterAll(() => h.close());
+  const h = serviceHarnessForSuite({ seams: holder, dialect });
   beforeEach(async () => {
-    holder.harness = h;
-    h.emulator.reset();
     const db = h.db.db;
     for (const table of [accountDeletionRequests, auditLog, mailOutbox, sessions, users]) await db.delete(table);
     await db.insert(users).values([

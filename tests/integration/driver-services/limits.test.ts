@@ -1,15 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mailOutbox, rateLimitCounters, sessions, users, verificationTokens } from "@/lib/core/db/schema";
 import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID } from "@/emulators/platform";
-import {
-  createServiceHarness,
-  DEMO_DRIVER_VIEWER,
-  inDialect,
-  sentTo,
-  TEST_DIALECT,
-  type ServiceHarness,
-} from "./harness";
+import { DEMO_DRIVER_VIEWER, inDialect, sentTo, TEST_DIALECT } from "./harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 import { testDriver } from "../../support/test-db";
 
 /**
@@ -65,12 +59,7 @@ const { startPasswordResetAction } = await import("@/lib/features/accounts/actio
 const { consumeRateLimit, RATE_LIMITS } = await import("@/lib/core/rate-limit");
 const { KNOWN_BROWSER_COOKIE, rememberLinkSignIn } = await import("@/lib/core/auth/known-browser");
 
-let h: ServiceHarness;
-beforeAll(async () => {
-  h = await createServiceHarness();
-  context.harness = h;
-});
-afterAll(() => h.close());
+const h = serviceHarnessForSuite({ seams: context, resetBeforeEach: false });
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ["Date"] });
   h.emulator.reset();

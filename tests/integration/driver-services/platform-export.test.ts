@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import { rateLimitCounters, users } from "@/lib/core/db/schema";
 import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID } from "@/emulators/platform";
 import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";
 import { IDLE } from "../../support/action-form";
-import { createServiceHarness, DEMO_DRIVER_VIEWER, SERVICE_TEST_KEY, sentTo, type ServiceHarness } from "./harness";
+import { DEMO_DRIVER_VIEWER, SERVICE_TEST_KEY, sentTo, type ServiceHarness } from "./harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 import { holdClockStill } from "../../support/still-clock";
 
 /**
@@ -34,16 +35,8 @@ const { platformExportOffered } = await import("@/lib/features/accounts/platform
 const DRIVER = DEMO_DRIVER_VIEWER;
 const EXPORT_CALL = /\/export-all-private-data$/;
 
-let ampeco: ServiceHarness;
-let contract: ServiceHarness;
-beforeAll(async () => {
-  ampeco = await createServiceHarness("ampeco");
-  contract = await createServiceHarness("contract");
-});
-afterAll(async () => {
-  await ampeco.close();
-  await contract.close();
-});
+const ampeco = serviceHarnessForSuite({ dialect: "ampeco", resetBeforeEach: false });
+const contract = serviceHarnessForSuite({ dialect: "contract", resetBeforeEach: false });
 
 async function use(h: ServiceHarness, viewer: Viewer | null = DRIVER, client: PlatformClient = h.client) {
   holder.harness = h;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   emailChanges,
   mailOutbox,
@@ -11,7 +11,8 @@ import {
 } from "@/lib/core/db/schema";
 import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID, SECOND_DRIVER_EMAIL } from "@/emulators/platform";
 import { IDLE, formOf } from "../../support/action-form";
-import { createServiceHarness, type ServiceHarness } from "./harness";
+import type { ServiceHarness } from "./harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 import { holdClockStill } from "../../support/still-clock";
 
 /**
@@ -52,15 +53,8 @@ const { finishSignUp, inspectSignUpLink, SIGN_UP_LINK_HOURS } = await import("@/
 const { changeEmailAction } = await import("@/lib/features/accounts/actions/change-email");
 const { hasAccount } = await import("@/lib/core/auth/known-account");
 
-let h: ServiceHarness;
-beforeAll(async () => {
-  h = await createServiceHarness();
-  holder.harness = h;
-});
-afterAll(() => h.close());
+const h = serviceHarnessForSuite({ seams: holder });
 beforeEach(async () => {
-  h.emulator.reset();
-  h.sent.length = 0;
   holder.after = [];
   holder.setCookies = [];
   holder.viewer = null;

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DEMO_DRIVER_ID, NEW_DRIVER_ID } from "@/emulators/platform";
 import { RATE_LIMITS } from "@/lib/core/rate-limit";
 import { rateLimitCounters } from "@/lib/core/db/schema";
-import { createServiceHarness, sentTo, type ServiceHarness } from "./harness";
+import { sentTo } from "./harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 import { holdClockStill } from "../../support/still-clock";
 
 const holder = vi.hoisted(() => ({ harness: null as unknown as import("./harness").ServiceHarness }));
@@ -18,21 +19,11 @@ const t = translatorFor("en");
 const redeemVoucherForDriver = (platformUserId: number, code: string, subject: string) =>
   redeemIn(platformUserId, code, subject, t);
 
-let h: ServiceHarness;
+const h = serviceHarnessForSuite({ seams: holder });
 let subjectNo = 0;
 /** A fresh limiter subject per test, so attempts of one test never count against another. */
 const freshSubject = () => `test-driver-${++subjectNo}`;
 const REDEEM = /\/redeem-voucher$/;
-
-beforeAll(async () => {
-  h = await createServiceHarness();
-  holder.harness = h;
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  h.emulator.reset();
-  h.sent.length = 0;
-});
 
 describe("redeemVoucherForDriver", () => {
   it("answers in the language of the translator it is given", async () => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
-import { createServiceHarness, sentTo, type ServiceHarness } from "../driver-services/harness";
+import { sentTo } from "../driver-services/harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 
 /**
  * Issue 34, "What breaks" 5: card UIDs compared case-insensitively. Against a tenant that keeps UIDs in lower case and
@@ -16,14 +17,8 @@ const { addCardForDriver, CardCodeTakenError } = await import("@/lib/features/ca
 const { findDrivers } = await import("@/lib/features/admin/find-driver");
 const { platformMoveDeps } = await import("@/lib/features/admin/move-card");
 
-let h: ServiceHarness;
-beforeAll(async () => {
-  h = await createServiceHarness("ampeco");
-  holder.harness = h;
-});
-afterAll(() => h.close());
+const h = serviceHarnessForSuite({ seams: holder, dialect: "ampeco" });
 beforeEach(async () => {
-  h.emulator.reset();
   await h.control("PUT", "/settings", { idTagUids: "lower" });
   h.sent.length = 0;
 });

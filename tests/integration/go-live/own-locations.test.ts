@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
+import { describe, expect, it, vi } from "vitest";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 
 /**
  * Issue 34, "What breaks" 6: the map's own locations are the tenant's own (`filter[roaming]=false`), read in one cursor
@@ -13,16 +13,7 @@ const { platformOwnLocations } = await import("@/lib/features/map/platform-locat
 const LOCATIONS = "/public-api/resources/locations/v2.0";
 const OWN_SEED = [501, 502, 503, 504];
 
-let h: ServiceHarness;
-beforeAll(async () => {
-  h = await createServiceHarness("ampeco", { seedLocations: true });
-  holder.harness = h;
-});
-afterAll(() => h.close());
-beforeEach(() => {
-  h.emulator.reset();
-  h.sent.length = 0;
-});
+const h = serviceHarnessForSuite({ seams: holder, dialect: "ampeco", seedLocations: true });
 
 const listingReads = async () => (await h.state()).requestLog.filter((e) => e.path === LOCATIONS);
 

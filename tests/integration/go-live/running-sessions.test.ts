@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
 import type { SessionDeps } from "@/lib/features/sessions/deps";
 import { listRunningSessions } from "@/lib/features/sessions/service";
-import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 
 /**
  * Issue 34, "What breaks" 5: running sessions come from `filter[status]` (the subset's `pending` and `active`), not
@@ -11,16 +11,10 @@ import { createServiceHarness, type ServiceHarness } from "../driver-services/ha
 const DAY = 86_400_000;
 const SESSIONS = "/public-api/resources/sessions/v1.0";
 
-let h: ServiceHarness;
+const h = serviceHarnessForSuite({ dialect: "ampeco" });
 let deps: SessionDeps;
-beforeAll(async () => {
-  h = await createServiceHarness("ampeco");
+beforeAll(() => {
   deps = { platform: h.client, getDb: async () => h.db.db, now: () => new Date() };
-});
-afterAll(() => h.close());
-beforeEach(() => {
-  h.emulator.reset();
-  h.sent.length = 0;
 });
 
 const isoDaysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();

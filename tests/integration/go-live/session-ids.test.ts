@@ -1,5 +1,5 @@
 import { unzipSync } from "fflate";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
 import { sessionOwnership } from "@/lib/core/db/schema";
 import { createExpensePackHandler } from "@/lib/features/expense-pack/route-handlers";
@@ -7,7 +7,7 @@ import type { SessionDeps } from "@/lib/features/sessions/deps";
 import { createSessionExportHandler, createSessionsExportHandler } from "@/lib/features/sessions/route-handlers";
 import { getOwnedSession, listDriverSessions } from "@/lib/features/sessions/service";
 import { readNotification } from "@/lib/platform/client";
-import { createServiceHarness, type ServiceHarness } from "../driver-services/harness";
+import { serviceHarnessForSuite } from "../../support/service-harness";
 
 /**
  * Issue 34, "What breaks" 5: AMPECO types session ids as strings. Against a tenant whose ids are not digits (the
@@ -16,20 +16,17 @@ import { createServiceHarness, type ServiceHarness } from "../driver-services/ha
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/;
 
-let h: ServiceHarness;
+const h = serviceHarnessForSuite({ dialect: "ampeco", seedLocations: true });
 let deps: SessionDeps;
 const routeDeps = () => ({
   authorize: async () => ({ ok: true as const, platformUserId: DEMO_DRIVER_ID }),
   sessions: () => deps,
 });
 
-beforeAll(async () => {
-  h = await createServiceHarness("ampeco", { seedLocations: true });
+beforeAll(() => {
   deps = { platform: h.client, getDb: async () => h.db.db, now: () => new Date() };
 });
-afterAll(() => h.close());
 beforeEach(async () => {
-  h.emulator.reset();
   await h.db.db.delete(sessionOwnership);
   await h.control("PUT", "/settings", { sessionIds: "uuid" });
 });

@@ -316,13 +316,18 @@ describe("the emulator's own callbacks", () => {
     expect(heard[0]!.event).toMatchObject({ type: "session", session: { status: "charging" } });
   });
 
-  it("a user's record (UserChangedNotification, from a subscription made elsewhere) is dropped unread and unkept", async () => {
+  /** A subscription of `kind` straight to the test's receiver, delivered at once; nothing heard yet. */
+  async function subscribeReceiver(kind: string) {
     heard.length = 0;
     await emu.call("PUT", "/__emulator/settings", { body: { webhookDelivery: { retryDelayMs: 0 } } });
     const callbackUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     await emu.call("POST", "/public-api/notifications/v2.0", {
-      body: { via: "webhook", notifications: ["UserChangedNotification"], webhook: { callbackUrl } },
+      body: { via: "webhook", notifications: [kind], webhook: { callbackUrl } },
     });
+  }
+
+  it("a user's record (UserChangedNotification, from a subscription made elsewhere) is dropped unread and unkept", async () => {
+    await subscribeReceiver("UserChangedNotification");
     const logs = captureLogs("debug");
     try {
       const changed = await emu.call("PATCH", `/public-api/resources/users/v1.1/${DEMO_DRIVER_ID}`, {
@@ -342,12 +347,7 @@ describe("the emulator's own callbacks", () => {
   });
 
   it("are taken: a card's status change reaches its own driver's tab, another driver's card nobody's", async () => {
-    heard.length = 0;
-    await emu.call("PUT", "/__emulator/settings", { body: { webhookDelivery: { retryDelayMs: 0 } } });
-    const callbackUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    await emu.call("POST", "/public-api/notifications/v2.0", {
-      body: { via: "webhook", notifications: ["idTag.changed"], webhook: { callbackUrl } },
-    });
+    await subscribeReceiver("idTag.changed");
     const tagOf = async (userId: number) =>
       (await emu.call("GET", `/public-api/resources/id-tags/v2.0?filter[userId]=${userId}`)).body.data[0] as {
         id: number;

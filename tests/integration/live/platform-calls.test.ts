@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LIVE_REFRESH_MS } from "@/components/sessions/use-live-sessions";
 import { users } from "@/lib/core/db/schema";
 import { createLiveBus } from "@/lib/features/live/bus";
@@ -7,7 +7,7 @@ import type { MailMessage } from "@/lib/core/mail/send";
 import { listRunningSessions } from "@/lib/features/sessions/service";
 import { locationName } from "@/lib/platform/location-name";
 import type { SessionChange } from "@/lib/platform/notification-types";
-import { createSessionsHarness, DEMO_DRIVER_ID, type SessionsHarness } from "../sessions/harness";
+import { DEMO_DRIVER_ID, sessionsHarnessForSuite } from "../sessions/harness";
 
 /**
  * Issue 27, the bench figure: platform calls per minute for N drivers watching a running session.
@@ -17,14 +17,12 @@ import { createSessionsHarness, DEMO_DRIVER_ID, type SessionsHarness } from "../
  * figures); only a finished session's receipt reads its session and location once.
  */
 const WATCHERS = 100;
-let h: SessionsHarness;
+const h = sessionsHarnessForSuite({ seedLocations: true });
 
 beforeAll(async () => {
-  h = await createSessionsHarness({ seedLocations: true });
   await h.opened.db.insert(users).values({ email: "demo@example.com", platformUserId: DEMO_DRIVER_ID });
   runningId = (await h.platformSessions(DEMO_DRIVER_ID)).find((s) => s.stoppedAtLocal === null)!.id;
 });
-afterAll(() => h.close());
 
 let runningId = "";
 const change = (status: SessionChange["status"]): SessionChange => ({

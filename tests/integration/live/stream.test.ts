@@ -96,38 +96,30 @@ describe("GET /api/live", () => {
     await readUntil(response, () => false);
   });
 
+  /** A tab opened with `headers`: the ids it is sent up to an event published once it is open (`live`). */
+  async function idsUntilLiveEvent(headers: HeadersInit) {
+    const abort = new AbortController();
+    const request = new Request("http://localhost/api/live", { headers, signal: abort.signal });
+    const response = await openDriverStream(request, viewer, deps());
+    const live = await bus.publish(DEMO_DRIVER_ID, balance(3));
+    const frames = dataOf(await readUntil(response, (t) => t.includes(`id: ${live.id}`)));
+    abort.abort();
+    return { ids: frames.map((f) => f.id), live };
+  }
+
   it("gives a reconnecting tab what it missed after its Last-Event-ID, then the rest live", async () => {
     const first = await bus.publish(DEMO_DRIVER_ID, balance(1));
     const second = await bus.publish(DEMO_DRIVER_ID, balance(2));
-    const abort = new AbortController();
-    const response = await openDriverStream(
-      new Request("http://localhost/api/live", {
-        headers: { "last-event-id": String(first.id) },
-        signal: abort.signal,
-      }),
-      viewer,
-      deps(),
-    );
-    const third = await bus.publish(DEMO_DRIVER_ID, balance(3));
-    const frames = dataOf(await readUntil(response, (t) => t.includes(`id: ${third.id}`)));
-    expect(frames.map((f) => f.id)).toEqual([String(second.id), String(third.id)]);
-    abort.abort();
+    const { ids, live } = await idsUntilLiveEvent({ "last-event-id": String(first.id) });
+    expect(ids).toEqual([String(second.id), String(live.id)]);
   });
 
   it("gives a fresh tab only the last seconds' events, not the hour kept for reconnects", async () => {
     const now = Date.now();
     await bus.publish(DEMO_DRIVER_ID, balance(1), new Date(now - 60_000));
     const recent = await bus.publish(DEMO_DRIVER_ID, balance(2), new Date(now - FRESH_REPLAY_MS / 2));
-    const abort = new AbortController();
-    const response = await openDriverStream(
-      new Request("http://localhost/api/live", { signal: abort.signal }),
-      viewer,
-      deps(),
-    );
-    const live = await bus.publish(DEMO_DRIVER_ID, balance(3));
-    const frames = dataOf(await readUntil(response, (t) => t.includes(`id: ${live.id}`)));
-    expect(frames.map((f) => f.id)).toEqual([String(recent.id), String(live.id)]);
-    abort.abort();
+    const { ids, live } = await idsUntilLiveEvent({});
+    expect(ids).toEqual([String(recent.id), String(live.id)]);
   });
 
   it("closes without `end` when the instance drains, so the tab reconnects elsewhere with its Last-Event-ID", async () => {

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { upstreamLeases } from "@/lib/core/db/schema";
 import { createMapDataClient, type FetchLike } from "@/lib/features/map/ocm-client";
 import { createMapService, type MapService } from "@/lib/features/map/service";
 import { tileFor } from "@/lib/features/map/tiles";
 import { testDriver } from "../../support/test-db";
-import { createMapHarness, TEST_MAP_KEY, type MapHarness } from "./harness";
+import { mapHarnessForEachTest, TEST_MAP_KEY } from "./harness";
 
 /**
  * Two portal instances on one database (the harness's PGlite or Postgres): each its own map
@@ -12,11 +12,7 @@ import { createMapHarness, TEST_MAP_KEY, type MapHarness } from "./harness";
  * of one tile spread over both still make one upstream call: the lease in the database.
  */
 describe(`one upstream call per tile across instances, on ${testDriver}`, () => {
-  let h: MapHarness;
-  beforeEach(async () => {
-    h = await createMapHarness();
-  });
-  afterEach(() => h.close());
+  const h = mapHarnessForEachTest();
 
   /** An instance whose upstream answers take `delayMs` (a real map data API is no in-process call). */
   function instance(delayMs: number): MapService {

@@ -2,7 +2,10 @@ import { createMapEmulator, type MapEmulator } from "@/emulators/map";
 import type { OpenedDatabase } from "@/lib/core/db/connect";
 import { createMapDataClient, type FetchLike } from "@/lib/features/map/ocm-client";
 import { createMapService, type MapService, type MapServiceOptions } from "@/lib/features/map/service";
+import { afterEach, beforeEach, vi } from "vitest";
 import { openTestDatabase } from "../../support/test-db";
+import { openForEachTest, openForSuite } from "../../support/suite-harness";
+import { mapReferenceData, mapTileCache, upstreamLeases } from "@/lib/core/db/schema";
 
 /**
  * A map service over a fresh test database, talking to an in-process map data emulator through
@@ -23,8 +26,33 @@ export interface MapHarness {
   close(): Promise<void>;
 }
 
-export async function createMapHarness(overrides: Partial<MapServiceOptions> = {}): Promise<MapHarness> {
-  const db = await openTestDatabase();
+/**
+ * A fresh map harness for each test of the suite. `quiet`: the console warnings and errors that upstream failures
+ * are expected to print are kept out of the output.
+ */
+export function mapHarnessForEachTest({ quiet = false } = {}): MapHarness {
+  // One database for the suite, emptied of what the map writes before each test: opening one costs a second or more.
+  const opened = openForSuite(() => openTestDatabase());
+  const harness = openForEachTest(async () => {
+    for (const table of [mapTileCache, mapReferenceData, upstreamLeases]) await opened.db.delete(table);
+    return createMapHarness({}, opened);
+  });
+  if (quiet) {
+    beforeEach(() => {
+      vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      vi.spyOn(console, "error").mockImplementation(() => undefined);
+    });
+    afterEach(() => vi.restoreAllMocks());
+  }
+  return harness;
+}
+
+/** `database`: one the caller opened and closes; a fresh test database otherwise, closed with the harness. */
+export async function createMapHarness(
+  overrides: Partial<MapServiceOptions> = {},
+  database?: OpenedDatabase,
+): Promise<MapHarness> {
+  const db = database ?? (await openTestDatabase());
   const emulator = createMapEmulator({ apiKey: TEST_MAP_KEY });
   const clock = {
     now: Date.parse("2025-06-02T08:00:00Z"),
@@ -61,7 +89,9 @@ export async function createMapHarness(overrides: Partial<MapServiceOptions> = {
       harness.service = build(more);
       return harness.service;
     },
-    close: () => db.close(),
+    close: async () => {
+      if (!database) await db.close();
+    },
   };
   return harness;
 }

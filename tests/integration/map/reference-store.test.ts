@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import referenceJson from "@/emulators/map/data/referencedata-2023-08-ocm-app.json";
 import { mapReferenceData } from "@/lib/core/db/schema";
@@ -8,21 +8,12 @@ import { OcmReferenceData } from "@/lib/features/map/ocm-schema";
 import { slimReferenceData } from "@/lib/features/map/reference";
 import { createReferenceStore } from "@/lib/features/map/reference-store";
 import { testDriver } from "../../support/test-db";
-import { createMapHarness, TEST_MAP_KEY, type MapHarness } from "./harness";
+import { mapHarnessForEachTest, TEST_MAP_KEY } from "./harness";
 
 const DAY_SECONDS = 24 * 60 * 60;
 
 describe(`reference data store on ${testDriver}`, () => {
-  let h: MapHarness;
-  beforeEach(async () => {
-    h = await createMapHarness();
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
-  });
-  afterEach(async () => {
-    vi.restoreAllMocks();
-    await h.close();
-  });
+  const h = mapHarnessForEachTest({ quiet: true });
 
   const storedRow = async () =>
     (await h.db.db.select().from(mapReferenceData).where(eq(mapReferenceData.id, "ocm-core")))[0];

@@ -1,22 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mapTileCache } from "@/lib/core/db/schema";
 import { translatorFor } from "@/lib/core/i18n/translator";
 import { MapUnavailableError } from "@/lib/features/map/errors";
 import { testDriver } from "../../support/test-db";
-import { AMSTERDAM, createMapHarness, type MapHarness } from "./harness";
+import { AMSTERDAM, mapHarnessForEachTest } from "./harness";
 
 describe(`shared tile cache on ${testDriver}`, () => {
-  let h: MapHarness;
-  beforeEach(async () => {
-    h = await createMapHarness();
-    // Expected warnings about upstream failures would only clutter the output.
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
-  });
-  afterEach(async () => {
-    vi.restoreAllMocks();
-    await h.close();
-  });
+  const h = mapHarnessForEachTest({ quiet: true });
 
   // Centres spread over one 0.1° cell (52.35–52.45, 4.85–4.95), as many drivers panning around it.
   const centreInTile = (i: number) => ({ lat: 52.351 + (i % 10) * 0.0097, lng: 4.851 + Math.floor(i / 10) * 0.0097 });

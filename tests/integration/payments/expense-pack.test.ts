@@ -1,13 +1,13 @@
 import { strFromU8, unzipSync } from "fflate";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createExpensePackHandler } from "@/lib/features/expense-pack/route-handlers";
 import type { SessionDeps } from "@/lib/features/sessions/deps";
 import type { Invoice } from "@/lib/platform/types";
 import { pdfText } from "../../support/pdf-text";
-import { createSessionsHarness, DEMO_DRIVER_ID, START, type SessionsHarness } from "../sessions/harness";
+import { DEMO_DRIVER_ID, sessionsHarnessForSuite, START } from "../sessions/harness";
 import { createFakeMoney, pdfBytesOf, type FakeMoney } from "./fake-money";
 
-let h: SessionsHarness;
+const h = sessionsHarnessForSuite({ seedLocations: true });
 let money: FakeMoney | undefined;
 
 function deps(): SessionDeps {
@@ -38,10 +38,6 @@ function periodInvoices(from: string, to: string): Invoice[] {
     .sort((a, b) => a.date.localeCompare(b.date));
 }
 
-beforeAll(async () => {
-  h = await createSessionsHarness({ seedLocations: true });
-});
-afterAll(() => h.close());
 beforeEach(() => {
   h.clock.ms = START;
   money = createFakeMoney();

@@ -1,6 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EmulatorSettingsInput, PlatformEmulator } from "@/emulators/platform";
-import type { OpenedDatabase } from "@/lib/core/db/connect";
 import { platformSubscriptions } from "@/lib/core/db/schema";
 import { callbackCheckSupport } from "@/lib/features/live/callback-check";
 import { receivePlatformCallback } from "@/lib/features/live/receive-callback";
@@ -11,6 +10,7 @@ import type { PlatformClient } from "@/lib/platform/client";
 import { isPlatformError } from "@/lib/platform/errors";
 import { openTestDatabase } from "@/tests/support/test-db";
 import { checkRun, KEY, tableRows } from "./harness";
+import { openForSuite } from "../../support/suite-harness";
 
 /**
  * Issue 34: `platform:check`'s rows for the ledger and the callbacks, against the emulator with each setting that plays
@@ -19,11 +19,7 @@ import { checkRun, KEY, tableRows } from "./harness";
 const PORTAL = "https://portal.check.test";
 const FILES = "https://files.tenant.example";
 
-let opened: OpenedDatabase;
-beforeAll(async () => {
-  opened = await openTestDatabase();
-});
-afterAll(() => opened.close());
+const opened = openForSuite(() => openTestDatabase());
 const emulators: PlatformEmulator[] = [];
 beforeEach(async () => {
   await opened.db.delete(platformSubscriptions);

@@ -541,3 +541,12 @@ export const expensePackQuery = fc.oneof(
   },
   { weight: 1, arbitrary: queryArb },
 );
+
+/** A download's own filters, plausible and not, with a userId that must change nothing; or any query at all. */
+export function downloadFilterQuery(filters: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<string> {
+  const userId = fc.constantFrom("1002", "1001", "-1");
+  const filtered = fc
+    .record({ ...filters, userId }, { requiredKeys: [] })
+    .map((q) => new URLSearchParams(q as Record<string, string>).toString());
+  return fc.oneof({ weight: 2, arbitrary: filtered }, { weight: 1, arbitrary: queryArb });
+}

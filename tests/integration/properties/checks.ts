@@ -208,6 +208,15 @@ export interface RouteProperty {
   body?: fc.Arbitrary<string>;
 }
 
+/** A route without path parameters: its file is `app<path>/route.ts`. */
+export function plainRoute(
+  module: Record<string, unknown>,
+  path: string,
+  query: fc.Arbitrary<string>,
+): Omit<RouteProperty, "viewer"> {
+  return { file: `app${path}/route.ts`, module, pathname: () => path, query, params: fc.constant({}) };
+}
+
 /** "Never a 500, never a throw": one test for each HTTP method the module exports (expectRouteOutcome). */
 export function checkRouteProperty(r: RouteProperty): void {
   for (const [method, handler] of exportedHandlers(r.module)) {

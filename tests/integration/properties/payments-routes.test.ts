@@ -3,36 +3,24 @@ import { describe } from "vitest";
 import * as ledgerExport from "@/app/api/payments/export/route";
 import * as invoice from "@/app/api/payments/invoices/[id]/route";
 import * as staffInvoice from "@/app/api/admin/users/[id]/invoices/[invoiceId]/route";
-import { driverSideViewer, pathParamValue, queryArb, queryValue, staffSideViewer } from "./arbitraries";
-import { checkRouteProperty, type RouteProperty } from "./checks";
+import {
+  downloadFilterQuery,
+  driverSideViewer,
+  pathParamValue,
+  queryArb,
+  queryValue,
+  staffSideViewer,
+} from "./arbitraries";
+import { checkRouteProperty, plainRoute, type RouteProperty } from "./checks";
 
-/** The export's own filters, plausible and not, plus a userId that must change nothing. */
-const exportQuery = fc.oneof(
-  {
-    weight: 2,
-    arbitrary: fc
-      .record(
-        {
-          kind: fc.oneof(fc.constantFrom("charge", "top-up", "fee", "FEE", "refund"), queryValue),
-          from: fc.oneof(fc.constantFrom("2026-01-01", "2026-02-29", "1999-12-31"), queryValue),
-          to: fc.oneof(fc.constantFrom("2026-03-31", "2025-12-31"), queryValue),
-          userId: fc.constantFrom("1002", "1001", "-1"),
-        },
-        { requiredKeys: [] },
-      )
-      .map((q) => new URLSearchParams(q).toString()),
-  },
-  { weight: 1, arbitrary: queryArb },
-);
+const exportQuery = downloadFilterQuery({
+  kind: fc.oneof(fc.constantFrom("charge", "top-up", "fee", "FEE", "refund"), queryValue),
+  from: fc.oneof(fc.constantFrom("2026-01-01", "2026-02-29", "1999-12-31"), queryValue),
+  to: fc.oneof(fc.constantFrom("2026-03-31", "2025-12-31"), queryValue),
+});
 
 const CASES: Omit<RouteProperty, "viewer">[] = [
-  {
-    file: "app/api/payments/export/route.ts",
-    module: ledgerExport,
-    pathname: () => "/api/payments/export",
-    query: exportQuery,
-    params: fc.constant({}),
-  },
+  plainRoute(ledgerExport, "/api/payments/export", exportQuery),
   {
     file: "app/api/payments/invoices/[id]/route.ts",
     module: invoice,

@@ -6,7 +6,7 @@ import * as health from "@/app/api/health/route";
 import * as mapLocation from "@/app/api/map/locations/[id]/route";
 import * as mapPoints from "@/app/api/map/points/route";
 import { driverSideViewer, pathParamValue, queryArb, queryValue } from "./arbitraries";
-import { checkRouteProperty, type RouteProperty } from "./checks";
+import { checkRouteProperty, plainRoute, type RouteProperty } from "./checks";
 
 /** Map queries that pass validation mostly fall on a few tiles (each new tile is an upstream search). */
 const plausibleMapQuery = fc
@@ -32,34 +32,10 @@ const mapQuery = fc.oneof(
 );
 
 const CASES: Omit<RouteProperty, "viewer">[] = [
-  {
-    file: "app/api/account/balance/route.ts",
-    module: accountBalance,
-    pathname: () => "/api/account/balance",
-    query: queryArb,
-    params: fc.constant({}),
-  },
-  {
-    file: "app/api/account/data-export/route.ts",
-    module: dataExport,
-    pathname: () => "/api/account/data-export",
-    query: queryArb,
-    params: fc.constant({}),
-  },
-  {
-    file: "app/api/health/route.ts",
-    module: health,
-    pathname: () => "/api/health",
-    query: queryArb,
-    params: fc.constant({}),
-  },
-  {
-    file: "app/api/map/points/route.ts",
-    module: mapPoints,
-    pathname: () => "/api/map/points",
-    query: mapQuery,
-    params: fc.constant({}),
-  },
+  plainRoute(accountBalance, "/api/account/balance", queryArb),
+  plainRoute(dataExport, "/api/account/data-export", queryArb),
+  plainRoute(health, "/api/health", queryArb),
+  plainRoute(mapPoints, "/api/map/points", mapQuery),
   {
     file: "app/api/map/locations/[id]/route.ts",
     module: mapLocation,

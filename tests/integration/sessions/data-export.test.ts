@@ -1,12 +1,12 @@
 import { unzipSync, strFromU8 } from "fflate";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDataExportHandler } from "@/lib/features/accounts/data-export-route";
 import { AccessDeniedError } from "@/lib/core/auth/guards";
 import { auditLog, cardStatusChanges, users } from "@/lib/core/db/schema";
 import { DEMO_DRIVER_EMAIL, SECOND_DRIVER_EMAIL } from "@/emulators/platform";
-import { createSessionsHarness, DEMO_DRIVER_ID, SECOND_DRIVER_ID, START, type SessionsHarness } from "./harness";
+import { DEMO_DRIVER_ID, SECOND_DRIVER_ID, sessionsHarnessForSuite, START } from "./harness";
 
-let h: SessionsHarness;
+const h = sessionsHarnessForSuite();
 type Caller = { ok: true; userId: string; platformUserId: number; email: string } | { ok: false; status: 401 };
 const DEMO = { ok: true, userId: "u-demo", platformUserId: DEMO_DRIVER_ID, email: DEMO_DRIVER_EMAIL } as const;
 let caller: Caller = DEMO;
@@ -26,7 +26,6 @@ async function archive(response: Response): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
-  h = await createSessionsHarness();
   await h.opened.db.insert(users).values([
     { id: "u-demo", email: DEMO_DRIVER_EMAIL, role: "driver", platformUserId: DEMO_DRIVER_ID },
     { id: "u-second", email: SECOND_DRIVER_EMAIL, role: "driver", platformUserId: SECOND_DRIVER_ID },
@@ -76,7 +75,6 @@ beforeAll(async () => {
     { cardId: 2003, platformUserId: SECOND_DRIVER_ID, status: "inactive", byRole: "driver" },
   ]);
 });
-afterAll(() => h.close());
 beforeEach(() => {
   h.clock.ms = START;
   caller = DEMO;

@@ -1,17 +1,18 @@
 import { strFromU8, unzipSync } from "fflate";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { AccessDeniedError } from "@/lib/core/auth/guards";
 import { auditLog } from "@/lib/core/db/schema";
 import { createExpensePackHandler, createStaffExpensePackHandler } from "@/lib/features/expense-pack/route-handlers";
 import { SESSION_CSV_COLUMNS } from "@/lib/features/sessions/csv";
 import { pdfPages, pdfText } from "../../support/pdf-text";
 import { inDialect } from "../../support/platform-dialect";
-import { createSessionsHarness, DEMO_DRIVER_ID, SECOND_DRIVER_ID, START, type SessionsHarness } from "./harness";
+import { DEMO_DRIVER_ID, SECOND_DRIVER_ID, sessionsHarnessForSuite, START } from "./harness";
+import { staffViewer } from "../../support/viewers";
 
 /** A year's pack: some 250 receipts and, on ampeco, some 40 invoices, each a PDF made or fetched (about 11 s alone, more beside the other suites). */
 const YEAR_PACK_MS = 60_000;
 
-let h: SessionsHarness;
+const h = sessionsHarnessForSuite({ seedLocations: true, asAppDatabase: true });
 let signedIn: number | null = DEMO_DRIVER_ID;
 
 const driverPack = (query: string) =>
@@ -23,13 +24,7 @@ const driverPack = (query: string) =>
     sessions: () => h.deps,
   })(new Request(`http://localhost/api/sessions/expense-pack?${query}`));
 
-const STAFF = {
-  userId: "u-staff",
-  email: "support@example.com",
-  name: null,
-  role: "support" as const,
-  platformUserId: null,
-};
+const STAFF = staffViewer("support", { userId: "u-staff" });
 const staffPack = (driverId: string, query: string) =>
   createStaffExpensePackHandler({ authorize: async () => STAFF, sessions: () => h.deps })(
     new Request(`http://localhost/api/admin/users/${driverId}/expense-pack?${query}`),
@@ -76,17 +71,6 @@ const kwh = (wh: number) =>
 const eur = (cents: number) =>
   `EUR ${(cents / 100).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** recordAudit writes through the app's getDb(): it gets the harness's database. */
-const holder = globalThis as unknown as { __driverPortalDb?: Promise<unknown> };
-
-beforeAll(async () => {
-  h = await createSessionsHarness({ seedLocations: true });
-  holder.__driverPortalDb = Promise.resolve(h.opened);
-});
-afterAll(async () => {
-  holder.__driverPortalDb = undefined;
-  await h.close();
-});
 beforeEach(() => {
   h.clock.ms = START;
   signedIn = DEMO_DRIVER_ID;

@@ -10,6 +10,8 @@ import {
 } from "../../support/platform-emulator-server";
 import { TEST_DIALECT, type TestDialect } from "../../support/platform-dialect";
 import { openTestDatabase } from "../../support/test-db";
+import { openForSuite } from "../../support/suite-harness";
+import { afterAll, beforeEach } from "vitest";
 import { SESSION_STATUS } from "@/emulators/platform/ampeco/views";
 import { toAmsterdamIso } from "@/emulators/platform/time";
 
@@ -145,6 +147,36 @@ export async function createSessionsHarness(options: { seedLocations?: boolean }
       await emu.close();
     },
   };
+}
+
+/** Where code that reads the app's `getDb()` (recordAudit) finds a database. */
+const appDatabase = globalThis as unknown as { __driverPortalDb?: Promise<unknown> };
+
+/**
+ * The sessions harness opened for the suite it is called in. `resetBeforeEach`: each test starts at START on the
+ * seed, with the whole filter set and no request recorded. `asAppDatabase`: the app's `getDb()` answers its database.
+ */
+export function sessionsHarnessForSuite(
+  options: { seedLocations?: boolean; resetBeforeEach?: boolean; asAppDatabase?: boolean } = {},
+): SessionsHarness {
+  const harness = openForSuite(
+    () => createSessionsHarness({ seedLocations: options.seedLocations }),
+    (opened) => {
+      if (options.asAppDatabase) appDatabase.__driverPortalDb = Promise.resolve(opened.opened);
+    },
+  );
+  if (options.asAppDatabase)
+    afterAll(() => {
+      appDatabase.__driverPortalDb = undefined;
+    });
+  if (options.resetBeforeEach)
+    beforeEach(() => {
+      harness.clock.ms = START;
+      harness.emu.emulator.reset();
+      harness.setContractOnly(false);
+      harness.requests.length = 0;
+    });
+  return harness;
 }
 
 const STATUS_OF_WIRE = Object.fromEntries(Object.entries(SESSION_STATUS).map(([store, wire]) => [wire, store]));

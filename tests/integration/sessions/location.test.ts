@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getLocationNames, getSessionLocation } from "@/lib/features/sessions/service";
-import { createSessionsHarness, type SessionsHarness } from "./harness";
+import { sessionsHarnessForSuite } from "./harness";
 
 /** The location join of the detail page and the row labels, with and without platform locations. */
 
 describe("with the platform's default (no locations assigned: every detail read is a 404)", () => {
-  let h: SessionsHarness;
-  beforeAll(async () => {
-    h = await createSessionsHarness();
-  });
-  afterAll(() => h.close());
+  const h = sessionsHarnessForSuite();
 
   it("marks the location unavailable instead of failing, and knows no row names", async () => {
     expect(await getSessionLocation({ locationId: 501 }, "en", h.deps)).toEqual({
@@ -27,11 +23,7 @@ describe("with the platform's default (no locations assigned: every detail read 
 });
 
 describe("with locations on the platform", () => {
-  let h: SessionsHarness;
-  beforeAll(async () => {
-    h = await createSessionsHarness({ seedLocations: true });
-  });
-  afterAll(() => h.close());
+  const h = sessionsHarnessForSuite({ seedLocations: true });
 
   it("joins the location in the driver's language, falling back to the first translation", async () => {
     expect(await getSessionLocation({ locationId: 501 }, "nl-NL", h.deps)).toEqual({

@@ -1,5 +1,5 @@
 import { strFromU8, unzipSync } from "fflate";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createExpensePackHandler } from "@/lib/features/expense-pack/route-handlers";
 import { auditLog } from "@/lib/core/db/schema";
 import {
@@ -9,14 +9,15 @@ import {
 } from "@/lib/features/payments/route-handlers";
 import { loadLedgerView } from "@/lib/features/payments/service";
 import { pdfText } from "../../support/pdf-text";
-import { createSessionsHarness, DEMO_DRIVER_ID, SECOND_DRIVER_ID, START, type SessionsHarness } from "./harness";
+import { DEMO_DRIVER_ID, SECOND_DRIVER_ID, sessionsHarnessForSuite } from "./harness";
+import { staffViewer } from "../../support/viewers";
 
 /** The ledger's routes over the emulator in each dialect: ampeco has a ledger, the contract none (and no call). */
 
 const TX = "/public-api/resources/transactions/v1.0";
 const INVOICES = "/public-api/resources/invoices/v1.0";
 
-let h: SessionsHarness;
+const h = sessionsHarnessForSuite({ seedLocations: true, resetBeforeEach: true, asAppDatabase: true });
 let signedIn = DEMO_DRIVER_ID;
 
 const routeDeps = () => ({
@@ -30,13 +31,7 @@ const download = (id: number | string) =>
     params: Promise.resolve({ id: String(id) }),
   });
 
-const STAFF = {
-  userId: "u-staff",
-  email: "support@example.com",
-  name: null,
-  role: "support" as const,
-  platformUserId: null,
-};
+const STAFF = staffViewer("support", { userId: "u-staff" });
 const staffDownload = (driverId: number, invoiceId: number) =>
   createStaffInvoiceDownloadHandler({ authorize: async () => STAFF, payments: routeDeps().payments })(
     new Request(`http://localhost/api/admin/users/${driverId}/invoices/${invoiceId}`),
@@ -65,21 +60,7 @@ async function wireTransactions(userId: number): Promise<WireTransaction[]> {
 
 const moneyCalls = () => h.requests.filter((u) => u.pathname.startsWith(TX) || u.pathname.startsWith(INVOICES));
 
-/** recordAudit writes through the app's getDb(): it gets the harness's database. */
-const holder = globalThis as unknown as { __driverPortalDb?: Promise<unknown> };
-
-beforeAll(async () => {
-  h = await createSessionsHarness({ seedLocations: true });
-  holder.__driverPortalDb = Promise.resolve(h.opened);
-});
-afterAll(async () => {
-  holder.__driverPortalDb = undefined;
-  await h.close();
-});
 beforeEach(() => {
-  h.clock.ms = START;
-  h.emu.emulator.reset();
-  h.requests.length = 0;
   signedIn = DEMO_DRIVER_ID;
 });
 

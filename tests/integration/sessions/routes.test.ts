@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sessionOwnership } from "@/lib/core/db/schema";
 import { SESSION_CSV_COLUMNS } from "@/lib/features/sessions/csv";
 import { matchesSessionFilter, rangeToInstants } from "@/lib/features/sessions/filters";
@@ -9,17 +9,9 @@ import {
   createSessionsExportHandler,
 } from "@/lib/features/sessions/route-handlers";
 import { AccessDeniedError } from "@/lib/core/auth/guards";
-import {
-  createSessionsHarness,
-  DEMO_DRIVER_ID,
-  detailReads,
-  listReads,
-  SECOND_DRIVER_ID,
-  START,
-  type SessionsHarness,
-} from "./harness";
+import { sessionsHarnessForSuite, DEMO_DRIVER_ID, detailReads, listReads, SECOND_DRIVER_ID, START } from "./harness";
 
-let h: SessionsHarness;
+const h = sessionsHarnessForSuite({ resetBeforeEach: true });
 type Caller = { ok: true; platformUserId: number } | { ok: false; status: 401 | 403 };
 let caller: Caller = { ok: true, platformUserId: DEMO_DRIVER_ID };
 const routeDeps = () => ({
@@ -30,15 +22,7 @@ const routeDeps = () => ({
   sessions: () => h.deps,
 });
 
-beforeAll(async () => {
-  h = await createSessionsHarness();
-});
-afterAll(() => h.close());
 beforeEach(async () => {
-  h.clock.ms = START;
-  h.emu.emulator.reset();
-  h.setContractOnly(false);
-  h.requests.length = 0;
   caller = { ok: true, platformUserId: DEMO_DRIVER_ID };
   await h.opened.db.delete(sessionOwnership);
   await h.emu.call("DELETE", "/__emulator/faults");
@@ -101,28 +85,25 @@ describe("GET /api/sessions/export", () => {
   it.each([
     ["a platform that honours the filters", false],
     ["a platform that ignores them", true],
-  ])(
-    "applies status and range on %s: exactly the platform's matching sessions, in its order",
-    async (_, contractOnly) => {
-      const filter = { status: "finished" as const, from: "2026-02-01", to: "2026-02-28" };
-      const instants = rangeToInstants(filter);
-      const expected = (await h.platformSessions(DEMO_DRIVER_ID)).filter((s) =>
-        matchesSessionFilter({ ...s, startedAt: null }, { status: filter.status, ...instants }),
-      );
-      expect(expected.length).toBeGreaterThan(5);
-      h.setContractOnly(contractOnly);
-      const response = await exportAll(`?status=${filter.status}&from=${filter.from}&to=${filter.to}`);
-      const [header, ...body] = rows(await response.text());
-      expect(header).toEqual([...SESSION_CSV_COLUMNS]);
-      expect(body.map((r) => r[0])).toEqual(expected.map((s) => s.id));
-      for (const row of body) {
-        expect(row[9]).toBe("finished");
-        expect(row[2]!.slice(0, 7)).toBe("2026-02");
-      }
-      // Ignored filters mean walking the whole history: pages filtered to nothing still end the file right.
-      if (contractOnly) expect(listReads(h.requests).length).toBeGreaterThan(1);
-    },
-  );
+  ])("applies status and range on %s: exactly the platform's matching sessions, in its order", async (_, contractOnly) => {
+    const filter = { status: "finished" as const, from: "2026-02-01", to: "2026-02-28" };
+    const instants = rangeToInstants(filter);
+    const expected = (await h.platformSessions(DEMO_DRIVER_ID)).filter((s) =>
+      matchesSessionFilter({ ...s, startedAt: null }, { status: filter.status, ...instants }),
+    );
+    expect(expected.length).toBeGreaterThan(5);
+    h.setContractOnly(contractOnly);
+    const response = await exportAll(`?status=${filter.status}&from=${filter.from}&to=${filter.to}`);
+    const [header, ...body] = rows(await response.text());
+    expect(header).toEqual([...SESSION_CSV_COLUMNS]);
+    expect(body.map((r) => r[0])).toEqual(expected.map((s) => s.id));
+    for (const row of body) {
+      expect(row[9]).toBe("finished");
+      expect(row[2]!.slice(0, 7)).toBe("2026-02");
+    }
+    // Ignored filters mean walking the whole history: pages filtered to nothing still end the file right.
+    if (contractOnly) expect(listReads(h.requests).length).toBeGreaterThan(1);
+  });
 
   it("answers 400 with the reason for a bad filter", async () => {
     const response = await exportAll("?status=bogus");

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sessionOwnership } from "@/lib/core/db/schema";
 import { matchesSessionFilter, rangeToInstants } from "@/lib/features/sessions/filters";
 import { confirmSessionOwnership } from "@/lib/features/sessions/ownership";
@@ -13,6 +13,7 @@ import {
 } from "@/lib/features/sessions/service";
 import {
   createSessionsHarness,
+  sessionsHarnessForSuite,
   DEMO_DRIVER_ID,
   detailReads,
   listReads,
@@ -22,17 +23,9 @@ import {
 } from "./harness";
 import { inDialect } from "../../support/platform-dialect";
 
-let h: SessionsHarness;
+const h = sessionsHarnessForSuite({ resetBeforeEach: true });
 
-beforeAll(async () => {
-  h = await createSessionsHarness();
-});
-afterAll(() => h.close());
 beforeEach(async () => {
-  h.clock.ms = START;
-  h.emu.emulator.reset();
-  h.setContractOnly(false);
-  h.requests.length = 0;
   await h.opened.db.delete(sessionOwnership);
 });
 
@@ -194,7 +187,7 @@ describe("overview and live", () => {
     ).toBe(true);
   });
 
-  it("gives the same overview on a contract-only platform, and reads every page of the window", async () => {
+  it("gives the same overview on a spec-only platform, and reads every page of the window", async () => {
     const withFilters = await getSessionsOverview(DEMO_DRIVER_ID, h.deps);
     h.requests.length = 0;
     h.setContractOnly(true);

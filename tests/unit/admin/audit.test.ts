@@ -52,13 +52,8 @@ describe("audit filters in the URL", () => {
   });
 
   it("ignore bad values with a message instead of failing", () => {
-    const { filter, problems } = parseAuditFilter({
-      action: "drop table",
-      driver: "12abc",
-      outcome: "maybe",
-      from: "2026-02-30",
-      page: "-1",
-    });
+    const bad = { action: "drop table", driver: "12abc", outcome: "maybe", from: "2026-02-30", page: "-1" };
+    const { filter, problems } = parseAuditFilter(bad);
     expect(filter).toEqual({ page: 1 });
     expect(problems).toHaveLength(5);
   });

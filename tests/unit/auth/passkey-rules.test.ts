@@ -22,20 +22,9 @@ describe("challenge expiry", () => {
 
   it("answers only the purpose and account it was issued for", () => {
     expect(challengeUsable(stored, { purpose: "register", userId: null }, issuedAt)).toBe(false);
-    expect(
-      challengeUsable(
-        { ...stored, purpose: "register", userId: "u-1" },
-        { purpose: "register", userId: "u-2" },
-        issuedAt,
-      ),
-    ).toBe(false);
-    expect(
-      challengeUsable(
-        { ...stored, purpose: "register", userId: "u-1" },
-        { purpose: "register", userId: "u-1" },
-        issuedAt,
-      ),
-    ).toBe(true);
+    const registrationOfU1 = { ...stored, purpose: "register" as const, userId: "u-1" };
+    expect(challengeUsable(registrationOfU1, { purpose: "register", userId: "u-2" }, issuedAt)).toBe(false);
+    expect(challengeUsable(registrationOfU1, { purpose: "register", userId: "u-1" }, issuedAt)).toBe(true);
   });
 });
 

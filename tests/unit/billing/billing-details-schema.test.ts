@@ -3,18 +3,9 @@ import { toFieldErrors } from "@/lib/core/actions/action-result";
 import { translatorFor } from "@/lib/core/i18n/translator";
 import { BillingDetailsInput, billingFormValues } from "@/lib/features/billing/schemas";
 import { checkVatId } from "@/lib/features/billing/vat-id";
+import { DUTCH_COMPANY_FORM } from "../../support/billing-fixtures";
 
-const COMPANY = {
-  clientType: "company",
-  companyName: "Laadpaal B.V.",
-  companyTaxId: "NL000099998B57",
-  companyRegNo: "12345678",
-  address: "Stationsplein 1",
-  postCode: "1012 AB",
-  city: "Amsterdam",
-  country: "NL",
-  requireInvoice: "on",
-};
+const COMPANY = DUTCH_COMPANY_FORM;
 
 function fieldErrors(input: Record<string, string>, locale: "en" | "nl" | "de" = "en") {
   const result = BillingDetailsInput.safeParse(input);

@@ -6,31 +6,24 @@ import { translatorFor } from "@/lib/core/i18n/translator";
 const EARLY_MARCH = new Date("2026-02-28T23:30:00Z");
 const t = translatorFor("en");
 const parse = (query: string, now = EARLY_MARCH) => parsePackPeriod(new URLSearchParams(query), now, t);
+const accepted = (kind: string, from: string, to: string) => ({ ok: true, period: { kind, from, to } });
 
 describe("the pack's period", () => {
   it("takes this and last month in the service's time zone, whole months, across a year end", () => {
-    expect(parse("period=this-month")).toEqual({
-      ok: true,
-      period: { kind: "this-month", from: "2026-03-01", to: "2026-03-31" },
-    });
-    expect(parse("period=last-month")).toEqual({
-      ok: true,
-      period: { kind: "last-month", from: "2026-02-01", to: "2026-02-28" },
-    });
-    expect(parse("period=last-month", new Date("2026-01-15T12:00:00Z"))).toEqual({
-      ok: true,
-      period: { kind: "last-month", from: "2025-12-01", to: "2025-12-31" },
-    });
+    expect(parse("period=this-month")).toEqual(accepted("this-month", "2026-03-01", "2026-03-31"));
+    expect(parse("period=last-month")).toEqual(accepted("last-month", "2026-02-01", "2026-02-28"));
+    expect(parse("period=last-month", new Date("2026-01-15T12:00:00Z"))).toEqual(
+      accepted("last-month", "2025-12-01", "2025-12-31"),
+    );
     expect(parse("period=this-month", new Date("2028-02-10T12:00:00Z"))).toMatchObject({
       period: { to: "2028-02-29" },
     });
   });
 
   it("checks a custom range field by field, in words", () => {
-    expect(parse("period=custom&from=2026-02-01&to=2026-02-14")).toEqual({
-      ok: true,
-      period: { kind: "custom", from: "2026-02-01", to: "2026-02-14" },
-    });
+    expect(parse("period=custom&from=2026-02-01&to=2026-02-14")).toEqual(
+      accepted("custom", "2026-02-01", "2026-02-14"),
+    );
     expect(parse("period=custom")).toEqual({
       ok: false,
       errors: { from: ["Enter the first day of the period."], to: ["Enter the last day of the period."] },

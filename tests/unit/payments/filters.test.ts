@@ -8,6 +8,7 @@ import {
   toTransactionFilter,
 } from "@/lib/features/payments/filters";
 import { transaction } from "./fixtures";
+import type { TransactionKind } from "@/lib/platform/types";
 
 const t = translatorFor("en");
 const parse = (input: Parameters<typeof parseWithWords>[0]) => parseWithWords(input, t);
@@ -95,10 +96,13 @@ describe("toTransactionFilter and matchesTransactionFilter", () => {
   });
 
   it("maps every platform kind to a URL kind", () => {
-    expect(paymentKindOf("session")).toBe("charge");
-    expect(paymentKindOf("subscription_plan")).toBe("subscription");
-    expect(paymentKindOf("topup_package")).toBe("top-up");
-    expect(paymentKindOf("custom_fee")).toBe("fee");
-    expect(paymentKindOf("payment_terminal_authorisation")).toBe("authorisation");
+    const platformKinds: TransactionKind[] = [
+      "session",
+      "subscription_plan",
+      "topup_package",
+      "custom_fee",
+      "payment_terminal_authorisation",
+    ];
+    expect(platformKinds.map(paymentKindOf)).toEqual(["charge", "subscription", "top-up", "fee", "authorisation"]);
   });
 });
