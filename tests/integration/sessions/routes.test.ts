@@ -85,25 +85,28 @@ describe("GET /api/sessions/export", () => {
   it.each([
     ["a platform that honours the filters", false],
     ["a platform that ignores them", true],
-  ])("applies status and range on %s: exactly the platform's matching sessions, in its order", async (_, contractOnly) => {
-    const filter = { status: "finished" as const, from: "2026-02-01", to: "2026-02-28" };
-    const instants = rangeToInstants(filter);
-    const expected = (await h.platformSessions(DEMO_DRIVER_ID)).filter((s) =>
-      matchesSessionFilter({ ...s, startedAt: null }, { status: filter.status, ...instants }),
-    );
-    expect(expected.length).toBeGreaterThan(5);
-    h.setContractOnly(contractOnly);
-    const response = await exportAll(`?status=${filter.status}&from=${filter.from}&to=${filter.to}`);
-    const [header, ...body] = rows(await response.text());
-    expect(header).toEqual([...SESSION_CSV_COLUMNS]);
-    expect(body.map((r) => r[0])).toEqual(expected.map((s) => s.id));
-    for (const row of body) {
-      expect(row[9]).toBe("finished");
-      expect(row[2]!.slice(0, 7)).toBe("2026-02");
-    }
-    // Ignored filters mean walking the whole history: pages filtered to nothing still end the file right.
-    if (contractOnly) expect(listReads(h.requests).length).toBeGreaterThan(1);
-  });
+  ])(
+    "applies status and range on %s: exactly the platform's matching sessions, in its order",
+    async (_, contractOnly) => {
+      const filter = { status: "finished" as const, from: "2026-02-01", to: "2026-02-28" };
+      const instants = rangeToInstants(filter);
+      const expected = (await h.platformSessions(DEMO_DRIVER_ID)).filter((s) =>
+        matchesSessionFilter({ ...s, startedAt: null }, { status: filter.status, ...instants }),
+      );
+      expect(expected.length).toBeGreaterThan(5);
+      h.setContractOnly(contractOnly);
+      const response = await exportAll(`?status=${filter.status}&from=${filter.from}&to=${filter.to}`);
+      const [header, ...body] = rows(await response.text());
+      expect(header).toEqual([...SESSION_CSV_COLUMNS]);
+      expect(body.map((r) => r[0])).toEqual(expected.map((s) => s.id));
+      for (const row of body) {
+        expect(row[9]).toBe("finished");
+        expect(row[2]!.slice(0, 7)).toBe("2026-02");
+      }
+      // Ignored filters mean walking the whole history: pages filtered to nothing still end the file right.
+      if (contractOnly) expect(listReads(h.requests).length).toBeGreaterThan(1);
+    },
+  );
 
   it("answers 400 with the reason for a bad filter", async () => {
     const response = await exportAll("?status=bogus");
