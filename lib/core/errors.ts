@@ -26,11 +26,24 @@ export const ERROR_STATUS = {
   "last-admin": 409,
   /** The platform's dialect has no such operation. */
   unavailable: 501,
+  /** A voucher's redemption: refused by the platform, a bad code, no such driver, busy, down, too many attempts. */
+  "voucher-rejected": 422,
+  "voucher-invalid": 422,
+  "voucher-not-found": 404,
+  "voucher-rate-limited": 429,
+  "voucher-unavailable": 503,
+  "voucher-limited": 429,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 type MessageValues = Record<string, string | number>;
+
+/** Where an error is about one form field: answered as that field's error, in the platform's own words if it gave any. */
+export interface FieldBlame {
+  field: string;
+  said?: string;
+}
 
 // Brand and not class identity: Next's server bundles may each hold a copy of this module.
 const EXPECTED_BRAND = Symbol.for("driver-portal.expected-error");
@@ -52,6 +65,7 @@ export class ExpectedError extends Error {
     readonly values: MessageValues = {},
     /** For the logs; the key by default. */
     message: string = key,
+    readonly blame?: FieldBlame,
   ) {
     super(message);
     this.name = "ExpectedError";

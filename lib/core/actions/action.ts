@@ -210,7 +210,9 @@ export function buildActionRunner<TInput, TActor, TResult extends AnyResult>(
       const known = spec.expected?.(error, context, reading.input);
       if (known) return known;
       if (error instanceof ExpectedError) {
-        return withValues({ status: "error", code: error.code, message: t(error.key, error.values) } as const, echoed);
+        const message = error.blame?.said ?? t(error.key, error.values);
+        if (error.blame) return { status: "invalid", fieldErrors: { [error.blame.field]: [message] }, values };
+        return withValues({ status: "error", code: error.code, message } as const, echoed);
       }
       if (spec.rejected && error instanceof PlatformValidationError) {
         const message = spec.rejected.message === undefined ? {} : { message: t(spec.rejected.message) };

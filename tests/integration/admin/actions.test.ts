@@ -277,6 +277,7 @@ describe("driver account actions", () => {
   it("vouchers: the driver page's words, a per-staff-and-driver limit, every attempt audited", async () => {
     expect(await driver.redeemVoucherForDriverAction(1002, idle, form({ code: "USED-2025" }))).toMatchObject({
       status: "error",
+      code: "voucher-rejected",
       message: "This voucher is invalid, already used or not applicable.",
     });
     expect(await driver.redeemVoucherForDriverAction(1002, idle, form({ code: "WELCOME10" }))).toMatchObject({

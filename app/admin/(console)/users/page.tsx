@@ -20,7 +20,7 @@ export default async function FindDriverPage({ searchParams }: SearchParamsProps
   await requireStaffPage();
   const t = await getTranslations("driverSearch");
   const translator = await requestTranslator();
-  const search = parseDriverSearch(await searchParams, translator);
+  const search = parseDriverSearch(await searchParams);
 
   let hits: DriverSearchHit[] | null = null;
   let failure: string | null = null;
@@ -41,7 +41,11 @@ export default async function FindDriverPage({ searchParams }: SearchParamsProps
           {t("createDriver")}
         </Link>
       </div>
-      <DriverSearchForm by={search.by} q={search.q} error={search.kind === "invalid" ? search.message : undefined} />
+      <DriverSearchForm
+        by={search.by}
+        q={search.q}
+        error={search.kind === "invalid" ? translator(search.problem.key, search.problem.values) : undefined}
+      />
 
       <HeadedSection headingId="results-heading" heading={t("results.heading")}>
         <div role="status" aria-live="polite">

@@ -6,6 +6,7 @@ import { staffAction } from "@/lib/core/actions/staff-action";
 import { cardFormErrors, cardIdForm, cardLabel, cardNotOwned } from "@/lib/features/cards";
 import { addCardForDriver } from "@/lib/features/cards";
 import { hasErrorCode } from "@/lib/core/errors";
+import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { CARD_STATUS_CHANGES, refusedStatusChange } from "@/lib/features/cards";
 import type { CardStatusChanger } from "@/lib/features/cards";
 import type { Viewer } from "@/lib/core/auth/viewer";
@@ -13,16 +14,7 @@ import type { ActionResult } from "@/lib/core/actions/action-result";
 import type { Translator } from "@/lib/core/i18n/translator";
 import { readDriverId } from "@/lib/core/actions/driver-id";
 import { LinkCardInput, MoveForm } from "../schemas";
-import {
-  inspectMove,
-  moveCard,
-  MoveRefusedError,
-  moveRefusalMessage,
-  retryMoveLink,
-  undoMove,
-  type MoveRequest,
-  type MoveState,
-} from "../move-card";
+import { inspectMove, moveCard, retryMoveLink, undoMove, type MoveRequest, type MoveState } from "../move-card";
 
 /** A card id that is not on this driver's account (a crafted request, or a card moved meanwhile). */
 const NOT_OWNED = "admin.cards.notOwned";
@@ -120,10 +112,12 @@ function moveResult(state: MoveState, request: MoveRequest, t: Translator): Move
     };
   }
   if (state.step === "blocked-on-source") {
+    // Why the second step failed, in plain words; the audit entry keeps the technical reason.
+    const error = "error" in state ? platformErrorMessage(t, state.error, "admin.doing.linkToOtherDriver") : "";
     return {
       status: "error",
       code: "blocked-on-source",
-      message: t("admin.move.halfDone", { ...drivers(request), error: state.error ?? "" }).replace(/\s+/g, " "),
+      message: t("admin.move.halfDone", { ...drivers(request), error }).replace(/\s+/g, " "),
     };
   }
   return {
@@ -151,16 +145,14 @@ export const moveCardStepAction = staffAction({
     message: t("admin.move.incomplete"),
   }),
   expected: (error, { t }) => {
-    if (error instanceof MoveRefusedError)
-      return { status: "error", code: "refused", message: moveRefusalMessage(error, t) };
     if (hasErrorCode(error, "not-owned")) return cardNotOwned(t, NOT_OWNED);
     return undefined;
   },
   run: async (request, { actor, formData, t }): Promise<MoveActionResult> => {
     try {
       const intent = intentOf(formData);
-      if (intent === "move") return moveResult(await moveCard(actor, request, t), request, t);
-      if (intent === "retry") return moveResult(await retryMoveLink(actor, request, t), request, t);
+      if (intent === "move") return moveResult(await moveCard(actor, request), request, t);
+      if (intent === "retry") return moveResult(await retryMoveLink(actor, request), request, t);
       const card = await undoMove(actor, request);
       const state = await inspectMove(request).catch(() => null);
       return {

@@ -14,10 +14,10 @@ import type { Translator } from "@/lib/core/i18n/translator";
 import { getPlatform } from "@/lib/platform";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
 import { RATE_LIMITS } from "@/lib/core/rate-limit";
-import { redeemVoucherForDriver } from "@/lib/features/vouchers";
+import { redeemVoucherForDriver, voucherFailureOf } from "@/lib/features/vouchers";
 import { BILLING_FORM, billingFormValues, correctBillingDetails } from "@/lib/features/billing";
 import { DriverEmailInput } from "../schemas";
-import { voucherActionResult, type VoucherActionResult } from "@/lib/features/vouchers";
+import { auditErrorText } from "@/lib/core/audit";
 
 /**
  * Support staff act on a chosen driver's account. The driver id is bound to each action by the
@@ -174,15 +174,23 @@ export const redeemVoucherForDriverAction = staffAction({
   ...ON_A_DRIVER,
   audit: "driver.voucher.redeem",
   failure: { log: "voucher redeem", doing: "admin.doing.redeemVoucher" },
-  run: async (_input, { actor, driverId, values, recordAudit, t }): Promise<VoucherActionResult> => {
+  run: async (_input, { actor, driverId, values, recordAudit, t }): Promise<ActionResult> => {
     const code = values.code ?? "";
-    const outcome = await redeemVoucherForDriver(driverId, code, `admin:${actor.userId}:${driverId}`, t);
-    await recordAudit({
-      outcome: outcome.status === "accepted" ? "success" : "failure",
-      details: { code: code.trim().slice(0, 64), outcome: outcome.status },
-      error: outcome.status === "accepted" ? undefined : outcome.message,
-      reason: outcome.status === "accepted" ? undefined : `voucher-${outcome.status}`,
-    });
-    return voucherActionResult(outcome, values, t);
+    const details = (outcome: string) => ({ code: code.trim().slice(0, 64), outcome });
+    try {
+      await redeemVoucherForDriver(driverId, code, `admin:${actor.userId}:${driverId}`);
+    } catch (error) {
+      const failure = voucherFailureOf(error);
+      if (failure === null) throw error;
+      await recordAudit({
+        outcome: "failure",
+        details: details(failure),
+        error: auditErrorText(error),
+        reason: `voucher-${failure}`,
+      });
+      throw error;
+    }
+    await recordAudit({ outcome: "success", details: details("accepted") });
+    return { status: "ok", message: t("vouchers.accepted") };
   },
 });
