@@ -1,9 +1,9 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useState } from "react";
-import { Balance } from "@/components/account/balance";
+import { Balance } from "@/components/accounts/balance";
 import { sameBalance, type BalanceView } from "@/lib/features/accounts/balance-view";
-import { BALANCE_URL, useBalance } from "@/components/account/use-balance";
+import { BALANCE_URL, useBalance } from "@/components/accounts/use-balance";
 import { SubmitButton, Spinner } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/alert";

@@ -55,10 +55,8 @@ export interface ActionSpec<TInput, TActor, TResult extends AnyResult, TForm ext
   /** Never echoed (e.g. the baseline a form carries). */
   hidden?: readonly string[];
   schema?: ZodType<TInput>;
-  /** Instead of `schema`, for forms read in a way of their own; `bound` is what `boundArgument` binds. */
-  read?: (formData: FormData, bound: unknown, t: Translator) => FormReading<TInput>;
-  /** The page binds an id as the first argument (`action.bind(null, id)`), read by `read`. */
-  boundArgument?: boolean;
+  /** Instead of `schema`, for forms read in a way of their own. */
+  read?: (formData: FormData, t: Translator) => FormReading<TInput>;
   /** A message over the field errors (a catalogue key), or the whole answer when the input does not parse. */
   invalid?:
     MessageKey | ((fieldErrors: FieldErrors, values: Values, t: Translator) => NoInfer<TResult> | ActionResult<never>);
@@ -148,10 +146,9 @@ function readInput<TInput>(
   spec: ActionSpec<TInput, unknown, AnyResult, boolean>,
   formData: FormData | null,
   values: Values,
-  bound: unknown,
   t: Translator,
 ): FormReading<TInput> {
-  if (formData && spec.read) return spec.read(formData, bound, t);
+  if (formData && spec.read) return spec.read(formData, t);
   if (!spec.schema) return { ok: true, input: values as TInput };
   const secrets = Object.fromEntries((spec.secret ?? []).map((name) => [name, formData?.get(name) ?? undefined]));
   const parsed = spec.schema.safeParse({ ...values, ...secrets });
@@ -192,7 +189,7 @@ export function buildActionRunner<TInput, TActor, TResult extends AnyResult>(
       driverId = id;
     }
 
-    const reading = readInput(spec as ActionSpec<TInput, unknown, AnyResult, boolean>, formData, values, bound, t);
+    const reading = readInput(spec as ActionSpec<TInput, unknown, AnyResult, boolean>, formData, values, t);
     if (!reading.ok) {
       await refused("invalid-input", { actor, formData, driverId });
       if (typeof spec.invalid === "function") return spec.invalid(reading.fieldErrors, values, t);

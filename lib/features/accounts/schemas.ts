@@ -2,6 +2,7 @@ import { z } from "zod";
 import { emailSchema } from "@/lib/core/auth/schemas";
 import { isCountryCode } from "@/lib/core/countries";
 import { INVISIBLE_OR_DIRECTION, NO_MARKUP } from "@/lib/core/text-schema";
+import { PLATFORM_PASSWORD_MAX, PLATFORM_PASSWORD_MIN } from "./password-rule";
 
 /**
  * Profile fields, validated the same at sign-up, on the account page and in admin. Markup and invisible characters are
@@ -54,8 +55,7 @@ export const profileFields = {
     .refine(isCountryCode, "profile.errors.country"),
 };
 
-export const PLATFORM_PASSWORD_MIN = 6;
-export const PLATFORM_PASSWORD_MAX = 128;
+export { PLATFORM_PASSWORD_MAX, PLATFORM_PASSWORD_MIN } from "./password-rule";
 
 export const passwordSchema = z
   .string({ error: "profile.errors.password.required" })

@@ -13,6 +13,7 @@ import { titleFrom } from "@/components/layout/page-title";
 import { HeadedSection } from "@/components/ui/headed-section";
 import type { SearchParamsProps } from "@/components/layout/search-params";
 import { TextLink } from "@/components/ui/text-link";
+import { EmptyState } from "@/components/ui/empty-state";
 
 export const generateMetadata = titleFrom("driverSearch.title");
 
@@ -57,12 +58,12 @@ export default async function FindDriverPage({ searchParams }: SearchParamsProps
             </Alert>
           )}
           {hits && hits.length === 0 && (
-            <p className="text-slate-700 dark:text-slate-300">
+            <EmptyState>
               {t.rich("noHits", {
                 by: search.by,
                 create: (chunks) => <TextLink href="/admin/users/new">{chunks}</TextLink>,
               })}
-            </p>
+            </EmptyState>
           )}
           {hits && hits.length > 0 && (
             <p className="text-slate-700 dark:text-slate-300">{t("resultCount", { count: hits.length })}</p>

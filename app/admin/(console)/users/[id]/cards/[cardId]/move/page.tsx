@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/core/auth/guards";
-import { moveCardStepAction } from "@/lib/features/admin/actions/cards";
+import { moveCardStepAction } from "@/lib/features/admin/actions/move-card-step";
 import { CardIdArg, readDriverId } from "@/lib/core/actions/driver-id";
 import { driverLabel } from "@/lib/features/admin/driver-label";
 import { resolveDriver } from "@/lib/features/admin/find-driver";
