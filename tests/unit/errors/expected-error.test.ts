@@ -6,6 +6,7 @@ import { ACCOUNT_ERROR_STATUS } from "@/lib/features/accounts/shared";
 import { ROLE_CHANGE_STATUS } from "@/lib/features/admin/shared";
 import { PASSKEY_ERROR_STATUS } from "@/lib/features/passkeys/shared";
 import { VOUCHER_ERROR_STATUS } from "@/lib/features/vouchers/shared";
+import { VOUCHER_MESSAGES, VoucherError } from "@/lib/features/vouchers/errors";
 import { CardCodeTakenError, CardNotOwnedError, CardStatusRefusedError } from "@/lib/features/cards/card-errors";
 
 describe("ExpectedError: a code, and the words as a catalogue key", () => {
@@ -43,6 +44,10 @@ describe("ExpectedError: a code, and the words as a catalogue key", () => {
     expect(
       new ExpectedError("staff", "profile.emailChange.staff", {}, undefined, ACCOUNT_ERROR_STATUS.staff).status,
     ).toBe(403);
+    expect(new VoucherError("unavailable", VOUCHER_MESSAGES.unavailable).status).toBe(503);
+    expect(new VoucherError("invalid", VOUCHER_MESSAGES.invalidFromPlatform, {}, { field: "code" }).blame).toEqual({
+      field: "code",
+    });
   });
 });
 
