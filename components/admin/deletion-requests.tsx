@@ -7,6 +7,7 @@ import { ConfirmSubmit } from "@/components/ui/confirm-submit";
 import { TextField } from "@/components/ui/field";
 import { useIntentActionState } from "@/components/ui/use-intent-action";
 import type { ActionResult } from "@/lib/core/actions/action-result";
+import { EmptyState } from "@/components/ui/empty-state";
 
 type StaffAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 
@@ -115,7 +116,7 @@ export function DeletionRequestList({
     <div className="space-y-3">
       <FormStatus tone={state.status === "ok" ? "success" : "error"} message={outcome(state)} />
       {requests.length === 0 ? (
-        <p>{t("deletion.none")}</p>
+        <EmptyState>{t("deletion.none")}</EmptyState>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           {requests.map((request) => (

@@ -2,11 +2,9 @@ import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requestTranslator } from "@/lib/core/auth/request-translator";
 import type { Card } from "@/lib/platform/types";
-import {
-  blockCardForDriverAction,
-  linkCardForDriverAction,
-  resumeCardForDriverAction,
-} from "@/lib/features/admin/actions/cards";
+import { blockCardForDriverAction } from "@/lib/features/admin/actions/block-card-for-driver";
+import { linkCardForDriverAction } from "@/lib/features/admin/actions/link-card-for-driver";
+import { resumeCardForDriverAction } from "@/lib/features/admin/actions/resume-card-for-driver";
 import type { CardStatusChange } from "@/lib/features/cards";
 import { cardStatusNote } from "@/lib/features/cards/shared";
 import { CardStatusButton } from "@/components/cards/card-status-button";
@@ -14,6 +12,7 @@ import { CardTable, cardLabel } from "@/components/cards/card-table";
 import { BlockCardButton } from "@/components/cards/block-card-button";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { CardForm } from "@/components/cards/card-form";
+import { EmptyState } from "@/components/ui/empty-state";
 
 /** The status change a card's resume button makes: a blocked card is unblocked, a paused one resumed. */
 function resumeChange(card: Card) {
@@ -41,7 +40,7 @@ export async function DriverCardsSection({
   return (
     <div className="space-y-6">
       {cards.length === 0 ? (
-        <p className="text-slate-700 dark:text-slate-300">{t("cards.none")}</p>
+        <EmptyState>{t("cards.none")}</EmptyState>
       ) : (
         <CardTable
           cards={cards}

@@ -5,6 +5,7 @@ import type { Translator } from "@/lib/core/i18n/translator";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import type { LedgerView } from "@/lib/features/payments";
 import type { Settled } from "@/lib/features/sessions/shared";
+import { EmptyState } from "@/components/ui/empty-state";
 
 /** A driver's ledger for staff, the driver page's table; on the contract the absence is said without a call. */
 export async function DriverPaymentsSection({
@@ -33,8 +34,7 @@ export async function DriverPaymentsSection({
   if (view.value.kind === "notProvided")
     return <p className="text-slate-700 dark:text-slate-300">{t("paymentsNotProvided")}</p>;
   const { rows, page, hasNext } = view.value.page;
-  if (rows.length === 0)
-    return <p className="text-slate-700 dark:text-slate-300">{page > 1 ? t("noPaymentsOnPage") : t("noPayments")}</p>;
+  if (rows.length === 0) return <EmptyState>{page > 1 ? t("noPaymentsOnPage") : t("noPayments")}</EmptyState>;
   const links: LedgerLinks = {
     session: null,
     invoice: (id) => `/api/admin/users/${platformUserId}/invoices/${id}`,

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
-import type { MoveActionResult } from "@/lib/features/admin/actions/cards";
+import type { MoveActionResult } from "@/lib/features/admin/actions/move-card-step";
 import { idle } from "@/lib/core/actions/action-result";
 import { SubmitButton } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-classes";

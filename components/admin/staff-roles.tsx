@@ -1,19 +1,18 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
-import {
-  changeStaffEmailAction,
-  grantStaffRoleAction,
-  resetStaffPasskeysAction,
-  revokeStaffRoleAction,
-  withdrawStaffInviteAction,
-} from "@/lib/features/admin/actions/roles";
+import { changeStaffEmailAction } from "@/lib/features/admin/actions/change-staff-email";
+import { grantStaffRoleAction } from "@/lib/features/admin/actions/grant-staff-role";
+import { resetStaffPasskeysAction } from "@/lib/features/admin/actions/reset-staff-passkeys";
+import { revokeStaffRoleAction } from "@/lib/features/admin/actions/revoke-staff-role";
+import { withdrawStaffInviteAction } from "@/lib/features/admin/actions/withdraw-staff-invite";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 import { EmailField } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
 import { SubmitButton } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/alert";
 import { ConfirmSubmit } from "@/components/ui/confirm-submit";
+import { EmptyState } from "@/components/ui/empty-state";
 
 export interface StaffRow {
   email: string;
@@ -77,7 +76,7 @@ export function StaffList({ staff, viewerEmail }: { staff: StaffRow[]; viewerEma
       <FormStatus tone={tone(revokeState)} message={listActionMessage(revokeState, t("roles.checkEmail"))} />
       <FormStatus tone={tone(resetState)} message={listActionMessage(resetState, t("roles.checkEmail"))} />
       {staff.length === 0 ? (
-        <p>{t("roles.noStaff")}</p>
+        <EmptyState>{t("roles.noStaff")}</EmptyState>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           {staff.map((member) => {
@@ -178,7 +177,7 @@ export function PendingInvites({ invites }: { invites: InviteRow[] }) {
     <div className="space-y-3">
       <FormStatus tone={tone(state)} message={listActionMessage(state, t("roles.checkEmail"))} />
       {invites.length === 0 ? (
-        <p>{t("roles.noInvites")}</p>
+        <EmptyState>{t("roles.noInvites")}</EmptyState>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           {invites.map((invite) => (

@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { countryName } from "@/lib/core/countries";
 import type { BillingDetailsView } from "@/lib/features/billing";
+import { EmptyState } from "@/components/ui/empty-state";
 
 type ReadOnlyView = Extract<BillingDetailsView, { status: "readOnly" }>;
 type Line = ReadOnlyView["lines"][number];
@@ -23,7 +24,7 @@ export async function BillingDetailsReadOnly({ view, audience }: { view: ReadOnl
         {audience === "driver" ? t("readOnly.intro", { manager }) : t("readOnly.staffIntro", { manager })}
       </p>
       {view.lines.length === 0 ? (
-        <p className="text-sm">{t("readOnly.none")}</p>
+        <EmptyState>{t("readOnly.none")}</EmptyState>
       ) : (
         <dl aria-label={t("readOnly.label")} className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
           {view.lines.map((line) => (

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import type { BillingDetailsView } from "@/lib/features/billing";
 import { LoadError } from "@/components/ui/load-error";
+import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { BillingDetailsForm, type BillingDetailsAction } from "./billing-details-form";
 import { BillingDetailsReadOnly } from "./billing-details-read-only";
 
@@ -27,8 +28,10 @@ export async function BillingDetailsSection({
       </p>
     );
   }
-  if (view.status === "error")
-    return <LoadError title={t("loadFailed")} message={view.message} retryHref={retryHref} />;
+  if (view.status === "error") {
+    const message = platformErrorMessage(await getTranslations(), view.error, "billing.doing.load");
+    return <LoadError title={t("loadFailed")} message={message} retryHref={retryHref} />;
+  }
   if (view.status === "readOnly") return <BillingDetailsReadOnly view={view} audience={audience} />;
   return (
     <div className="space-y-3">

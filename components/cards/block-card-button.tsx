@@ -1,14 +1,20 @@
-import { getTranslations } from "next-intl/server";
-import { BlockCardDialog, type BlockCardAction } from "./block-card-dialog";
+"use client";
+import { useTranslations } from "next-intl";
+import { useActionState, useEffect, useId, useRef } from "react";
+import { SubmitButton } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
+import { ModalDialog } from "@/components/ui/modal-dialog";
+import { Alert } from "@/components/ui/alert";
 import { screenReaderOnly } from "@/components/ui/rich-text";
+import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 
-export type { BlockCardAction };
+export type BlockCardAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 
 /**
- * "Block" for one card, confirmed in a dialog (BlockCardDialog), in the reader's language. The
- * action is a prop, so the admin area reuses this with its own (audited) action.
+ * "Block" confirmed in a modal <dialog> (focus kept in, Escape closes, focus back on cancel). After blocking, focus
+ * lands on the confirmation, announced politely.
  */
-export async function BlockCardButton({
+export function BlockCardButton({
   cardId,
   cardLabel,
   blocked,
@@ -19,8 +25,9 @@ export async function BlockCardButton({
   blocked: boolean;
   action: BlockCardAction;
 }) {
-  const t = await getTranslations("cards");
+  const t = useTranslations("cards");
   const words = {
+    // The opener names the card for screen readers.
     open: t.rich("block.open", { card: cardLabel, hidden: screenReaderOnly }),
     title: t("block.title", { card: cardLabel }),
     text: t("block.text"),
@@ -28,5 +35,53 @@ export async function BlockCardButton({
     submit: t("block.submit"),
     pending: t("block.pending"),
   };
-  return <BlockCardDialog cardId={cardId} blocked={blocked} action={action} words={words} />;
+  const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (state.status !== "ok") return;
+    dialogRef.current?.close();
+    doneRef.current?.focus();
+  }, [state]);
+
+  const onClose = () => {
+    // The opener is gone once the card is blocked; the confirmation has focus then.
+    if (state.status !== "ok" && openerRef.current) openerRef.current.focus();
+  };
+
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <p ref={doneRef} tabIndex={-1} role="status" aria-live="polite" className="text-sm outline-none">
+        {state.status === "ok" ? state.message : null}
+      </p>
+      {!blocked && (
+        <button
+          ref={openerRef}
+          type="button"
+          aria-haspopup="dialog"
+          className={buttonClasses("secondary", "whitespace-nowrap")}
+          onClick={() => dialogRef.current?.showModal()}
+        >
+          {words.open}
+        </button>
+      )}
+      <ModalDialog ref={dialogRef} id={id} title={words.title} text={words.text} width="max-w-md" onClose={onClose}>
+        <form action={formAction} className="mt-4 flex flex-col gap-3">
+          <input type="hidden" name="cardId" value={cardId} />
+          {state.status === "error" && <Alert tone="error">{state.message}</Alert>}
+          <div className="flex flex-wrap justify-end gap-2">
+            <button type="button" className={buttonClasses("secondary")} onClick={() => dialogRef.current?.close()}>
+              {words.cancel}
+            </button>
+            <SubmitButton variant="danger" pendingLabel={words.pending}>
+              {words.submit}
+            </SubmitButton>
+          </div>
+        </form>
+      </ModalDialog>
+    </div>
+  );
 }

@@ -1,4 +1,4 @@
-import { SignOutButton } from "@/components/auth/sign-out-button";
+import { SignOutButton } from "@/components/sign-in/sign-out-button";
 
 export function AccountMenu({ email }: { email: string }) {
   return (

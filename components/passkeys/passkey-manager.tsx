@@ -8,6 +8,7 @@ import { ConfirmSubmit } from "@/components/ui/confirm-submit";
 import { TextField } from "@/components/ui/field";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 import { addPasskey, preloadWebAuthn } from "./passkey-client";
+import { EmptyState } from "@/components/ui/empty-state";
 
 export interface PasskeyRow {
   id: string;
@@ -69,7 +70,7 @@ export function PasskeyManager({
   return (
     <div className="space-y-4">
       {passkeys.length === 0 ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300">{t("manager.none")}</p>
+        <EmptyState>{t("manager.none")}</EmptyState>
       ) : (
         <ul
           aria-label={t("manager.listLabel")}

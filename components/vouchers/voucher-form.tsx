@@ -1,16 +1,15 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useState } from "react";
-import { Balance } from "@/components/account/balance";
+import { Balance } from "@/components/accounts/balance";
 import { sameBalance, type BalanceView } from "@/lib/features/accounts/shared";
-import { BALANCE_URL, useBalance } from "@/components/account/use-balance";
+import { BALANCE_URL, useBalance } from "@/components/accounts/use-balance";
 import { SubmitButton, Spinner } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/alert";
-import { idle } from "@/lib/core/actions/action-result";
-import type { VoucherActionResult } from "@/lib/features/vouchers/shared";
+import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 
-export type RedeemVoucherAction = (previous: VoucherActionResult, formData: FormData) => Promise<VoucherActionResult>;
+export type RedeemVoucherAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 
 const POLL_FOR_MS = 30_000;
 /** With the stream open the pushed balance brings the credit; the balance is polled only if none came this long. */
@@ -35,7 +34,7 @@ export function VoucherForm({
   push?: boolean;
 }) {
   const t = useTranslations("vouchers");
-  const [state, formAction, pending] = useActionState<VoucherActionResult, FormData>(action, idle);
+  const [state, formAction, pending] = useActionState<ActionResult, FormData>(action, idle);
   // Balance when the driver pressed the button: the credit shows as a change from it.
   const [baseline, setBaseline] = useState<BalanceView | null>(null);
   const [timedOut, setTimedOut] = useState(false);

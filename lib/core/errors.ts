@@ -1,7 +1,7 @@
 import type { MessageKey } from "@/lib/core/i18n/translator";
 
 /** The statuses a route handler answers an expected error with. */
-export type ExpectedStatus = 400 | 403 | 404 | 409 | 501;
+export type ExpectedStatus = 400 | 403 | 404 | 409 | 422 | 429 | 501 | 503;
 
 /**
  * The codes several features answer with, and each one's HTTP status. A code only one feature uses is declared with
@@ -26,6 +26,12 @@ export type ErrorStatusTable<Code extends string> = Readonly<Record<Code, Expect
 
 type MessageValues = Record<string, string | number>;
 
+/** Where an error is about one form field: answered as that field's error, in the platform's own words if it gave any. */
+export interface FieldBlame {
+  field: string;
+  said?: string;
+}
+
 // Brand and not class identity: Next's server bundles may each hold a copy of this module.
 const EXPECTED_BRAND = Symbol.for("driver-portal.expected-error");
 
@@ -42,13 +48,21 @@ export class ExpectedError extends Error {
     return typeof value === "object" && value !== null && EXPECTED_BRAND in value;
   }
 
-  constructor(code: SharedErrorCode, key: MessageKey, values?: MessageValues, message?: string);
+  constructor(
+    code: SharedErrorCode,
+    key: MessageKey,
+    values?: MessageValues,
+    message?: string,
+    status?: undefined,
+    blame?: FieldBlame,
+  );
   constructor(
     code: string,
     key: MessageKey,
     values: MessageValues,
     message: string | undefined,
     status: ExpectedStatus,
+    blame?: FieldBlame,
   );
   constructor(
     readonly code: string,
@@ -57,6 +71,8 @@ export class ExpectedError extends Error {
     /** For the logs; the key by default. */
     message: string = key,
     status?: ExpectedStatus,
+    /** The form field it is about, if one: the action helper answers it as that field's error. */
+    readonly blame?: FieldBlame,
   ) {
     super(message);
     this.name = "ExpectedError";

@@ -14,7 +14,7 @@ const PAGES: { path: string; audience: Audience; signedIn: "driver" | "admin" | 
   { path: "/account", audience: "account", signedIn: "driver" },
   { path: "/account/payments", audience: "account", signedIn: "driver" },
   { path: "/sessions", audience: "sessions", signedIn: "driver" },
-  { path: "/cards", audience: "driver", signedIn: "driver" },
+  { path: "/cards", audience: "cards", signedIn: "driver" },
   { path: "/vouchers", audience: "vouchers", signedIn: "driver" },
   { path: "/map", audience: "map", signedIn: "driver" },
   { path: "/admin/users", audience: "admin", signedIn: "admin" },

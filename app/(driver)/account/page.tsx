@@ -1,29 +1,29 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
-import { AccountDetailsPending, StreamedAccountDetails } from "@/components/account/account-details";
-import { AppPasswordForm } from "@/components/account/app-password-form";
-import { PasswordResetForm } from "@/components/account/password-reset-form";
+import { AccountDetailsPending, StreamedAccountDetails } from "@/components/accounts/account-details";
+import { AppPasswordForm } from "@/components/accounts/app-password-form";
+import { PasswordResetForm } from "@/components/accounts/password-reset-form";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
-import { SignOutButton } from "@/components/auth/sign-out-button";
-import { NewDeviceMailForm, SignedInDeviceList } from "@/components/account/signed-in-devices";
-import { ReceiptMailForm } from "@/components/account/receipt-mail-form";
-import { AccountDeletion } from "@/components/account/account-deletion";
-import { PlatformExport } from "@/components/account/platform-export";
+import { SignOutButton } from "@/components/sign-in/sign-out-button";
+import { NewDeviceMailForm, SignedInDeviceList } from "@/components/devices/signed-in-devices";
+import { ReceiptMailForm } from "@/components/live/receipt-mail-form";
+import { AccountDeletion } from "@/components/accounts/account-deletion";
+import { PlatformExport } from "@/components/accounts/platform-export";
 import { PasskeyManager } from "@/components/passkeys/passkey-manager";
-import { removePasskeyAction, renamePasskeyAction } from "@/lib/features/passkeys/actions/manage-passkeys";
+import { removePasskeyAction } from "@/lib/features/passkeys/actions/remove-passkey";
+import { renamePasskeyAction } from "@/lib/features/passkeys/actions/rename-passkey";
 import { loadPasskeyRows } from "@/lib/features/passkeys/view";
 import { loadAccountView } from "@/lib/features/accounts/account-view";
 import { DELETION_GRACE_DAYS, openDeletionRequestOf } from "@/lib/features/accounts/deletion";
-import {
-  cancelAccountDeletionAction,
-  requestAccountDeletionAction,
-} from "@/lib/features/accounts/actions/account-deletion";
+import { cancelAccountDeletionAction } from "@/lib/features/accounts/actions/cancel-account-deletion";
+import { requestAccountDeletionAction } from "@/lib/features/accounts/actions/request-account-deletion";
 import { setAppPasswordAction } from "@/lib/features/accounts/actions/set-app-password";
 import { platformExportOffered } from "@/lib/features/accounts/platform-export";
 import { requestPlatformExportAction } from "@/lib/features/accounts/actions/request-platform-export";
 import { startPasswordResetAction } from "@/lib/features/accounts/actions/start-password-reset";
-import { setNewDeviceMailAction, signOutDeviceAction } from "@/lib/features/devices/actions/manage-devices";
+import { setNewDeviceMailAction } from "@/lib/features/devices/actions/set-new-device-mail";
+import { signOutDeviceAction } from "@/lib/features/devices/actions/sign-out-device";
 import { loadDeviceListView } from "@/lib/features/devices/device-list-view";
 import { receiptMailEnabled } from "@/lib/features/live";
 import { setReceiptMailAction } from "@/lib/features/live/actions/set-receipt-mail";

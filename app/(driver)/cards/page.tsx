@@ -6,7 +6,9 @@ import { CardTable, cardLabel } from "@/components/cards/card-table";
 import { Card } from "@/components/ui/card";
 import { requireDriverPage } from "@/lib/core/auth/guards";
 import { addCardAction } from "@/lib/features/cards/actions/add-card";
-import { blockCardAction, pauseCardAction, resumeCardAction } from "@/lib/features/cards/actions/change-card-status";
+import { blockCardAction } from "@/lib/features/cards/actions/block-card";
+import { pauseCardAction } from "@/lib/features/cards/actions/pause-card";
+import { resumeCardAction } from "@/lib/features/cards/actions/resume-card";
 import { listDriverCards } from "@/lib/features/cards/service";
 import { latestCardStatusChanges, type CardStatusChange } from "@/lib/features/cards/status-history";
 import { cardStatusNote } from "@/lib/features/cards/status-note";
@@ -17,6 +19,7 @@ import { titleFrom } from "@/components/layout/page-title";
 import { PageHeading } from "@/components/ui/page-heading";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { livePushActive } from "@/lib/features/live";
+import { EmptyState } from "@/components/ui/empty-state";
 
 /** The one-click change a usable card's row offers: pause an active card, resume a paused one. */
 const ROW_CHANGE = {
@@ -49,10 +52,7 @@ export default async function CardsPage() {
           {loadError !== null || cards === null ? (
             <LoadError title={t("loadFailed")} message={loadError ?? ""} retryHref="/cards" />
           ) : cards.length === 0 ? (
-            <div className="rounded-md border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">
-              <p className="font-semibold">{t("emptyTitle")}</p>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("emptyText")}</p>
-            </div>
+            <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
           ) : (
             <CardTable
               cards={cards}

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { LiveSessionsSection, MonthlySection } from "@/components/sessions/sessions-overview";
 import { ExpensePackDialog } from "@/components/sessions/expense-pack-dialog";
@@ -11,7 +11,6 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { requireDriverPage } from "@/lib/core/auth/guards";
-import { currentLocale } from "@/lib/core/auth/current-locale";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { getPlatformUser } from "@/lib/features/accounts/platform-user";
 import { logSessionError } from "@/lib/features/sessions/deps";
@@ -26,6 +25,7 @@ import { settle } from "@/lib/features/sessions/settle";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParamsProps } from "@/components/layout/search-params";
 import { screenReaderOnly } from "@/components/ui/rich-text";
+import { EmptyState } from "@/components/ui/empty-state";
 
 export const generateMetadata = titleFrom("sessions.title");
 
@@ -37,7 +37,7 @@ export default async function SessionsPage({ searchParams }: SearchParamsProps) 
   const [t, translator, locale, params] = await Promise.all([
     getTranslations("sessions"),
     getTranslations(),
-    currentLocale(),
+    getLocale(),
     searchParams,
   ]);
   const { filter, problems } = parseSessionFilter(params, translator);
@@ -137,17 +137,17 @@ async function SessionList({ filter, page, currency, locationNames, hrefFor, cle
   if (page.items.length === 0) {
     if (filter.page > 1 && page.total > 0) {
       return (
-        <p>
+        <EmptyState>
           {t("noPage", { page: String(filter.page) })}{" "}
           <Link href={hrefFor(1)} className={linkClass}>
             {t("firstPage")}
           </Link>
-        </p>
+        </EmptyState>
       );
     }
     if (hasRangeFilter(filter)) {
       return (
-        <p>
+        <EmptyState>
           {t.rich("noMatch", {
             clear: (chunks) => (
               <Link href={clearHref} className={linkClass}>
@@ -155,10 +155,10 @@ async function SessionList({ filter, page, currency, locationNames, hrefFor, cle
               </Link>
             ),
           })}
-        </p>
+        </EmptyState>
       );
     }
-    return <p>{t("none")}</p>;
+    return <EmptyState>{t("none")}</EmptyState>;
   }
   return (
     <>

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { SignOutButton } from "@/components/auth/sign-out-button";
+import { SignOutButton } from "@/components/sign-in/sign-out-button";
 import { titleFrom } from "@/components/layout/page-title";
 import { DeadEndPage } from "@/components/ui/dead-end-page";
 

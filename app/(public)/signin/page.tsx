@@ -1,6 +1,6 @@
-import { OtherFormLink } from "@/components/auth/other-form-link";
+import { OtherFormLink } from "@/components/sign-in/other-form-link";
 import { getTranslations } from "next-intl/server";
-import { SignInForm } from "@/components/auth/sign-in-form";
+import { SignInForm } from "@/components/sign-in/sign-in-form";
 import { PasskeySignIn } from "@/components/passkeys/passkey-sign-in";
 import { Alert } from "@/components/ui/alert";
 import { safeReturnPath } from "@/lib/core/auth/return-path";
@@ -33,11 +33,7 @@ export default async function SignInPage({ searchParams }: SearchParamsProps) {
       <h1 className="text-2xl font-bold">{t("heading")}</h1>
       {error && <Alert tone="error">{t(`errors.${errorKey(error)}`)}</Alert>}
       <p className="text-slate-700 dark:text-slate-300">{t("intro")}</p>
-      <SignInForm
-        callbackUrl={callbackUrl}
-        defaultEmail={email}
-        words={{ emailLabel: t("form.emailLabel"), submit: t("form.submit"), pending: t("form.pending") }}
-      />
+      <SignInForm callbackUrl={callbackUrl} defaultEmail={email} />
       <div className="space-y-2 border-t border-slate-200 pt-4 dark:border-slate-700">
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("passkeyPrompt")}</p>
         <PasskeySignIn callbackUrl={callbackUrl} autofill />

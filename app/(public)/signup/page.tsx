@@ -1,6 +1,6 @@
-import { OtherFormLink } from "@/components/auth/other-form-link";
+import { OtherFormLink } from "@/components/sign-in/other-form-link";
 import { getTranslations } from "next-intl/server";
-import { NewDriverForm } from "@/components/account/new-driver-form";
+import { NewDriverForm } from "@/components/accounts/new-driver-form";
 import { signUpAction } from "@/lib/features/accounts/actions/sign-up";
 import { titleFrom } from "@/components/layout/page-title";
 

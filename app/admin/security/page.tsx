@@ -4,7 +4,8 @@ import { PasskeySignIn } from "@/components/passkeys/passkey-sign-in";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { lacksStaffPasskey, requireStaffPage } from "@/lib/core/auth/guards";
-import { removePasskeyAction, renamePasskeyAction } from "@/lib/features/passkeys/actions/manage-passkeys";
+import { removePasskeyAction } from "@/lib/features/passkeys/actions/remove-passkey";
+import { renamePasskeyAction } from "@/lib/features/passkeys/actions/rename-passkey";
 import { loadPasskeyRows } from "@/lib/features/passkeys/view";
 import { titleFrom } from "@/components/layout/page-title";
 

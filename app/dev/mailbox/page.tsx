@@ -6,6 +6,7 @@ import { listOutbox } from "@/lib/core/mail/outbox";
 import { formatDateTime } from "@/lib/core/format";
 import { titleFrom } from "@/components/layout/page-title";
 import { TextLink } from "@/components/ui/text-link";
+import { EmptyState } from "@/components/ui/empty-state";
 
 export const generateMetadata = titleFrom("devMailbox.title");
 
@@ -20,7 +21,7 @@ export default async function MailboxPage() {
       <h1 className="text-2xl font-bold">{t("heading")}</h1>
       <p className="text-slate-700 dark:text-slate-300">{t("intro")}</p>
       {messages.length === 0 ? (
-        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center">{t("empty")}</p>
+        <EmptyState>{t("empty")}</EmptyState>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">

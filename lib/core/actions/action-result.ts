@@ -57,8 +57,13 @@ export function toFieldErrors(issues: readonly Issue[], t: Translator): FieldErr
   return errors;
 }
 
-function issueMessage(issue: Issue, t: Translator): string {
+/** A zod issue's catalogue key (schema messages are keys) and the `{min}`/`{max}` it is worded with. */
+export function issueWords(issue: Pick<Issue, "message" | "minimum" | "maximum">) {
   const bound = (value: unknown) => (typeof value === "number" || typeof value === "bigint" ? Number(value) : 0);
-  if (!t.has(issue.message as MessageKey)) return t("validation.invalid");
-  return t(issue.message as MessageKey, { min: bound(issue.minimum), max: bound(issue.maximum) });
+  return { key: issue.message as MessageKey, values: { min: bound(issue.minimum), max: bound(issue.maximum) } };
+}
+
+function issueMessage(issue: Issue, t: Translator): string {
+  const { key, values } = issueWords(issue);
+  return t.has(key) ? t(key, values) : t("validation.invalid");
 }

@@ -56,10 +56,8 @@ export interface ActionSpec<TInput, TActor, TResult extends AnyResult, TForm ext
   /** Never echoed (e.g. the baseline a form carries). */
   hidden?: readonly string[];
   schema?: ZodType<TInput>;
-  /** Instead of `schema`, for forms read in a way of their own; `bound` is what `boundArgument` binds. */
-  read?: (formData: FormData, bound: unknown, t: Translator) => FormReading<TInput>;
-  /** The page binds an id as the first argument (`action.bind(null, id)`), read by `read`. */
-  boundArgument?: boolean;
+  /** Instead of `schema`, for forms read in a way of their own. */
+  read?: (formData: FormData, t: Translator) => FormReading<TInput>;
   /** A message over the field errors (a catalogue key), or the whole answer when the input does not parse. */
   invalid?:
     MessageKey | ((fieldErrors: FieldErrors, values: Values, t: Translator) => NoInfer<TResult> | ActionResult<never>);
@@ -149,10 +147,9 @@ function readInput<TInput>(
   spec: ActionSpec<TInput, unknown, AnyResult, boolean>,
   formData: FormData | null,
   values: Values,
-  bound: unknown,
   t: Translator,
 ): FormReading<TInput> {
-  if (formData && spec.read) return spec.read(formData, bound, t);
+  if (formData && spec.read) return spec.read(formData, t);
   if (!spec.schema) return { ok: true, input: values as TInput };
   const secrets = Object.fromEntries((spec.secret ?? []).map((name) => [name, formData?.get(name) ?? undefined]));
   const parsed = spec.schema.safeParse({ ...values, ...secrets });
@@ -193,7 +190,7 @@ export function buildActionRunner<TInput, TActor, TResult extends AnyResult>(
       driverId = id;
     }
 
-    const reading = readInput(spec as ActionSpec<TInput, unknown, AnyResult, boolean>, formData, values, bound, t);
+    const reading = readInput(spec as ActionSpec<TInput, unknown, AnyResult, boolean>, formData, values, t);
     if (!reading.ok) {
       await refused("invalid-input", { actor, formData, driverId });
       if (typeof spec.invalid === "function") return spec.invalid(reading.fieldErrors, values, t);
@@ -211,7 +208,9 @@ export function buildActionRunner<TInput, TActor, TResult extends AnyResult>(
       const known = spec.expected?.(error, context, reading.input);
       if (known) return known;
       if (error instanceof ExpectedError) {
-        return withValues({ status: "error", code: error.code, message: t(error.key, error.values) } as const, echoed);
+        const message = error.blame?.said ?? t(error.key, error.values);
+        if (error.blame) return { status: "invalid", fieldErrors: { [error.blame.field]: [message] }, values };
+        return withValues({ status: "error", code: error.code, message } as const, echoed);
       }
       if (spec.rejected && error instanceof PlatformValidationError) {
         const message = spec.rejected.message === undefined ? {} : { message: t(spec.rejected.message) };

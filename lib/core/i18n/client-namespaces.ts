@@ -11,15 +11,39 @@ const EVERY_PAGE = ["ui", "routeErrors"] as const satisfies readonly Namespace[]
  */
 export const CLIENT_NAMESPACES = {
   everyPage: EVERY_PAGE,
-  // The driver area's layout sends only what every page shares; the account, sessions and vouchers
+  // The driver area's layout sends only what every page shares; the account, cards, sessions and vouchers
   // layouts add their own route's words, so /cards does not carry the sessions table's.
   driver: EVERY_PAGE,
-  account: [...EVERY_PAGE, "devices", "passkeys", "receipts"],
+  account: [
+    ...EVERY_PAGE,
+    "devices",
+    "passkeys",
+    "receipts",
+    "profile",
+    "appPassword",
+    "myData",
+    "billing",
+    "accountDeletion",
+  ],
+  cards: [...EVERY_PAGE, "cards"],
   sessions: [...EVERY_PAGE, "sessions", "duration"],
   vouchers: [...EVERY_PAGE, "account", "vouchers"],
   map: [...EVERY_PAGE, "map"],
-  public: [...EVERY_PAGE, "passkeys"],
-  admin: [...EVERY_PAGE, "account", "vouchers", "passkeys", "staff", "moveCard", "sessions", "duration"],
+  public: [...EVERY_PAGE, "passkeys", "profile", "appPassword", "signUp", "signIn"],
+  admin: [
+    ...EVERY_PAGE,
+    "account",
+    "vouchers",
+    "passkeys",
+    "staff",
+    "moveCard",
+    "sessions",
+    "duration",
+    "profile",
+    "appPassword",
+    "billing",
+    "cards",
+  ],
 } as const satisfies Record<string, readonly Namespace[]>;
 
 export type Audience = keyof typeof CLIENT_NAMESPACES;

@@ -108,13 +108,9 @@ export function readProfileForm(formData: FormData, t: Translator = defaultTrans
   return { ok: true, submitted, baseline };
 }
 
-/**
- * readProfileForm in the action helper's terms. The helper hands over the request's translator as the
- * third argument (English until it does).
- */
+/** readProfileForm in the action helper's terms, in the words of the request's translator the helper hands over. */
 export function readProfileInput(
   formData: FormData,
-  _bound?: unknown,
   t?: Translator,
 ): FormReading<Extract<ProfileFormReading, { ok: true }>> {
   const reading = readProfileForm(formData, t);

@@ -4,27 +4,30 @@ import { emailSchema } from "@/lib/core/auth/schemas";
 import { getPlatform } from "@/lib/platform";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
 import type { Card, PlatformUser } from "@/lib/platform/types";
-import { toFieldErrors } from "@/lib/core/actions/action-result";
-import type { Translator } from "@/lib/core/i18n/translator";
+import { issueWords } from "@/lib/core/actions/action-result";
+import type { MessageKey } from "@/lib/core/i18n/translator";
 import { isSearchKind, type DriverSearchKind } from "./search-kinds";
 import { SearchedDriverId, SearchQuery, type DriverSearchQuery } from "./schemas";
 
+/** What is wrong with what staff typed: a catalogue key and its values, which the page puts into words. */
+export interface SearchProblem {
+  key: MessageKey;
+  values?: Record<string, string | number>;
+}
+
 export type ParsedSearch =
   | { kind: "empty"; by: DriverSearchKind; q: string }
-  | { kind: "invalid"; by: DriverSearchKind; q: string; message: string }
+  | { kind: "invalid"; by: DriverSearchKind; q: string; problem: SearchProblem }
   | { kind: "ok"; by: DriverSearchKind; q: string; query: DriverSearchQuery };
 
-/** The first of zod's issues in the words of `t` (their messages are catalogue keys). */
-function firstIssueMessage(issues: readonly z.core.$ZodIssue[], t: Translator): string | undefined {
+/** The first of zod's issues (their messages are catalogue keys). */
+function firstIssue(issues: readonly z.core.$ZodIssue[]): SearchProblem | undefined {
   const [first] = issues;
-  return first ? toFieldErrors([first], t)[String(first.path[0] ?? "_form")]?.[0] : undefined;
+  return first ? issueWords(first) : undefined;
 }
 
 /** The search form lives in the URL (?by=&q=), so a result can be shared and reloaded. */
-export function parseDriverSearch(
-  params: { by?: string | string[]; q?: string | string[] },
-  t: Translator,
-): ParsedSearch {
+export function parseDriverSearch(params: { by?: string | string[]; q?: string | string[] }): ParsedSearch {
   const by: DriverSearchKind = isSearchKind(params.by) ? params.by : "email";
   const q = typeof params.q === "string" ? params.q.slice(0, 300) : "";
   if (q.trim() === "") return { kind: "empty", by, q };
@@ -34,7 +37,7 @@ export function parseDriverSearch(
       kind: "invalid",
       by,
       q,
-      message: firstIssueMessage(parsed.error.issues, t) ?? t("driverSearch.errors.checkInput"),
+      problem: firstIssue(parsed.error.issues) ?? { key: "driverSearch.errors.checkInput" },
     };
   return { kind: "ok", by, q, query: parsed.data };
 }
@@ -89,31 +92,28 @@ export async function findDrivers(query: DriverSearchQuery): Promise<DriverSearc
   return hits.sort((a, b) => Number(b.matchedCard?.status === "active") - Number(a.matchedCard?.status === "active"));
 }
 
-export type ResolvedDriver = { ok: true; user: PlatformUser } | { ok: false; message: string };
+export type ResolvedDriver = { ok: true; user: PlatformUser } | { ok: false; problem: SearchProblem };
 
 /**
  * "E-mail or platform user id" as typed by staff (e.g. the target of a card move) → the platform
- * user, or what is wrong in the words of `t`.
+ * user, or what is wrong.
  */
-export async function resolveDriver(text: string, t: Translator): Promise<ResolvedDriver> {
+export async function resolveDriver(text: string): Promise<ResolvedDriver> {
   const value = text.trim();
-  if (value === "") return { ok: false, message: t("driverSearch.resolve.empty") };
+  if (value === "") return { ok: false, problem: { key: "driverSearch.resolve.empty" } };
   if (/^\d+$/.test(value)) {
     const id = SearchedDriverId.safeParse(value);
     if (!id.success)
-      return {
-        ok: false,
-        message: firstIssueMessage(id.error.issues, t) ?? t("driverSearch.resolve.checkId"),
-      };
+      return { ok: false, problem: firstIssue(id.error.issues) ?? { key: "driverSearch.resolve.checkId" } };
     const [hit] = await findDrivers({ by: "id", q: id.data });
     return hit?.user
       ? { ok: true, user: hit.user }
-      : { ok: false, message: t("driverSearch.resolve.noSuchId", { id: String(id.data) }) };
+      : { ok: false, problem: { key: "driverSearch.resolve.noSuchId", values: { id: String(id.data) } } };
   }
   const email = emailSchema.safeParse(value);
-  if (!email.success) return { ok: false, message: t("driverSearch.resolve.badInput") };
+  if (!email.success) return { ok: false, problem: { key: "driverSearch.resolve.badInput" } };
   const [hit] = await findDrivers({ by: "email", q: email.data });
   return hit?.user
     ? { ok: true, user: hit.user }
-    : { ok: false, message: t("driverSearch.resolve.noSuchEmail", { email: email.data }) };
+    : { ok: false, problem: { key: "driverSearch.resolve.noSuchEmail", values: { email: email.data } } };
 }

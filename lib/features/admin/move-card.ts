@@ -7,8 +7,7 @@ import { blockDriverCard, CardNotOwnedError, listDriverCards } from "@/lib/featu
 import { getPlatform } from "@/lib/platform";
 import { sameCardCode } from "@/lib/platform/card-code";
 import { PlatformUnavailableError, PlatformValidationError } from "@/lib/platform/errors";
-import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
-import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
+import type { MessageKey } from "@/lib/core/i18n/translator";
 import type { Card, CreateCardInput } from "@/lib/platform/types";
 
 /**
@@ -29,8 +28,8 @@ export type MoveState =
   | {
       step: "blocked-on-source";
       card: Card;
-      /** Why step 2 failed, in the words of the caller's translator. */
-      error?: string;
+      /** Why step 2 failed: the platform's error, which the action puts into words. */
+      error?: unknown;
     }
   /** Both steps done: blocked on the source, active on the target (or, in one step, the card now on the target). */
   | { step: "done"; card: Card; targetCard: Card; oneStep?: boolean };
@@ -41,11 +40,6 @@ export class MoveRefusedError extends ExpectedError {
     super("refused", message, values);
     this.name = "MoveRefusedError";
   }
-}
-
-/** The refusal in the words of `t`. */
-export function moveRefusalMessage(error: MoveRefusedError, t: Translator): string {
-  return t(error.message as MessageKey, error.values);
 }
 
 /** The platform calls the move needs; tests swap in a fake platform. */
@@ -115,12 +109,11 @@ export async function inspectMove(request: MoveRequest, deps: MoveDeps = platfor
 
 /**
  * Runs the whole move from wherever it stands: block on the source (if not yet), then link to the
- * target. A failed second step is answered in the words of `t`.
+ * target. A failed second step is answered as the state it leaves, with its error.
  */
 export async function moveCard(
   actor: Viewer,
   request: MoveRequest,
-  t: Translator,
   deps: MoveDeps = platformMoveDeps(),
 ): Promise<MoveState> {
   const state = await inspectMove(request, deps);
@@ -130,20 +123,19 @@ export async function moveCard(
   if (state.step === "ready") {
     card = await blockStep(actor, request, card, deps);
   }
-  return linkStep(actor, request, card, t, deps);
+  return linkStep(actor, request, card, deps);
 }
 
 /** Step 2 again after a failure. Refused when the card is usable on the source again (undone meanwhile). */
 export async function retryMoveLink(
   actor: Viewer,
   request: MoveRequest,
-  t: Translator,
   deps: MoveDeps = platformMoveDeps(),
 ): Promise<MoveState> {
   const state = await inspectMove(request, deps);
   if (state.step === "done") return state;
   if (state.step === "ready") throw new MoveRefusedError("admin.move.refused.nothingToRetry");
-  return linkStep(actor, request, state.card, t, deps);
+  return linkStep(actor, request, state.card, deps);
 }
 
 /**
@@ -203,13 +195,7 @@ async function blockStep(actor: Viewer, request: MoveRequest, card: Card, deps: 
   );
 }
 
-async function linkStep(
-  actor: Viewer,
-  request: MoveRequest,
-  card: Card,
-  t: Translator,
-  deps: MoveDeps,
-): Promise<MoveState> {
+async function linkStep(actor: Viewer, request: MoveRequest, card: Card, deps: MoveDeps): Promise<MoveState> {
   try {
     const targetCard = await audited(
       actor,
@@ -248,12 +234,8 @@ async function linkStep(
     );
     return { step: "done", card: { ...card, status: "blocked" }, targetCard };
   } catch (error) {
-    // The audit entry keeps the technical reason; staff read it in plain words.
-    return {
-      step: "blocked-on-source",
-      card: { ...card, status: "blocked" },
-      error: platformErrorMessage(t, error, "admin.doing.linkToOtherDriver"),
-    };
+    // The audit entry keeps the technical reason; the action words it for staff.
+    return { step: "blocked-on-source", card: { ...card, status: "blocked" }, error };
   }
 }
 

@@ -53,10 +53,10 @@ export type StaffActionSpec<TInput, TResult extends AnyResult, TForm extends boo
 
 /** A staff action: role checked (refusals audited) before anything is read; its mutations audited by name. */
 export function staffAction<TInput, TResult extends AnyResult, TForm extends boolean = true>(
-  spec: StaffActionSpec<TInput, TResult, TForm> & ({ boundDriver: true } | { boundArgument: true }),
+  spec: StaffActionSpec<TInput, TResult, TForm> & { boundDriver: true },
 ): BoundFormAction<TResult, TForm>;
 export function staffAction<TInput, TResult extends AnyResult, TForm extends boolean = true>(
-  spec: StaffActionSpec<TInput, TResult, TForm> & { boundDriver?: false; boundArgument?: false },
+  spec: StaffActionSpec<TInput, TResult, TForm> & { boundDriver?: false },
 ): FormAction<TResult, TForm>;
 export function staffAction<TInput, TResult extends AnyResult, TForm extends boolean = true>(
   spec: StaffActionSpec<TInput, TResult, TForm>,
@@ -104,7 +104,5 @@ export function staffAction<TInput, TResult extends AnyResult, TForm extends boo
       });
     },
   );
-  return spec.boundDriver === true || spec.boundArgument === true
-    ? boundFormAction<TResult, TForm>(runner)
-    : formAction<TResult, TForm>(runner);
+  return spec.boundDriver === true ? boundFormAction<TResult, TForm>(runner) : formAction<TResult, TForm>(runner);
 }

@@ -1,9 +1,6 @@
 import "server-only";
 import { ExpectedError } from "@/lib/core/errors";
-import type { Translator } from "@/lib/core/i18n/translator";
-import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { logger } from "@/lib/core/log";
-import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { getPlatform } from "@/lib/platform";
 import type { PlatformClient } from "@/lib/platform/client";
 import { isPlatformError, readOnlyInvoiceManagerOf } from "@/lib/platform/errors";
@@ -22,7 +19,8 @@ export type BillingDetailsView =
       lines: Array<{ field: ReadOnlyBillingField; value: string }>;
     }
   | { status: "unsupported" }
-  | { status: "error"; message: string };
+  /** The failure, which the page puts into words. */
+  | { status: "error"; error: unknown };
 
 /** A platform without a ledger (the contract) takes no billing details: no call is made. */
 function moneyOf(platform: Pick<PlatformClient, "money">) {
@@ -33,7 +31,6 @@ function moneyOf(platform: Pick<PlatformClient, "money">) {
 export async function loadBillingDetailsView(
   platformUserId: number,
   platform: Pick<PlatformClient, "money"> = getPlatform(),
-  t?: Translator,
 ): Promise<BillingDetailsView> {
   const money = moneyOf(platform);
   if (!money) return { status: "unsupported" };
@@ -43,10 +40,7 @@ export async function loadBillingDetailsView(
     return { status: "ok", values: billingFormValues(read.details) };
   } catch (error) {
     if (!isPlatformError(error)) logger("billing").error("loading billing details failed", error);
-    return {
-      status: "error",
-      message: platformErrorMessage(t ?? (await requestTranslator()), error, "billing.doing.load"),
-    };
+    return { status: "error", error };
   }
 }
 

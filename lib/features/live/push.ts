@@ -1,14 +1,15 @@
 import "server-only";
-import { getDb } from "@/lib/core/db/client";
-import { lastCallbackAt } from "./receive-callback";
-import { liveEventsEnabled } from "./stream";
+import { desc } from "drizzle-orm";
+import { getDb, type Database } from "@/lib/core/db/client";
+import { platformCallbacks } from "@/lib/core/db/schema";
+import { callbacksConfigured } from "./webhook-keys";
 
 /** Callbacks within this long count as arriving (a running session is reported every few seconds). */
 export const CALLBACKS_RECENT_MS = 15 * 60_000;
 
 /** Whether the platform's callbacks arrived within CALLBACKS_RECENT_MS (null: callbacks are off). */
 export async function callbacksArriving(now = Date.now()): Promise<{ recent: boolean; lastAt: Date | null } | null> {
-  if (!liveEventsEnabled()) return null;
+  if (!callbacksConfigured()) return null;
   const lastAt = await lastCallbackAt(await getDb());
   return { recent: lastAt !== null && now - lastAt.getTime() <= CALLBACKS_RECENT_MS, lastAt };
 }
@@ -27,4 +28,14 @@ export async function livePushActive(now = Date.now()): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** When the last callback was taken (for /api/health), or null when none ever came. */
+async function lastCallbackAt(db: Database): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: platformCallbacks.receivedAt })
+    .from(platformCallbacks)
+    .orderBy(desc(platformCallbacks.receivedAt))
+    .limit(1);
+  return row?.at ?? null;
 }

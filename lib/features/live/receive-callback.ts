@@ -9,7 +9,7 @@ import { PRIVATE_NO_STORE } from "@/lib/core/route-handlers/route-handler";
 import { readNotification } from "@/lib/platform/client";
 import type { PlatformEvent } from "@/lib/platform/notification-types";
 import { isNotificationKind, isValidSignature, notificationKindOf, signatureForm } from "@/lib/platform/notifications";
-import { desc, lt } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 import { SELF_TEST_KIND } from "./callback-check";
 import { callbackFreshness } from "./callback-freshness";
 import { deliverPlatformEvent } from "./deliver";
@@ -166,14 +166,4 @@ export async function receivePlatformCallback(request: Request, deps: CallbackDe
     }
   });
   return answer(202);
-}
-
-/** When the last callback was taken (for /api/health), or null when none ever came. */
-export async function lastCallbackAt(db: Database): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: platformCallbacks.receivedAt })
-    .from(platformCallbacks)
-    .orderBy(desc(platformCallbacks.receivedAt))
-    .limit(1);
-  return row?.at ?? null;
 }

@@ -2,5 +2,4 @@ import "server-only";
 
 /** What other features may use of vouchers: the rest of the folder is its own. */
 export { redeemVoucherForDriver } from "./redeem";
-export { voucherActionResult } from "./voucher-action-result";
-export type { VoucherActionResult } from "./voucher-action-result";
+export { voucherFailureOf } from "./errors";

@@ -1,2 +1,15 @@
+import type { ErrorStatusTable } from "@/lib/core/errors";
+
 /** The vouchers feature's browser-safe public module (types, codes, pure functions); index.ts is its server half. */
-export type { VoucherActionResult } from "./voucher-action-result";
+
+/** Its own error codes, beside lib/core/errors.ts's: refused, a bad code, no such driver, busy, down, too many tries. */
+export const VOUCHER_ERROR_STATUS = {
+  "voucher-rejected": 422,
+  "voucher-invalid": 422,
+  "voucher-not-found": 404,
+  "voucher-rate-limited": 429,
+  "voucher-unavailable": 503,
+  "voucher-limited": 429,
+} as const satisfies ErrorStatusTable<string>;
+
+export type VoucherErrorCode = keyof typeof VOUCHER_ERROR_STATUS;

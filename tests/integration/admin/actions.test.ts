@@ -27,9 +27,26 @@ vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => holder.viewer 
 vi.mock("@/lib/core/auth", () => ({ signIn: vi.fn(async () => "/check-your-email"), auth: vi.fn(async () => null) }));
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 
-const cards = await import("@/lib/features/admin/actions/cards");
-const driver = await import("@/lib/features/admin/actions/driver");
-const roles = await import("@/lib/features/admin/actions/roles");
+const cards = {
+  ...(await import("@/lib/features/admin/actions/link-card-for-driver")),
+  ...(await import("@/lib/features/admin/actions/block-card-for-driver")),
+  ...(await import("@/lib/features/admin/actions/resume-card-for-driver")),
+  ...(await import("@/lib/features/admin/actions/move-card-step")),
+};
+const driver = {
+  ...(await import("@/lib/features/admin/actions/update-driver-profile")),
+  ...(await import("@/lib/features/admin/actions/correct-driver-billing-details")),
+  ...(await import("@/lib/features/admin/actions/change-driver-email")),
+  ...(await import("@/lib/features/admin/actions/start-driver-password-reset")),
+  ...(await import("@/lib/features/admin/actions/redeem-voucher-for-driver")),
+};
+const roles = {
+  ...(await import("@/lib/features/admin/actions/grant-staff-role")),
+  ...(await import("@/lib/features/admin/actions/revoke-staff-role")),
+  ...(await import("@/lib/features/admin/actions/withdraw-staff-invite")),
+  ...(await import("@/lib/features/admin/actions/reset-staff-passkeys")),
+  ...(await import("@/lib/features/admin/actions/change-staff-email")),
+};
 const { createDriverAction } = await import("@/lib/features/admin/actions/create-driver");
 const { listAuditEntries } = await import("@/lib/features/admin/audit-log");
 const { listStaffInvites } = await import("@/lib/features/admin/roles");
@@ -261,6 +278,7 @@ describe("driver account actions", () => {
   it("vouchers: the driver page's words, a per-staff-and-driver limit, every attempt audited", async () => {
     expect(await driver.redeemVoucherForDriverAction(1002, idle, form({ code: "USED-2025" }))).toMatchObject({
       status: "error",
+      code: "voucher-rejected",
       message: "This voucher is invalid, already used or not applicable.",
     });
     expect(await driver.redeemVoucherForDriverAction(1002, idle, form({ code: "WELCOME10" }))).toMatchObject({

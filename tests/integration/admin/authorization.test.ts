@@ -20,11 +20,31 @@ vi.mock("@/lib/core/auth", () => ({ signIn: vi.fn(async () => "/check-your-email
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 
 const modules = {
-  cards: await import("@/lib/features/admin/actions/cards"),
-  driver: await import("@/lib/features/admin/actions/driver"),
-  roles: await import("@/lib/features/admin/actions/roles"),
+  cards: {
+    ...(await import("@/lib/features/admin/actions/link-card-for-driver")),
+    ...(await import("@/lib/features/admin/actions/block-card-for-driver")),
+    ...(await import("@/lib/features/admin/actions/resume-card-for-driver")),
+    ...(await import("@/lib/features/admin/actions/move-card-step")),
+  },
+  driver: {
+    ...(await import("@/lib/features/admin/actions/update-driver-profile")),
+    ...(await import("@/lib/features/admin/actions/correct-driver-billing-details")),
+    ...(await import("@/lib/features/admin/actions/change-driver-email")),
+    ...(await import("@/lib/features/admin/actions/start-driver-password-reset")),
+    ...(await import("@/lib/features/admin/actions/redeem-voucher-for-driver")),
+  },
+  roles: {
+    ...(await import("@/lib/features/admin/actions/grant-staff-role")),
+    ...(await import("@/lib/features/admin/actions/revoke-staff-role")),
+    ...(await import("@/lib/features/admin/actions/withdraw-staff-invite")),
+    ...(await import("@/lib/features/admin/actions/reset-staff-passkeys")),
+    ...(await import("@/lib/features/admin/actions/change-staff-email")),
+  },
   createDriver: await import("@/lib/features/admin/actions/create-driver"),
-  deletion: await import("@/lib/features/admin/actions/deletion"),
+  deletion: {
+    ...(await import("@/lib/features/admin/actions/carry-out-deletion")),
+    ...(await import("@/lib/features/admin/actions/decline-deletion")),
+  },
 };
 const { signIn } = await import("@/lib/core/auth");
 

@@ -41,8 +41,9 @@ vi.mock("next/headers", () => ({
 }));
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 
-const { changeEmailAction, confirmEmailChangeAction } = await import("@/lib/features/accounts/actions/change-email");
-const { grantStaffRoleAction } = await import("@/lib/features/admin/actions/roles");
+const { changeEmailAction } = await import("@/lib/features/accounts/actions/change-email");
+const { confirmEmailChangeAction } = await import("@/lib/features/accounts/actions/confirm-email-change");
+const { grantStaffRoleAction } = await import("@/lib/features/admin/actions/grant-staff-role");
 const { changeDriverEmail } = await import("@/lib/features/accounts/email");
 const { findSessionViewer } = await import("@/lib/core/auth/session-lookup");
 

@@ -20,7 +20,8 @@ vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => holder.viewer 
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 
 const { AUDITED_AS } = await import("@/lib/core/route-handlers/route-handler");
-const { correctDriverBillingDetailsAction } = await import("@/lib/features/admin/actions/driver");
+const { correctDriverBillingDetailsAction } =
+  await import("@/lib/features/admin/actions/correct-driver-billing-details");
 
 const SUPPORT: Viewer = {
   userId: "u-support",

@@ -63,9 +63,10 @@ vi.mock("next/server", () => ({ after: (task: () => unknown) => holder.after.pus
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 
 const { createDriverAction } = await import("@/lib/features/admin/actions/create-driver");
-const { changeDriverEmailAction } = await import("@/lib/features/admin/actions/driver");
-const { changeStaffEmailAction, grantStaffRoleAction, resetStaffPasskeysAction } =
-  await import("@/lib/features/admin/actions/roles");
+const { changeDriverEmailAction } = await import("@/lib/features/admin/actions/change-driver-email");
+const { changeStaffEmailAction } = await import("@/lib/features/admin/actions/change-staff-email");
+const { grantStaffRoleAction } = await import("@/lib/features/admin/actions/grant-staff-role");
+const { resetStaffPasskeysAction } = await import("@/lib/features/admin/actions/reset-staff-passkeys");
 const { signUpAction } = await import("@/lib/features/accounts/actions/sign-up");
 const { changeEmailAction } = await import("@/lib/features/accounts/actions/change-email");
 const handlers = await import("@/lib/features/passkeys/route-handlers");

@@ -44,8 +44,10 @@ vi.mock("@/lib/core/config", async (original) =>
 );
 
 const handlers = await import("@/lib/features/passkeys/route-handlers");
-const { renamePasskeyAction, removePasskeyAction } = await import("@/lib/features/passkeys/actions/manage-passkeys");
-const { resetStaffPasskeysAction, grantStaffRoleAction } = await import("@/lib/features/admin/actions/roles");
+const { renamePasskeyAction } = await import("@/lib/features/passkeys/actions/rename-passkey");
+const { removePasskeyAction } = await import("@/lib/features/passkeys/actions/remove-passkey");
+const { resetStaffPasskeysAction } = await import("@/lib/features/admin/actions/reset-staff-passkeys");
+const { grantStaffRoleAction } = await import("@/lib/features/admin/actions/grant-staff-role");
 const { consumeChallenge, issueChallenge, CHALLENGE_TTL_MS } = await import("@/lib/features/passkeys/challenges");
 const { staffMember } = await import("@/lib/core/route-handlers/access");
 const { routeHandler } = await import("@/lib/core/route-handlers/route-handler");

@@ -29,7 +29,8 @@ vi.mock("@/lib/core/auth", () => ({ signIn: vi.fn(async () => "/check-your-email
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 
 const { saveBillingDetailsAction } = await import("@/lib/features/billing/actions/save-billing-details");
-const { correctDriverBillingDetailsAction } = await import("@/lib/features/admin/actions/driver");
+const { correctDriverBillingDetailsAction } =
+  await import("@/lib/features/admin/actions/correct-driver-billing-details");
 const { loadBillingDetailsView } = await import("@/lib/features/billing");
 
 const EMPTY: BillingDetails = {

@@ -29,10 +29,10 @@ vi.mock("@/lib/core/auth", () => ({ signIn: vi.fn(async () => "/check-your-email
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "portal.test" }) }));
 
-const { setAppPasswordAction, setAppPasswordWithLinkAction } =
-  await import("@/lib/features/accounts/actions/set-app-password");
+const { setAppPasswordAction } = await import("@/lib/features/accounts/actions/set-app-password");
+const { setAppPasswordWithLinkAction } = await import("@/lib/features/accounts/actions/set-app-password-with-link");
 const { startPasswordResetAction } = await import("@/lib/features/accounts/actions/start-password-reset");
-const { startDriverPasswordResetAction } = await import("@/lib/features/admin/actions/driver");
+const { startDriverPasswordResetAction } = await import("@/lib/features/admin/actions/start-driver-password-reset");
 const { createDriverAction } = await import("@/lib/features/admin/actions/create-driver");
 const { APP_PASSWORD_LINK_DAYS, inspectAppPasswordLink, mailAppPasswordLink, setAppPasswordWithLink } =
   await import("@/lib/features/accounts/app-password");

@@ -48,7 +48,8 @@ vi.mock("next/navigation", async () => ({
 vi.mock("next/server", () => ({ after: (task: () => unknown) => holder.after.push(task), connection: vi.fn() }));
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 
-const { signUpAction, finishSignUpAction } = await import("@/lib/features/accounts/actions/sign-up");
+const { signUpAction } = await import("@/lib/features/accounts/actions/sign-up");
+const { finishSignUpAction } = await import("@/lib/features/accounts/actions/finish-sign-up");
 const { finishSignUp, inspectSignUpLink, SIGN_UP_LINK_HOURS } = await import("@/lib/features/accounts/sign-up");
 const { changeEmailAction } = await import("@/lib/features/accounts/actions/change-email");
 const { hasAccount } = await import("@/lib/core/auth/known-account");

@@ -11,11 +11,29 @@ const holder = vi.hoisted(() => ({ harness: null as unknown as import("./harness
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
 vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 
-const { redeemVoucherForDriver: redeemIn, VOUCHER_MESSAGES } = await import("@/lib/features/vouchers/redeem");
+const { redeemVoucherForDriver: redeemService } = await import("@/lib/features/vouchers/redeem");
+const { VOUCHER_MESSAGES, VoucherError } = await import("@/lib/features/vouchers/errors");
 const { translatorFor } = await import("@/lib/core/i18n/translator");
+type Translator = import("@/lib/core/i18n/translator").Translator;
 
-/** The outcomes' messages in English, the words these tests check. */
+/** The failures' messages in English, the words these tests check. */
 const t = translatorFor("en");
+
+/**
+ * The service resolves or throws a VoucherError; this reads either as the outcome a driver gets, worded as the action
+ * helper words a coded error (its key in `words`, a field's error in the platform's own words if it gave any).
+ */
+async function redeemIn(platformUserId: number, code: string, subject: string, words: Translator) {
+  try {
+    await redeemService(platformUserId, code, subject);
+    return { status: "accepted" } as const;
+  } catch (error) {
+    if (!(error instanceof VoucherError)) throw error;
+    const message = error.blame?.said ?? words(error.key, error.values);
+    const fieldErrors = error.blame ? { fieldErrors: { [error.blame.field]: [message] } } : {};
+    return { status: error.failure, message, ...fieldErrors };
+  }
+}
 const redeemVoucherForDriver = (platformUserId: number, code: string, subject: string) =>
   redeemIn(platformUserId, code, subject, t);
 
@@ -26,7 +44,7 @@ const freshSubject = () => `test-driver-${++subjectNo}`;
 const REDEEM = /\/redeem-voucher$/;
 
 describe("redeemVoucherForDriver", () => {
-  it("answers in the language of the translator it is given", async () => {
+  it("its refusals carry keys the reader's language words", async () => {
     const outcome = await redeemIn(DEMO_DRIVER_ID, "USED-2025", freshSubject(), translatorFor("nl"));
     expect(outcome).toEqual({ status: "rejected", message: translatorFor("nl")(VOUCHER_MESSAGES.rejected) });
     expect(outcome.status === "rejected" && outcome.message).toMatch(/^Deze voucher is ongeldig/);
@@ -86,7 +104,6 @@ describe("redeemVoucherForDriver", () => {
     expect(outcome).toEqual({
       status: "rate-limited",
       message: "The charging service is busy. Try again in 1 second.",
-      retryAfterSeconds: 1,
     });
     // Nothing was redeemed: the voucher is still valid.
     const state = await h.control("GET", "/state");
@@ -131,7 +148,7 @@ describe("redeemVoucherForDriver", () => {
       vi.useRealTimers();
     }
     expect(refused).toMatchObject({ status: "limited", message: expect.stringMatching(/^Too many voucher attempts/) });
-    expect(refused.status === "limited" && refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect(Number(/in (\d+)/.exec(refused.status === "limited" ? refused.message : "")?.[1])).toBeGreaterThan(0);
     expect(refused.status === "limited" && refused.message).toMatch(/try again in \d+ (second|minute)s?\.$/);
     expect(sentTo(h, "POST", REDEEM)).toHaveLength(limit);
     // The valid voucher was not spent by the refused attempt…

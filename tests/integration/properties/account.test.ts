@@ -1,10 +1,9 @@
 import fc from "fast-check";
 import { describe } from "vitest";
-import { changeEmailAction, confirmEmailChangeAction } from "@/lib/features/accounts/actions/change-email";
-import {
-  cancelAccountDeletionAction,
-  requestAccountDeletionAction,
-} from "@/lib/features/accounts/actions/account-deletion";
+import { changeEmailAction } from "@/lib/features/accounts/actions/change-email";
+import { confirmEmailChangeAction } from "@/lib/features/accounts/actions/confirm-email-change";
+import { cancelAccountDeletionAction } from "@/lib/features/accounts/actions/cancel-account-deletion";
+import { requestAccountDeletionAction } from "@/lib/features/accounts/actions/request-account-deletion";
 import { startPasswordResetAction } from "@/lib/features/accounts/actions/start-password-reset";
 import { requestPlatformExportAction } from "@/lib/features/accounts/actions/request-platform-export";
 import { updateProfileAction } from "@/lib/features/accounts/actions/update-profile";

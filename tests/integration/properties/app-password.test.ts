@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { mailAppPasswordLink } from "@/lib/features/accounts/app-password";
-import { setAppPasswordAction, setAppPasswordWithLinkAction } from "@/lib/features/accounts/actions/set-app-password";
+import { setAppPasswordAction } from "@/lib/features/accounts/actions/set-app-password";
+import { setAppPasswordWithLinkAction } from "@/lib/features/accounts/actions/set-app-password-with-link";
 import { mailOutbox } from "@/lib/core/db/schema";
 import {
   createPlatformEmulator,

@@ -1,6 +1,8 @@
 import { describe } from "vitest";
 import { addCardAction } from "@/lib/features/cards/actions/add-card";
-import { blockCardAction, pauseCardAction, resumeCardAction } from "@/lib/features/cards/actions/change-card-status";
+import { blockCardAction } from "@/lib/features/cards/actions/block-card";
+import { pauseCardAction } from "@/lib/features/cards/actions/pause-card";
+import { resumeCardAction } from "@/lib/features/cards/actions/resume-card";
 import { cardCodeValue, driverSideViewer, formArb, idValue, visualNumberValue } from "./arbitraries";
 import { checkActionProperty } from "./checks";
 

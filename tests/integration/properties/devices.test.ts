@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe } from "vitest";
-import { setNewDeviceMailAction, signOutDeviceAction } from "@/lib/features/devices/actions/manage-devices";
+import { setNewDeviceMailAction } from "@/lib/features/devices/actions/set-new-device-mail";
+import { signOutDeviceAction } from "@/lib/features/devices/actions/sign-out-device";
 import { anyText, driverSideViewer, formArb } from "./arbitraries";
 import { checkActionProperty } from "./checks";
 

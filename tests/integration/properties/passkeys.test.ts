@@ -4,7 +4,8 @@ import * as registrationOptions from "@/app/api/passkeys/registration/options/ro
 import * as registration from "@/app/api/passkeys/registration/route";
 import * as signInOptions from "@/app/api/passkeys/sign-in/options/route";
 import * as signIn from "@/app/api/passkeys/sign-in/route";
-import { removePasskeyAction, renamePasskeyAction } from "@/lib/features/passkeys/actions/manage-passkeys";
+import { removePasskeyAction } from "@/lib/features/passkeys/actions/remove-passkey";
+import { renamePasskeyAction } from "@/lib/features/passkeys/actions/rename-passkey";
 import { anyText, driverSideViewer, formArb, queryArb } from "./arbitraries";
 import { checkActionProperty, checkRouteProperty, type RouteProperty } from "./checks";
 

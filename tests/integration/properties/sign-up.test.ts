@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe } from "vitest";
-import { finishSignUpAction, signUpAction } from "@/lib/features/accounts/actions/sign-up";
+import { finishSignUpAction } from "@/lib/features/accounts/actions/finish-sign-up";
+import { signUpAction } from "@/lib/features/accounts/actions/sign-up";
 import { pendingSignUps } from "@/lib/core/db/schema";
 import { hashLinkToken } from "@/lib/features/accounts/link-token";
 import { requestSignInLinkAction } from "@/lib/features/sign-in/actions/request-sign-in-link";

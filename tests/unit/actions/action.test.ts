@@ -53,6 +53,7 @@ vi.mock("@/lib/core/auth/current-locale", () => ({ currentLocale: async () => la
 
 const { driverAction, publicAction } = await import("@/lib/core/actions/action");
 const { staffAction } = await import("@/lib/features/admin/staff-action");
+const { ExpectedError } = await import("@/lib/core/errors");
 
 class TakenError extends Error {}
 
@@ -144,6 +145,24 @@ describe("the action helper", () => {
       status: "invalid",
       message: "Check this field.",
       values: { email: "a@b.example" },
+    });
+    expect(logs.lines).toEqual([]);
+  });
+
+  it("answers an expected error about one field as that field's error, in the platform's words where it gave any", async () => {
+    const typed = form({ email: "a@b.example", password: "long enough" });
+    const ours = new ExpectedError("taken", "validation.invalid", {}, undefined, undefined, { field: "email" });
+    expect(await signUpLike(async () => Promise.reject(ours))(IDLE, typed)).toEqual({
+      status: "invalid",
+      fieldErrors: { email: ["Check this field."] },
+      values: { email: "a@b.example" },
+    });
+    const theirs = new ExpectedError("taken", "validation.invalid", {}, undefined, undefined, {
+      field: "email",
+      said: "In use.",
+    });
+    expect(await signUpLike(async () => Promise.reject(theirs))(IDLE, typed)).toMatchObject({
+      fieldErrors: { email: ["In use."] },
     });
     expect(logs.lines).toEqual([]);
   });

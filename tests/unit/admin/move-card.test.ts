@@ -3,7 +3,6 @@ import {
   inspectMove,
   moveCard,
   MoveRefusedError,
-  moveRefusalMessage,
   retryMoveLink,
   undoMove,
   type MoveDeps,
@@ -14,6 +13,7 @@ import type { Viewer } from "@/lib/core/auth/viewer";
 import { PlatformUnavailableError, PlatformValidationError } from "@/lib/platform/errors";
 import type { Card, CardStatus, CreateCardInput } from "@/lib/platform/types";
 import { translatorFor } from "@/lib/core/i18n/translator";
+import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 
 const actor: Viewer = {
   userId: "staff-1",
@@ -27,7 +27,7 @@ const t = translatorFor("en");
 const refusalWords = (move: Promise<unknown>) =>
   move.then(
     () => "no refusal",
-    (error: unknown) => (error instanceof MoveRefusedError ? moveRefusalMessage(error, t) : String(error)),
+    (error: unknown) => (error instanceof MoveRefusedError ? t(error.key, error.values) : String(error)),
   );
 const SOURCE = 1001;
 const TARGET = 1002;
@@ -130,7 +130,7 @@ const statusOf = (p: ReturnType<typeof seed>, userId: number) =>
 describe("moving a card between drivers", () => {
   it("blocks on the source before it links to the target, and audits both steps", async () => {
     const p = seed();
-    const state = await moveCard(actor, request, t, p.deps);
+    const state = await moveCard(actor, request, p.deps);
     expect(state.step).toBe("done");
     expect(statusOf(p, SOURCE)).toEqual(["blocked"]);
     expect(statusOf(p, TARGET)).toEqual(["active"]);
@@ -146,9 +146,11 @@ describe("moving a card between drivers", () => {
   it("leaves the card blocked and says so when the create fails, and a retry completes it", async () => {
     const p = seed();
     p.faults.create = "before";
-    const failed = await moveCard(actor, request, t, p.deps);
+    const failed = await moveCard(actor, request, p.deps);
     expect(failed.step).toBe("blocked-on-source");
-    expect(failed.step === "blocked-on-source" && failed.error).toMatch(/did not answer/);
+    // The action words the failure for staff.
+    const why = failed.step === "blocked-on-source" ? failed.error : null;
+    expect(platformErrorMessage(t, why, "admin.doing.linkToOtherDriver")).toMatch(/did not answer/);
     expect(statusOf(p, SOURCE)).toEqual(["blocked"]);
     expect(statusOf(p, TARGET)).toEqual([]);
     expect(await inspectMove(request, p.deps)).toMatchObject({ step: "blocked-on-source" });
@@ -157,7 +159,7 @@ describe("moving a card between drivers", () => {
       ["card.move.link", "failure"],
     ]);
 
-    const retried = await retryMoveLink(actor, request, t, p.deps);
+    const retried = await retryMoveLink(actor, request, p.deps);
     expect(retried.step).toBe("done");
     expect(statusOf(p, TARGET)).toEqual(["active"]);
     expect(p.violations).toEqual([]);
@@ -167,7 +169,7 @@ describe("moving a card between drivers", () => {
   it("undo after a failed link reactivates the card on the source only", async () => {
     const p = seed();
     p.faults.create = "before";
-    await moveCard(actor, request, t, p.deps);
+    await moveCard(actor, request, p.deps);
     const card = await undoMove(actor, request, p.deps);
     expect(card.status).toBe("active");
     expect(statusOf(p, SOURCE)).toEqual(["active"]);
@@ -177,13 +179,13 @@ describe("moving a card between drivers", () => {
       outcome: "success",
       targetPlatformUserId: SOURCE,
     });
-    await expect(retryMoveLink(actor, request, t, p.deps)).rejects.toBeInstanceOf(MoveRefusedError);
+    await expect(retryMoveLink(actor, request, p.deps)).rejects.toBeInstanceOf(MoveRefusedError);
   });
 
   it("a create that landed although its answer was lost counts as done and is not sent twice", async () => {
     const p = seed();
     p.faults.create = "after";
-    const state = await moveCard(actor, request, t, p.deps);
+    const state = await moveCard(actor, request, p.deps);
     expect(state.step).toBe("done");
     expect(p.calls.filter((c) => c.startsWith("create"))).toHaveLength(1);
     expect(statusOf(p, TARGET)).toEqual(["active"]);
@@ -192,7 +194,7 @@ describe("moving a card between drivers", () => {
   it("a failed block moves nothing", async () => {
     const p = seed();
     p.faults.block = "before";
-    await expect(moveCard(actor, request, t, p.deps)).rejects.toBeInstanceOf(PlatformUnavailableError);
+    await expect(moveCard(actor, request, p.deps)).rejects.toBeInstanceOf(PlatformUnavailableError);
     expect(statusOf(p, SOURCE)).toEqual(["active"]);
     expect(p.calls.some((c) => c.startsWith("create"))).toBe(false);
     expect(p.audits.map((a) => [a.action, a.outcome])).toEqual([["card.move.block", "failure"]]);
@@ -203,7 +205,7 @@ describe("moving a card between drivers", () => {
       { id: 2001, userId: SOURCE, code: "04A1B2C3D4E5F6", status: "active" },
       { id: 2009, userId: TARGET, code: "04A1B2C3D4E5F6", status: "inactive" },
     ]);
-    const state = await moveCard(actor, request, t, p.deps);
+    const state = await moveCard(actor, request, p.deps);
     expect(state).toMatchObject({ step: "done", targetCard: { id: 2009, status: "active" } });
     expect(p.calls.some((c) => c.startsWith("create"))).toBe(false);
     expect(p.violations).toEqual([]);
@@ -215,20 +217,20 @@ describe("moving a card between drivers", () => {
       { id: 2002, userId: OTHER, code: "04A1B2C3D4E5F6", status: "active" },
       { id: 2005, userId: SOURCE, code: "APP0001001", status: "active", type: "app" },
     ]);
-    await expect(moveCard(actor, { ...request, targetUserId: SOURCE }, t, p.deps)).rejects.toBeInstanceOf(
+    await expect(moveCard(actor, { ...request, targetUserId: SOURCE }, p.deps)).rejects.toBeInstanceOf(
       MoveRefusedError,
     );
-    await expect(moveCard(actor, { ...request, cardId: 9999 }, t, p.deps)).rejects.toBeInstanceOf(CardNotOwnedError);
-    await expect(refusalWords(moveCard(actor, { ...request, cardId: 2005 }, t, p.deps))).resolves.toMatch(/App tokens/);
-    await expect(refusalWords(moveCard(actor, request, t, p.deps))).resolves.toMatch(/also active on driver 1003/);
+    await expect(moveCard(actor, { ...request, cardId: 9999 }, p.deps)).rejects.toBeInstanceOf(CardNotOwnedError);
+    await expect(refusalWords(moveCard(actor, { ...request, cardId: 2005 }, p.deps))).resolves.toMatch(/App tokens/);
+    await expect(refusalWords(moveCard(actor, request, p.deps))).resolves.toMatch(/also active on driver 1003/);
     expect(p.calls.some((c) => c.startsWith("block") || c.startsWith("create") || c.startsWith("set"))).toBe(false);
     expect(p.audits).toEqual([]);
   });
 
   it("a finished move is reported as done; undo then refuses", async () => {
     const p = seed();
-    await moveCard(actor, request, t, p.deps);
-    expect(await moveCard(actor, request, t, p.deps)).toMatchObject({ step: "done" });
+    await moveCard(actor, request, p.deps);
+    expect(await moveCard(actor, request, p.deps)).toMatchObject({ step: "done" });
     await expect(undoMove(actor, request, p.deps)).rejects.toBeInstanceOf(MoveRefusedError);
     expect(p.calls.filter((c) => c.startsWith("create"))).toHaveLength(1);
   });
@@ -251,7 +253,7 @@ describe("moving a card where the platform does it in one call (ampeco)", () => 
 
   it("is one platform change and one audit entry; the card keeps its id and is never active on two drivers", async () => {
     const p = seedOneStep();
-    const state = await moveCard(actor, request, t, p.deps);
+    const state = await moveCard(actor, request, p.deps);
     expect(state).toMatchObject({ step: "done", oneStep: true, targetCard: { id: 2001, userId: TARGET } });
     expect(p.calls.filter((c) => !c.startsWith("list"))).toEqual([`move 2001 to ${TARGET}`]);
     expect(statusOf(p, SOURCE)).toEqual([]);
@@ -265,24 +267,22 @@ describe("moving a card where the platform does it in one call (ampeco)", () => 
 
   it("reads a finished move from the target's cards, so a reload shows it done and nothing moves twice", async () => {
     const p = seedOneStep();
-    await moveCard(actor, request, t, p.deps);
+    await moveCard(actor, request, p.deps);
     expect(await inspectMove(request, p.deps)).toMatchObject({ step: "done", oneStep: true });
-    await moveCard(actor, request, t, p.deps);
+    await moveCard(actor, request, p.deps);
     expect(p.calls.filter((c) => c.startsWith("move"))).toHaveLength(1);
   });
 
   it("does not move a blocked (lost or stolen) card, and a failed move changes nothing", async () => {
     const blocked = oneStepPlatform([{ id: 2001, userId: SOURCE, code: "04A1B2C3D4E5F6", status: "blocked" }]);
-    await expect(refusalWords(moveCard(actor, request, t, blocked.deps))).resolves.toMatch(
-      /blocked \(lost or stolen\)/,
-    );
+    await expect(refusalWords(moveCard(actor, request, blocked.deps))).resolves.toMatch(/blocked \(lost or stolen\)/);
     expect(blocked.calls.some((c) => c.startsWith("move"))).toBe(false);
 
     const failing = seedOneStep();
     failing.deps.moveInOneStep = async () => {
       throw new PlatformUnavailableError("idTags.update", "server", { status: 503 });
     };
-    await expect(moveCard(actor, request, t, failing.deps)).rejects.toBeInstanceOf(PlatformUnavailableError);
+    await expect(moveCard(actor, request, failing.deps)).rejects.toBeInstanceOf(PlatformUnavailableError);
     expect(statusOf(failing, SOURCE)).toEqual(["active"]);
     expect(failing.audits.map((a) => [a.action, a.outcome])).toEqual([["card.move.link", "failure"]]);
   });

@@ -5,6 +5,8 @@ import { SHARED_ERROR_STATUS, ExpectedError, hasErrorCode } from "@/lib/core/err
 import { ACCOUNT_ERROR_STATUS } from "@/lib/features/accounts/shared";
 import { ROLE_CHANGE_STATUS } from "@/lib/features/admin/shared";
 import { PASSKEY_ERROR_STATUS } from "@/lib/features/passkeys/shared";
+import { VOUCHER_ERROR_STATUS } from "@/lib/features/vouchers/shared";
+import { VOUCHER_MESSAGES, VoucherError } from "@/lib/features/vouchers/errors";
 import { CardCodeTakenError, CardNotOwnedError, CardStatusRefusedError } from "@/lib/features/cards/card-errors";
 
 describe("ExpectedError: a code, and the words as a catalogue key", () => {
@@ -23,10 +25,16 @@ describe("ExpectedError: a code, and the words as a catalogue key", () => {
     expect(new CardCodeTakenError("elsewhere")).not.toBeInstanceOf(CardNotOwnedError);
   });
 
-  it("every code has a 4xx or 501 status, in the shared table or its feature's", () => {
-    const tables = [SHARED_ERROR_STATUS, ACCOUNT_ERROR_STATUS, ROLE_CHANGE_STATUS, PASSKEY_ERROR_STATUS];
+  it("every code has a 4xx, 501 or (a platform that did not answer a voucher) 503 status, in the shared table or its feature's", () => {
+    const tables = [
+      SHARED_ERROR_STATUS,
+      ACCOUNT_ERROR_STATUS,
+      ROLE_CHANGE_STATUS,
+      PASSKEY_ERROR_STATUS,
+      VOUCHER_ERROR_STATUS,
+    ];
     for (const table of tables)
-      for (const status of Object.values(table)) expect([400, 403, 404, 409, 501]).toContain(status);
+      for (const status of Object.values(table)) expect([400, 403, 404, 409, 422, 429, 501, 503]).toContain(status);
   });
 
   it("an error carries its status: a shared code's from the shared table, a feature's own code's as declared", () => {
@@ -36,6 +44,10 @@ describe("ExpectedError: a code, and the words as a catalogue key", () => {
     expect(
       new ExpectedError("staff", "profile.emailChange.staff", {}, undefined, ACCOUNT_ERROR_STATUS.staff).status,
     ).toBe(403);
+    expect(new VoucherError("unavailable", VOUCHER_MESSAGES.unavailable).status).toBe(503);
+    expect(new VoucherError("invalid", VOUCHER_MESSAGES.invalidFromPlatform, {}, { field: "code" }).blame).toEqual({
+      field: "code",
+    });
   });
 });
 

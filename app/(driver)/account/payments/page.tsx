@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { LedgerPager, LedgerTable } from "@/components/payments/ledger-table";
 import { PaymentFilters } from "@/components/payments/payment-filters";
 import { titleFrom } from "@/components/layout/page-title";
@@ -8,7 +8,6 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { requireDriverPage } from "@/lib/core/auth/guards";
-import { currentLocale } from "@/lib/core/auth/current-locale";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { logPaymentError } from "@/lib/features/payments/deps";
 import {
@@ -19,6 +18,7 @@ import {
 } from "@/lib/features/payments/filters";
 import { loadLedgerView, type LedgerPage } from "@/lib/features/payments/service";
 import { settle } from "@/lib/features/sessions/settle";
+import { EmptyState } from "@/components/ui/empty-state";
 
 export const generateMetadata = titleFrom("payments.title");
 
@@ -30,7 +30,7 @@ export default async function PaymentsPage({ searchParams }: SearchParamsProps) 
   const [t, translator, locale, params] = await Promise.all([
     getTranslations("payments"),
     getTranslations(),
-    currentLocale(),
+    getLocale(),
     searchParams,
   ]);
   const { filter, problems } = parsePaymentFilter(params, translator);
@@ -110,7 +110,7 @@ async function Ledger({ filter, page, locale, hrefFor }: LedgerProps) {
   if (page.rows.length === 0) {
     if (filter.page > 1) {
       return (
-        <p>
+        <EmptyState>
           {t.rich("empty.noPage", {
             page: String(filter.page),
             first: (chunks) => (
@@ -119,12 +119,12 @@ async function Ledger({ filter, page, locale, hrefFor }: LedgerProps) {
               </Link>
             ),
           })}
-        </p>
+        </EmptyState>
       );
     }
     if (hasPaymentFilter(filter)) {
       return (
-        <p>
+        <EmptyState>
           {t.rich("empty.noMatch", {
             clear: (chunks) => (
               <Link href={PATH} className={linkClass}>
@@ -132,10 +132,10 @@ async function Ledger({ filter, page, locale, hrefFor }: LedgerProps) {
               </Link>
             ),
           })}
-        </p>
+        </EmptyState>
       );
     }
-    return <p>{t("empty.none")}</p>;
+    return <EmptyState>{t("empty.none")}</EmptyState>;
   }
   return (
     <>

@@ -8,7 +8,6 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { requireDriverPage } from "@/lib/core/auth/guards";
-import { currentLocale } from "@/lib/core/auth/current-locale";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import { getPlatformUser } from "@/lib/features/accounts/platform-user";
 import { logSessionError } from "@/lib/features/sessions/deps";
@@ -57,7 +56,7 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
   if (!user.ok) logSessionError("reading the account currency", user.error);
   const currency = user.ok ? user.value.currency : null;
   // Location names in the driver's language, where the platform has them in it.
-  const location = await getSessionLocation(session, await currentLocale());
+  const location = await getSessionLocation(session, locale);
 
   return (
     <div className="space-y-6">

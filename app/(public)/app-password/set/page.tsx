@@ -1,10 +1,10 @@
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { AppPasswordForm } from "@/components/account/app-password-form";
+import { AppPasswordForm } from "@/components/accounts/app-password-form";
 import { LinkLanding } from "@/components/ui/link-landing";
 import { strongBreakable as strong } from "@/components/ui/rich-text";
 import { TextLink } from "@/components/ui/text-link";
-import { setAppPasswordWithLinkAction } from "@/lib/features/accounts/actions/set-app-password";
+import { setAppPasswordWithLinkAction } from "@/lib/features/accounts/actions/set-app-password-with-link";
 import { appPasswordLinkMessage, inspectAppPasswordLink } from "@/lib/features/accounts/app-password";
 import { getConfig } from "@/lib/core/config";
 import { requestTranslator } from "@/lib/core/auth/request-translator";

@@ -1,12 +1,11 @@
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { AppPasswordFormClient } from "@/components/account/app-password-form-client";
+import { FinishSignUpForm } from "@/components/accounts/app-password-form";
 import { LinkLanding } from "@/components/ui/link-landing";
 import { strongBreakable as strong } from "@/components/ui/rich-text";
 import { TextLink } from "@/components/ui/text-link";
-import { PLATFORM_PASSWORD_MIN } from "@/lib/features/accounts/shared";
 import { inspectSignUpLink, signUpLinkMessage } from "@/lib/features/accounts/sign-up";
-import { finishSignUpAction } from "@/lib/features/accounts/actions/sign-up";
+import { finishSignUpAction } from "@/lib/features/accounts/actions/finish-sign-up";
 import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParamsProps } from "@/components/layout/search-params";
@@ -39,18 +38,7 @@ export default async function FinishSignUpPage({ searchParams }: SearchParamsPro
   return (
     <LinkLanding title={t("title")} centred>
       <p className="mb-4 text-sm">{t.rich("forAccount", { email: link.email, name: link.name, strong })}</p>
-      <AppPasswordFormClient
-        action={finishSignUpAction}
-        token={typeof token === "string" ? token : ""}
-        keepTyped
-        words={{
-          newPassword: t("password"),
-          hint: t("hint", { min: PLATFORM_PASSWORD_MIN }),
-          repeat: t("repeat"),
-          set: t("create"),
-          setting: t("creating"),
-        }}
-      />
+      <FinishSignUpForm action={finishSignUpAction} token={typeof token === "string" ? token : ""} />
     </LinkLanding>
   );
 }

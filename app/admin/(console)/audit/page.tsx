@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { titleFrom } from "@/components/layout/page-title";
 import { HeadedSection } from "@/components/ui/headed-section";
 import type { SearchParamsProps } from "@/components/layout/search-params";
+import { EmptyState } from "@/components/ui/empty-state";
 
 export const generateMetadata = titleFrom("audit.title");
 
@@ -38,7 +39,7 @@ export default async function AuditPage({ searchParams }: SearchParamsProps) {
       )}
       <HeadedSection headingId="entries-heading" heading={entriesHeading}>
         {result.entries.length === 0 ? (
-          <p className="text-slate-700 dark:text-slate-300">{filtered ? t("noMatches") : t("empty")}</p>
+          <EmptyState>{filtered ? t("noMatches") : t("empty")}</EmptyState>
         ) : (
           <AuditTable entries={result.entries} />
         )}

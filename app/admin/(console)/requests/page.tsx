@@ -1,7 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import { DeletionRequestList } from "@/components/admin/deletion-requests";
 import { openDeletionRequestRows } from "@/lib/features/accounts/deletion";
-import { carryOutDeletionAction, declineDeletionAction } from "@/lib/features/admin/actions/deletion";
+import { carryOutDeletionAction } from "@/lib/features/admin/actions/carry-out-deletion";
+import { declineDeletionAction } from "@/lib/features/admin/actions/decline-deletion";
 import { requireStaffPage } from "@/lib/core/auth/guards";
 import { titleFrom } from "@/components/layout/page-title";
 

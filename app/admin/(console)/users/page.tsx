@@ -13,6 +13,7 @@ import { titleFrom } from "@/components/layout/page-title";
 import { HeadedSection } from "@/components/ui/headed-section";
 import type { SearchParamsProps } from "@/components/layout/search-params";
 import { TextLink } from "@/components/ui/text-link";
+import { EmptyState } from "@/components/ui/empty-state";
 
 export const generateMetadata = titleFrom("driverSearch.title");
 
@@ -20,7 +21,7 @@ export default async function FindDriverPage({ searchParams }: SearchParamsProps
   await requireStaffPage();
   const t = await getTranslations("driverSearch");
   const translator = await requestTranslator();
-  const search = parseDriverSearch(await searchParams, translator);
+  const search = parseDriverSearch(await searchParams);
 
   let hits: DriverSearchHit[] | null = null;
   let failure: string | null = null;
@@ -41,7 +42,11 @@ export default async function FindDriverPage({ searchParams }: SearchParamsProps
           {t("createDriver")}
         </Link>
       </div>
-      <DriverSearchForm by={search.by} q={search.q} error={search.kind === "invalid" ? search.message : undefined} />
+      <DriverSearchForm
+        by={search.by}
+        q={search.q}
+        error={search.kind === "invalid" ? translator(search.problem.key, search.problem.values) : undefined}
+      />
 
       <HeadedSection headingId="results-heading" heading={t("results.heading")}>
         <div role="status" aria-live="polite">
@@ -53,12 +58,12 @@ export default async function FindDriverPage({ searchParams }: SearchParamsProps
             </Alert>
           )}
           {hits && hits.length === 0 && (
-            <p className="text-slate-700 dark:text-slate-300">
+            <EmptyState>
               {t.rich("noHits", {
                 by: search.by,
                 create: (chunks) => <TextLink href="/admin/users/new">{chunks}</TextLink>,
               })}
-            </p>
+            </EmptyState>
           )}
           {hits && hits.length > 0 && (
             <p className="text-slate-700 dark:text-slate-300">{t("resultCount", { count: hits.length })}</p>

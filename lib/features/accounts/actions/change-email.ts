@@ -3,13 +3,11 @@ import "server-only";
 import { driverAction } from "@/lib/core/actions/action";
 import { siteOrigin } from "@/lib/core/auth/site-origin";
 import type { ActionResult } from "@/lib/core/actions/action-result";
-import { PlatformValidationError } from "@/lib/platform/errors";
-import { platformFieldErrors } from "@/lib/core/platform-errors-to-messages";
 import { RATE_LIMITS } from "@/lib/core/rate-limit";
 import { EmailUnchangedError, StaffEmailChangeError } from "@/lib/features/accounts/email";
-import { confirmEmailChange, emailChangeLinkMessage, requestEmailChange } from "@/lib/features/accounts/email-change";
+import { requestEmailChange } from "@/lib/features/accounts/email-change";
 import { refusalOverLimit } from "@/lib/core/actions/limit";
-import { EmailChangeConfirmInput, EmailChangeInput } from "@/lib/features/accounts/schemas";
+import { EmailChangeInput } from "@/lib/features/accounts/schemas";
 
 /** The signed-in driver asks to move their account to a new address: a link goes there; nothing changes yet. */
 export const changeEmailAction = driverAction({
@@ -33,32 +31,5 @@ export const changeEmailAction = driverAction({
     if (refused) return { ...refused, values };
     await requestEmailChange(actor, email, await siteOrigin());
     return { status: "ok", message: t("profile.emailChange.sent", { email, current: actor.email }) };
-  },
-});
-
-/** The signed-in driver confirms a change with the link mailed to the new address. */
-export const confirmEmailChangeAction = driverAction({
-  scope: "email",
-  failure: { log: "confirmation", doing: "profile.doing.changeEmail" },
-  echo: false,
-  schema: EmailChangeConfirmInput,
-  invalid: (_fieldErrors, _values, t) => ({
-    status: "error",
-    code: "invalid",
-    message: emailChangeLinkMessage(t, "invalid"),
-  }),
-  expected: (error, { t }) => {
-    if (error instanceof StaffEmailChangeError)
-      return { status: "error", code: "staff", message: t("profile.emailChange.staff") };
-    if (!(error instanceof PlatformValidationError)) return undefined;
-    const messages = Object.values(platformFieldErrors(error)).flat();
-    return { status: "error", code: "rejected", message: messages[0] ?? t("profile.emailChange.rejected") };
-  },
-  run: async ({ token }, { actor, t }): Promise<ActionResult> => {
-    const outcome = await confirmEmailChange(actor, token);
-    if (outcome.status !== "changed")
-      return { status: "error", code: outcome.status, message: emailChangeLinkMessage(t, outcome.status) };
-    // No refresh(): the page would render again with the link now used, over the success message.
-    return { status: "ok", message: t("profile.emailChange.changed", { to: outcome.to, from: outcome.from }) };
   },
 });

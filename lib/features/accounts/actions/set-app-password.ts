@@ -1,22 +1,17 @@
 "use server";
 import "server-only";
-import { driverAction, publicAction } from "@/lib/core/actions/action";
+import { driverAction } from "@/lib/core/actions/action";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import { RATE_LIMITS } from "@/lib/core/rate-limit";
-import {
-  appPasswordLinkMessage,
-  setAppPasswordWithLink,
-  setDriverAppPassword,
-} from "@/lib/features/accounts/app-password";
-import { APP_PASSWORD_FORM, LINKED_APP_PASSWORD_FORM } from "@/lib/features/accounts/schemas";
+import { setDriverAppPassword } from "@/lib/features/accounts/app-password";
 import { refusalOverDriverLimit } from "@/lib/core/actions/limit";
-
-/** Both ways to set the password: the platform's refusal of it (422) is shown at the fields. */
-const REJECTED = { scope: "accounts", rejected: { message: "appPassword.errors.rejected" } } as const;
+import { APP_PASSWORD_FORM } from "@/lib/features/accounts/schemas";
 
 /** The signed-in driver sets a new charging-app password (ampeco): sent once with PATCH {password}. */
 export const setAppPasswordAction = driverAction({
-  ...REJECTED,
+  scope: "accounts",
+  // The platform's refusal of the password (422) is shown at the fields.
+  rejected: { message: "appPassword.errors.rejected" },
   ...APP_PASSWORD_FORM,
   failure: { log: "app password change", doing: "appPassword.doing.change" },
   run: async ({ password }, { actor, t }): Promise<ActionResult> => {
@@ -30,18 +25,5 @@ export const setAppPasswordAction = driverAction({
     if (refused) return refused;
     await setDriverAppPassword(actor.platformUserId, password);
     return { status: "ok", message: t("appPassword.changed") };
-  },
-});
-
-/** Anyone holding the mailed link (a driver created by staff) sets the app password, once. */
-export const setAppPasswordWithLinkAction = publicAction({
-  ...REJECTED,
-  ...LINKED_APP_PASSWORD_FORM,
-  failure: { log: "app password link", doing: "appPassword.doing.set" },
-  run: async ({ password }, { formData, t }): Promise<ActionResult> => {
-    const outcome = await setAppPasswordWithLink(formData?.get("token"), password);
-    if (outcome.status !== "set")
-      return { status: "error", code: outcome.status, message: appPasswordLinkMessage(t, outcome.status) };
-    return { status: "ok", message: t("appPassword.set", { email: outcome.email }) };
   },
 });

@@ -1,9 +1,9 @@
 import { getTranslations } from "next-intl/server";
-import { EmailConfirmForm } from "@/components/account/email-confirm-form";
+import { EmailConfirmForm } from "@/components/accounts/email-confirm-form";
 import { LinkLanding } from "@/components/ui/link-landing";
 import { strongBreakable as strong } from "@/components/ui/rich-text";
 import { TextLink } from "@/components/ui/text-link";
-import { confirmEmailChangeAction } from "@/lib/features/accounts/actions/change-email";
+import { confirmEmailChangeAction } from "@/lib/features/accounts/actions/confirm-email-change";
 import { emailChangeLinkMessage, inspectEmailChangeLink } from "@/lib/features/accounts/email-change";
 import { requireDriverPage } from "@/lib/core/auth/guards";
 import { requestTranslator } from "@/lib/core/auth/request-translator";
@@ -32,11 +32,7 @@ export default async function ConfirmEmailChangePage({ searchParams }: SearchPar
   return (
     <LinkLanding title={t("title")}>
       <p className="mb-4">{t.rich("pending", { from: viewer.email, to: link.newEmail, strong })}</p>
-      <EmailConfirmForm
-        action={confirmEmailChangeAction}
-        token={typeof token === "string" ? token : ""}
-        words={{ confirm: t("confirm"), changing: t("changing"), signIn: t("signIn") }}
-      />
+      <EmailConfirmForm action={confirmEmailChangeAction} token={typeof token === "string" ? token : ""} />
     </LinkLanding>
   );
 }

@@ -1,16 +1,14 @@
 import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/core/auth/guards";
 import { readDriverId } from "@/lib/core/actions/driver-id";
 import { driverLabel } from "@/lib/features/admin/driver-label";
 import { portalAccountOf } from "@/lib/features/admin/roles";
-import {
-  changeDriverEmailAction,
-  redeemVoucherForDriverAction,
-  startDriverPasswordResetAction,
-  updateDriverProfileAction,
-  correctDriverBillingDetailsAction,
-} from "@/lib/features/admin/actions/driver";
+import { changeDriverEmailAction } from "@/lib/features/admin/actions/change-driver-email";
+import { redeemVoucherForDriverAction } from "@/lib/features/admin/actions/redeem-voucher-for-driver";
+import { startDriverPasswordResetAction } from "@/lib/features/admin/actions/start-driver-password-reset";
+import { updateDriverProfileAction } from "@/lib/features/admin/actions/update-driver-profile";
+import { correctDriverBillingDetailsAction } from "@/lib/features/admin/actions/correct-driver-billing-details";
 import { loadBillingDetailsView } from "@/lib/features/billing";
 import { BillingDetailsSection } from "@/components/billing/billing-details-section";
 import { DriverPaymentsSection } from "@/components/admin/driver-payments-section";
@@ -20,7 +18,6 @@ import { settle } from "@/lib/features/sessions/settle";
 import { listDriverCards } from "@/lib/features/cards/service";
 import { latestCardStatusChanges } from "@/lib/features/cards/status-history";
 import { getLocationNames, listDriverSessions } from "@/lib/features/sessions/service";
-import { currentLocale } from "@/lib/core/auth/current-locale";
 import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { getConfig } from "@/lib/core/config";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
@@ -29,18 +26,19 @@ import { profileValuesOf } from "@/lib/features/accounts/profile-values";
 import { toBalanceView } from "@/lib/features/accounts/balance-view";
 import { getPlatformUser } from "@/lib/features/accounts/platform-user";
 import { LoadError } from "@/components/ui/load-error";
-import { ProfileForm } from "@/components/account/profile-form";
+import { ProfileForm } from "@/components/accounts/profile-form";
 import { VoucherForm } from "@/components/vouchers/voucher-form";
 import { SessionTable } from "@/components/sessions/session-table";
 import { SessionPagination } from "@/components/sessions/session-pagination";
 import { Card } from "@/components/ui/card";
 import { DriverSummary } from "@/components/admin/driver-summary";
 import { DriverCardsSection } from "@/components/admin/driver-cards-section";
-import { EmailForm } from "@/components/account/email-form";
-import { PasswordResetForm } from "@/components/account/password-reset-form";
+import { EmailForm } from "@/components/accounts/email-form";
+import { PasswordResetForm } from "@/components/accounts/password-reset-form";
 import { ExpensePackDialog } from "@/components/sessions/expense-pack-dialog";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParams } from "@/components/layout/search-params";
+import { EmptyState } from "@/components/ui/empty-state";
 
 export const generateMetadata = titleFrom("admin.driver.title");
 
@@ -83,7 +81,7 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
     );
   }
 
-  const locale = await currentLocale();
+  const locale = await getLocale();
   // Never rejects: a failure is a view.
   const billingView = loadBillingDetailsView(id);
   const paymentsView = settle(loadLedgerView(id, { page: paymentsPage }, undefined, PAYMENTS_PER_PAGE));
@@ -182,9 +180,7 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
             retryHref={here}
           />
         ) : sessions.value.items.length === 0 ? (
-          <p className="text-slate-700 dark:text-slate-300">
-            {sessionsPage > 1 ? t("driver.noSessionsOnPage") : t("driver.neverCharged")}
-          </p>
+          <EmptyState>{sessionsPage > 1 ? t("driver.noSessionsOnPage") : t("driver.neverCharged")}</EmptyState>
         ) : (
           <>
             <SessionTable

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/core/auth/guards";
 import { getConfig } from "@/lib/core/config";
-import { NewDriverForm } from "@/components/account/new-driver-form";
+import { NewDriverForm } from "@/components/accounts/new-driver-form";
 import { createDriverAction } from "@/lib/features/admin/actions/create-driver";
 import { titleFrom } from "@/components/layout/page-title";
 

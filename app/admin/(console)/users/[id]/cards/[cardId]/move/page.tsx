@@ -1,17 +1,11 @@
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { requireStaffPage } from "@/lib/core/auth/guards";
-import { moveCardStepAction } from "@/lib/features/admin/actions/cards";
+import { moveCardStepAction } from "@/lib/features/admin/actions/move-card-step";
 import { CardIdArg, readDriverId } from "@/lib/core/actions/driver-id";
 import { driverLabel } from "@/lib/features/admin/driver-label";
 import { resolveDriver } from "@/lib/features/admin/find-driver";
-import {
-  inspectMove,
-  MoveRefusedError,
-  moveRefusalMessage,
-  movesInOneStep,
-  type MoveState,
-} from "@/lib/features/admin/move-card";
+import { inspectMove, MoveRefusedError, movesInOneStep, type MoveState } from "@/lib/features/admin/move-card";
 import { listDriverCards } from "@/lib/features/cards";
 import { hasErrorCode } from "@/lib/core/errors";
 import { getPlatformUser } from "@/lib/features/accounts/platform-user";
@@ -89,15 +83,15 @@ export default async function MoveCardPage({ params, searchParams }: Props) {
   let problem: string | undefined;
   if (to) {
     try {
-      const resolved = await resolveDriver(to, translator);
+      const resolved = await resolveDriver(to);
       if (resolved.ok) {
         target = resolved.user;
         state = await inspectMove({ sourceUserId: sourceId, cardId, targetUserId: target.id });
       } else {
-        problem = resolved.message;
+        problem = translator(resolved.problem.key, resolved.problem.values);
       }
     } catch (error) {
-      if (error instanceof MoveRefusedError) problem = moveRefusalMessage(error, translator);
+      if (error instanceof MoveRefusedError) problem = translator(error.key, error.values);
       else if (hasErrorCode(error, "not-owned")) notFound();
       else problem = platformErrorMessage(translator, error, "admin.doing.findOtherDriver");
     }
