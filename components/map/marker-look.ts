@@ -2,10 +2,8 @@ import type { CSSProperties } from "react";
 import type { MapPoint } from "@/lib/features/map/shared";
 
 /**
- * How the map's markers look, apart from Leaflet (issue 36): the map draws them as divIcons (marker-icons.ts), the
- * legend as React elements, from the same styles, so the legend shows exactly what the map does. The shapes tell the
- * kinds apart without colour: a charge point is a label with a tip pointing at its place, a group is a round badge
- * with a ring, one of our locations a square with a bolt.
+ * The markers' looks, apart from Leaflet: the map's divIcons and the legend draw the same styles. Shapes tell the kinds
+ * apart without colour (docs/design-notes.md#componentsmapmarker-lookts).
  */
 
 export type MarkerKind = "point" | "cluster" | "own";

@@ -1,9 +1,8 @@
 import { distanceKm, type MapPointBase } from "./points";
 
 /**
- * The search for a town or an address over the map data's own addresses (issue 36): no geocoder, only the points the
- * portal has already fetched (AddressInfo Title, AddressLine1, Town, Postcode). Pure and browser-safe: the types and
- * the limits reach the page, the matching runs on the server over the tile cache.
+ * A town or an address among the points already fetched, no geocoder (issue 36). Pure: the page takes the types,
+ * the server runs it over the saved tiles (docs/design-notes.md#libfeaturesmapplace-searchts).
  */
 
 export const PLACE_QUERY_MIN = 2;
@@ -62,9 +61,8 @@ function scoreOf(point: MapPointBase, query: string, words: string[], addressOnl
 }
 
 /**
- * Towns whose name starts with the query (with how many points and their middle), then points whose address matches,
- * best match first, nearest to `near` next. A query that names a town is answered by the town, not by each of its
- * points; points then match by their street or postcode only.
+ * Towns whose name starts with the query (with their count and middle), then points by address, best match first,
+ * nearest next; a query that names a town matches points by street or postcode only.
  */
 export function searchPlaces(
   points: readonly MapPointBase[],

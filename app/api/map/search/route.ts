@@ -4,9 +4,8 @@ import { canViewMap } from "@/lib/features/map/access";
 import { createPlaceSearchHandler } from "@/lib/features/map/route-handlers";
 
 /**
- * GET ?q=…[&lat=…&lng=…] → `PlaceSearchResponse` (lib/features/map/place-search.ts): towns and addresses among the
- * map data fetched so far, no geocoder. 400 for a query too short or too long, 401 (MAP_PUBLIC=false, signed out),
- * 429 over the per-client limit.
+ * GET ?q=…[&lat&lng] → `PlaceSearchResponse`, no geocoder (lib/features/map/place-search.ts). 400 for a query
+ * too short or too long, 401 (MAP_PUBLIC=false, signed out), 429 over the per-client limit.
  */
 export const GET = createPlaceSearchHandler({
   getService: getMapService,
