@@ -42,7 +42,7 @@ const PLATFORM_CALLBACKS = ["/api/platform/callbacks"];
 const PUBLIC_APIS = ["/api/auth", "/api/health", "/api/emulator", "/api/passkeys/sign-in", ...PLATFORM_CALLBACKS];
 /** The app's metadata files (Next serves them as routes). */
 const METADATA_FILES = /^\/(icon|apple-icon|favicon)(\.\w+)?$|^\/(robots\.txt|sitemap\.xml|manifest\.webmanifest)$/;
-/** The map and its data, public only with MAP_PUBLIC=true. */
+/** The map and its data: public unless MAP_PUBLIC=false (then signed-out visitors go to sign-in). */
 const MAP_PATHS = ["/map", "/api/map"];
 
 function isPublic(pathname: string, mapPublic: boolean): boolean {

@@ -54,6 +54,7 @@ function serverEnv(
     // Every browser in the suite shares one client address; per-address and per-driver limits stay as shipped.
     LIMIT_SIGNIN_PER_CLIENT: "100000",
     LIMIT_SIGNUP_PER_CLIENT_PER_HOUR: "100000",
+    LIMIT_MAP_PER_CLIENT_PER_MINUTE: "100000",
     // Embedded defaults whatever the calling shell has set (CI exports DATABASE_URL for the integration tests).
     DATABASE_URL: "",
     PLATFORM_BASE_URL: "",

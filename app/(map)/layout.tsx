@@ -9,8 +9,8 @@ import { isStaff } from "@/lib/core/auth/roles";
 import { canViewMap } from "@/lib/features/map/access";
 
 /**
- * The map has its own group because it is the one page that MAP_PUBLIC may open to signed-out
- * visitors: drivers see the driver navigation, staff the admin one, visitors the public one.
+ * The map has its own group because it is the one page open to signed-out visitors (unless MAP_PUBLIC=false):
+ * drivers see the driver navigation, staff the admin one, visitors the public one.
  */
 export default async function MapLayout({ children }: { children: React.ReactNode }) {
   if (!(await canViewMap())) redirect("/signin?callbackUrl=%2Fmap");

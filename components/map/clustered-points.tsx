@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Marker, Popup, useMapEvents } from "react-leaflet";
 import type { PointIndex, MapPoint } from "@/lib/features/map/shared";
 import { clusterIcon, pointIcon } from "./marker-icons";
-import { PointDetails } from "./point-details";
+import { PointDetails, usePointTitle } from "./point-details";
 
 /** Recomputed on zoom only: the clusters cover the whole index, so a pan draws nothing new. */
 export function ClusteredPoints({
@@ -16,6 +16,7 @@ export function ClusteredPoints({
   register: (key: string) => (marker: L.Marker | null) => void;
 }) {
   const t = useTranslations("map");
+  const titleOf = usePointTitle();
   const map = useMapEvents({
     zoomend() {
       setZoom(map.getZoom());
@@ -41,7 +42,7 @@ export function ClusteredPoints({
         key={placed.point.id}
         position={[placed.point.lat, placed.point.lng]}
         icon={pointIcon(placed.point)}
-        title={placed.point.title}
+        title={titleOf(placed.point)}
         keyboard={false}
         ref={register(`point:${placed.point.id}`)}
       >

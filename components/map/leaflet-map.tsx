@@ -14,7 +14,7 @@ import {
 import { ClusteredPoints } from "./clustered-points";
 import { MapTiles } from "./first-view-tile-layer";
 import { FocusMarker, type FocusRequest, type LocateMarker } from "./focus-marker";
-import { OWN_LOCATION_ICON } from "./marker-icons";
+import { HERE_ICON, OWN_LOCATION_ICON } from "./marker-icons";
 import { PROGRAMMATIC_MOVE_MS, type Programmatic } from "./programmatic-moves";
 import { OwnLocationDetails } from "./point-details";
 
@@ -25,6 +25,9 @@ import { OwnLocationDetails } from "./point-details";
 
 export type LatLng = { lat: number; lng: number };
 
+/** A move the visitor asked for (their location, a place found): a new nonce moves again to the same place. */
+export type MoveRequest = LatLng & { zoom: number; nonce: number };
+
 export interface LeafletMapProps {
   tileUrl: string;
   /** Changing it recentres the map (e.g. when the browser's position arrives). */
@@ -32,6 +35,10 @@ export interface LeafletMapProps {
   points: MapPoint[];
   ownLocations: OwnLocation[];
   focus: FocusRequest | null;
+  /** Moves the map as if the visitor had: the new view's points are loaded. */
+  moveTo: MoveRequest | null;
+  /** Where the browser said the visitor is, once they asked. */
+  here: LatLng | null;
   /** Reported 800 ms after the user stops moving the map, never for moves the page made itself. */
   onViewChange: (centre: LatLng, radiusKm: number) => void;
 }
@@ -133,7 +140,39 @@ function Recentre({ centre, programmaticRef }: { centre: LatLng; programmaticRef
   return null;
 }
 
-export default function LeafletMap({ tileUrl, centre, points, ownLocations, focus, onViewChange }: LeafletMapProps) {
+/** The visitor's own move (their location, a place found): not a programmatic one, so the view's points load. */
+function MoveTo({ request }: { request: MoveRequest | null }) {
+  const map = useMap();
+  useEffect(() => {
+    if (request) map.setView([request.lat, request.lng], request.zoom);
+  }, [map, request]);
+  return null;
+}
+
+function HereMarker({ here }: { here: LatLng | null }) {
+  const t = useTranslations("map");
+  if (!here) return null;
+  return (
+    <Marker
+      position={[here.lat, here.lng]}
+      icon={HERE_ICON}
+      title={t("locate.here")}
+      keyboard={false}
+      zIndexOffset={-100}
+    />
+  );
+}
+
+export default function LeafletMap({
+  tileUrl,
+  centre,
+  points,
+  ownLocations,
+  focus,
+  moveTo,
+  here,
+  onViewChange,
+}: LeafletMapProps) {
   const markers = useRef(new Map<string, L.Marker>());
   const programmatic = useRef(0);
   const index = useMemo(() => indexPoints(points), [points]);
@@ -164,6 +203,8 @@ export default function LeafletMap({ tileUrl, centre, points, ownLocations, focu
       <LeafletWording />
       <ViewReporter onViewChange={onViewChange} programmaticRef={programmatic} />
       <Recentre centre={centre} programmaticRef={programmatic} />
+      <MoveTo request={moveTo} />
+      <HereMarker here={here} />
       <FocusMarker focus={focus} markers={markers} locate={locate} programmatic={programmatic} />
       <ClusteredPoints index={index} register={register} />
       {ownLocations.map((location) => (

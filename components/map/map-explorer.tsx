@@ -20,11 +20,15 @@ import {
   INITIAL_RADIUS_KM,
   MAX_DISTANCE_KM,
   tileFor,
+  type PlaceResult,
 } from "@/lib/features/map/shared";
 import { formatDateTime } from "@/lib/core/format";
 import type { FocusRequest } from "./focus-marker";
-import type { LatLng } from "./leaflet-map";
+import type { LatLng, MoveRequest } from "./leaflet-map";
+import { LocateButton, LocateMessage, useLocateMe } from "./locate-control";
 import { MapFilters } from "./map-filters";
+import { MapLegend } from "./map-legend";
+import { PlaceSearchForm } from "./place-search-form";
 import { MapView, usePrefetchedMap } from "./map-view";
 import { OwnLocationList, PointList } from "./point-list";
 import { useInitialCentre } from "./use-initial-centre";
@@ -44,6 +48,10 @@ export interface MapExplorerProps {
 
 /** Points asked for once the user moves the map: enough for a city view, clustered on the map. */
 const AREA_POINT_LIMIT = 100;
+/** How close the map goes to the visitor's location, a town found, and one charge point found. */
+const HERE_ZOOM = 14;
+const TOWN_ZOOM = 13;
+const POINT_ZOOM = 16;
 
 export function MapExplorer({ tileUrl, defaultCentre, freshForSeconds }: MapExplorerProps) {
   const t = useTranslations("map");
@@ -93,17 +101,66 @@ export function MapExplorer({ tileUrl, defaultCentre, freshForSeconds }: MapExpl
   const showPoint = useCallback((id: number) => setFocus({ kind: "point", id, nonce: Date.now() }), []);
   const showOwnLocation = useCallback((id: number) => setFocus({ kind: "own", id, nonce: Date.now() }), []);
 
+  const [moveTo, setMoveTo] = useState<MoveRequest | null>(null);
+  const [here, setHere] = useState<LatLng | null>(null);
+  const goHere = useCallback((position: LatLng) => {
+    setHere(position);
+    setMoveTo({ ...position, zoom: HERE_ZOOM, nonce: Date.now() });
+  }, []);
+  const { state: locateState, locate } = useLocateMe(goHere);
+  const showPlace = useCallback((place: PlaceResult) => {
+    setMoveTo({
+      lat: place.lat,
+      lng: place.lng,
+      zoom: place.kind === "town" ? TOWN_ZOOM : POINT_ZOOM,
+      nonce: Date.now(),
+    });
+    if (place.kind === "point") setFocus({ kind: "point", id: place.id, nonce: Date.now() });
+  }, []);
+
+  // On a phone the map comes first, right under the heading (issue 36: it started 454 px down); the words about the
+  // page follow it. From lg on, the list and its tools sit left of the map.
   return (
-    <div className="flex flex-col gap-4">
-      <MapFilters filters={filters} onChange={setFilters} />
-      {start.source === "default" && (
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("explorer.defaultCentre")}</p>
-      )}
-      <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(18rem,26rem)_1fr] lg:items-start">
+    <div className="grid gap-3 lg:grid-cols-[minmax(18rem,26rem)_1fr] lg:gap-x-4 lg:gap-y-3">
+      <div className="order-2 space-y-1 lg:order-none lg:col-span-2">
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("page.intro")}</p>
+        {start.source === "default" && (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("explorer.defaultCentre")}</p>
+        )}
+      </div>
+      <div className="order-1 space-y-3 lg:order-none lg:col-start-2 lg:row-start-2">
+        <section
+          aria-label={t("explorer.mapLabel")}
+          className="relative h-[60svh] min-h-72 overflow-hidden rounded-lg border border-slate-200 lg:h-[calc(100vh-16rem)] dark:border-slate-700"
+        >
+          {start.centre ? (
+            <MapView
+              tileUrl={tileUrl}
+              centre={start.centre}
+              points={points}
+              ownLocations={ownLocations}
+              focus={focus}
+              moveTo={moveTo}
+              here={here}
+              onViewChange={onViewChange}
+            />
+          ) : (
+            <div className="flex h-full items-center justify-center bg-slate-100 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+              {t("explorer.locating")}
+            </div>
+          )}
+          <LocateButton state={locateState} onLocate={locate} />
+        </section>
+        <LocateMessage state={locateState} />
+        <MapLegend showOwn={ownLocations.length > 0} />
+      </div>
+      <div className="order-3 space-y-4 lg:order-none lg:col-start-1 lg:row-start-2">
+        <PlaceSearchForm near={request} onPick={showPlace} />
+        <MapFilters filters={filters} onChange={setFilters} />
         <section
           aria-labelledby="charge-points-heading"
           aria-busy={isLoading}
-          className="order-2 rounded-lg border border-slate-200 bg-white lg:order-1 lg:max-h-[calc(100vh-12rem)] lg:overflow-y-auto dark:border-slate-700 dark:bg-slate-900"
+          className="rounded-lg border border-slate-200 bg-white lg:max-h-[calc(100vh-16rem)] lg:overflow-y-auto dark:border-slate-700 dark:bg-slate-900"
         >
           <h2 id="charge-points-heading" className="px-3 pt-3 text-lg font-semibold">
             {t("explorer.listHeading")}
@@ -149,25 +206,6 @@ export function MapExplorer({ tileUrl, defaultCentre, freshForSeconds }: MapExpl
               ),
             })}
           </p>
-        </section>
-        <section
-          aria-label={t("explorer.mapLabel")}
-          className="order-1 h-[55vh] min-h-72 overflow-hidden rounded-lg border border-slate-200 lg:order-2 lg:h-[calc(100vh-12rem)] dark:border-slate-700"
-        >
-          {start.centre ? (
-            <MapView
-              tileUrl={tileUrl}
-              centre={start.centre}
-              points={points}
-              ownLocations={ownLocations}
-              focus={focus}
-              onViewChange={onViewChange}
-            />
-          ) : (
-            <div className="flex h-full items-center justify-center bg-slate-100 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-              {t("explorer.locating")}
-            </div>
-          )}
         </section>
       </div>
     </div>

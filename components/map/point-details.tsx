@@ -1,24 +1,50 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
+import { useCallback } from "react";
 import {
+  directionsUri,
   formatConnector,
   formatDistance,
   formatKw,
   formatPower,
+  formatUsageCost,
   type MapPoint,
   type OwnLocation,
+  type PointStatusCode,
 } from "@/lib/features/map/shared";
 import { useOwnLocation } from "./use-points";
 
-/** Popup content for a map data point: everything the list shows, plus address, cost and source. */
+/** A point's name in the page's language: the emulator's demo points say so in its words. */
+export function usePointTitle(): (point: { title: string; demo: boolean }) => string {
+  const t = useTranslations("map");
+  return useCallback(
+    (point: { title: string; demo: boolean }) =>
+      point.demo ? t("point.demoTitle", { title: point.title }) : point.title,
+    [t],
+  );
+}
+
+/** A `geo:` link that opens the phone's map app at the point, with its name; the name says where to. */
+export function DirectionsLink({ point, title, className }: { point: MapPoint; title: string; className: string }) {
+  const t = useTranslations("map");
+  return (
+    <a href={directionsUri(point, title)} aria-label={t("point.directionsTo", { name: title })} className={className}>
+      {t("point.directions")}
+    </a>
+  );
+}
+
+/** Popup content for a map data point: everything the list shows, plus address, cost, source and directions. */
 export function PointDetails({ point }: { point: MapPoint }) {
   const t = useTranslations("map");
   const locale = useLocale();
+  const titleOf = usePointTitle();
+  const title = titleOf(point);
   const place = [point.address, point.town].filter(Boolean).join(", ");
   const notStated = t("point.notStated");
   return (
     <div className="min-w-48 max-w-72 space-y-1 text-sm text-slate-900">
-      <p className="text-base font-semibold leading-snug">{point.title}</p>
+      <p className="text-base font-semibold leading-snug">{title}</p>
       {place && <p>{place}</p>}
       <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5">
         <dt className="text-slate-600">{t("point.operator")}</dt>
@@ -30,14 +56,17 @@ export function PointDetails({ point }: { point: MapPoint }) {
           {point.connectors.length > 0 ? point.connectors.map((c) => formatConnector(c, locale)).join(", ") : notStated}
         </dd>
         <dt className="text-slate-600">{t("point.cost")}</dt>
-        <dd>{point.usageCost ?? notStated}</dd>
+        <dd>{point.usageCost ? formatUsageCost(point.usageCost, locale) : notStated}</dd>
         <dt className="text-slate-600">{t("point.status")}</dt>
         <dd>
-          <StatusText status={point.status} isOperational={point.isOperational} />
+          <StatusText code={point.statusCode} isOperational={point.isOperational} />
         </dd>
         <dt className="text-slate-600">{t("point.distance")}</dt>
         <dd>{formatDistance(point.distanceKm, locale)}</dd>
       </dl>
+      <p className="pt-1">
+        <DirectionsLink point={point} title={title} className="font-semibold text-brand-700 underline" />
+      </p>
       {point.dataProvider && (
         <p className="pt-1 text-xs text-slate-600">
           {point.dataProvider.licence
@@ -52,20 +81,29 @@ export function PointDetails({ point }: { point: MapPoint }) {
   );
 }
 
-/** The popup is always light (Leaflet's bubble); the list follows the colour scheme, so it asks for dark tones too. */
+/**
+ * A status in the page's language (Open Charge Map's titles are English). The popup is always light (Leaflet's
+ * bubble); the list follows the colour scheme, so it asks for dark tones too.
+ */
 export function StatusText({
-  status,
+  code,
   isOperational,
   surface = "popup",
 }: {
-  status: string | null;
+  code: PointStatusCode;
   isOperational: boolean | null;
   surface?: "popup" | "page";
 }) {
   const t = useTranslations("map");
-  if (!status) return <span>{t("point.statusUnknown")}</span>;
-  const tone = STATUS_TONES[surface][isOperational === null ? "unknown" : isOperational ? "working" : "down"];
-  return <span className={tone}>{status}</span>;
+  const tone =
+    STATUS_TONES[surface][
+      code === "unknown" || isOperational === null ? "unknown" : isOperational ? "working" : "down"
+    ];
+  return (
+    <span className={tone} data-status={code}>
+      {t(`statuses.${code}`)}
+    </span>
+  );
 }
 
 const STATUS_TONES = {

@@ -4,14 +4,15 @@ import {
   formatConnector,
   formatDistance,
   formatPower,
+  formatUsageCost,
   type MapPoint,
   type OwnLocation,
 } from "@/lib/features/map/shared";
-import { StatusText } from "./point-details";
+import { DirectionsLink, StatusText, usePointTitle } from "./point-details";
 
 /**
  * The same points as the map, as a list: the keyboard and screen-reader way to the data (pins
- * alone are not accessible). Nearest first; each entry is a button that shows it on the map.
+ * alone are not accessible). Nearest first; each entry is a button that shows it on the map, and a directions link.
  */
 
 export function PointList({
@@ -25,6 +26,7 @@ export function PointList({
 }) {
   const t = useTranslations("map");
   const locale = useLocale();
+  const titleOf = usePointTitle();
   return (
     <ol aria-label={t("list.label")} className="divide-y divide-slate-200 dark:divide-slate-700">
       {points.map((point) => (
@@ -36,7 +38,7 @@ export function PointList({
             className="block w-full px-3 py-2.5 text-left hover:bg-slate-100 aria-[current=true]:bg-brand-50 dark:hover:bg-slate-800 dark:aria-[current=true]:bg-slate-800"
           >
             <NameAndDistance
-              name={point.title}
+              name={titleOf(point)}
               distanceKm={point.distanceKm}
               nameClassName="font-semibold leading-snug"
             />
@@ -50,11 +52,16 @@ export function PointList({
               {[point.address, point.town].filter(Boolean).join(", ") || t("list.addressNotStated")}
               {point.operator && <> · {point.operator}</>}
               {" · "}
-              <StatusText status={point.status} isOperational={point.isOperational} surface="page" />
-              {point.usageCost && <> · {point.usageCost}</>}
+              <StatusText code={point.statusCode} isOperational={point.isOperational} surface="page" />
+              {point.usageCost && <> · {formatUsageCost(point.usageCost, locale)}</>}
             </span>
             <span className="sr-only">{t("list.showOnMap")}</span>
           </button>
+          <DirectionsLink
+            point={point}
+            title={titleOf(point)}
+            className="mx-3 mb-2 inline-block text-sm font-semibold text-brand-700 underline dark:text-brand-100"
+          />
         </li>
       ))}
     </ol>

@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import useSWR from "swr";
-import type { OwnLocation, PointsResponse } from "@/lib/features/map/shared";
+import type { OwnLocation, PlaceSearchResponse, PointsResponse } from "@/lib/features/map/shared";
 import { jsonFetcher, type FetchError, type FetchWording } from "@/lib/core/swr-fetcher";
 
 /** One SWR hook per resource (DESIGN.md convention 6) on the one fetcher; only its wording is here. */
@@ -67,4 +67,26 @@ export function useOwnLocation(id: number) {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });
+}
+
+/** A place search (issue 36): towns and addresses among the points fetched so far; `null` asks nothing. */
+export function usePlaceSearch(query: { text: string; near: LatLngLike | null } | null) {
+  const wording = useMapWording();
+  const fetchPlaces = useMemo(() => jsonFetcher<PlaceSearchResponse>({ wording }), [wording]);
+  return useSWR<PlaceSearchResponse, FetchError>(query ? placeSearchUrl(query.text, query.near) : null, fetchPlaces, {
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    shouldRetryOnError: false,
+  });
+}
+
+type LatLngLike = { lat: number; lng: number };
+
+export function placeSearchUrl(text: string, near: LatLngLike | null): string {
+  const params = new URLSearchParams({ q: text });
+  if (near) {
+    params.set("lat", near.lat.toFixed(3));
+    params.set("lng", near.lng.toFixed(3));
+  }
+  return `/api/map/search?${params.toString()}`;
 }

@@ -109,6 +109,8 @@ const EnvSchema = z.object({
   LIMIT_PASSWORD_RESET_PER_DRIVER: positiveInt(3),
   LIMIT_PASSWORD_RESET_BY_STAFF_PER_DRIVER: positiveInt(5),
   LIMIT_EMAIL_CHANGE_PER_ACCOUNT: positiveInt(5),
+  /** Map data requests (points, a location, a place search) per client address per minute, signed in or not. */
+  LIMIT_MAP_PER_CLIENT_PER_MINUTE: positiveInt(120),
 
   // Platform (unset base URL → built-in emulator in process)
   // `contract` (old name `spec`) = the interface contract; `ampeco` = the real AMPECO public API (README).
@@ -168,7 +170,8 @@ const EnvSchema = z.object({
   MAP_TILE_URL: optionalString.transform((v) => v ?? "https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   MAP_DEFAULT_CENTER: latLng({ lat: 52.3702, lng: 4.8952 }),
   MAP_TILE_TTL_SECONDS: positiveInt(15 * 60),
-  MAP_PUBLIC: booleanFlag(false),
+  /** Open to signed-out visitors unless set to false (issue 36: the landing page advertises public charge points). */
+  MAP_PUBLIC: booleanFlag(true),
 
   // Database (unset → embedded PGlite under DATA_DIR)
   DATABASE_URL: optionalString,
@@ -255,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
       passwordResetPerDriver: e.LIMIT_PASSWORD_RESET_PER_DRIVER,
       passwordResetByStaffPerDriver: e.LIMIT_PASSWORD_RESET_BY_STAFF_PER_DRIVER,
       emailChangePerAccount: e.LIMIT_EMAIL_CHANGE_PER_ACCOUNT,
+      mapPerClientPerMinute: e.LIMIT_MAP_PER_CLIENT_PER_MINUTE,
     },
     platform: {
       dialect,

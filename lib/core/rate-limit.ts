@@ -93,6 +93,10 @@ export const RATE_LIMITS = {
   get platformExportPerDriver(): RateLimitRule {
     return { limit: 5, windowSeconds: 60 * 60 };
   },
+  /** The map's data routes per client address, signed-out visitors included: the map is public by default. */
+  get mapPerClient(): RateLimitRule {
+    return { limit: getConfig().limits.mapPerClientPerMinute, windowSeconds: 60 };
+  },
   /** Confirmation mails for e-mail changes, per portal account. */
   get emailChangePerAccount(): RateLimitRule {
     return { limit: getConfig().limits.emailChangePerAccount, windowSeconds: 15 * 60 };

@@ -10,10 +10,13 @@ const manifest = JSON.parse(
   readFileSync(path.join(process.cwd(), ".next/server/app-paths-manifest.json"), "utf8"),
 ) as Record<string, string>;
 
-// Open to everyone by design: the public pages, Auth.js itself, passkey sign-in, health, and demo-mode tooling
-// (the demo mailbox and the emulator control API exist only while the embedded defaults run), and
-// metadata files such as the app icon.
+// Open to everyone by design: the public pages, Auth.js itself, passkey sign-in, health, demo-mode tooling
+// (the demo mailbox and the emulator control API exist only while the embedded defaults run), metadata files such
+// as the app icon, and the map with its data routes (public by default, issue 36; MAP_PUBLIC=false closes them:
+// tests/integration/map/public-map.test.ts).
 const PUBLIC = [
+  /^\/map$/,
+  /^\/api\/map\//,
   /^\/$/,
   /^\/signin$/,
   /^\/signup$/,
@@ -48,7 +51,7 @@ const adminRoutes = routes.filter(
 );
 
 test("the build has the routes this test protects", () => {
-  expect(protectedRoutes.map((r) => r.url)).toEqual(expect.arrayContaining(["/account", "/map"]));
+  expect(protectedRoutes.map((r) => r.url)).toEqual(expect.arrayContaining(["/account", "/sessions"]));
 });
 
 test.describe("signed-out visitors", () => {

@@ -55,11 +55,11 @@ describe("middleware: deny by default", () => {
     }
   });
 
-  it("keeps the map private unless MAP_PUBLIC=true", async () => {
-    expect((await signedOut("/map")).status).toBe(307);
-    expect((await signedOut("/api/map/points")).status).toBe(401);
-    expect(passedOn(await signedOut("/map", { MAP_PUBLIC: "true" }))).toBe(true);
-    expect(passedOn(await signedOut("/api/map/points", { MAP_PUBLIC: "true" }))).toBe(true);
+  it("opens the map to signed-out visitors unless MAP_PUBLIC=false (issue 36)", async () => {
+    expect(passedOn(await signedOut("/map"))).toBe(true);
+    expect(passedOn(await signedOut("/api/map/points"))).toBe(true);
+    expect((await signedOut("/map", { MAP_PUBLIC: "false" })).status).toBe(307);
+    expect((await signedOut("/api/map/points", { MAP_PUBLIC: "false" })).status).toBe(401);
   });
 });
 

@@ -8,7 +8,6 @@ import { getConfig } from "@/lib/core/config";
 import { canViewMap } from "@/lib/features/map/access";
 import MapLoading from "./loading";
 import { titleFrom } from "@/components/layout/page-title";
-import { PageHeading } from "@/components/ui/page-heading";
 
 export const generateMetadata = titleFrom("map.page.title");
 
@@ -25,8 +24,9 @@ export default async function MapPage() {
   const t = await getTranslations("map");
 
   return (
-    <div className="space-y-4">
-      <PageHeading title={t("page.heading")} intro={t("page.intro")} />
+    <div className="space-y-3">
+      {/* The intro sentence is the explorer's: on a phone it follows the map, which comes right under the heading. */}
+      <h1 className="text-2xl font-bold">{t("page.heading")}</h1>
       {/* useSearchParams (the filters) needs a Suspense boundary. */}
       <Suspense fallback={<MapLoading />}>
         <MapExplorer tileUrl={map.tileUrl} defaultCentre={map.defaultCenter} freshForSeconds={map.tileTtlSeconds} />

@@ -1,7 +1,7 @@
 import "server-only";
 import { getConfig } from "@/lib/core/config";
 
-/** Signed-in only unless MAP_PUBLIC. The viewer is imported lazily so a public map never touches the auth stack. */
+/** Everyone unless MAP_PUBLIC=false, then signed-in only. The viewer is imported lazily so a public map never touches the auth stack. */
 export async function canViewMap(): Promise<boolean> {
   return getConfig().map.public || (await hasSignedInViewer());
 }

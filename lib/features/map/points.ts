@@ -1,5 +1,6 @@
 import type { OcmConnection, OcmPoi } from "./ocm-schema";
 import type { ReferenceLookup } from "./reference";
+import { statusCodeFor, type PointStatusCode } from "./status";
 
 /** Map points and the pure rules that make them. No `server-only` and no zod: the browser imports these. */
 
@@ -29,13 +30,18 @@ export interface MapPointBase {
   title: string;
   address: string | null;
   town: string | null;
+  postcode: string | null;
+  /** Title of a demo point without its "Demo data · " prefix, which the page words in its own language. */
+  demo: boolean;
   lat: number;
   lng: number;
   maxPowerKw: number | null;
   connectors: MapConnector[];
   operator: string | null;
   usageCost: string | null;
+  /** The data's own English title of the status; the page shows `statusCode` in its language. */
   status: string | null;
+  statusCode: PointStatusCode;
   isOperational: boolean | null;
   /** Who supplied the record and under which licence: shown in the popup (OCM terms ask for it). */
   dataProvider: { title: string; licence: string | null } | null;
@@ -155,28 +161,44 @@ function operatorOf(poi: OcmPoi, lookup: ReferenceLookup): string | null {
   return text(poi.OperatorInfo?.Title) ?? (id !== null ? (lookup.operatorTitle(id) ?? null) : null);
 }
 
+type PointStatus = { status: string | null; statusCode: PointStatusCode; isOperational: boolean | null };
+
 /**
  * Status of the point; when the point has none (common in compact data), the best status among its
  * connections stands in for it, since "some connector works" is what a driver needs to know.
  */
-function statusOf(poi: OcmPoi, lookup: ReferenceLookup): { status: string | null; isOperational: boolean | null } {
+function statusOf(poi: OcmPoi, lookup: ReferenceLookup): PointStatus {
   const resolve = (
     id: number | null | undefined,
     embedded?: { Title?: string | null; IsOperational?: boolean | null } | null,
-  ) => {
+  ): PointStatus | null => {
     const fromLookup = id !== null && id !== undefined ? lookup.statusType(id) : undefined;
     const title = fromLookup?.title ?? text(embedded?.Title);
     if (!title || id === 0) return null;
-    return { status: title, isOperational: fromLookup ? fromLookup.isOperational : (embedded?.IsOperational ?? null) };
+    const isOperational = fromLookup ? fromLookup.isOperational : (embedded?.IsOperational ?? null);
+    return { status: title, statusCode: statusCodeFor(id, title, isOperational), isOperational };
   };
   const own = resolve(poi.StatusTypeID ?? poi.StatusType?.ID, poi.StatusType);
   if (own) return own;
   const fromConnections = (poi.Connections ?? [])
     .map((c) => resolve(c.StatusTypeID ?? c.StatusType?.ID, c.StatusType))
-    .filter((s): s is { status: string; isOperational: boolean | null } => s !== null);
+    .filter((s): s is PointStatus => s !== null);
   return (
-    fromConnections.find((s) => s.isOperational === true) ?? fromConnections[0] ?? { status: null, isOperational: null }
+    fromConnections.find((s) => s.isOperational === true) ??
+    fromConnections[0] ?? { status: null, statusCode: "unknown", isOperational: null }
   );
+}
+
+/**
+ * The map data emulator's generated points are titled "Demo data · …" (emulators/map/demo-points.ts): the prefix is
+ * kept apart so the page says it in its own language.
+ */
+export const DEMO_TITLE_PREFIX = "Demo data · ";
+
+function withoutDemoPrefix(title: string): { title: string; demo: boolean } {
+  return title.startsWith(DEMO_TITLE_PREFIX)
+    ? { title: title.slice(DEMO_TITLE_PREFIX.length).trim(), demo: true }
+    : { title, demo: false };
 }
 
 export function toMapPointBase(poi: OcmPoi, lookup: ReferenceLookup): MapPointBase {
@@ -189,9 +211,10 @@ export function toMapPointBase(poi: OcmPoi, lookup: ReferenceLookup): MapPointBa
       : null);
   return {
     id: poi.ID,
-    title: text(address.Title) ?? text(address.AddressLine1) ?? `Charge point ${poi.ID}`,
+    ...withoutDemoPrefix(text(address.Title) ?? text(address.AddressLine1) ?? `Charge point ${poi.ID}`),
     address: text(address.AddressLine1),
     town: text(address.Town),
+    postcode: text(address.Postcode),
     lat: address.Latitude,
     lng: address.Longitude,
     maxPowerKw: maxPowerKw(poi.Connections),

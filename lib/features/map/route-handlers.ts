@@ -3,22 +3,34 @@ import { z } from "zod";
 import { AccessDeniedError } from "@/lib/core/auth/guards";
 import { currentLocale } from "@/lib/core/auth/current-locale";
 import { requestTranslator } from "@/lib/core/auth/request-translator";
+import type { MessageKey } from "@/lib/core/i18n/translator";
+import { consumeRateLimit, RATE_LIMITS, type RateLimitResult, type RateLimitRule } from "@/lib/core/rate-limit";
 import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
 import { foundOrNotFound, RouteError } from "@/lib/core/route-handlers/route-error";
 import type { ErrorWords } from "@/lib/core/route-handlers/error-answer";
 import { jsonError, PRIVATE_NO_STORE, routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
+import { PlaceQuerySchema } from "./place-query";
+import { PLACE_QUERY_MAX, PLACE_QUERY_MIN, type PlaceSearchResponse } from "./place-search";
 import type { OwnLocation, PointsResponse } from "./points";
 import { parsePointsQuery } from "./points-query";
 import type { MapService } from "./service";
 
 /**
- * Map route handlers built from their dependencies (for tests). Public data, but behind a session: no shared caches.
+ * Map route handlers built from their dependencies (for tests). Public data, open to signed-out visitors unless
+ * MAP_PUBLIC=false; every call counts against the caller's per-client limit. Answers are `private, no-store`.
  */
 
 export interface MapRouteDeps {
   getService: () => MapService;
   canView: () => Promise<boolean>;
+  /** The caller's per-client limit key (`clientLimitKey`: an IPv6 address by its /64). */
+  clientKey: () => Promise<string>;
+  /** Counts one call of the client against `RATE_LIMITS.mapPerClient` (tests give it their database). */
+  countCall?: (bucket: string, subject: string, rule: RateLimitRule) => Promise<RateLimitResult>;
 }
+
+/** The one bucket every map data route counts in: a page load, a pan and a search each cost one. */
+export const MAP_CLIENT_BUCKET = "map:client";
 
 const SCOPE = "map";
 const WORDS: ErrorWords = { doing: "mapErrors.doing.loadPoints" };
@@ -31,12 +43,25 @@ function mapViewer(deps: MapRouteDeps): () => Promise<null> {
   };
 }
 
+/** The per-client limit, after the access check: a 429 in the caller's words, or null to go on. */
+async function refusalOverLimit(deps: MapRouteDeps): Promise<Response | null> {
+  const count = deps.countCall ?? consumeRateLimit;
+  const limit = await count(MAP_CLIENT_BUCKET, await deps.clientKey(), RATE_LIMITS.mapPerClient);
+  if (limit.allowed) return null;
+  const t = await requestTranslator();
+  return jsonError(429, t("mapErrors.tooManyRequests", { seconds: limit.retryAfterSeconds }), {
+    "retry-after": String(limit.retryAfterSeconds),
+  });
+}
+
 export function createPointsHandler(deps: MapRouteDeps): RouteHandler {
   return routeHandler({
     scope: SCOPE,
     words: WORDS,
     access: mapViewer(deps),
     async run({ request }) {
+      const refused = await refusalOverLimit(deps);
+      if (refused) return refused;
       const t = await requestTranslator();
       const parsed = parsePointsQuery(new URL(request.url).searchParams, t);
       // Every problem with the query at once, already in the caller's words: answered as is (400).
@@ -58,9 +83,39 @@ export function createOwnLocationHandler(deps: MapRouteDeps): RouteHandler {
       invalid: () => new RouteError(400, "mapErrors.badLocationId"),
     },
     async run({ params }) {
+      const refused = await refusalOverLimit(deps);
+      if (refused) return refused;
       const found = deps.getService().getOwnLocation(params.id, await currentLocale());
       const location: OwnLocation = await foundOrNotFound(found, "mapErrors.locationNotFound");
       return Response.json({ location }, { headers: PRIVATE_NO_STORE });
+    },
+  });
+}
+
+/** GET /api/map/search?q=…[&lat&lng] → `PlaceSearchResponse`: towns and addresses among the points fetched so far. */
+export function createPlaceSearchHandler(deps: MapRouteDeps): RouteHandler {
+  return routeHandler({
+    scope: SCOPE,
+    words: { doing: "mapErrors.doing.search" },
+    access: mapViewer(deps),
+    async run({ request }) {
+      const refused = await refusalOverLimit(deps);
+      if (refused) return refused;
+      const params = new URL(request.url).searchParams;
+      const parsed = PlaceQuerySchema.safeParse({
+        q: params.get("q") ?? undefined,
+        lat: params.get("lat") ?? undefined,
+        lng: params.get("lng") ?? undefined,
+      });
+      if (!parsed.success) {
+        const t = await requestTranslator();
+        const key = (parsed.error.issues[0]?.message ?? "mapErrors.search.required") as MessageKey;
+        return jsonError(400, t(key, { min: PLACE_QUERY_MIN, max: PLACE_QUERY_MAX }));
+      }
+      const { q, lat, lng } = parsed.data;
+      const near = lat !== undefined && lng !== undefined ? { lat, lng } : undefined;
+      const body: PlaceSearchResponse = { results: await deps.getService().findPlaces(q, near) };
+      return Response.json(body, { headers: PRIVATE_NO_STORE });
     },
   });
 }

@@ -5,6 +5,7 @@ import { OCM_ATTRIBUTION } from "./attribution";
 import { createUpstreamGate, type UpstreamGate } from "./errors";
 import type { MapDataClient } from "./ocm-client";
 import { createOwnLocationsReader, NO_OWN_LOCATIONS, type OwnLocationsSource } from "./own-locations";
+import { searchPlaces, type PlaceResult } from "./place-search";
 import { toMapPointBase, withDistances, type OwnLocation, type PointsResponse } from "./points";
 import type { StoredReferenceData } from "./reference";
 import { createReferenceStore, type ReferenceStore } from "./reference-store";
@@ -32,6 +33,8 @@ export type PointsAnswer = Omit<PointsResponse, "notice"> & { notice: MessageKey
 export interface MapService {
   findPoints(query: PointsQuery, locale: string): Promise<PointsAnswer>;
   getOwnLocation(id: number, locale: string): Promise<OwnLocation | null>;
+  /** A town or an address among the points fetched so far: never a call upstream. */
+  findPlaces(query: string, near?: { lat: number; lng: number }): Promise<PlaceResult[]>;
   readonly reference: ReferenceStore;
 }
 
@@ -107,6 +110,9 @@ export function createMapService(options: MapServiceOptions): MapService {
     },
     async getOwnLocation(id, locale) {
       return own.detail(id, locale);
+    },
+    async findPlaces(query, near) {
+      return searchPlaces(await tiles.savedPoints(), query, near);
     },
   };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, lt } from "drizzle-orm";
+import { desc, eq, inArray, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/lib/core/db/client";
 import type { MessageKey } from "@/lib/core/i18n/translator";
@@ -7,6 +7,7 @@ import { onceAcrossInstances } from "@/lib/features/map/upstream-lease";
 import { mapTileCache } from "@/lib/core/db/schema";
 import { MapUnavailableError, MapUpstreamError, staleNoticeFor, userMessageFor, type UpstreamGate } from "./errors";
 import type { MapPointBase } from "./points";
+import { POINT_STATUS_CODES } from "./status";
 import type { Tile } from "./tiles";
 import { logger } from "@/lib/core/log";
 
@@ -38,7 +39,12 @@ export interface TileCacheOptions {
 
 export interface TileCache {
   get(tile: Tile): Promise<TileResult>;
+  /** Every point of the tiles saved so far (the newest tiles first, at most `SEARCHED_TILES`): what a search reads. */
+  savedPoints(): Promise<MapPointBase[]>;
 }
+
+/** The newest tiles a place search reads: a few cities' worth, parsed once per saved copy. */
+export const SEARCHED_TILES = 64;
 
 /** Thrown by `fetchTile` when the gate closed while it ran: no new failure to record. */
 export class UpstreamBlockedError extends MapUpstreamError {}
@@ -49,6 +55,8 @@ const StoredPoint = z.object({
   title: z.string(),
   address: z.string().nullable(),
   town: z.string().nullable(),
+  postcode: z.string().nullable(),
+  demo: z.boolean(),
   lat: z.number(),
   lng: z.number(),
   maxPowerKw: z.number().nullable(),
@@ -56,11 +64,16 @@ const StoredPoint = z.object({
   operator: z.string().nullable(),
   usageCost: z.string().nullable(),
   status: z.string().nullable(),
+  statusCode: z.enum(POINT_STATUS_CODES),
   isOperational: z.boolean().nullable(),
   dataProvider: z.object({ title: z.string(), licence: z.string().nullable() }).nullable(),
 });
-/** Rows are JSON written by an earlier version perhaps: one that does not parse counts as missing. */
-const StoredTile = z.object({ version: z.literal(1), points: z.array(StoredPoint) });
+/**
+ * Rows are JSON written by an earlier version perhaps: one that does not parse counts as missing. Version 2 added the
+ * postcode, the demo flag and the status code (issue 36).
+ */
+const TILE_VERSION = 2;
+const StoredTile = z.object({ version: z.literal(TILE_VERSION), points: z.array(StoredPoint) });
 
 /** Expired rows stay this long as stale fallbacks, then go: the table must not grow forever. */
 const KEEP_EXPIRED_MS = 7 * 24 * 60 * 60 * 1000;
@@ -109,7 +122,7 @@ export function createTileCache(options: TileCacheOptions): TileCache {
 
   async function writeRow(key: string, entry: Entry): Promise<void> {
     const values = {
-      payload: { version: 1 as const, points: entry.points },
+      payload: { version: TILE_VERSION, points: entry.points },
       fetchedAt: entry.fetchedAt,
       expiresAt: entry.expiresAt,
     };
@@ -188,7 +201,40 @@ export function createTileCache(options: TileCacheOptions): TileCache {
     }
   }
 
+  // Parsed saved tiles by key and save time: a search parses only the tiles saved since the last one.
+  let parsedTiles = new Map<string, MapPointBase[]>();
+  async function savedPoints(): Promise<MapPointBase[]> {
+    try {
+      const db = await options.getDb();
+      const rows = await db
+        .select({ key: mapTileCache.key, fetchedAt: mapTileCache.fetchedAt })
+        .from(mapTileCache)
+        .orderBy(desc(mapTileCache.fetchedAt))
+        .limit(SEARCHED_TILES);
+      const version = (row: { key: string; fetchedAt: Date }) => `${row.key}@${row.fetchedAt.getTime()}`;
+      const missing = rows.filter((row) => !parsedTiles.has(version(row))).map((row) => row.key);
+      const loaded = missing.length
+        ? await db.select().from(mapTileCache).where(inArray(mapTileCache.key, missing))
+        : [];
+      const next = new Map<string, MapPointBase[]>();
+      for (const row of rows) {
+        const known = parsedTiles.get(version(row));
+        if (known) next.set(version(row), known);
+      }
+      for (const row of loaded) {
+        const parsed = StoredTile.safeParse(row.payload);
+        if (parsed.success) next.set(version(row), parsed.data.points);
+      }
+      parsedTiles = next;
+      return [...next.values()].flat();
+    } catch (error) {
+      log.error("reading the saved tiles for a search failed", error);
+      return [...memory.values()].flatMap((entry) => entry.points);
+    }
+  }
+
   return {
+    savedPoints,
     async get(tile) {
       const hot = memory.get(tile.key);
       if (hot && hot.expiresAt > now()) return fresh(hot);

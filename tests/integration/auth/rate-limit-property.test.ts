@@ -28,6 +28,7 @@ globals.__driverPortalConfig = loadConfig({
   LIMIT_PASSWORD_RESET_PER_DRIVER: "2",
   LIMIT_PASSWORD_RESET_BY_STAFF_PER_DRIVER: "2",
   LIMIT_EMAIL_CHANGE_PER_ACCOUNT: "2",
+  LIMIT_MAP_PER_CLIENT_PER_MINUTE: "4",
 });
 
 const CLIENTS = ["203.0.113.7", "198.51.100.23", "2001:db8::1"];
@@ -46,6 +47,7 @@ const BUCKETS: { bucket: string; rule: RateLimitRule; per: "client" | "account" 
   { bucket: "password-reset:staff", rule: RATE_LIMITS.passwordResetByStaffPerDriver, per: "account" },
   { bucket: "email-change:account", rule: RATE_LIMITS.emailChangePerAccount, per: "account" },
   { bucket: "platform-export", rule: RATE_LIMITS.platformExportPerDriver, per: "account" },
+  { bucket: "map:client", rule: RATE_LIMITS.mapPerClient, per: "client" },
 ];
 
 const request = fc.record({

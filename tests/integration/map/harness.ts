@@ -6,6 +6,7 @@ import { afterEach, beforeEach, vi } from "vitest";
 import { openTestDatabase } from "../../support/test-db";
 import { openForEachTest, openForSuite } from "../../support/suite-harness";
 import { mapReferenceData, mapTileCache, upstreamLeases } from "@/lib/core/db/schema";
+import { countAttempt, type RateLimitRule } from "@/lib/core/rate-limit";
 
 /**
  * A map service over a fresh test database, talking to an in-process map data emulator through
@@ -94,4 +95,21 @@ export async function createMapHarness(
     },
   };
   return harness;
+}
+
+/**
+ * What the map's route handlers need, over the harness: its service, an access answer, the caller's client key and
+ * the per-client limit counted in the harness's database.
+ */
+export function mapRouteDeps(
+  h: MapHarness,
+  overrides: { canView?: () => Promise<boolean>; clientKey?: () => Promise<string> } = {},
+) {
+  return {
+    getService: () => h.service,
+    canView: overrides.canView ?? (async () => true),
+    clientKey: overrides.clientKey ?? (async () => "192.0.2.1"),
+    countCall: (bucket: string, subject: string, rule: RateLimitRule) =>
+      countAttempt(h.db.db, bucket, subject, rule, new Date(h.clock.now)),
+  };
 }

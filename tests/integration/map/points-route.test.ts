@@ -7,9 +7,12 @@ import type { OpenedDatabase } from "@/lib/core/db/connect";
 import type { PointsResponse } from "@/lib/features/map/points";
 import { createOwnLocationHandler, createPointsHandler } from "@/lib/features/map/route-handlers";
 import { openTestDatabase } from "../../support/test-db";
-import { AMSTERDAM, createMapHarness, TEST_MAP_KEY, type MapHarness } from "./harness";
+import { AMSTERDAM, createMapHarness, mapRouteDeps, TEST_MAP_KEY, type MapHarness } from "./harness";
 
 /** `GET /api/map/points`: validation, access, response shape, and no key in any body. */
+
+// The real route module counts each call under the caller's address (next/headers outside a request: faked here).
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": "192.0.2.44" }) }));
 
 const url = (qs: string) =>
   new Request(`http://localhost/api/map/points?${qs}`, { headers: { "accept-language": "nl-NL,nl;q=0.9" } });
@@ -20,7 +23,7 @@ describe("points route handler", () => {
   let GET: (request: Request) => Promise<Response>;
   beforeAll(async () => {
     h = await createMapHarness();
-    GET = createPointsHandler({ getService: () => h.service, canView: async () => allowed });
+    GET = createPointsHandler(mapRouteDeps(h, { canView: async () => allowed }));
   });
   afterAll(async () => {
     await h?.close();
@@ -55,7 +58,10 @@ describe("points route handler", () => {
         "connectors",
         "operator",
         "usageCost",
+        "postcode",
+        "demo",
         "status",
+        "statusCode",
         "isOperational",
         "dataProvider",
       ].sort(),
@@ -88,7 +94,7 @@ describe("points route handler", () => {
     const fresh = await createMapHarness();
     try {
       fresh.emulator.setFault({ status: 403 });
-      const handler = createPointsHandler({ getService: () => fresh.service, canView: async () => true });
+      const handler = createPointsHandler(mapRouteDeps(fresh));
       const response = await handler(url("lat=48.85&lng=2.35"));
       expect(response.status).toBe(503);
       expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -110,7 +116,7 @@ describe("points route handler", () => {
   });
 
   it("answers 404 for own-location details while the platform lists none, and 400 for a bad id", async () => {
-    const detail = createOwnLocationHandler({ getService: () => h.service, canView: async () => true });
+    const detail = createOwnLocationHandler(mapRouteDeps(h));
     expect(
       (await detail(new Request("http://localhost/api/map/locations/12"), { params: Promise.resolve({ id: "12" }) }))
         .status,
@@ -165,7 +171,8 @@ describe("the real route module, wired from configuration (embedded map data emu
     expect(text).not.toContain(DISTINCT_KEY);
     const body = JSON.parse(text) as PointsResponse;
     expect(body.points).toHaveLength(8);
-    expect(body.points.some((p) => p.title.startsWith("Demo data"))).toBe(true);
+    // The demo prefix is kept apart, for the page to say in its own language.
+    expect(body.points.some((p) => p.demo && !p.title.startsWith("Demo data"))).toBe(true);
     expect(body.points.some((p) => p.operator !== null)).toBe(true);
   });
 });

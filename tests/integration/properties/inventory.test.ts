@@ -13,6 +13,7 @@ const ROUTE_COVERAGE: Record<string, string> = {
   "app/api/account/data-export/route.ts": "routes.test.ts",
   "app/api/health/route.ts": "routes.test.ts",
   "app/api/map/points/route.ts": "routes.test.ts",
+  "app/api/map/search/route.ts": "routes.test.ts",
   "app/api/map/locations/[id]/route.ts": "routes.test.ts",
   "app/api/emulator/[...path]/route.ts": "emulator-route.test.ts",
   "app/api/sessions/export/route.ts": "sessions-routes.test.ts",

@@ -5,6 +5,7 @@ import * as dataExport from "@/app/api/account/data-export/route";
 import * as health from "@/app/api/health/route";
 import * as mapLocation from "@/app/api/map/locations/[id]/route";
 import * as mapPoints from "@/app/api/map/points/route";
+import * as mapSearch from "@/app/api/map/search/route";
 import { driverSideViewer, pathParamValue, queryArb, queryValue } from "./arbitraries";
 import { checkRouteProperty, plainRoute, type RouteProperty } from "./checks";
 
@@ -31,11 +32,30 @@ const mapQuery = fc.oneof(
   { weight: 2, arbitrary: queryArb },
 );
 
+/** Place searches: towns and streets the demo data holds, and anything at all. */
+const searchQuery = fc.oneof(
+  {
+    weight: 2,
+    arbitrary: fc
+      .record(
+        {
+          q: fc.oneof(fc.constantFrom("Amsterdam", "utr", "Prinsengracht", "1011", "Zzyzx", "a"), queryValue),
+          lat: fc.oneof(fc.constant("52.37"), queryValue),
+          lng: fc.oneof(fc.constant("4.89"), queryValue),
+        },
+        { requiredKeys: ["q"] },
+      )
+      .map((q) => new URLSearchParams(q as Record<string, string>).toString()),
+  },
+  { weight: 1, arbitrary: queryArb },
+);
+
 const CASES: Omit<RouteProperty, "viewer">[] = [
   plainRoute(accountBalance, "/api/account/balance", queryArb),
   plainRoute(dataExport, "/api/account/data-export", queryArb),
   plainRoute(health, "/api/health", queryArb),
   plainRoute(mapPoints, "/api/map/points", mapQuery),
+  plainRoute(mapSearch, "/api/map/search", searchQuery),
   {
     file: "app/api/map/locations/[id]/route.ts",
     module: mapLocation,

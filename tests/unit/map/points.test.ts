@@ -107,6 +107,7 @@ describe("hydration from reference data (compact mode has OperatorID, not Operat
   it("gives status title and operational flag for StatusTypeID", () => {
     const point = toMapPointBase(byId(nl, 132378), lookup);
     expect(point.status).toBe("Operational");
+    expect(point.statusCode).toBe("operational");
     expect(point.isOperational).toBe(true);
   });
 
@@ -139,8 +140,10 @@ describe("missing fields", () => {
     expect(toMapPointBase(bare as OcmPoi, lookup)).toEqual({
       id: 1,
       title: "Charge point 1",
+      demo: false,
       address: null,
       town: null,
+      postcode: null,
       lat: 52,
       lng: 5,
       maxPowerKw: null,
@@ -148,6 +151,7 @@ describe("missing fields", () => {
       operator: null,
       usageCost: null,
       status: null,
+      statusCode: "unknown",
       isOperational: null,
       dataProvider: null,
     });

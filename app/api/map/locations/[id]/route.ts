@@ -1,6 +1,11 @@
+import { clientLimitKey } from "@/lib/core/auth/client-address";
 import { getMapService } from "@/lib/features/map";
 import { canViewMap } from "@/lib/features/map/access";
 import { createOwnLocationHandler } from "@/lib/features/map/route-handlers";
 
 /** GET /api/map/locations/{id} → `{location: OwnLocation}` with evses and connectors (the second map layer's detail). */
-export const GET = createOwnLocationHandler({ getService: getMapService, canView: canViewMap });
+export const GET = createOwnLocationHandler({
+  getService: getMapService,
+  canView: canViewMap,
+  clientKey: clientLimitKey,
+});
