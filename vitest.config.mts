@@ -34,7 +34,9 @@ function pass(
     test: {
       name,
       isolate,
-      env: { DATABASE_URL: "", PLATFORM_TEST_DIALECT: "contract", ...env },
+      // PLATFORM_DIALECT: what the portal's own configuration says in every pass (its default became ampeco in issue
+      // 36); the dialect a pass tests is PLATFORM_TEST_DIALECT, which the harnesses give both sides.
+      env: { DATABASE_URL: "", PLATFORM_TEST_DIALECT: "contract", PLATFORM_DIALECT: "contract", ...env },
       include,
       exclude: [...configDefaults.exclude, ...(properties ? [] : [`${PROPERTIES}/**`]), ...exclude],
       // The faked Next request context (vi.mock) and the per-file world (emulator, test database).

@@ -3,7 +3,8 @@ import { getTranslations } from "next-intl/server";
 import { AudienceFrame } from "@/components/layout/audience-frame";
 import { HeaderLink } from "@/components/layout/header-link";
 import { NavLinks } from "@/components/layout/nav-links";
-import { ADMIN_LINKS, DRIVER_LINKS } from "@/components/layout/driver-links";
+import { ADMIN_LINKS, driverLinks } from "@/components/layout/driver-links";
+import { ledgerOffered } from "@/lib/features/payments";
 import { getViewer } from "@/lib/core/auth/viewer";
 import { isStaff } from "@/lib/core/auth/roles";
 import { canViewMap } from "@/lib/features/map/access";
@@ -19,7 +20,10 @@ export default async function MapLayout({ children }: { children: React.ReactNod
   const tAuth = await getTranslations("auth");
   const staffOnly = viewer !== null && isStaff(viewer.role) && viewer.platformUserId === null;
   const header = viewer ? (
-    <NavLinks label={staffOnly ? t("admin") : t("driver")} links={staffOnly ? ADMIN_LINKS : DRIVER_LINKS} />
+    <NavLinks
+      label={staffOnly ? t("admin") : t("driver")}
+      links={staffOnly ? ADMIN_LINKS : driverLinks(ledgerOffered())}
+    />
   ) : (
     <HeaderLink href="/signin?callbackUrl=%2Fmap">{tAuth("signIn")}</HeaderLink>
   );

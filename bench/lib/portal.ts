@@ -141,6 +141,8 @@ export async function startPortal({ env, inspect = false, nodeArgs = [], onOutpu
         AUTH_URL: origin,
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
+        // The dialect the figures in docs/quality.md were measured in (the default became ampeco in issue 36).
+        PLATFORM_DIALECT: "contract",
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],

@@ -6,6 +6,8 @@ export interface NavLink {
   labelKey: keyof Messages["layout"]["links"];
   /** Shown to admins only (support gets a 404 there). */
   adminOnly?: boolean;
+  /** Shown only where the platform keeps a ledger (ampeco): a page the platform cannot serve is not offered. */
+  ledgerOnly?: boolean;
 }
 
 export const DRIVER_LINKS: NavLink[] = [
@@ -13,9 +15,14 @@ export const DRIVER_LINKS: NavLink[] = [
   { href: "/cards", labelKey: "cards" },
   { href: "/sessions", labelKey: "sessions" },
   { href: "/vouchers", labelKey: "vouchers" },
-  { href: "/account/payments", labelKey: "payments" },
+  { href: "/account/payments", labelKey: "payments", ledgerOnly: true },
   { href: "/map", labelKey: "map" },
 ];
+
+/** The driver's sections this platform can serve. */
+export function driverLinks(ledger: boolean): NavLink[] {
+  return DRIVER_LINKS.filter((link) => ledger || !link.ledgerOnly);
+}
 
 /** Admin area sections; `adminOnly` entries are shown to admins only (support gets a 404 there). */
 export const ADMIN_LINKS: NavLink[] = [

@@ -1,8 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { formatDateTime, formatKwh, formatMoney } from "@/lib/core/format";
+import { formatKwh, formatMoney } from "@/lib/core/format";
 import type { ChargingSession } from "@/lib/platform/types";
 import {
-  assumedTimeZoneNote,
   sessionCurrency,
   sessionDurationLabel,
   sessionStartLabel,
@@ -23,16 +22,17 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
-/** Every field of a session, in words and formats of the page's language. A server component. */
+/**
+ * Every field of a session, in words and formats of the page's language, its times as the list shows them (the
+ * driver's own zone): no UTC rows and no notes about what the platform left out (issue 36). A server component.
+ */
 export async function SessionDetails({ session, currency }: { session: ChargingSession; currency: string | null }) {
-  const [t, tDuration, translator, locale] = await Promise.all([
+  const [t, tDuration, locale] = await Promise.all([
     getTranslations("sessionDetails"),
     getTranslations("duration"),
-    getTranslations(),
     getLocale(),
   ]);
   const statusDetail = sessionStatusDetail(session);
-  const zoneNote = assumedTimeZoneNote(session, translator);
   return (
     <dl className="text-sm">
       <Row term={t("fields.status")}>
@@ -42,20 +42,13 @@ export async function SessionDetails({ session, currency }: { session: ChargingS
           {statusDetail && <span>({t(`statusDetail.${statusDetail}`)})</span>}
         </span>
       </Row>
-      <Row term={t("fields.startedLocal")}>{sessionStartLabel(session, locale)}</Row>
-      <Row term={t("fields.stoppedLocal")}>
+      <Row term={t("fields.started")}>{sessionStartLabel(session, locale)}</Row>
+      <Row term={t("fields.stopped")}>
         {session.isRunning ? tDuration("stillCharging") : sessionStopLabel(session, locale)}
       </Row>
-      {zoneNote && <Row term={t("fields.timeZone")}>{zoneNote}</Row>}
       <Row term={t("fields.duration")}>{sessionDurationLabel(session, tDuration)}</Row>
       <Row term={t("fields.energy")}>{formatKwh(session.energyWh, locale)}</Row>
       <Row term={t("fields.amount")}>{formatMoney(session.amount, sessionCurrency(session, currency), locale)}</Row>
-      <Row term={t("fields.startedUtc")}>
-        {session.startedAt ? formatDateTime(session.startedAt, locale, "UTC") : "—"}
-      </Row>
-      <Row term={t("fields.stoppedUtc")}>
-        {session.stoppedAt ? formatDateTime(session.stoppedAt, locale, "UTC") : "—"}
-      </Row>
       <Row term={t("fields.sessionNumber")}>{session.id}</Row>
       <Row term={t("fields.evse")}>{session.evseId ?? "—"}</Row>
     </dl>

@@ -16,6 +16,8 @@ export interface SessionRowView {
   live: boolean;
   /** Left out when the location is not known. */
   location?: string;
+  /** The place's street and city; left out when not known. */
+  address?: string;
   /** Left out when the row links nowhere. */
   href?: string;
 }
@@ -24,7 +26,16 @@ export interface SessionRowView {
 const cssText = (text: string) => JSON.stringify(text);
 
 /** A client component so the RSC payload carries rows as data, not element trees (issue 26: /sessions' HTML size). */
-export function SessionTableView({ rows, caption }: { rows: readonly SessionRowView[]; caption: string }) {
+export function SessionTableView({
+  rows,
+  caption,
+  placeColumn,
+}: {
+  rows: readonly SessionRowView[];
+  caption: string;
+  /** False when the platform named no place at all: the page says so once instead of on every row. */
+  placeColumn: boolean;
+}) {
   const t = useTranslations("sessions.table");
   // The cards' labels; the column headers name the cells for assistive technology.
   const labels = {
@@ -43,7 +54,7 @@ export function SessionTableView({ rows, caption }: { rows: readonly SessionRowV
             <ColumnHeader>{t("energy")}</ColumnHeader>
             <ColumnHeader>{t("amount")}</ColumnHeader>
             <ColumnHeader>{t("status")}</ColumnHeader>
-            <ColumnHeader>{t("location")}</ColumnHeader>
+            {placeColumn && <ColumnHeader>{t("location")}</ColumnHeader>}
           </tr>
         </thead>
         <tbody>
@@ -68,14 +79,21 @@ export function SessionTableView({ rows, caption }: { rows: readonly SessionRowV
                   {row.live && <LiveBadge />}
                 </span>
               </td>
-              <td>
-                {row.location ?? (
-                  <>
-                    <span aria-hidden="true">—</span>
-                    <span className="sr-only">{t("locationUnknown")}</span>
-                  </>
-                )}
-              </td>
+              {placeColumn && (
+                <td>
+                  {row.location === undefined ? (
+                    <>
+                      <span aria-hidden="true">—</span>
+                      <span className="sr-only">{t("locationUnknown")}</span>
+                    </>
+                  ) : (
+                    <span className="session-place">
+                      <span>{row.location}</span>
+                      {row.address && <span className="session-address">{row.address}</span>}
+                    </span>
+                  )}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatKwh, formatMoney } from "@/lib/core/format";
 import type { ChargingSession } from "@/lib/platform/types";
+import type { PagePlaces } from "@/lib/features/sessions";
 import { sessionCurrency, sessionDurationLabel, sessionStartLabel } from "@/lib/features/sessions/shared";
 import { SessionTableView, type SessionRowView } from "./session-table-view";
 
@@ -12,18 +13,18 @@ export interface SessionTableProps {
   caption: string;
   /** Link target of a row (its start time becomes the link); no links when left out. */
   rowHref?: (session: ChargingSession) => string;
-  /** Location id → display name, for the locations that are known. */
-  locationNames?: Readonly<Record<number, string>>;
+  /** Where the sessions ran, as far as the platform told; no place column when it told none. */
+  places?: PagePlaces;
 }
 
 /**
  * Formats every figure here and hands rows to SessionTableView as data: a table from `sm` up, one card per session
  * below (360 px, every figure visible).
  */
-export async function SessionTable({ sessions, currency, caption, rowHref, locationNames }: SessionTableProps) {
+export async function SessionTable({ sessions, currency, caption, rowHref, places }: SessionTableProps) {
   const [tDuration, locale] = await Promise.all([getTranslations("duration"), getLocale()]);
   const rows = sessions.map((session): SessionRowView => {
-    const location = session.locationId === null ? undefined : locationNames?.[session.locationId];
+    const place = session.locationId === null ? undefined : places?.labels[session.locationId];
     // Absent keys rather than undefined ones: the RSC payload spells out each "$undefined".
     return {
       id: session.id,
@@ -33,9 +34,10 @@ export async function SessionTable({ sessions, currency, caption, rowHref, locat
       amount: formatMoney(session.amount, sessionCurrency(session, currency), locale),
       status: session.status,
       live: session.isRunning,
-      ...(location !== undefined && { location }),
+      ...(place !== undefined && { location: place.name }),
+      ...(place?.address && { address: place.address }),
       ...(rowHref && { href: rowHref(session) }),
     };
   });
-  return <SessionTableView rows={rows} caption={caption} />;
+  return <SessionTableView rows={rows} caption={caption} placeColumn={places !== undefined && !places.noneTold} />;
 }

@@ -181,8 +181,8 @@ export const FLEET_TARIFF_GROUP_ID = 29;
 export const historicEvses = (location: SeedLocation) => location.evses.filter((e) => e.opened === undefined);
 
 /**
- * Own locations. Sessions always point at these ids; they are only served when `seedLocations`
- * is on, so with the default (empty list) the portal meets a session whose location answers 404.
+ * Own locations. Sessions point at these ids (or at a roaming site's); they are only served when `seedLocations`
+ * is on, so without it (the contract's default) the portal meets a session whose location answers 404.
  */
 export const SEED_LOCATIONS: readonly SeedLocation[] = [
   {
@@ -265,8 +265,8 @@ export const SEED_LOCATIONS: readonly SeedLocation[] = [
 ];
 
 /**
- * A roaming partner's sites, which an AMPECO tenant lists beside its own (the `roamingLocations` setting). No
- * session of the seed is at one; the map leaves them out of the own locations.
+ * A roaming partner's sites, which an AMPECO tenant lists beside its own (the `roamingLocations` setting). Some of the
+ * demo driver's sessions ran at them (seed.ts); the map leaves them out of the own locations.
  */
 export const SEED_ROAMING_LOCATIONS: readonly SeedLocation[] = [
   {

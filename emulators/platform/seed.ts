@@ -7,6 +7,7 @@ import {
   FIRST_CREATED_USER_ID,
   SECOND_DRIVER_ID,
   SEED_LOCATIONS,
+  SEED_ROAMING_LOCATIONS,
   SEED_TOKENS,
   SEED_USERS,
   SEED_VOUCHERS,
@@ -84,6 +85,27 @@ function history(prng: Prng, userId: number, weeks: number, perWeek: [number, nu
   return drafts;
 }
 
+/** Every this many of the demo driver's finished sessions, counted from the newest, ran at a roaming partner's site. */
+const ROAMING_EVERY = 6;
+/** Which of those counts (0-based from the newest) is the first: the third newest, so page 1 of the list shows some. */
+const ROAMING_OFFSET = 2;
+
+/**
+ * Moves some of a driver's finished sessions to roaming partners' sites, chosen by position rather than by the prng
+ * so that every other seeded figure (ids, times, energy, amounts) stays as it was.
+ */
+function placeSomeAtRoamingSites(drafts: DraftSession[], userId: number): void {
+  const finished = drafts.filter((d) => d.userId === userId && d.status === "finished").reverse();
+  finished.forEach((draft, index) => {
+    if (index % ROAMING_EVERY !== ROAMING_OFFSET) return;
+    const site = SEED_ROAMING_LOCATIONS[Math.floor(index / ROAMING_EVERY) % SEED_ROAMING_LOCATIONS.length];
+    const evse = site?.evses[0];
+    if (!site || !evse) return;
+    draft.locationId = site.id;
+    draft.evseId = evse.id;
+  });
+}
+
 export function createSeedState(now: Date): EmulatorState {
   const prng = createPrng(PRNG_SEED);
   const nowMs = now.getTime();
@@ -99,6 +121,7 @@ export function createSeedState(now: Date): EmulatorState {
     ...history(prng, SECOND_DRIVER_ID, 36, [0, 2], historyEndMs),
   ];
   drafts.sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt));
+  placeSomeAtRoamingSites(drafts, DEMO_DRIVER_ID);
   drafts.push({
     userId: DEMO_DRIVER_ID,
     evseId: 50102,

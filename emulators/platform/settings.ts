@@ -114,8 +114,11 @@ export const EmulatorSettingsSchema = z
      * PATCH). `filter[idTagUid]` compares exactly either way (undocumented: the stricter reading).
      */
     idTagUids: z.enum(["as-sent", "lower"]).default("as-sent"),
-    /** Roaming partners' sites in the locations listing (`roamingOperatorId` not the tenant's); `filter[roaming]` picks. */
-    roamingLocations: z.boolean().default(false),
+    /**
+     * Roaming partners' sites in the locations listing (`roamingOperatorId` not the tenant's); `filter[roaming]` picks.
+     * On by default, as AMPECO lists them: some seeded sessions ran there. Off plays a tenant without roaming.
+     */
+    roamingLocations: z.boolean().default(true),
     /** More own locations, generated beside the seed's (a large network's walk); with `seedLocations` only. */
     generatedLocations: z.int().min(0).max(5_000).default(0),
     /**

@@ -64,7 +64,8 @@ const DIALECT_ALIASES: Readonly<Record<string, PlatformDialectName>> = { spec: "
 const dialectName = optionalString
   .transform((v) => (v === undefined ? undefined : (DIALECT_ALIASES[v] ?? v)))
   .pipe(z.enum(PLATFORM_DIALECTS).optional());
-const platformDialect = dialectName.transform((v) => v ?? "contract");
+/** Unset: `ampeco`, the real platform's API, so the quick start shows the ledger, billing and live updates (issue 36). */
+const platformDialect = dialectName.transform((v) => v ?? "ampeco");
 
 /** An IANA time zone the runtime knows (Intl refuses unknown ones). */
 const timeZone = (fallback: string) =>
@@ -113,7 +114,7 @@ const EnvSchema = z.object({
   LIMIT_MAP_PER_CLIENT_PER_MINUTE: positiveInt(120),
 
   // Platform (unset base URL → built-in emulator in process)
-  // `contract` (old name `spec`) = the interface contract; `ampeco` = the real AMPECO public API (README).
+  // `ampeco` (default) = the real AMPECO public API; `contract` (old name `spec`) = the interface contract (README).
   PLATFORM_DIALECT: platformDialect,
   PLATFORM_BASE_URL: optionalUrl,
   PLATFORM_API_KEY: optionalString,
@@ -162,7 +163,8 @@ const EnvSchema = z.object({
   EMULATOR_VOUCHER_DELAY_MS: nonNegativeInt(1500),
   EMULATOR_RATE_LIMIT: positiveInt(6000),
   EMULATOR_RATE_WINDOW_MS: positiveInt(60_000),
-  EMULATOR_SEED_LOCATIONS: booleanFlag(false),
+  /** Unset: on for the ampeco emulator (a tenant lists the places its sessions ran), off for the contract (404s). */
+  EMULATOR_SEED_LOCATIONS: optionalFlag,
 
   // Map data (unset key → built-in map data emulator over the shipped fixtures)
   MAP_BASE_URL: optionalUrl,
@@ -209,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
   const e = parsed.data;
   const platformEmbedded = e.PLATFORM_BASE_URL === undefined;
   const dialect = e.PLATFORM_DIALECT;
+  const emulatorDialect = e.EMULATOR_DIALECT ?? dialect;
   const oauth = platformOAuthClient(e);
   const pathOverrides = {
     tokens: e.PLATFORM_PATH_TOKENS,
@@ -289,7 +292,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
       streamMaxSeconds: e.LIVE_STREAM_MAX_SECONDS,
     },
     emulator: {
-      dialect: e.EMULATOR_DIALECT ?? dialect,
+      dialect: emulatorDialect,
       port: e.EMULATOR_PORT,
       mapPort: e.EMULATOR_MAP_PORT,
       apiKey: e.EMULATOR_API_KEY,
@@ -298,7 +301,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
       stateFile: e.EMULATOR_STATE_FILE ?? `${dataDir}/platform-emulator.json`,
       voucherDelayMs: e.EMULATOR_VOUCHER_DELAY_MS,
       rateLimit: { limit: e.EMULATOR_RATE_LIMIT, windowMs: e.EMULATOR_RATE_WINDOW_MS },
-      seedLocations: e.EMULATOR_SEED_LOCATIONS,
+      seedLocations: e.EMULATOR_SEED_LOCATIONS ?? emulatorDialect === "ampeco",
       oauthClient: oauth,
     },
     map: {

@@ -44,6 +44,8 @@ test.beforeAll(async () => {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "driver-portal-smtp-")),
       AUTH_URL: BASE,
       AUTH_TRUST_HOST: "true",
+      // The dialect this journey has always run in (the default became ampeco in issue 36).
+      PLATFORM_DIALECT: "contract",
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: "Driver Portal <portal@example.com>",
       LOG_LEVEL: "warn",

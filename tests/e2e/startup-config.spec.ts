@@ -23,6 +23,8 @@ function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     NODE_ENV: "production",
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "driver-portal-config-")),
     LOG_LEVEL: "warn",
+    // The dialect of the test emulator these portals talk to (the default became ampeco in issue 36).
+    PLATFORM_DIALECT: "contract",
     ...extra,
   };
 }

@@ -108,10 +108,10 @@ describe("loadConfig: demo mode, mail and the whole configuration at once", () =
 });
 
 describe("loadConfig: the platform dialect", () => {
-  it("defaults to the contract, EUR and Europe/Amsterdam, with the emulator following the portal", () => {
+  it("defaults to ampeco (issue 36), EUR and Europe/Amsterdam, with the emulator following the portal", () => {
     const config = loadConfig({});
-    expect(config.platform.dialect).toBe("contract");
-    expect(config.emulator.dialect).toBe("contract");
+    expect(config.platform.dialect).toBe("ampeco");
+    expect(config.emulator.dialect).toBe("ampeco");
     expect(config.platform.currency).toBe("EUR");
     expect(config.platform.timeZone).toBe("Europe/Amsterdam");
     expect(config.platform.oauth).toBeUndefined();
@@ -120,7 +120,7 @@ describe("loadConfig: the platform dialect", () => {
   it("accepts ampeco; the emulator follows unless EMULATOR_DIALECT says otherwise", () => {
     expect(loadConfig({ PLATFORM_DIALECT: "ampeco" }).emulator.dialect).toBe("ampeco");
     expect(loadConfig({ PLATFORM_DIALECT: "ampeco", EMULATOR_DIALECT: "contract" }).emulator.dialect).toBe("contract");
-    expect(loadConfig({ EMULATOR_DIALECT: "ampeco" }).platform.dialect).toBe("contract");
+    expect(loadConfig({ PLATFORM_DIALECT: "contract", EMULATOR_DIALECT: "ampeco" }).platform.dialect).toBe("contract");
   });
 
   it("reads PLATFORM_DIALECT=spec and EMULATOR_DIALECT=spec as the contract, the dialect's old name", () => {
@@ -143,7 +143,9 @@ describe("loadConfig: the platform dialect", () => {
   });
 
   it("keeps PLATFORM_PATH_* for the contract and refuses them under ampeco", () => {
-    expect(loadConfig({ PLATFORM_PATH_TOKENS: "/x/tokens" }).platform.pathOverrides.tokens).toBe("/x/tokens");
+    expect(
+      loadConfig({ PLATFORM_DIALECT: "contract", PLATFORM_PATH_TOKENS: "/x/tokens" }).platform.pathOverrides.tokens,
+    ).toBe("/x/tokens");
     for (const name of ["PLATFORM_PATH_TOKENS", "PLATFORM_PATH_USER_EMAIL", "PLATFORM_PATH_PASSWORD_RESET"]) {
       expect(() => loadConfig({ PLATFORM_DIALECT: "ampeco", [name]: "/x/{id}" })).toThrow(
         /PLATFORM_PATH_\* overrides apply to PLATFORM_DIALECT=contract only/,
@@ -167,6 +169,7 @@ describe("loadConfig: the platform dialect", () => {
     expect(() =>
       loadConfig({
         ...real,
+        PLATFORM_DIALECT: "contract",
         PLATFORM_API_KEY: "k",
         PLATFORM_OAUTH_CLIENT_ID: "portal",
         PLATFORM_OAUTH_CLIENT_SECRET: "s",

@@ -33,6 +33,7 @@ import { formatDate } from "@/lib/core/format";
 import { titleFrom } from "@/components/layout/page-title";
 import { TextLink } from "@/components/ui/text-link";
 import { billingDetailsSupported } from "@/lib/features/billing";
+import { ledgerOffered } from "@/lib/features/payments";
 
 export const generateMetadata = titleFrom("profile.page.title");
 
@@ -96,12 +97,14 @@ export default async function AccountPage() {
           <PasswordResetForm action={startPasswordResetAction} audience="driver" />
         </Card>
       )}
-      <Card title={tPayments("title")}>
-        <div className="space-y-3">
-          <p className="text-sm text-slate-700 dark:text-slate-300">{tPayments("intro")}</p>
-          <TextLink href="/account/payments">{tPayments("link")}</TextLink>
-        </div>
-      </Card>
+      {ledgerOffered() && (
+        <Card title={tPayments("title")}>
+          <div className="space-y-3">
+            <p className="text-sm text-slate-700 dark:text-slate-300">{tPayments("intro")}</p>
+            <TextLink href="/account/payments">{tPayments("link")}</TextLink>
+          </div>
+        </Card>
+      )}
       <Card title={tMyData("title")}>
         <div className="space-y-3">
           <p className="text-sm text-slate-700 dark:text-slate-300">{tMyData("intro")}</p>

@@ -20,7 +20,8 @@ import {
   sessionFilterQuery,
   type SessionListFilter,
 } from "@/lib/features/sessions/filters";
-import { getLocationNames, getSessionsOverview, listDriverSessions } from "@/lib/features/sessions/service";
+import { placesOfSessions, type PagePlaces } from "@/lib/features/sessions";
+import { getSessionsOverview, listDriverSessions } from "@/lib/features/sessions/service";
 import { settle } from "@/lib/features/sessions/settle";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParamsProps } from "@/components/layout/search-params";
@@ -44,11 +45,11 @@ export default async function SessionsPage({ searchParams }: SearchParamsProps) 
 
   // Independent platform reads start together; the 12-month walk streams into its own sections.
   const overview = settle(getSessionsOverview(platformUserId));
-  const [list, user, locationNames] = await Promise.all([
+  const [list, user] = await Promise.all([
     settle(listDriverSessions(platformUserId, filter)),
     settle(getPlatformUser(platformUserId)),
-    getLocationNames(locale),
   ]);
+  const places = list.ok ? await placesOfSessions(list.value.items, locale) : undefined;
   if (!user.ok) logSessionError("reading the account currency", user.error);
   if (!list.ok) logSessionError("listing sessions", list.error);
   const currency = user.ok ? user.value.currency : null;
@@ -79,7 +80,8 @@ export default async function SessionsPage({ searchParams }: SearchParamsProps) 
           </ul>
         </Alert>
       )}
-      {!user.ok && <Alert tone="info">{t("noCurrency")}</Alert>}
+      {/* During an outage the list's error is the one box: no currency note beside it. */}
+      {!user.ok && list.ok && <Alert tone="info">{t("noCurrency")}</Alert>}
 
       <Suspense fallback={null}>
         <LiveSessionsSection overview={overview} currency={currency} />
@@ -99,7 +101,7 @@ export default async function SessionsPage({ searchParams }: SearchParamsProps) 
               filter={filter}
               page={list.value}
               currency={currency}
-              locationNames={locationNames}
+              places={places}
               hrefFor={hrefFor}
               clearHref={`/sessions${sessionFilterQuery({ perPage: filter.perPage })}`}
             />
@@ -114,11 +116,13 @@ export default async function SessionsPage({ searchParams }: SearchParamsProps) 
         </div>
       </Card>
 
-      <Card title={t("lastTwelveMonths")}>
-        <Suspense fallback={<ChartSkeleton />}>
-          <MonthlySection overview={overview} currency={currency} />
-        </Suspense>
-      </Card>
+      {list.ok && (
+        <Card title={t("lastTwelveMonths")}>
+          <Suspense fallback={<ChartSkeleton />}>
+            <MonthlySection overview={overview} currency={currency} />
+          </Suspense>
+        </Card>
+      )}
     </div>
   );
 }
@@ -127,12 +131,12 @@ interface SessionListProps {
   filter: SessionListFilter;
   page: Awaited<ReturnType<typeof listDriverSessions>>;
   currency: string | null;
-  locationNames: Record<number, string>;
+  places: PagePlaces | undefined;
   hrefFor: (page: number) => string;
   clearHref: string;
 }
 
-async function SessionList({ filter, page, currency, locationNames, hrefFor, clearHref }: SessionListProps) {
+async function SessionList({ filter, page, currency, places, hrefFor, clearHref }: SessionListProps) {
   const t = await getTranslations("sessions.list");
   if (page.items.length === 0) {
     if (filter.page > 1 && page.total > 0) {
@@ -162,12 +166,13 @@ async function SessionList({ filter, page, currency, locationNames, hrefFor, cle
   }
   return (
     <>
+      {places?.noneTold && <p className="text-sm text-slate-700 dark:text-slate-300">{t("placesNotTold")}</p>}
       <SessionTable
         sessions={page.items}
         currency={currency}
         caption={hasRangeFilter(filter) ? t("captionFiltered") : t("caption")}
         rowHref={(session) => `/sessions/${session.id}`}
-        locationNames={locationNames}
+        places={places}
       />
       <SessionPagination
         page={page.page}

@@ -1,5 +1,5 @@
 import { round2 } from "../seed";
-import { FIRST_CREATED_USER_ID, type SeedLocation } from "../seed-data";
+import { FIRST_CREATED_USER_ID, SEED_ROAMING_LOCATIONS, type SeedLocation } from "../seed-data";
 import { chargePointIdOf, OWN_ROAMING_OPERATOR_ID, PARTNER_ROAMING_OPERATOR_ID, type ChargePoint } from "./network";
 import type { SessionRecord, SessionStatus, TokenRecord, TokenStatus, UserRecord } from "../store";
 import { partnerOf, type EmulatorSettings } from "../settings";
@@ -118,6 +118,21 @@ export interface SessionIdTag {
 export const stopReasonOf = (session: SessionRecord) =>
   session.stopReason ?? (session.status === "failed" ? "ev_not_connected_to_evse" : "standard_stop");
 
+/**
+ * A session at a roaming partner's site as AMPECO tells it: the partner CPO's own session id and its CDR (OCPI), beside
+ * the charge point the tenant imported from the partner. Ids are made from the session's own (inferred).
+ */
+function roamingOf(session: SessionRecord) {
+  if (!SEED_ROAMING_LOCATIONS.some((site) => site.id === session.locationId)) return {};
+  return {
+    roaming: {
+      cdrIds: session.stoppedAt === null ? [] : [session.id],
+      sessionId: `PCPO-${session.id}`,
+      roamingOperatorCpoId: PARTNER_ROAMING_OPERATOR_ID,
+    },
+  };
+}
+
 /** `settings.sessionBilling`: a stopped session's amount and `billingStatus` until its billing completes. */
 export function ampecoSessionView(
   session: SessionRecord,
@@ -164,6 +179,7 @@ export function ampecoSessionView(
     ...(hasReceipt(session, billed) ? { receiptId: receiptIdOf(session.id) } : {}),
     ...(idTag === undefined ? {} : { idTag: idTag.uid }),
     ...(idTag?.label ? { idTagLabel: idTag.label } : {}),
+    ...roamingOf(session),
     billingStatus: billed.status,
     lastUpdatedAt: toUtcIso(session.stoppedAt ?? now),
   };

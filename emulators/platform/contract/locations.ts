@@ -1,10 +1,10 @@
 import { json, notFound, paginate, parseId } from "../http";
 import type { Route, RouteContext } from "../router";
-import { SEED_LOCATIONS, type SeedLocation } from "../seed-data";
+import { SEED_LOCATIONS, SEED_ROAMING_LOCATIONS, type SeedLocation } from "../seed-data";
 
 /**
  * Locations v2.0. By default the list is empty and every id answers 404, exactly as the contract
- * describes partner 1116 today; `seedLocations` serves the own locations the sessions point at.
+ * describes partner 1116 today; `seedLocations` serves the locations the sessions point at (roaming sites too).
  * Page-based pagination like the other lists (the real v2.0 list is cursor-only; see the facts file).
  */
 const LOCATIONS = /^\/public-api\/resources\/locations\/v2\.0$/;
@@ -34,7 +34,8 @@ function detail(location: SeedLocation) {
   };
 }
 
-const served = ({ options }: RouteContext) => (options.seedLocations ? SEED_LOCATIONS : []);
+const served = ({ options }: RouteContext) =>
+  options.seedLocations ? [...SEED_LOCATIONS, ...SEED_ROAMING_LOCATIONS] : [];
 
 function listLocations(ctx: RouteContext) {
   const page = paginate(served(ctx), ctx.url, { withLastPage: true });

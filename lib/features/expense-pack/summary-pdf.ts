@@ -156,7 +156,8 @@ class SummaryWriter {
 function sessionCells(line: PackLine, t: PackLanguage["t"]): ReadonlyArray<readonly [string, string | null]> {
   return [
     [line.started, t("expensePack.summary.session", { id: String(line.id) })],
-    [line.place?.name ?? t("expensePack.summary.locationUnknown"), line.place?.address ?? null],
+    // An untold place is a dash; the closing says once why (issue 36), rather than every row.
+    [line.place?.name ?? "—", line.place?.address ?? null],
     [line.energy, null],
     [line.amount, null],
   ];
@@ -268,12 +269,14 @@ export async function* summaryPdf(input: SummaryInput): AsyncGenerator<Uint8Arra
   );
   drawOpening(doc, writer, input);
   const currencyOf = (session: ChargingSession) => input.ledger.currencyOf(session);
+  let placesUntold = 0;
   for await (const page of input.pages) {
     await input.places.learn(page);
     for (const session of page) {
       // The ledger's rule: a session that finished after the pack's moment is not claimed.
       if (!input.ledger.isClaimed(session)) continue;
       const line = toPackLine(session, currencyOf(session), input.places.label(session.locationId), language);
+      if (line.place === null) placesUntold += 1;
       writer.row(sessionCells(line, t));
     }
     yield* await output.take();
@@ -282,5 +285,6 @@ export async function* summaryPdf(input: SummaryInput): AsyncGenerator<Uint8Arra
   drawInvoices(writer, input.invoices ?? [], language);
   writer.y += 12;
   writer.paragraph(t("expensePack.summary.closing"), 8, MUTED);
+  if (placesUntold > 0) writer.paragraph(t("expensePack.summary.placesNotTold", { count: placesUntold }), 8, MUTED);
   yield* await output.finish();
 }

@@ -6,8 +6,7 @@ import { chargeReceipts, users } from "@/lib/core/db/schema";
 import { mailLocale } from "@/lib/core/auth/mail-locale";
 import { sendMail, type MailMessage } from "@/lib/core/mail/send";
 import { chargeReceiptMail } from "./receipt-mail";
-import { getPlatform } from "@/lib/platform";
-import { locationName } from "@/lib/platform/location-name";
+import { defaultSessionDeps, getSessionLocation, type SessionDeps } from "@/lib/features/sessions";
 import type { SessionBilling, SessionChange } from "@/lib/platform/notification-types";
 import { logger } from "@/lib/core/log";
 
@@ -17,18 +16,23 @@ const log = logger("live");
 export interface ReceiptDeps {
   db: Database;
   send: (message: MailMessage) => Promise<void>;
-  /** The location's name for the session, or null when the platform does not tell it. */
+  /** The session's place (name, street, city) on one line, or null when the platform does not tell it. */
   locationOf: (sessionId: string, locale: string) => Promise<string | null>;
   accountUrl: string;
 }
 
-async function platformLocationOf(sessionId: string, locale: string): Promise<string | null> {
+/** "Westerpark Charging Hub, Haarlemmerweg 8, Amsterdam": the place's name, street and city on one line. */
+export async function receiptPlaceOf(
+  sessionId: string,
+  locale: string,
+  deps: SessionDeps = defaultSessionDeps(),
+): Promise<string | null> {
   try {
-    const platform = getPlatform();
-    const session = await platform.sessions.getSession(sessionId);
-    if (session?.locationId == null) return null;
-    const location = await platform.locations.getLocation(session.locationId);
-    return location ? locationName(location, locale) : null;
+    const session = await deps.platform.sessions.getSession(sessionId);
+    if (!session) return null;
+    const place = await getSessionLocation(session, locale, deps);
+    if (place.kind !== "known") return null;
+    return [place.location.name, place.location.address].filter(Boolean).join(", ");
   } catch (error) {
     log.warn("the receipt's location is unknown", error);
     return null;
@@ -39,7 +43,7 @@ export function defaultReceiptDeps(db: Database): ReceiptDeps {
   return {
     db,
     send: sendMail,
-    locationOf: platformLocationOf,
+    locationOf: (sessionId, locale) => receiptPlaceOf(sessionId, locale),
     accountUrl: `${getConfig().auth.publicOrigin}/account`,
   };
 }

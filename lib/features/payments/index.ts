@@ -1,7 +1,7 @@
 import "server-only";
 
 /** What other features may use of payments: the rest of the folder is its own. */
-export { defaultPaymentDeps, logPaymentError } from "./deps";
+export { defaultPaymentDeps, ledgerOffered, logPaymentError } from "./deps";
 export type { PaymentDeps } from "./deps";
 export { invoiceFilename, safeInvoiceNumber } from "./labels";
 export { listPeriodInvoices } from "./service";

@@ -61,8 +61,3 @@ export function sessionCurrency(
 export function sessionStatusDetail(session: Pick<ChargingSession, "status" | "platformStatus">): "expired" | null {
   return session.status === "failed" && session.platformStatus === "expired" ? "expired" : null;
 }
-
-/** Where local times could not use the location's own time zone: which zone they are in instead. */
-export function assumedTimeZoneNote(session: Pick<ChargingSession, "assumedTimeZone">, t: Translator): string | null {
-  return session.assumedTimeZone ? t("sessionDetails.assumedTimeZone", { zone: session.assumedTimeZone }) : null;
-}

@@ -32,10 +32,3 @@ export function describeLocation(location: ChargingLocation, locale: string): Se
 /** What is known about a session's location: joined, unavailable (404 or a failed read), or none given. */
 export type SessionLocationState =
   { kind: "known"; location: SessionLocationView } | { kind: "unavailable"; locationId: number } | { kind: "none" };
-
-/** id → name for the locations a listing returned; used to label table rows "when known". */
-export function locationNameIndex(locations: readonly ChargingLocation[], locale: string): Record<number, string> {
-  const index: Record<number, string> = {};
-  for (const location of locations) index[location.id] = locationName(location, locale);
-  return index;
-}

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ChargingSession } from "@/lib/platform/types";
 import type { PlaceLabel, PlaceSource } from "./csv";
-import type { SessionDeps } from "./deps";
+import { defaultSessionDeps, type SessionDeps } from "./deps";
 import { getSessionLocation } from "./service";
 
 /** Location reads at once for one page: a page rarely names more than a few new locations. */
@@ -41,4 +41,31 @@ export class SessionPlaces implements PlaceSource {
       state.kind === "known" ? { name: state.location.name, address: state.location.address } : null,
     );
   }
+}
+
+/** The places of one page of sessions: each session's label where the platform told it. */
+export interface PagePlaces {
+  /** Location id → name and address, for the locations the platform told. */
+  labels: Record<number, PlaceLabel>;
+  /**
+   * The platform told the place of none of these sessions (the contract answers 404 for every location): the page says
+   * so once instead of on every row.
+   */
+  noneTold: boolean;
+}
+
+/** Reads the locations one page of sessions names, each once. A failed read only leaves that place untold. */
+export async function placesOfSessions(
+  sessions: readonly ChargingSession[],
+  locale: string,
+  deps: SessionDeps = defaultSessionDeps(),
+): Promise<PagePlaces> {
+  const places = new SessionPlaces(locale, deps);
+  await places.learn(sessions);
+  const labels: Record<number, PlaceLabel> = {};
+  for (const { locationId } of sessions) {
+    const label = places.label(locationId);
+    if (locationId !== null && label) labels[locationId] = label;
+  }
+  return { labels, noneTold: sessions.length > 0 && Object.keys(labels).length === 0 };
 }

@@ -9,7 +9,7 @@ import {
   type SessionRangeFilter,
   type StartInstants,
 } from "./filters";
-import { describeLocation, locationNameIndex, type SessionLocationState } from "./location";
+import { describeLocation, type SessionLocationState } from "./location";
 import { MonthlyAggregator, monthlyWindowStart, type MonthlyTotal } from "./monthly";
 import { confirmSessionOwnership, rememberSessionOwnership } from "./ownership";
 
@@ -174,23 +174,6 @@ export async function listRunningSessions(
   deps: SessionDeps = defaultSessionDeps(),
 ): Promise<ChargingSession[]> {
   return deps.platform.sessions.listRunningSessions(platformUserId);
-}
-
-/**
- * Names of the platform's own locations (first listing page, up to 100), to label table rows
- * "when known". While no charge points are assigned the list is empty; a failure only costs names.
- */
-export async function getLocationNames(
-  locale: string,
-  deps: SessionDeps = defaultSessionDeps(),
-): Promise<Record<number, string>> {
-  try {
-    const page = await deps.platform.locations.listLocations({ perPage: 100 });
-    return locationNameIndex(page.items, locale);
-  } catch (error) {
-    logSessionError("listing locations for session rows", error);
-    return {};
-  }
 }
 
 /**

@@ -1,6 +1,5 @@
 /** The sessions feature's browser-safe public module (types, codes, pure functions); index.ts is its server half. */
 export {
-  assumedTimeZoneNote,
   sessionCurrency,
   sessionDurationLabel,
   sessionStartLabel,

@@ -37,8 +37,8 @@ afterAll(async () => {
   await bench.emu.close();
   await new Promise((resolve) => receiver.close(resolve));
 });
-beforeEach(() => {
-  resetBench(bench);
+beforeEach(async () => {
+  await resetBench(bench);
   received = [];
 });
 

@@ -60,13 +60,16 @@ describe("npm run emulator", () => {
     expect(await status(base, "/public-api/resources/tokens/v1.0")).toBe(404);
   }, 60_000);
 
-  it("follows PLATFORM_DIALECT when EMULATOR_DIALECT is unset, and defaults to the contract", async () => {
-    const { banner, base } = await startEmulatorScript({ PLATFORM_DIALECT: "ampeco" });
-    expect(banner).toContain("(ampeco dialect)");
-    expect(await status(base, "/public-api/resources/tokens/v1.0")).toBe(404);
+  it("follows PLATFORM_DIALECT when EMULATOR_DIALECT is unset, and defaults to ampeco with its places", async () => {
+    const { banner, base } = await startEmulatorScript({ PLATFORM_DIALECT: "contract" });
+    expect(banner).toContain("(contract dialect)");
+    expect(await status(base, "/public-api/resources/tokens/v1.0")).toBe(200);
+    // The contract's platform has no locations assigned: every detail read is a 404.
+    expect(await status(base, "/public-api/resources/locations/v2.0/501")).toBe(404);
     child?.kill("SIGTERM");
-    const contract = await startEmulatorScript({});
-    expect(contract.banner).toContain("(contract dialect)");
-    expect(await status(contract.base, "/public-api/resources/tokens/v1.0")).toBe(200);
+    const ampeco = await startEmulatorScript({});
+    expect(ampeco.banner).toContain("(ampeco dialect)");
+    expect(await status(ampeco.base, "/public-api/resources/tokens/v1.0")).toBe(404);
+    expect(await status(ampeco.base, "/public-api/resources/locations/v2.0/501")).toBe(200);
   }, 60_000);
 });

@@ -83,7 +83,8 @@ describe("locations v2.0 and charge points v2.0 in the ampeco dialect", () => {
     expect(first.body.data.map((l: { id: number }) => l.id)).toEqual([501, 502, 503]);
     expect(first.body.data[0].address).toEqual([{ locale: "nl", translation: "Haarlemmerweg 8, Amsterdam" }]);
     const rest = await emu.get(first.body.links.next);
-    expect(rest.body.data.map((l: { id: number }) => l.id)).toEqual([504]);
+    // A roaming partner's sites follow the own ones, as AMPECO lists them (issue 36).
+    expect(rest.body.data.map((l: { id: number }) => l.id)).toEqual([504, 901, 902]);
     expect(rest.body.links.next).toBeNull();
     expect(rest.body.meta.prev_cursor).not.toBeNull();
 

@@ -93,7 +93,7 @@ describe("roamingLocations and generatedLocations", () => {
   });
 
   it("adds generated own sites, listed 100 a page, each with a charge point and an EVSE", async () => {
-    await settings({ generatedLocations: 250 });
+    await settings({ generatedLocations: 250, roamingLocations: false });
     const all = await walk(`${LOCATIONS}?cursor=`);
     expect(all).toHaveLength(254);
     const last = all.at(-1)!;

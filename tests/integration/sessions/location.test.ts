@@ -1,18 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { getLocationNames, getSessionLocation } from "@/lib/features/sessions/service";
-import { sessionsHarnessForSuite } from "./harness";
+import { placesOfSessions } from "@/lib/features/sessions/places";
+import { getSessionLocation } from "@/lib/features/sessions/service";
+import { DEMO_DRIVER_ID, sessionsHarnessForSuite, type SessionsHarness } from "./harness";
+
+/** The demo driver's newest page of sessions, as the list page reads it. */
+const newestPage = async (h: SessionsHarness) =>
+  (await h.deps.platform.sessions.listSessions({ userId: DEMO_DRIVER_ID, page: 1, perPage: 20 })).items;
 
 /** The location join of the detail page and the row labels, with and without platform locations. */
 
 describe("with the platform's default (no locations assigned: every detail read is a 404)", () => {
   const h = sessionsHarnessForSuite();
 
-  it("marks the location unavailable instead of failing, and knows no row names", async () => {
+  it("marks the location unavailable instead of failing", async () => {
     expect(await getSessionLocation({ locationId: 501 }, "en", h.deps)).toEqual({
       kind: "unavailable",
       locationId: 501,
     });
-    expect(await getLocationNames("en", h.deps)).toEqual({});
+  });
+
+  it("knows no place of a page of sessions, and says so once for the page", async () => {
+    const sessions = await newestPage(h);
+    expect(sessions.length).toBeGreaterThan(0);
+    expect(await placesOfSessions(sessions, "en", h.deps)).toEqual({ labels: {}, noneTold: true });
   });
 
   it("says nothing about a session without a location id and makes no call for it", async () => {
@@ -44,11 +54,21 @@ describe("with locations on the platform", () => {
     expect(german.kind === "known" && german.location.name).toBe(first);
   });
 
-  it("labels rows with location names from one listing call", async () => {
+  it("names every place of a page, a roaming partner's site included, each read once", async () => {
+    const sessions = await newestPage(h);
     h.requests.length = 0;
-    const names = await getLocationNames("en", h.deps);
-    expect(names[502]).toBe("Zuidas Fast Charger");
-    expect(h.requests).toHaveLength(1);
+    const places = await placesOfSessions(sessions, "en", h.deps);
+    expect(places.noneTold).toBe(false);
+    for (const session of sessions) expect(places.labels[session.locationId!], `session ${session.id}`).toBeTruthy();
+    const roaming = sessions.filter((s) => s.locationId === 901 || s.locationId === 902);
+    expect(roaming.length).toBeGreaterThan(0);
+    expect(places.labels[901]).toEqual({ name: "Partner hub Sloterdijk", address: "Orlyplein 10, Amsterdam" });
+    expect(Object.values(places.labels)).toContainEqual({
+      name: "Westerpark Charging Hub",
+      address: "Haarlemmerweg 8, Amsterdam",
+    });
+    const locationReads = h.requests.filter((url) => /\/locations\/v2\.0\/\d+$/.test(url.pathname));
+    expect(locationReads).toHaveLength(new Set(sessions.map((s) => s.locationId)).size);
   });
 
   it("reads a location's EVSEs with their connectors and power (AMPECO: asked for with include[]=connectors)", async () => {

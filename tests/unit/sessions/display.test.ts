@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "@/lib/core/i18n/translator";
 import { sessionCsvRow, sessionCsvRows, sessionCsvWords } from "@/lib/features/sessions/csv";
-import { assumedTimeZoneNote, sessionCurrency, sessionStatusDetail } from "@/lib/features/sessions/display";
+import { sessionCurrency, sessionStatusDetail } from "@/lib/features/sessions/display";
 import { toLiveSessionView } from "@/lib/features/sessions/live-view";
 import { running, session } from "./fixtures";
 
@@ -27,13 +27,5 @@ describe("what a session's own platform data adds (ampeco)", () => {
     expect(sessionStatusDetail(session({ status: "failed", platformStatus: "failed" }))).toBeNull();
     expect(sessionStatusDetail(session({ status: "finished", platformStatus: "finished" }))).toBeNull();
     expect(sessionStatusDetail(session({ status: "failed" }))).toBeNull();
-  });
-
-  it("says which zone local times are in when the location's own was unknown", () => {
-    expect(assumedTimeZoneNote(session({ assumedTimeZone: "Europe/Amsterdam" }), t)).toBe(
-      "Local times are in Europe/Amsterdam: the charging service did not tell this location's time zone.",
-    );
-    expect(assumedTimeZoneNote(session({ assumedTimeZone: null }), t)).toBeNull();
-    expect(assumedTimeZoneNote(session(), t)).toBeNull();
   });
 });

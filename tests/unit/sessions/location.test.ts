@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChargingLocation } from "@/lib/platform/types";
-import { describeLocation, locationNameIndex } from "@/lib/features/sessions/location";
+import { describeLocation } from "@/lib/features/sessions/location";
 
 function location(overrides: Partial<ChargingLocation> = {}): ChargingLocation {
   return {
@@ -33,14 +33,5 @@ describe("describeLocation", () => {
   it("writes a one-line address and counts the charge points", () => {
     expect(describeLocation(location(), "en")).toMatchObject({ address: "Haarlemmerweg 8, Amsterdam", evseCount: 1 });
     expect(describeLocation(location({ street: null, number: null, city: null }), "en").address).toBeNull();
-  });
-
-  it("indexes names by id for table rows", () => {
-    expect(
-      locationNameIndex([location(), location({ id: 502, names: [{ locale: "nl", translation: "Zuidas" }] })], "en"),
-    ).toEqual({
-      501: "Westerpark Charging Hub",
-      502: "Zuidas",
-    });
   });
 });

@@ -42,10 +42,11 @@ export default async function PaymentsPage({ searchParams }: SearchParamsProps) 
     </div>
   );
 
+  // Not in the navigation on such a platform; opened directly, the page says why once, under no promise of a list.
   if (view.ok && view.value.kind === "notProvided") {
     return (
       <div className="space-y-6">
-        {heading}
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
         <Alert tone="info" title={t("notProvided.title")}>
           {t.rich("notProvided.body", {
             sessions: (chunks) => (

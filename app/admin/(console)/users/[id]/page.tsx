@@ -17,7 +17,8 @@ import { loadLedgerView } from "@/lib/features/payments/service";
 import { settle } from "@/lib/features/sessions/settle";
 import { listDriverCards } from "@/lib/features/cards/service";
 import { latestCardStatusChanges } from "@/lib/features/cards/status-history";
-import { getLocationNames, listDriverSessions } from "@/lib/features/sessions/service";
+import { placesOfSessions } from "@/lib/features/sessions";
+import { listDriverSessions } from "@/lib/features/sessions/service";
 import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { getConfig } from "@/lib/core/config";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
@@ -85,11 +86,13 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
   // Never rejects: a failure is a view.
   const billingView = loadBillingDetailsView(id);
   const paymentsView = settle(loadLedgerView(id, { page: paymentsPage }, undefined, PAYMENTS_PER_PAGE));
-  const [cards, sessions, portal, locationNames] = await Promise.allSettled([
+  const [cards, sessions, portal] = await Promise.allSettled([
     listDriverCards(id).then(async (list) => ({ list, changes: await latestCardStatusChanges(list) })),
-    listDriverSessions(id, { page: sessionsPage, perPage: SESSIONS_PER_PAGE }),
+    listDriverSessions(id, { page: sessionsPage, perPage: SESSIONS_PER_PAGE }).then(async (page) => ({
+      ...page,
+      places: await placesOfSessions(page.items, locale),
+    })),
     portalAccountOf(id),
-    getLocationNames(locale),
   ]);
   const [billing, payments] = await Promise.all([billingView, paymentsView]);
   if (!payments.ok) logPaymentError("listing a driver's payments for staff", payments.error);
@@ -187,7 +190,7 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
               sessions={sessions.value.items}
               currency={user.currency}
               caption={t("driver.sessionsCaption")}
-              locationNames={locationNames.status === "fulfilled" ? locationNames.value : undefined}
+              places={sessions.value.places}
             />
             <SessionPagination
               page={sessions.value.page}
