@@ -10,6 +10,7 @@ import { getPlatform } from "@/lib/platform";
 import { locationName } from "@/lib/platform/location-name";
 import type { SessionBilling, SessionChange } from "@/lib/platform/notification-types";
 import { logger } from "@/lib/core/log";
+import { countReceipt } from "@/lib/core/observability/metrics";
 
 /** One receipt mail per finished session: sent only by the instance whose insert took the session's row; a failed mail frees it. */
 const log = logger("live");
@@ -90,8 +91,10 @@ export async function sendChargeReceipt(
         deps.accountUrl,
       ),
     );
+    countReceipt("sent");
     return true;
   } catch (error) {
+    countReceipt("failed");
     await deps.db.delete(chargeReceipts).where(eq(chargeReceipts.sessionId, session.id));
     throw error;
   }
