@@ -141,7 +141,10 @@ test("a scripted run is counted on the instance that served each step", async ({
   expect(refused.headers.get(UPSTREAM_HEADER)).toBe(instanceAddress("a"));
   expect(await grew("a", "portal_callbacks_total", { outcome: "bad_signature" })).toBe(1);
   expect(await grew("b", "portal_callbacks_total", { outcome: "bad_signature" })).toBe(0);
-  expect(await grew("a", "portal_http_requests_total", { route: "/api/platform/callbacks", status: "401" })).toBe(1);
+  // A request is counted when its answer has closed: a moment after the client has it.
+  await expect
+    .poll(() => grew("a", "portal_http_requests_total", { route: "/api/platform/callbacks", status: "401" }))
+    .toBe(1);
   expect(cluster().instanceOutput("a")).toContain("callback refused: bad_signature (401)");
 
   // A platform 429 on B: the call waits, tries again and succeeds.
@@ -165,7 +168,7 @@ test("a scripted run is counted on the instance that served each step", async ({
   expect(total(await scrape("a"), "portal_live_streams_open")).toBe(1);
   expect(total(await scrape("b"), "portal_live_streams_open")).toBe(0);
   stream.abort();
-  await expect.poll(async () => total(await scrape("a"), "portal_live_streams_open")).toBe(0);
+  await expect.poll(async () => total(await scrape("a"), "portal_live_streams_open"), { timeout: 15_000 }).toBe(0);
   await onB.close();
   await context.close();
   void page;
@@ -194,8 +197,10 @@ test("one trace per request, with platform and database spans, and its id in the
       trace.filter((span) => span.parentSpanId === ""),
       "one root in the trace",
     ).toHaveLength(1);
+    const ids = new Set(trace.map((span) => span.spanId));
     for (const child of trace.filter((span) => span !== root))
-      expect(child.parentSpanId, `${child.name} is a child of the request`).toBe(root.spanId);
+      expect(ids.has(child.parentSpanId), `${child.name} hangs in the request's tree`).toBe(true);
+    expect(trace.filter((span) => span.parentSpanId === root.spanId).length).toBeGreaterThanOrEqual(2);
     expect(trace.find((span) => span.name.startsWith("platform "))?.attributes["platform.endpoint"]).toBeTruthy();
   }
   // The platform call's log line names the trace of the request that made it.
@@ -304,9 +309,9 @@ test("readiness fails during a drain, and nginx stops sending to the instance be
       () => "refused" as const,
     );
   expect(await readyOfA()).toBe(200);
-  // Every platform read takes 3 s: a page on A is still being answered while A drains.
+  // Every platform read takes 4.5 s (under the 5 s timeout): a page on A is still being answered while A drains.
   await cluster().platform("PUT", "/__emulator/faults", {
-    rules: [{ method: "GET", path: "/public-api/", delayMs: 3_000, times: 10 }],
+    rules: [{ method: "GET", path: "/public-api/", delayMs: 4_500, times: 10 }],
   });
   const slow = fetch(`${CLUSTER_ORIGIN}/account`, { headers: { cookie, [PIN_HEADER]: "a" } });
   await expect
