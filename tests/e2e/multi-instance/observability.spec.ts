@@ -147,11 +147,15 @@ test("a scripted run is counted on the instance that served each step", async ({
     .toBe(1);
   expect(cluster().instanceOutput("a")).toContain("callback refused: bad_signature (401)");
 
+  // No tab stays open to call the platform meanwhile.
+  cookie = await cookieOf(context);
+  await onB.close();
+  await context.close();
+
   // A platform 429 on B: the call waits, tries again and succeeds.
   await cluster().platform("PUT", "/__emulator/faults", { rules: [{ path: "/public-api/", status: 429, times: 1 }] });
-  cookie = await cookieOf(context);
-  const account = await fetch(`${CLUSTER_ORIGIN}/account`, { headers: { cookie, [PIN_HEADER]: "b" } });
-  expect(account.status).toBe(200);
+  const balance = await fetch(`${CLUSTER_ORIGIN}/api/account/balance`, { headers: { cookie, [PIN_HEADER]: "b" } });
+  expect(balance.status).toBe(200);
   await cluster().platform("DELETE", "/__emulator/faults");
   expect(await grew("b", "portal_platform_rate_limited_total")).toBe(1);
   expect(await grew("b", "portal_platform_retries_total")).toBeGreaterThanOrEqual(1);
@@ -169,8 +173,6 @@ test("a scripted run is counted on the instance that served each step", async ({
   expect(total(await scrape("b"), "portal_live_streams_open")).toBe(0);
   stream.abort();
   await expect.poll(async () => total(await scrape("a"), "portal_live_streams_open"), { timeout: 15_000 }).toBe(0);
-  await onB.close();
-  await context.close();
   void page;
 });
 
