@@ -112,9 +112,10 @@ export const CORE_FLOORS = [
   [
     "i18n",
     "config",
+    "shutdown",
+    "observability",
     "log",
     "config-at-start",
-    "shutdown",
     "brand",
     "country-table",
     "countries",
@@ -146,7 +147,15 @@ const DIALECTS = readdirSync(new URL("./lib/platform/dialects", import.meta.url)
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 /** lib/core's bottom floor, the only part of lib/core that lib/platform may import. */
-const CORE_FLOOR = ["config", "log", "format", "zoned-time", "i18n/locales"];
+const CORE_FLOOR = [
+  "config",
+  "log",
+  "format",
+  "zoned-time",
+  "i18n/locales",
+  "observability/metrics",
+  "observability/tracing",
+];
 const DIALECT_REACH = {
   regex: "(^|/)dialects(/|$)",
   message:

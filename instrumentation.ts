@@ -6,4 +6,7 @@ export async function register(): Promise<void> {
   if (!isNodeRuntime()) return;
   const { exitOnInvalidConfig } = await import("./lib/core/config-at-start");
   exitOnInvalidConfig();
+  // Metrics and traces (docs/operations.md): with neither setting on, nothing is wrapped or loaded.
+  const { observeRequests } = await import("./lib/core/observability/start");
+  await observeRequests();
 }

@@ -36,10 +36,17 @@ const PUBLIC_PAGES = [
  */
 const PLATFORM_CALLBACKS = ["/api/platform/callbacks"];
 /**
- * Route handlers open to signed-out callers: Auth.js itself, the health check, the demo bridge (loopback only),
- * passkey sign-in, the platform's signed callbacks.
+ * Route handlers open to signed-out callers: Auth.js itself, the health checks and probes, the metrics (which check
+ * their own callers), the demo bridge (loopback only), passkey sign-in, the platform's signed callbacks.
  */
-const PUBLIC_APIS = ["/api/auth", "/api/health", "/api/emulator", "/api/passkeys/sign-in", ...PLATFORM_CALLBACKS];
+const PUBLIC_APIS = [
+  "/api/auth",
+  "/api/health",
+  "/api/metrics",
+  "/api/emulator",
+  "/api/passkeys/sign-in",
+  ...PLATFORM_CALLBACKS,
+];
 /** The app's metadata files (Next serves them as routes). */
 const METADATA_FILES = /^\/(icon|apple-icon|favicon)(\.\w+)?$|^\/(robots\.txt|sitemap\.xml|manifest\.webmanifest)$/;
 /** The map and its data: public unless MAP_PUBLIC=false (then signed-out visitors go to sign-in). */

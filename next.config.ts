@@ -5,7 +5,18 @@ const nextConfig: NextConfig = {
   // PGlite ships ~15 MB of WASM; bundling it would copy it into static output.
   // pg and nodemailer are Node-only and gain nothing from bundling; pdfkit reads its font metrics
   // from files next to its own code, which a bundle would not carry.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer", "pdfkit"],
+  // prom-client and the OpenTelemetry SDK are Node-only too, loaded when metrics or traces are on (docs/operations.md).
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pg",
+    "nodemailer",
+    "pdfkit",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace-base",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/resources",
+  ],
   poweredByHeader: false,
   // Type checking is its own gate: `npm run typecheck` (the first step of `npm test`) checks app, tests and
   // scripts together, so the build does not check the app a second time.

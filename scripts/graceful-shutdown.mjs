@@ -14,6 +14,10 @@ const DEFAULT_GRACE_MS = 30_000;
 const configuredGrace = process.env.SHUTDOWN_GRACE_MS ? Number(process.env.SHUTDOWN_GRACE_MS) : DEFAULT_GRACE_MS;
 // A typo must not turn the grace period into none: anything but a whole number of ms ≥ 0 is the default.
 const graceMs = Number.isInteger(configuredGrace) && configuredGrace >= 0 ? configuredGrace : DEFAULT_GRACE_MS;
+// How long /api/health/ready answers 503 before the port closes, for a balancer that polls readiness (default 0:
+// nginx, which checks passively, sees the closed port at once).
+const configuredUnready = Number(process.env.SHUTDOWN_UNREADY_MS ?? 0);
+const unreadyMs = Number.isInteger(configuredUnready) && configuredUnready >= 0 ? configuredUnready : 0;
 const servers = new Set();
 let inFlight = 0;
 let draining = false;
@@ -56,6 +60,12 @@ async function runShutdownHooks() {
 async function shutdown(signal) {
   if (draining) return;
   draining = true;
+  // Readiness fails from now on (lib/core/shutdown.ts, isDraining), while the port still answers for unreadyMs.
+  globalThis.__driverPortalDraining = true;
+  if (unreadyMs > 0) {
+    log(`${signal}: not ready; closing the port in ${unreadyMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, unreadyMs));
+  }
   log(`${signal}: no new connections; waiting for ${inFlight} request(s) in flight (at most ${graceMs} ms)`);
   for (const server of servers) {
     server.close();

@@ -62,6 +62,10 @@ export function printSummary(r: BenchResults): void {
       console.log(
         `  ${o.page.padEnd(10)} render ${o.medianRenderMs} ms / upstream ${o.medianUpstreamMs} ms = ${o.ratio}  ${verdict(o.pass)}  (${o.upstreamCallsPerRender} calls; portal ms before/between/after calls: ${o.portalMs.beforeFirstCall}/${o.portalMs.betweenCalls}/${o.portalMs.afterLastCall})`,
       );
+      if (o.portalCounted)
+        console.log(
+          `      the portal counted (/api/metrics): ${o.portalCounted.requests} requests, mean ${o.portalCounted.meanMs} ms, ${o.portalCounted.platformCallsPerRequest} platform calls each`,
+        );
       for (const step of o.timeline) console.log(`      ${step}`);
     }
     if (r.floor)

@@ -1,5 +1,6 @@
 import { getSignedIn } from "../lib/auth";
 import type { BenchUpstreams, UpstreamCall } from "../lib/emulators";
+import { perRequest, scrapeMetrics } from "../lib/metrics";
 import { median, round, unionMs } from "../lib/stats";
 
 /**
@@ -25,6 +26,8 @@ export interface OverheadResult {
   /** Portal time outside upstream calls in the median render: before the first, between, after the last. */
   portalMs: { beforeFirstCall: number; betweenCalls: number; afterLastCall: number };
   htmlKb: number;
+  /** The portal's own count of the renders (/api/metrics), when it serves metrics: mean time and platform calls. */
+  portalCounted?: { requests: number; meanMs: number; platformCallsPerRequest: number };
 }
 
 /**
@@ -95,7 +98,9 @@ export async function measureOverhead(
     // Warm: compiled route, open DB, cached reference data; the first render pays for those once.
     for (let i = 0; i < 3; i++) await renderOnce(`${origin}${path}`, cookie, upstreams);
     const runs: Render[] = [];
+    const before = await scrapeMetrics(origin);
     for (let i = 0; i < renders; i++) runs.push(await renderOnce(`${origin}${path}`, cookie, upstreams));
+    const after = before ? await scrapeMetrics(origin) : null;
     const medianRenderMs = median(runs.map((r) => r.ms));
     const medianUpstreamMs = median(runs.map((r) => r.upstreamMs));
     const typical = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)] as Render;
@@ -116,6 +121,7 @@ export async function measureOverhead(
         ),
       portalMs: portalGaps(typical),
       htmlKb: round(typical.bytes / 1024),
+      ...(before && after ? { portalCounted: perRequest(before, after, path) } : {}),
     });
   }
   await upstreams.call("DELETE", "/__emulator/faults");

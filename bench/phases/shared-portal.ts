@@ -37,7 +37,8 @@ export async function sharedPortalPhases(
 ): Promise<void> {
   const running = stopWithBench(
     await startPortal({
-      env: { ...upstreamEnv(ups), AUTH_SECRET: randomBytes(32).toString("base64url") },
+      // Metrics on, as in production: the overhead phase reads the portal's own counts from /api/metrics.
+      env: { ...upstreamEnv(ups), AUTH_SECRET: randomBytes(32).toString("base64url"), METRICS_ENABLED: "true" },
       inspect: opts.phases.has("export") || opts.phases.has("pack"),
     }),
   );

@@ -184,6 +184,13 @@ const EnvSchema = z.object({
   MAIL_FROM: optionalString.transform((v) => v ?? "Driver Portal <no-reply@driver-portal.local>"),
   // Where a driver reaches support, named in security notices (unset → MAIL_FROM's address)
   SUPPORT_EMAIL: optionalString,
+
+  // Operations (docs/operations.md): Prometheus metrics at /api/metrics, for loopback clients or this bearer token
+  METRICS_ENABLED: booleanFlag(false),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "at least 16 characters").optional()),
+  // Traces are exported over OTLP/HTTP only when this is set (e.g. http://127.0.0.1:4318)
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  OTEL_SERVICE_NAME: optionalString.transform((v) => v ?? "driver-portal"),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -323,6 +330,12 @@ export function loadConfig(env: Record<string, string | undefined>) {
       supportEmail: e.SUPPORT_EMAIL ?? /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM,
       /** Demo mail: messages go to the outbox table and /dev/mailbox exists (demo mode only). */
       outbox: demoMode && e.SMTP_URL === undefined,
+    },
+    observability: {
+      metricsEnabled: e.METRICS_ENABLED,
+      metricsToken: e.METRICS_TOKEN,
+      otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+      serviceName: e.OTEL_SERVICE_NAME,
     },
   };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import pino, { type DestinationStream, type Logger } from "pino";
 import { getConfig } from "@/lib/core/config";
+import { currentTraceId } from "@/lib/core/observability/tracing";
 
 /** The server's one logger (pino, LOG_LEVEL). Keys, tokens, passwords and e-mail addresses are redacted here. */
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
@@ -44,6 +45,11 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
       level,
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
+      // Inside a traced request each line names its trace (lib/core/observability/tracing.ts).
+      mixin: () => {
+        const traceId = currentTraceId();
+        return traceId ? { traceId } : {};
+      },
       formatters: {
         level: (label) => ({ level: label }),
         log: (object) => redactValue(object) as Record<string, unknown>,

@@ -3,6 +3,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { getConfig } from "@/lib/core/config";
 import { getDb, type Database } from "@/lib/core/db/client";
 import { rateLimitCounters } from "@/lib/core/db/schema";
+import { countLimitRefusal } from "@/lib/core/observability/metrics";
 
 export interface RateLimitRule {
   limit: number;
@@ -61,6 +62,7 @@ export async function countAttempt(
           lt(rateLimitCounters.windowStart, new Date(windowStart.getTime() - windowMs)),
         ),
       );
+  if (count > rule.limit) countLimitRefusal(bucket);
   return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds };
 }
 

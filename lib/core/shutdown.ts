@@ -7,7 +7,13 @@ type DrainHook = () => void;
 const holder = globalThis as unknown as {
   __driverPortalShutdownHooks?: ShutdownHook[];
   __driverPortalDrainHooks?: Set<DrainHook>;
+  __driverPortalDraining?: boolean;
 };
+
+/** Whether the instance has begun to stop (scripts/graceful-shutdown.mjs sets it): readiness fails from then on. */
+export function isDraining(): boolean {
+  return holder.__driverPortalDraining === true;
+}
 
 export function onShutdown(hook: ShutdownHook): void {
   (holder.__driverPortalShutdownHooks ??= []).push(hook);

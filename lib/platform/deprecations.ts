@@ -1,5 +1,6 @@
 import "server-only";
 import { logger } from "@/lib/core/log";
+import { observeDeprecation } from "@/lib/core/observability/metrics";
 import type { DeprecationNotice } from "./request";
 
 /**
@@ -24,6 +25,8 @@ export function recordDeprecation(
   warn: (line: string) => void = warnOperators,
   now: () => Date = () => new Date(),
 ): void {
+  // Every answer sets the gauges (a later Sunset may move); the warning is once per endpoint.
+  observeDeprecation(notice.endpoint, notice.sunset);
   if (seen().has(notice.endpoint)) return;
   seen().set(notice.endpoint, {
     endpoint: notice.endpoint,

@@ -12,6 +12,8 @@ import {
 import { errorForStatus, parseErrorBody } from "./error-body";
 import { defaultPlatformLogger, type PlatformCallOutcome, type PlatformLogger } from "./logging";
 import { isSessionId } from "./platform-id";
+import { observePlatformCall, observeRateLimitRemaining } from "@/lib/core/observability/metrics";
+import { traced } from "@/lib/core/observability/tracing";
 
 /**
  * The single way to talk to the platform: auth header, timeout, retries, typed errors,
@@ -86,6 +88,14 @@ export interface PlatformRequester<N extends string = EndpointName> {
 }
 
 const BASE_BACKOFF_MS = 200;
+
+/** What one call saw, for its log line and metrics. */
+interface CallRecord {
+  status: number | null;
+  attempts: number;
+  rateLimited: number;
+  issuePaths?: string[];
+}
 
 type AttemptResult =
   | { ok: true; response: Response; text: string }
@@ -208,10 +218,7 @@ export function createPlatformRequester<N extends string = EndpointName>(
     }
   }
 
-  async function send(
-    call: PlatformCall & { schema?: z.ZodType<unknown> },
-    log: { status: number | null; attempts: number; issuePaths?: string[] },
-  ) {
+  async function send(call: PlatformCall & { schema?: z.ZodType<unknown> }, log: CallRecord) {
     const { endpoint } = call;
     const definition = definitionOf(endpoint);
     const url = buildUrl(options.baseUrl, endpoint, definition, call);
@@ -249,6 +256,7 @@ export function createPlatformRequester<N extends string = EndpointName>(
       const { response, text } = result;
       const status = response.status;
       log.status = status;
+      observeRateLimitRemaining(response.headers.get("x-ratelimit-remaining"));
       noticeDeprecation(endpoint, definition, response.headers);
 
       // An OAuth token can expire before its announced lifetime: one fresh token, one more try.
@@ -260,6 +268,7 @@ export function createPlatformRequester<N extends string = EndpointName>(
       }
 
       if (status === 429) {
+        log.rateLimited += 1;
         // A rate-limited request was not processed, so even a POST may be sent again.
         const asked = rateLimitWaitMs(response.headers, now());
         const waitMs = asked ?? backoffMs(attemptNo);
@@ -314,34 +323,52 @@ export function createPlatformRequester<N extends string = EndpointName>(
   }
 
   async function request(call: PlatformCall & { schema?: z.ZodType<unknown> }): Promise<PlatformResponse<unknown>> {
-    const started = now();
-    const log: { status: number | null; attempts: number; issuePaths?: string[] } = { status: null, attempts: 0 };
-    let outcome: PlatformCallOutcome = "ok";
-    try {
-      return await send(call, log);
-    } catch (error) {
-      if (error instanceof PlatformUnavailableError) outcome = error.kind;
-      else if (error instanceof PlatformError) outcome = error.code as PlatformCallOutcome;
-      else outcome = "bad_response";
-      throw error;
-    } finally {
-      const definition = endpoints[call.endpoint];
-      // A failing logger must not turn a finished call into an error.
-      try {
-        logger({
-          endpoint: call.endpoint,
-          method: definition?.method ?? "GET",
-          path: definition?.path ?? "(not in this dialect)",
-          status: log.status,
-          outcome,
-          durationMs: Math.max(0, Math.round(now() - started)),
-          attempts: log.attempts,
-          ...(log.issuePaths ? { issuePaths: log.issuePaths } : {}),
-        });
-      } catch {
-        /* ignore */
-      }
-    }
+    const definition = endpoints[call.endpoint];
+    const method = definition?.method ?? "GET";
+    // The span names the endpoint and the path template, never ids, queries or bodies.
+    return traced(
+      `platform ${call.endpoint}`,
+      { "platform.endpoint": call.endpoint, "http.request.method": method },
+      async (span) => {
+        const started = now();
+        const log: CallRecord = { status: null, attempts: 0, rateLimited: 0 };
+        let outcome: PlatformCallOutcome = "ok";
+        try {
+          return await send(call, log);
+        } catch (error) {
+          if (error instanceof PlatformUnavailableError) outcome = error.kind;
+          else if (error instanceof PlatformError) outcome = error.code as PlatformCallOutcome;
+          else outcome = "bad_response";
+          throw error;
+        } finally {
+          const durationMs = Math.max(0, now() - started);
+          span.set("platform.outcome", outcome);
+          if (log.status !== null) span.set("http.response.status_code", log.status);
+          // A failing logger or metric must not turn a finished call into an error.
+          try {
+            observePlatformCall(
+              call.endpoint,
+              outcome,
+              durationMs / 1000,
+              Math.max(0, log.attempts - 1),
+              log.rateLimited,
+            );
+            logger({
+              endpoint: call.endpoint,
+              method,
+              path: definition?.path ?? "(not in this dialect)",
+              status: log.status,
+              outcome,
+              durationMs: Math.round(durationMs),
+              attempts: log.attempts,
+              ...(log.issuePaths ? { issuePaths: log.issuePaths } : {}),
+            });
+          } catch {
+            /* ignore */
+          }
+        }
+      },
+    );
   }
 
   return { baseUrl: options.baseUrl, request: request as PlatformRequester<N>["request"] };

@@ -48,6 +48,9 @@ describe("middleware: deny by default", () => {
       "/dev/mailbox",
       "/api/auth/session",
       "/api/health",
+      "/api/health/live",
+      "/api/health/ready",
+      "/api/metrics",
       "/api/emulator/__emulator/state",
       "/icon.svg",
     ]) {

@@ -32,6 +32,11 @@ export async function clientAddress(): Promise<string> {
   return clientAddressFrom(h.get("x-forwarded-for"), config.trustedProxyHops, peerAppended);
 }
 
+/** The caller's address only where the socket's own address is known (the portal's node options); else null. */
+export async function trustedClientAddress(): Promise<string | null> {
+  return hook.__driverPortalPeerAddressHook === true ? clientAddress() : null;
+}
+
 /** An IPv6 address's eight groups (`::` expanded, an embedded IPv4 tail as two groups), or null for anything else. */
 function ipv6Groups(text: string): string[] | null {
   if (!text.includes(":") || !/^[0-9a-f:.]+$/.test(text)) return null;

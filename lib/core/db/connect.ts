@@ -4,6 +4,8 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { logger } from "@/lib/core/log";
+import { observeDbPool } from "@/lib/core/observability/metrics";
+import { traceQueries } from "@/lib/core/observability/tracing";
 
 const log = logger("db");
 
@@ -36,7 +38,11 @@ export async function openDatabase(target: {
 }
 
 async function openPostgres(url: string): Promise<OpenedDatabase> {
-  const { Pool } = await import("pg");
+  const { Client, Pool } = await import("pg");
+  // Every query gets its span in a traced request: the pool's own (it calls its client with a callback, which passes
+  // untraced) and a transaction's client's.
+  for (const prototype of [Pool.prototype, Client.prototype])
+    traceQueries(prototype as unknown as Parameters<typeof traceQueries>[0], "postgresql");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new Pool({ connectionString: url, max: 10 });
@@ -50,6 +56,11 @@ async function openPostgres(url: string): Promise<OpenedDatabase> {
     lockClient.release();
   }
   const db = drizzle({ client: pool, schema }) as unknown as Database;
+  observeDbPool(() => ({
+    inUse: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  }));
   return { db, driver: "postgres", close: () => pool.end() };
 }
 
@@ -72,6 +83,7 @@ async function openPglite(dir: string, dump?: Blob) {
     await mkdir(dir, { recursive: true });
   }
   const client = await PGlite.create(dir, dump ? { loadDataDir: dump } : {});
+  traceQueries(client as unknown as Parameters<typeof traceQueries>[0], "pglite");
   const db = drizzle({ client, schema });
   // On a dump of migrated data this only reads the journal: nothing is applied twice.
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });

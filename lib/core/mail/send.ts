@@ -2,6 +2,8 @@ import "server-only";
 import { getConfig } from "@/lib/core/config";
 import { getDb } from "@/lib/core/db/client";
 import { mailOutbox } from "@/lib/core/db/schema";
+import { countMail } from "@/lib/core/observability/metrics";
+import { traced } from "@/lib/core/observability/tracing";
 
 export interface MailMessage {
   to: string;
@@ -24,6 +26,19 @@ async function smtpTransport(smtpUrl: string): Promise<SmtpTransport> {
 /** Sends through SMTP when SMTP_URL is set, otherwise stores the message in the demo outbox. */
 export async function sendMail(message: MailMessage): Promise<void> {
   const { mail } = getConfig();
+  // The span and the count name the transport only: never the recipient or the subject.
+  await traced("mail send", { "mail.transport": mail.smtpUrl ? "smtp" : "outbox" }, async () => {
+    try {
+      await deliver(message, mail);
+    } catch (error) {
+      countMail("failed");
+      throw error;
+    }
+    countMail("sent");
+  });
+}
+
+async function deliver(message: MailMessage, mail: ReturnType<typeof getConfig>["mail"]): Promise<void> {
   if (mail.smtpUrl) {
     const transport = await smtpTransport(mail.smtpUrl);
     const result = await transport.sendMail({ ...message, from: mail.from });

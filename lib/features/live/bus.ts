@@ -7,6 +7,7 @@ import type { Database } from "@/lib/core/db/client";
 import { pruneSchedule } from "@/lib/features/live/prune-schedule";
 import { liveEvents } from "@/lib/core/db/schema";
 import { logger } from "@/lib/core/log";
+import { countBus } from "@/lib/core/observability/metrics";
 import { onShutdown } from "@/lib/core/shutdown";
 import type { DriverEvent } from "@/lib/features/live/shared";
 
@@ -92,10 +93,16 @@ const postgres = (url: string): Announcer => ({
     const retry = (delayMs: number) => {
       if (stopped) return;
       const again = () =>
-        connect().then(onReconnect, (error: unknown) => {
-          log.warn("LISTEN failed; trying again", error);
-          retry(Math.min(delayMs * 2, RECONNECT_MAX_MS));
-        });
+        connect().then(
+          () => {
+            countBus("reconnect");
+            onReconnect();
+          },
+          (error: unknown) => {
+            log.warn("LISTEN failed; trying again", error);
+            retry(Math.min(delayMs * 2, RECONNECT_MAX_MS));
+          },
+        );
       setTimeout(() => void again(), delayMs).unref();
     };
     await connect();
@@ -186,6 +193,7 @@ export class LiveBus {
 
   /** After a lost LISTEN connection: what was published meanwhile, for the drivers listened to (streams drop repeats by id). */
   private async catchUp() {
+    countBus("catch-up");
     const users = [...this.listeners.keys()];
     if (users.length === 0) return;
     try {

@@ -9,6 +9,7 @@ import { chargeReceiptMail } from "./receipt-mail";
 import { defaultSessionDeps, getSessionLocation, type SessionDeps } from "@/lib/features/sessions";
 import type { SessionBilling, SessionChange } from "@/lib/platform/notification-types";
 import { logger } from "@/lib/core/log";
+import { countReceipt } from "@/lib/core/observability/metrics";
 
 /** One receipt mail per finished session: sent only by the instance whose insert took the session's row; a failed mail frees it. */
 const log = logger("live");
@@ -94,8 +95,10 @@ export async function sendChargeReceipt(
         deps.accountUrl,
       ),
     );
+    countReceipt("sent");
     return true;
   } catch (error) {
+    countReceipt("failed");
     await deps.db.delete(chargeReceipts).where(eq(chargeReceipts.sessionId, session.id));
     throw error;
   }

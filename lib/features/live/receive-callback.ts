@@ -5,6 +5,7 @@ import { after } from "next/server";
 import { getDb, type Database } from "@/lib/core/db/client";
 import { platformCallbacks } from "@/lib/core/db/schema";
 import { logger } from "@/lib/core/log";
+import { countCallback, type CallbackOutcome } from "@/lib/core/observability/metrics";
 import { PRIVATE_NO_STORE } from "@/lib/core/route-handlers/route-handler";
 import { readNotification } from "@/lib/platform/client";
 import type { PlatformEvent } from "@/lib/platform/notification-types";
@@ -113,35 +114,55 @@ async function signedByPlatform(raw: Buffer, signature: string | null, deps: Cal
   return false;
 }
 
+/** Refusals logged per outcome and minute, at most; the rest are counted in the metrics only. */
+const REFUSAL_LINES_PER_MINUTE = 10;
+const refusalLines = new Map<string, { minute: number; lines: number }>();
+
+/** Counts the callback (kind and outcome); a refusal is logged too, with its status and never its body. */
+function noted(kind: string, outcome: CallbackOutcome, status: number, nowMs: number): Response {
+  countCallback(kind, outcome);
+  if (status === 401 || status === 400 || status === 413) {
+    const minute = Math.floor(nowMs / 60_000);
+    const seen = refusalLines.get(outcome);
+    const lines = seen && seen.minute === minute ? seen.lines + 1 : 1;
+    refusalLines.set(outcome, { minute, lines });
+    if (lines <= REFUSAL_LINES_PER_MINUTE) log.warn(`callback refused: ${outcome} (${status})`, { outcome, kind });
+  }
+  return answer(status);
+}
+
 export async function receivePlatformCallback(request: Request, deps: CallbackDeps = defaultDeps): Promise<Response> {
   if ((await deps.keys(false)) === null) return answer(404);
+  const nowMs = () => deps.now().getTime();
   let raw: Buffer | null;
   try {
     raw = await readCapped(request, MAX_CALLBACK_BYTES);
   } catch {
-    return answer(400);
+    return noted("unknown", "bad_body", 400, nowMs());
   }
-  if (raw === null) return answer(413);
-  if (!(await signedByPlatform(raw, request.headers.get("x-signature"), deps))) return answer(401);
+  if (raw === null) return noted("unknown", "too_large", 413, nowMs());
+  if (!(await signedByPlatform(raw, request.headers.get("x-signature"), deps)))
+    return noted("unknown", "bad_signature", 401, nowMs());
   const freshness = callbackFreshness(request.headers.get("x-timestamp"), deps.now());
-  if (freshness !== "fresh") return answer(freshness === "stale" ? 401 : 400);
+  if (freshness !== "fresh") return noted("unknown", "stale", freshness === "stale" ? 401 : 400, nowMs());
 
   let body: unknown;
   try {
     body = JSON.parse(raw.toString("utf8"));
   } catch {
-    return answer(400);
+    return noted("unknown", "bad_body", 400, nowMs());
   }
   const kind = notificationKindOf(body);
-  if (kind === SELF_TEST_KIND) return answer(204);
+  if (kind === SELF_TEST_KIND) return noted("self-test", "self_test", 204, nowMs());
   if (kind === null || !isNotificationKind(kind)) {
     logKindOnce(kind ?? "(none)", "not a kind the portal subscribes to");
-    return answer(202);
+    // An unknown kind is the sender's word: it never becomes a label.
+    return noted("other", "ignored", 202, nowMs());
   }
   const parsed = readNotification(kind, body);
   if (!parsed) {
     logKindOnce(`${kind} (unreadable)`, "does not read as its kind");
-    return answer(202);
+    return noted(kind, "bad_body", 202, nowMs());
   }
 
   const db = await deps.db();
@@ -151,7 +172,7 @@ export async function receivePlatformCallback(request: Request, deps: CallbackDe
     .values({ digest, kind, receivedAt: deps.now() })
     .onConflictDoNothing()
     .returning({ digest: platformCallbacks.digest });
-  if (taken.length === 0) return answer(202);
+  if (taken.length === 0) return noted(kind, "repeat", 202, nowMs());
 
   deps.later(async () => {
     try {
@@ -165,5 +186,5 @@ export async function receivePlatformCallback(request: Request, deps: CallbackDe
       log.error("handling a platform callback failed", error);
     }
   });
-  return answer(202);
+  return noted(kind, "taken", 202, nowMs());
 }

@@ -12,6 +12,7 @@ import { requestTranslator } from "@/lib/core/auth/request-translator";
 import type { DriverEvent } from "@/lib/features/live/shared";
 import { logger } from "@/lib/core/log";
 import { onDrain } from "@/lib/core/shutdown";
+import { countDeliveredEvent, countOpenStream, countRefusedStream } from "@/lib/core/observability/metrics";
 import { jsonError } from "@/lib/core/route-handlers/route-handler";
 import { getLiveBus, type LiveBus, type LiveMessage } from "./bus";
 import { callbacksConfigured } from "./webhook-keys";
@@ -105,6 +106,7 @@ export async function openDriverStream(
   ]);
   const slot = await claimStreamSlot(db, { userId: viewer.userId, clientKey }, deps.caps());
   if (!slot.ok) {
+    countRefusedStream(slot.over);
     const t = await requestTranslator();
     const message = t(slot.over === "account" ? "live.errors.tooManyForAccount" : "live.errors.tooManyFromClient");
     return jsonError(429, message, { "retry-after": String(REFUSED_RETRY_SECONDS) });
@@ -112,9 +114,11 @@ export async function openDriverStream(
   const bus = await deps.bus();
   const afterId = lastEventIdOf(request);
   let released = false;
+  countOpenStream(1);
   const release = () => {
     if (released) return;
     released = true;
+    countOpenStream(-1);
     void releaseStreamSlot(db, slot.id).catch((error: unknown) => log.warn("releasing a stream slot failed", error));
   };
   let cleanup = release;
@@ -128,6 +132,7 @@ export async function openDriverStream(
         if (!open || message.id <= lastSent) return;
         lastSent = message.id;
         controller.enqueue(frame(message, locale));
+        countDeliveredEvent();
       };
       const close = (reason: string | null) => {
         if (!open) return;

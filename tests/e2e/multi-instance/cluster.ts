@@ -27,6 +27,8 @@ export interface ClusterPorts {
   map: number;
   /** For an instance that is expected not to start. */
   spare: number;
+  /** A test's own receiver (the OTLP traces of observability.spec.ts). */
+  receiver: number;
 }
 
 export const CLUSTER_PORTS: ClusterPorts = {
@@ -35,6 +37,7 @@ export const CLUSTER_PORTS: ClusterPorts = {
   platform: Number(process.env.E2E_CLUSTER_PORT ?? 3110) + 3,
   map: Number(process.env.E2E_CLUSTER_PORT ?? 3110) + 4,
   spare: Number(process.env.E2E_CLUSTER_PORT ?? 3110) + 5,
+  receiver: Number(process.env.E2E_CLUSTER_PORT ?? 3110) + 6,
 };
 export const CLUSTER_ORIGIN = `http://localhost:${CLUSTER_PORTS.nginx}`;
 
@@ -124,8 +127,15 @@ export class Cluster {
   readonly platformUrl = `http://127.0.0.1:${CLUSTER_PORTS.platform}`;
   readonly mapUrl = `http://127.0.0.1:${CLUSTER_PORTS.map}`;
 
-  /** `ampeco`: the real API's dialect on both sides, callbacks signed with the emulator key (issue 27). */
-  constructor(readonly dialect: ClusterDialect = "contract") {}
+  /**
+   * `ampeco`: the real API's dialect on both sides, callbacks signed with the emulator key (issue 27). `options.env`
+   * adds to both instances' environment; `options.alsoListen` is one more address nginx listens on (a non-loopback
+   * one, for a client that is not on this machine).
+   */
+  constructor(
+    readonly dialect: ClusterDialect = "contract",
+    private readonly options: { env?: Record<string, string>; alsoListen?: string } = {},
+  ) {}
 
   private instanceEnv(name: InstanceName): Record<string, string> {
     const dataDir = path.join(this.dir, `instance-${name}`);
@@ -159,6 +169,7 @@ export class Cluster {
       SMTP_URL: "",
       ADMIN_EMAILS: "",
       SHUTDOWN_GRACE_MS: "60000",
+      ...this.options.env,
     };
   }
 
@@ -260,10 +271,17 @@ export class Cluster {
     const site = path.join(prefix, "driver-portal.conf");
     const main = path.join(prefix, "nginx.conf");
     const shipped = readFileSync(path.join(root, "deploy/nginx/driver-portal.conf"), "utf8");
-    writeFileSync(
-      site,
-      clusterSiteConfig(shipped, { listenPort: CLUSTER_PORTS.nginx, instancePorts: CLUSTER_PORTS.instances }),
-    );
+    let siteConfig = clusterSiteConfig(shipped, {
+      listenPort: CLUSTER_PORTS.nginx,
+      instancePorts: CLUSTER_PORTS.instances,
+    });
+    if (this.options.alsoListen) {
+      const own = `listen 127.0.0.1:${CLUSTER_PORTS.nginx};`;
+      // Only the portal's server block: the other one refuses unknown host names on the same address.
+      const portalServer = siteConfig.lastIndexOf(own);
+      siteConfig = `${siteConfig.slice(0, portalServer)}${own}\n    listen ${this.options.alsoListen}:${CLUSTER_PORTS.nginx};${siteConfig.slice(portalServer + own.length)}`;
+    }
+    writeFileSync(site, siteConfig);
     writeFileSync(main, nginxMainConfig(prefix, site, statedMainContext(shipped)));
     this.nginx = start("nginx", NGINX_BINARY, nginxArgs(prefix, main), process.env);
     await waitFor(`http://127.0.0.1:${CLUSTER_PORTS.nginx}/api/health`, this.nginx);

@@ -16,7 +16,10 @@ import { PIN_HEADER, UPSTREAM_HEADER } from "../../support/nginx-config";
  * its first test and stopped after its last; its tests run in order. Skipped, loudly, only when no
  * Postgres answers. Returns a getter: the cluster exists once the hook has run.
  */
-export function useCluster(dialect: ClusterDialect = "contract"): () => Cluster {
+export function useCluster(
+  dialect: ClusterDialect = "contract",
+  options?: ConstructorParameters<typeof Cluster>[1],
+): () => Cluster {
   let cluster: Cluster | null = null;
   test.describe.configure({ mode: "serial" });
   test.beforeAll(async () => {
@@ -29,7 +32,7 @@ export function useCluster(dialect: ClusterDialect = "contract"): () => Cluster 
       );
       test.skip(true, `no Postgres: ${problem}`);
     }
-    cluster = new Cluster(dialect);
+    cluster = new Cluster(dialect, options);
     await cluster.start();
   });
   test.afterEach(async ({}, testInfo) => {

@@ -19,6 +19,17 @@ import {
 } from "@/tests/support/platform-emulator-server";
 import { platformClientFor } from "@/tests/support/platform-client";
 import { captureLogs } from "@/tests/support/log-capture";
+import { metricsText } from "@/lib/core/observability/metrics";
+
+/** The callbacks counted so far, by `kind/outcome` (issue 39). */
+async function countedCallbacks(): Promise<Map<string, number>> {
+  const counted = new Map<string, number>();
+  for (const [, kind, outcome, value] of (await metricsText()).body.matchAll(
+    /^portal_callbacks_total\{kind="([^"]*)",outcome="([^"]*)"\} (\d+)$/gm,
+  ))
+    counted.set(`${kind}/${outcome}`, Number(value));
+  return counted;
+}
 
 /**
  * Issue 27: the platform's callbacks into the portal. Refusals change nothing and never answer 500;
@@ -133,6 +144,32 @@ describe("POST /api/platform/callbacks refuses", () => {
       logs.restore();
     }
     await nothingChanged();
+  });
+
+  it("counts every callback by kind and outcome (issue 39), and logs each refusal without its body", async () => {
+    const before = await countedCallbacks();
+    const logs = captureLogs("debug");
+    try {
+      const body = sessionUpdate(DEMO_DRIVER_ID, 98_765);
+      expect(await post(body, { "x-signature": sign(body, "another-key") })).toBe(401);
+      expect(await post("{not json", { "x-signature": sign("{not json") })).toBe(400);
+      expect(await post(body, { "x-signature": sign(body) })).toBe(202);
+      expect(await post(body, { "x-signature": sign(body) })).toBe(202);
+      const refusals = logs.lines.filter((line) => line.text.includes("callback refused:"));
+      expect(refusals.map((line) => [line.level, line.fields.outcome])).toEqual([
+        ["warn", "bad_signature"],
+        ["warn", "bad_body"],
+      ]);
+      for (const line of logs.lines) expect(line.text).not.toContain("98765");
+    } finally {
+      logs.restore();
+    }
+    const after = await countedCallbacks();
+    const grew = (key: string) => (after.get(key) ?? 0) - (before.get(key) ?? 0);
+    expect(grew("unknown/bad_signature")).toBe(1);
+    expect(grew("unknown/bad_body")).toBe(1);
+    expect(grew("SessionUpdateNotification/taken")).toBe(1);
+    expect(grew("SessionUpdateNotification/repeat")).toBe(1);
   });
 
   it("a body over the limit (413), whether it says so or not, before looking at the signature", async () => {

@@ -3,6 +3,9 @@ import { describe } from "vitest";
 import * as accountBalance from "@/app/api/account/balance/route";
 import * as dataExport from "@/app/api/account/data-export/route";
 import * as health from "@/app/api/health/route";
+import * as healthLive from "@/app/api/health/live/route";
+import * as healthReady from "@/app/api/health/ready/route";
+import * as metrics from "@/app/api/metrics/route";
 import * as mapLocation from "@/app/api/map/locations/[id]/route";
 import * as mapPoints from "@/app/api/map/points/route";
 import * as mapSearch from "@/app/api/map/search/route";
@@ -54,6 +57,9 @@ const CASES: Omit<RouteProperty, "viewer">[] = [
   plainRoute(accountBalance, "/api/account/balance", queryArb),
   plainRoute(dataExport, "/api/account/data-export", queryArb),
   plainRoute(health, "/api/health", queryArb),
+  plainRoute(healthLive, "/api/health/live", queryArb),
+  plainRoute(healthReady, "/api/health/ready", queryArb),
+  plainRoute(metrics, "/api/metrics", queryArb),
   plainRoute(mapPoints, "/api/map/points", mapQuery),
   plainRoute(mapSearch, "/api/map/search", searchQuery),
   {

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 const world = vi.hoisted(() => ({
   viewer: null as null | { role: string },
   dbDown: false,
+  dbSlow: false,
   pushed: false,
   lastCallback: null as Date | null,
 }));
@@ -11,7 +12,12 @@ vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => world.viewer }
 vi.mock("@/lib/core/db/client", () => ({
   getDb: async () => {
     if (world.dbDown) throw new Error("database unreachable");
-    return {};
+    return {
+      execute: async () => {
+        if (world.dbSlow) await new Promise(() => undefined);
+        return [];
+      },
+    };
   },
 }));
 
@@ -40,6 +46,7 @@ async function health() {
 beforeEach(() => {
   world.viewer = null;
   world.dbDown = false;
+  world.dbSlow = false;
   world.pushed = false;
   world.lastCallback = null;
   clearDeprecations();
@@ -84,5 +91,56 @@ describe("GET /api/health", () => {
   it("answers 503 when the database cannot be reached", async () => {
     world.dbDown = true;
     expect(await health()).toEqual({ status: 503, body: { status: "unavailable" } });
+  });
+});
+
+const live = (await import("@/app/api/health/live/route")).GET;
+const ready = (await import("@/app/api/health/ready/route")).GET;
+const { metricsText } = await import("@/lib/core/observability/metrics");
+
+describe("GET /api/health/live and /api/health/ready (issue 39)", () => {
+  const drain = globalThis as unknown as { __driverPortalDraining?: boolean };
+  const answer = async (handler: typeof live) => {
+    const response = await handler(new Request("http://localhost/api/health/x"));
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it("live answers while the process runs, whatever the database does", async () => {
+    world.dbDown = true;
+    expect(await answer(live)).toEqual({ status: 200, body: { status: "ok" } });
+  });
+
+  it("ready answers 200 only with a database that answers and no drain, and the metric follows", async () => {
+    expect(await answer(ready)).toEqual({ status: 200, body: { status: "ready" } });
+    expect((await metricsText()).body).toMatch(/^portal_ready 1$/m);
+    world.dbDown = true;
+    expect(await answer(ready)).toEqual({ status: 503, body: { status: "unavailable", reason: "database" } });
+    expect((await metricsText()).body).toMatch(/^portal_ready 0$/m);
+    world.dbDown = false;
+    drain.__driverPortalDraining = true;
+    try {
+      expect(await answer(ready)).toEqual({ status: 503, body: { status: "unavailable", reason: "draining" } });
+      expect((await answer(live)).status).toBe(200);
+    } finally {
+      drain.__driverPortalDraining = false;
+    }
+  });
+
+  it("ready gives up on a database that does not answer within 2 s", async () => {
+    vi.useFakeTimers();
+    try {
+      world.dbSlow = true;
+      const pending = answer(ready);
+      await vi.advanceTimersByTimeAsync(2_100);
+      expect(await pending).toEqual({ status: 503, body: { status: "unavailable", reason: "database" } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a Sunset header seen becomes the endpoint's sunset metric", async () => {
+    expect((await metricsText()).body).toMatch(
+      /^portal_platform_sunset_timestamp_seconds\{endpoint="sessions.list"\} 1780272000$/m,
+    );
   });
 });

@@ -18,6 +18,8 @@ const CORE_FLOOR = [
   "lib/core/format.ts",
   "lib/core/zoned-time.ts",
   "lib/core/i18n/locales.ts",
+  "lib/core/observability/metrics.ts",
+  "lib/core/observability/tracing.ts",
 ];
 
 type Graph = Map<string, string[]>;

@@ -217,3 +217,31 @@ describe("request: logging", () => {
     ]);
   });
 });
+
+describe("request: metrics (issue 39)", () => {
+  /** A platform metric's value for `endpoint` (0 when not there yet). */
+  async function figure(metric: string, labels: string): Promise<number> {
+    const { metricsText } = await import("@/lib/core/observability/metrics");
+    const line = (await metricsText()).body.split("\n").find((l) => l.startsWith(`${metric}{${labels}}`));
+    return line ? Number(line.split(" ").at(-1)) : 0;
+  }
+
+  it("counts a call by endpoint and outcome, its retries and 429s, and the last X-RateLimit-Remaining", async () => {
+    const { metricsText } = await import("@/lib/core/observability/metrics");
+    const calls = () => figure("portal_platform_calls_total", 'endpoint="users.get",outcome="ok"');
+    const limited = () => figure("portal_platform_rate_limited_total", 'endpoint="users.get"');
+    const retries = () => figure("portal_platform_retries_total", 'endpoint="users.get"');
+    const before = { calls: await calls(), limited: await limited(), retries: await retries() };
+    const h = harness([
+      reply({ message: "Too Many Attempts." }, 429, { "Retry-After": "1", "X-RateLimit-Remaining": "0" }),
+      reply({ data: userJson() }, 200, { "X-RateLimit-Remaining": "57" }),
+    ]);
+    await h.client.users.getUser(734519);
+    expect((await calls()) - before.calls).toBe(1);
+    expect((await limited()) - before.limited).toBe(1);
+    expect((await retries()) - before.retries).toBe(1);
+    expect((await metricsText()).body).toMatch(/^portal_platform_ratelimit_remaining 57$/m);
+    // The endpoint's name is the label: never the id the path carried.
+    expect((await metricsText()).body).not.toContain("734519");
+  });
+});
