@@ -6,6 +6,7 @@ import { spawnSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { subscribeDemoPortal, waitUntilServing } from "./demo-push.mjs";
 import { listenHost } from "./listen-host.mjs";
 import { PORTAL_NODE_ARGS } from "./portal-node-args.mjs";
 
@@ -55,7 +56,7 @@ const check = spawnSync(
   { cwd: root, env: serverEnv, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" },
 );
 if (check.status !== 0) process.exit(check.status ?? 1);
-const { demoMode } = JSON.parse(check.stdout);
+const { demoMode, demoPush } = JSON.parse(check.stdout);
 
 const stamp = sourceStamp();
 const built =
@@ -87,3 +88,13 @@ const server = spawn(
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
+
+if (demoPush) {
+  const local = `http://localhost:${port}`;
+  waitUntilServing(local)
+    .then((serving) => (serving ? subscribeDemoPortal(local, demoPush) : null))
+    .then((subscription) => {
+      if (subscription) console.log(`[start] live updates: the demo platform calls back (${subscription.outcome})`);
+    })
+    .catch((error) => console.warn(`[start] live updates stay on polling: ${error.message}`));
+}

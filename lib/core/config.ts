@@ -165,6 +165,8 @@ const EnvSchema = z.object({
   EMULATOR_RATE_WINDOW_MS: positiveInt(60_000),
   /** Unset: on for the ampeco emulator (a tenant lists the places its sessions ran), off for the contract (404s). */
   EMULATOR_SEED_LOCATIONS: optionalFlag,
+  /** `npm start` subscribes the portal to the embedded ampeco emulator's callbacks, so pages are pushed to. */
+  EMULATOR_PUSH: booleanFlag(true),
 
   // Map data (unset key → built-in map data emulator over the shipped fixtures)
   MAP_BASE_URL: optionalUrl,
@@ -309,6 +311,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
       voucherDelayMs: e.EMULATOR_VOUCHER_DELAY_MS,
       rateLimit: { limit: e.EMULATOR_RATE_LIMIT, windowMs: e.EMULATOR_RATE_WINDOW_MS },
       seedLocations: e.EMULATOR_SEED_LOCATIONS ?? emulatorDialect === "ampeco",
+      push: e.EMULATOR_PUSH,
       oauthClient: oauth,
     },
     map: {

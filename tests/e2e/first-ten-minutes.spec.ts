@@ -4,7 +4,9 @@ import de from "../../messages/de.json";
 import en from "../../messages/en.json";
 import nl from "../../messages/nl.json";
 import { LOCALE_COOKIE } from "../../lib/core/i18n/locales";
-import { dialectOf, expect, test } from "./fixtures";
+import { NOTIFICATION_KINDS } from "../../lib/platform/notification-types";
+import { subscribeDemoPortal } from "../../scripts/demo-push.mjs";
+import { dialectOf, expect, PLATFORM_AUTH, test, unsubscribePortalCallbacks } from "./fixtures";
 import { DEMO_DRIVER_ID, platformSessions } from "./platform-sessions";
 
 /**
@@ -47,6 +49,35 @@ const ROAMING_NAMES = {
   en: /Partner (hub Sloterdijk|charger Amstel)\s*(Orlyplein 10|Julianaplein 1), Amsterdam/,
   nl: /Partner(laadplein Sloterdijk|lader Amstel)\s*(Orlyplein 10|Julianaplein 1), Amsterdam/,
 } as const;
+
+// The contract has no callbacks: its pages poll.
+test(
+  "problem 1: npm start subscribes the portal to the demo platform's callbacks, so live updates are pushed",
+  {
+    tag: "@ampeco-only",
+  },
+  async ({ request }) => {
+    const baseUrl = test.info().project.use.baseURL!;
+    const settings = { apiKey: PLATFORM_AUTH.Authorization.replace("Bearer ", ""), kinds: NOTIFICATION_KINDS };
+    // Another journey may hold a subscription for this portal already; then it is kept, never doubled.
+    const first = await subscribeDemoPortal(baseUrl, settings);
+    try {
+      expect(["created", "kept"]).toContain(first.outcome);
+      // A restart of `npm start` makes none.
+      expect(await subscribeDemoPortal(baseUrl, settings)).toEqual({ outcome: "kept", id: first.id });
+      await expect
+        .poll(
+          async () => ((await (await request.get("/api/health")).json()) as { events?: { recent: boolean } }).events,
+          {
+            timeout: 20_000,
+          },
+        )
+        .toEqual({ recent: true });
+    } finally {
+      if (first.outcome === "created") await unsubscribePortalCallbacks(request, first.id);
+    }
+  },
+);
 
 for (const locale of ["en", "nl"] as const) {
   test(
