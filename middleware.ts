@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { isPagePath } from "@/lib/core/auth/page-routes";
 import { isOwnReturnUrl } from "@/lib/core/auth/return-path";
 import { isSecureOrigin, sessionTokenFrom } from "@/lib/core/auth/session-policy";
 import { getConfig } from "@/lib/core/config";
@@ -13,8 +14,8 @@ import { securityHeaders, tileOriginOf } from "@/lib/core/security/headers";
  *    a 403 for server actions posted from another origin, and in demo mode a 403 for any Host that
  *    is not a loopback name (DNS rebinding).
  * 2. The first layer of protection, deny by default: a request without an Auth.js session cookie
- *    reaches only the public paths listed below; any other page redirects to sign-in and any other
- *    route handler answers 401. It cannot tell whether the cookie is valid (sessions live in the
+ *    reaches only the public paths listed below; any other page (lib/core/auth/page-routes.ts) redirects
+ *    to sign-in, any other route handler answers 401, and an address that is neither gets the 404 page. It cannot tell whether the cookie is valid (sessions live in the
  *    database), so every layout, page, action and route handler checks again.
  * Next 16 names this convention "proxy"; the product card asks for middleware.ts, which Next 16 still runs.
  */
@@ -152,7 +153,8 @@ export async function middleware(request: NextRequest) {
       headers,
     );
   }
-  if (!hasSessionCookie && !isPublic(pathname, config.map.public)) {
+  // An address that is no page gets the branded 404 (app/not-found.tsx), signed in or not.
+  if (!hasSessionCookie && !isPublic(pathname, config.map.public) && isPagePath(pathname)) {
     const signIn = new URL("/signin", request.url);
     signIn.searchParams.set("callbackUrl", `${pathname}${search}`);
     return withHeaders(NextResponse.redirect(signIn), headers);

@@ -22,6 +22,8 @@ const nextConfig: NextConfig = {
   // scripts together, so the build does not check the app a second time.
   typescript: { tsconfigPath: "tsconfig.build.json", ignoreBuildErrors: true },
   reactStrictMode: true,
+  // forbidden(): a staff page the role may not open answers 403 with its sentence (app/admin/forbidden.tsx).
+  experimental: { authInterrupts: true },
   turbopack: {
     // The browser bundle gets only the parts of Leaflet the map uses (why in the module itself).
     resolveAlias: { leaflet: { browser: "./components/map/leaflet-parts.js" } },

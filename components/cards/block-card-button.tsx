@@ -7,6 +7,7 @@ import { ModalDialog } from "@/components/ui/modal-dialog";
 import { Alert } from "@/components/ui/alert";
 import { screenReaderOnly } from "@/components/ui/rich-text";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
+import { useLastAction } from "@/components/ui/last-action";
 
 export type BlockCardAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 
@@ -40,6 +41,7 @@ export function BlockCardButton({
   const openerRef = useRef<HTMLButtonElement>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
   const id = useId();
+  const { isLast, claim } = useLastAction();
 
   useEffect(() => {
     if (state.status !== "ok") return;
@@ -55,7 +57,7 @@ export function BlockCardButton({
   return (
     <div className="flex flex-col items-start gap-2">
       <p ref={doneRef} tabIndex={-1} role="status" aria-live="polite" className="text-sm outline-none">
-        {state.status === "ok" ? state.message : null}
+        {isLast && state.status === "ok" ? state.message : null}
       </p>
       {!blocked && (
         <button
@@ -69,7 +71,7 @@ export function BlockCardButton({
         </button>
       )}
       <ModalDialog ref={dialogRef} id={id} title={words.title} text={words.text} width="max-w-md" onClose={onClose}>
-        <form action={formAction} className="mt-4 flex flex-col gap-3">
+        <form action={formAction} onSubmit={claim} className="mt-4 flex flex-col gap-3">
           <input type="hidden" name="cardId" value={cardId} />
           {state.status === "error" && <Alert tone="error">{state.message}</Alert>}
           <div className="flex flex-wrap justify-end gap-2">

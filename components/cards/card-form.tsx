@@ -7,6 +7,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { FormStatus, InvalidFormSummary } from "@/components/ui/alert";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 import type { CARD_STATUSES } from "@/lib/features/cards/shared";
+import { useLastAction } from "@/components/ui/last-action";
 
 export type CardAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 
@@ -34,6 +35,7 @@ export function CardForm({ action, audience }: { action: CardAction; audience: k
     pending: driver ? t("addPending") : t("linkPending"),
   };
   const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
+  const { isLast, claim } = useLastAction();
   const staff = audience === "staff";
   const layout = LAYOUTS[audience];
   const errors = state.status === "invalid" ? state.fieldErrors : {};
@@ -44,10 +46,12 @@ export function CardForm({ action, audience }: { action: CardAction; audience: k
     staff ? `${field}-${state.status}-${value ?? ""}` : undefined;
   // The driver's form says why it was refused in its status line; staff read the summary instead.
   const statusMessage =
-    state.status === "ok" || state.status === "error" || (!staff && state.status === "invalid") ? state.message : null;
+    isLast && (state.status === "ok" || state.status === "error" || (!staff && state.status === "invalid"))
+      ? state.message
+      : null;
   const status = v.status ?? "active";
   return (
-    <form action={formAction} className={layout.form} noValidate>
+    <form action={formAction} onSubmit={claim} className={layout.form} noValidate>
       {staff && <InvalidFormSummary state={state} />}
       <TextField
         key={keyFor("code", v.code)}

@@ -5,6 +5,7 @@ import { FormStatus } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/button";
 import { screenReaderOnly } from "@/components/ui/rich-text";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
+import { useLastAction } from "@/components/ui/last-action";
 
 export type CardStatusAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 
@@ -35,12 +36,13 @@ export function CardStatusButton({
   };
   const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const { isLast, claim } = useLastAction();
   // The button is disabled while pending, which drops the focus: give it back, now saying the opposite.
   useEffect(() => {
     if (state.status === "ok" || state.status === "error") buttonRef.current?.focus();
   }, [state]);
   return (
-    <form action={formAction} className="flex flex-col items-start gap-1">
+    <form action={formAction} onSubmit={claim} className="flex flex-col items-start gap-1">
       <input type="hidden" name="cardId" value={cardId} />
       <SubmitButton ref={buttonRef} variant="secondary" pendingLabel={words.pending} className="whitespace-nowrap">
         {words.label}
@@ -48,7 +50,7 @@ export function CardStatusButton({
       {words.hint && <span className="text-xs text-slate-600 dark:text-slate-300">{words.hint}</span>}
       <FormStatus
         tone={state.status === "ok" ? "success" : "error"}
-        message={state.status === "ok" || state.status === "error" ? state.message : null}
+        message={isLast && (state.status === "ok" || state.status === "error") ? state.message : null}
       />
     </form>
   );

@@ -7,7 +7,10 @@ import { ColumnHeader } from "@/components/ui/table";
 
 export { cardLabel };
 
-/** A driver's cards, for /cards and admin. Code and type share the first column when narrow, so it fits 360 px. */
+/**
+ * A driver's cards, for /cards and admin. Below `sm` each row is a card: the number, code, type and date beside the
+ * status, the actions under them (so nothing runs past a 360 px screen). Codes never break inside themselves.
+ */
 export async function CardTable({
   cards,
   caption,
@@ -26,9 +29,9 @@ export async function CardTable({
   const added = (card: Card) => (card.createdAt ? formatDate(card.createdAt, locale) : "—");
   return (
     <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm">
+      <table className="w-full border-collapse text-left text-sm max-sm:block">
         <caption className="sr-only">{caption ?? t("table.caption")}</caption>
-        <thead>
+        <thead className="max-sm:sr-only">
           <tr className="border-b border-slate-300 dark:border-slate-700">
             <ColumnHeader className="py-2 pr-3 font-semibold">{t("table.card")}</ColumnHeader>
             <ColumnHeader className="hidden py-2 pr-3 font-semibold md:table-cell">{t("table.type")}</ColumnHeader>
@@ -41,16 +44,16 @@ export async function CardTable({
             )}
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:block">
           {cards.map((card) => (
             <tr
               key={card.id}
               data-card-id={card.id}
-              className="border-b border-slate-200 align-top last:border-0 dark:border-slate-800"
+              className="border-b border-slate-200 align-top last:border-0 max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:gap-x-3 max-sm:py-2 dark:border-slate-800"
             >
               <th scope="row" className="py-3 pr-3 font-normal">
                 <span className="block font-semibold">{card.visualNumber ?? t("table.noPrintedNumber")}</span>
-                <span className="block font-mono text-xs break-all text-slate-700 dark:text-slate-300">
+                <span className="block font-mono text-xs whitespace-nowrap text-slate-700 dark:text-slate-300">
                   <span className="sr-only">{t("table.code")} </span>
                   {card.code}
                 </span>
@@ -70,7 +73,7 @@ export async function CardTable({
               </td>
               <td className="hidden py-3 pr-3 whitespace-nowrap sm:table-cell">{added(card)}</td>
               {/* A little room on the right, so a focus ring is not cut off by the scroll container. */}
-              {rowActions && <td className="py-3 pr-1">{rowActions(card)}</td>}
+              {rowActions && <td className="py-3 pr-1 max-sm:col-span-2 max-sm:pt-0">{rowActions(card)}</td>}
             </tr>
           ))}
         </tbody>

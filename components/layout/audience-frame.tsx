@@ -24,10 +24,7 @@ export function AudienceFrame({
 }) {
   return (
     <>
-      <SiteHeader>
-        {header}
-        {accountEmail !== undefined && <AccountMenu email={accountEmail} />}
-      </SiteHeader>
+      <SiteHeader account={accountEmail !== undefined && <AccountMenu email={accountEmail} />}>{header}</SiteHeader>
       <main id="main" className={roomy ? "mx-auto max-w-6xl px-4 py-8" : "mx-auto max-w-6xl px-4 py-6"}>
         {/* An audience with only the root's words (the driver area) needs no second provider. */}
         {CLIENT_NAMESPACES[audience] === CLIENT_NAMESPACES.everyPage ? (

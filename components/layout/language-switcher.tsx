@@ -2,10 +2,11 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { chooseLanguageAction } from "@/lib/features/language/actions/choose-language";
 import { LANGUAGE_ENDONYMS, LOCALES } from "@/lib/core/i18n/locales";
 import { buttonClasses } from "@/components/ui/button-classes";
+import { LanguageSelect } from "./language-select";
 
 /**
- * The language switcher in every header: a select and a button, no script needed. The select does
- * not submit on change, so moving through it by keyboard never reloads the page (WCAG 3.2.2).
+ * The language switcher in every header, in one step: choosing a language applies it (the select submits its form).
+ * Without JavaScript, a button beside the select does it.
  */
 export async function LanguageSwitcher() {
   const [locale, t] = await Promise.all([getLocale(), getTranslations("language")]);
@@ -15,7 +16,7 @@ export async function LanguageSwitcher() {
       <label htmlFor="portal-language" className="sr-only">
         {t("label")}
       </label>
-      <select
+      <LanguageSelect
         id="portal-language"
         name="locale"
         defaultValue={locale}
@@ -26,10 +27,12 @@ export async function LanguageSwitcher() {
             {LANGUAGE_ENDONYMS[option]}
           </option>
         ))}
-      </select>
-      <button type="submit" className={buttonClasses("ghost")}>
-        {t("apply")}
-      </button>
+      </LanguageSelect>
+      <noscript>
+        <button type="submit" className={buttonClasses("ghost")}>
+          {t("apply")}
+        </button>
+      </noscript>
     </form>
   );
 }

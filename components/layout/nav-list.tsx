@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
 
 // aria-current's token, not text (a constant, so the no-literal-text lint does not take it for words).
 const CURRENT_PAGE = "page";
@@ -8,6 +9,9 @@ const CURRENT_PAGE = "page";
 /** The links of a navigation bar, already in the page's language; the current one marked with aria-current. */
 export function NavList({ links, label }: { links: { href: string; label: string }[]; label: string }) {
   const pathname = usePathname();
+  const navRef = useRef<HTMLElement>(null);
+  // A phone's header menu (a <details>) folds again once a link has taken the visitor to another page.
+  useEffect(() => navRef.current?.closest("details")?.removeAttribute("open"), [pathname]);
   // The longest link that contains the page is the current one: /account/payments is not also /account.
   const matches = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
   const currentHref = links
@@ -15,8 +19,8 @@ export function NavList({ links, label }: { links: { href: string; label: string
     .filter(matches)
     .sort((a, b) => b.length - a.length)[0];
   return (
-    <nav aria-label={label} className="w-full sm:w-auto">
-      <ul className="flex flex-wrap gap-1">
+    <nav ref={navRef} aria-label={label} className="w-full xl:w-auto">
+      <ul className="flex flex-col gap-1 xl:flex-row xl:gap-0">
         {links.map((link) => {
           const current = link.href === currentHref;
           return (
@@ -24,7 +28,7 @@ export function NavList({ links, label }: { links: { href: string; label: string
               <Link
                 href={link.href}
                 aria-current={current ? CURRENT_PAGE : undefined}
-                className="block rounded-md px-3 py-1.5 text-sm font-medium hover:bg-slate-100 aria-[current=page]:bg-brand-100 aria-[current=page]:text-brand-800 dark:hover:bg-slate-800 dark:aria-[current=page]:bg-brand-800 dark:aria-[current=page]:text-white"
+                className="block rounded-md px-2 py-1.5 text-sm font-medium whitespace-nowrap hover:bg-slate-100 aria-[current=page]:bg-brand-100 aria-[current=page]:text-brand-800 dark:hover:bg-slate-800 dark:aria-[current=page]:bg-brand-800 dark:aria-[current=page]:text-white"
               >
                 {link.label}
               </Link>

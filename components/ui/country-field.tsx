@@ -1,9 +1,11 @@
 "use client";
-import { useLocale } from "next-intl";
-import { countryOptions } from "@/lib/core/countries";
+import { useCountryOptions } from "./country-names-provider";
 import { SelectField } from "./select-field";
 
-/** The `country` select, its names in the page's language; `value` is the shown ISO code ("" for none). */
+/**
+ * The `country` select, its names in the page's language (from `CountryNames` around the page); `value` is the shown
+ * ISO code ("" for none).
+ */
 export function CountryField({
   value,
   label,
@@ -21,7 +23,7 @@ export function CountryField({
   errors?: string[];
   className?: string;
 }) {
-  const locale = useLocale();
+  const options = useCountryOptions();
   return (
     <SelectField
       // A select only takes a new default on mount: remount it when the shown value changes.
@@ -34,7 +36,7 @@ export function CountryField({
       required={required}
       defaultValue={value}
       placeholder={placeholder}
-      options={countryOptions(locale)}
+      options={options}
       errors={errors}
     />
   );

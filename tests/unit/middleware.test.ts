@@ -21,12 +21,18 @@ describe("middleware: deny by default", () => {
   }
 
   it("sends a signed-out visitor of any unlisted page to sign-in, with the way back", async () => {
-    for (const path of ["/account", "/admin/users", "/a-page-added-tomorrow", "/account/email/confirm?token=x"]) {
+    for (const path of ["/account", "/admin/users", "/sessions/12", "/account/email/confirm?token=x"]) {
       const response = await signedOut(path);
       expect(response.status, path).toBe(307);
       const location = new URL(response.headers.get("location")!);
       expect(location.pathname).toBe("/signin");
       expect(location.searchParams.get("callbackUrl")).toBe(path);
+    }
+  });
+
+  it("lets an address that is no page through to the 404 page (tests/unit/page-routes.test.ts lists the pages)", async () => {
+    for (const path of ["/no-such-page", "/account/nothing/here", "/sessions/12/more"]) {
+      expect(passedOn(await signedOut(path)), path).toBe(true);
     }
   });
 

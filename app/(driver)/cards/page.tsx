@@ -20,6 +20,7 @@ import { PageHeading } from "@/components/ui/page-heading";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { livePushActive } from "@/lib/features/live";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LastActionScope } from "@/components/ui/last-action";
 
 /** The one-click change a usable card's row offers: pause an active card, resume a paused one. */
 const ROW_CHANGE = {
@@ -47,45 +48,48 @@ export default async function CardsPage() {
     <div className="space-y-6">
       <PageHeading title={t("title")} intro={t("intro")} />
       <LiveRefresh push={await livePushActive()} on="card" />
-      <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
-        <Card title={t("yourCards")}>
-          {loadError !== null || cards === null ? (
-            <LoadError title={t("loadFailed")} message={loadError ?? ""} retryHref="/cards" />
-          ) : cards.length === 0 ? (
-            <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
-          ) : (
-            <CardTable
-              cards={cards}
-              statusNote={(card) => cardStatusNote(translator, locale, changes.get(card.id), "driver")}
-              rowActions={(card) => (
-                // Block stays in place when the card becomes blocked, so its confirmation keeps focus.
-                <div className="flex flex-wrap items-start gap-2">
-                  {card.status !== "blocked" && (
-                    <CardStatusButton
+      {/* One message at a time: the last action's. */}
+      <LastActionScope>
+        <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
+          <Card title={t("yourCards")}>
+            {loadError !== null || cards === null ? (
+              <LoadError title={t("loadFailed")} message={loadError ?? ""} retryHref="/cards" />
+            ) : cards.length === 0 ? (
+              <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
+            ) : (
+              <CardTable
+                cards={cards}
+                statusNote={(card) => cardStatusNote(translator, locale, changes.get(card.id), "driver")}
+                rowActions={(card) => (
+                  // Block stays in place when the card becomes blocked, so its confirmation keeps focus.
+                  <div className="flex flex-wrap items-start gap-2">
+                    {card.status !== "blocked" && (
+                      <CardStatusButton
+                        cardId={card.id}
+                        cardLabel={cardLabel(card)}
+                        change={ROW_CHANGE[card.status].change}
+                        action={ROW_CHANGE[card.status].action}
+                      />
+                    )}
+                    <BlockCardButton
                       cardId={card.id}
                       cardLabel={cardLabel(card)}
-                      change={ROW_CHANGE[card.status].change}
-                      action={ROW_CHANGE[card.status].action}
+                      blocked={card.status === "blocked"}
+                      action={blockCardAction}
                     />
-                  )}
-                  <BlockCardButton
-                    cardId={card.id}
-                    cardLabel={cardLabel(card)}
-                    blocked={card.status === "blocked"}
-                    action={blockCardAction}
-                  />
-                  {card.status === "blocked" && (
-                    <p className="text-sm text-slate-700 dark:text-slate-300">{t("onlySupportUnblocks")}</p>
-                  )}
-                </div>
-              )}
-            />
-          )}
-        </Card>
-        <Card title={t("addTitle")}>
-          <CardForm action={addCardAction} audience="driver" />
-        </Card>
-      </div>
+                    {card.status === "blocked" && (
+                      <p className="text-sm text-slate-700 dark:text-slate-300">{t("onlySupportUnblocks")}</p>
+                    )}
+                  </div>
+                )}
+              />
+            )}
+          </Card>
+          <Card title={t("addTitle")}>
+            <CardForm action={addCardAction} audience="driver" />
+          </Card>
+        </div>
+      </LastActionScope>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { notFound, redirect } from "next/navigation";
+import { forbidden, notFound, redirect } from "next/navigation";
 import { getDb } from "@/lib/core/db/client";
 import { eq } from "drizzle-orm";
 import { users } from "@/lib/core/db/schema";
@@ -63,7 +63,8 @@ export async function requireStaffPage(
 ): Promise<Viewer> {
   const viewer = await getViewer();
   if (!viewer) redirect("/signin?callbackUrl=%2Fadmin");
-  if (!hasRole(viewer, minimum)) notFound();
+  // Staff short of the role are told (403, app/admin/forbidden.tsx); anyone else does not learn the area exists.
+  if (!hasRole(viewer, minimum)) (isStaff(viewer.role) ? forbidden : notFound)();
   if (passkey === "required" && lacksStaffPasskey(viewer)) redirect(STAFF_SECURITY_PATH);
   return viewer;
 }

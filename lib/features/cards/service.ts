@@ -13,19 +13,18 @@ import { recordCardStatusChange, type CardStatusChanger } from "./status-history
 
 export { CardCodeTakenError, CardNotOwnedError, CardStatusRefusedError };
 
-const STATUS_ORDER: Record<CardStatus, number> = { active: 0, inactive: 1, blocked: 2 };
-
-/** Usable cards first, then newest first: the card a driver is looking for is near the top. */
-function byStatusThenNewest(a: Card, b: Card): number {
-  const status = STATUS_ORDER[a.status] - STATUS_ORDER[b.status];
-  if (status !== 0) return status;
+/**
+ * Newest first, by when added (then by id): a stable order, so pausing or blocking a card changes its row in place and
+ * the button under the pointer keeps belonging to the same card.
+ */
+function byNewest(a: Card, b: Card): number {
   return (b.createdAt ?? "").localeCompare(a.createdAt ?? "") || b.id - a.id;
 }
 
 export async function listDriverCards(platformUserId: number): Promise<Card[]> {
   const cards = await getPlatform().cards.listAllCards({ userId: platformUserId });
   // The filter is the platform's; a card of anyone else must never be shown even if it answers loosely.
-  return cards.filter((card) => card.userId === platformUserId).sort(byStatusThenNewest);
+  return cards.filter((card) => card.userId === platformUserId).sort(byNewest);
 }
 
 /** Who links a card: a driver to their own account, or staff to a chosen driver's. */
