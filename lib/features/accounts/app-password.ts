@@ -4,7 +4,6 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/features/accounts/link-token";
 import { getDb } from "@/lib/core/db/client";
 import { appPasswordLinks, users as portalUsers } from "@/lib/core/db/schema";
-import type { Translator } from "@/lib/core/i18n/translator";
 import { mailLocale } from "@/lib/core/auth/mail-locale";
 import { sendMail } from "@/lib/core/mail/send";
 import { appPasswordLinkMail } from "./mails";
@@ -76,9 +75,9 @@ export async function mailAppPasswordLink(
 export type AppPasswordLinkProblem = "invalid" | "expired" | "used" | "moved";
 export type AppPasswordLinkState = { status: "pending"; email: string } | { status: AppPasswordLinkProblem };
 
-/** What the driver reads for a link that sets nothing, on the link page and after submitting. */
-export function appPasswordLinkMessage(t: Translator, problem: AppPasswordLinkProblem): string {
-  return t(`appPassword.link.${problem}`);
+/** The key of what the driver reads for a link that sets nothing, on the link page and after submitting. */
+export function appPasswordLinkKey(problem: AppPasswordLinkProblem) {
+  return `appPassword.link.${problem}` as const;
 }
 
 /** What a link is, for the page that shows it: never a throw, whatever the URL holds. */

@@ -6,7 +6,6 @@ import { emailSchema } from "@/lib/core/auth/schemas";
 import { getDb, type Database } from "@/lib/core/db/client";
 import { isStaff, type Role } from "@/lib/core/auth/roles";
 import { emailChanges, users } from "@/lib/core/db/schema";
-import type { Translator } from "@/lib/core/i18n/translator";
 import { mailLocaleOfAccount, mailLocaleOfAddress } from "@/lib/core/auth/mail-locale";
 import { sendMail } from "@/lib/core/mail/send";
 import { emailChangeConfirmMail, emailTakenNoticeMail } from "./mails";
@@ -116,9 +115,9 @@ const EMAIL_CHANGE_LINK_KEYS = {
   taken: "profile.emailLink.taken",
 } as const satisfies Record<EmailChangeLinkProblem, string>;
 
-/** What a driver reads for a link that changes nothing, on the link page and after confirming. */
-export function emailChangeLinkMessage(t: Translator, problem: EmailChangeLinkProblem): string {
-  return t(EMAIL_CHANGE_LINK_KEYS[problem]);
+/** The key of what a driver reads for a link that changes nothing, on the link page and after confirming. */
+export function emailChangeLinkKey(problem: EmailChangeLinkProblem) {
+  return EMAIL_CHANGE_LINK_KEYS[problem];
 }
 
 /**

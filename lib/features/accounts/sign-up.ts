@@ -5,7 +5,6 @@ import { getConfig } from "@/lib/core/config";
 import { getDb } from "@/lib/core/db/client";
 import { pendingSignUps, staffInvites, users } from "@/lib/core/db/schema";
 import type { Locale } from "@/lib/core/i18n/locales";
-import type { Translator } from "@/lib/core/i18n/translator";
 import { logger } from "@/lib/core/log";
 import { mailLocaleOfAddress } from "@/lib/core/auth/mail-locale";
 import { sendMail } from "@/lib/core/mail/send";
@@ -149,7 +148,7 @@ async function heldBeyondDriverFlows(email: string): Promise<boolean> {
   return staff !== undefined || invite !== undefined;
 }
 
-/** What the driver reads for a link that finishes nothing, on the link page and after submitting. */
-export function signUpLinkMessage(t: Translator, problem: SignUpLinkProblem | "exists"): string {
-  return t(`signUp.finish.${problem}`);
+/** The key of what the driver reads for a link that finishes nothing, on the link page and after submitting. */
+export function signUpLinkKey(problem: SignUpLinkProblem | "exists") {
+  return `signUp.finish.${problem}` as const;
 }
