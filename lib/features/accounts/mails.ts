@@ -1,11 +1,19 @@
 import "server-only";
 import { formatDate } from "@/lib/core/format";
 import type { Locale } from "@/lib/core/i18n/locales";
-import { translatorFor } from "@/lib/core/i18n/translator";
+import { translatorFor, type Translator } from "@/lib/core/i18n/translator";
 import { escapeHtml, layout, linkMail, noteMail, plain, pointerMail, strong } from "@/lib/core/mail/layout";
 import type { MailMessage } from "@/lib/core/mail/send";
 
 /** The accounts feature's mails (sign-up, address changes, app password, deletion), in the recipient's language. */
+
+/** A lead that names the recipient's address in bold: plain in the text part, escaped in the HTML. */
+function namingAddress(t: Translator, key: "mail.emailChangeConfirm.request" | "mail.appPassword.created", to: string) {
+  return {
+    text: t.markup(key, { address: to, strong: plain }),
+    html: t.markup(key, { address: escapeHtml(to), strong }),
+  };
+}
 
 /** Sent instead of a sign-up link when the address already has an account, so the sign-up form reveals nothing. */
 export function accountExistsMail(locale: Locale, to: string, signInUrl: string): MailMessage {
@@ -43,10 +51,7 @@ export function emailChangeConfirmMail(locale: Locale, to: string, url: string, 
   const t = translatorFor(locale);
   return linkMail(locale, to, url, {
     subject: t("mail.emailChangeConfirm.subject"),
-    lead: {
-      text: t.markup("mail.emailChangeConfirm.request", { address: to, strong: plain }),
-      html: t.markup("mail.emailChangeConfirm.request", { address: escapeHtml(to), strong }),
-    },
+    lead: namingAddress(t, "mail.emailChangeConfirm.request", to),
     validity: t("mail.emailChangeConfirm.validity", { minutes: validMinutes }),
   });
 }
@@ -101,10 +106,7 @@ export function appPasswordLinkMail(locale: Locale, to: string, url: string, val
   const t = translatorFor(locale);
   return linkMail(locale, to, url, {
     subject: t("mail.appPassword.subject"),
-    lead: {
-      text: t.markup("mail.appPassword.created", { address: to, strong: plain }),
-      html: t.markup("mail.appPassword.created", { address: escapeHtml(to), strong }),
-    },
+    lead: namingAddress(t, "mail.appPassword.created", to),
     button: t("mail.appPassword.button"),
     validity: t("mail.appPassword.validity", { days: validDays }),
   });

@@ -10,7 +10,8 @@ import { mailLocaleOfAddress } from "@/lib/core/auth/mail-locale";
 import { sendMail } from "@/lib/core/mail/send";
 import { getPlatform } from "@/lib/platform";
 import { accountExistsMail, finishSignUpMail } from "./mails";
-import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/features/accounts/link-token";
+import { newLinkToken } from "@/lib/features/accounts/link-token";
+import { linkRow, spentLink } from "./link-rows";
 import { createDriverOnce, linkPortalUser } from "./create-driver-once";
 import { SignUpRequestInput } from "./schemas";
 
@@ -65,24 +66,13 @@ export async function mailSignUpLinkOrAccountNote({ input, origin, locale }: Sig
 export type SignUpLinkProblem = "invalid" | "expired" | "used";
 export type SignUpLinkState = { status: "pending"; email: string; name: string } | { status: SignUpLinkProblem };
 
-async function pendingRow(rawToken: unknown) {
-  const token = LinkToken.safeParse(rawToken);
-  if (!token.success) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(pendingSignUps)
-    .where(eq(pendingSignUps.tokenHash, hashLinkToken(token.data)));
-  return row ?? null;
-}
-
 /** What a link is, for the page that shows it: never a throw, whatever the URL holds. */
 export async function inspectSignUpLink(rawToken: unknown, now = new Date()): Promise<SignUpLinkState> {
-  const row = await pendingRow(rawToken);
+  const row = await linkRow(pendingSignUps, rawToken);
   const profile = PendingProfile.safeParse(row?.profile);
   if (!row || !profile.success) return { status: "invalid" };
-  if (row.usedAt) return { status: "used" };
-  if (row.expiresAt.getTime() <= now.getTime()) return { status: "expired" };
+  const spent = spentLink(row, now);
+  if (spent) return { status: spent };
   return { status: "pending", email: row.email, name: `${profile.data.firstName} ${profile.data.lastName}` };
 }
 
@@ -101,11 +91,11 @@ export async function finishSignUp(
   password: string,
   now = new Date(),
 ): Promise<FinishSignUpOutcome> {
-  const row = await pendingRow(rawToken);
+  const row = await linkRow(pendingSignUps, rawToken);
   const profile = PendingProfile.safeParse(row?.profile);
   if (!row || !profile.success) return { status: "invalid" };
-  if (row.usedAt) return { status: "used" };
-  if (row.expiresAt.getTime() <= now.getTime()) return { status: "expired" };
+  const spent = spentLink(row, now);
+  if (spent) return { status: spent };
   const { email } = row;
   const db = await getDb();
   const markUsed = () =>
