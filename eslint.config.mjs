@@ -6,11 +6,50 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import { readdirSync } from "node:fs";
 import { coreFloors } from "./scripts/eslint/core-floors.mjs";
 import { localPlugin } from "./scripts/eslint/no-server-only-in-client.mjs";
+import { wordsPlugin } from "./scripts/eslint/words-at-the-edge.mjs";
 
 const TS_FILES = ["**/*.ts", "**/*.tsx", "**/*.mts"];
 
 /** Places allowed to read the environment: the config module, tests, scripts, benchmarks and tool configs. */
 const ENVIRONMENT_READERS = ["lib/core/config.ts", "tests/**", "scripts/**", "bench/**", "*.config.{ts,mts,mjs,js}"];
+
+/**
+ * A feature's edge, where words are made: its actions and their specs, route handlers, mails, and the documents it
+ * writes (CSV, PDF, the expense pack), and *-words.ts modules (a page's or a document's words for the feature's data).
+ */
+const WORD_EDGES = [
+  "lib/features/*/actions/**",
+  "lib/features/*/*action-spec.ts",
+  "lib/features/*/*answer-spec.ts",
+  "lib/features/*/staff-action.ts",
+  "lib/features/*/route-handlers.ts",
+  "lib/features/*/*-route.ts",
+  "lib/features/*/{mail,mails}.ts",
+  "lib/features/*/*-mail.ts",
+  "lib/features/*/csv.ts",
+  "lib/features/*/*-pdf.ts",
+  "lib/features/*/pdf-*.ts",
+  "lib/features/*/*words.ts",
+  "lib/features/expense-pack/{pack,pack-line}.ts",
+];
+
+/**
+ * Services that still make words, each to move its words to its edge; the gate test fails for an entry that no longer
+ * imports a translator, so the list only shrinks (tests/unit/lint/words-at-the-edge.test.ts).
+ */
+export const WORDS_NOT_YET_AT_THE_EDGE = [
+  "lib/features/accounts/data-export.ts",
+  "lib/features/accounts/profile.ts",
+  "lib/features/admin/staff-check.ts",
+  "lib/features/cards/card-input.ts",
+  "lib/features/cards/status-changes.ts",
+  "lib/features/cards/status-note.ts",
+  "lib/features/devices/device-list-view.ts",
+  "lib/features/live/stream.ts",
+  "lib/features/map/points-query.ts",
+  "lib/features/passkeys/passkey-change.ts",
+  "lib/features/sessions/display.ts",
+];
 
 /** Planted violations for tests/unit/lint: linted only by that test, never by the gate. */
 export const LINT_FIXTURES = "tests/fixtures/lint/**";
@@ -309,6 +348,20 @@ const config = [
     files: [`lib/platform/dialects/${dialect}/**`],
     rules: platformImports(DIALECT_REACH, SIBLING_DIALECT, CORE_ABOVE_FLOOR),
   })),
+  {
+    name: "portal/words-at-the-edge",
+    // A feature's services return data or throw coded errors; only its edge makes words (docs/architecture.md).
+    files: ["lib/features/**"],
+    ignores: [...WORD_EDGES, ...WORDS_NOT_YET_AT_THE_EDGE],
+    plugins: { words: wordsPlugin },
+    rules: { "words/wordless-services": "error" },
+  },
+  {
+    name: "portal/one-locale-call",
+    files: ["app/**"],
+    plugins: { words: wordsPlugin },
+    rules: { "words/one-locale-call": "error" },
+  },
   {
     name: "portal/server-logs",
     // The server logs through lib/core/log.ts (pino at LOG_LEVEL, redaction configured once). The emulators

@@ -7,8 +7,8 @@ import { ColumnHeader, ScrollingTable } from "@/components/ui/table";
 import { formatDateTime, formatMoney, formatSignedMoney } from "@/lib/core/format";
 import { balanceChangeKindOf, describeTransaction, isCreditNote, STATUS_TONES } from "@/lib/features/payments/shared";
 import type { LedgerRow } from "@/lib/features/payments";
+import { INLINE_LINK_CLASS as linkClass } from "@/components/ui/rich-text";
 
-const linkClass = "font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
 const cell = "px-3 py-2 align-top";
 
 /** Where a row links: the driver's own session page and invoice route by default, the staff's route on the admin page. */

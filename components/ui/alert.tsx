@@ -57,3 +57,17 @@ export function InvalidFormSummary({ state }: { state: { status: string; message
     </div>
   );
 }
+
+/** The values a list's filters ignored, one sentence each, under `title`; nothing when every value was usable. */
+export function FilterProblems({ title, problems }: { title: string; problems: string[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <Alert tone="warning" title={title}>
+      <ul className="list-disc pl-5">
+        {problems.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}

@@ -19,3 +19,16 @@ export function EmptyState({
     </div>
   );
 }
+
+/** A paged, filtered list's empty state: past its last page, else no match for its filters, else nothing at all. */
+export function ListEmptyState({
+  pastEnd,
+  noMatch,
+  none,
+}: {
+  pastEnd: ReactNode;
+  noMatch: ReactNode;
+  none: ReactNode;
+}) {
+  return <EmptyState>{pastEnd || noMatch || none}</EmptyState>;
+}

@@ -2,7 +2,7 @@ import "server-only";
 import { formatDateTime } from "@/lib/core/format";
 import type { Locale } from "@/lib/core/i18n/locales";
 import { translatorFor } from "@/lib/core/i18n/translator";
-import { BUTTON_STYLE, escapeHtml, layout, plain, strong } from "@/lib/core/mail/layout";
+import { escapeHtml, layout, linkMail, plain, strong } from "@/lib/core/mail/layout";
 import type { MailMessage } from "@/lib/core/mail/send";
 import { deviceLabel, type DeviceName } from "./device-name";
 
@@ -10,20 +10,12 @@ import { deviceLabel, type DeviceName } from "./device-name";
 
 export function signInLinkMail(locale: Locale, to: string, url: string, validMinutes: number): MailMessage {
   const t = translatorFor(locale);
-  const subject = t("mail.signInLink.subject");
-  const validity = t("mail.signInLink.validity", { minutes: validMinutes });
-  return {
-    to,
-    subject,
-    text: `${t("mail.signInLink.openLink")}\n\n${url}\n\n${validity}`,
-    html: layout(
-      locale,
-      subject,
-      `<p><a href="${escapeHtml(url)}" style="${BUTTON_STYLE}">${escapeHtml(t("mail.signInLink.button"))}</a></p>
-<p>${escapeHtml(t("mail.pasteAddress"))}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
-<p>${escapeHtml(validity)}</p>`,
-    ),
-  };
+  return linkMail(locale, to, url, {
+    subject: t("mail.signInLink.subject"),
+    lead: { text: t("mail.signInLink.openLink") },
+    button: t("mail.signInLink.button"),
+    validity: t("mail.signInLink.validity", { minutes: validMinutes }),
+  });
 }
 
 /**

@@ -48,3 +48,33 @@ export function pointerMail(
     ),
   };
 }
+
+/** A mail of one paragraph: the same words in both parts. */
+export function noteMail(locale: Locale, to: string, subject: string, body: string): MailMessage {
+  return { to, subject, text: body, html: layout(locale, subject, `<p>${escapeHtml(body)}</p>`) };
+}
+
+/** What a mail that carries a link says around it: the lead (text, and HTML where it has a paragraph), the validity. */
+export interface LinkMailWords {
+  subject: string;
+  lead: { text: string; html?: string };
+  /** A button's label; without one the link stands alone as its address. */
+  button?: string;
+  validity: string;
+}
+
+/** A mail whose point is one link (sign in, finish sign-up, confirm an address), valid for a while. */
+export function linkMail(locale: Locale, to: string, url: string, words: LinkMailWords): MailMessage {
+  const href = escapeHtml(url);
+  const link = words.button
+    ? `<p><a href="${href}" style="${BUTTON_STYLE}">${escapeHtml(words.button)}</a></p>
+<p>${escapeHtml(translatorFor(locale)("mail.pasteAddress"))}<br><a href="${href}">${href}</a></p>`
+    : `<p><a href="${href}">${href}</a></p>`;
+  const lead = words.lead.html === undefined ? "" : `<p>${words.lead.html}</p>\n`;
+  return {
+    to,
+    subject: words.subject,
+    text: `${words.lead.text}\n\n${url}\n\n${words.validity}`,
+    html: layout(locale, words.subject, `${lead}${link}\n<p>${escapeHtml(words.validity)}</p>`),
+  };
+}

@@ -1,5 +1,7 @@
 import "server-only";
+import { requestTranslator } from "@/lib/core/auth/request-translator";
 import type { MessageKey } from "@/lib/core/i18n/translator";
+import { inWords, type Wording } from "@/lib/core/i18n/wording";
 import { pulledStream } from "./pulled-stream";
 import { RouteError } from "./route-error";
 import { PRIVATE_NO_STORE } from "./route-handler";
@@ -14,21 +16,23 @@ export function downloadHeaders(contentType: string, filename: string): HeadersI
   };
 }
 
-/** Only a download's own filters are read (`names`; a `userId` or `page` in the URL is ignored); a bad one is a 400 with every problem. */
-export function downloadFilterFrom<F>(
+/** Only a download's own filters are read (`names`; a `userId` or `page` in the URL is ignored); a bad one is a 400 with every problem, in the request's words. */
+export async function downloadFilterFrom<F>(
   url: URL,
   names: readonly string[],
-  parse: (own: URLSearchParams) => { filter: F; problems: string[] },
+  parse: (own: URLSearchParams) => { filter: F; problems: Wording[] },
   badFilters: MessageKey,
-): F {
+): Promise<F> {
   const own = new URLSearchParams();
   for (const name of names) {
     const value = url.searchParams.get(name);
     if (value !== null) own.set(name, value);
   }
   const { filter, problems } = parse(own);
-  if (problems.length > 0) throw new RouteError(400, badFilters, undefined, { problems: problems.join(" ") });
-  return filter;
+  if (problems.length === 0) return filter;
+  const t = await requestTranslator();
+  const sentences = problems.map((problem) => inWords(t, problem)).join(" ");
+  throw new RouteError(400, badFilters, undefined, { problems: sentences });
 }
 
 /** A download streamed as the reader pulls (pulled-stream.ts); a failure part-way is logged with `onError` and ends it. */

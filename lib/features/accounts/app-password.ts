@@ -1,10 +1,10 @@
 import "server-only";
 import { ExpectedError } from "@/lib/core/errors";
-import { and, eq, gt, isNull } from "drizzle-orm";
-import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/features/accounts/link-token";
+import { and, eq, isNull } from "drizzle-orm";
+import { newLinkToken } from "@/lib/features/accounts/link-token";
+import { claimLink, linkRow, spentLink } from "./link-rows";
 import { getDb } from "@/lib/core/db/client";
 import { appPasswordLinks, users as portalUsers } from "@/lib/core/db/schema";
-import type { Translator } from "@/lib/core/i18n/translator";
 import { mailLocale } from "@/lib/core/auth/mail-locale";
 import { sendMail } from "@/lib/core/mail/send";
 import { appPasswordLinkMail } from "./mails";
@@ -76,24 +76,17 @@ export async function mailAppPasswordLink(
 export type AppPasswordLinkProblem = "invalid" | "expired" | "used" | "moved";
 export type AppPasswordLinkState = { status: "pending"; email: string } | { status: AppPasswordLinkProblem };
 
-/** What the driver reads for a link that sets nothing, on the link page and after submitting. */
-export function appPasswordLinkMessage(t: Translator, problem: AppPasswordLinkProblem): string {
-  return t(`appPassword.link.${problem}`);
+/** The key of what the driver reads for a link that sets nothing, on the link page and after submitting. */
+export function appPasswordLinkKey(problem: AppPasswordLinkProblem) {
+  return `appPassword.link.${problem}` as const;
 }
 
 /** What a link is, for the page that shows it: never a throw, whatever the URL holds. */
 export async function inspectAppPasswordLink(rawToken: unknown, now = new Date()): Promise<AppPasswordLinkState> {
-  const token = LinkToken.safeParse(rawToken);
-  if (!token.success) return { status: "invalid" };
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(appPasswordLinks)
-    .where(eq(appPasswordLinks.tokenHash, hashLinkToken(token.data)));
+  const row = await linkRow(appPasswordLinks, rawToken);
   if (!row) return { status: "invalid" };
-  if (row.usedAt) return { status: "used" };
-  if (row.expiresAt.getTime() <= now.getTime()) return { status: "expired" };
-  return { status: "pending", email: row.email };
+  const spent = spentLink(row, now);
+  return spent ? { status: spent } : { status: "pending", email: row.email };
 }
 
 export type AppPasswordLinkOutcome = { status: "set"; email: string } | { status: AppPasswordLinkProblem };
@@ -107,25 +100,13 @@ export async function setAppPasswordWithLink(
   password: string,
   now = new Date(),
 ): Promise<AppPasswordLinkOutcome> {
-  const token = LinkToken.safeParse(rawToken);
-  if (!token.success) return { status: "invalid" };
-  const db = await getDb();
-  const tokenHash = hashLinkToken(token.data);
-  const [claimed] = await db
-    .update(appPasswordLinks)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(appPasswordLinks.tokenHash, tokenHash),
-        isNull(appPasswordLinks.usedAt),
-        gt(appPasswordLinks.expiresAt, now),
-      ),
-    )
-    .returning();
+  const { token, claimed } = await claimLink(appPasswordLinks, rawToken, now);
+  if (!token) return { status: "invalid" };
   if (!claimed) {
-    const state = await inspectAppPasswordLink(token.data, now);
+    const state = await inspectAppPasswordLink(token, now);
     return state.status === "pending" ? { status: "used" } : state;
   }
+  const db = await getDb();
   try {
     const { email } = await getPlatform().users.getUser(claimed.platformUserId);
     if (email.trim().toLowerCase() !== claimed.email.trim().toLowerCase()) return { status: "moved" };

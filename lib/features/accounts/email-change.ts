@@ -1,12 +1,12 @@
 import "server-only";
 import { announceSessionsEnded } from "@/lib/core/auth/sessions-ended";
-import { and, eq, gt, isNull } from "drizzle-orm";
-import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/features/accounts/link-token";
+import { and, eq, isNull } from "drizzle-orm";
+import { newLinkToken } from "@/lib/features/accounts/link-token";
+import { claimLink, linkRow, spentLink } from "./link-rows";
 import { emailSchema } from "@/lib/core/auth/schemas";
 import { getDb, type Database } from "@/lib/core/db/client";
 import { isStaff, type Role } from "@/lib/core/auth/roles";
 import { emailChanges, users } from "@/lib/core/db/schema";
-import type { Translator } from "@/lib/core/i18n/translator";
 import { mailLocaleOfAccount, mailLocaleOfAddress } from "@/lib/core/auth/mail-locale";
 import { sendMail } from "@/lib/core/mail/send";
 import { emailChangeConfirmMail, emailTakenNoticeMail } from "./mails";
@@ -88,18 +88,11 @@ export async function inspectEmailChangeLink(
   rawToken: unknown,
   now = new Date(),
 ): Promise<EmailChangeLinkState> {
-  const token = LinkToken.safeParse(rawToken);
-  if (!token.success) return { status: "invalid" };
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(emailChanges)
-    .where(eq(emailChanges.tokenHash, hashLinkToken(token.data)));
+  const row = await linkRow(emailChanges, rawToken);
   if (!row) return { status: "invalid" };
   if (row.userId !== userId) return { status: "other-account" };
-  if (row.usedAt) return { status: "used" };
-  if (row.expiresAt.getTime() <= now.getTime()) return { status: "expired" };
-  return { status: "pending", newEmail: row.newEmail };
+  const spent = spentLink(row, now);
+  return spent ? { status: spent } : { status: "pending", newEmail: row.newEmail };
 }
 
 export type EmailChangeOutcome =
@@ -116,9 +109,9 @@ const EMAIL_CHANGE_LINK_KEYS = {
   taken: "profile.emailLink.taken",
 } as const satisfies Record<EmailChangeLinkProblem, string>;
 
-/** What a driver reads for a link that changes nothing, on the link page and after confirming. */
-export function emailChangeLinkMessage(t: Translator, problem: EmailChangeLinkProblem): string {
-  return t(EMAIL_CHANGE_LINK_KEYS[problem]);
+/** The key of what a driver reads for a link that changes nothing, on the link page and after confirming. */
+export function emailChangeLinkKey(problem: EmailChangeLinkProblem) {
+  return EMAIL_CHANGE_LINK_KEYS[problem];
 }
 
 /**
@@ -130,26 +123,13 @@ export async function confirmEmailChange(
   rawToken: unknown,
   now = new Date(),
 ): Promise<EmailChangeOutcome> {
-  const token = LinkToken.safeParse(rawToken);
-  if (!token.success) return { status: "invalid" };
-  const db = await getDb();
-  const tokenHash = hashLinkToken(token.data);
-  const [claimed] = await db
-    .update(emailChanges)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailChanges.tokenHash, tokenHash),
-        eq(emailChanges.userId, account.userId),
-        isNull(emailChanges.usedAt),
-        gt(emailChanges.expiresAt, now),
-      ),
-    )
-    .returning();
+  const { token, claimed } = await claimLink(emailChanges, rawToken, now, eq(emailChanges.userId, account.userId));
+  if (!token) return { status: "invalid" };
   if (!claimed) {
-    const state = await inspectEmailChangeLink(account.userId, token.data, now);
+    const state = await inspectEmailChangeLink(account.userId, token, now);
     return state.status === "pending" ? { status: "used" } : state;
   }
+  const db = await getDb();
   const release = () => db.update(emailChanges).set({ usedAt: null }).where(eq(emailChanges.id, claimed.id));
 
   const newEmail = claimed.newEmail;

@@ -1,11 +1,19 @@
 import "server-only";
 import { formatDate } from "@/lib/core/format";
 import type { Locale } from "@/lib/core/i18n/locales";
-import { translatorFor } from "@/lib/core/i18n/translator";
-import { BUTTON_STYLE, escapeHtml, layout, plain, pointerMail, strong } from "@/lib/core/mail/layout";
+import { translatorFor, type Translator } from "@/lib/core/i18n/translator";
+import { escapeHtml, layout, linkMail, noteMail, plain, pointerMail, strong } from "@/lib/core/mail/layout";
 import type { MailMessage } from "@/lib/core/mail/send";
 
 /** The accounts feature's mails (sign-up, address changes, app password, deletion), in the recipient's language. */
+
+/** A lead that names the recipient's address in bold: plain in the text part, escaped in the HTML. */
+function namingAddress(t: Translator, key: "mail.emailChangeConfirm.request" | "mail.appPassword.created", to: string) {
+  return {
+    text: t.markup(key, { address: to, strong: plain }),
+    html: t.markup(key, { address: escapeHtml(to), strong }),
+  };
+}
 
 /** Sent instead of a sign-up link when the address already has an account, so the sign-up form reveals nothing. */
 export function accountExistsMail(locale: Locale, to: string, signInUrl: string): MailMessage {
@@ -29,41 +37,23 @@ export function accountExistsMail(locale: Locale, to: string, signInUrl: string)
  */
 export function finishSignUpMail(locale: Locale, to: string, url: string, validHours: number): MailMessage {
   const t = translatorFor(locale);
-  const subject = t("mail.finishSignUp.subject");
   const request = t("mail.finishSignUp.request");
-  const validity = t("mail.finishSignUp.validity", { hours: validHours });
-  return {
-    to,
-    subject,
-    text: `${request}\n\n${url}\n\n${validity}`,
-    html: layout(
-      locale,
-      subject,
-      `<p>${escapeHtml(request)}</p>
-<p><a href="${escapeHtml(url)}" style="${BUTTON_STYLE}">${escapeHtml(t("mail.finishSignUp.button"))}</a></p>
-<p>${escapeHtml(t("mail.pasteAddress"))}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
-<p>${escapeHtml(validity)}</p>`,
-    ),
-  };
+  return linkMail(locale, to, url, {
+    subject: t("mail.finishSignUp.subject"),
+    lead: { text: request, html: escapeHtml(request) },
+    button: t("mail.finishSignUp.button"),
+    validity: t("mail.finishSignUp.validity", { hours: validHours }),
+  });
 }
 
 /** To the NEW address of a driver's e-mail change: the change happens only if this link is followed. */
 export function emailChangeConfirmMail(locale: Locale, to: string, url: string, validMinutes: number): MailMessage {
   const t = translatorFor(locale);
-  const subject = t("mail.emailChangeConfirm.subject");
-  const validity = t("mail.emailChangeConfirm.validity", { minutes: validMinutes });
-  return {
-    to,
-    subject,
-    text: `${t.markup("mail.emailChangeConfirm.request", { address: to, strong: plain })}\n\n${url}\n\n${validity}`,
-    html: layout(
-      locale,
-      subject,
-      `<p>${t.markup("mail.emailChangeConfirm.request", { address: escapeHtml(to), strong })}</p>
-<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
-<p>${escapeHtml(validity)}</p>`,
-    ),
-  };
+  return linkMail(locale, to, url, {
+    subject: t("mail.emailChangeConfirm.subject"),
+    lead: namingAddress(t, "mail.emailChangeConfirm.request", to),
+    validity: t("mail.emailChangeConfirm.validity", { minutes: validMinutes }),
+  });
 }
 
 /**
@@ -72,9 +62,8 @@ export function emailChangeConfirmMail(locale: Locale, to: string, url: string, 
  */
 export function emailTakenNoticeMail(locale: Locale, to: string): MailMessage {
   const t = translatorFor(locale);
-  const subject = t("mail.emailTaken.subject");
   const body = `${t("mail.emailTaken.asked", { address: to })} ${t("mail.emailTaken.nothing")}`;
-  return { to, subject, text: body, html: layout(locale, subject, `<p>${escapeHtml(body)}</p>`) };
+  return noteMail(locale, to, t("mail.emailTaken.subject"), body);
 }
 
 /** To the OLD address once a change took effect, so a takeover does not go unnoticed. */
@@ -106,9 +95,7 @@ export function emailChangedNoticeMail(
  */
 export function staffAddressUsedMail(locale: Locale, to: string): MailMessage {
   const t = translatorFor(locale);
-  const subject = t("mail.staffAddressUsed.subject");
-  const body = t("mail.staffAddressUsed.body", { address: to });
-  return { to, subject, text: body, html: layout(locale, subject, `<p>${escapeHtml(body)}</p>`) };
+  return noteMail(locale, to, t("mail.staffAddressUsed.subject"), t("mail.staffAddressUsed.body", { address: to }));
 }
 
 /**
@@ -117,29 +104,19 @@ export function staffAddressUsedMail(locale: Locale, to: string): MailMessage {
  */
 export function appPasswordLinkMail(locale: Locale, to: string, url: string, validDays: number): MailMessage {
   const t = translatorFor(locale);
-  const subject = t("mail.appPassword.subject");
-  const note = t("mail.appPassword.validity", { days: validDays });
-  return {
-    to,
-    subject,
-    text: `${t.markup("mail.appPassword.created", { address: to, strong: plain })}\n\n${url}\n\n${note}`,
-    html: layout(
-      locale,
-      subject,
-      `<p>${t.markup("mail.appPassword.created", { address: escapeHtml(to), strong })}</p>
-<p><a href="${escapeHtml(url)}" style="${BUTTON_STYLE}">${escapeHtml(t("mail.appPassword.button"))}</a></p>
-<p>${escapeHtml(t("mail.pasteAddress"))}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
-<p>${escapeHtml(note)}</p>`,
-    ),
-  };
+  return linkMail(locale, to, url, {
+    subject: t("mail.appPassword.subject"),
+    lead: namingAddress(t, "mail.appPassword.created", to),
+    button: t("mail.appPassword.button"),
+    validity: t("mail.appPassword.validity", { days: validDays }),
+  });
 }
 
 /** To a driver who asked to delete their account: when it happens, and that they can still cancel. */
 export function deletionRequestedMail(locale: Locale, to: string, dueAt: Date): MailMessage {
   const t = translatorFor(locale);
-  const subject = t("mail.deletionRequested.subject");
   const body = t("mail.deletionRequested.body", { dueDate: formatDate(dueAt, locale) });
-  return { to, subject, text: body, html: layout(locale, subject, `<p>${escapeHtml(body)}</p>`) };
+  return noteMail(locale, to, t("mail.deletionRequested.subject"), body);
 }
 
 /** To a driver whose deletion request support declined, with their reason. */

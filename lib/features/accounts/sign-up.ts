@@ -5,13 +5,13 @@ import { getConfig } from "@/lib/core/config";
 import { getDb } from "@/lib/core/db/client";
 import { pendingSignUps, staffInvites, users } from "@/lib/core/db/schema";
 import type { Locale } from "@/lib/core/i18n/locales";
-import type { Translator } from "@/lib/core/i18n/translator";
 import { logger } from "@/lib/core/log";
 import { mailLocaleOfAddress } from "@/lib/core/auth/mail-locale";
 import { sendMail } from "@/lib/core/mail/send";
 import { getPlatform } from "@/lib/platform";
 import { accountExistsMail, finishSignUpMail } from "./mails";
-import { hashLinkToken, LinkToken, newLinkToken } from "@/lib/features/accounts/link-token";
+import { newLinkToken } from "@/lib/features/accounts/link-token";
+import { linkRow, spentLink } from "./link-rows";
 import { createDriverOnce, linkPortalUser } from "./create-driver-once";
 import { SignUpRequestInput } from "./schemas";
 
@@ -66,24 +66,13 @@ export async function mailSignUpLinkOrAccountNote({ input, origin, locale }: Sig
 export type SignUpLinkProblem = "invalid" | "expired" | "used";
 export type SignUpLinkState = { status: "pending"; email: string; name: string } | { status: SignUpLinkProblem };
 
-async function pendingRow(rawToken: unknown) {
-  const token = LinkToken.safeParse(rawToken);
-  if (!token.success) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(pendingSignUps)
-    .where(eq(pendingSignUps.tokenHash, hashLinkToken(token.data)));
-  return row ?? null;
-}
-
 /** What a link is, for the page that shows it: never a throw, whatever the URL holds. */
 export async function inspectSignUpLink(rawToken: unknown, now = new Date()): Promise<SignUpLinkState> {
-  const row = await pendingRow(rawToken);
+  const row = await linkRow(pendingSignUps, rawToken);
   const profile = PendingProfile.safeParse(row?.profile);
   if (!row || !profile.success) return { status: "invalid" };
-  if (row.usedAt) return { status: "used" };
-  if (row.expiresAt.getTime() <= now.getTime()) return { status: "expired" };
+  const spent = spentLink(row, now);
+  if (spent) return { status: spent };
   return { status: "pending", email: row.email, name: `${profile.data.firstName} ${profile.data.lastName}` };
 }
 
@@ -102,11 +91,11 @@ export async function finishSignUp(
   password: string,
   now = new Date(),
 ): Promise<FinishSignUpOutcome> {
-  const row = await pendingRow(rawToken);
+  const row = await linkRow(pendingSignUps, rawToken);
   const profile = PendingProfile.safeParse(row?.profile);
   if (!row || !profile.success) return { status: "invalid" };
-  if (row.usedAt) return { status: "used" };
-  if (row.expiresAt.getTime() <= now.getTime()) return { status: "expired" };
+  const spent = spentLink(row, now);
+  if (spent) return { status: spent };
   const { email } = row;
   const db = await getDb();
   const markUsed = () =>
@@ -149,7 +138,7 @@ async function heldBeyondDriverFlows(email: string): Promise<boolean> {
   return staff !== undefined || invite !== undefined;
 }
 
-/** What the driver reads for a link that finishes nothing, on the link page and after submitting. */
-export function signUpLinkMessage(t: Translator, problem: SignUpLinkProblem | "exists"): string {
-  return t(`signUp.finish.${problem}`);
+/** The key of what the driver reads for a link that finishes nothing, on the link page and after submitting. */
+export function signUpLinkKey(problem: SignUpLinkProblem | "exists") {
+  return `signUp.finish.${problem}` as const;
 }

@@ -12,7 +12,8 @@ import { toUtcIsoSeconds } from "@/lib/core/zoned-time";
 import { PackLedger } from "./ledger";
 import { toPackDriver } from "./pack-driver";
 import { receiptPath, toPackLine, type PackLanguage } from "./pack-line";
-import { describePeriod, printedDay, type PackPeriod } from "./period";
+import type { PackPeriod } from "./period";
+import { describePeriod, printedDay } from "./period-words";
 import { receiptPdf } from "./receipt-pdf";
 import { summaryPdf, type PackInvoice } from "./summary-pdf";
 

@@ -39,9 +39,12 @@ function packQuery(url: URL): URLSearchParams {
 }
 
 function periodOf(request: Request, now: Date, t: Translator): PackPeriod {
-  const parsed = parsePackPeriod(packQuery(new URL(request.url)), now, t);
-  if (!parsed.ok) throw new RouteError(400, "expensePack.errors.badPeriod", parsed.errors);
-  return parsed.period;
+  const parsed = parsePackPeriod(packQuery(new URL(request.url)), now);
+  if (parsed.ok) return parsed.period;
+  const errors = Object.fromEntries(
+    Object.entries(parsed.errors).map(([field, keys]) => [field, keys.map((k) => t(k))]),
+  );
+  throw new RouteError(400, "expensePack.errors.badPeriod", errors);
 }
 
 /** The pack as a streamed download, or a RouteError(404) with the empty period's message. */

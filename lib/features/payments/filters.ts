@@ -1,5 +1,5 @@
-import type { Translator } from "@/lib/core/i18n/translator";
-import { queryOf, quotedValue, readDayRange, readSearchParam, type SearchParamsInput } from "@/lib/core/search-params";
+import type { Wording } from "@/lib/core/i18n/wording";
+import { oneOf, pageUpTo, parseFilter, queryOf, type SearchParamsInput } from "@/lib/core/search-params";
 import type { Transaction, TransactionFilter, TransactionKind } from "@/lib/platform/types";
 import { plausibleDate, rangeToInstants } from "@/lib/features/sessions";
 
@@ -37,36 +37,22 @@ export interface PaymentListFilter extends PaymentRangeFilter {
 
 export interface ParsedPaymentFilter {
   filter: PaymentListFilter;
-  /** One plain sentence per ignored value; empty when everything was usable. */
-  problems: string[];
+  /** One problem per ignored value, as a catalogue key (worded by the page); empty when everything was usable. */
+  problems: Wording[];
 }
 
-function isPaymentKind(value: string): value is PaymentKind {
-  return (PAYMENT_KINDS as readonly string[]).includes(value);
-}
-
-export function parsePaymentFilter(input: SearchParamsInput, t: Translator): ParsedPaymentFilter {
-  const problems: string[] = [];
-  const filter: PaymentListFilter = { page: 1 };
-
-  const kind = readSearchParam(input, "kind");
-  if (kind !== undefined) {
-    const lower = kind.toLowerCase();
-    if (isPaymentKind(lower)) filter.kind = lower;
-    else problems.push(t("payments.filterMessages.badKind", { value: quotedValue(kind) }));
-  }
-  const page = readSearchParam(input, "page");
-  if (page !== undefined) {
-    const n = /^\d{1,6}$/.test(page) ? Number(page) : NaN;
-    if (n >= 1 && n <= MAX_LEDGER_PAGE) filter.page = n;
-    else problems.push(t("payments.filterMessages.badPage", { value: quotedValue(page) }));
-  }
-  problems.push(
-    ...readDayRange(input, plausibleDate, filter, (problem, value) =>
-      t(`payments.filterMessages.${problem}`, { value }),
-    ),
+export function parsePaymentFilter(input: SearchParamsInput): ParsedPaymentFilter {
+  const defaults: PaymentListFilter = { page: 1 };
+  return parseFilter(
+    input,
+    defaults,
+    {
+      kind: [oneOf(PAYMENT_KINDS), (value) => ({ key: "payments.filterMessages.badKind", values: { value } })],
+      page: [pageUpTo(MAX_LEDGER_PAGE), (value) => ({ key: "payments.filterMessages.badPage", values: { value } })],
+    },
+    plausibleDate,
+    (problem, value) => ({ key: `payments.filterMessages.${problem}`, values: { value } }),
   );
-  return { filter, problems };
 }
 
 export function paymentFilterQuery(filter: Partial<PaymentListFilter>): string {

@@ -5,8 +5,8 @@ import { z } from "zod";
 import { recordAudit } from "@/lib/core/audit";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import { APP_TIME_ZONE } from "@/lib/core/format";
-import { currentLocale } from "@/lib/core/auth/current-locale";
-import { translatorFor, type MessageKey } from "@/lib/core/i18n/translator";
+import { requestTranslator } from "@/lib/core/auth/request-translator";
+import type { MessageKey } from "@/lib/core/i18n/translator";
 import { DRIVER_ACCOUNT_GONE, driverAudit, type DriverRouteAccess } from "@/lib/core/route-handlers/access";
 import { foundOrNotFound, paramsOrNotFound, RouteError } from "@/lib/core/route-handlers/route-error";
 import { jsonError, routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
@@ -45,14 +45,14 @@ export function createPaymentsExportHandler(deps: PaymentRouteDeps): RouteHandle
     words: { doing: "payments.doing.export", notFound: DRIVER_ACCOUNT_GONE },
     access: deps.authorize,
     async run({ request, actor }) {
-      const t = translatorFor(await currentLocale());
       // Only the export's own filters are read; a bad one is a 400 listing every problem in the driver's words.
-      const filter = downloadFilterFrom(
+      const filter = await downloadFilterFrom(
         new URL(request.url),
         ["kind", "from", "to"],
-        (own) => parsePaymentFilter(own, t),
+        parsePaymentFilter,
         "payments.errors.badFilters",
       );
+      const t = await requestTranslator();
       const { money, now } = moneyOf(deps);
       const chunks = paymentCsvChunks(
         iterateDriverTransactionPages(actor.platformUserId, filter, money),
@@ -84,7 +84,7 @@ async function openPdf(money: MoneyApi, invoice: Invoice): Promise<ReadableStrea
     if (problem === "no-link") throw new RouteError(404, PDF_PROBLEM_WORDS[problem]);
     if (!problem) throw error;
     logPaymentError("taking an invoice PDF", error);
-    return jsonError(502, translatorFor(await currentLocale())(PDF_PROBLEM_WORDS[problem]));
+    return jsonError(502, (await requestTranslator())(PDF_PROBLEM_WORDS[problem]));
   }
 }
 

@@ -1,9 +1,9 @@
 import { APP_TIME_ZONE } from "@/lib/core/format";
-import type { Translator } from "@/lib/core/i18n/translator";
+import type { Wording } from "@/lib/core/i18n/wording";
 import type { ChargingSession, SessionStatus } from "@/lib/platform/types";
 import { sessionStartMs } from "./session-time";
 import { isCalendarDate, nextDay, startOfZonedDay, toUtcIsoSeconds } from "@/lib/core/zoned-time";
-import { queryOf, quotedValue, readDayRange, readSearchParam, type SearchParamsInput } from "@/lib/core/search-params";
+import { oneOf, pageUpTo, parseFilter, queryOf, type SearchParamsInput } from "@/lib/core/search-params";
 
 /**
  * The session list's URL filters, pure and shared by pages, links and route handlers. A bad value falls back to the
@@ -35,12 +35,8 @@ export interface SessionListFilter extends SessionRangeFilter {
 
 export interface ParsedSessionFilter {
   filter: SessionListFilter;
-  /** One plain sentence per ignored value; empty when everything was usable. */
-  problems: string[];
-}
-
-function isStatus(value: string): value is SessionStatus {
-  return (SESSION_STATUSES as readonly string[]).includes(value);
+  /** One problem per ignored value, as a catalogue key (worded by the page); empty when everything was usable. */
+  problems: Wording[];
 }
 
 /** A real calendar day (YYYY-MM-DD); dates outside 2000-2100 are typos, not history. */
@@ -49,44 +45,23 @@ export function plausibleDate(value: string): boolean {
   return isCalendarDate(value) && year >= 2000 && year <= 2100;
 }
 
-export function parseSessionFilter(input: SearchParamsInput, t: Translator): ParsedSessionFilter {
-  const problems: string[] = [];
-  const filter: SessionListFilter = { page: 1, perPage: DEFAULT_PAGE_SIZE };
-
-  const status = readSearchParam(input, "status");
-  if (status !== undefined) {
-    const lower = status.toLowerCase();
-    if (isStatus(lower)) filter.status = lower;
-    else problems.push(t("sessions.filterMessages.badStatus", { value: quotedValue(status) }));
-  }
-
-  const page = readSearchParam(input, "page");
-  if (page !== undefined) {
-    const n = /^\d{1,6}$/.test(page) ? Number(page) : NaN;
-    if (n >= 1 && n <= MAX_PAGE) filter.page = n;
-    else problems.push(t("sessions.filterMessages.badPage", { value: quotedValue(page) }));
-  }
-
-  const perPage = readSearchParam(input, "perPage");
-  if (perPage !== undefined) {
-    const n = Number(perPage);
-    if ((PAGE_SIZES as readonly number[]).includes(n)) filter.perPage = n;
-    else
-      problems.push(
-        t("sessions.filterMessages.badPerPage", {
-          sizes: PAGE_SIZES.join(", "),
-          fallback: DEFAULT_PAGE_SIZE,
-          value: quotedValue(perPage),
-        }),
-      );
-  }
-
-  problems.push(
-    ...readDayRange(input, plausibleDate, filter, (problem, value) =>
-      t(`sessions.filterMessages.${problem}`, { value }),
-    ),
+export function parseSessionFilter(input: SearchParamsInput): ParsedSessionFilter {
+  const defaults: SessionListFilter = { page: 1, perPage: DEFAULT_PAGE_SIZE };
+  const perPageProblem = (value: string): Wording => ({
+    key: "sessions.filterMessages.badPerPage",
+    values: { sizes: PAGE_SIZES.join(", "), fallback: DEFAULT_PAGE_SIZE, value },
+  });
+  return parseFilter(
+    input,
+    defaults,
+    {
+      status: [oneOf(SESSION_STATUSES), (value) => ({ key: "sessions.filterMessages.badStatus", values: { value } })],
+      page: [pageUpTo(MAX_PAGE), (value) => ({ key: "sessions.filterMessages.badPage", values: { value } })],
+      perPage: [(value) => PAGE_SIZES.find((size) => size === Number(value)), perPageProblem],
+    },
+    plausibleDate,
+    (problem, value) => ({ key: `sessions.filterMessages.${problem}`, values: { value } }),
   );
-  return { filter, problems };
 }
 
 export function sessionFilterQuery(filter: Partial<SessionListFilter>): string {

@@ -40,10 +40,10 @@ export function createSessionsExportHandler(deps: SessionRouteDeps): RouteHandle
       const locale = await currentLocale();
       const t = translatorFor(locale);
       // Only the export's own filters: `userId`, `page` or anything else in the URL is ignored; a bad one is a 400.
-      const filter = downloadFilterFrom(
+      const filter = await downloadFilterFrom(
         new URL(request.url),
         ["status", "from", "to"],
-        (own) => parseSessionFilter(own, t),
+        parseSessionFilter,
         "sessionsCsv.errors.badFilters",
       );
       const sessionDeps = (deps.sessions ?? defaultSessionDeps)();

@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { describePeriod, packChoices, packFilename, parsePackPeriod } from "@/lib/features/expense-pack/period";
-import { translatorFor } from "@/lib/core/i18n/translator";
+import { packFilename, parsePackPeriod, type PackPeriodResult } from "@/lib/features/expense-pack/period";
+import { describePeriod, packChoices } from "@/lib/features/expense-pack/period-words";
+import { translatorFor, type Translator } from "@/lib/core/i18n/translator";
 
 // 2026-03-01 00:30 in Amsterdam is still February in UTC: the month is the service's time zone's.
 const EARLY_MARCH = new Date("2026-02-28T23:30:00Z");
 const t = translatorFor("en");
-const parse = (query: string, now = EARLY_MARCH) => parsePackPeriod(new URLSearchParams(query), now, t);
+/** The result as the route handler words it: each field's problems in `words`' language. */
+const worded = (result: PackPeriodResult, words: Translator = t) =>
+  result.ok
+    ? result
+    : {
+        ok: false,
+        errors: Object.fromEntries(Object.entries(result.errors).map(([f, keys]) => [f, keys.map((k) => words(k))])),
+      };
+const parse = (query: string, now = EARLY_MARCH) => worded(parsePackPeriod(new URLSearchParams(query), now));
 const accepted = (kind: string, from: string, to: string) => ({ ok: true, period: { kind, from, to } });
 
 describe("the pack's period", () => {
@@ -98,7 +107,7 @@ describe("the pack's period", () => {
       thisMonthLabel: "März 2026",
       filters: { description: "01.01.2026 bis 31.01.2026, nur fehlgeschlagene Ladevorgänge." },
     });
-    expect(parsePackPeriod(new URLSearchParams("period=custom"), EARLY_MARCH, translatorFor("de"))).toEqual({
+    expect(worded(parsePackPeriod(new URLSearchParams("period=custom"), EARLY_MARCH), translatorFor("de"))).toEqual({
       ok: false,
       errors: {
         from: ["Geben Sie den ersten Tag des Zeitraums ein."],

@@ -1,37 +1,23 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
+import { LINT_FIXTURES_DIR, lintFixtures, REPO_ROOT, type LintFinding } from "@/tests/support/lint-fixtures";
 
 // The lint gate of `npm test`, run through ESLint's Node API on planted violations in tests/fixtures/lint
 // (a small lib/ + components/ tree that the gate itself ignores). Each rule must report its plant, and
 // the control file, which stays within the rules, must stay clean.
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const fixtures = path.join(root, "tests/fixtures/lint");
+const root = REPO_ROOT;
+const fixtures = LINT_FIXTURES_DIR;
 
-type Finding = { file: string; rule: string | null; message: string };
-let findings: Finding[] = [];
+let findings: LintFinding[] = [];
 
 const findingsIn = (file: string) => findings.filter((f) => f.file === file);
 
 describe("lint gate", () => {
   beforeAll(async () => {
-    // cwd = the fixture tree, so the config's lib/** and components/** globs apply to it.
-    const eslint = new ESLint({
-      cwd: fixtures,
-      overrideConfigFile: path.join(root, "eslint.config.mjs"),
-      ignore: false,
-    });
-    const results = await eslint.lintFiles(["lib", "components"]);
-    findings = results.flatMap((result) =>
-      result.messages.map((m) => ({
-        file: path.relative(fixtures, result.filePath),
-        rule: m.ruleId,
-        message: m.message,
-      })),
-    );
-  }, 120_000);
+    findings = await lintFixtures(["lib", "components"]);
+  }, 300_000);
 
   it("refuses a process.env read in lib/", () => {
     expect(findingsIn("lib/reads-environment.ts")).toEqual([

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "@/lib/core/i18n/translator";
+import { wordedProblems } from "@/tests/support/worded";
 import {
   matchesTransactionFilter,
-  parsePaymentFilter as parseWithWords,
+  parsePaymentFilter,
   paymentFilterQuery,
   paymentKindOf,
   toTransactionFilter,
@@ -10,8 +11,8 @@ import {
 import { transaction } from "./fixtures";
 import type { TransactionKind } from "@/lib/platform/types";
 
-const t = translatorFor("en");
-const parse = (input: Parameters<typeof parseWithWords>[0]) => parseWithWords(input, t);
+const parseWithWords = wordedProblems(parsePaymentFilter);
+const parse = (input: Parameters<typeof parseWithWords>[0]) => parseWithWords(input);
 
 describe("parsePaymentFilter", () => {
   it("reads kind, period and page from the URL", () => {

@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "@/lib/core/i18n/translator";
+import { wordedProblems } from "@/tests/support/worded";
 import {
   matchesSessionFilter,
-  parseSessionFilter as parseWithWords,
+  parseSessionFilter as parseKeys,
   rangeToInstants,
   sessionFilterQuery,
 } from "@/lib/features/sessions/filters";
 import { session } from "./fixtures";
 
-const t = translatorFor("en");
-const parseSessionFilter = (input: Parameters<typeof parseWithWords>[0]) => parseWithWords(input, t);
+const parseWithWords = wordedProblems(parseKeys);
+const parseSessionFilter = (input: Parameters<typeof parseWithWords>[0]) => parseWithWords(input);
 
 describe("parseSessionFilter", () => {
   it("reads status, date range and paging from the URL", () => {

@@ -4,7 +4,7 @@ import { LedgerPager, LedgerTable } from "@/components/payments/ledger-table";
 import { PaymentFilters } from "@/components/payments/payment-filters";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParamsProps } from "@/components/layout/search-params";
-import { Alert } from "@/components/ui/alert";
+import { Alert, FilterProblems } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { requireDriverPage } from "@/lib/core/auth/guards";
@@ -18,12 +18,13 @@ import {
 } from "@/lib/features/payments/filters";
 import { loadLedgerView, type LedgerPage } from "@/lib/features/payments/service";
 import { settle } from "@/lib/features/sessions/settle";
-import { EmptyState } from "@/components/ui/empty-state";
+import { ListEmptyState } from "@/components/ui/empty-state";
+import { INLINE_LINK_CLASS, inlineLink } from "@/components/ui/rich-text";
+import { inWords } from "@/lib/core/i18n/wording";
 
 export const generateMetadata = titleFrom("payments.title");
 
 const PATH = "/account/payments";
-const linkClass = "font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
 
 export default async function PaymentsPage({ searchParams }: SearchParamsProps) {
   const viewer = await requireDriverPage();
@@ -33,7 +34,7 @@ export default async function PaymentsPage({ searchParams }: SearchParamsProps) 
     getLocale(),
     searchParams,
   ]);
-  const { filter, problems } = parsePaymentFilter(params, translator);
+  const { filter, problems } = parsePaymentFilter(params);
   const view = await settle(loadLedgerView(viewer.platformUserId, filter));
   const heading = (
     <div>
@@ -48,13 +49,7 @@ export default async function PaymentsPage({ searchParams }: SearchParamsProps) 
       <div className="space-y-6">
         <h1 className="text-2xl font-bold">{t("title")}</h1>
         <Alert tone="info" title={t("notProvided.title")}>
-          {t.rich("notProvided.body", {
-            sessions: (chunks) => (
-              <Link href="/sessions" className={linkClass}>
-                {chunks}
-              </Link>
-            ),
-          })}
+          {t.rich("notProvided.body", { sessions: inlineLink("/sessions") })}
         </Alert>
       </div>
     );
@@ -71,15 +66,7 @@ export default async function PaymentsPage({ searchParams }: SearchParamsProps) 
           {t("downloadCsv")}
         </a>
       </div>
-      {problems.length > 0 && (
-        <Alert tone="warning" title={t("filtersNotUnderstood")}>
-          <ul className="list-disc pl-5">
-            {problems.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </Alert>
-      )}
+      <FilterProblems title={t("filtersNotUnderstood")} problems={problems.map((p) => inWords(translator, p))} />
       <Card title={t("title")}>
         <PaymentFilters key={paymentFilterQuery(range)} {...range} />
         <div className="mt-4 space-y-3">
@@ -88,7 +75,7 @@ export default async function PaymentsPage({ searchParams }: SearchParamsProps) 
           ) : (
             <Alert tone="error" title={t("loadFailed")}>
               {platformErrorMessage(translator, view.ok ? null : view.error, "payments.doing.loadLedger")}{" "}
-              <Link href={hrefFor(filter.page)} className={linkClass} prefetch={false}>
+              <Link href={hrefFor(filter.page)} className={INLINE_LINK_CLASS} prefetch={false}>
                 {t("tryAgain")}
               </Link>
             </Alert>
@@ -109,34 +96,15 @@ interface LedgerProps {
 async function Ledger({ filter, page, locale, hrefFor }: LedgerProps) {
   const t = await getTranslations("payments");
   if (page.rows.length === 0) {
-    if (filter.page > 1) {
-      return (
-        <EmptyState>
-          {t.rich("empty.noPage", {
-            page: String(filter.page),
-            first: (chunks) => (
-              <Link href={hrefFor(1)} className={linkClass}>
-                {chunks}
-              </Link>
-            ),
-          })}
-        </EmptyState>
-      );
-    }
-    if (hasPaymentFilter(filter)) {
-      return (
-        <EmptyState>
-          {t.rich("empty.noMatch", {
-            clear: (chunks) => (
-              <Link href={PATH} className={linkClass}>
-                {chunks}
-              </Link>
-            ),
-          })}
-        </EmptyState>
-      );
-    }
-    return <EmptyState>{t("empty.none")}</EmptyState>;
+    return (
+      <ListEmptyState
+        pastEnd={
+          filter.page > 1 && t.rich("empty.noPage", { page: String(filter.page), first: inlineLink(hrefFor(1)) })
+        }
+        noMatch={hasPaymentFilter(filter) && t.rich("empty.noMatch", { clear: inlineLink(PATH) })}
+        none={t("empty.none")}
+      />
+    );
   }
   return (
     <>

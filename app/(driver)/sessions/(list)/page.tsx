@@ -7,7 +7,7 @@ import { SessionFilters } from "@/components/sessions/session-filters";
 import { SessionPagination } from "@/components/sessions/session-pagination";
 import { ChartSkeleton } from "@/components/sessions/sessions-skeleton";
 import { SessionTable } from "@/components/sessions/session-table";
-import { Alert } from "@/components/ui/alert";
+import { Alert, FilterProblems } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { requireDriverPage } from "@/lib/core/auth/guards";
@@ -25,12 +25,11 @@ import { getSessionsOverview, listDriverSessions } from "@/lib/features/sessions
 import { settle } from "@/lib/features/sessions/settle";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParamsProps } from "@/components/layout/search-params";
-import { screenReaderOnly } from "@/components/ui/rich-text";
-import { EmptyState } from "@/components/ui/empty-state";
+import { INLINE_LINK_CLASS, inlineLink, screenReaderOnly } from "@/components/ui/rich-text";
+import { ListEmptyState } from "@/components/ui/empty-state";
+import { inWords } from "@/lib/core/i18n/wording";
 
 export const generateMetadata = titleFrom("sessions.title");
-
-const linkClass = "font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
 
 export default async function SessionsPage({ searchParams }: SearchParamsProps) {
   const viewer = await requireDriverPage();
@@ -41,7 +40,7 @@ export default async function SessionsPage({ searchParams }: SearchParamsProps) 
     getLocale(),
     searchParams,
   ]);
-  const { filter, problems } = parseSessionFilter(params, translator);
+  const { filter, problems } = parseSessionFilter(params);
 
   // Independent platform reads start together; the 12-month walk streams into its own sections.
   const overview = settle(getSessionsOverview(platformUserId));
@@ -71,15 +70,7 @@ export default async function SessionsPage({ searchParams }: SearchParamsProps) 
         </div>
       </div>
 
-      {problems.length > 0 && (
-        <Alert tone="warning" title={t("filtersNotUnderstood")}>
-          <ul className="list-disc pl-5">
-            {problems.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </Alert>
-      )}
+      <FilterProblems title={t("filtersNotUnderstood")} problems={problems.map((p) => inWords(translator, p))} />
       {/* During an outage the list's error is the one box: no currency note beside it. */}
       {!user.ok && list.ok && <Alert tone="info">{t("noCurrency")}</Alert>}
 
@@ -108,7 +99,7 @@ export default async function SessionsPage({ searchParams }: SearchParamsProps) 
           ) : (
             <Alert tone="error" title={t("loadFailed")}>
               {platformErrorMessage(translator, list.error, "sessions.doing.loadSessions")}{" "}
-              <Link href={hrefFor(filter.page)} className={linkClass} prefetch={false}>
+              <Link href={hrefFor(filter.page)} className={INLINE_LINK_CLASS} prefetch={false}>
                 {t("tryAgain")}
               </Link>
             </Alert>
@@ -139,30 +130,21 @@ interface SessionListProps {
 async function SessionList({ filter, page, currency, places, hrefFor, clearHref }: SessionListProps) {
   const t = await getTranslations("sessions.list");
   if (page.items.length === 0) {
-    if (filter.page > 1 && page.total > 0) {
-      return (
-        <EmptyState>
-          {t("noPage", { page: String(filter.page) })}{" "}
-          <Link href={hrefFor(1)} className={linkClass}>
-            {t("firstPage")}
-          </Link>
-        </EmptyState>
-      );
-    }
-    if (hasRangeFilter(filter)) {
-      return (
-        <EmptyState>
-          {t.rich("noMatch", {
-            clear: (chunks) => (
-              <Link href={clearHref} className={linkClass}>
-                {chunks}
-              </Link>
-            ),
-          })}
-        </EmptyState>
-      );
-    }
-    return <EmptyState>{t("none")}</EmptyState>;
+    const firstPage = filter.page > 1 && page.total > 0 && (
+      <>
+        {t("noPage", { page: String(filter.page) })}{" "}
+        <Link href={hrefFor(1)} className={INLINE_LINK_CLASS}>
+          {t("firstPage")}
+        </Link>
+      </>
+    );
+    return (
+      <ListEmptyState
+        pastEnd={firstPage}
+        noMatch={hasRangeFilter(filter) && t.rich("noMatch", { clear: inlineLink(clearHref) })}
+        none={t("none")}
+      />
+    );
   }
   return (
     <>

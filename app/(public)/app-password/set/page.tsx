@@ -5,7 +5,7 @@ import { LinkLanding } from "@/components/ui/link-landing";
 import { strongBreakable as strong } from "@/components/ui/rich-text";
 import { TextLink } from "@/components/ui/text-link";
 import { setAppPasswordWithLinkAction } from "@/lib/features/accounts/actions/set-app-password-with-link";
-import { appPasswordLinkMessage, inspectAppPasswordLink } from "@/lib/features/accounts/app-password";
+import { appPasswordLinkKey, inspectAppPasswordLink } from "@/lib/features/accounts/app-password";
 import { getConfig } from "@/lib/core/config";
 import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { titleFrom } from "@/components/layout/page-title";
@@ -28,7 +28,7 @@ export default async function SetAppPasswordPage({ searchParams }: SearchParamsP
   ]);
   if (link.status !== "pending") {
     const next = <TextLink href="/signin">{t("signIn")}</TextLink>;
-    const message = appPasswordLinkMessage(translator, link.status);
+    const message = translator(appPasswordLinkKey(link.status));
     return <LinkLanding title={t("title")} centred refusal={{ title: t("notSet"), message, next }} />;
   }
   return (

@@ -4,7 +4,7 @@ import { FinishSignUpForm } from "@/components/accounts/app-password-form";
 import { LinkLanding } from "@/components/ui/link-landing";
 import { strongBreakable as strong } from "@/components/ui/rich-text";
 import { TextLink } from "@/components/ui/text-link";
-import { inspectSignUpLink, signUpLinkMessage } from "@/lib/features/accounts/sign-up";
+import { inspectSignUpLink, signUpLinkKey } from "@/lib/features/accounts/sign-up";
 import { finishSignUpAction } from "@/lib/features/accounts/actions/finish-sign-up";
 import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { titleFrom } from "@/components/layout/page-title";
@@ -32,7 +32,7 @@ export default async function FinishSignUpPage({ searchParams }: SearchParamsPro
       ) : (
         <TextLink href="/signup">{t("signUpAgain")}</TextLink>
       );
-    const message = signUpLinkMessage(translator, link.status);
+    const message = translator(signUpLinkKey(link.status));
     return <LinkLanding title={t("title")} centred refusal={{ title: t("notFinished"), message, next }} />;
   }
   return (

@@ -1,6 +1,16 @@
 import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { sessions, users } from "./auth";
 
+/** A device as an account has signed in with it: the browser and system names, and when it was first seen. */
+const deviceColumns = () => ({
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  browser: text("browser").notNull(),
+  os: text("os").notNull(),
+  firstSeen: timestamp("first_seen", { mode: "date" }).notNull().defaultNow(),
+});
+
 /** Each session's device: browser and system names, first/last seen. Never the user agent or an IP address. */
 export const sessionDevices = pgTable(
   "session_device",
@@ -11,12 +21,7 @@ export const sessionDevices = pgTable(
       .notNull()
       .unique()
       .references(() => sessions.sessionToken, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    browser: text("browser").notNull(),
-    os: text("os").notNull(),
-    firstSeen: timestamp("first_seen", { mode: "date" }).notNull().defaultNow(),
+    ...deviceColumns(),
     lastSeen: timestamp("last_seen", { mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("session_device_user_idx").on(t.userId)],
@@ -29,12 +34,7 @@ export const sessionDevices = pgTable(
 export const knownDevices = pgTable(
   "known_device",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    browser: text("browser").notNull(),
-    os: text("os").notNull(),
-    firstSeen: timestamp("first_seen", { mode: "date" }).notNull().defaultNow(),
+    ...deviceColumns(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.browser, t.os] })],
 );

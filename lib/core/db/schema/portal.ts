@@ -1,6 +1,14 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
+/** A mailed link's own columns: the token's hash (never the token), when it was made, expires and was used (once). */
+const mailedLinkColumns = () => ({
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: timestamp("created_at", { mode: "date" }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { mode: "date" }).notNull(),
+  usedAt: timestamp("used_at", { mode: "date" }),
+});
+
 /** One row per e-mail while a platform user is being created: the primary key serialises double submits and retries. */
 export const signupAttempts = pgTable("signup_attempt", {
   email: text("email").primaryKey(),
@@ -93,10 +101,7 @@ export const emailChanges = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     newEmail: text("new_email").notNull(),
-    tokenHash: text("token_hash").notNull().unique(),
-    createdAt: timestamp("created_at", { mode: "date" }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { mode: "date" }).notNull(),
-    usedAt: timestamp("used_at", { mode: "date" }),
+    ...mailedLinkColumns(),
   },
   (t) => [index("email_change_user_idx").on(t.userId)],
 );
@@ -123,10 +128,7 @@ export const appPasswordLinks = pgTable(
     id: serial("id").primaryKey(),
     platformUserId: integer("platform_user_id").notNull(),
     email: text("email").notNull(),
-    tokenHash: text("token_hash").notNull().unique(),
-    createdAt: timestamp("created_at", { mode: "date" }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { mode: "date" }).notNull(),
-    usedAt: timestamp("used_at", { mode: "date" }),
+    ...mailedLinkColumns(),
   },
   (t) => [index("app_password_link_user_idx").on(t.platformUserId)],
 );

@@ -5,7 +5,7 @@ import type { ActionResult } from "@/lib/core/actions/action-result";
 import { PlatformValidationError } from "@/lib/platform/errors";
 import { platformFieldErrors } from "@/lib/core/platform-errors-to-messages";
 import { StaffEmailChangeError } from "@/lib/features/accounts/email";
-import { confirmEmailChange, emailChangeLinkMessage } from "@/lib/features/accounts/email-change";
+import { confirmEmailChange, emailChangeLinkKey } from "@/lib/features/accounts/email-change";
 import { EmailChangeConfirmInput } from "@/lib/features/accounts/schemas";
 
 /** The signed-in driver confirms a change with the link mailed to the new address. */
@@ -17,7 +17,7 @@ export const confirmEmailChangeAction = driverAction({
   invalid: (_fieldErrors, _values, t) => ({
     status: "error",
     code: "invalid",
-    message: emailChangeLinkMessage(t, "invalid"),
+    message: t(emailChangeLinkKey("invalid")),
   }),
   expected: (error, { t }) => {
     if (error instanceof StaffEmailChangeError)
@@ -29,7 +29,7 @@ export const confirmEmailChangeAction = driverAction({
   run: async ({ token }, { actor, t }): Promise<ActionResult> => {
     const outcome = await confirmEmailChange(actor, token);
     if (outcome.status !== "changed")
-      return { status: "error", code: outcome.status, message: emailChangeLinkMessage(t, outcome.status) };
+      return { status: "error", code: outcome.status, message: t(emailChangeLinkKey(outcome.status)) };
     // No refresh(): the page would render again with the link now used, over the success message.
     return { status: "ok", message: t("profile.emailChange.changed", { to: outcome.to, from: outcome.from }) };
   },

@@ -8,7 +8,7 @@ import { siteOrigin } from "@/lib/core/auth/site-origin";
 import { getConfig } from "@/lib/core/config";
 import { getDb } from "@/lib/core/db/client";
 import type { ActionResult } from "@/lib/core/actions/action-result";
-import { finishSignUp, signUpLinkMessage } from "@/lib/features/accounts/sign-up";
+import { finishSignUp, signUpLinkKey } from "@/lib/features/accounts/sign-up";
 import { LINKED_APP_PASSWORD_FORM } from "@/lib/features/accounts/schemas";
 
 /**
@@ -23,7 +23,7 @@ export const finishSignUpAction = publicAction({
   run: async ({ password }, { formData, t }): Promise<ActionResult | Navigation<ActionResult>> => {
     const outcome = await finishSignUp(formData?.get("token"), password);
     if (outcome.status !== "created")
-      return { status: "error", code: outcome.status, message: signUpLinkMessage(t, outcome.status) };
+      return { status: "error", code: outcome.status, message: t(signUpLinkKey(outcome.status)) };
     const requestHeaders = await headers();
     const session = await openSession(
       await getDb(),

@@ -2,7 +2,7 @@
 import "server-only";
 import { publicAction } from "@/lib/core/actions/action";
 import type { ActionResult } from "@/lib/core/actions/action-result";
-import { appPasswordLinkMessage, setAppPasswordWithLink } from "@/lib/features/accounts/app-password";
+import { appPasswordLinkKey, setAppPasswordWithLink } from "@/lib/features/accounts/app-password";
 import { LINKED_APP_PASSWORD_FORM } from "@/lib/features/accounts/schemas";
 
 /** Anyone holding the mailed link (a driver created by staff) sets the app password, once. */
@@ -15,7 +15,7 @@ export const setAppPasswordWithLinkAction = publicAction({
   run: async ({ password }, { formData, t }): Promise<ActionResult> => {
     const outcome = await setAppPasswordWithLink(formData?.get("token"), password);
     if (outcome.status !== "set")
-      return { status: "error", code: outcome.status, message: appPasswordLinkMessage(t, outcome.status) };
+      return { status: "error", code: outcome.status, message: t(appPasswordLinkKey(outcome.status)) };
     return { status: "ok", message: t("appPassword.set", { email: outcome.email }) };
   },
 });

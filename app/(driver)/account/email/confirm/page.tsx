@@ -4,7 +4,7 @@ import { LinkLanding } from "@/components/ui/link-landing";
 import { strongBreakable as strong } from "@/components/ui/rich-text";
 import { TextLink } from "@/components/ui/text-link";
 import { confirmEmailChangeAction } from "@/lib/features/accounts/actions/confirm-email-change";
-import { emailChangeLinkMessage, inspectEmailChangeLink } from "@/lib/features/accounts/email-change";
+import { emailChangeLinkKey, inspectEmailChangeLink } from "@/lib/features/accounts/email-change";
 import { requireDriverPage } from "@/lib/core/auth/guards";
 import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { titleFrom } from "@/components/layout/page-title";
@@ -26,7 +26,7 @@ export default async function ConfirmEmailChangePage({ searchParams }: SearchPar
   ]);
   if (link.status !== "pending") {
     const next = <TextLink href="/account">{t("back")}</TextLink>;
-    const message = emailChangeLinkMessage(translator, link.status);
+    const message = translator(emailChangeLinkKey(link.status));
     return <LinkLanding title={t("title")} refusal={{ title: t("notChanged"), message, next }} />;
   }
   return (
