@@ -22,7 +22,8 @@ export async function waitUntilServing(baseUrl, timeoutMs = 120_000) {
  * Returns what was done and the subscription's id.
  */
 export async function subscribeDemoPortal(baseUrl, { apiKey, kinds }) {
-  const headers = { Authorization: `Bearer ${apiKey}`, Accept: "application/json" };
+  // The bridge takes writes from the portal's own origin only (CSRF), as from its pages.
+  const headers = { Authorization: `Bearer ${apiKey}`, Accept: "application/json", Origin: new URL(baseUrl).origin };
   const callbackUrl = new URL(CALLBACKS, baseUrl).href;
   const listed = await fetch(new URL(NOTIFICATIONS, baseUrl), { headers });
   if (!listed.ok) throw new Error(`listing the emulator's subscriptions answered ${listed.status}`);

@@ -260,7 +260,6 @@ test(
     const driver = await signInNewPlatformDriver(page, request, "billing.languages");
     await page.goto("/account/billing");
     await page.getByLabel("Language").selectOption("nl");
-    await page.getByRole("button", { name: "Change language" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Factuurgegevens" })).toBeVisible();
     await expectHydrated(page.getByLabel("Plaats"));
     await page.getByRole("radio", { name: "Een bedrijf" }).check();
