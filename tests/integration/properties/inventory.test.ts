@@ -12,6 +12,7 @@ const ROUTE_COVERAGE: Record<string, string> = {
   "app/api/account/balance/route.ts": "routes.test.ts",
   "app/api/account/data-export/route.ts": "routes.test.ts",
   "app/api/health/route.ts": "routes.test.ts",
+  "app/api/downloads/[id]/route.ts": "routes.test.ts",
   "app/api/map/points/route.ts": "routes.test.ts",
   "app/api/map/locations/[id]/route.ts": "routes.test.ts",
   "app/api/emulator/[...path]/route.ts": "emulator-route.test.ts",

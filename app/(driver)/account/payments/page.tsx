@@ -19,6 +19,7 @@ import {
 import { loadLedgerView, type LedgerPage } from "@/lib/features/payments/service";
 import { settle } from "@/lib/features/sessions/settle";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FollowedDownloadLink } from "@/components/ui/followed-download-link";
 
 export const generateMetadata = titleFrom("payments.title");
 
@@ -66,9 +67,13 @@ export default async function PaymentsPage({ searchParams }: SearchParamsProps) 
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         {heading}
-        <a href={`/api/payments/export${paymentFilterQuery(range)}`} download className={buttonClasses("secondary")}>
+        <FollowedDownloadLink
+          href={`/api/payments/export${paymentFilterQuery(range)}`}
+          filename="payments.csv"
+          className={buttonClasses("secondary")}
+        >
           {t("downloadCsv")}
-        </a>
+        </FollowedDownloadLink>
       </div>
       {problems.length > 0 && (
         <Alert tone="warning" title={t("filtersNotUnderstood")}>
