@@ -15,7 +15,7 @@ const LANGUAGES = [
     results: "Drivers found",
     audit: "Audit log entries, newest first",
     sentence: "Downloaded the expense pack of Demi Driver",
-    labels: ["Period", "Sessions"],
+    labels: ["From", "Sessions"],
   },
   {
     locale: "de",
@@ -26,7 +26,7 @@ const LANGUAGES = [
     results: "Gefundene Fahrer",
     audit: "Einträge im Prüfprotokoll, neueste zuerst",
     sentence: "Spesenpaket von Demi Driver heruntergeladen",
-    labels: ["Zeitraum", "Ladevorgänge"],
+    labels: ["Von", "Ladevorgänge"],
   },
 ] as const;
 
