@@ -33,7 +33,6 @@ import { formatDate } from "@/lib/core/format";
 import { titleFrom } from "@/components/layout/page-title";
 import { TextLink } from "@/components/ui/text-link";
 import { billingDetailsSupported } from "@/lib/features/billing";
-import { FollowedDownloadLink } from "@/components/ui/followed-download-link";
 
 export const generateMetadata = titleFrom("profile.page.title");
 
@@ -106,15 +105,11 @@ export default async function AccountPage() {
       <Card title={tMyData("title")}>
         <div className="space-y-3">
           <p className="text-sm text-slate-700 dark:text-slate-300">{tMyData("intro")}</p>
-          {/* Followed: files written so far, a Cancel, and an error answer (platform down) in words; without
-              JavaScript a plain link, whose Content-Disposition makes the browser save the ZIP and stay here. */}
-          <FollowedDownloadLink
-            href="/api/account/data-export"
-            filename="my-data.zip"
-            className={buttonClasses("secondary")}
-          >
+          {/* A plain link: the answer's Content-Disposition makes the browser save the ZIP and stay
+              here, and an error answer (platform down) is shown instead of a silently failed download. */}
+          <a href="/api/account/data-export" className={buttonClasses("secondary")}>
             {tMyData("download")}
-          </FollowedDownloadLink>
+          </a>
           {platformExportOffered() ? <PlatformExport action={requestPlatformExportAction} /> : null}
         </div>
       </Card>
