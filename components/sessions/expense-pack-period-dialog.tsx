@@ -3,6 +3,8 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/button";
+import { DownloadProgress } from "@/components/ui/download-progress";
+import { useFollowedDownload } from "@/components/ui/followed-download";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { TextField } from "@/components/ui/field";
@@ -21,23 +23,6 @@ export interface ExpensePackPeriodDialogProps extends ExpensePackChoices {
 
 type FieldErrors = Partial<Record<"period" | "from" | "to", string[]>>;
 
-function filenameOf(response: Response): string {
-  const match = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "");
-  return match?.[1] ?? "expense-pack.zip";
-}
-
-/** Hands the downloaded ZIP to the browser as a file, the way a plain download link would. */
-function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /**
  * Loaded when opened; a modal <dialog>. The pack is fetched here, not by a plain link, so an empty period or a bad date
  * shows its message next to what was typed.
@@ -55,9 +40,10 @@ export function ExpensePackPeriodDialog({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [kind, setKind] = useState<PackPeriodKind>("last-month");
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const { state, start, cancel } = useFollowedDownload();
+  const pending = state.phase === "running";
+  const error = state.phase === "failed" ? (state.message ?? (state.offline ? t("offline") : t("failed"))) : null;
+  const fieldErrors: FieldErrors = (state.phase === "failed" && state.fields) || {};
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -85,25 +71,11 @@ export function ExpensePackPeriodDialog({
     if (kind === "filters" && filters) {
       for (const name of ["status", "from", "to"] as const) if (filters[name]) query.set(name, filters[name]!);
     }
-    setPending(true);
-    setError(null);
-    setFieldErrors({});
-    try {
-      const response = await fetch(`${endpoint}?${query}`, { headers: { accept: "application/zip" } });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { error?: string; fields?: FieldErrors } | null;
-        setError(body?.error ?? t("failed"));
-        setFieldErrors(body?.fields ?? {});
-        return;
-      }
-      const filename = filenameOf(response);
-      saveFile(await response.blob(), filename);
-      onDownloaded(t("downloaded", { filename }));
+    // Followed: "12 of 48 receipts" as the server writes them, a Cancel that stops its platform reads.
+    const outcome = await start(`${endpoint}?${query}`, "expense-pack.zip");
+    if (outcome.phase === "done") {
+      onDownloaded(t("downloaded", { filename: outcome.filename }));
       dialogRef.current?.close();
-    } catch {
-      setError(t("offline"));
-    } finally {
-      setPending(false);
     }
   }
 
@@ -142,8 +114,18 @@ export function ExpensePackPeriodDialog({
           <TextField label={t("lastDay")} name="to" type="date" errors={fieldErrors.to} />
         </div>
         {error && <Alert tone="error">{error}</Alert>}
+        {(state.phase === "running" || state.phase === "cancelled") && (
+          <DownloadProgress state={state} onCancel={cancel} />
+        )}
         <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" className={buttonClasses("secondary")} onClick={() => dialogRef.current?.close()}>
+          <button
+            type="button"
+            className={buttonClasses("secondary")}
+            onClick={() => {
+              if (pending) cancel();
+              dialogRef.current?.close();
+            }}
+          >
             {t("cancel")}
           </button>
           <button type="submit" className={buttonClasses("primary")} disabled={pending} aria-disabled={pending}>

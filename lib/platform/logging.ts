@@ -4,7 +4,8 @@ import type { PlatformErrorCode, UnavailableKind } from "./errors";
 import { logger } from "@/lib/core/log";
 
 /** How a call ended: "ok", the error code, or for unavailability the finer kind. */
-export type PlatformCallOutcome = "ok" | Exclude<PlatformErrorCode, "unavailable"> | UnavailableKind;
+/** `cancelled`: the download it was made for was cancelled (lib/platform/cancellation.ts). */
+export type PlatformCallOutcome = "ok" | Exclude<PlatformErrorCode, "unavailable"> | UnavailableKind | "cancelled";
 
 /** One line per platform call, after retries; the path template only, never ids, queries, bodies, addresses or key. */
 export interface PlatformLogLine {

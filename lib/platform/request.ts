@@ -14,6 +14,7 @@ import { defaultPlatformLogger, type PlatformCallOutcome, type PlatformLogger } 
 import { isSessionId } from "./platform-id";
 import { observePlatformCall, observeRateLimitRemaining } from "@/lib/core/observability/metrics";
 import { traced } from "@/lib/core/observability/tracing";
+import { abortReason, currentPlatformSignal } from "./cancellation";
 
 /**
  * The single way to talk to the platform: auth header, timeout, retries, typed errors,
@@ -199,22 +200,27 @@ export function createPlatformRequester<N extends string = EndpointName>(
     return Math.round(ceiling / 2 + (random() * ceiling) / 2);
   };
 
-  async function attempt(url: URL, init: RequestInit): Promise<AttemptResult> {
+  async function attempt(url: URL, init: RequestInit, cancel: AbortSignal | undefined): Promise<AttemptResult> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
     }, timeoutMs);
+    // A cancelled download aborts the call in flight (lib/platform/cancellation.ts).
+    const onCancel = () => controller.abort();
+    cancel?.addEventListener("abort", onCancel, { once: true });
     try {
       const response = await fetchImpl(url, { ...init, signal: controller.signal });
       // The body is read under the same timer: a stalled body is a timeout too.
       const text = await response.text();
       return { ok: true, response, text };
     } catch (cause) {
+      if (cancel?.aborted) throw abortReason(cancel);
       return { ok: false, kind: timedOut ? "timeout" : "network", cause };
     } finally {
       clearTimeout(timer);
+      cancel?.removeEventListener("abort", onCancel);
     }
   }
 
@@ -226,7 +232,10 @@ export function createPlatformRequester<N extends string = EndpointName>(
     const bearer = () => (options.tokenSource ? options.tokenSource.token() : Promise.resolve(options.apiKey));
     let refetchedToken = false;
 
+    const cancel = currentPlatformSignal();
     for (let attemptNo = 1; ; attemptNo++) {
+      // Cancelled before this attempt (or during a retry's wait): nothing more is sent.
+      if (cancel?.aborted) throw abortReason(cancel);
       log.attempts = attemptNo;
       log.status = null;
       const canRetry = attemptNo <= maxRetries;
@@ -240,7 +249,7 @@ export function createPlatformRequester<N extends string = EndpointName>(
         body: hasBody ? JSON.stringify(call.body) : undefined,
         redirect: "manual",
       };
-      const result = await attempt(url, init);
+      const result = await attempt(url, init, cancel);
 
       if (!result.ok) {
         if (definition.idempotent && canRetry) {
@@ -336,7 +345,8 @@ export function createPlatformRequester<N extends string = EndpointName>(
         try {
           return await send(call, log);
         } catch (error) {
-          if (error instanceof PlatformUnavailableError) outcome = error.kind;
+          if (currentPlatformSignal()?.aborted) outcome = "cancelled";
+          else if (error instanceof PlatformUnavailableError) outcome = error.kind;
           else if (error instanceof PlatformError) outcome = error.code as PlatformCallOutcome;
           else outcome = "bad_response";
           throw error;

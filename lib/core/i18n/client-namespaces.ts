@@ -24,9 +24,10 @@ export const CLIENT_NAMESPACES = {
     "myData",
     "billing",
     "accountDeletion",
+    "downloadProgress",
   ],
   cards: [...EVERY_PAGE, "cards"],
-  sessions: [...EVERY_PAGE, "sessions", "duration"],
+  sessions: [...EVERY_PAGE, "sessions", "duration", "downloadProgress"],
   vouchers: [...EVERY_PAGE, "account", "vouchers"],
   map: [...EVERY_PAGE, "map"],
   public: [...EVERY_PAGE, "passkeys", "profile", "appPassword", "signUp", "signIn"],
@@ -43,6 +44,7 @@ export const CLIENT_NAMESPACES = {
     "appPassword",
     "billing",
     "cards",
+    "downloadProgress",
   ],
 } as const satisfies Record<string, readonly Namespace[]>;
 

@@ -20,7 +20,7 @@ export const DRIVER_ACCOUNT_GONE: MessageKey = "access.driverAccountGone";
 
 /** A driver's route handlers are built from this (tests pass their own): the sign-in check, which throws AccessDeniedError. */
 export interface DriverRouteAccess {
-  authorize: () => Promise<{ platformUserId: number }>;
+  authorize: () => Promise<{ platformUserId: number; userId?: string }>;
 }
 
 /** The signed-in driver with a charging account. */

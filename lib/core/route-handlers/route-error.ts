@@ -1,10 +1,13 @@
 import type { ZodType } from "zod";
 import type { MessageKey } from "@/lib/core/i18n/translator";
 
-/** A deliberate answer in the user's words: 400 for a bad parameter, 404 for something missing or not the caller's. */
+/**
+ * A deliberate answer in the user's words: 400 for a bad parameter, 404 for something missing or not the caller's, 409
+ * for a download cancelled while it was made.
+ */
 export class RouteError extends Error {
   constructor(
-    readonly status: 400 | 404,
+    readonly status: 400 | 404 | 409,
     /** A catalogue key: the route-handler helper puts it into the caller's language. */
     message: MessageKey,
     /** Per form field, for a form that sent its fields as the query (the expense pack's dialog). */
@@ -17,6 +20,7 @@ export class RouteError extends Error {
 
   /** Its code in the audit trail (lib/core/audit-reason.ts). */
   get auditReason(): string {
+    if (this.status === 409) return "cancelled";
     return this.status === 404 ? "not-found" : "invalid-input";
   }
 }

@@ -3,6 +3,7 @@ import { streamedDownload } from "@/lib/core/route-handlers/download";
 import type { DriverViewer } from "@/lib/core/auth/guards";
 import { getDb } from "@/lib/core/db/client";
 import { zipChunks } from "@/lib/core/route-handlers/zip";
+import { countedItems, openDownloadJob } from "@/lib/core/route-handlers/download-job";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { logger } from "@/lib/core/log";
@@ -28,12 +29,17 @@ export function createDataExportHandler(deps: {
     scope: "accounts",
     words: { doing: "myData.doing.prepare", notFound: DRIVER_ACCOUNT_GONE },
     access: deps.authorize,
-    async run({ actor }) {
+    async run({ request, actor }) {
       const exportDeps = (deps.exportDeps ?? defaultDataExportDeps)();
-      const entries = await driverDataExport(actor, exportDeps, await requestTranslator());
+      // Followed by the page (`?progress=`): files written so far, and a cancel that stops the platform reads.
+      const job = await openDownloadJob(request, actor, "my-data");
+      const t = await requestTranslator();
+      const entries = await job.run(() => driverDataExport(actor, exportDeps, t));
       const filename = dataExportFilename(zonedDate(exportDeps.now(), APP_TIME_ZONE));
-      return streamedDownload(zipChunks(entries), { contentType: "application/zip", filename }, (error) =>
-        logger("accounts").error("streaming the data export failed", error),
+      return streamedDownload(
+        job.stream(zipChunks(countedItems(entries, job, "files"))),
+        { contentType: "application/zip", filename },
+        (error) => logger("accounts").error("streaming the data export failed", error),
       );
     },
   });

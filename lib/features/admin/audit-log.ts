@@ -1,7 +1,7 @@
 import "server-only";
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/core/db/client";
-import { auditLog } from "@/lib/core/db/schema";
+import { auditLog, users } from "@/lib/core/db/schema";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { nextDay, startOfZonedDay } from "@/lib/core/zoned-time";
 import { AUDIT_PAGE_SIZE, type AuditFilter } from "./audit-filter";
@@ -12,6 +12,8 @@ export interface AuditEntryView {
   actorEmail: string;
   action: string;
   targetPlatformUserId: number | null;
+  /** The driver's name as their portal account has it (null: no account, or none recorded). */
+  targetName: string | null;
   targetCard: string | null;
   outcome: "success" | "failure";
   details: Record<string, unknown> | null;
@@ -48,15 +50,22 @@ export async function listAuditEntries(filter: AuditFilter, perPage = AUDIT_PAGE
   const total = counted?.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(filter.page, lastPage);
+  // The driver's name comes from their portal account at read time; the entry itself stays as stored.
   const rows = await db
-    .select()
+    .select({ entry: auditLog, targetName: users.name })
     .from(auditLog)
+    .leftJoin(users, eq(users.platformUserId, auditLog.targetPlatformUserId))
     .where(where)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
   return {
-    entries: rows.map((row) => ({ ...row, at: row.at.toISOString(), outcome: row.outcome })),
+    entries: rows.map(({ entry, targetName }) => ({
+      ...entry,
+      targetName,
+      at: entry.at.toISOString(),
+      outcome: entry.outcome,
+    })),
     page,
     lastPage,
     total,

@@ -1,6 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import { emailSchema } from "@/lib/core/auth/schemas";
+import { and, eq, ilike, isNotNull, or } from "drizzle-orm";
+import { getDb } from "@/lib/core/db/client";
+import { users } from "@/lib/core/db/schema";
 import { getPlatform } from "@/lib/platform";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
 import type { Card, PlatformUser } from "@/lib/platform/types";
@@ -52,12 +55,56 @@ export interface DriverSearchHit {
   matchedCard: Card | null;
 }
 
-/** Looks a driver up on the platform. Returns an empty list for "no such driver", throws platform errors. */
+/** The most portal accounts a name or e-mail search lists (each is one platform read). */
+export const MAX_TEXT_HITS = 20;
+
+/** `%`, `_` and `\` as themselves in a LIKE pattern. */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The platform users of the drivers' portal accounts whose name or address holds `text` (any case). */
+async function portalAccountsMatching(text: string): Promise<PlatformUser[]> {
+  const pattern = `%${likeEscaped(text)}%`;
+  const db = await getDb();
+  const rows = await db
+    .select({ platformUserId: users.platformUserId })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, "driver"),
+        isNotNull(users.platformUserId),
+        or(ilike(users.email, pattern), ilike(users.name, pattern)),
+      ),
+    )
+    .orderBy(users.email)
+    .limit(MAX_TEXT_HITS);
+  const platform = getPlatform();
+  const found = await Promise.all(
+    rows.map(async ({ platformUserId }) => {
+      try {
+        return await platform.users.getUser(platformUserId!);
+      } catch (error) {
+        if (error instanceof PlatformNotFoundError) return null;
+        throw error;
+      }
+    }),
+  );
+  return found.filter((user): user is PlatformUser => user !== null);
+}
+
+/**
+ * Looks a driver up: by part of a name or an e-mail address in the portal's own accounts first, then the platform's
+ * exact e-mail look-up (a driver with no portal account yet); by id or card code on the platform. Throws platform errors.
+ */
 export async function findDrivers(query: DriverSearchQuery): Promise<DriverSearchHit[]> {
   const platform = getPlatform();
   if (query.by === "email") {
-    const user = await platform.users.findUserByEmail(query.q);
-    return user ? [{ user, matchedCard: null }] : [];
+    const hits = (await portalAccountsMatching(query.q)).map((user) => ({ user, matchedCard: null }));
+    const address = emailSchema.safeParse(query.q);
+    if (address.success && !hits.some(({ user }) => user.email.toLowerCase() === address.data.toLowerCase())) {
+      const user = await platform.users.findUserByEmail(address.data);
+      if (user) hits.unshift({ user, matchedCard: null });
+    }
+    return hits;
   }
   if (query.by === "id") {
     try {
@@ -112,8 +159,8 @@ export async function resolveDriver(text: string): Promise<ResolvedDriver> {
   }
   const email = emailSchema.safeParse(value);
   if (!email.success) return { ok: false, problem: { key: "driverSearch.resolve.badInput" } };
-  const [hit] = await findDrivers({ by: "email", q: email.data });
-  return hit?.user
-    ? { ok: true, user: hit.user }
+  const user = await getPlatform().users.findUserByEmail(email.data);
+  return user
+    ? { ok: true, user }
     : { ok: false, problem: { key: "driverSearch.resolve.noSuchEmail", values: { email: email.data } } };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailSchema } from "@/lib/core/auth/schemas";
 import { CardIdArg, DriverIdArg } from "@/lib/core/actions/driver-id";
-import { requiredText } from "@/lib/core/text-schema";
+import { NO_MARKUP, requiredText } from "@/lib/core/text-schema";
 import { AddCardInput, CardCodeSchema } from "@/lib/features/cards";
 import { passwordSchema, profileFields } from "@/lib/features/accounts";
 
@@ -66,8 +66,16 @@ export const SearchedDriverId = z
   .transform(Number)
   .refine((n) => n <= 2_147_483_647, "driverSearch.errors.idFormat");
 
+/** Part of a name or an e-mail address (issue 36): two characters at least, so a search is never the whole list. */
+export const DriverTextSearch = z
+  .string({ error: "driverSearch.errors.textRequired" })
+  .trim()
+  .min(2, "driverSearch.errors.textTooShort")
+  .max(100, "driverSearch.errors.textTooLong")
+  .refine((text) => NO_MARKUP.test(text), "driverSearch.errors.checkInput");
+
 export const SearchQuery = z.discriminatedUnion("by", [
-  z.object({ by: z.literal("email"), q: emailSchema }),
+  z.object({ by: z.literal("email"), q: DriverTextSearch }),
   z.object({ by: z.literal("id"), q: SearchedDriverId }),
   z.object({ by: z.literal("card"), q: CardCodeSchema }),
 ]);

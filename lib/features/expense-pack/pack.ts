@@ -1,5 +1,6 @@
 import "server-only";
 import type { ZipEntry } from "@/lib/core/route-handlers/zip";
+import type { DownloadProgress } from "@/lib/core/route-handlers/download-job";
 import { formatDate } from "@/lib/core/format";
 import { sessionCsvChunks, sessionCsvWords } from "@/lib/features/sessions";
 import type { SessionDeps } from "@/lib/features/sessions";
@@ -30,6 +31,8 @@ export interface ExpensePackRequest {
    * location names where the platform has them in it.
    */
   language: PackLanguage;
+  /** Told where the pack is: sessions read, receipts and invoices written ("12 of 48 receipts"). */
+  progress?: Pick<DownloadProgress, "report">;
 }
 
 export type ExpensePack =
@@ -71,13 +74,20 @@ async function* pdfBytes(money: MoneyApi, invoice: Invoice): AsyncGenerator<Uint
 export async function prepareExpensePack(request: ExpensePackRequest, deps: SessionDeps): Promise<ExpensePack> {
   const now = deps.now();
   const { platformUserId, period, language } = request;
+  const report: DownloadProgress["report"] = (...args) => request.progress?.report(...args);
   const { t, locale } = language;
   const user = await deps.platform.users.getUser(platformUserId);
   const filter = { status: period.status, from: period.from, to: period.to, startedBefore: toUtcIsoSeconds(now) };
   const walk = () => iterateDriverSessionPages(platformUserId, filter, deps);
 
   const ledger = new PackLedger(now.getTime(), user.currency);
-  for await (const page of walk()) for (const session of page) ledger.add(session);
+  let read = 0;
+  report("sessions", read);
+  for await (const page of walk()) {
+    for (const session of page) ledger.add(session);
+    read += page.length;
+    report("sessions", read);
+  }
   const periodText = describePeriod(period, (day) => printedDay(day, locale), t);
   const money = deps.platform.money;
   // An invoice the platform offers no PDF of has no file to put in the pack.
@@ -102,6 +112,9 @@ export async function prepareExpensePack(request: ExpensePackRequest, deps: Sess
   };
 
   async function* entries(): AsyncGenerator<ZipEntry, void, undefined> {
+    const receipts = ledger.claimedSessions;
+    let written = 0;
+    report("receipts", written, receipts);
     yield {
       name: "summary.pdf",
       stored: true,
@@ -112,11 +125,15 @@ export async function prepareExpensePack(request: ExpensePackRequest, deps: Sess
       for (const session of page) {
         const line = toPackLine(session, ledger.currencyOf(session), places.label(session.locationId), language);
         yield { name: receiptPath(line), stored: true, content: await receiptPdf(line, driver, issuedOn, language) };
+        report("receipts", ++written, receipts);
       }
     }
+    let added = 0;
     for (const { invoice, file } of invoices) {
+      report("invoices", added++, invoices.length);
       if (money) yield { name: `invoices/${file}`, stored: true, content: pdfBytes(money, invoice) };
     }
+    report("finishing", 0);
     yield {
       name: "sessions.csv",
       content: sessionCsvChunks(claimedPages(), user.currency, sessionCsvWords(t), places),

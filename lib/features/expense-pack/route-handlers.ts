@@ -4,6 +4,7 @@ import { z } from "zod";
 import { recordAudit } from "@/lib/core/audit";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import { zipChunks } from "@/lib/core/route-handlers/zip";
+import { openDownloadJob } from "@/lib/core/route-handlers/download-job";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { currentLocale } from "@/lib/core/auth/current-locale";
 import { translatorFor, type Translator } from "@/lib/core/i18n/translator";
@@ -50,6 +51,7 @@ function periodOf(request: Request, now: Date, t: Translator): PackPeriod {
 /** The pack as a streamed download, or a RouteError(404) with the empty period's message. */
 async function packResponse(
   request: Request,
+  caller: { userId?: string },
   platformUserId: number,
   sessionDeps: SessionDeps,
   onReady?: (period: PackPeriod, sessions: number) => Promise<void>,
@@ -58,7 +60,11 @@ async function packResponse(
   const locale = await currentLocale();
   const t = translatorFor(locale);
   const period = periodOf(request, now, t);
-  const pack = await prepareExpensePack({ platformUserId, period, language: { t, locale } }, sessionDeps);
+  // The browser follows the pack (`?progress=`): sessions read, receipts written, and a cancel from any instance.
+  const job = await openDownloadJob(request, caller, "expense-pack");
+  const pack = await job.run(() =>
+    prepareExpensePack({ platformUserId, period, language: { t, locale }, progress: job }, sessionDeps),
+  );
   if (pack.kind === "empty") {
     throw new RouteError(404, "expensePack.errors.empty", undefined, {
       period: pack.periodText,
@@ -67,7 +73,7 @@ async function packResponse(
   }
   await onReady?.(period, pack.sessions);
   const filename = packFilename(period, zonedDate(now, APP_TIME_ZONE));
-  return streamedDownload(zipChunks(pack.entries), { contentType: "application/zip", filename }, (error) =>
+  return streamedDownload(job.stream(zipChunks(pack.entries)), { contentType: "application/zip", filename }, (error) =>
     logSessionError("streaming the expense pack", error),
   );
 }
@@ -77,7 +83,8 @@ export function createExpensePackHandler(deps: PackDeps & DriverRouteAccess): Ro
     scope: SCOPE,
     words: { doing: "expensePack.doing.prepare", notFound: DRIVER_ACCOUNT_GONE },
     access: deps.authorize,
-    run: ({ request, actor }) => packResponse(request, actor.platformUserId, (deps.sessions ?? defaultSessionDeps)()),
+    run: ({ request, actor }) =>
+      packResponse(request, actor, actor.platformUserId, (deps.sessions ?? defaultSessionDeps)()),
   });
 }
 
@@ -94,7 +101,7 @@ export function createStaffExpensePackHandler(deps: PackDeps & { authorize: () =
     audit: driverAudit(PACK_AUDIT),
     async run({ request, actor, params }) {
       const audit = { actor, action: PACK_AUDIT, targetPlatformUserId: params.id } as const;
-      return packResponse(request, params.id, (deps.sessions ?? defaultSessionDeps)(), (period, sessions) =>
+      return packResponse(request, actor, params.id, (deps.sessions ?? defaultSessionDeps)(), (period, sessions) =>
         recordAudit({ ...audit, outcome: "success", details: { ...period, sessions } }),
       );
     },

@@ -1,4 +1,5 @@
 import "server-only";
+import { countedPages, openDownloadJob } from "@/lib/core/route-handlers/download-job";
 import { downloadFilterFrom, downloadHeaders, streamedDownload } from "@/lib/core/route-handlers/download";
 import { CSV_CONTENT_TYPE } from "@/lib/core/csv";
 import { z } from "zod";
@@ -54,12 +55,14 @@ export function createPaymentsExportHandler(deps: PaymentRouteDeps): RouteHandle
       );
       const t = await requestTranslator();
       const { money, now } = moneyOf(deps);
+      // Followed by the page (`?progress=`): rows written so far, and a cancel that stops the platform reads.
+      const job = await openDownloadJob(request, actor, "payments-csv");
       const chunks = paymentCsvChunks(
-        iterateDriverTransactionPages(actor.platformUserId, filter, money),
+        countedPages(iterateDriverTransactionPages(actor.platformUserId, filter, money), job, "rows"),
         paymentCsvWords(t),
       );
       const filename = paymentCsvFilename(zonedDate(now(), APP_TIME_ZONE));
-      return streamedDownload(chunks, { contentType: CSV_CONTENT_TYPE, filename }, (error) =>
+      return streamedDownload(job.stream(chunks), { contentType: CSV_CONTENT_TYPE, filename }, (error) =>
         logPaymentError("streaming the payments export", error),
       );
     },

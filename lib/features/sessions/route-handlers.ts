@@ -1,6 +1,7 @@
 import "server-only";
 import { downloadFilterFrom, downloadHeaders, streamedDownload } from "@/lib/core/route-handlers/download";
 import { CSV_CONTENT_TYPE } from "@/lib/core/csv";
+import { countedPages, openDownloadJob } from "@/lib/core/route-handlers/download-job";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { z } from "zod";
 import { sessionIdPathParam } from "@/lib/platform/platform-id";
@@ -47,16 +48,18 @@ export function createSessionsExportHandler(deps: SessionRouteDeps): RouteHandle
         "sessionsCsv.errors.badFilters",
       );
       const sessionDeps = (deps.sessions ?? defaultSessionDeps)();
-      const user = await sessionDeps.platform.users.getUser(actor.platformUserId);
+      // Followed by the page (`?progress=`): rows written so far, and a cancel that stops the platform reads.
+      const job = await openDownloadJob(request, actor, "sessions-csv");
+      const user = await job.run(() => sessionDeps.platform.users.getUser(actor.platformUserId));
       const places = new SessionPlaces(locale, sessionDeps);
       const chunks = sessionCsvChunks(
-        iterateDriverSessionPages(actor.platformUserId, filter, sessionDeps),
+        countedPages(iterateDriverSessionPages(actor.platformUserId, filter, sessionDeps), job, "rows"),
         user.currency,
         sessionCsvWords(t),
         places,
       );
       const filename = sessionCsvFilename(zonedDate(sessionDeps.now(), APP_TIME_ZONE));
-      return streamedDownload(chunks, { contentType: CSV_CONTENT_TYPE, filename }, (error) =>
+      return streamedDownload(job.stream(chunks), { contentType: CSV_CONTENT_TYPE, filename }, (error) =>
         logSessionError("streaming the sessions export", error),
       );
     },

@@ -15,6 +15,7 @@ const ROUTE_COVERAGE: Record<string, string> = {
   "app/api/health/live/route.ts": "routes.test.ts",
   "app/api/health/ready/route.ts": "routes.test.ts",
   "app/api/metrics/route.ts": "routes.test.ts",
+  "app/api/downloads/[id]/route.ts": "routes.test.ts",
   "app/api/map/points/route.ts": "routes.test.ts",
   "app/api/map/search/route.ts": "routes.test.ts",
   "app/api/map/locations/[id]/route.ts": "routes.test.ts",

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe } from "vitest";
 import * as accountBalance from "@/app/api/account/balance/route";
 import * as dataExport from "@/app/api/account/data-export/route";
+import * as downloadJob from "@/app/api/downloads/[id]/route";
 import * as health from "@/app/api/health/route";
 import * as healthLive from "@/app/api/health/live/route";
 import * as healthReady from "@/app/api/health/ready/route";
@@ -68,6 +69,14 @@ const CASES: Omit<RouteProperty, "viewer">[] = [
     pathname: (p) => `/api/map/locations/${encodeURIComponent(p.id ?? "")}`,
     query: queryArb,
     params: fc.record({ id: pathParamValue }),
+  },
+  {
+    // A download's progress and its cancel: ids of the right shape too, none of them the caller's.
+    file: "app/api/downloads/[id]/route.ts",
+    module: downloadJob,
+    pathname: (p) => `/api/downloads/${encodeURIComponent(p.id ?? "")}`,
+    query: queryArb,
+    params: fc.record({ id: fc.oneof(pathParamValue, fc.stringMatching(/^[0-9a-f]{32}$/)) }),
   },
 ];
 

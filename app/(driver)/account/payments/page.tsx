@@ -21,6 +21,7 @@ import { settle } from "@/lib/features/sessions/settle";
 import { ListEmptyState } from "@/components/ui/empty-state";
 import { INLINE_LINK_CLASS, inlineLink } from "@/components/ui/rich-text";
 import { inWords } from "@/lib/core/i18n/wording";
+import { FollowedDownloadLink } from "@/components/ui/followed-download-link";
 
 export const generateMetadata = titleFrom("payments.title");
 
@@ -62,9 +63,13 @@ export default async function PaymentsPage({ searchParams }: SearchParamsProps) 
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         {heading}
-        <a href={`/api/payments/export${paymentFilterQuery(range)}`} download className={buttonClasses("secondary")}>
+        <FollowedDownloadLink
+          href={`/api/payments/export${paymentFilterQuery(range)}`}
+          filename="payments.csv"
+          className={buttonClasses("secondary")}
+        >
           {t("downloadCsv")}
-        </a>
+        </FollowedDownloadLink>
       </div>
       <FilterProblems title={t("filtersNotUnderstood")} problems={problems.map((p) => inWords(translator, p))} />
       <Card title={t("title")}>

@@ -28,6 +28,7 @@ import type { SearchParamsProps } from "@/components/layout/search-params";
 import { INLINE_LINK_CLASS, inlineLink, screenReaderOnly } from "@/components/ui/rich-text";
 import { ListEmptyState } from "@/components/ui/empty-state";
 import { inWords } from "@/lib/core/i18n/wording";
+import { FollowedDownloadLink } from "@/components/ui/followed-download-link";
 
 export const generateMetadata = titleFrom("sessions.title");
 
@@ -63,9 +64,13 @@ export default async function SessionsPage({ searchParams }: SearchParamsProps) 
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("intro")}</p>
         </div>
         <div className="flex flex-wrap items-start gap-2">
-          <a href={`/api/sessions/export${sessionFilterQuery(range)}`} download className={buttonClasses("secondary")}>
+          <FollowedDownloadLink
+            href={`/api/sessions/export${sessionFilterQuery(range)}`}
+            filename="charging-sessions.csv"
+            className={buttonClasses("secondary")}
+          >
             {t.rich("downloadCsv", { sr: screenReaderOnly })}
-          </a>
+          </FollowedDownloadLink>
           <ExpensePackDialog endpoint="/api/sessions/expense-pack" filters={range} />
         </div>
       </div>

@@ -6,3 +6,4 @@ export * from "./devices";
 export * from "./deletion";
 export * from "./passkeys";
 export * from "./live";
+export * from "./downloads";

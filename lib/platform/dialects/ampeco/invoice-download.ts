@@ -1,4 +1,5 @@
 import "server-only";
+import { abortReason, currentPlatformSignal } from "../../cancellation";
 import {
   InvoicePdfError,
   isPlatformError,
@@ -59,7 +60,16 @@ function silenceTimer(ms: number) {
     }, ms);
   };
   touch();
-  return { signal: controller.signal, touch, stop: () => clearTimeout(timer), timedOut: () => timedOut };
+  // A cancelled download (lib/platform/cancellation.ts) stops the PDF's fetch as well.
+  const cancel = currentPlatformSignal();
+  const onCancel = () => controller.abort(cancel ? abortReason(cancel) : undefined);
+  if (cancel?.aborted) onCancel();
+  else cancel?.addEventListener("abort", onCancel, { once: true });
+  const stop = () => {
+    clearTimeout(timer);
+    cancel?.removeEventListener("abort", onCancel);
+  };
+  return { signal: controller.signal, touch, stop, timedOut: () => timedOut };
 }
 
 /** The whole body, up to the cap; a silence past the timer cancels it (also a body that is not a fetch's). */
