@@ -12,126 +12,90 @@ function createMetrics() {
   const registry = new Registry();
   const registers = [registry];
   const dbPool = { read: null as null | (() => { inUse: number; idle: number; waiting: number }) };
+  const counter = <L extends string = string>(name: string, help: string, labelNames?: readonly L[]) =>
+    new Counter<L>({ name, help, ...(labelNames && { labelNames }), registers });
+  const gauge = <L extends string = string>(name: string, help: string, labelNames?: readonly L[]) =>
+    new Gauge<L>({ name, help, ...(labelNames && { labelNames }), registers });
+  const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Histogram<L>({ name, help, labelNames, buckets: DURATION_BUCKETS, registers });
   return {
     registry,
     dbPool,
     defaultsOn: false,
-    httpRequests: new Counter({
-      name: "portal_http_requests_total",
-      help: "HTTP requests answered, by route pattern, method and status",
-      labelNames: ["route", "method", "status"] as const,
-      registers,
-    }),
-    httpInFlight: new Gauge({
-      name: "portal_http_requests_in_flight",
-      help: "Requests being answered now (a draining instance waits for them)",
-      registers,
-    }),
-    httpDuration: new Histogram({
-      name: "portal_http_request_duration_seconds",
-      help: "Time from a request's arrival to the end of its answer, by route pattern",
-      labelNames: ["route", "method"] as const,
-      buckets: DURATION_BUCKETS,
-      registers,
-    }),
-    platformCalls: new Counter({
-      name: "portal_platform_calls_total",
-      help: "Platform calls after retries, by endpoint name and outcome (ok or the error code)",
-      labelNames: ["endpoint", "outcome"] as const,
-      registers,
-    }),
-    platformDuration: new Histogram({
-      name: "portal_platform_call_duration_seconds",
-      help: "Platform call time including retries and their waits, by endpoint name",
-      labelNames: ["endpoint"] as const,
-      buckets: DURATION_BUCKETS,
-      registers,
-    }),
-    platformRetries: new Counter({
-      name: "portal_platform_retries_total",
-      help: "Platform requests sent again (after a 429, a 5xx, a network error or an expired token)",
-      labelNames: ["endpoint"] as const,
-      registers,
-    }),
-    platform429: new Counter({
-      name: "portal_platform_rate_limited_total",
-      help: "Platform answers with status 429, by endpoint name",
-      labelNames: ["endpoint"] as const,
-      registers,
-    }),
-    platformRemaining: new Gauge({
-      name: "portal_platform_ratelimit_remaining",
-      help: "The X-RateLimit-Remaining the platform sent last",
-      registers,
-    }),
-    deprecations: new Gauge({
-      name: "portal_platform_deprecated_endpoint",
-      help: "1 for each endpoint the platform answered with a Deprecation or Sunset header",
-      labelNames: ["endpoint"] as const,
-      registers,
-    }),
-    sunsets: new Gauge({
-      name: "portal_platform_sunset_timestamp_seconds",
-      help: "The Sunset date an endpoint announced, in Unix seconds",
-      labelNames: ["endpoint"] as const,
-      registers,
-    }),
-    callbacks: new Counter({
-      name: "portal_callbacks_total",
-      help: "Platform callbacks received, by kind and outcome",
-      labelNames: ["kind", "outcome"] as const,
-      registers,
-    }),
-    callbackLastTaken: new Gauge({
-      name: "portal_callback_last_taken_timestamp_seconds",
-      help: "When this instance last took a platform callback, in Unix seconds",
-      registers,
-    }),
-    streamsOpen: new Gauge({ name: "portal_live_streams_open", help: "Open live event streams", registers }),
-    streamsRefused: new Counter({
-      name: "portal_live_streams_refused_total",
-      help: "Live event streams refused over a cap, by cap (account or client)",
-      labelNames: ["over"] as const,
-      registers,
-    }),
-    eventsDelivered: new Counter({
-      name: "portal_live_events_delivered_total",
-      help: "Live events written to open streams",
-      registers,
-    }),
-    busReconnects: new Counter({
-      name: "portal_live_bus_reconnects_total",
-      help: "LISTEN connections of the live bus made again after a loss",
-      registers,
-    }),
-    busCatchUps: new Counter({
-      name: "portal_live_bus_catchups_total",
-      help: "Catch-ups of the live bus after a reconnect",
-      registers,
-    }),
-    receipts: new Counter({
-      name: "portal_receipts_total",
-      help: "Charge receipt mails, by outcome (sent or failed)",
-      labelNames: ["outcome"] as const,
-      registers,
-    }),
-    mails: new Counter({
-      name: "portal_mails_total",
-      help: "Mails handed to SMTP or the outbox, by outcome (sent or failed)",
-      labelNames: ["outcome"] as const,
-      registers,
-    }),
-    limitRefusals: new Counter({
-      name: "portal_rate_limit_refusals_total",
-      help: "Requests refused by an abuse limit, by bucket",
-      labelNames: ["bucket"] as const,
-      registers,
-    }),
-    ready: new Gauge({
-      name: "portal_ready",
-      help: "1 when the instance was ready at the last check (/api/health/ready or a scrape), else 0",
-      registers,
-    }),
+    httpRequests: counter("portal_http_requests_total", "HTTP requests answered, by route pattern, method and status", [
+      "route",
+      "method",
+      "status",
+    ]),
+    httpInFlight: gauge(
+      "portal_http_requests_in_flight",
+      "Requests being answered now (a draining instance waits for them)",
+    ),
+    httpDuration: histogram(
+      "portal_http_request_duration_seconds",
+      "Time from a request's arrival to the end of its answer, by route pattern",
+      ["route", "method"],
+    ),
+    platformCalls: counter(
+      "portal_platform_calls_total",
+      "Platform calls after retries, by endpoint name and outcome (ok or the error code)",
+      ["endpoint", "outcome"],
+    ),
+    platformDuration: histogram(
+      "portal_platform_call_duration_seconds",
+      "Platform call time including retries and their waits, by endpoint name",
+      ["endpoint"],
+    ),
+    platformRetries: counter(
+      "portal_platform_retries_total",
+      "Platform requests sent again (after a 429, a 5xx, a network error or an expired token)",
+      ["endpoint"],
+    ),
+    platform429: counter("portal_platform_rate_limited_total", "Platform answers with status 429, by endpoint name", [
+      "endpoint",
+    ]),
+    platformRemaining: gauge("portal_platform_ratelimit_remaining", "The X-RateLimit-Remaining the platform sent last"),
+    deprecations: gauge(
+      "portal_platform_deprecated_endpoint",
+      "1 for each endpoint the platform answered with a Deprecation or Sunset header",
+      ["endpoint"],
+    ),
+    sunsets: gauge(
+      "portal_platform_sunset_timestamp_seconds",
+      "The Sunset date an endpoint announced, in Unix seconds",
+      ["endpoint"],
+    ),
+    callbacks: counter("portal_callbacks_total", "Platform callbacks received, by kind and outcome", [
+      "kind",
+      "outcome",
+    ]),
+    callbackLastTaken: gauge(
+      "portal_callback_last_taken_timestamp_seconds",
+      "When this instance last took a platform callback, in Unix seconds",
+    ),
+    streamsOpen: gauge("portal_live_streams_open", "Open live event streams"),
+    streamsRefused: counter(
+      "portal_live_streams_refused_total",
+      "Live event streams refused over a cap, by cap (account or client)",
+      ["over"],
+    ),
+    eventsDelivered: counter("portal_live_events_delivered_total", "Live events written to open streams"),
+    busReconnects: counter(
+      "portal_live_bus_reconnects_total",
+      "LISTEN connections of the live bus made again after a loss",
+    ),
+    busCatchUps: counter("portal_live_bus_catchups_total", "Catch-ups of the live bus after a reconnect"),
+    receipts: counter("portal_receipts_total", "Charge receipt mails, by outcome (sent or failed)", ["outcome"]),
+    mails: counter("portal_mails_total", "Mails handed to SMTP or the outbox, by outcome (sent or failed)", [
+      "outcome",
+    ]),
+    limitRefusals: counter("portal_rate_limit_refusals_total", "Requests refused by an abuse limit, by bucket", [
+      "bucket",
+    ]),
+    ready: gauge(
+      "portal_ready",
+      "1 when the instance was ready at the last check (/api/health/ready or a scrape), else 0",
+    ),
     dbPoolConnections: new Gauge({
       name: "portal_db_pool_connections",
       help: "Database pool connections by state (in_use, idle, waiting); absent on the embedded database",
