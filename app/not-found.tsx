@@ -4,8 +4,7 @@ import { HeaderLink } from "@/components/layout/header-link";
 import { NavLinks } from "@/components/layout/nav-links";
 import { ADMIN_LINKS, DRIVER_LINKS } from "@/components/layout/driver-links";
 import { titleFrom } from "@/components/layout/page-title";
-import { TextLink } from "@/components/ui/text-link";
-import { DeadEndPage } from "@/components/ui/dead-end-page";
+import { DeadEndNotice } from "@/components/ui/dead-end-page";
 import { isStaff } from "@/lib/core/auth/roles";
 import { getViewer } from "@/lib/core/auth/viewer";
 
@@ -37,10 +36,7 @@ export default async function NotFound() {
       : { href: "/account", label: t("backAccount") };
   return (
     <AudienceFrame audience={viewer ? "driver" : "public"} header={header} accountEmail={viewer?.email}>
-      <DeadEndPage title={t("title")}>
-        <p>{t("text")}</p>
-        <TextLink href={back.href}>{back.label}</TextLink>
-      </DeadEndPage>
+      <DeadEndNotice title={t("title")} text={t("text")} back={back} />
     </AudienceFrame>
   );
 }
