@@ -12,7 +12,7 @@ import type { Viewer } from "@/lib/core/auth/viewer-identity";
 import { consumeChallenge, issueChallenge } from "./challenges";
 import { CHALLENGE_GONE, PasskeyError } from "./errors";
 import { mayChangePasskeys } from "./policy";
-import type { RelyingParty } from "./relying-party";
+import { expectedAnswer, type RelyingParty } from "./relying-party";
 import { passkeyStanding } from "./store";
 import { PASSKEY_NAME_MAX } from "./schemas";
 
@@ -79,10 +79,7 @@ export async function finishPasskeyRegistration(
   try {
     verification = await verifyRegistrationResponse({
       response: input.response,
-      expectedChallenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
+      ...expectedAnswer(rp, expectedChallenge),
     });
   } catch {
     throw new PasskeyError("passkeys.errors.notAdded");

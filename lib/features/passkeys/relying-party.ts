@@ -16,3 +16,11 @@ export async function relyingParty(): Promise<RelyingParty> {
   const origin = await siteOrigin();
   return { id: new URL(origin).hostname, origin, name: PORTAL_NAME };
 }
+
+/**
+ * What a browser's answer is checked against: the challenge issued for it, from this exact origin and RP ID,
+ * with the device's check of its owner (a passkey stands in for the e-mail link and, for staff, for more).
+ */
+export function expectedAnswer(rp: RelyingParty, expectedChallenge: string) {
+  return { expectedChallenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: true };
+}

@@ -12,7 +12,7 @@ import type { Role } from "@/lib/core/auth/roles";
 import { consumeChallenge, issueChallenge } from "./challenges";
 import { signCountAccepted } from "./counter";
 import { CHALLENGE_GONE, PASSKEY_NOT_ACCEPTED, PasskeyError } from "./errors";
-import type { RelyingParty } from "./relying-party";
+import { expectedAnswer, type RelyingParty } from "./relying-party";
 import { transportsOf, userHandleOf } from "./registration";
 
 /**
@@ -71,17 +71,13 @@ export async function verifyPasskeySignIn(
   try {
     verification = await verifyAuthenticationResponse({
       response: input.response,
-      expectedChallenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
+      ...expectedAnswer(rp, expectedChallenge),
       credential: {
         id: stored.id,
         publicKey: new Uint8Array(Buffer.from(stored.publicKey, "base64url")),
         counter: stored.counter,
         transports: transportsOf(stored.transports),
       },
-      // A passkey stands in for the e-mail link and, for staff, for more: the device must check its owner.
-      requireUserVerification: true,
     });
   } catch {
     throw new PasskeyError(PASSKEY_NOT_ACCEPTED);
