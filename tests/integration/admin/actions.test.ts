@@ -8,6 +8,7 @@ import { serviceHarnessForSuite } from "../../support/service-harness";
 import { holdClockStill } from "../../support/still-clock";
 import { staffViewer } from "../../support/viewers";
 import { unsetEnvAfterSuite } from "../../support/config-override";
+import { adminActionModules } from "../../support/admin-actions";
 
 /** The admin actions doing their work, as support and admin, against the emulator and a test database. */
 const holder = vi.hoisted(() => {
@@ -27,26 +28,7 @@ vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => holder.viewer 
 vi.mock("@/lib/core/auth", () => ({ signIn: vi.fn(async () => "/check-your-email"), auth: vi.fn(async () => null) }));
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 
-const cards = {
-  ...(await import("@/lib/features/admin/actions/link-card-for-driver")),
-  ...(await import("@/lib/features/admin/actions/block-card-for-driver")),
-  ...(await import("@/lib/features/admin/actions/resume-card-for-driver")),
-  ...(await import("@/lib/features/admin/actions/move-card-step")),
-};
-const driver = {
-  ...(await import("@/lib/features/admin/actions/update-driver-profile")),
-  ...(await import("@/lib/features/admin/actions/correct-driver-billing-details")),
-  ...(await import("@/lib/features/admin/actions/change-driver-email")),
-  ...(await import("@/lib/features/admin/actions/start-driver-password-reset")),
-  ...(await import("@/lib/features/admin/actions/redeem-voucher-for-driver")),
-};
-const roles = {
-  ...(await import("@/lib/features/admin/actions/grant-staff-role")),
-  ...(await import("@/lib/features/admin/actions/revoke-staff-role")),
-  ...(await import("@/lib/features/admin/actions/withdraw-staff-invite")),
-  ...(await import("@/lib/features/admin/actions/reset-staff-passkeys")),
-  ...(await import("@/lib/features/admin/actions/change-staff-email")),
-};
+const { cards, driver, roles } = await adminActionModules();
 const { createDriverAction } = await import("@/lib/features/admin/actions/create-driver");
 const { listAuditEntries } = await import("@/lib/features/admin/audit-log");
 const { listStaffInvites } = await import("@/lib/features/admin/roles");

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { accountDeletionRequests, auditLog, staffInvites, users } from "@/lib/core/db/schema";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import { serviceHarnessForSuite } from "../../support/service-harness";
+import { adminActionModules } from "../../support/admin-actions";
 
 /**
  * Every exported admin server action, called directly as each role that must be refused: a
@@ -20,26 +21,7 @@ vi.mock("@/lib/core/auth", () => ({ signIn: vi.fn(async () => "/check-your-email
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 
 const modules = {
-  cards: {
-    ...(await import("@/lib/features/admin/actions/link-card-for-driver")),
-    ...(await import("@/lib/features/admin/actions/block-card-for-driver")),
-    ...(await import("@/lib/features/admin/actions/resume-card-for-driver")),
-    ...(await import("@/lib/features/admin/actions/move-card-step")),
-  },
-  driver: {
-    ...(await import("@/lib/features/admin/actions/update-driver-profile")),
-    ...(await import("@/lib/features/admin/actions/correct-driver-billing-details")),
-    ...(await import("@/lib/features/admin/actions/change-driver-email")),
-    ...(await import("@/lib/features/admin/actions/start-driver-password-reset")),
-    ...(await import("@/lib/features/admin/actions/redeem-voucher-for-driver")),
-  },
-  roles: {
-    ...(await import("@/lib/features/admin/actions/grant-staff-role")),
-    ...(await import("@/lib/features/admin/actions/revoke-staff-role")),
-    ...(await import("@/lib/features/admin/actions/withdraw-staff-invite")),
-    ...(await import("@/lib/features/admin/actions/reset-staff-passkeys")),
-    ...(await import("@/lib/features/admin/actions/change-staff-email")),
-  },
+  ...(await adminActionModules()),
   createDriver: await import("@/lib/features/admin/actions/create-driver"),
   deletion: {
     ...(await import("@/lib/features/admin/actions/carry-out-deletion")),
