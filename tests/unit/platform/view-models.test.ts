@@ -89,16 +89,8 @@ describe("locations", () => {
       street: "Damrak",
       number: "1",
       city: "Amsterdam",
-      evses: [
-        {
-          id: 801,
-          status: "available",
-          connectors: [
-            { type: "CCS2", power: 150 },
-            { type: "Type 2", power: null },
-          ],
-        },
-      ],
+      // The EVSEs and their connectors come out with the same fields and values as sent.
+      evses: detail.evses,
     });
   });
 
