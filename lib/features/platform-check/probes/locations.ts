@@ -1,11 +1,27 @@
 import "server-only";
 import { ampecoProbeKit } from "@/lib/platform/client";
 import { wireItem } from "@/lib/platform/wire";
-import { found, notTried, problem, type Probe } from "../probe";
+import { found, notTried, problem, type Probe, type ProbeContext, type ProbeFinding } from "../probe";
 
 /** Own locations (the map's second layer, session places) and, on AMPECO, their charge points and EVSEs. */
 const NO_CHARGE_POINT = "the platform has no charge point to try it on";
 const { AmpecoChargePoint, AmpecoEvse, ampecoList } = ampecoProbeKit;
+
+/** A probe of one call on the charge point an earlier probe found; not tried when there is none. */
+function onSampleChargePoint(
+  endpoint: Probe["endpoint"],
+  feature: string,
+  read: (requester: ProbeContext["requester"], id: number) => Promise<ProbeFinding>,
+): Probe {
+  return {
+    endpoint,
+    feature,
+    async run({ requester, samples }) {
+      if (samples.chargePointId === undefined) return notTried(NO_CHARGE_POINT);
+      return read(requester, samples.chargePointId);
+    },
+  };
+}
 
 export const LOCATION_PROBES: Probe[] = [
   {
@@ -49,37 +65,27 @@ export const LOCATION_PROBES: Probe[] = [
       );
     },
   },
-  {
-    endpoint: "chargePoints.get",
-    feature: "the place of each session",
-    async run({ requester, samples }) {
-      if (samples.chargePointId === undefined) return notTried(NO_CHARGE_POINT);
-      const { data } = await requester.request({
-        endpoint: "chargePoints.get",
-        params: { id: samples.chargePointId },
-        schema: wireItem(AmpecoChargePoint),
-      });
-      return found(`reads charge point ${data.data.id} (location ${data.data.locationId ?? "none"})`);
-    },
-  },
-  {
-    endpoint: "chargePoints.evses",
-    feature: "connectors and power of own locations",
-    async run({ requester, samples }) {
-      if (samples.chargePointId === undefined) return notTried(NO_CHARGE_POINT);
-      const { data } = await requester.request({
-        endpoint: "chargePoints.evses",
-        params: { id: samples.chargePointId },
-        query: { cursor: "", per_page: 100, "include[]": "connectors" },
-        schema: ampecoList(AmpecoEvse),
-      });
-      const withConnectors = data.data.filter((evse) => (evse.connectors ?? []).length > 0).length;
-      return withConnectors < data.data.length
-        ? problem(
-            "warning",
-            `${data.data.length - withConnectors} EVSE(s) came without connectors: power per plug unknown`,
-          )
-        : found(`lists ${data.data.length} EVSE(s) with their connectors`);
-    },
-  },
+  onSampleChargePoint("chargePoints.get", "the place of each session", async (requester, id) => {
+    const { data } = await requester.request({
+      endpoint: "chargePoints.get",
+      params: { id },
+      schema: wireItem(AmpecoChargePoint),
+    });
+    return found(`reads charge point ${data.data.id} (location ${data.data.locationId ?? "none"})`);
+  }),
+  onSampleChargePoint("chargePoints.evses", "connectors and power of own locations", async (requester, id) => {
+    const { data } = await requester.request({
+      endpoint: "chargePoints.evses",
+      params: { id },
+      query: { cursor: "", per_page: 100, "include[]": "connectors" },
+      schema: ampecoList(AmpecoEvse),
+    });
+    const withConnectors = data.data.filter((evse) => (evse.connectors ?? []).length > 0).length;
+    return withConnectors < data.data.length
+      ? problem(
+          "warning",
+          `${data.data.length - withConnectors} EVSE(s) came without connectors: power per plug unknown`,
+        )
+      : found(`lists ${data.data.length} EVSE(s) with their connectors`);
+  }),
 ];
