@@ -1,7 +1,5 @@
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
-import { INLINE_LINK_CLASS } from "@/components/ui/rich-text";
 
 /**
  * A page whose platform data could not be loaded: what went wrong in plain words and what to do
@@ -21,28 +19,6 @@ export function LoadError({ title, message, retryHref }: { title: string; messag
           ),
         })}
       </p>
-    </Alert>
-  );
-}
-
-/** A list that could not be read: the error in words, then a link that reads the same page again. */
-export function ListLoadFailed({
-  title,
-  message,
-  retryHref,
-  retryLabel,
-}: {
-  title: string;
-  message: string;
-  retryHref: string;
-  retryLabel: string;
-}) {
-  return (
-    <Alert tone="error" title={title}>
-      {message}{" "}
-      <Link href={retryHref} className={INLINE_LINK_CLASS} prefetch={false}>
-        {retryLabel}
-      </Link>
     </Alert>
   );
 }

@@ -1,10 +1,9 @@
-import { getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
 import { LedgerPager, LedgerTable } from "@/components/payments/ledger-table";
 import { PaymentFilters } from "@/components/payments/payment-filters";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParamsProps } from "@/components/layout/search-params";
-import { readListPage } from "@/components/layout/page-setup";
-import { ListLoadFailed } from "@/components/ui/load-error";
 import { Alert, FilterProblems } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
@@ -20,7 +19,7 @@ import {
 import { loadLedgerView, type LedgerPage } from "@/lib/features/payments/service";
 import { settle } from "@/lib/features/sessions/settle";
 import { ListEmptyState } from "@/components/ui/empty-state";
-import { inlineLink } from "@/components/ui/rich-text";
+import { INLINE_LINK_CLASS, inlineLink } from "@/components/ui/rich-text";
 import { inWords } from "@/lib/core/i18n/wording";
 import { FollowedDownloadLink } from "@/components/ui/followed-download-link";
 
@@ -30,7 +29,12 @@ const PATH = "/account/payments";
 
 export default async function PaymentsPage({ searchParams }: SearchParamsProps) {
   const viewer = await requireDriverPage();
-  const [t, translator, locale, params] = await readListPage("payments", searchParams);
+  const [t, translator, locale, params] = await Promise.all([
+    getTranslations("payments"),
+    getTranslations(),
+    getLocale(),
+    searchParams,
+  ]);
   const { filter, problems } = parsePaymentFilter(params);
   const view = await settle(loadLedgerView(viewer.platformUserId, filter));
   const heading = (
@@ -74,12 +78,12 @@ export default async function PaymentsPage({ searchParams }: SearchParamsProps) 
           {view.ok && view.value.kind === "ledger" ? (
             <Ledger filter={filter} page={view.value.page} locale={locale} hrefFor={hrefFor} />
           ) : (
-            <ListLoadFailed
-              title={t("loadFailed")}
-              message={platformErrorMessage(translator, view.ok ? null : view.error, "payments.doing.loadLedger")}
-              retryHref={hrefFor(filter.page)}
-              retryLabel={t("tryAgain")}
-            />
+            <Alert tone="error" title={t("loadFailed")}>
+              {platformErrorMessage(translator, view.ok ? null : view.error, "payments.doing.loadLedger")}{" "}
+              <Link href={hrefFor(filter.page)} className={INLINE_LINK_CLASS} prefetch={false}>
+                {t("tryAgain")}
+              </Link>
+            </Alert>
           )}
         </div>
       </Card>

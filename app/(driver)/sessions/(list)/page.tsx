@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { LiveSessionsSection, MonthlySection } from "@/components/sessions/sessions-overview";
 import { ExpensePackDialog } from "@/components/sessions/expense-pack-dialog";
@@ -25,8 +25,6 @@ import { getSessionsOverview, listDriverSessions } from "@/lib/features/sessions
 import { settle } from "@/lib/features/sessions/settle";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParamsProps } from "@/components/layout/search-params";
-import { readListPage } from "@/components/layout/page-setup";
-import { ListLoadFailed } from "@/components/ui/load-error";
 import { INLINE_LINK_CLASS, inlineLink, screenReaderOnly } from "@/components/ui/rich-text";
 import { ListEmptyState } from "@/components/ui/empty-state";
 import { inWords } from "@/lib/core/i18n/wording";
@@ -37,7 +35,12 @@ export const generateMetadata = titleFrom("sessions.title");
 export default async function SessionsPage({ searchParams }: SearchParamsProps) {
   const viewer = await requireDriverPage();
   const platformUserId = viewer.platformUserId;
-  const [t, translator, locale, params] = await readListPage("sessions", searchParams);
+  const [t, translator, locale, params] = await Promise.all([
+    getTranslations("sessions"),
+    getTranslations(),
+    getLocale(),
+    searchParams,
+  ]);
   const { filter, problems } = parseSessionFilter(params);
 
   // Independent platform reads start together; the 12-month walk streams into its own sections.
@@ -99,12 +102,12 @@ export default async function SessionsPage({ searchParams }: SearchParamsProps) 
               clearHref={`/sessions${sessionFilterQuery({ perPage: filter.perPage })}`}
             />
           ) : (
-            <ListLoadFailed
-              title={t("loadFailed")}
-              message={platformErrorMessage(translator, list.error, "sessions.doing.loadSessions")}
-              retryHref={hrefFor(filter.page)}
-              retryLabel={t("tryAgain")}
-            />
+            <Alert tone="error" title={t("loadFailed")}>
+              {platformErrorMessage(translator, list.error, "sessions.doing.loadSessions")}{" "}
+              <Link href={hrefFor(filter.page)} className={INLINE_LINK_CLASS} prefetch={false}>
+                {t("tryAgain")}
+              </Link>
+            </Alert>
           )}
         </div>
       </Card>
