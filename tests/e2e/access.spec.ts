@@ -26,7 +26,7 @@ const PUBLIC = [
   /^\/_global-error$/,
   /^\/api\/auth\//,
   /^\/api\/passkeys\/sign-in(\/options)?$/,
-  /^\/api\/health$/,
+  /^\/api\/health(\/(live|ready))?$/,
   /^\/api\/emulator\//,
   /^\/dev\/mailbox/,
   /^\/(icon|apple-icon|favicon)(\.\w+)?$/,

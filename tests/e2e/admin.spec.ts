@@ -25,7 +25,7 @@ import { expectNoAxeViolations } from "./axe";
 const SUPPORT = "support@example.com";
 const unique = () => randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase();
 
-async function search(page: Page, by: "E-mail address" | "Platform user id" | "Card code (UID)", text: string) {
+async function search(page: Page, by: "Name or e-mail address" | "Platform user id" | "Card code (UID)", text: string) {
   await page.goto("/admin/users");
   await page.getByLabel("Search by").selectOption({ label: by });
   await page.getByLabel("Search for").fill(text);
@@ -74,7 +74,7 @@ test(
   { tag: "@ampeco" },
   async ({ supportPage: page, emulator }) => {
     const demo = (await emulator.state()).users.find((u) => u.id === 1001)!;
-    await search(page, "E-mail address", "Driver@Example.com");
+    await search(page, "Name or e-mail address", "Driver@Example.com");
     await page.getByRole("link", { name: "Demi Driver" }).click();
     await expect(page.getByRole("heading", { name: "Demi Driver (1001)" })).toBeVisible();
     await expect(page.getByTestId("balance")).toContainText(`€${demo.balance!.toFixed(2)}`);
@@ -99,8 +99,8 @@ test(
     await expect(
       page.getByRole("row").filter({ hasText: "second.driver@example.com" }).getByRole("link", { name: "Sam Second" }),
     ).toBeVisible();
-    await search(page, "E-mail address", "nobody.here@example.com");
-    await expect(page.getByText("No driver found for that e-mail address.")).toBeVisible();
+    await search(page, "Name or e-mail address", "nobody.here@example.com");
+    await expect(page.getByText("No driver found for that name or e-mail address.")).toBeVisible();
     await page.goto("/admin/users/424242");
     await expect(page.getByRole("heading", { name: "Driver not found" })).toBeVisible();
     await search(page, "Card code (UID)", "no!");
