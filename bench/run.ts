@@ -31,7 +31,8 @@ import { LIGHTHOUSE_PAGES, sharedPortalPhases } from "./phases/shared-portal";
  * takes a quarter of the time on the shared cores), --postgres=URL (a server where the bench may create
  * a database; default postgres://postgres@127.0.0.1:5432/test), --nginx=PATH (default /usr/sbin/nginx),
  * --live-drivers=N (default 200: drivers watching a running session), --live-seconds=N (default 60:
- * each of the live phase's two windows).
+ * each of the live phase's two windows), --metrics=off (the shared portal without /api/metrics, for the A/B of
+ * what metrics cost per request; the default is on, as in production).
  */
 
 const PHASES = ["bundle", "overhead", "export", "pack", "map", "load", "lighthouse", "instances", "live"] as const;
@@ -63,7 +64,14 @@ function options() {
     nginxBinary: get("nginx") ?? NGINX_BINARY,
     liveDrivers: Number(get("live-drivers") ?? 200),
     liveSeconds: Number(get("live-seconds") ?? 60),
+    metrics: metricsOption(get("metrics")),
   };
+}
+
+function metricsOption(value: string | undefined): boolean {
+  if (value === undefined || value === "on") return true;
+  if (value === "off") return false;
+  throw new Error(`--metrics=${value}: expected on or off`);
 }
 
 function bundleBudget(): BenchResults["bundle"] {

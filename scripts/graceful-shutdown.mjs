@@ -12,7 +12,8 @@ process.env.NEXT_MANUAL_SIG_HANDLE = "true";
 
 const DEFAULT_GRACE_MS = 30_000;
 const configuredGrace = process.env.SHUTDOWN_GRACE_MS ? Number(process.env.SHUTDOWN_GRACE_MS) : DEFAULT_GRACE_MS;
-// A typo must not turn the grace period into none: anything but a whole number of ms ≥ 0 is the default.
+// This file runs before the app; lib/core/config.ts refuses a bad value at start. Should it ever get one, the
+// default holds rather than no grace at all.
 const graceMs = Number.isInteger(configuredGrace) && configuredGrace >= 0 ? configuredGrace : DEFAULT_GRACE_MS;
 // How long /api/health/ready answers 503 before the port closes, for a balancer that polls readiness (default 0:
 // nginx, which checks passively, sees the closed port at once).

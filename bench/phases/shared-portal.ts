@@ -26,6 +26,8 @@ export interface SharedPortalOptions {
   lighthousePages: readonly string[];
   loadSeconds: number;
   renders: number;
+  /** METRICS_ENABLED of the shared portal: on as in production; off for the A/B of what metrics cost. */
+  metrics: boolean;
 }
 
 /** `heap.probe` is the inspector connection open at the moment, for the caller to close on Ctrl-C. */
@@ -38,13 +40,17 @@ export async function sharedPortalPhases(
   const running = stopWithBench(
     await startPortal({
       // Metrics on, as in production: the overhead phase reads the portal's own counts from /api/metrics.
-      env: { ...upstreamEnv(ups), AUTH_SECRET: randomBytes(32).toString("base64url"), METRICS_ENABLED: "true" },
+      env: {
+        ...upstreamEnv(ups),
+        AUTH_SECRET: randomBytes(32).toString("base64url"),
+        METRICS_ENABLED: String(opts.metrics),
+      },
       inspect: opts.phases.has("export") || opts.phases.has("pack"),
     }),
   );
   try {
     console.log(
-      `[bench] portal ${running.origin} (pid ${running.pid}), platform ${ups.platformUrl}, map ${ups.mapUrl}`,
+      `[bench] portal ${running.origin} (pid ${running.pid}, metrics ${opts.metrics ? "on" : "off"}), platform ${ups.platformUrl}, map ${ups.mapUrl}`,
     );
     const cookies = await signInDrivers(running.origin);
     const driverCookie = cookies[0] as string;

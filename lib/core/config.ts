@@ -193,6 +193,9 @@ const EnvSchema = z.object({
   // Traces are exported over OTLP/HTTP only when this is set (e.g. http://127.0.0.1:4318)
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   OTEL_SERVICE_NAME: optionalString.transform((v) => v ?? "driver-portal"),
+  // Read by scripts/graceful-shutdown.mjs, which runs before the app; checked here so a typo is reported at start.
+  SHUTDOWN_GRACE_MS: nonNegativeInt(30_000),
+  SHUTDOWN_UNREADY_MS: nonNegativeInt(0),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -340,6 +343,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
       otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
       serviceName: e.OTEL_SERVICE_NAME,
     },
+    shutdown: { graceMs: e.SHUTDOWN_GRACE_MS, unreadyMs: e.SHUTDOWN_UNREADY_MS },
   };
 }
 

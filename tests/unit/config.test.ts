@@ -105,6 +105,13 @@ describe("loadConfig: demo mode, mail and the whole configuration at once", () =
     expect(loadConfig({ NODE_ENV: "test", TRUSTED_PROXY_HOPS: "1" }).trustedProxyHops).toBe(1);
     expect(() => loadConfig({ NODE_ENV: "test", TRUSTED_PROXY_HOPS: "-1" })).toThrow(/TRUSTED_PROXY_HOPS/);
   });
+
+  it("checks the shutdown timings the preloaded shutdown script reads, so a typo is reported at start", () => {
+    expect(loadConfig({ NODE_ENV: "test" }).shutdown).toEqual({ graceMs: 30_000, unreadyMs: 0 });
+    expect(loadConfig({ NODE_ENV: "test", SHUTDOWN_UNREADY_MS: "5000" }).shutdown.unreadyMs).toBe(5000);
+    expect(() => loadConfig({ NODE_ENV: "test", SHUTDOWN_GRACE_MS: "30s" })).toThrow(/SHUTDOWN_GRACE_MS/);
+    expect(() => loadConfig({ NODE_ENV: "test", SHUTDOWN_UNREADY_MS: "-1" })).toThrow(/SHUTDOWN_UNREADY_MS/);
+  });
 });
 
 describe("loadConfig: the platform dialect", () => {
