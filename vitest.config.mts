@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
-import { unitFilesThatChangeSharedState, WITHOUT_DATABASE } from "./tests/support/suites";
+import { integrationFilesOnTheDatabase, unitFilesThatChangeSharedState } from "./tests/support/suites";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -8,14 +8,14 @@ const PROPERTIES = "tests/integration/properties";
 const PROPERTIES_SETUP = `${PROPERTIES}/setup.ts`;
 /** The suites whose platform calls differ by dialect: they run again in the ampeco dialect. */
 const DIALECT_SUITES = ["driver-services", "sessions", "admin"].map((dir) => `tests/integration/${dir}/**/*.test.ts`);
-/** Property runs in the passes that repeat a suite (the main pass runs 1,000 per property). */
+/** Property runs in the ampeco pass, which repeats them (the main pass runs 1,000 per property). */
 const REPEATED_PASS_PROPERTY_RUNS = "100";
 
 /**
  * Every pass of `npm test` is a project of one vitest run, so both cores stay busy from the first file
  * to the last: the contract's dialect on PGlite (unit, integration, properties), the dialect suites
  * and properties again in the ampeco dialect, and, when DATABASE_URL names a Postgres server, the
- * integration suites and properties again on it. Each project sets its own environment:
+ * integration suites that use the database themselves again on it (tests/support/suites.ts). Each project sets its own environment:
  * PLATFORM_TEST_DIALECT (tests/support/platform-dialect.ts), DATABASE_URL (tests/support/test-db.ts;
  * "" is PGlite) and PROPERTY_RUNS (tests/integration/properties/harness.ts).
  */
@@ -49,7 +49,7 @@ const repeated = { PROPERTY_RUNS: REPEATED_PASS_PROPERTY_RUNS };
 const UNIT = "tests/unit/**/*.test.ts";
 /** Unit files that mock a module or set a global or an env var run isolated; the rest import each module once per worker. */
 const ISOLATED_UNIT = unitFilesThatChangeSharedState(root);
-const onPostgres = { DATABASE_URL: postgresUrl, ...repeated };
+const onPostgres = { DATABASE_URL: postgresUrl };
 
 export default defineConfig({
   resolve: {
@@ -82,12 +82,7 @@ export default defineConfig({
       pass("properties", {}, [`${PROPERTIES}/**/*.test.ts`], true),
       pass("ampeco", { PLATFORM_TEST_DIALECT: "ampeco" }, DIALECT_SUITES, false),
       pass("ampeco properties", { PLATFORM_TEST_DIALECT: "ampeco", ...repeated }, [`${PROPERTIES}/**/*.test.ts`], true),
-      ...(postgresUrl
-        ? [
-            pass("postgres", onPostgres, ["tests/integration/**/*.test.ts"], false, WITHOUT_DATABASE),
-            pass("postgres properties", onPostgres, [`${PROPERTIES}/**/*.test.ts`], true),
-          ]
-        : []),
+      ...(postgresUrl ? [pass("postgres", onPostgres, integrationFilesOnTheDatabase(root), false)] : []),
     ],
   },
 });

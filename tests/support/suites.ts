@@ -2,17 +2,23 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 /**
- * Integration suites that cannot open a database (the emulators over HTTP, process and bundle checks): the
- * Postgres pass leaves them out, as it would run them unchanged. tests/unit/suite-map.test.ts fails if one of
- * them can reach a database module.
+ * Whether an integration file reads or writes the database in its own code (the portal's db modules or a test
+ * database helper): its subject is storage, so it runs again on Postgres. The rest reach the database only as a
+ * backdrop through the services, and PGlite is the same PostgreSQL engine; they run once, on PGlite.
  */
-export const WITHOUT_DATABASE: readonly string[] = [
-  "tests/integration/ampeco-emulator/**",
-  "tests/integration/platform-emulator/**",
-  "tests/integration/auth/client-peer-address.test.ts",
-  "tests/integration/graceful-shutdown.test.ts",
-  "tests/integration/map/check-bundle-secrets.test.ts",
-];
+export function usesTheDatabaseItself(source: string): boolean {
+  return /from\s+["'](@\/lib\/core\/db[^"']*|[./]*\/support\/(test-db|app-db))["']/.test(source);
+}
+
+/** The integration files of the Postgres pass (vitest.config.mts): those that use the database themselves. */
+export function integrationFilesOnTheDatabase(root: string): string[] {
+  const dir = path.join(root, "tests", "integration");
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".test.ts") && !file.startsWith(`properties${path.sep}`))
+    .filter((file) => usesTheDatabaseItself(readFileSync(path.join(dir, file), "utf8")))
+    .map((file) => `tests/integration/${file.split(path.sep).join("/")}`)
+    .sort();
+}
 
 /** Whether a test file does what another file in the same module graph would see: a mock, a stub, an env var. */
 export function changesSharedState(source: string): boolean {

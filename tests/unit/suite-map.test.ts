@@ -1,62 +1,52 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { changesSharedState, unitFilesThatChangeSharedState, WITHOUT_DATABASE } from "../support/suites";
+import {
+  changesSharedState,
+  integrationFilesOnTheDatabase,
+  unitFilesThatChangeSharedState,
+  usesTheDatabaseItself,
+} from "../support/suites";
 
-// The Postgres pass leaves out the suites of WITHOUT_DATABASE (vitest.config.mts). That is only sound while none of
-// them can reach a database: not through its own imports, nor through any module those import in turn.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const DATABASE_MODULES = [/^lib\/db\//, /^tests\/support\/(test-db|app-db)\.ts$/, /^@electric-sql\/pglite/, /^pg$/];
 
 function filesOf(pattern: string): string[] {
-  if (!pattern.endsWith("/**")) return [pattern];
   const dir = pattern.slice(0, -"/**".length);
   return readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })
     .map((file) => path.join(dir, file))
     .filter((file) => file.endsWith(".test.ts"));
 }
 
-/** The project file an import names, or the package name for a bare import. */
-function resolveImport(from: string, specifier: string): string {
-  let base: string;
-  if (specifier.startsWith("@/")) base = specifier.slice(2);
-  else if (specifier.startsWith(".")) base = path.join(path.dirname(from), specifier);
-  else return specifier;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) {
-    const full = path.join(root, candidate);
-    if (existsSync(full) && statSync(full).isFile()) return candidate;
-  }
-  return base;
-}
+// The Postgres pass (vitest.config.mts) runs again the integration files whose own code reads or writes the database.
+describe("the integration files the Postgres pass runs", () => {
+  const files = integrationFilesOnTheDatabase(root);
 
-/** The chain of imports from `file` to a database module, or null. Static and dynamic imports both count. */
-function pathToDatabase(file: string, seen = new Set<string>()): string[] | null {
-  if (DATABASE_MODULES.some((pattern) => pattern.test(file))) return [file];
-  if (seen.has(file) || !/\.(ts|tsx|mjs)$/.test(file) || !existsSync(path.join(root, file))) return null;
-  seen.add(file);
-  const source = readFileSync(path.join(root, file), "utf8");
-  for (const [, specifier] of source.matchAll(/(?:from|import\()\s*["']([^"']+)["']/g)) {
-    const chain = pathToDatabase(resolveImport(file, specifier!), seen);
-    if (chain) return [file, ...chain];
-  }
-  return null;
-}
-
-describe("the suites the Postgres pass leaves out", () => {
-  const files = WITHOUT_DATABASE.flatMap(filesOf);
-
-  it("exist", () => {
-    expect(files.length).toBeGreaterThan(10);
-    for (const file of files) expect(existsSync(path.join(root, file)), file).toBe(true);
+  it("are the storage suites: migrations, the bus, the limits, the downloads, the sessions' rows", () => {
+    for (const file of [
+      "tests/integration/db/migrations.test.ts",
+      "tests/integration/live/bus.test.ts",
+      "tests/integration/auth/rate-limit-property.test.ts",
+      "tests/integration/downloads/download-job.test.ts",
+      "tests/integration/sessions/service.test.ts",
+    ])
+      expect(files).toContain(file);
+    expect(files.length).toBeGreaterThan(40);
   });
 
-  it("reach no database module through their imports", () => {
-    expect(files.map((file) => pathToDatabase(file)?.join(" → ")).filter(Boolean)).toEqual([]);
+  it("leave out the emulators, the property files and the suites that reach the database only through services", () => {
+    expect(files.some((file) => file.includes("/ampeco-emulator/") || file.includes("/platform-emulator/"))).toBe(
+      false,
+    );
+    expect(files.some((file) => file.includes("/properties/"))).toBe(false);
+    expect(files).not.toContain("tests/integration/platform-check/script.test.ts");
   });
 
-  it("would be found out if they did", () => {
-    expect(pathToDatabase("tests/integration/driver-services/vouchers.test.ts")).not.toBeNull();
+  it("are told by an import of the database modules or a test database helper", () => {
+    expect(usesTheDatabaseItself('import { users } from "@/lib/core/db/schema";')).toBe(true);
+    expect(usesTheDatabaseItself('import { openTestDatabase } from "../../support/test-db";')).toBe(true);
+    expect(usesTheDatabaseItself('import { installTestDatabase } from "../support/app-db";')).toBe(true);
+    expect(usesTheDatabaseItself('import { getPlatform } from "@/lib/platform/client";')).toBe(false);
   });
 });
 
