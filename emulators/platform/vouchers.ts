@@ -27,8 +27,11 @@ async function redeemVoucher({ request, params, state, now, options, runtime }: 
   const user = findUser(state, params[0]);
   const input = validate(RedeemSchema, await readJsonObject(request));
   const voucher = state.vouchers.find((v) => v.code === normaliseVoucherCode(input.code));
-  // What AMPECO's 404 covers is not documented: a tenant may answer an unknown code with it too.
-  if (!voucher && runtime.settings.unknownVoucherStatus === 404) throw notFound("Voucher", input.code);
+  // What AMPECO's 404 covers is not documented: a tenant may answer an unknown code with it too. The contract's 404 is
+  // the user's alone.
+  const unknownAs404 = options.dialect === "ampeco" && runtime.settings.unknownVoucherStatus === 404;
+  if (!voucher && unknownAs404) throw notFound("Voucher", input.code);
+  // Used, expired and not applicable are one 406 without a reason, as both platforms answer them.
   if (!voucher || voucher.status !== "valid") throw new HttpError(406, VOUCHER_REJECTED);
   // An account holds one currency; a voucher in another one is "not applicable" to it.
   const accountCurrency = user.currency ?? pendingCurrency(state, user.id);

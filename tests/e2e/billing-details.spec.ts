@@ -274,8 +274,8 @@ test(
     );
     await expect(page.getByLabel("Bedrijfsnaam")).toHaveValue(DUTCH.companyName);
 
+    // The language applies at once (issue 36): no button with JavaScript.
     await page.getByLabel("Taal").selectOption("de");
-    await page.getByRole("button", { name: "Taal wijzigen" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Rechnungsdaten" })).toBeVisible();
     await expectHydrated(page.getByLabel("Ort"));
     await page.getByRole("radio", { name: "Ein Unternehmen" }).check();
@@ -286,6 +286,39 @@ test(
     await page.getByRole("button", { name: "Rechnungsdaten speichern" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Ihre Rechnungsdaten sind gespeichert." })).toBeVisible();
     expect(await invoiceDetails(request, driver.id)).toMatchObject({ companyTaxId: GERMAN.vatId, country: "DE" });
+  },
+);
+
+test(
+  "issue 36: without billing details the country starts from the profile's, in English and Dutch; a saved country wins",
+  { tag: "@ampeco-only" },
+  async ({ page, request }) => {
+    const driver = await signInNewPlatformDriver(page, request, "billing.country", { country: "BE" });
+    expect((await invoiceDetails(request, driver.id)).country ?? null).toBeNull();
+    await page.goto("/account/billing");
+    await expect(page.getByRole("heading", { level: 1, name: "Billing details" })).toBeVisible();
+    const country = page.getByLabel("Country");
+    await expect(country).toHaveValue("BE");
+    await expect(country.locator("option:checked")).toHaveText("Belgium");
+
+    await page.getByLabel("Language").selectOption("nl");
+    await expect(page.getByRole("heading", { level: 1, name: "Factuurgegevens" })).toBeVisible();
+    const land = page.getByLabel("Land", { exact: true });
+    await expect(land).toHaveValue("BE");
+    await expect(land.locator("option:checked")).toHaveText("België");
+    // Nothing is saved until the driver saves.
+    expect((await invoiceDetails(request, driver.id)).country ?? null).toBeNull();
+
+    await expectHydrated(page.getByLabel("Plaats"));
+    await page.getByRole("radio", { name: "Een particulier" }).check();
+    await page.getByLabel("Naam op de factuur").fill("Bea Belg");
+    await land.selectOption("LU");
+    await page.getByRole("button", { name: "Factuurgegevens opslaan" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Je factuurgegevens zijn opgeslagen." })).toBeVisible();
+    expect(await invoiceDetails(request, driver.id)).toMatchObject({ country: "LU", individualName: "Bea Belg" });
+    await reloadPage(page);
+    await expect(page.getByLabel("Land", { exact: true })).toHaveValue("LU");
+    await expect(page.getByLabel("Land", { exact: true }).locator("option:checked")).toHaveText("Luxemburg");
   },
 );
 

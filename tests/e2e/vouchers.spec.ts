@@ -4,6 +4,7 @@ import {
   dialectOf,
   type EmulatorControl,
   expect,
+  expectHydrated,
   expectNewDriverBalance,
   inOneLimitWindow,
   reloadPage,
@@ -163,6 +164,66 @@ test("406: an already used voucher says so and the code stays in the field", asy
   await expect(page.getByLabel("Voucher code")).toHaveValue("USED-2025");
   await expectNewDriverBalance(page);
 });
+
+/** The voucher form in one language: submits and waits until the attempt is finished (as redeemVoucher does). */
+async function redeemWith(page: Page, code: string, words: { label: string; button: string }) {
+  await page.getByLabel(words.label).fill(code);
+  const button = page.getByRole("button", { name: words.button });
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/vouchers"),
+    button.click(),
+  ]);
+  await expect(button).toHaveAttribute("aria-disabled", "false");
+}
+
+const REFUSALS = {
+  en: {
+    label: "Voucher code",
+    button: "Redeem voucher",
+    general:
+      /This voucher is invalid, already used or not applicable \(for example expired, or meant for another account\)\. The charging service does not say which: check the code, and if it is right, ask whoever gave you the voucher\./,
+    unknown: "The charging service does not know this voucher code. Check it for typing errors and try again",
+  },
+  de: {
+    label: "Gutscheincode",
+    button: "Gutschein einlösen",
+    general:
+      /Dieser Gutschein ist ungültig, bereits eingelöst oder nicht anwendbar \(zum Beispiel abgelaufen oder für ein anderes Konto bestimmt\)\. Der Ladedienst sagt nicht, was davon zutrifft: Prüfen Sie den Code/,
+    unknown: "Der Ladedienst kennt diesen Gutscheincode nicht. Prüfen Sie ihn auf Tippfehler",
+  },
+} as const;
+
+test(
+  "issue 36: a refusal says why where the platform tells (an unknown code, on a tenant that answers it with 404); used and expired say the service does not tell which, in English and German",
+  { tag: "@ampeco" },
+  async ({ page, request, emulator }) => {
+    // Only AMPECO's generic 404 tells an unknown code apart; the contract answers it 406, like used and expired.
+    const tellsUnknown = dialectOf() === "ampeco";
+    await emulator.call("PUT", "/settings", { unknownVoucherStatus: 404 });
+    try {
+      await signInFreshDriver(page, request, "why");
+      for (const language of ["en", "de"] as const) {
+        const words = REFUSALS[language];
+        if (language === "de") {
+          await page.getByLabel("Language").selectOption("de");
+          await expect(page.locator("html")).toHaveAttribute("lang", "de");
+          await expectHydrated(page.getByLabel(words.label));
+        }
+        for (const code of ["USED-2025", "EXPIRED-2024"]) {
+          await redeemWith(page, code, words);
+          await expect(status(page, words.general)).toBeVisible();
+          await expect(page.getByLabel(words.label)).toHaveValue(code);
+        }
+        await redeemWith(page, "NO-SUCH-CODE", words);
+        await expect(status(page, tellsUnknown ? words.unknown : words.general)).toBeVisible();
+        if (tellsUnknown) await expect(status(page, words.general)).toHaveCount(0);
+      }
+    } finally {
+      // The other journeys run against the defaults.
+      await emulator.call("PUT", "/settings", {});
+    }
+  },
+);
 
 test("422: the field error is shown on the voucher code", { tag: "@ampeco" }, async ({ page, request, emulator }) => {
   await signInFreshDriver(page, request, "422");

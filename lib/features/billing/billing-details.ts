@@ -5,7 +5,7 @@ import { getPlatform } from "@/lib/platform";
 import type { PlatformClient } from "@/lib/platform/client";
 import { isPlatformError, readOnlyInvoiceManagerOf } from "@/lib/platform/errors";
 import type { BillingDetails, ReadOnlyBillingField, ReadOnlyInvoiceManager } from "@/lib/platform/types";
-import { BILLING_FIELDS, billingFormValues } from "./schemas";
+import { BILLING_FIELDS, billingFormValues, withProfileCountry } from "./schemas";
 
 /**
  * What a billing details section shows: the details as form values, another invoice manager's details to read (the
@@ -42,6 +42,26 @@ export async function loadBillingDetailsView(
     if (!isPlatformError(error)) logger("billing").error("loading billing details failed", error);
     return { status: "error", error };
   }
+}
+
+/**
+ * The driver's own form: where no country is saved yet, it starts from the profile's (read only then). A failed
+ * profile read leaves the country empty, as before, rather than failing the page.
+ */
+export async function loadDriverBillingDetailsView(
+  platformUserId: number,
+  platform: Pick<PlatformClient, "money" | "users"> = getPlatform(),
+): Promise<BillingDetailsView> {
+  const view = await loadBillingDetailsView(platformUserId, platform);
+  if (view.status !== "ok" || view.values.country) return view;
+  const profileCountry = await platform.users.getUser(platformUserId).then(
+    (user) => user.country,
+    (error: unknown) => {
+      if (!isPlatformError(error)) logger("billing").error("reading the profile's country failed", error);
+      return null;
+    },
+  );
+  return { status: "ok", values: withProfileCountry(view.values, profileCountry) };
 }
 
 /** Whether this platform takes billing details at all (pages word the section by it). */

@@ -141,6 +141,19 @@ export function billingFormValues(details: BillingDetails): Record<string, strin
   return values;
 }
 
+/**
+ * The form's values, starting from the profile's country where no country is saved yet (saved details win). Only a
+ * country the form offers is taken: the profile is the platform's, and its country is free text there.
+ */
+export function withProfileCountry(
+  values: Record<string, string>,
+  profileCountry: string | null,
+): Record<string, string> {
+  const country = profileCountry?.trim().toUpperCase() ?? "";
+  if (values.country || !isCountryCode(country)) return values;
+  return { ...values, country };
+}
+
 /** How the driver's and the staff's actions read the form: the same rules, the same words over the field errors. */
 export const BILLING_FORM = {
   schema: BillingDetailsInput,

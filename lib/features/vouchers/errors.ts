@@ -2,12 +2,17 @@ import { ExpectedError, hasErrorCode, type FieldBlame } from "@/lib/core/errors"
 import type { MessageKey } from "@/lib/core/i18n/translator";
 import { VOUCHER_ERROR_STATUS } from "./shared";
 
-/** Why a redemption failed: the code's last part, and the `voucher-<failure>` reason of a staff redemption's audit entry. */
-export type VoucherFailure = "rejected" | "invalid" | "not-found" | "rate-limited" | "unavailable" | "limited";
+/**
+ * Why a redemption failed: the code's last part, and the `voucher-<failure>` reason of a staff redemption's audit entry.
+ * `unknown` only where the platform tells it (AMPECO's 404); used, expired and another account's are one 406 (`rejected`).
+ */
+export type VoucherFailure =
+  "rejected" | "unknown" | "invalid" | "not-found" | "rate-limited" | "unavailable" | "limited";
 
 /** The catalogue keys of what a driver reads for each failure; tests and the admin area quote the same ones. */
 export const VOUCHER_MESSAGES = {
   rejected: "vouchers.errors.rejected",
+  unknown: "vouchers.errors.unknown",
   invalidFromPlatform: "vouchers.errors.invalidFromPlatform",
   notFound: "vouchers.errors.notFound",
   unavailable: "vouchers.errors.unavailable",
@@ -28,6 +33,7 @@ export class VoucherError extends ExpectedError {
 
 const FAILURES: readonly VoucherFailure[] = [
   "rejected",
+  "unknown",
   "invalid",
   "not-found",
   "rate-limited",

@@ -43,26 +43,27 @@ export async function redeemVoucherForDriver(
   try {
     await getPlatform().vouchers.redeemVoucher(platformUserId, parsed.data);
   } catch (error) {
-    if (error instanceof PlatformNotFoundError) return refusedOrNoDriver(platformUserId);
+    if (error instanceof PlatformNotFoundError) return unknownOrNoDriver(platformUserId);
     throw voucherErrorOf(error);
   }
 }
 
 /**
- * A 404 on redeem-voucher: the platform does not say whether the user or the code was not found.
- * The user is read to tell: when the account is there, it was the voucher that was refused.
+ * A 404 on redeem-voucher: AMPECO does not say whether the user or the code was not found (the contract's 404 is the
+ * user's alone). The user is read to tell: when the account is there, the platform does not know the code.
  */
-async function refusedOrNoDriver(platformUserId: number): Promise<never> {
+async function unknownOrNoDriver(platformUserId: number): Promise<never> {
   try {
     await getPlatform().users.getUser(platformUserId);
   } catch (error) {
     throw voucherErrorOf(error);
   }
-  throw new VoucherError("rejected", VOUCHER_MESSAGES.rejected);
+  throw new VoucherError("unknown", VOUCHER_MESSAGES.unknown);
 }
 
 /** A platform failure as the driver's refusal; anything else (401/403/odd answers) stays unexpected for the helper to log. */
 function voucherErrorOf(error: unknown): unknown {
+  // A 406 has no body schema in either dialect: used, expired, another account's (and unknown, mostly) are one answer.
   if (error instanceof VoucherRejectedError) return new VoucherError("rejected", VOUCHER_MESSAGES.rejected);
   if (error instanceof PlatformValidationError) {
     // Only the code is sent, so any field message belongs to the code field.

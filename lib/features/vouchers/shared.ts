@@ -2,9 +2,13 @@ import type { ErrorStatusTable } from "@/lib/core/errors";
 
 /** The vouchers feature's browser-safe public module (types, codes, pure functions); index.ts is its server half. */
 
-/** Its own error codes, beside lib/core/errors.ts's: refused, a bad code, no such driver, busy, down, too many tries. */
+/**
+ * Its own error codes, beside lib/core/errors.ts's: refused (used, expired or another account's: no platform tells
+ * which), a code the platform does not know, a bad code, no such driver, busy, down, too many tries.
+ */
 export const VOUCHER_ERROR_STATUS = {
   "voucher-rejected": 422,
+  "voucher-unknown": 422,
   "voucher-invalid": 422,
   "voucher-not-found": 404,
   "voucher-rate-limited": 429,

@@ -261,14 +261,37 @@ describe("driver account actions", () => {
     expect(await driver.redeemVoucherForDriverAction(1002, idle, form({ code: "USED-2025" }))).toMatchObject({
       status: "error",
       code: "voucher-rejected",
-      message: "This voucher is invalid, already used or not applicable.",
+      message: expect.stringMatching(/^This voucher is invalid, already used or not applicable \(for example expired/),
     });
     expect(await driver.redeemVoucherForDriverAction(1002, idle, form({ code: "WELCOME10" }))).toMatchObject({
       status: "ok",
     });
-    expect((await audits()).map((e) => [e.action, e.outcome, e.details])).toEqual([
-      ["driver.voucher.redeem", "failure", { code: "USED-2025", outcome: "rejected" }],
-      ["driver.voucher.redeem", "success", { code: "WELCOME10", outcome: "accepted" }],
+    expect((await audits()).map((e) => [e.action, e.outcome, e.details, e.reason])).toEqual([
+      ["driver.voucher.redeem", "failure", { code: "USED-2025", outcome: "rejected" }, "voucher-rejected"],
+      ["driver.voucher.redeem", "success", { code: "WELCOME10", outcome: "accepted" }, null],
+    ]);
+  });
+
+  it("issue 36: a code the platform does not know is audited as voucher-unknown where it tells (ampeco's 404)", async () => {
+    await h.control("PUT", "/settings", { unknownVoucherStatus: 404 });
+    const unknown = h.dialect === "ampeco";
+    expect(await driver.redeemVoucherForDriverAction(1002, idle, form({ code: "NO-SUCH-CODE" }))).toMatchObject({
+      status: "error",
+      code: unknown ? "voucher-unknown" : "voucher-rejected",
+      message: unknown
+        ? "The charging service does not know this voucher code. Check it for typing errors and try again; if it is right, ask whoever gave you the voucher."
+        : expect.stringMatching(/^This voucher is invalid, already used or not applicable/),
+    });
+    expect(await driver.redeemVoucherForDriverAction(1002, idle, form({ code: "EXPIRED-2024" }))).toMatchObject({
+      code: "voucher-rejected",
+    });
+    expect((await audits()).map((e) => [e.outcome, e.details, e.reason])).toEqual([
+      [
+        "failure",
+        { code: "NO-SUCH-CODE", outcome: unknown ? "unknown" : "rejected" },
+        `voucher-${unknown ? "unknown" : "rejected"}`,
+      ],
+      ["failure", { code: "EXPIRED-2024", outcome: "rejected" }, "voucher-rejected"],
     ]);
   });
 

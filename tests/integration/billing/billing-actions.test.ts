@@ -31,7 +31,7 @@ vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 const { saveBillingDetailsAction } = await import("@/lib/features/billing/actions/save-billing-details");
 const { correctDriverBillingDetailsAction } =
   await import("@/lib/features/admin/actions/correct-driver-billing-details");
-const { loadBillingDetailsView } = await import("@/lib/features/billing");
+const { loadBillingDetailsView, loadDriverBillingDetailsView } = await import("@/lib/features/billing");
 
 const EMPTY: BillingDetails = {
   requireInvoice: false,
@@ -346,6 +346,47 @@ describe("other tenants' invoice details (issue 34): a POST that replaces, the o
       expect(view).toMatchObject({ status: "readOnly", manager });
       expect(view.status === "readOnly" && view.lines.length).toBeGreaterThan(1);
     }
+  });
+});
+
+describe("issue 36: the driver's form starts from the profile's country until one is saved", () => {
+  const userReads = () =>
+    h.sent.filter((r) => r.method === "GET" && r.path === `/public-api/resources/users/v1.1/${DEMO_DRIVER_ID}`);
+  beforeEach(() => {
+    holder.real = h.client;
+  });
+
+  it("preselects the profile's country for a driver without billing details; a saved country wins", async () => {
+    await h.client.users.updateUser(DEMO_DRIVER_ID, { country: "BE" });
+    h.sent.length = 0;
+    expect(await loadDriverBillingDetailsView(DEMO_DRIVER_ID)).toMatchObject({
+      status: "ok",
+      values: { clientType: "individual", country: "BE" },
+    });
+    // Support sees what is stored: nothing is preselected on the driver page.
+    expect(await loadBillingDetailsView(DEMO_DRIVER_ID)).toMatchObject({ status: "ok", values: { country: "" } });
+
+    const german = { ...DUTCH_COMPANY, companyTaxId: "DE136695976", city: "Berlin", postCode: "10115", country: "DE" };
+    expect(await saveBillingDetailsAction(IDLE, formOf(german))).toMatchObject({ status: "ok" });
+    h.sent.length = 0;
+    expect(await loadDriverBillingDetailsView(DEMO_DRIVER_ID)).toMatchObject({
+      status: "ok",
+      values: { country: "DE", city: "Berlin" },
+    });
+    // With a country saved, the profile is not read.
+    expect(userReads()).toEqual([]);
+  });
+
+  it("keeps the country empty when the profile has none or its read fails, and the page still loads", async () => {
+    holder.real = null;
+    expect(await loadDriverBillingDetailsView(DEMO_DRIVER_ID)).toMatchObject({
+      status: "ok",
+      values: { country: "NL" },
+    });
+    await h.control("PUT", "/faults", {
+      rules: [{ method: "GET", path: `/users/v1\\.1/${DEMO_DRIVER_ID}$`, status: 503, times: 10 }],
+    });
+    expect(await loadDriverBillingDetailsView(DEMO_DRIVER_ID)).toMatchObject({ status: "ok", values: { country: "" } });
   });
 });
 

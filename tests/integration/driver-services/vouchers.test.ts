@@ -59,14 +59,16 @@ describe("redeemVoucherForDriver", () => {
     await expect.poll(() => h.client.users.getUser(NEW_DRIVER_ID)).toMatchObject({ balance: 7.5, currency: "EUR" });
   });
 
-  it("406 → rejected with the driver-facing words", async () => {
+  it("406 → rejected: used, expired, another account's and (by default) unknown are one answer, worded as such", async () => {
     for (const code of ["USED-2025", "EXPIRED-2024", "FLEET-ONLY", "NO-SUCH-CODE"]) {
       expect(await redeemVoucherForDriver(DEMO_DRIVER_ID, code, freshSubject())).toEqual({
         status: "rejected",
         message: t(VOUCHER_MESSAGES.rejected),
       });
     }
+    // Neither platform's 406 says which, so the words say so and what to do.
     expect(t(VOUCHER_MESSAGES.rejected)).toMatch(/^This voucher is invalid, already used or not applicable/);
+    expect(t(VOUCHER_MESSAGES.rejected)).toMatch(/does not say which: check the code.*ask whoever gave you/);
   });
 
   it("422 → invalid with the field error on the code", async () => {
@@ -84,13 +86,25 @@ describe("redeemVoucherForDriver", () => {
     expect(outcome.status === "not-found" && outcome.message).toMatch(/contact support/);
   });
 
-  it("issue 24: a 404 for a user who exists means the voucher was refused (the platform answers unknown codes with 404)", async () => {
+  it("issue 36: an unknown code is told apart where the platform answers it with 404 (ampeco), the general refusal on the contract", async () => {
     await h.control("PUT", "/settings", { unknownVoucherStatus: 404 });
-    const outcome = await redeemVoucherForDriver(DEMO_DRIVER_ID, "NO-SUCH-CODE", freshSubject());
-    expect(outcome).toEqual({ status: "rejected", message: t(VOUCHER_MESSAGES.rejected) });
-    // The 404 was the platform's answer, and the user was read to tell which record it meant.
+    const outcome = await redeemIn(DEMO_DRIVER_ID, "NO-SUCH-CODE", freshSubject(), translatorFor("de"));
+    if (h.dialect === "ampeco") {
+      expect(outcome).toEqual({ status: "unknown", message: translatorFor("de")(VOUCHER_MESSAGES.unknown) });
+      expect(outcome.status === "unknown" && outcome.message).toMatch(
+        /^Der Ladedienst kennt diesen Gutscheincode nicht/,
+      );
+      // The 404 was the platform's answer, and the user was read to tell which record it meant.
+      expect(sentTo(h, "GET", h.wire.userPath(DEMO_DRIVER_ID))).toHaveLength(1);
+    } else {
+      // The contract's 404 is "user does not exist" only: an unknown code stays a 406.
+      expect(outcome).toEqual({ status: "rejected", message: translatorFor("de")(VOUCHER_MESSAGES.rejected) });
+    }
     expect(h.sent.filter((r) => REDEEM.test(r.path)).length).toBe(1);
-    expect(sentTo(h, "GET", h.wire.userPath(DEMO_DRIVER_ID))).toHaveLength(1);
+    // Used, expired and another account's stay one 406 under the same setting: no platform tells them apart.
+    for (const code of ["USED-2025", "EXPIRED-2024", "FLEET-ONLY"]) {
+      expect((await redeemVoucherForDriver(DEMO_DRIVER_ID, code, freshSubject())).status).toBe("rejected");
+    }
     // An unknown user still reads as not found, under the same setting.
     expect(await redeemVoucherForDriver(987_654, "NO-SUCH-CODE", freshSubject())).toEqual({
       status: "not-found",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toFieldErrors } from "@/lib/core/actions/action-result";
 import { translatorFor } from "@/lib/core/i18n/translator";
-import { BillingDetailsInput, billingFormValues } from "@/lib/features/billing/schemas";
+import { BillingDetailsInput, billingFormValues, withProfileCountry } from "@/lib/features/billing/schemas";
 import { checkVatId } from "@/lib/features/billing/vat-id";
 import { DUTCH_COMPANY_FORM } from "../../support/billing-fixtures";
 
@@ -142,5 +142,21 @@ describe("billing details form", () => {
     expect(billingFormValues({ ...BillingDetailsInput.parse(COMPANY), requireInvoice: false })).not.toHaveProperty(
       "requireInvoice",
     );
+  });
+});
+
+describe("issue 36: the form starts from the profile's country", () => {
+  it("takes the profile's country where none is saved, written as the form's code", () => {
+    expect(withProfileCountry({ clientType: "individual", country: "" }, "be")).toEqual({
+      clientType: "individual",
+      country: "BE",
+    });
+    expect(withProfileCountry({}, "DE")).toEqual({ country: "DE" });
+  });
+
+  it("keeps a saved country, and ignores a profile country the form does not offer", () => {
+    expect(withProfileCountry({ country: "NL" }, "DE")).toEqual({ country: "NL" });
+    expect(withProfileCountry({ country: "" }, "Netherlands")).toEqual({ country: "" });
+    expect(withProfileCountry({ country: "" }, null)).toEqual({ country: "" });
   });
 });
