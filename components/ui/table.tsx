@@ -1,6 +1,8 @@
 /**
  * A table in a bordered box that scrolls sideways where the screen is narrower than `minWidth` (a
- * min-w-* class); the box is a named region that takes focus, so a keyboard scrolls it too.
+ * min-w-* class); the box is a named region that takes focus, so a keyboard scrolls it too. With `stackedBelowSm`,
+ * below `sm` the table and its body are blocks and the header is for screen readers only: the caller lays each row
+ * out as a card (give `minWidth` an `sm:` prefix then), as the cards table does.
  */
 export function ScrollingTable({
   label,
@@ -8,6 +10,7 @@ export function ScrollingTable({
   minWidth,
   header,
   children,
+  stackedBelowSm = false,
 }: {
   label: string;
   caption: string;
@@ -16,7 +19,9 @@ export function ScrollingTable({
   header: React.ReactNode;
   /** The body's rows. */
   children: React.ReactNode;
+  stackedBelowSm?: boolean;
 }) {
+  const block = stackedBelowSm ? " max-sm:block" : "";
   return (
     <div
       role="region"
@@ -24,12 +29,14 @@ export function ScrollingTable({
       tabIndex={0}
       className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
     >
-      <table className={`w-full ${minWidth} text-left text-sm`}>
+      <table className={`w-full ${minWidth} text-left text-sm${block}`}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800">
+        <thead
+          className={`border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800${stackedBelowSm ? " max-sm:sr-only" : ""}`}
+        >
           <tr>{header}</tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody className={block.trim() || undefined}>{children}</tbody>
       </table>
     </div>
   );
