@@ -21,7 +21,9 @@ export function ScrollingTable({
   children: React.ReactNode;
   stackedBelowSm?: boolean;
 }) {
-  const block = stackedBelowSm ? " max-sm:block" : "";
+  const phone = stackedBelowSm
+    ? { table: "max-sm:block", head: "max-sm:sr-only", body: "max-sm:block" }
+    : { table: "", head: "", body: undefined };
   return (
     <div
       role="region"
@@ -29,14 +31,14 @@ export function ScrollingTable({
       tabIndex={0}
       className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
     >
-      <table className={`w-full ${minWidth} text-left text-sm${block}`}>
+      <table className={`w-full ${minWidth} text-left text-sm ${phone.table}`}>
         <caption className="sr-only">{caption}</caption>
         <thead
-          className={`border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800${stackedBelowSm ? " max-sm:sr-only" : ""}`}
+          className={`border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800 ${phone.head}`}
         >
           <tr>{header}</tr>
         </thead>
-        <tbody className={block.trim() || undefined}>{children}</tbody>
+        <tbody className={phone.body}>{children}</tbody>
       </table>
     </div>
   );
