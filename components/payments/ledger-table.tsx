@@ -10,10 +10,7 @@ import type { LedgerRow } from "@/lib/features/payments";
 import { INLINE_LINK_CLASS as linkClass } from "@/components/ui/rich-text";
 
 const cell = "px-3 py-2 align-top max-sm:px-2 max-sm:py-0.5";
-/**
- * Below `sm` a row is a card: date and amount (top right, as on a receipt), then what and status, then the balance
- * change under its name and the invoice.
- */
+/** Below `sm` a row is a card: date and amount, what and status, then balance change and invoice. */
 const PHONE = {
   row: "max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:py-2",
   date: "max-sm:col-start-1 max-sm:row-start-1 max-sm:font-semibold max-sm:whitespace-normal",
@@ -23,10 +20,7 @@ const PHONE = {
   status: "max-sm:col-start-2 max-sm:row-start-2 max-sm:text-right",
   invoice: "max-sm:col-span-2 max-sm:row-start-4 max-sm:pt-2",
 };
-/**
- * A cell's column name (its `data-label`) shown before its value on a phone, where the header row is for screen
- * readers only. Generated content, so the cell's text stays the value alone.
- */
+/** On a phone, a cell's `data-label` (its column's name) before its value, as generated content beside the text. */
 const phoneLabel =
   "max-sm:before:mr-1 max-sm:before:text-xs max-sm:before:font-normal max-sm:before:text-slate-700 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300";
 
@@ -42,9 +36,8 @@ const DRIVER_LINKS: LedgerLinks = {
 };
 
 /**
- * The ledger as a table from `sm` up, and below it one card per row, so a 360 px phone shows date, amount and status
- * without scrolling sideways. Each row's change of the balance, never a running balance: the platform's transactions
- * carry none, and the portal does not invent one.
+ * The ledger: a table from `sm` up, one card per row below it (no sideways scroll at 360 px). Each row's change of
+ * the balance, never a running balance: the platform's transactions carry none (docs/design-notes.md).
  */
 export async function LedgerTable({
   rows,

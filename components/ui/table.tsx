@@ -1,8 +1,6 @@
 /**
- * A table in a bordered box that scrolls sideways where the screen is narrower than `minWidth` (a
- * min-w-* class); the box is a named region that takes focus, so a keyboard scrolls it too. With `stackedBelowSm`,
- * below `sm` the table and its body are blocks and the header is for screen readers only: the caller lays each row
- * out as a card (give `minWidth` an `sm:` prefix then), as the cards table does.
+ * A table in a focusable, named box that scrolls sideways below `minWidth`. `stackedBelowSm`: below `sm` the header
+ * is for screen readers only and the caller lays each row out as a card (docs/design-notes.md).
  */
 export function ScrollingTable({
   label,
