@@ -5,7 +5,7 @@ import { SubmitButton } from "@/components/ui/button";
 import { NewPasswordField } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/alert";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
-import { PLATFORM_PASSWORD_MIN } from "@/lib/features/accounts/shared";
+import { APP_PASSWORD_MIN } from "@/lib/features/accounts/shared";
 
 export type AppPasswordAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 
@@ -19,38 +19,40 @@ interface PasswordPairProps {
 export function AppPasswordForm(props: PasswordPairProps) {
   const t = useTranslations("appPassword.form");
   const words = { newPassword: t("newPassword"), repeat: t("repeat"), set: t("set"), setting: t("setting") };
-  return <PasswordPair {...props} words={{ ...words, hint: t("hint", { min: PLATFORM_PASSWORD_MIN }) }} />;
+  return <PasswordPair {...props} words={{ ...words, hint: t("hint", { min: APP_PASSWORD_MIN }) }} />;
 }
 
-/** The last sign-up step: the same pair, in the sign-up's words, holding what was typed through an error. */
+/** The last sign-up step: the same pair, in the sign-up's words. */
 export function FinishSignUpForm(props: PasswordPairProps) {
   const t = useTranslations("signUp.finish");
   const words = { newPassword: t("password"), repeat: t("repeat"), set: t("create"), setting: t("creating") };
-  return <PasswordPair {...props} keepTyped words={{ ...words, hint: t("hint", { min: PLATFORM_PASSWORD_MIN }) }} />;
+  return <PasswordPair {...props} words={{ ...words, hint: t("hint", { min: APP_PASSWORD_MIN }) }} />;
 }
 
+const NOTHING_TYPED = { password: "", passwordRepeat: "" };
+
 /**
- * A new app password typed twice (ampeco). Inputs are uncontrolled and never echoed, so empty after each answer;
- * `keepTyped` holds them in the browser through an error (the last sign-up step).
+ * A new app password typed twice (ampeco). The server never echoes it: the browser holds what was typed through an
+ * error (too short, not the same twice), so the driver corrects it instead of typing both again; a success clears it.
  */
 function PasswordPair({
   action,
   token,
   words,
-  keepTyped = false,
 }: PasswordPairProps & {
   words: { newPassword: string; hint: string; repeat: string; set: string; setting: string };
-  keepTyped?: boolean;
 }) {
   const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
-  const [typed, setTyped] = useState({ password: "", passwordRepeat: "" });
-  const held = (name: keyof typeof typed) =>
-    keepTyped
-      ? {
-          value: typed[name],
-          onChange: (e: ChangeEvent<HTMLInputElement>) => setTyped({ ...typed, [name]: e.target.value }),
-        }
-      : {};
+  const [typed, setTyped] = useState(NOTHING_TYPED);
+  const [answered, setAnswered] = useState(state);
+  if (answered !== state) {
+    setAnswered(state);
+    if (state.status === "ok") setTyped(NOTHING_TYPED);
+  }
+  const held = (name: keyof typeof typed) => ({
+    value: typed[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setTyped({ ...typed, [name]: e.target.value }),
+  });
   const errors = state.status === "invalid" ? state.fieldErrors : {};
   const done = token !== undefined && state.status === "ok";
   const message =

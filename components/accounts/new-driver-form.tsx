@@ -5,7 +5,7 @@ import type { CreateDriverData } from "@/lib/features/admin/actions/create-drive
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 import { EmailField, NewPasswordField } from "@/components/ui/field";
 import { ProfileFields } from "@/components/accounts/profile-fields";
-import { PLATFORM_PASSWORD_MIN } from "@/lib/features/accounts/shared";
+import { APP_PASSWORD_MIN } from "@/lib/features/accounts/shared";
 import { SubmitButton } from "@/components/ui/button";
 import { FormStatus, InvalidFormSummary } from "@/components/ui/alert";
 import { DEFAULT_COUNTRY } from "@/lib/core/countries";
@@ -38,7 +38,7 @@ export function NewDriverForm(props: NewDriverFormProps) {
     staffReset: props.audience === "staff" && props.dialect === "ampeco" ? t("staffResetLink") : t("staffResetMail"),
     staffSetNow: t("staffSetNow"),
     staffPassword: t("staffPassword"),
-    staffPasswordHint: t("staffPasswordHint", { min: PLATFORM_PASSWORD_MIN }),
+    staffPasswordHint: t("staffPasswordHint", { min: APP_PASSWORD_MIN }),
     sendSignInLink: t("sendSignInLink"),
     submit: staff ? t("createDriver") : t("createAccount"),
     submitting: staff ? t("creatingDriver") : t("creatingAccount"),

@@ -9,7 +9,20 @@ import { balanceChangeKindOf, describeTransaction, isCreditNote, STATUS_TONES } 
 import type { LedgerRow } from "@/lib/features/payments";
 import { INLINE_LINK_CLASS as linkClass } from "@/components/ui/rich-text";
 
-const cell = "px-3 py-2 align-top";
+const cell = "px-3 py-2 align-top max-sm:px-2 max-sm:py-0.5";
+/** Below `sm` a row is a card: date and amount, what and status, then balance change and invoice. */
+const PHONE = {
+  row: "max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:py-2",
+  date: "max-sm:col-start-1 max-sm:row-start-1 max-sm:font-semibold max-sm:whitespace-normal",
+  what: "max-sm:col-start-1 max-sm:row-start-2",
+  amount: "max-sm:col-start-2 max-sm:row-start-1 max-sm:font-semibold",
+  change: "max-sm:col-span-2 max-sm:row-start-3 max-sm:text-left",
+  status: "max-sm:col-start-2 max-sm:row-start-2 max-sm:text-right",
+  invoice: "max-sm:col-span-2 max-sm:row-start-4 max-sm:pt-2",
+};
+/** On a phone, a cell's `data-label` (its column's name) before its value, as generated content beside the text. */
+const phoneLabel =
+  "max-sm:before:mr-1 max-sm:before:text-xs max-sm:before:font-normal max-sm:before:text-slate-700 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300";
 
 /** Where a row links: the driver's own session page and invoice route by default, the staff's route on the admin page. */
 export interface LedgerLinks {
@@ -23,8 +36,8 @@ const DRIVER_LINKS: LedgerLinks = {
 };
 
 /**
- * The ledger as a table that scrolls sideways below its width (360 px). Each row's change of the balance, never a
- * running balance: the platform's transactions carry none, and the portal does not invent one.
+ * The ledger: a table from `sm` up, one card per row below it (no sideways scroll at 360 px). Each row's change of
+ * the balance, never a running balance: the platform's transactions carry none (docs/design-notes.md).
  */
 export async function LedgerTable({
   rows,
@@ -42,7 +55,8 @@ export async function LedgerTable({
     <ScrollingTable
       label={t("table.label")}
       caption={caption}
-      minWidth="min-w-[48rem]"
+      minWidth="sm:min-w-[48rem]"
+      stackedBelowSm
       header={
         <>
           <ColumnHeader className={cell}>{t("table.date")}</ColumnHeader>
@@ -61,10 +75,10 @@ export async function LedgerTable({
           <tr
             key={transaction.id}
             data-transaction-id={transaction.id}
-            className="border-b border-slate-200 last:border-0 dark:border-slate-800"
+            className={`border-b border-slate-200 last:border-0 dark:border-slate-800 ${PHONE.row}`}
           >
-            <td className={`${cell} whitespace-nowrap`}>{formatDateTime(transaction.date, locale)}</td>
-            <td className={cell}>
+            <td className={`${cell} whitespace-nowrap ${PHONE.date}`}>{formatDateTime(transaction.date, locale)}</td>
+            <td className={`${cell} ${PHONE.what}`}>
               {what.sessionId !== null && links.session ? (
                 <Link href={links.session(what.sessionId)} className={linkClass} prefetch={false}>
                   {t("chargeOf", { id: String(what.sessionId) })}
@@ -78,10 +92,14 @@ export async function LedgerTable({
                 <span className="block text-xs text-slate-700 dark:text-slate-300">{t("paidByVoucher")}</span>
               )}
             </td>
-            <td className={`${cell} whitespace-nowrap text-right tabular-nums`}>
+            <td className={`${cell} whitespace-nowrap text-right tabular-nums ${PHONE.amount}`}>
               {formatMoney(transaction.amount, transaction.currency, locale)}
             </td>
-            <td className={`${cell} text-right tabular-nums`} data-balance-change={transaction.balanceEffect}>
+            <td
+              className={`${cell} text-right tabular-nums ${PHONE.change} ${phoneLabel}`}
+              data-balance-change={transaction.balanceEffect}
+              data-label={t("table.balanceChange")}
+            >
               {change === "credit" || change === "debit" ? (
                 <span className="whitespace-nowrap font-semibold">
                   {formatSignedMoney(transaction.balanceEffect, transaction.currency, locale)}
@@ -90,10 +108,10 @@ export async function LedgerTable({
                 <span className="text-slate-700 dark:text-slate-300">{t(`balanceChange.${change}`)}</span>
               )}
             </td>
-            <td className={cell}>
+            <td className={`${cell} ${PHONE.status}`}>
               <Badge tone={STATUS_TONES[transaction.status] ?? "slate"}>{t(`status.${transaction.status}`)}</Badge>
             </td>
-            <td className={cell}>
+            <td className={`${cell} ${PHONE.invoice}`}>
               {invoice && !invoice.hasPdf ? (
                 <span className="text-slate-700 dark:text-slate-300">
                   {isCreditNote(invoice)
@@ -105,7 +123,7 @@ export async function LedgerTable({
                 <a
                   href={links.invoice(invoice.id)}
                   download
-                  className={`${buttonClasses("secondary")} whitespace-nowrap`}
+                  className={`${buttonClasses("secondary")} whitespace-nowrap max-sm:whitespace-normal`}
                 >
                   {isCreditNote(invoice)
                     ? t("downloadCreditNote", { number: invoice.number })

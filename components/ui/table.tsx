@@ -1,6 +1,6 @@
 /**
- * A table in a bordered box that scrolls sideways where the screen is narrower than `minWidth` (a
- * min-w-* class); the box is a named region that takes focus, so a keyboard scrolls it too.
+ * A table in a focusable, named box that scrolls sideways below `minWidth`. `stackedBelowSm`: below `sm` the header
+ * is for screen readers only and the caller lays each row out as a card (docs/design-notes.md).
  */
 export function ScrollingTable({
   label,
@@ -8,6 +8,7 @@ export function ScrollingTable({
   minWidth,
   header,
   children,
+  stackedBelowSm = false,
 }: {
   label: string;
   caption: string;
@@ -16,7 +17,11 @@ export function ScrollingTable({
   header: React.ReactNode;
   /** The body's rows. */
   children: React.ReactNode;
+  stackedBelowSm?: boolean;
 }) {
+  const phone = stackedBelowSm
+    ? { table: "max-sm:block", head: "max-sm:sr-only", body: "max-sm:block" }
+    : { table: "", head: "", body: undefined };
   return (
     <div
       role="region"
@@ -24,12 +29,14 @@ export function ScrollingTable({
       tabIndex={0}
       className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
     >
-      <table className={`w-full ${minWidth} text-left text-sm`}>
+      <table className={`w-full ${minWidth} text-left text-sm ${phone.table}`}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800">
+        <thead
+          className={`border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800 ${phone.head}`}
+        >
           <tr>{header}</tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody className={phone.body}>{children}</tbody>
       </table>
     </div>
   );

@@ -1,5 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { createTranslator } from "next-intl";
+import { LOCALE_COOKIE } from "../../lib/core/i18n/locales";
+import de from "../../messages/de.json";
+import en from "../../messages/en.json";
 import { expect, openMailboxWith, signInNewPlatformDriver, test, type EmulatorControl } from "./fixtures";
 
 /**
@@ -46,20 +50,20 @@ test(
     await expect(page.getByRole("heading", { name: "Set a new app password" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Reset app password" })).toHaveCount(0);
 
-    // Two different passwords: refused on the second field, nothing sent, nothing typed comes back.
+    // Two different passwords: refused on the second field, nothing sent; the browser keeps what was typed.
     await newPassword(page).fill("first-choice-1");
     await repeatPassword(page).fill("second-choice-2");
     await page.getByRole("button", { name: "Set app password", exact: true }).click();
     await expect(page.getByText("The two passwords do not match.")).toBeVisible();
     await expect(repeatPassword(page)).toHaveAttribute("aria-invalid", "true");
-    await expect(newPassword(page)).toHaveValue("");
-    await expect(repeatPassword(page)).toHaveValue("");
+    await expect(newPassword(page)).toHaveValue("first-choice-1");
+    await expect(repeatPassword(page)).toHaveValue("second-choice-2");
 
     // Too short: refused on the first field.
     await newPassword(page).fill("abc");
     await repeatPassword(page).fill("abc");
     await page.getByRole("button", { name: "Set app password", exact: true }).click();
-    await expect(page.getByText("Use at least 6 characters.")).toBeVisible();
+    await expect(page.getByText("The app password needs at least 12 characters.")).toBeVisible();
     expect(await patchesOf(emulator, driver.id)).toEqual([]);
 
     const password = `chosen-${randomUUID().slice(0, 8)}`;
@@ -146,3 +150,48 @@ test("a driver created by staff sets the app password with the mailed link, once
   await expect(page.getByText("This link is not valid.")).toBeVisible();
   await expect(newPassword(page)).toHaveCount(0);
 });
+
+/**
+ * Issue 36, the smaller items: the app password needs 12 characters, not the platform's 6. Eight typed characters are
+ * refused with a message naming 12, and the two fields keep what was typed; twelve or more are taken.
+ */
+for (const [locale, messages] of [
+  ["en", en],
+  ["de", de],
+] as const) {
+  test(
+    `an 8-character app password is refused with the minimum of 12 and kept in the fields; 12 are taken (${locale})`,
+    { tag: "@ampeco-only" },
+    async ({ page, request, emulator }) => {
+      const t = createTranslator({ locale, messages });
+      const driver = await signInNewPlatformDriver(page, request, `apppw12.${locale}`);
+      await page.context().addCookies([{ name: LOCALE_COOKIE, value: locale, url: test.info().project.use.baseURL! }]);
+      await page.goto("/account");
+      const first = page.getByLabel(t("appPassword.form.newPassword"), { exact: true });
+      const second = page.getByLabel(t("appPassword.form.repeat"), { exact: true });
+      const set = page.getByRole("button", { name: t("appPassword.form.set"), exact: true });
+      await expect(first).toBeVisible();
+      await expect(page.getByText(t("appPassword.form.hint", { min: 12 }))).toBeVisible();
+
+      const eight = "abcd-123";
+      await first.fill(eight);
+      await second.fill(eight);
+      await set.click();
+      await expect(page.getByText(t("appPassword.errors.tooShort", { min: 12 }))).toBeVisible();
+      await expect(first).toHaveAttribute("aria-invalid", "true");
+      await expect(first).toHaveValue(eight);
+      await expect(second).toHaveValue(eight);
+      expect(await patchesOf(emulator, driver.id)).toEqual([]);
+
+      // Four more characters after what was kept: twelve, taken.
+      await first.press("End");
+      await first.pressSequentially("wxyz");
+      await second.press("End");
+      await second.pressSequentially("wxyz");
+      await set.click();
+      await expect(page.getByRole("status").filter({ hasText: t("appPassword.changed") })).toBeVisible();
+      await expect(first).toHaveValue("");
+      expect((await patchesOf(emulator, driver.id)).map((r) => [r.status, r.bodyKeys])).toEqual([[200, ["password"]]]);
+    },
+  );
+}

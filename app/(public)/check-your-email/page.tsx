@@ -6,23 +6,35 @@ import { SIGN_UP_LINK_HOURS } from "@/lib/features/accounts/sign-up";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParamsProps } from "@/components/layout/search-params";
 import { TextLink } from "@/components/ui/text-link";
+import { signInSentTo } from "@/lib/features/sign-in/sent-to";
 
 export const generateMetadata = titleFrom("signIn.checkEmail.title");
 
-/** After the sign-in form, or with `?for=sign-up` after the sign-up form: the same page for every address. */
+/**
+ * After the sign-in form, or with `?for=sign-up` after the sign-up form: the same page for every address. After the
+ * sign-in form it names the address typed (from a cookie of this browser's, never the URL), with the way to another.
+ */
 export default async function CheckYourEmailPage({ searchParams }: SearchParamsProps) {
   await connection();
   const { mail, auth } = getConfig();
   const signUp = (await searchParams).for === "sign-up";
   const t = await getTranslations("signIn.checkEmail");
   const tDemo = await getTranslations("demo");
+  const sentTo = signUp ? null : await signInSentTo();
+  const minutes = Math.round(auth.signInLinkMaxAgeSeconds / 60);
   return (
     <div className="mx-auto max-w-md space-y-4">
       <h1 className="text-2xl font-bold">{t("heading")}</h1>
       <p role="status">
         {signUp
           ? t("signUpSent", { hours: SIGN_UP_LINK_HOURS })
-          : t("sent", { minutes: Math.round(auth.signInLinkMaxAgeSeconds / 60) })}
+          : sentTo
+            ? t.rich("sentTo", {
+                email: sentTo,
+                minutes,
+                address: (chunks) => <strong className="[overflow-wrap:anywhere]">{chunks}</strong>,
+              })
+            : t("sent", { minutes })}
       </p>
       <p className="text-slate-700 dark:text-slate-300">{t("spam")}</p>
       {mail.outbox && (
@@ -36,7 +48,13 @@ export default async function CheckYourEmailPage({ searchParams }: SearchParamsP
           })}
         </p>
       )}
-      <TextLink href="/signin">{t("back")}</TextLink>
+      {sentTo ? (
+        <p>
+          {t("notYours")} <TextLink href="/signin">{t("useAnother")}</TextLink>
+        </p>
+      ) : (
+        <TextLink href="/signin">{t("back")}</TextLink>
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailSchema } from "@/lib/core/auth/schemas";
 import { isCountryCode } from "@/lib/core/countries";
 import { INVISIBLE_OR_DIRECTION, NO_MARKUP } from "@/lib/core/text-schema";
-import { PLATFORM_PASSWORD_MIN } from "./shared";
+import { APP_PASSWORD_MIN } from "./shared";
 
 /**
  * Profile fields, validated the same at sign-up, on the account page and in admin. Markup and invisible characters are
@@ -59,7 +59,7 @@ export const PLATFORM_PASSWORD_MAX = 128;
 
 export const passwordSchema = z
   .string({ error: "profile.errors.password.required" })
-  .min(PLATFORM_PASSWORD_MIN, "profile.errors.password.tooShort")
+  .min(APP_PASSWORD_MIN, "profile.errors.password.tooShort")
   .max(PLATFORM_PASSWORD_MAX, "profile.errors.password.tooLong");
 
 /** A new driver's data with the app password, as the platform's create-user takes it. */
@@ -90,17 +90,17 @@ export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>;
 const formText = z.unknown().transform((v) => (typeof v === "string" ? v : ""));
 
 /**
- * The new password twice: at least 6 characters (the platform's minimum), and the same both times.
+ * The new password twice: at least APP_PASSWORD_MIN characters, and the same both times.
  * Messages are catalogue keys; the bounds travel with the issues as `{min}` and `{max}`.
  */
 export const AppPasswordInput = z
   .object({ password: formText, passwordRepeat: formText })
   .superRefine(({ password, passwordRepeat }, ctx) => {
-    if ([...password].length < PLATFORM_PASSWORD_MIN)
+    if ([...password].length < APP_PASSWORD_MIN)
       ctx.addIssue({
         code: "too_small",
         origin: "string",
-        minimum: PLATFORM_PASSWORD_MIN,
+        minimum: APP_PASSWORD_MIN,
         inclusive: true,
         input: password,
         path: ["password"],

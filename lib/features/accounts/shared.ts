@@ -8,8 +8,11 @@ export const ACCOUNT_ERROR_STATUS = {
   "in-progress": 409,
 } as const satisfies ErrorStatusTable<string>;
 
-/** The charging app's shortest password: the forms' `minLength` and the schema's rule. */
-export const PLATFORM_PASSWORD_MIN = 6;
+/**
+ * The shortest app password the portal takes, for drivers and staff alike (the platform takes 6): a device password
+ * chosen once, so 12 rather than NIST SP 800-63B's floor of 8. The forms' hint and the schemas' one rule.
+ */
+export const APP_PASSWORD_MIN = 12;
 
 export { sameBalance, type BalanceView } from "./balance-view";
 export type { ProfileValues } from "./profile-values";

@@ -23,6 +23,7 @@ const context = vi.hoisted(() => ({
   harness: null as unknown as import("../driver-services/harness").ServiceHarness,
   headers: new Headers(),
   afterTasks: [] as (() => unknown)[],
+  setCookies: [] as { name: string; value: string; options: unknown }[],
 }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => context.harness.client }));
 vi.mock("@/lib/core/db/client", () => ({ getDb: async () => context.harness.db.db }));
@@ -32,7 +33,7 @@ vi.mock("next/headers", () => ({
     get: () => undefined,
     getAll: () => [],
     has: () => false,
-    set: () => undefined,
+    set: (name: string, value: string, options: unknown) => void context.setCookies.push({ name, value, options }),
     delete: () => undefined,
   }),
 }));
@@ -66,11 +67,13 @@ for (const name of [
 const { handlers } = await import("@/lib/core/auth");
 const route = await import("@/app/api/auth/[...nextauth]/route");
 const { requestSignInLinkAction } = await import("@/lib/features/sign-in/actions/request-sign-in-link");
+const { SENT_TO_COOKIE } = await import("@/lib/features/sign-in/sent-to");
 
 const h = serviceHarnessForSuite({ seams: context, resetBeforeEach: false });
 beforeEach(async () => {
   context.headers = new Headers({ "x-forwarded-for": "203.0.113.7" });
   context.afterTasks.length = 0;
+  context.setCookies.length = 0;
   for (const table of [mailOutbox, rateLimitCounters, verificationTokens, sessions, users]) await h.db.db.delete(table);
 });
 
@@ -240,6 +243,22 @@ describe(`the sign-in form does not tell whether an account exists (${testDriver
     // The link Auth.js issued for the form did not count the request a second time.
     for (const email of [DEMO_DRIVER_EMAIL, UNKNOWN]) expect(await counted("signin-mail:email", email)).toBe(1);
     expect(await counted("signin-mail:client", "203.0.113.7")).toBe(2);
+  });
+
+  it("remembers the address typed for 'Check your e-mail' alike for both: a cookie for that page only, never the URL (issue 36)", async () => {
+    expect(await submitSignInForm(DEMO_DRIVER_EMAIL)).toBe("redirect /check-your-email");
+    expect(await submitSignInForm(UNKNOWN)).toBe("redirect /check-your-email");
+    const [known, unknown, ...more] = context.setCookies.filter((c) => c.name === SENT_TO_COOKIE);
+    expect(more).toEqual([]);
+    expect(known!.options).toMatchObject({
+      path: "/check-your-email",
+      maxAge: 30 * 60,
+      httpOnly: true,
+      sameSite: "lax",
+    });
+    expect(unknown!.options).toEqual(known!.options);
+    expect(Buffer.from(known!.value, "base64url").toString("utf8")).toBe(DEMO_DRIVER_EMAIL);
+    expect(Buffer.from(unknown!.value, "base64url").toString("utf8")).toBe(UNKNOWN);
   });
 
   it("still says when the limit is reached, for known and unknown addresses alike", async () => {

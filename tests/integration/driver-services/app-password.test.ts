@@ -146,7 +146,7 @@ describe("ampeco: the driver sets a new app password", () => {
       expect(JSON.stringify(await db.select().from(table))).not.toContain(password);
   });
 
-  it("a mismatch or a password under 6 characters never reaches the platform, and nothing typed is echoed", async () => {
+  it("a mismatch or a password under 12 characters never reaches the platform, and nothing typed is echoed", async () => {
     const h = await use(ampeco);
     const mismatch = await setAppPasswordAction(IDLE, passwordForm("long-enough-1", "long-enough-2"));
     expect(mismatch).toEqual({
@@ -154,13 +154,23 @@ describe("ampeco: the driver sets a new app password", () => {
       fieldErrors: { passwordRepeat: ["The two passwords do not match."] },
       values: {},
     });
-    const short = await setAppPasswordAction(IDLE, passwordForm("12345"));
-    expect(short).toEqual({ status: "invalid", fieldErrors: { password: ["Use at least 6 characters."] }, values: {} });
-    // Six characters counted as characters, not as UTF-16 units: five emoji are still too short.
-    const emoji = await setAppPasswordAction(IDLE, passwordForm("🔑🔑🔑🔑🔑"));
-    expect(emoji).toMatchObject({ status: "invalid", fieldErrors: { password: ["Use at least 6 characters."] } });
+    const short = await setAppPasswordAction(IDLE, passwordForm("eleven-char"));
+    expect(short).toEqual({
+      status: "invalid",
+      fieldErrors: { password: ["The app password needs at least 12 characters."] },
+      values: {},
+    });
+    // Twelve characters counted as characters, not as UTF-16 units: eleven emoji are still too short.
+    const emoji = await setAppPasswordAction(IDLE, passwordForm("🔑".repeat(11)));
+    expect(emoji).toMatchObject({
+      status: "invalid",
+      fieldErrors: { password: ["The app password needs at least 12 characters."] },
+    });
     const missing = await setAppPasswordAction(IDLE, formOf({}));
-    expect(missing).toMatchObject({ status: "invalid", fieldErrors: { password: ["Use at least 6 characters."] } });
+    expect(missing).toMatchObject({
+      status: "invalid",
+      fieldErrors: { password: ["The app password needs at least 12 characters."] },
+    });
     expect(h.sent.filter((r) => r.method !== "GET")).toEqual([]);
     expect(await patchesInEmulatorLog(h, DEMO_DRIVER_ID)).toEqual([]);
   });
@@ -321,12 +331,15 @@ describe("ampeco: a driver created by staff gets the portal's link to set the ap
       tokens.push(TOKEN_IN_LINK.exec(mails.at(-1)?.text ?? "")?.[1] as string);
     }
     const [replaced, token] = tokens as [string, string];
-    expect(await setAppPasswordWithLink(replaced, "pw-123456")).toEqual({ status: "invalid" });
+    expect(await setAppPasswordWithLink(replaced, "pw-1234567890")).toEqual({ status: "invalid" });
 
     const later = new Date(Date.now() + (APP_PASSWORD_LINK_DAYS * 24 + 1) * 3_600_000);
-    expect(await setAppPasswordWithLink(token, "pw-123456", later)).toEqual({ status: "expired" });
+    expect(await setAppPasswordWithLink(token, "pw-1234567890", later)).toEqual({ status: "expired" });
     expect(await inspectAppPasswordLink(token, later)).toEqual({ status: "expired" });
-    const expired = await setAppPasswordWithLinkAction(IDLE, passwordForm("pw-123456", "pw-123456", { token: "" }));
+    const expired = await setAppPasswordWithLinkAction(
+      IDLE,
+      passwordForm("pw-1234567890", "pw-1234567890", { token: "" }),
+    );
     expect(expired).toMatchObject({ status: "error", code: "invalid" });
 
     for (const edited of [
@@ -339,11 +352,14 @@ describe("ampeco: a driver created by staff gets the portal's link to set the ap
       null,
       undefined,
     ]) {
-      expect(await setAppPasswordWithLink(edited, "pw-123456")).toEqual({ status: "invalid" });
+      expect(await setAppPasswordWithLink(edited, "pw-1234567890")).toEqual({ status: "invalid" });
       expect(await inspectAppPasswordLink(edited)).toEqual({ status: "invalid" });
     }
 
-    const mismatch = await setAppPasswordWithLinkAction(IDLE, passwordForm("pw-123456", "pw-654321", { token }));
+    const mismatch = await setAppPasswordWithLinkAction(
+      IDLE,
+      passwordForm("pw-1234567890", "pw-0987654321", { token }),
+    );
     expect(mismatch).toEqual({
       status: "invalid",
       fieldErrors: { passwordRepeat: ["The two passwords do not match."] },
@@ -356,12 +372,12 @@ describe("ampeco: a driver created by staff gets the portal's link to set the ap
     const logs = captureLogs("debug");
     let down;
     try {
-      down = await setAppPasswordWithLinkAction(IDLE, passwordForm("pw-123456", "pw-123456", { token }));
+      down = await setAppPasswordWithLinkAction(IDLE, passwordForm("pw-1234567890", "pw-1234567890", { token }));
     } finally {
       logs.restore();
     }
     expect(logs.lines.map((l) => l.fields.msg)).toContain("app password link failed");
-    for (const line of logs.lines) expect(line.text).not.toContain("pw-123456");
+    for (const line of logs.lines) expect(line.text).not.toContain("pw-1234567890");
     expect(down).toMatchObject({ status: "error", message: expect.stringContaining("set your app password") });
     await h.control("DELETE", "/faults");
     // Only the submit that passed every check reached the platform (a write is not retried).
@@ -369,7 +385,7 @@ describe("ampeco: a driver created by staff gets the portal's link to set the ap
     expect(await patchesInEmulatorLog(h, SECOND_DRIVER_ID)).toEqual([{ status: 503, bodyKeys: ["password"] }]);
     // Still usable after all of that.
     expect(await inspectAppPasswordLink(token)).toEqual({ status: "pending", email: SECOND_DRIVER_EMAIL });
-    expect(await setAppPasswordWithLink(token, "pw-123456")).toEqual({ status: "set", email: SECOND_DRIVER_EMAIL });
+    expect(await setAppPasswordWithLink(token, "pw-1234567890")).toEqual({ status: "set", email: SECOND_DRIVER_EMAIL });
   });
   it("a link to an address the driver no longer has (staff changed it) sets nothing, and stays used up", async () => {
     const h = await use(ampeco, SUPPORT);
@@ -379,7 +395,7 @@ describe("ampeco: a driver created by staff gets the portal's link to set the ap
     await h.client.users.changeEmail(SECOND_DRIVER_ID, "sam.moved@example.com");
     h.sent.length = 0;
 
-    const result = await setAppPasswordWithLinkAction(IDLE, passwordForm("pw-123456", "pw-123456", { token }));
+    const result = await setAppPasswordWithLinkAction(IDLE, passwordForm("pw-1234567890", "pw-1234567890", { token }));
     expect(result).toEqual({ status: "error", code: "moved", message: expect.stringContaining("no longer uses") });
     expect(sentTo(h, "PATCH", USER_PATCH)).toEqual([]);
     expect(await inspectAppPasswordLink(token)).toEqual({ status: "used" });

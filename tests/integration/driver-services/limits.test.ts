@@ -34,6 +34,8 @@ vi.mock("next/headers", () => ({
     get: (name: string) => (context.cookies.has(name) ? { name, value: context.cookies.get(name) } : undefined),
     getAll: () => [],
     has: (name: string) => context.cookies.has(name),
+    // The sign-in form remembers the address typed for "Check your e-mail" (lib/features/sign-in/sent-to.ts).
+    set: () => undefined,
   }),
 }));
 vi.mock("next/server", async (original) => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ProfileUpdateInput, SignUpInput } from "@/lib/features/accounts/schemas";
+import { AppPasswordInput, ProfileUpdateInput, SignUpInput } from "@/lib/features/accounts/schemas";
+import { AdminCreateDriverInput } from "@/lib/features/admin/schemas";
 import { toFieldErrors } from "@/lib/core/actions/action-result";
 import { translatorFor } from "@/lib/core/i18n/translator";
 
@@ -31,7 +32,7 @@ describe("profile names refuse invisible and text-direction characters (staff sc
   it("applies to every text field of the sign-up form", () => {
     const base = {
       email: "new@example.com",
-      password: "app-secret",
+      password: "app-secret-1",
       firstName: "Jan",
       lastName: "Jansen",
       country: "NL",
@@ -59,6 +60,42 @@ describe("profile names refuse invisible and text-direction characters (staff sc
     ]);
     expect(toFieldErrors(issues ?? [], translatorFor("de")).city).toEqual([
       "Der Ort darf weder < > { } noch Steuerzeichen enthalten.",
+    ]);
+  });
+});
+
+describe("the app password: one rule of at least 12 characters, for the driver's forms and staff alike (issue 36)", () => {
+  const staff = (password: string) =>
+    AdminCreateDriverInput.safeParse({
+      email: "new@example.com",
+      firstName: "Jan",
+      lastName: "Jansen",
+      country: "NL",
+      passwordMode: "set",
+      password,
+    });
+  const driver = (password: string) => AppPasswordInput.safeParse({ password, passwordRepeat: password });
+
+  it("refuses 11 characters and takes 12, on both paths", () => {
+    for (const check of [staff, driver]) {
+      expect(check("abcdefghijk").success).toBe(false);
+      expect(check("abcdefghijkl").success).toBe(true);
+    }
+  });
+
+  it("names the minimum in the driver's language", () => {
+    const issues = driver("abcd-123").error?.issues ?? [];
+    expect(toFieldErrors(issues, translatorFor("en")).password).toEqual([
+      "The app password needs at least 12 characters.",
+    ]);
+    expect(toFieldErrors(issues, translatorFor("nl")).password).toEqual([
+      "Het app-wachtwoord moet minstens 12 tekens hebben.",
+    ]);
+    expect(toFieldErrors(issues, translatorFor("de")).password).toEqual([
+      "Das App-Passwort muss mindestens 12 Zeichen lang sein.",
+    ]);
+    expect(toFieldErrors(staff("abcd-123").error?.issues ?? [], translatorFor("en")).password).toEqual([
+      "The app password needs at least 12 characters.",
     ]);
   });
 });

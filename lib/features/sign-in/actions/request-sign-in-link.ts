@@ -10,6 +10,7 @@ import { isKnownBrowserFor } from "@/lib/core/auth/known-browser";
 import { safeReturnPath } from "@/lib/core/auth/return-path";
 import { emailSchema } from "@/lib/core/auth/schemas";
 import { mailSignInLinkOrSignUpPointer } from "@/lib/features/sign-in/sign-in-mail";
+import { rememberSignInSentTo } from "@/lib/features/sign-in/sent-to";
 import { consumeSignInMailLimits } from "@/lib/core/auth/sign-in-limits";
 import { siteOrigin } from "@/lib/core/auth/site-origin";
 
@@ -45,6 +46,7 @@ export const requestSignInLinkAction = publicAction({
       locale: await currentLocale(),
     };
     after(() => mailSignInLinkOrSignUpPointer(request));
+    await rememberSignInSentTo(email);
     return navigate(async () => redirect("/check-your-email"));
   },
 });
