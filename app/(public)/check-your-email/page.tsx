@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { getConfig } from "@/lib/core/config";
@@ -6,13 +7,15 @@ import { SIGN_UP_LINK_HOURS } from "@/lib/features/accounts/sign-up";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParamsProps } from "@/components/layout/search-params";
 import { TextLink } from "@/components/ui/text-link";
-import { signInSentTo } from "@/lib/features/sign-in/sent-to";
+import { mailSentTo } from "@/lib/core/auth/mail-sent-to";
 
 export const generateMetadata = titleFrom("signIn.checkEmail.title");
 
+const address = (chunks: ReactNode) => <strong className="[overflow-wrap:anywhere]">{chunks}</strong>;
+
 /**
- * After the sign-in form, or with `?for=sign-up` after the sign-up form: the same page for every address. After the
- * sign-in form it names the address typed (from a cookie of this browser's, never the URL), with the way to another.
+ * After the sign-in form, or with `?for=sign-up` after the sign-up form: the same page for every address. It names the
+ * address typed (from a cookie of this browser's, never the URL), with the way to another.
  */
 export default async function CheckYourEmailPage({ searchParams }: SearchParamsProps) {
   await connection();
@@ -20,20 +23,18 @@ export default async function CheckYourEmailPage({ searchParams }: SearchParamsP
   const signUp = (await searchParams).for === "sign-up";
   const t = await getTranslations("signIn.checkEmail");
   const tDemo = await getTranslations("demo");
-  const sentTo = signUp ? null : await signInSentTo();
+  const sentTo = await mailSentTo();
   const minutes = Math.round(auth.signInLinkMaxAgeSeconds / 60);
   return (
     <div className="mx-auto max-w-md space-y-4">
       <h1 className="text-2xl font-bold">{t("heading")}</h1>
       <p role="status">
         {signUp
-          ? t("signUpSent", { hours: SIGN_UP_LINK_HOURS })
+          ? sentTo
+            ? t.rich("signUpSentTo", { email: sentTo, hours: SIGN_UP_LINK_HOURS, address })
+            : t("signUpSent", { hours: SIGN_UP_LINK_HOURS })
           : sentTo
-            ? t.rich("sentTo", {
-                email: sentTo,
-                minutes,
-                address: (chunks) => <strong className="[overflow-wrap:anywhere]">{chunks}</strong>,
-              })
+            ? t.rich("sentTo", { email: sentTo, minutes, address })
             : t("sent", { minutes })}
       </p>
       <p className="text-slate-700 dark:text-slate-300">{t("spam")}</p>
@@ -50,7 +51,7 @@ export default async function CheckYourEmailPage({ searchParams }: SearchParamsP
       )}
       {sentTo ? (
         <p>
-          {t("notYours")} <TextLink href="/signin">{t("useAnother")}</TextLink>
+          {t("notYours")} <TextLink href={signUp ? "/signup" : "/signin"}>{t("useAnother")}</TextLink>
         </p>
       ) : (
         <TextLink href="/signin">{t("back")}</TextLink>

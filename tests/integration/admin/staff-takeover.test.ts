@@ -53,6 +53,8 @@ vi.mock("next/headers", () => ({
   cookies: async () => ({
     get: (name: string) =>
       name === "authjs.session-token" && holder.sessionToken ? { name, value: holder.sessionToken } : undefined,
+    // The sign-up form remembers the address typed for "Check your e-mail" (lib/core/auth/mail-sent-to.ts).
+    set: () => undefined,
   }),
   headers: async () => new Headers({ "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36" }),
 }));

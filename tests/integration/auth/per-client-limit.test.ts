@@ -18,7 +18,11 @@ const holder = vi.hoisted(() => ({
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
 vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 vi.mock("@/lib/core/auth", () => ({ signIn: vi.fn(async () => "/check-your-email"), auth: vi.fn(async () => null) }));
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": holder.forwardedFor }) }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers({ "x-forwarded-for": holder.forwardedFor }),
+  // The sign-up form remembers the address typed for "Check your e-mail" (lib/core/auth/mail-sent-to.ts).
+  cookies: async () => ({ get: () => undefined, set: () => undefined }),
+}));
 // The sign-up mails after its answer (Next's after()); this test counts only the answers.
 vi.mock("next/server", () => ({ after: () => undefined }));
 

@@ -67,7 +67,7 @@ for (const name of [
 const { handlers } = await import("@/lib/core/auth");
 const route = await import("@/app/api/auth/[...nextauth]/route");
 const { requestSignInLinkAction } = await import("@/lib/features/sign-in/actions/request-sign-in-link");
-const { SENT_TO_COOKIE } = await import("@/lib/features/sign-in/sent-to");
+const { SENT_TO_COOKIE } = await import("@/lib/core/auth/mail-sent-to");
 
 const h = serviceHarnessForSuite({ seams: context, resetBeforeEach: false });
 beforeEach(async () => {

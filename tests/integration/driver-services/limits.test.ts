@@ -34,7 +34,7 @@ vi.mock("next/headers", () => ({
     get: (name: string) => (context.cookies.has(name) ? { name, value: context.cookies.get(name) } : undefined),
     getAll: () => [],
     has: (name: string) => context.cookies.has(name),
-    // The sign-in form remembers the address typed for "Check your e-mail" (lib/features/sign-in/sent-to.ts).
+    // The sign-in form remembers the address typed for "Check your e-mail" (lib/core/auth/mail-sent-to.ts).
     set: () => undefined,
   }),
 }));

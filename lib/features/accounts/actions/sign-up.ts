@@ -9,7 +9,8 @@ import { currentLocale } from "@/lib/core/auth/current-locale";
 import { RATE_LIMITS } from "@/lib/core/rate-limit";
 import { refusalOverLimit } from "@/lib/core/actions/limit";
 import { SignUpRequestInput } from "@/lib/features/accounts/schemas";
-import { mailSignUpLinkOrAccountNote } from "@/lib/features/accounts/sign-up";
+import { mailSignUpLinkOrAccountNote, SIGN_UP_LINK_HOURS } from "@/lib/features/accounts/sign-up";
+import { rememberMailSentTo } from "@/lib/core/auth/mail-sent-to";
 
 /** Where both answers of the sign-up form land: the same page whether or not the address has an account. */
 const SIGN_UP_SENT_PATH = "/check-your-email?for=sign-up";
@@ -34,6 +35,7 @@ export const signUpAction = publicAction({
     if (refused) return { ...refused, values };
     const request = { input, origin: await siteOrigin(), locale: await currentLocale() };
     after(() => mailSignUpLinkOrAccountNote(request));
+    await rememberMailSentTo(input.email, SIGN_UP_LINK_HOURS * 3600);
     return navigate(async () => redirect(SIGN_UP_SENT_PATH));
   },
 });

@@ -1,4 +1,5 @@
 "use server";
+import { getConfig } from "@/lib/core/config";
 import { redirect } from "next/navigation";
 import { after } from "next/server";
 import { z } from "zod";
@@ -10,7 +11,7 @@ import { isKnownBrowserFor } from "@/lib/core/auth/known-browser";
 import { safeReturnPath } from "@/lib/core/auth/return-path";
 import { emailSchema } from "@/lib/core/auth/schemas";
 import { mailSignInLinkOrSignUpPointer } from "@/lib/features/sign-in/sign-in-mail";
-import { rememberSignInSentTo } from "@/lib/features/sign-in/sent-to";
+import { rememberMailSentTo } from "@/lib/core/auth/mail-sent-to";
 import { consumeSignInMailLimits } from "@/lib/core/auth/sign-in-limits";
 import { siteOrigin } from "@/lib/core/auth/site-origin";
 
@@ -46,7 +47,7 @@ export const requestSignInLinkAction = publicAction({
       locale: await currentLocale(),
     };
     after(() => mailSignInLinkOrSignUpPointer(request));
-    await rememberSignInSentTo(email);
+    await rememberMailSentTo(email, getConfig().auth.signInLinkMaxAgeSeconds);
     return navigate(async () => redirect("/check-your-email"));
   },
 });

@@ -5,27 +5,26 @@ import { emailSchema } from "@/lib/core/auth/schemas";
 import { isSecureOrigin } from "@/lib/core/auth/session-policy";
 
 /**
- * The address the sign-in form was given, for "Check your e-mail" to show (so a typo is seen). A cookie, never the
- * URL: addresses stay out of access logs and history. Only that page gets it, and only while the link could work.
+ * The address the sign-in or sign-up form was given, for "Check your e-mail" to show (so a typo is seen). A cookie,
+ * never the URL: addresses stay out of access logs and history. Only that page gets it, and only while the link works.
  */
-export const SENT_TO_COOKIE = "portal-sign-in-sent-to";
+export const SENT_TO_COOKIE = "portal-mail-sent-to";
 const PAGE = "/check-your-email";
 
 /** Remembers the address this browser typed; the same for an address with an account or without (no tell). */
-export async function rememberSignInSentTo(email: string): Promise<void> {
-  const { auth } = getConfig();
-  const secure = isSecureOrigin(auth.url, (await headers()).get("x-forwarded-proto"));
+export async function rememberMailSentTo(email: string, linkMaxAgeSeconds: number): Promise<void> {
+  const secure = isSecureOrigin(getConfig().auth.url, (await headers()).get("x-forwarded-proto"));
   (await cookies()).set(SENT_TO_COOKIE, Buffer.from(email, "utf8").toString("base64url"), {
     path: PAGE,
-    maxAge: auth.signInLinkMaxAgeSeconds,
+    maxAge: linkMaxAgeSeconds,
     httpOnly: true,
     sameSite: "lax",
     secure,
   });
 }
 
-/** The address remembered by rememberSignInSentTo, or null (none, expired, or not an address). */
-export async function signInSentTo(): Promise<string | null> {
+/** The address remembered by rememberMailSentTo, or null (none, expired, or not an address). */
+export async function mailSentTo(): Promise<string | null> {
   const value = (await cookies()).get(SENT_TO_COOKIE)?.value;
   if (!value) return null;
   const parsed = emailSchema.safeParse(Buffer.from(value, "base64url").toString("utf8"));
