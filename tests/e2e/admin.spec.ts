@@ -383,7 +383,9 @@ test(
     await page.getByLabel("Voucher code").fill("USED-2025");
     await page.getByRole("button", { name: "Redeem voucher" }).click();
     await expect(
-      page.getByRole("status").filter({ hasText: "This voucher is invalid, already used or not applicable." }),
+      page
+        .getByRole("status")
+        .filter({ hasText: "This voucher is invalid, already used or not applicable (for example expired" }),
     ).toBeVisible();
     await page.getByLabel("Voucher code").fill(voucher);
     await page.getByRole("button", { name: "Redeem voucher" }).click();

@@ -4,11 +4,12 @@ import { rscPayloadOf } from "../support/rsc-payload";
 /**
  * Issue 26: /sessions with 25 rows was 209 KB of HTML (every session rendered twice, long class lists,
  * and the rows again as element trees in the RSC payload). Its budget is 80 KB; bytes do not depend on
- * the machine's load, so this fails only when the page itself grows.
+ * the machine's load, so this fails only when the page itself grows. Issue 36's phone header (a menu beside the links)
+ * and the place of each session took it to 82.8 KB: 84 KB now, to be won back with issue 37's lighter pages.
  */
-const SESSIONS_BUDGET = 80_000;
+const SESSIONS_BUDGET = 84_000;
 
-test("/sessions with 25 rows stays within 80 KB of HTML", async ({ driverPage }) => {
+test("/sessions with 25 rows stays within 84 KB of HTML", async ({ driverPage }) => {
   const response = await driverPage.request.get("/sessions", { maxRedirects: 0 });
   expect(response.status()).toBe(200);
   const html = await response.text();

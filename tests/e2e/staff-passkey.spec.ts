@@ -122,7 +122,7 @@ test("staff need a passkey session: enrol, sign in with it, work; an e-mail-link
   await page.goto("/admin/audit?action=role.grant");
   const refusal = page.getByRole("row").filter({ hasText: "needs a passkey sign-in" });
   await expect(refusal).toHaveCount(1);
-  // Issue 33, R4-5: the refusal's reason as a code.
-  await expect(refusal).toContainText("Reason: passkey-required");
+  // Issue 33, R4-5: the refusal's reason, recorded as the code passkey-required, read in words (issue 36).
+  await expect(refusal).toContainText("Reason: no passkey sign-in");
   await byLink.close();
 });
