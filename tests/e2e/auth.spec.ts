@@ -91,7 +91,10 @@ test("the sign-in form answers the same for unknown addresses and mails them a s
   await page.getByLabel("E-mail address").fill(unknown);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
   await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
-  await expect(page.getByRole("status")).toHaveText(/If an account exists for that address/);
+  // The same sentence as for a known address, naming the address typed (issue 36).
+  await expect(page.getByRole("status")).toHaveText(
+    `We sent a mail to ${unknown}. If the address has an account, it holds a sign-in link that works once and expires in 30 minutes.`,
+  );
   await openMailboxWith(page, unknown, "Sign-in request for Driver Portal");
   await expect(page.getByRole("row").filter({ hasText: unknown })).toHaveCount(1);
 });
