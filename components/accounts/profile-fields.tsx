@@ -1,23 +1,24 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { ADDRESS_FIELDS } from "@/components/ui/address-fields";
+import { ADDRESS_FIELDS, WIDE_FIELD } from "@/components/ui/address-fields";
 import { TextField } from "@/components/ui/field";
 import type { FieldErrors } from "@/lib/core/actions/action-result";
 import { CountryField } from "@/components/ui/country-field";
 
 type ProfileFieldName = "firstName" | "lastName" | "phone" | "address" | "city" | "postCode" | "country";
 
-/** The text fields in form order, each with its autofill hint; the country (a select) follows them. */
+/** The text fields in form order, each with its autofill hint; the country (a select) follows them, beside the phone. */
 const TEXT_FIELDS: {
   name: Exclude<ProfileFieldName, "country">;
   autoComplete: string;
   type?: "tel";
   required?: true;
+  wide?: boolean;
 }[] = [
   { name: "firstName", autoComplete: "given-name", required: true },
   { name: "lastName", autoComplete: "family-name", required: true },
-  { name: "phone", autoComplete: "tel", type: "tel" },
   ...ADDRESS_FIELDS,
+  { name: "phone", autoComplete: "tel", type: "tel" },
 ];
 
 /**
@@ -56,12 +57,12 @@ export function ProfileFields({
           type={field.type}
           autoComplete={auto(field.autoComplete)}
           required={field.required}
+          className={field.wide ? WIDE_FIELD : ""}
           defaultValue={values[field.name]}
           errors={errors[field.name]}
         />
       ))}
       <CountryField
-        className="sm:col-span-2"
         value={values.country ?? ""}
         label={labels.country}
         autoComplete={auto("country")}

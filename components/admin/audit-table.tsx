@@ -5,6 +5,7 @@ import { formatDateTime } from "@/lib/core/format";
 import { Badge } from "@/components/ui/badge";
 import { ColumnHeader, ScrollingTable } from "@/components/ui/table";
 import { TextLink } from "@/components/ui/text-link";
+import { BreakableAddress } from "@/components/ui/rich-text";
 
 type AuditT = Awaited<ReturnType<typeof getTranslations<"audit">>>;
 
@@ -69,7 +70,9 @@ export async function AuditTable({ entries }: { entries: AuditEntryView[] }) {
           <td className="px-3 py-2 whitespace-nowrap">
             <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
           </td>
-          <td className="px-3 py-2 break-all">{entry.actorEmail}</td>
+          <td className="px-3 py-2">
+            <BreakableAddress>{entry.actorEmail}</BreakableAddress>
+          </td>
           <td className="px-3 py-2">
             <p className="font-semibold">{actionLabel(entry.action)}</p>
             <p>{sentence(entry)}</p>

@@ -13,7 +13,7 @@ export async function DriverSearchForm({ by, q, error }: { by: DriverSearchKind;
       action="/admin/users"
       role="search"
       aria-label={t("form.label")}
-      className="grid gap-3 sm:grid-cols-[14rem_1fr_auto] sm:items-start"
+      className="grid gap-3 sm:grid-cols-[auto_1fr_auto] sm:items-start"
     >
       <SelectField
         key={`by-${by}`}

@@ -4,6 +4,7 @@ import { formatMoney } from "@/lib/core/format";
 import { CardStatusBadge } from "@/components/cards/card-status-badge";
 import { ColumnHeader, ScrollingTable } from "@/components/ui/table";
 import { TextLink } from "@/components/ui/text-link";
+import { BreakableAddress } from "@/components/ui/rich-text";
 
 /** One row per hit: a driver can be listed once per link of the searched card code. */
 function rowKey({ user, matchedCard }: DriverSearchHit): string {
@@ -55,7 +56,9 @@ export async function DriverSearchResults({ hits, byCard }: { hits: DriverSearch
             <th scope="row" className="px-4 py-2 font-medium">
               <TextLink href={`/admin/users/${user.id}`}>{name}</TextLink>
             </th>
-            <td className="px-4 py-2 break-all">{user.email}</td>
+            <td className="px-4 py-2">
+              <BreakableAddress>{user.email}</BreakableAddress>
+            </td>
             <td className="px-4 py-2 tabular-nums">{user.id}</td>
             <td className="px-4 py-2 text-right tabular-nums">
               {user.balance === null

@@ -3,6 +3,7 @@ import type { PlatformUser } from "@/lib/platform/types";
 import { countryName } from "@/lib/core/countries";
 import { formatDate, formatDateTime } from "@/lib/core/format";
 import type { Role } from "@/lib/core/auth/roles";
+import { BreakableAddress } from "@/components/ui/rich-text";
 
 export interface PortalAccountView {
   email: string | null;
@@ -28,7 +29,9 @@ export async function DriverSummary({ user, portal }: { user: PlatformUser; port
       <dt className="font-semibold">{t("summary.platformUserId")}</dt>
       <dd className="tabular-nums">{user.id}</dd>
       <dt className="font-semibold">{t("summary.email")}</dt>
-      <dd className="break-all">{user.email}</dd>
+      <dd>
+        <BreakableAddress>{user.email}</BreakableAddress>
+      </dd>
       <dt className="font-semibold">{t("summary.phone")}</dt>
       <dd>{user.phone ?? "—"}</dd>
       <dt className="font-semibold">{t("summary.address")}</dt>
@@ -44,7 +47,7 @@ export async function DriverSummary({ user, portal }: { user: PlatformUser; port
               since: formatDate(portal.createdAt, locale),
               verified,
               confirmed: portal.emailVerified ? formatDateTime(portal.emailVerified, locale) : "",
-              address: (chunks) => <span className="break-all">{chunks}</span>,
+              address: (chunks) => <BreakableAddress>{chunks}</BreakableAddress>,
             })
           : t("summary.noPortalAccount")}
       </dd>

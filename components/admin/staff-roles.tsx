@@ -13,6 +13,7 @@ import { SubmitButton } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/alert";
 import { ConfirmSubmit } from "@/components/ui/confirm-submit";
 import { EmptyState } from "@/components/ui/empty-state";
+import { BreakableAddress } from "@/components/ui/rich-text";
 
 export interface StaffRow {
   email: string;
@@ -92,7 +93,9 @@ export function StaffList({ staff, viewerEmail }: { staff: StaffRow[]; viewerEma
             return (
               <li key={member.email} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
                 <div>
-                  <p className="font-semibold break-all">{member.email}</p>
+                  <p className="font-semibold">
+                    <BreakableAddress>{member.email}</BreakableAddress>
+                  </p>
                   <p className="text-sm text-slate-700 dark:text-slate-300">{about}</p>
                 </div>
                 {self ? (
@@ -183,7 +186,9 @@ export function PendingInvites({ invites }: { invites: InviteRow[] }) {
           {invites.map((invite) => (
             <li key={invite.email} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
               <div>
-                <p className="font-semibold break-all">{invite.email}</p>
+                <p className="font-semibold">
+                  <BreakableAddress>{invite.email}</BreakableAddress>
+                </p>
                 <p className="text-sm text-slate-700 dark:text-slate-300">
                   {t("roles.invite", {
                     role: t(`roles.${invite.role}`),

@@ -6,7 +6,7 @@ import { TextField } from "@/components/ui/field";
 import { FormStatus, InvalidFormSummary } from "@/components/ui/alert";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 import { CheckboxField } from "@/components/ui/checkbox-field";
-import { ADDRESS_FIELDS } from "@/components/ui/address-fields";
+import { ADDRESS_FIELDS, WIDE_FIELD } from "@/components/ui/address-fields";
 import { CountryField } from "@/components/ui/country-field";
 
 export type BillingDetailsAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
@@ -52,7 +52,11 @@ export function BillingDetailsForm({
   const errors = state.status === "invalid" ? state.fieldErrors : {};
   const shown = state.status === "idle" ? initial : (state.values ?? initial);
   const auto = (hint: string) => (personal ? hint : "off");
-  const text = (name: TextName, autoComplete: string, more: { required?: true; hint?: string } = {}) => (
+  const text = (
+    name: TextName,
+    autoComplete: string,
+    more: { required?: true; hint?: string; className?: string } = {},
+  ) => (
     <TextField
       key={`${name}-${shown[name] ?? ""}`}
       label={words[name]}
@@ -98,7 +102,7 @@ export function BillingDetailsForm({
         {text("companyTaxId", "off", { required: true, hint: words.companyTaxIdHint })}
         {text("companyRegNo", "off", { hint: words.companyRegNoHint })}
       </div>
-      {ADDRESS_FIELDS.map((field) => text(field.name, field.autoComplete))}
+      {ADDRESS_FIELDS.map((field) => text(field.name, field.autoComplete, field.wide ? { className: WIDE_FIELD } : {}))}
       <CountryField
         value={shown.country ?? ""}
         label={words.country}

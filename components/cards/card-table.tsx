@@ -52,7 +52,9 @@ export async function CardTable({
               className="border-b border-slate-200 align-top last:border-0 max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:gap-x-3 max-sm:py-2 dark:border-slate-800"
             >
               <th scope="row" className="py-3 pr-3 font-normal">
-                <span className="block font-semibold">{card.visualNumber ?? t("table.noPrintedNumber")}</span>
+                <span className="block font-semibold whitespace-nowrap">
+                  {card.visualNumber ?? t("table.noPrintedNumber")}
+                </span>
                 <span className="block font-mono text-xs whitespace-nowrap text-slate-700 dark:text-slate-300">
                   <span className="sr-only">{t("table.code")} </span>
                   {card.code}
@@ -64,7 +66,7 @@ export async function CardTable({
                   {t("table.addedOn", { date: added(card) })}
                 </span>
               </th>
-              <td className="hidden py-3 pr-3 md:table-cell">{t(`table.types.${card.type}`)}</td>
+              <td className="hidden py-3 pr-3 whitespace-nowrap md:table-cell">{t(`table.types.${card.type}`)}</td>
               <td className="py-3 pr-3">
                 <CardStatusBadge status={card.status} />
                 {statusNote?.(card) && (

@@ -11,7 +11,7 @@ export async function DemoBadge({ parts }: { parts: DemoParts }) {
   const t = await getTranslations("demo");
   return (
     <span
-      className="inline-flex items-center gap-1 rounded-full border border-amber-400 bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900"
+      className="inline-flex items-center gap-1 rounded-full border border-amber-400 bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100"
       title={t("title", { parts })}
     >
       <span aria-hidden="true">{DOT}</span> {t("badge")}

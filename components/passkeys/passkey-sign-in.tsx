@@ -42,8 +42,9 @@ export function PasskeySignIn({
           return;
         }
         if (outcome.expired) continue;
-        // A closed or replaced suggestion is no error worth showing; a refused passkey is.
-        if (!stopped && !outcome.cancelled) setFailure(outcome);
+        // Only the portal's refusal of a picked passkey is worth showing: the driver did nothing yet for a browser's
+        // own refusal of the offer (closed, replaced, or no suggestions here), and the button still works.
+        if (!stopped && outcome.message !== undefined) setFailure(outcome);
         return;
       }
     });

@@ -8,6 +8,7 @@ import { formatDateTime, formatMoney, formatSignedMoney } from "@/lib/core/forma
 import { balanceChangeKindOf, describeTransaction, isCreditNote, STATUS_TONES } from "@/lib/features/payments/shared";
 import type { LedgerRow } from "@/lib/features/payments";
 import { INLINE_LINK_CLASS as linkClass } from "@/components/ui/rich-text";
+import { WithUnbroken } from "@/components/ui/rich-text";
 
 const cell = "px-3 py-2 align-top max-sm:px-2 max-sm:py-0.5";
 /** Below `sm` a row is a card: date and amount, what and status, then balance change and invoice. */
@@ -125,9 +126,14 @@ export async function LedgerTable({
                   download
                   className={`${buttonClasses("secondary")} whitespace-nowrap max-sm:whitespace-normal`}
                 >
-                  {isCreditNote(invoice)
-                    ? t("downloadCreditNote", { number: invoice.number })
-                    : t("downloadInvoice", { number: invoice.number })}
+                  <WithUnbroken
+                    text={
+                      isCreditNote(invoice)
+                        ? t("downloadCreditNote", { number: invoice.number })
+                        : t("downloadInvoice", { number: invoice.number })
+                    }
+                    part={invoice.number}
+                  />
                 </a>
               ) : (
                 <span className="text-slate-700 dark:text-slate-300">{t("table.noInvoice")}</span>

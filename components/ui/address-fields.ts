@@ -1,6 +1,13 @@
-/** A postal address's text fields in form order, with their autofill hints: the profile and the billing details share them. */
+/**
+ * A postal address's text fields in form order (postcode before city, as Dutch and German addresses are written), with
+ * their autofill hints and, in a two-column form, whether the field takes the whole row: the profile and the billing
+ * details share them.
+ */
 export const ADDRESS_FIELDS = [
-  { name: "address", autoComplete: "street-address" },
-  { name: "city", autoComplete: "address-level2" },
-  { name: "postCode", autoComplete: "postal-code" },
+  { name: "address", autoComplete: "street-address", wide: true },
+  { name: "postCode", autoComplete: "postal-code", wide: false },
+  { name: "city", autoComplete: "address-level2", wide: false },
 ] as const;
+
+/** The grid class of a field that takes the whole row of a two-column form. */
+export const WIDE_FIELD = "sm:col-span-2";

@@ -29,7 +29,8 @@ export function SubmitButton({
       {...props}
     >
       {pending && <Spinner />}
-      {pending ? pendingLabel : children}
+      {/* One flex item: a label in parts (a rich message's screen-reader words) keeps its own spacing. */}
+      {pending ? pendingLabel : <span>{children}</span>}
     </button>
   );
 }

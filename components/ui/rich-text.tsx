@@ -1,8 +1,48 @@
+import { Fragment } from "react";
 import Link from "next/link";
 /** Tags of the catalogues' rich messages (t.rich), drawn the same wherever a message uses them. */
 
-/** An address or a name in a sentence: bold, and free to break anywhere so a long one never widens a 360 px page. */
-export const strongBreakable = (chunks: React.ReactNode) => <strong className="break-all">{chunks}</strong>;
+/**
+ * An e-mail address (or a name) that wraps only where it must: after its "@" and before its dots, and mid-word only
+ * when one part alone is wider than the line, so a long one never widens a 360 px page.
+ */
+export function BreakableAddress({ children, className = "" }: { children: React.ReactNode; className?: string }) {
+  const text = typeof children === "string" ? children : Array.isArray(children) ? children.join("") : null;
+  if (text === null || (Array.isArray(children) && children.some((part) => typeof part !== "string")))
+    return <span className={`[overflow-wrap:anywhere] ${className}`}>{children}</span>;
+  const parts = text.split(/(?<=@)|(?=\.)/);
+  return (
+    <span className={`[overflow-wrap:anywhere] ${className}`}>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+/** An address or a name in a sentence: bold, and wrapping as {@link BreakableAddress} does. */
+export const strongBreakable = (chunks: React.ReactNode) => (
+  <strong>
+    <BreakableAddress>{chunks}</BreakableAddress>
+  </strong>
+);
+
+/** `text` with `part` (a code or number it names) kept on one line, so "INV-2026-009044" never breaks at a dash. */
+export function WithUnbroken({ text, part }: { text: string; part: string }) {
+  const at = text.indexOf(part);
+  if (at < 0 || part === "") return text;
+  // One element, so a flex parent (a button) wraps it as one text.
+  return (
+    <span>
+      {text.slice(0, at)}
+      <span className="whitespace-nowrap">{part}</span>
+      {text.slice(at + part.length)}
+    </span>
+  );
+}
 
 /** Words for screen readers only, such as the rest of a control's name beside its short visible text. */
 export const screenReaderOnly = (chunks: React.ReactNode) => <span className="sr-only">{chunks}</span>;

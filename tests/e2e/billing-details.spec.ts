@@ -177,8 +177,8 @@ test(
       ["VAT id", DUTCH.vatId],
       ["Registration number", ""],
       ["Street and number", ""],
-      ["City", ""],
       ["Postcode", ""],
+      ["City", ""],
     ] as const) {
       await page.keyboard.press("Tab");
       await expect(page.getByLabel(label)).toBeFocused();

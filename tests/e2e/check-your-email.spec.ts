@@ -43,6 +43,10 @@ for (const locale of ["en", "nl"] as const) {
     // The link really went there (the mail in the request's language: the address has no portal account yet).
     expect(await latestSignInLink(page, email, t("mail.signInLink.subject"))).toContain("/api/auth/callback/");
 
+    // No mail after a while: the hint's "ask for a new link" is a link back to the form.
+    const askAgain = /<again>(.+)<\/again>/.exec(CATALOGUES[locale].signIn.checkEmail.spam)?.[1] ?? "";
+    await expect(page.getByRole("link", { name: askAgain })).toHaveAttribute("href", "/signin");
+
     // The way to another address: back to the sign-in form.
     await page.goto("/check-your-email");
     await expect(page.getByText(t("signIn.checkEmail.notYours"))).toBeVisible();

@@ -60,3 +60,17 @@ test("/signin offers a passkey next to the e-mail link, axe-clean in both scheme
     await expectNoAxeViolations(page);
   }
 });
+
+test("/signin says nothing about passkeys before the driver asks, where the browser refuses the offer", async ({
+  page,
+}) => {
+  // No authenticator: the browser turns the page's quiet offer in the e-mail field down at once, as a browser without
+  // passkeys does. The driver did nothing, so the page shows no error.
+  const offered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/passkeys/sign-in/options");
+  await page.goto("/signin");
+  await offered;
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+  await expect(page.getByText("Your browser could not use a passkey here")).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeEnabled();
+});

@@ -4,7 +4,15 @@ import { LOCALE_COOKIE } from "../../lib/core/i18n/locales";
 import de from "../../messages/de.json";
 import en from "../../messages/en.json";
 import { expectNoAxeViolations } from "./axe";
-import { createPlatformCard, expect, signInNewPlatformDriver, test } from "./fixtures";
+import {
+  createPlatformCard,
+  createPlatformDriver,
+  expect,
+  signInByEmail,
+  signInNewPlatformDriver,
+  SUPPORT,
+  test,
+} from "./fixtures";
 
 /**
  * Issue 36, problem 5: the cards table on a 360 px phone keeps its actions on screen (it cut off its pause and block
@@ -69,3 +77,31 @@ for (const language of ["en", "de"] as const) {
     await expectNoAxeViolations(page, "cards at 360 px");
   });
 }
+
+test("a long e-mail address on the staff's driver page wraps only after its @ and before its dots", async ({
+  page,
+  request,
+}) => {
+  const driver = await createPlatformDriver(request, "wrapsonlyattheseparatorsofanaddress");
+  await signInByEmail(page, SUPPORT);
+  await page.goto(`/admin/users/${driver.id}`);
+  const address = page.locator("dd").filter({ hasText: driver.email }).first();
+  await expect(address).toBeVisible();
+  // Each part between the separators is a text node of its own: none of them may break, yet the whole must wrap.
+  const parts = await address.evaluate((element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const found: { text: string; lines: number; top: number }[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const tops = [...range.getClientRects()].map((rect) => Math.round(rect.top));
+      if (tops.length > 0)
+        found.push({ text: node.textContent ?? "", lines: new Set(tops).size, top: Math.min(...tops) });
+    }
+    return found;
+  });
+  expect(parts.map((part) => part.text).join("")).toBe(driver.email);
+  for (const part of parts) expect(part.lines, `"${part.text}" on one line`).toBe(1);
+  expect(new Set(parts.map((part) => part.top)).size, "the address wraps at 360 px").toBeGreaterThan(1);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
+});

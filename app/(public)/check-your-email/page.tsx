@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { getConfig } from "@/lib/core/config";
@@ -7,11 +6,11 @@ import { SIGN_UP_LINK_HOURS } from "@/lib/features/accounts/sign-up";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParamsProps } from "@/components/layout/search-params";
 import { TextLink } from "@/components/ui/text-link";
+import { Alert } from "@/components/ui/alert";
+import { inlineLink, strongBreakable as address } from "@/components/ui/rich-text";
 import { mailSentTo } from "@/lib/core/auth/mail-sent-to";
 
 export const generateMetadata = titleFrom("signIn.checkEmail.title");
-
-const address = (chunks: ReactNode) => <strong className="[overflow-wrap:anywhere]">{chunks}</strong>;
 
 /**
  * After the sign-in form, or with `?for=sign-up` after the sign-up form: the same page for every address. It names the
@@ -25,6 +24,7 @@ export default async function CheckYourEmailPage({ searchParams }: SearchParamsP
   const tDemo = await getTranslations("demo");
   const sentTo = await mailSentTo();
   const minutes = Math.round(auth.signInLinkMaxAgeSeconds / 60);
+  const formPath = signUp ? "/signup" : "/signin";
   return (
     <div className="mx-auto max-w-md space-y-4">
       <h1 className="text-2xl font-bold">{t("heading")}</h1>
@@ -37,9 +37,9 @@ export default async function CheckYourEmailPage({ searchParams }: SearchParamsP
             ? t.rich("sentTo", { email: sentTo, minutes, address })
             : t("sent", { minutes })}
       </p>
-      <p className="text-slate-700 dark:text-slate-300">{t("spam")}</p>
+      <p className="text-slate-700 dark:text-slate-300">{t.rich("spam", { again: inlineLink(formPath) })}</p>
       {mail.outbox && (
-        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        <Alert tone="warning">
           {tDemo.rich("mailNotice", {
             link: (chunks) => (
               <Link href="/dev/mailbox" className="font-semibold underline">
@@ -47,11 +47,11 @@ export default async function CheckYourEmailPage({ searchParams }: SearchParamsP
               </Link>
             ),
           })}
-        </p>
+        </Alert>
       )}
       {sentTo ? (
         <p>
-          {t("notYours")} <TextLink href={signUp ? "/signup" : "/signin"}>{t("useAnother")}</TextLink>
+          {t("notYours")} <TextLink href={formPath}>{t("useAnother")}</TextLink>
         </p>
       ) : (
         <TextLink href="/signin">{t("back")}</TextLink>
