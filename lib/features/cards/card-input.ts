@@ -3,7 +3,7 @@ import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
 import { z } from "zod";
 import { PlatformIdSchema } from "@/lib/platform/platform-id";
 import { CardCodeTakenError, CardNotOwnedError } from "./card-errors";
-import { CARD_STATUSES, cardLabel } from "./shared";
+import { CARD_STATUSES } from "./shared";
 
 /**
  * What a person types to link an RFID card, validated the same way for drivers and staff.
@@ -72,21 +72,4 @@ export function cardIdForm(notOwned: MessageKey) {
     expected: (error: unknown, { t }: { t: Translator }) =>
       error instanceof CardNotOwnedError ? cardNotOwned(t, notOwned) : undefined,
   } as const;
-}
-
-type NamedCard = { code: string; visualNumber: string | null };
-
-/** The outcome of a pause, in the same words for the driver and for staff. */
-export function cardPausedMessage(t: Translator, card: NamedCard): string {
-  return t("cards.done.paused", { card: cardLabel(card) });
-}
-
-/** The outcome of a resume (or a staff unblock). */
-export function cardResumedMessage(t: Translator, card: NamedCard): string {
-  return t("cards.done.resumed", { card: cardLabel(card) });
-}
-
-/** The outcome of a block, in the same words for the driver and for staff. */
-export function cardBlockedMessage(t: Translator, card: NamedCard): string {
-  return t("cards.done.blocked", { card: cardLabel(card) });
 }

@@ -4,5 +4,5 @@ import "server-only";
 export { AddCardInput, CardCodeSchema, cardFormErrors, cardIdForm, cardNotOwned } from "./card-input";
 export { cardLabel } from "./shared";
 export { addCardForDriver, blockDriverCard, CardNotOwnedError, listDriverCards } from "./service";
-export { CARD_STATUS_CHANGES, refusedStatusChange } from "./status-changes";
+export { CARD_STATUS_CHANGES } from "./status-changes";
 export type { CardStatusChange, CardStatusChanger } from "./status-history";
