@@ -3,7 +3,7 @@ import { refresh } from "next/cache";
 import type { ActionSpec } from "@/lib/core/actions/action";
 import type { DriverViewer } from "@/lib/core/auth/guards";
 import type { ActionResult } from "@/lib/core/actions/action-result";
-import { cardIdForm } from "@/lib/features/cards/card-input";
+import { cardIdForm } from "@/lib/features/cards/card-action-spec";
 import { CARD_STATUS_CHANGES, type CardStatusChangeName } from "@/lib/features/cards/status-changes";
 import { cardLabel } from "@/lib/features/cards/shared";
 
