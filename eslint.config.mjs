@@ -41,7 +41,6 @@ export const WORDS_NOT_YET_AT_THE_EDGE = [
   "lib/features/accounts/data-export.ts",
   "lib/features/accounts/profile.ts",
   "lib/features/admin/staff-check.ts",
-  "lib/features/devices/device-list-view.ts",
   "lib/features/live/stream.ts",
   "lib/features/map/points-query.ts",
   "lib/features/passkeys/passkey-change.ts",
