@@ -43,7 +43,6 @@ export const WORDS_NOT_YET_AT_THE_EDGE = [
   "lib/features/admin/staff-check.ts",
   "lib/features/live/stream.ts",
   "lib/features/map/points-query.ts",
-  "lib/features/passkeys/passkey-change.ts",
   "lib/features/sessions/display.ts",
 ];
 
