@@ -40,7 +40,6 @@ const WORD_EDGES = [
 export const WORDS_NOT_YET_AT_THE_EDGE = [
   "lib/features/accounts/data-export.ts",
   "lib/features/accounts/profile.ts",
-  "lib/features/admin/staff-check.ts",
   "lib/features/live/stream.ts",
   "lib/features/map/points-query.ts",
   "lib/features/sessions/display.ts",
