@@ -40,14 +40,8 @@ const WORD_EDGES = [
 export const WORDS_NOT_YET_AT_THE_EDGE = [
   "lib/features/accounts/data-export.ts",
   "lib/features/accounts/profile.ts",
-  "lib/features/admin/staff-check.ts",
-  "lib/features/cards/card-input.ts",
-  "lib/features/cards/status-changes.ts",
-  "lib/features/cards/status-note.ts",
-  "lib/features/devices/device-list-view.ts",
   "lib/features/live/stream.ts",
   "lib/features/map/points-query.ts",
-  "lib/features/passkeys/passkey-change.ts",
   "lib/features/sessions/display.ts",
 ];
 

@@ -1,6 +1,5 @@
 import Link from "next/link";
-import { getLocale, getTranslations } from "next-intl/server";
-import { requestTranslator } from "@/lib/core/auth/request-translator";
+import { getTranslations } from "next-intl/server";
 import type { Card } from "@/lib/platform/types";
 import { blockCardForDriverAction } from "@/lib/features/admin/actions/block-card-for-driver";
 import { linkCardForDriverAction } from "@/lib/features/admin/actions/link-card-for-driver";
@@ -33,8 +32,6 @@ export async function DriverCardsSection({
   statusChanges: Map<number, CardStatusChange>;
 }) {
   const t = await getTranslations("admin");
-  const translator = await requestTranslator();
-  const locale = await getLocale();
   const blockAction = blockCardForDriverAction.bind(null, platformUserId);
   const resumeAction = resumeCardForDriverAction.bind(null, platformUserId);
   return (
@@ -45,7 +42,7 @@ export async function DriverCardsSection({
         <CardTable
           cards={cards}
           caption={t("cards.caption")}
-          statusNote={(card) => cardStatusNote(translator, locale, statusChanges.get(card.id), "staff")}
+          statusNote={(card) => cardStatusNote(statusChanges.get(card.id), "staff")}
           rowActions={(card) => (
             <div className="flex flex-wrap items-start gap-2">
               {card.status !== "active" && (

@@ -1,8 +1,9 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import type { Card } from "@/lib/platform/types";
-import { cardLabel } from "@/lib/features/cards/shared";
+import { cardLabel, type CardStatusNote } from "@/lib/features/cards/shared";
 import { formatDate } from "@/lib/core/format";
 import { CardStatusBadge } from "./card-status-badge";
+import { statusNoteInWords } from "./status-note";
 import { ColumnHeader } from "@/components/ui/table";
 
 export { cardLabel };
@@ -23,9 +24,11 @@ export async function CardTable({
   rowActions?: (card: Card) => React.ReactNode;
   actionsLabel?: string;
   /** Who set the status and when, where the portal knows ("Paused by you on 24 Nov 2026"). */
-  statusNote?: (card: Card) => string | null;
+  statusNote?: (card: Card) => CardStatusNote | null;
 }) {
-  const [t, locale] = await Promise.all([getTranslations("cards"), getLocale()]);
+  // `words` (whole keys) words the status notes.
+  const [t, words, locale] = await Promise.all([getTranslations("cards"), getTranslations(), getLocale()]);
+  const note = (card: Card) => statusNoteInWords(words, locale, statusNote?.(card) ?? null);
   const added = (card: Card) => (card.createdAt ? formatDate(card.createdAt, locale) : "—");
   return (
     <div className="overflow-x-auto">
@@ -69,8 +72,8 @@ export async function CardTable({
               <td className="hidden py-3 pr-3 whitespace-nowrap md:table-cell">{t(`table.types.${card.type}`)}</td>
               <td className="py-3 pr-3">
                 <CardStatusBadge status={card.status} />
-                {statusNote?.(card) && (
-                  <span className="mt-1 block text-xs text-slate-600 dark:text-slate-300">{statusNote(card)}</span>
+                {note(card) && (
+                  <span className="mt-1 block text-xs text-slate-600 dark:text-slate-300">{note(card)}</span>
                 )}
               </td>
               <td className="hidden py-3 pr-3 whitespace-nowrap sm:table-cell">{added(card)}</td>

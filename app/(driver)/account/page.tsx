@@ -7,6 +7,7 @@ import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
 import { SignOutButton } from "@/components/sign-in/sign-out-button";
 import { NewDeviceMailForm, SignedInDeviceList } from "@/components/devices/signed-in-devices";
+import { deviceRows } from "@/components/devices/device-rows";
 import { ReceiptMailForm } from "@/components/live/receipt-mail-form";
 import { AccountDeletion } from "@/components/accounts/account-deletion";
 import { PlatformExport } from "@/components/accounts/platform-export";
@@ -58,6 +59,7 @@ export default async function AccountPage() {
     receipts,
     tPayments,
     tBilling,
+    words,
   ] = await Promise.all([
     loadDeviceListView(viewer.userId),
     openDeletionRequestOf(viewer.userId),
@@ -71,6 +73,7 @@ export default async function AccountPage() {
     receiptMailEnabled(viewer.userId),
     getTranslations("payments.accountCard"),
     getTranslations("billing"),
+    getTranslations(),
   ]);
   return (
     <div className="space-y-6">
@@ -125,7 +128,7 @@ export default async function AccountPage() {
       <Card title={t("devices")}>
         <div className="space-y-4">
           <p className="text-sm text-slate-700 dark:text-slate-300">{t("devicesIntro")}</p>
-          <SignedInDeviceList devices={deviceList.devices} action={signOutDeviceAction} />
+          <SignedInDeviceList devices={deviceRows(deviceList.devices, words, locale)} action={signOutDeviceAction} />
           <div className="space-y-2">
             <p className="text-sm text-slate-700 dark:text-slate-300">{t("signOutEverywhereIntro")}</p>
             <SignOutButton everywhere />

@@ -1,4 +1,4 @@
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { LoadError } from "@/components/ui/load-error";
 import { CardForm } from "@/components/cards/card-form";
 import { BlockCardButton } from "@/components/cards/block-card-button";
@@ -33,7 +33,7 @@ export const generateMetadata = titleFrom("cards.title");
 export default async function CardsPage() {
   const viewer = await requireDriverPage();
   // `t` words this page; `translator` (whole keys) is what the lib functions that word things take.
-  const [t, translator, locale] = await Promise.all([getTranslations("cards"), getTranslations(), getLocale()]);
+  const [t, translator] = await Promise.all([getTranslations("cards"), getTranslations()]);
   let cards: ChargingCard[] | null = null;
   let changes = new Map<number, CardStatusChange>();
   let loadError: string | null = null;
@@ -59,7 +59,7 @@ export default async function CardsPage() {
             ) : (
               <CardTable
                 cards={cards}
-                statusNote={(card) => cardStatusNote(translator, locale, changes.get(card.id), "driver")}
+                statusNote={(card) => cardStatusNote(changes.get(card.id), "driver")}
                 rowActions={(card) => (
                   // Block stays in place when the card becomes blocked, so its confirmation keeps focus.
                   <div className="flex flex-wrap items-start gap-2">

@@ -1,7 +1,7 @@
 import "server-only";
 import { refresh } from "next/cache";
 import type { StaffActionSpec } from "@/lib/features/admin/staff-action";
-import { cardIdForm, CARD_STATUS_CHANGES, refusedStatusChange } from "@/lib/features/cards";
+import { cardIdForm, cardLabel, CARD_STATUS_CHANGES } from "@/lib/features/cards";
 import type { CardStatusChanger } from "@/lib/features/cards";
 import type { Viewer } from "@/lib/core/auth/viewer";
 import type { ActionResult } from "@/lib/core/actions/action-result";
@@ -23,7 +23,6 @@ export function staffCardStatusSpec(
     audit: `card.${change}`,
     failure: { log: `card ${change}`, doing: CARD_STATUS_CHANGES[change].doing },
     ...staffCardForm,
-    expected: (error, context) => staffCardForm.expected(error, context) ?? refusedStatusChange(error, context.t),
     run: async ({ cardId }, { actor, driverId, audited, t }): Promise<ActionResult> => {
       const card = await audited(() => CARD_STATUS_CHANGES[change].service(driverId, cardId, staffChanger(actor)), {
         targetCard: `card ${cardId}`,
@@ -31,7 +30,7 @@ export function staffCardStatusSpec(
         resultDetails: (changed) => ({ code: changed.code }),
       });
       refresh();
-      return { status: "ok", message: CARD_STATUS_CHANGES[change].done(t, card) };
+      return { status: "ok", message: t(CARD_STATUS_CHANGES[change].done, { card: cardLabel(card) }) };
     },
   };
 }

@@ -85,9 +85,10 @@ export function staffAction<TInput, TResult extends AnyResult, TForm extends boo
         );
       },
     },
-    async (formData) => {
+    async (formData, _values, t) => {
       const check = await checkStaff(spec.role, auditName(formData));
-      return check.ok ? { actor: check.actor } : { refusal: check.result };
+      if (check.ok) return { actor: check.actor };
+      return { refusal: { status: "error", code: check.code, message: t(check.refusal) } };
     },
     spec.boundDriver === true,
     // Every refusal of a signed-in staff member is an entry with its reason (issue 33, R4-5): bad input, a bad id,

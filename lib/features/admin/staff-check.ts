@@ -2,13 +2,13 @@ import "server-only";
 import { AccessDeniedError, authorizeStaff, PASSKEY_SESSION_REQUIRED } from "@/lib/core/auth/guards";
 import type { Role } from "@/lib/core/auth/roles";
 import { getViewer, type Viewer } from "@/lib/core/auth/viewer";
-import type { ActionResult } from "@/lib/core/actions/action-result";
 import type { MessageKey } from "@/lib/core/i18n/translator";
-import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { recordAudit } from "@/lib/core/audit";
 import { auditReasonOf } from "@/lib/core/audit-reason";
 
-export type StaffCheck = { ok: true; actor: Viewer } | { ok: false; result: ActionResult<never> };
+/** The actor, or the refusal's code and catalogue key, which the staff action helper words. */
+export type StaffCheck =
+  { ok: true; actor: Viewer } | { ok: false; code: "unauthorized" | "forbidden"; refusal: MessageKey };
 
 /**
  * First line of every admin action. Only a crafted request gets refused here; a signed-in refusal is audited (in
@@ -33,14 +33,10 @@ export async function checkStaff(minimum: Exclude<Role, "driver">, action: strin
           reason: auditReasonOf(error),
         });
     }
-    const t = await requestTranslator();
     return {
       ok: false,
-      result: {
-        status: "error",
-        code: error.status === 401 ? "unauthorized" : "forbidden",
-        message: t(error.message as MessageKey),
-      },
+      code: error.status === 401 ? "unauthorized" : "forbidden",
+      refusal: error.message as MessageKey,
     };
   }
 }

@@ -1,9 +1,6 @@
-import type { ActionResult, FieldErrors } from "@/lib/core/actions/action-result";
-import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
 import { z } from "zod";
 import { PlatformIdSchema } from "@/lib/platform/platform-id";
-import { CardCodeTakenError, CardNotOwnedError } from "./card-errors";
-import { CARD_STATUSES, cardLabel } from "./shared";
+import { CARD_STATUSES } from "./shared";
 
 /**
  * What a person types to link an RFID card, validated the same way for drivers and staff.
@@ -39,54 +36,5 @@ export const AddCardInput = z.object({
 });
 export type AddCardInput = z.infer<typeof AddCardInput>;
 
-/** What both add-card actions answer for refused input and a taken code (`here`, `elsewhere`, `notDone` keys). */
-export function cardFormErrors(words: { here?: MessageKey; elsewhere?: MessageKey; notDone: MessageKey }) {
-  return {
-    invalid: "cards.form.invalid",
-    rejected: { message: "cards.form.rejected" },
-    expected: (
-      error: unknown,
-      { values, t }: { values: Record<string, string>; t: Translator },
-    ): ActionResult | undefined => {
-      if (!(error instanceof CardCodeTakenError)) return undefined;
-      const why = (error.where === "elsewhere" ? words.elsewhere : words.here) ?? error.message;
-      return { status: "invalid", fieldErrors: { code: [t(why)] }, message: t(words.notDone), values };
-    },
-  } as const;
-}
-
-/** The answer to a card id that is not on the account: `message` says so in the caller's words (a key). */
-export function cardNotOwned(t: Translator, message: MessageKey) {
-  return { status: "error", code: "not-owned", message: t(message) } as const satisfies ActionResult;
-}
-
-/**
- * The form of the card status actions: a card id from the browser, answered with `notOwned` (a
- * catalogue key) unless it is on the driver's account.
- */
-export function cardIdForm(notOwned: MessageKey) {
-  return {
-    echo: false,
-    schema: z.object({ cardId: PlatformIdSchema }),
-    invalid: (_fieldErrors: FieldErrors, _values: Record<string, string>, t: Translator) => cardNotOwned(t, notOwned),
-    expected: (error: unknown, { t }: { t: Translator }) =>
-      error instanceof CardNotOwnedError ? cardNotOwned(t, notOwned) : undefined,
-  } as const;
-}
-
-type NamedCard = { code: string; visualNumber: string | null };
-
-/** The outcome of a pause, in the same words for the driver and for staff. */
-export function cardPausedMessage(t: Translator, card: NamedCard): string {
-  return t("cards.done.paused", { card: cardLabel(card) });
-}
-
-/** The outcome of a resume (or a staff unblock). */
-export function cardResumedMessage(t: Translator, card: NamedCard): string {
-  return t("cards.done.resumed", { card: cardLabel(card) });
-}
-
-/** The outcome of a block, in the same words for the driver and for staff. */
-export function cardBlockedMessage(t: Translator, card: NamedCard): string {
-  return t("cards.done.blocked", { card: cardLabel(card) });
-}
+/** The card status actions' form: a card id from the browser, checked against the account's own cards by the service. */
+export const CardIdInput = z.object({ cardId: PlatformIdSchema });

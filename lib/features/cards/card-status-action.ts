@@ -3,12 +3,9 @@ import { refresh } from "next/cache";
 import type { ActionSpec } from "@/lib/core/actions/action";
 import type { DriverViewer } from "@/lib/core/auth/guards";
 import type { ActionResult } from "@/lib/core/actions/action-result";
-import { cardIdForm } from "@/lib/features/cards/card-input";
-import {
-  CARD_STATUS_CHANGES,
-  refusedStatusChange,
-  type CardStatusChangeName,
-} from "@/lib/features/cards/status-changes";
+import { cardIdForm } from "@/lib/features/cards/card-action-spec";
+import { CARD_STATUS_CHANGES, type CardStatusChangeName } from "@/lib/features/cards/status-changes";
+import { cardLabel } from "@/lib/features/cards/shared";
 
 export const cardForm = cardIdForm("cards.errors.notOwned");
 
@@ -23,11 +20,10 @@ export function driverCardStatusSpec(
     scope: "cards",
     failure: { log: change, doing: CARD_STATUS_CHANGES[change].doing },
     ...cardForm,
-    expected: (error, context) => cardForm.expected(error, context) ?? refusedStatusChange(error, context.t),
     run: async ({ cardId }, { actor, t }): Promise<ActionResult> => {
       const card = await CARD_STATUS_CHANGES[change].service(actor.platformUserId, cardId, { role: "driver" });
       refresh();
-      return { status: "ok", message: CARD_STATUS_CHANGES[change].done(t, card) };
+      return { status: "ok", message: t(CARD_STATUS_CHANGES[change].done, { card: cardLabel(card) }) };
     },
   };
 }

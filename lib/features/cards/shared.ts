@@ -1,5 +1,5 @@
 /** The cards feature's browser-safe public module (types, codes, pure functions); index.ts is its server half. */
-export { cardStatusNote } from "./status-note";
+export { cardStatusNote, type CardStatusNote } from "./status-note";
 
 export const CARD_STATUSES = ["active", "blocked", "inactive"] as const;
 

@@ -1,30 +1,24 @@
 import "server-only";
-import type { ActionResult } from "@/lib/core/actions/action-result";
-import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
+import type { MessageKey } from "@/lib/core/i18n/translator";
 import type { Card } from "@/lib/platform/types";
-import { cardBlockedMessage, cardPausedMessage, cardResumedMessage } from "./card-input";
-import { blockDriverCard, CardStatusRefusedError, pauseDriverCard, resumeDriverCard } from "./service";
+import { blockDriverCard, pauseDriverCard, resumeDriverCard } from "./service";
 import type { CardStatusChanger } from "./status-history";
 
-/** The card status changes, each with its service and words; driver and staff actions are built from this table. */
+/**
+ * The card status changes, each with its service and keys (`done` takes the card's label as `card`); driver and staff
+ * actions are built from this table. A refusal is the service's coded error, which the action helper words.
+ */
 export const CARD_STATUS_CHANGES = {
-  block: { service: blockDriverCard, doing: "cards.doing.block", done: cardBlockedMessage },
-  pause: { service: pauseDriverCard, doing: "cards.doing.pause", done: cardPausedMessage },
-  resume: { service: resumeDriverCard, doing: "cards.doing.resume", done: cardResumedMessage },
+  block: { service: blockDriverCard, doing: "cards.doing.block", done: "cards.done.blocked" },
+  pause: { service: pauseDriverCard, doing: "cards.doing.pause", done: "cards.done.paused" },
+  resume: { service: resumeDriverCard, doing: "cards.doing.resume", done: "cards.done.resumed" },
 } satisfies Record<
   string,
   {
     service: (platformUserId: number, cardId: number, by: CardStatusChanger) => Promise<Card>;
     doing: MessageKey;
-    done: (t: Translator, card: Card) => string;
+    done: MessageKey;
   }
 >;
 
 export type CardStatusChangeName = keyof typeof CARD_STATUS_CHANGES;
-
-/** A change the card's status does not allow (a blocked card cannot be paused, or resumed by its driver). */
-export function refusedStatusChange(error: unknown, t: Translator) {
-  return error instanceof CardStatusRefusedError
-    ? ({ status: "error", code: "refused", message: t(error.message, error.values) } as const satisfies ActionResult)
-    : undefined;
-}

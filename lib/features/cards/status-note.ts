@@ -1,18 +1,27 @@
-import { formatDate } from "@/lib/core/format";
-import type { Translator } from "@/lib/core/i18n/translator";
+import type { MessageKey } from "@/lib/core/i18n/translator";
+import type { Wording } from "@/lib/core/i18n/wording";
 import type { CardStatusChange } from "./status-history";
 
-/** Who set a card's status and when, in the reader's words (drivers read "you"/"support"); null without a record. */
+/** Who set a card's status and when, as data: the note's key, who (drivers read "you"/"support") and the date. */
+export interface CardStatusNote {
+  key: MessageKey;
+  by: Wording;
+  at: Date;
+}
+
+/** The status note of `change` for its reader; null without a record. The card table words it. */
 export function cardStatusNote(
-  t: Translator,
-  locale: string,
   change: CardStatusChange | undefined,
   reader: "driver" | "staff",
-): string | null {
+): CardStatusNote | null {
   if (!change) return null;
   const by = change.by;
-  let who: string;
-  if (by.role === "driver") who = t(reader === "driver" ? "cards.statusNote.byYou" : "cards.statusNote.byDriver");
-  else who = reader === "driver" ? t("cards.statusNote.bySupport") : t("cards.statusNote.byStaff", { email: by.email });
-  return t(`cards.statusNote.${change.status}`, { by: who, date: formatDate(change.at, locale) });
+  let who: Wording;
+  if (by.role === "driver") who = { key: reader === "driver" ? "cards.statusNote.byYou" : "cards.statusNote.byDriver" };
+  else
+    who =
+      reader === "driver"
+        ? { key: "cards.statusNote.bySupport" }
+        : { key: "cards.statusNote.byStaff", values: { email: by.email } };
+  return { key: `cards.statusNote.${change.status}`, by: who, at: change.at };
 }

@@ -10,11 +10,11 @@ vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db
 const { blockDriverCard, CardNotOwnedError, CardStatusRefusedError, pauseDriverCard, resumeDriverCard } =
   await import("@/lib/features/cards/service");
 const { latestCardStatusChanges } = await import("@/lib/features/cards/status-history");
-const { refusedStatusChange } = await import("@/lib/features/cards/status-changes");
 const { translatorFor } = await import("@/lib/core/i18n/translator");
 
-/** A refusal as the driver reads it in English (the error carries a catalogue key). */
-const refusalInEnglish = (error: unknown) => refusedStatusChange(error, translatorFor("en"))?.message;
+/** A refusal as the driver reads it in English (the error carries a catalogue key, which the action helper words). */
+const refusalInEnglish = (error: unknown) =>
+  error instanceof CardStatusRefusedError ? translatorFor("en")(error.key, error.values) : undefined;
 
 const DRIVER = { role: "driver" } as const;
 const SUPPORT = { role: "support", email: "support@example.com" } as const;

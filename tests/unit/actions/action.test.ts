@@ -44,7 +44,7 @@ vi.mock("@/lib/features/admin/staff-check", () => ({
     guards.staffCalls.push(args);
     return guards.staff
       ? { ok: true, actor: guards.staff }
-      : { ok: false, result: { status: "error", code: "forbidden", message: "You do not have access to this." } };
+      : { ok: false, code: "forbidden", refusal: "access.noAccess" };
   },
 }));
 
@@ -231,7 +231,11 @@ describe("the action helper", () => {
       failure: { log: "x", doing: "doing.generic" },
       run,
     });
-    expect(await action(1001, IDLE, form({ note: "n" }))).toMatchObject({ status: "error", code: "forbidden" });
+    expect(await action(1001, IDLE, form({ note: "n" }))).toEqual({
+      status: "error",
+      code: "forbidden",
+      message: "You do not have access to this.",
+    });
     expect(guards.staffCalls).toEqual([["admin", "thing.do"]]);
 
     guards.staff = { userId: "staff-1", email: "staff@example.com", role: "admin", platformUserId: null };

@@ -3,7 +3,8 @@ import "server-only";
 import { refresh } from "next/cache";
 import { driverAction } from "@/lib/core/actions/action";
 import type { ActionResult } from "@/lib/core/actions/action-result";
-import { AddCardInput, cardFormErrors } from "@/lib/features/cards/card-input";
+import { AddCardInput } from "@/lib/features/cards/card-input";
+import { cardFormErrors } from "@/lib/features/cards/card-action-spec";
 import { cardLabel } from "@/lib/features/cards/shared";
 import { addCardForDriver } from "@/lib/features/cards/service";
 

@@ -8,15 +8,16 @@ import { relyingParty } from "@/lib/features/passkeys/relying-party";
 import { notifyPasskeyChange } from "@/lib/features/passkeys/notices";
 import { removePasskey } from "@/lib/features/passkeys/store";
 import { RemoveInput } from "@/lib/features/passkeys/schemas";
-import { gone, refusedChange } from "@/lib/features/passkeys/passkey-change";
+import { passkeyChangeRefusal } from "@/lib/features/passkeys/passkey-change";
+import { changeRefused, gone } from "@/lib/features/passkeys/passkey-change-words";
 
 export const removePasskeyAction = accountAction({
   scope: "passkeys",
   failure: { log: "passkey removal", doing: "passkeys.doing.remove" },
   schema: RemoveInput,
   run: async ({ id }, { actor, t }): Promise<ActionResult> => {
-    const refused = await refusedChange(actor, t);
-    if (refused) return refused;
+    const refusal = await passkeyChangeRefusal(actor);
+    if (refusal) return changeRefused(t, refusal);
     const name = await removePasskey(await getDb(), actor.userId, id);
     if (name === null) return gone(t);
     await notifyPasskeyChange(actor.email, "removed", name, (await relyingParty()).origin);
