@@ -46,7 +46,6 @@ export const WORDS_NOT_YET_AT_THE_EDGE = [
   "lib/features/cards/status-note.ts",
   "lib/features/devices/device-list-view.ts",
   "lib/features/live/stream.ts",
-  "lib/features/map/points-query.ts",
   "lib/features/passkeys/passkey-change.ts",
 ];
 
