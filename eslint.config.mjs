@@ -39,7 +39,6 @@ const WORD_EDGES = [
  */
 export const WORDS_NOT_YET_AT_THE_EDGE = [
   "lib/features/accounts/data-export.ts",
-  "lib/features/accounts/profile.ts",
   "lib/features/admin/staff-check.ts",
   "lib/features/cards/card-input.ts",
   "lib/features/cards/status-changes.ts",
