@@ -45,7 +45,6 @@ export const WORDS_NOT_YET_AT_THE_EDGE = [
   "lib/features/cards/status-changes.ts",
   "lib/features/cards/status-note.ts",
   "lib/features/devices/device-list-view.ts",
-  "lib/features/live/stream.ts",
   "lib/features/passkeys/passkey-change.ts",
 ];
 
