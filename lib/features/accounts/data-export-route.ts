@@ -11,7 +11,8 @@ import { getPlatform } from "@/lib/platform";
 import { DRIVER_ACCOUNT_GONE } from "@/lib/core/route-handlers/access";
 import { routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
 import { zonedDate } from "@/lib/core/zoned-time";
-import { dataExportFilename, driverDataExport, type DataExportDeps } from "./data-export";
+import { dataExportFilename, readDriverData, type DataExportDeps } from "./data-export";
+import { dataExportArchive } from "./data-export-archive";
 
 function defaultDataExportDeps(): DataExportDeps {
   return { platform: getPlatform(), getDb, now: () => new Date() };
@@ -34,7 +35,7 @@ export function createDataExportHandler(deps: {
       // Followed by the page (`?progress=`): files written so far, and a cancel that stops the platform reads.
       const job = await openDownloadJob(request, actor, "my-data");
       const t = await requestTranslator();
-      const entries = await job.run(() => driverDataExport(actor, exportDeps, t));
+      const entries = await job.run(async () => dataExportArchive(await readDriverData(actor, exportDeps), t));
       const filename = dataExportFilename(zonedDate(exportDeps.now(), APP_TIME_ZONE));
       return streamedDownload(
         job.stream(zipChunks(countedItems(entries, job, "files"))),

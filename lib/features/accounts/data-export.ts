@@ -2,42 +2,15 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "@/lib/core/db/client";
 import { auditLog, cardStatusChanges, knownDevices, users } from "@/lib/core/db/schema";
-import type { ZipEntry } from "@/lib/core/route-handlers/zip";
 import type { PlatformClient } from "@/lib/platform/client";
 import { iterateDriverSessionPages } from "@/lib/features/sessions";
 import { listSignedInDevices } from "@/lib/core/auth/devices";
-import { defaultTranslator, type Translator } from "@/lib/core/i18n/translator";
 
 /** What the export reads: the platform (profile, cards, sessions) and the portal's own database. */
 export interface DataExportDeps {
   platform: Pick<PlatformClient, "users" | "cards" | "sessions" | "locations">;
   getDb: () => Promise<Database>;
   now: () => Date;
-}
-
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-
-/**
- * The archive's README.txt, in the words of `t`: what each file holds. The file names in it are the
- * archive's own and the same in every language.
- */
-function readme(t: Translator): string {
-  return `${t("myData.readme.body")}\n`;
-}
-
-/** `[` + one JSON value per item + `]`, produced page by page so a long history is never held whole. */
-async function* jsonArray<T>(pages: AsyncIterable<T[]>): AsyncGenerator<string> {
-  yield "[";
-  let first = true;
-  for await (const page of pages) {
-    let text = "";
-    for (const item of page) {
-      text += `${first ? "\n" : ",\n"}  ${JSON.stringify(item)}`;
-      first = false;
-    }
-    yield text;
-  }
-  yield first ? "]\n" : "\n]\n";
 }
 
 /** `pages`, with the first one already read (so its failure surfaces now), then the rest as they come. */
@@ -50,15 +23,14 @@ async function withFirstReadAhead<T>(pages: AsyncGenerator<T[], void, undefined>
   })();
 }
 
+/** What a driver's data export holds, read for its archive (data-export-archive.ts), file by file. */
+export type DriverData = Awaited<ReturnType<typeof readDriverData>>;
+
 /**
  * A driver's data export (GDPR art. 15/20). Profile and cards are read first, so an outage gives an error, not a broken
  * archive; sessions stream page by page.
  */
-export async function driverDataExport(
-  driver: { userId: string; platformUserId: number },
-  deps: DataExportDeps,
-  t: Translator = defaultTranslator(),
-): Promise<ZipEntry[]> {
+export async function readDriverData(driver: { userId: string; platformUserId: number }, deps: DataExportDeps) {
   const db = await deps.getDb();
   const [profile, cards, [account], signedIn, browsers, audit, cardChanges] = await Promise.all([
     deps.platform.users.getUser(driver.platformUserId),
@@ -106,35 +78,24 @@ export async function driverDataExport(
   ]);
   // The first page too is read before the first byte: a platform that fails there gives an error answer.
   const sessionPages = await withFirstReadAhead(iterateDriverSessionPages(driver.platformUserId, {}, deps));
-  return [
-    { name: "README.txt", content: readme(t) },
-    {
-      name: "export.json",
-      content: json({
-        madeAt: deps.now().toISOString(),
-        email: account?.email ?? profile.email,
-        platformUserId: profile.id,
-      }),
+  return {
+    madeAt: deps.now(),
+    email: account?.email ?? profile.email,
+    platformUserId: profile.id,
+    account: account ?? null,
+    devices: {
+      signedInNow: signedIn.map(({ browser, os, firstSeen, lastSeen }) => ({ browser, os, firstSeen, lastSeen })),
+      browsersSignedInWith: browsers,
     },
-    { name: "portal/account.json", content: json(account ?? null) },
-    {
-      name: "portal/devices.json",
-      content: json({
-        signedInNow: signedIn.map(({ browser, os, firstSeen, lastSeen }) => ({ browser, os, firstSeen, lastSeen })),
-        browsersSignedInWith: browsers,
-      }),
-    },
-    {
-      name: "portal/audit.json",
-      content: json(
-        audit.map(({ actorUserId, ...entry }) => ({ ...entry, by: actorUserId === driver.userId ? "you" : "support" })),
-      ),
-    },
-    { name: "portal/card-status.json", content: json(cardChanges) },
-    { name: "platform/profile.json", content: json(profile) },
-    { name: "platform/cards.json", content: json(cards) },
-    { name: "platform/sessions.json", content: jsonArray(sessionPages) },
-  ];
+    audit: audit.map(({ actorUserId, ...entry }) => ({
+      ...entry,
+      by: actorUserId === driver.userId ? ("you" as const) : ("support" as const),
+    })),
+    cardStatus: cardChanges,
+    profile,
+    cards,
+    sessionPages,
+  };
 }
 
 /** "driver-portal-data-2026-11-24.zip" */

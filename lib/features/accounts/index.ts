@@ -7,6 +7,7 @@ export type { CreateDriverOutcome } from "./create-driver-once";
 export { carryOutAccountDeletion, declineAccountDeletion } from "./deletion";
 export { changeDriverEmail, changePlatformEmail, mailOldAddressOfChange, moveAccountToAddress } from "./email";
 export { startDriverPasswordReset } from "./password-reset";
-export { changedFieldsInWords, PROFILE_FORM, updateDriverProfile } from "./profile";
+export { updateDriverProfile } from "./profile";
+export { changedFieldsInWords, PROFILE_FORM } from "./profile-action-spec";
 export { passwordSchema, profileFields } from "./schemas";
 export type { AccountView } from "./account-view";

@@ -1,8 +1,5 @@
 import "server-only";
 import { z } from "zod";
-import { toFieldErrors, type FieldErrors } from "@/lib/core/actions/action-result";
-import type { FormReading } from "@/lib/core/actions/action";
-import { defaultTranslator, type Translator } from "@/lib/core/i18n/translator";
 import { getPlatform } from "@/lib/platform";
 import type { PlatformUser, UpdateUserInput } from "@/lib/platform/types";
 import { ProfileUpdateInput } from "./schemas";
@@ -73,13 +70,13 @@ const Snapshot = z.object({
 
 export type ProfileFormReading =
   | { ok: true; submitted: ProfileSubmission; baseline: ProfileSnapshot | null }
-  | { ok: false; fieldErrors: FieldErrors };
+  | { ok: false; issues: z.core.$ZodIssue[] };
 
 /**
  * Reads a profile form: an emptied field means "clear it"; the hidden `baseline` only decides what is sent (a tampered
- * one gives null: diff against a fresh read). Every sent value is validated.
+ * one gives null: diff against a fresh read). Every sent value is validated; the issues' messages are catalogue keys.
  */
-export function readProfileForm(formData: FormData, t: Translator = defaultTranslator()): ProfileFormReading {
+export function readProfileForm(formData: FormData): ProfileFormReading {
   const raw: Record<string, string> = {};
   for (const field of PROFILE_FIELDS) {
     const value = formData.get(field);
@@ -88,7 +85,7 @@ export function readProfileForm(formData: FormData, t: Translator = defaultTrans
   // Country is a required choice: an empty select means "not chosen", never "clear it".
   if (raw.country?.trim() === "") delete raw.country;
   const parsed = ProfileUpdateInput.safeParse(raw);
-  if (!parsed.success) return { ok: false, fieldErrors: toFieldErrors(parsed.error.issues, t) };
+  if (!parsed.success) return { ok: false, issues: parsed.error.issues };
 
   let baseline: ProfileSnapshot | null = null;
   const baselineText = formData.get("baseline");
@@ -107,31 +104,3 @@ export function readProfileForm(formData: FormData, t: Translator = defaultTrans
   }
   return { ok: true, submitted, baseline };
 }
-
-/** readProfileForm in the action helper's terms, in the words of the request's translator the helper hands over. */
-export function readProfileInput(
-  formData: FormData,
-  t?: Translator,
-): FormReading<Extract<ProfileFormReading, { ok: true }>> {
-  const reading = readProfileForm(formData, t);
-  return reading.ok ? { ok: true, input: reading } : reading;
-}
-
-function isProfileField(field: string): field is ProfileField {
-  return (PROFILE_FIELDS as readonly string[]).includes(field);
-}
-
-/** "first name, phone number and city": the changed fields as a saved-message reads them, in the words of `t`. */
-export function changedFieldsInWords(changed: readonly string[], t: Translator): string {
-  const names = changed.map((field) => (isProfileField(field) ? t(`profile.fieldNames.${field}`) : field));
-  if (names.length <= 1) return names.join("");
-  return t("profile.fieldList", { head: names.slice(0, -1).join(", "), last: names[names.length - 1] ?? "" });
-}
-
-/** How the driver's and the staff's profile actions read the form: baseline not echoed, the same words for errors. */
-export const PROFILE_FORM = {
-  hidden: ["baseline"],
-  read: readProfileInput,
-  invalid: "profile.invalid",
-  rejected: { message: "profile.rejected" },
-} as const;

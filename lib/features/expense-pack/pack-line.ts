@@ -1,8 +1,8 @@
 import { APP_TIME_ZONE, numberFormat } from "@/lib/core/format";
 import type { Translator } from "@/lib/core/i18n/translator";
 import type { ChargingSession } from "@/lib/platform/types";
-import type { PlaceLabel } from "@/lib/features/sessions";
-import { durationWords, sessionDurationLabel, sessionStartLabel, sessionStopLabel } from "@/lib/features/sessions";
+import type { PlaceLabel, SessionDurationWords } from "@/lib/features/sessions";
+import { sessionDurationLabel, sessionStartLabel, sessionStopLabel } from "@/lib/features/sessions";
 import { sessionStartMs } from "@/lib/features/sessions";
 import { zonedDate } from "@/lib/core/zoned-time";
 import { amountCents, energyWh } from "./ledger";
@@ -48,6 +48,11 @@ export function sessionDay(session: Pick<ChargingSession, "startedAt" | "started
   if (local && /^\d{4}-\d{2}-\d{2}$/.test(local)) return local;
   const start = sessionStartMs(session);
   return start === null ? "undated" : zonedDate(new Date(start), APP_TIME_ZONE);
+}
+
+/** The "duration" words out of the pack's whole-catalogue translator. */
+function durationWords(t: Translator): SessionDurationWords {
+  return (key, values) => t(`duration.${key}`, values);
 }
 
 export function toPackLine(

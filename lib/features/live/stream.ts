@@ -8,12 +8,10 @@ import { getConfig } from "@/lib/core/config";
 import { getDb, type Database } from "@/lib/core/db/client";
 import { formatMoney } from "@/lib/core/format";
 import { currentLocale } from "@/lib/core/auth/current-locale";
-import { requestTranslator } from "@/lib/core/auth/request-translator";
 import type { DriverEvent } from "@/lib/features/live/shared";
 import { logger } from "@/lib/core/log";
 import { onDrain } from "@/lib/core/shutdown";
 import { countDeliveredEvent, countOpenStream, countRefusedStream } from "@/lib/core/observability/metrics";
-import { jsonError } from "@/lib/core/route-handlers/route-handler";
 import { getLiveBus, type LiveBus, type LiveMessage } from "./bus";
 import { callbacksConfigured } from "./webhook-keys";
 import {
@@ -92,11 +90,18 @@ const frame = (message: LiveMessage, locale: string) =>
     `id: ${message.id}\nevent: ${message.event.type}\ndata: ${JSON.stringify(inLocale(message.event, locale))}\n\n`,
   );
 
-export async function openDriverStream(
+/** Why a tab gets no stream: its account, or its client address, holds as many as the caps allow. */
+export interface StreamRefusal {
+  over: "account" | "client";
+  retryAfterSeconds: number;
+}
+
+/** The tab's event stream, a 404 where tabs poll, or a refusal over the caps that its edge words (stream-route.ts). */
+export async function startDriverStream(
   request: Request,
   viewer: DriverViewer,
   deps: StreamDeps = defaultDeps,
-): Promise<Response> {
+): Promise<Response | StreamRefusal> {
   if (!deps.enabled()) return new Response(null, { status: 404, headers: { "cache-control": "private, no-store" } });
   const [token, locale, clientKey, db] = await Promise.all([
     deps.sessionToken(),
@@ -107,9 +112,7 @@ export async function openDriverStream(
   const slot = await claimStreamSlot(db, { userId: viewer.userId, clientKey }, deps.caps());
   if (!slot.ok) {
     countRefusedStream(slot.over);
-    const t = await requestTranslator();
-    const message = t(slot.over === "account" ? "live.errors.tooManyForAccount" : "live.errors.tooManyFromClient");
-    return jsonError(429, message, { "retry-after": String(REFUSED_RETRY_SECONDS) });
+    return { over: slot.over, retryAfterSeconds: REFUSED_RETRY_SECONDS };
   }
   const bus = await deps.bus();
   const afterId = lastEventIdOf(request);

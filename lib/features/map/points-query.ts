@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Translator } from "@/lib/core/i18n/translator";
+import type { Wording } from "@/lib/core/i18n/wording";
 import { INITIAL_RADIUS_KM, MAX_DISTANCE_KM, MAX_RESULTS_CAP } from "./tiles";
 
 /** Query of `GET /api/map/points`: bad coordinates are a 400; a radius or limit above the caps is capped (spec §8). */
@@ -21,7 +21,7 @@ const RULES = {
 } satisfies Record<string, NumericRule>;
 type ParamName = keyof typeof RULES;
 
-// Issues carry no words: parsePointsQuery words them from the parameter's rule, in the caller's language.
+// Issues carry no words: parsePointsQuery names each one's catalogue key from the parameter's rule.
 function numeric(rule: NumericRule) {
   return z
     .string()
@@ -55,20 +55,20 @@ const PointsQuerySchema = z.object({
 });
 export type ParsedPointsQuery = z.output<typeof PointsQuerySchema>;
 
-/** "lat must be a number between -90 and 90", "limit must be a whole number at least 1". */
-function expectation(t: Translator, name: ParamName): string {
+/** "lat must be a number between -90 and 90", "limit must be a whole number at least 1", as a key and its values. */
+function expectation(name: ParamName): Wording {
   const rule: NumericRule = RULES[name];
   const kind = rule.integer ? "integer" : "number";
-  if (rule.max !== undefined) return t("mapErrors.query.between", { name, kind, min: rule.min, max: rule.max });
-  if (rule.minInclusive === false) return t("mapErrors.query.greaterThan", { name, kind, min: rule.min });
-  return t("mapErrors.query.atLeast", { name, kind, min: rule.min });
+  if (rule.max !== undefined)
+    return { key: "mapErrors.query.between", values: { name, kind, min: rule.min, max: rule.max } };
+  if (rule.minInclusive === false) return { key: "mapErrors.query.greaterThan", values: { name, kind, min: rule.min } };
+  return { key: "mapErrors.query.atLeast", values: { name, kind, min: rule.min } };
 }
 
-/** The query, or every problem with it in the words of `t` (the caller's language), joined. */
+/** The query, or every problem with it, one `Wording` a parameter, for the route handler to word. */
 export function parsePointsQuery(
   params: URLSearchParams,
-  t: Translator,
-): { ok: true; query: ParsedPointsQuery } | { ok: false; error: string } {
+): { ok: true; query: ParsedPointsQuery } | { ok: false; problems: Wording[] } {
   const raw: Record<string, string> = {};
   for (const name of Object.keys(RULES)) {
     const value = params.get(name);
@@ -76,10 +76,10 @@ export function parsePointsQuery(
   }
   const parsed = PointsQuerySchema.safeParse(raw);
   if (parsed.success) return { ok: true, query: parsed.data };
-  const messages = parsed.error.issues.map((issue) => {
+  const problems = parsed.error.issues.map((issue): Wording => {
     const name = String(issue.path[0]) as ParamName;
     // A missing or empty value is "required"; a value that is not a number in range gets the rule.
-    return issue.code === "custom" ? expectation(t, name) : t("mapErrors.query.required", { name });
+    return issue.code === "custom" ? expectation(name) : { key: "mapErrors.query.required", values: { name } };
   });
-  return { ok: false, error: [...new Set(messages)].join("; ") };
+  return { ok: false, problems };
 }

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { AccessDeniedError } from "@/lib/core/auth/guards";
 import { currentLocale } from "@/lib/core/auth/current-locale";
 import { requestTranslator } from "@/lib/core/auth/request-translator";
-import type { MessageKey } from "@/lib/core/i18n/translator";
+import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
+import { inWords, type Wording } from "@/lib/core/i18n/wording";
 import { consumeRateLimit, RATE_LIMITS, type RateLimitResult, type RateLimitRule } from "@/lib/core/rate-limit";
 import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
 import { foundOrNotFound, RouteError } from "@/lib/core/route-handlers/route-error";
@@ -54,6 +55,11 @@ async function refusalOverLimit(deps: MapRouteDeps): Promise<Response | null> {
   });
 }
 
+/** Every problem with a points query in the caller's words, each sentence once, joined. */
+export function pointsQueryError(t: Translator, problems: Wording[]): string {
+  return [...new Set(problems.map((problem) => inWords(t, problem)))].join("; ");
+}
+
 export function createPointsHandler(deps: MapRouteDeps): RouteHandler {
   return routeHandler({
     scope: SCOPE,
@@ -63,9 +69,9 @@ export function createPointsHandler(deps: MapRouteDeps): RouteHandler {
       const refused = await refusalOverLimit(deps);
       if (refused) return refused;
       const t = await requestTranslator();
-      const parsed = parsePointsQuery(new URL(request.url).searchParams, t);
-      // Every problem with the query at once, already in the caller's words: answered as is (400).
-      if (!parsed.ok) return jsonError(400, parsed.error);
+      const parsed = parsePointsQuery(new URL(request.url).searchParams);
+      // Every problem with the query at once, in the caller's words (400).
+      if (!parsed.ok) return jsonError(400, pointsQueryError(t, parsed.problems));
       const answer = await deps.getService().findPoints(parsed.query, await currentLocale());
       const body: PointsResponse = { ...answer, notice: answer.notice === null ? null : t(answer.notice) };
       return Response.json(body, { headers: PRIVATE_NO_STORE });

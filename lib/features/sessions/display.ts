@@ -5,7 +5,6 @@ import {
   formatLocalTime,
   type DurationWords,
 } from "@/lib/core/format";
-import type { Translator } from "@/lib/core/i18n/translator";
 import type { ChargingSession } from "@/lib/platform/types";
 
 /** Session times: the charge point's local time when given, else the UTC instant in the service's time zone. Pure. */
@@ -30,16 +29,11 @@ export function sessionStopLabel(
   return timeLabel(session.stoppedAtLocal, session.stoppedAt, locale);
 }
 
-/** The words of the "duration" namespace a session's duration needs: a translator for it. */
+/** The words of the "duration" namespace a session's duration needs, from its edge (a component's or a document's). */
 export type SessionDurationWords = (
   key: Parameters<DurationWords>[0] | "stillCharging",
   values?: Record<string, string | number>,
 ) => string;
-
-/** The "duration" words out of a whole-catalogue translator (lib code: CSV, PDF). */
-export function durationWords(t: Translator): SessionDurationWords {
-  return (key, values) => t(`duration.${key}`, values);
-}
 
 export function sessionDurationLabel(session: ChargingSession, words: SessionDurationWords): string {
   if (session.isRunning) return words("stillCharging");

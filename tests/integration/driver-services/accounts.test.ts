@@ -12,6 +12,7 @@ vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
 vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 
 const { profileChanges, readProfileForm, updateDriverProfile } = await import("@/lib/features/accounts/profile");
+const { readProfileInput } = await import("@/lib/features/accounts/profile-action-spec");
 const { changeDriverEmail, EmailTakenError, EmailUnchangedError } = await import("@/lib/features/accounts/email");
 const { startDriverPasswordReset } = await import("@/lib/features/accounts/password-reset");
 const { confirmEmailChange, inspectEmailChangeLink, requestEmailChange, EMAIL_CHANGE_LINK_MINUTES } =
@@ -62,10 +63,19 @@ describe("profileChanges", () => {
 });
 
 describe("readProfileForm", () => {
-  it("validates with the shared schema and reports errors per field", () => {
+  it("validates with the shared schema and names each field's problem as a catalogue key", () => {
     const reading = readProfileForm(form({ ...seen, firstName: "", phone: "12", country: "XX" }, seen));
     expect(reading.ok).toBe(false);
-    if (!reading.ok) expect(Object.keys(reading.fieldErrors).sort()).toEqual(["country", "firstName", "phone"]);
+    if (!reading.ok)
+      expect(reading.issues.map((issue) => [issue.path[0], issue.message]).sort()).toEqual([
+        ["country", "profile.errors.country"],
+        ["firstName", "profile.errors.firstName.required"],
+        ["phone", "profile.errors.phone.invalid"],
+      ]);
+  });
+  it("the actions read it with errors per field in the request's words", () => {
+    const reading = readProfileInput(form({ ...seen, firstName: "" }, seen), translatorFor("en"));
+    expect(reading).toEqual({ ok: false, fieldErrors: { firstName: ["Enter your first name."] } });
   });
   it("turns an emptied optional field into 'clear' and reads the baseline", () => {
     const reading = readProfileForm(form({ ...seen, city: "  " }, seen));

@@ -9,7 +9,7 @@ import { createLiveBus, type LiveBus } from "@/lib/features/live/bus";
 import { deliverPlatformEvent } from "@/lib/features/live/deliver";
 import { receivePlatformCallback } from "@/lib/features/live/receive-callback";
 import type { ReceiptDeps } from "@/lib/features/live/receipt";
-import { openDriverStream } from "@/lib/features/live/stream";
+import { openDriverStream } from "@/lib/features/live/stream-route";
 import { subscribePortal } from "@/lib/features/live/subscribe";
 import { callbacksConfigured, webhookKeys, type CallbackSettings } from "@/lib/features/live/webhook-keys";
 import { createPlatformClient, type PlatformClient } from "@/lib/platform/client";

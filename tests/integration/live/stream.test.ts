@@ -5,7 +5,8 @@ import type { OpenedDatabase } from "@/lib/core/db/connect";
 import { liveEvents, liveStreams, sessions, users } from "@/lib/core/db/schema";
 import { runDrainHooks } from "@/lib/core/shutdown";
 import { createLiveBus, type LiveBus } from "@/lib/features/live/bus";
-import { FRESH_REPLAY_MS, openDriverStream, STREAM_HEADERS, type StreamDeps } from "@/lib/features/live/stream";
+import { FRESH_REPLAY_MS, STREAM_HEADERS, type StreamDeps } from "@/lib/features/live/stream";
+import { openDriverStream } from "@/lib/features/live/stream-route";
 import { balanceEvent as balance, readUntil } from "@/tests/support/event-stream";
 import { openTestDatabase } from "@/tests/support/test-db";
 

@@ -4,6 +4,7 @@ import en from "@/messages/en.json";
 import { buildPoiQuery } from "@/lib/features/map/ocm-client";
 import { formatDistance, formatPower } from "@/lib/features/map/format";
 import { parsePointsQuery } from "@/lib/features/map/points-query";
+import { pointsQueryError } from "@/lib/features/map/route-handlers";
 import { createTileMemory } from "@/lib/features/map/tile-memory";
 import { radiusBucket, roundToTile, tileFor } from "@/lib/features/map/tiles";
 
@@ -56,7 +57,12 @@ describe("map data API query", () => {
 });
 
 describe("GET /api/map/points query", () => {
-  const parse = (qs: string) => parsePointsQuery(new URLSearchParams(qs), translatorFor("en"));
+  const parse = (qs: string) => parsePointsQuery(new URLSearchParams(qs));
+  // The route handler's words for the problems, in English.
+  const worded = (qs: string) => {
+    const parsed = parse(qs);
+    return parsed.ok ? parsed : { ok: false, error: pointsQueryError(translatorFor("en"), parsed.problems) };
+  };
 
   it("accepts a good query with defaults and caps", () => {
     expect(parse("lat=52.37&lng=4.89")).toEqual({
@@ -70,18 +76,29 @@ describe("GET /api/map/points query", () => {
   });
 
   it("rejects bad parameters with a message naming them", () => {
-    expect(parse("lng=4.89")).toEqual({ ok: false, error: "lat is required" });
-    expect(parse("lat=abc&lng=4.89")).toMatchObject({
+    expect(worded("lng=4.89")).toEqual({ ok: false, error: "lat is required" });
+    expect(worded("lat=abc&lng=4.89")).toMatchObject({
       ok: false,
       error: expect.stringContaining("lat must be a number between -90 and 90"),
     });
-    expect(parse("lat=91&lng=181")).toMatchObject({ ok: false, error: expect.stringContaining("lng must be") });
-    expect(parse("lat=1&lng=1&radiusKm=0")).toMatchObject({ ok: false, error: expect.stringContaining("radiusKm") });
-    expect(parse("lat=1&lng=1&limit=2.5")).toMatchObject({
+    expect(worded("lat=91&lng=181")).toMatchObject({ ok: false, error: expect.stringContaining("lng must be") });
+    expect(worded("lat=1&lng=1&radiusKm=0")).toMatchObject({ ok: false, error: expect.stringContaining("radiusKm") });
+    expect(worded("lat=1&lng=1&limit=2.5")).toMatchObject({
       ok: false,
       error: expect.stringContaining("limit must be a whole number"),
     });
-    expect(parse("lat=&lng=1")).toMatchObject({ ok: false, error: "lat is required" });
+    expect(worded("lat=&lng=1")).toMatchObject({ ok: false, error: "lat is required" });
+  });
+
+  it("names each problem as a catalogue key with its values, words left to the route handler", () => {
+    expect(parse("lat=91&limit=0")).toEqual({
+      ok: false,
+      problems: [
+        { key: "mapErrors.query.between", values: { name: "lat", kind: "number", min: -90, max: 90 } },
+        { key: "mapErrors.query.required", values: { name: "lng" } },
+        { key: "mapErrors.query.atLeast", values: { name: "limit", kind: "integer", min: 1 } },
+      ],
+    });
   });
 });
 

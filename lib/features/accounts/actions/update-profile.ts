@@ -4,7 +4,8 @@ import { refresh } from "next/cache";
 import { driverAction } from "@/lib/core/actions/action";
 import type { ActionResult } from "@/lib/core/actions/action-result";
 import { getPlatform } from "@/lib/platform";
-import { changedFieldsInWords, PROFILE_FORM, updateDriverProfile } from "@/lib/features/accounts/profile";
+import { updateDriverProfile } from "@/lib/features/accounts/profile";
+import { changedFieldsInWords, PROFILE_FORM } from "@/lib/features/accounts/profile-action-spec";
 
 /** The signed-in driver edits their own profile; only changed fields reach the platform. */
 export const updateProfileAction = driverAction({
