@@ -106,6 +106,7 @@ export function StaffList({ staff, viewerEmail }: { staff: StaffRow[]; viewerEma
                       <input type="hidden" name="email" value={member.email} />
                       <ConfirmSubmit
                         triggerLabel={t("roles.revoke", { role: member.role, email: member.email })}
+                        triggerText={t("roles.revokeShort", { role: member.role })}
                         question={t("roles.revokeQuestion", { email: member.email })}
                         confirmLabel={t("roles.revokeConfirm")}
                         pendingLabel={t("roles.revokePending")}
@@ -115,6 +116,7 @@ export function StaffList({ staff, viewerEmail }: { staff: StaffRow[]; viewerEma
                       <input type="hidden" name="email" value={member.email} />
                       <ConfirmSubmit
                         triggerLabel={t("roles.resetPasskeys", { email: member.email })}
+                        triggerText={t("roles.resetPasskeysShort")}
                         question={t("roles.resetPasskeysQuestion", { email: member.email })}
                         confirmLabel={t("roles.resetPasskeysConfirm")}
                         pendingLabel={t("roles.resetPasskeysPending")}
@@ -153,6 +155,7 @@ function StaffEmailForm({ email }: { email: string }) {
       />
       <ConfirmSubmit
         triggerLabel={t("roles.changeEmail", { email })}
+        triggerText={t("roles.changeEmailShort")}
         question={t("roles.changeEmailQuestion", { email })}
         confirmLabel={t("roles.changeEmailConfirm")}
         pendingLabel={t("roles.changeEmailPending")}
@@ -201,6 +204,7 @@ export function PendingInvites({ invites }: { invites: InviteRow[] }) {
                 <input type="hidden" name="email" value={invite.email} />
                 <ConfirmSubmit
                   triggerLabel={t("roles.withdraw", { email: invite.email })}
+                  triggerText={t("roles.withdrawShort")}
                   question={t("roles.withdrawQuestion", { email: invite.email, role: invite.role })}
                   confirmLabel={t("roles.withdrawConfirm")}
                   pendingLabel={t("roles.withdrawPending")}

@@ -10,6 +10,7 @@ import { buttonClasses } from "@/components/ui/button-classes";
  */
 export function ConfirmSubmit({
   triggerLabel,
+  triggerText,
   question,
   confirmLabel,
   pendingLabel,
@@ -17,6 +18,8 @@ export function ConfirmSubmit({
   disabled = false,
 }: {
   triggerLabel: string;
+  /** Shorter visible words where the row already names what the button acts on; `triggerLabel` stays its name. */
+  triggerText?: string;
   question: React.ReactNode;
   confirmLabel: string;
   pendingLabel: string;
@@ -51,8 +54,9 @@ export function ConfirmSubmit({
         className={buttonClasses(tone === "danger" ? "secondary" : "primary")}
         onClick={() => setAsking(true)}
         disabled={disabled}
+        aria-label={triggerText ? triggerLabel : undefined}
       >
-        {triggerLabel}
+        {triggerText ?? triggerLabel}
       </button>
     );
   }

@@ -419,6 +419,9 @@ test("admins grant support to a signed-in account at once, to any other address 
   await expect(page.getByRole("status").filter({ hasText: `${member.email} now has the support role` })).toBeVisible();
 
   const trigger = page.getByRole("button", { name: `Revoke support from ${member.email}` });
+  // The row names the member: its buttons say only what they do, and keep the address in their name.
+  await expect(trigger).toHaveText("Revoke support");
+  await expect(page.getByRole("button", { name: `Reset passkeys of ${member.email}` })).toHaveText("Reset passkeys");
   await pressEnterOn(trigger);
   await expect(page.getByRole("button", { name: "Yes, revoke" })).toBeFocused();
   await page.keyboard.press("Escape");
