@@ -185,7 +185,12 @@ export function MapExplorer({ tileUrl, defaultCentre, freshForSeconds }: MapExpl
             onClearFilters={() => setFilters({ connector: null, minKw: null })}
           />
           <OwnLocationList locations={ownLocations} onShow={showOwnLocation} />
-          <PointList points={points} selectedId={focus?.kind === "point" ? focus.id : null} onShow={showPoint} />
+          <PointList
+            points={points}
+            selectedId={focus?.kind === "point" ? focus.id : null}
+            onShow={showPoint}
+            headed={ownLocations.length > 0}
+          />
           {/* The credits' own words (names, licence) stay as the licences give them; only the words around are translated. */}
           <p className="border-t border-slate-200 px-3 py-2 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-300">
             {t.rich("explorer.credits", {

@@ -19,15 +19,18 @@ export function PointList({
   points,
   selectedId,
   onShow,
+  headed = false,
 }: {
   points: MapPoint[];
   selectedId: number | null;
   onShow: (id: number) => void;
+  /** Under a heading of its own, where our network's list stands above it. */
+  headed?: boolean;
 }) {
   const t = useTranslations("map");
   const locale = useLocale();
   const titleOf = usePointTitle();
-  return (
+  const list = (
     <ol aria-label={t("list.label")} className="divide-y divide-slate-200 dark:divide-slate-700">
       {points.map((point) => (
         <li key={point.id} data-point-id={point.id} data-distance-km={point.distanceKm}>
@@ -65,6 +68,15 @@ export function PointList({
         </li>
       ))}
     </ol>
+  );
+  if (!headed || points.length === 0) return list;
+  return (
+    <section aria-labelledby="public-points-heading">
+      <h3 id="public-points-heading" className="px-3 pt-2 text-sm font-semibold text-slate-800 dark:text-slate-200">
+        {t("list.publicHeading")}
+      </h3>
+      {list}
+    </section>
   );
 }
 

@@ -79,7 +79,7 @@ test("without location access, the 8 nearest to the default centre are listed in
   const api = await page.request.get("/api/map/points?lat=52.3702&lng=4.8952&radiusKm=50&limit=8");
   const expected = ((await api.json()) as { points: { id: number }[] }).points.map((p) => p.id);
   expect(listed.map((p) => p.id)).toEqual(expected);
-  await expect(page.getByRole("status").filter({ hasText: "8 charge points, nearest first." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "8 public charge points, nearest first." })).toBeVisible();
 });
 
 test("with location access, the list starts from the browser's position", async ({ driverPage: page }) => {
