@@ -223,3 +223,20 @@ for (const locale of ["en", "nl"] as const) {
     });
   });
 }
+
+test("@ampeco-only our network's places and the public charge points each stand under their own heading", async ({
+  page,
+}) => {
+  const t = words("en");
+  await openMap(page, t);
+  const own = page.getByRole("region", { name: t("list.ownNetwork") });
+  await expect(
+    own
+      .getByRole("list", { name: t("list.ownLabel") })
+      .getByRole("listitem")
+      .first(),
+  ).toBeVisible();
+  const publicPoints = page.getByRole("region", { name: t("list.publicHeading") });
+  await expect(publicPoints.getByRole("list", { name: t("list.label") }).getByRole("listitem")).toHaveCount(8);
+  await expect(page.getByRole("status").filter({ hasText: t("status.all", { total: 8 }) })).toBeVisible();
+});
