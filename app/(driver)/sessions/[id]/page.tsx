@@ -18,6 +18,7 @@ import { settle } from "@/lib/features/sessions/settle";
 import { titleFrom } from "@/components/layout/page-title";
 import { screenReaderOnly } from "@/components/ui/rich-text";
 import { isSessionId } from "@/lib/platform/platform-id";
+import { WithUnbroken } from "@/components/ui/rich-text";
 
 export const generateMetadata = titleFrom("sessionDetails.title");
 
@@ -65,7 +66,12 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
           ← {t("allSessions")}
         </Link>
         <div className="flex flex-wrap items-end justify-between gap-3">
-          <h1 className="text-2xl font-bold">{t("heading", { start: sessionStartLabel(session, locale) })}</h1>
+          <h1 className="text-2xl font-bold">
+            <WithUnbroken
+              text={t("heading", { start: sessionStartLabel(session, locale) })}
+              part={sessionStartLabel(session, locale)}
+            />
+          </h1>
           <a href={`/api/sessions/${session.id}/export`} download className={buttonClasses("secondary")}>
             {t.rich("downloadCsv", { sr: screenReaderOnly })}
           </a>
