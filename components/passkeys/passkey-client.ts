@@ -25,6 +25,8 @@ export interface PasskeyFailure {
   cancelled?: boolean;
   /** The portal's challenge expired before the answer came: start again. */
   expired?: boolean;
+  /** The browser had answered with a passkey the person picked: the failure came after their part. */
+  answered?: boolean;
 }
 
 export type PasskeyOutcome<T> = { ok: true; value: T } | PasskeyFailure;
@@ -75,7 +77,8 @@ async function ceremony(
   } catch (error) {
     return browserRefusal(error);
   }
-  return post(path, { challengeId: start.value.challengeId, response, ...fields });
+  const done = await post(path, { challengeId: start.value.challengeId, response, ...fields });
+  return done.ok ? done : { ...done, answered: true };
 }
 
 export async function addPasskey(name: string): Promise<PasskeyOutcome<string>> {

@@ -27,12 +27,15 @@ export function PasskeySignIn({
   const supported = useSyncExternalStore(noSubscription, browserSupportsWebAuthn, () => null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<PasskeyFailure | null>(null);
+  // The quiet offer in the e-mail field: open while the browser may still hand over a picked passkey.
+  const [offer, setOffer] = useState<"open" | "closed" | null>(null);
 
   useEffect(() => {
     if (!autofill) return;
     let stopped = false;
     void browserSupportsWebAuthnAutofill().then(async (supportsAutofill) => {
       if (!supportsAutofill || stopped) return;
+      setOffer("open");
       // The suggestion may be picked long after the page loaded: a challenge that expired meanwhile
       // starts a fresh one instead of failing (a few times at most).
       for (let attempt = 0; attempt < 5 && !stopped; attempt++) {
@@ -42,11 +45,12 @@ export function PasskeySignIn({
           return;
         }
         if (outcome.expired) continue;
-        // Only the portal's refusal of a picked passkey is worth showing: the driver did nothing yet for a browser's
-        // own refusal of the offer (closed, replaced, or no suggestions here), and the button still works.
-        if (!stopped && outcome.message !== undefined) setFailure(outcome);
-        return;
+        // Only a failure after the driver picked a passkey is worth showing: before that they did nothing (the browser
+        // closed, replaced or never showed the offer), and the button still works.
+        if (!stopped && outcome.answered) setFailure(outcome);
+        break;
       }
+      if (!stopped) setOffer("closed");
     });
     return () => {
       stopped = true;
@@ -70,7 +74,7 @@ export function PasskeySignIn({
   }
 
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex flex-col gap-3" data-passkey-offer={offer ?? undefined}>
       <Button
         type="button"
         variant="secondary"

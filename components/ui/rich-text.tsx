@@ -1,5 +1,6 @@
 import { Fragment } from "react";
 import Link from "next/link";
+import { addressParts } from "./address-parts";
 /** Tags of the catalogues' rich messages (t.rich), drawn the same wherever a message uses them. */
 
 /**
@@ -10,7 +11,7 @@ export function BreakableAddress({ children, className = "" }: { children: React
   const text = typeof children === "string" ? children : Array.isArray(children) ? children.join("") : null;
   if (text === null || (Array.isArray(children) && children.some((part) => typeof part !== "string")))
     return <span className={`[overflow-wrap:anywhere] ${className}`}>{children}</span>;
-  const parts = text.split(/(?<=@)|(?=\.)/);
+  const parts = addressParts(text);
   return (
     <span className={`[overflow-wrap:anywhere] ${className}`}>
       {parts.map((part, index) => (

@@ -103,7 +103,9 @@ test("a filter change narrows the list in the browser, without a network call, a
   await page.getByLabel("Minimum power").selectOption("50");
   await expect(page).toHaveURL(/[?&]minKw=50/);
   // The status line is rendered with the filtered list: wait for it before reading the list.
-  await expect(page.getByRole("status").filter({ hasText: /of 8 charge points match at least 50 kW/ })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: /of 8 public charge points match at least 50 kW/ }),
+  ).toBeVisible();
   const narrowed = await listedPoints(page);
   expect(narrowed.length).toBeGreaterThan(0);
   expect(narrowed.length).toBeLessThan(before.length);
