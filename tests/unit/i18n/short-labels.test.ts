@@ -10,9 +10,9 @@ const CATALOGUES = { en, nl, de } as const;
 const SHORTENED = ["revoke", "resetPasskeys", "withdraw", "changeEmail"] as const;
 
 describe("the staff list's short button words", () => {
-  for (const [locale, messages] of Object.entries(CATALOGUES)) {
+  for (const locale of ["en", "nl", "de"] as const) {
     it(`begin the button's whole name in ${locale}`, () => {
-      const t = createTranslator({ locale, messages, namespace: "staff.roles" });
+      const t = createTranslator({ locale, messages: CATALOGUES[locale], namespace: "staff.roles" });
       for (const key of SHORTENED)
         for (const role of ["admin", "support"]) {
           const whole = t(key, { role, email: "someone@example.com" });
