@@ -7,7 +7,7 @@ import path from "node:path";
  * backdrop through the services, and PGlite is the same PostgreSQL engine; they run once, on PGlite.
  */
 export function usesTheDatabaseItself(source: string): boolean {
-  return /from\s+["'](@\/lib\/core\/db[^"']*|[./]*\/support\/(test-db|app-db))["']/.test(source);
+  return /from\s+["'](@\/lib\/core\/db[^"']*|(@\/tests|[./]*)\/support\/(test-db|app-db))["']/.test(source);
 }
 
 /** The integration files of the Postgres pass (vitest.config.mts): those that use the database themselves. */

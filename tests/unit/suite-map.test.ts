@@ -46,6 +46,7 @@ describe("the integration files the Postgres pass runs", () => {
     expect(usesTheDatabaseItself('import { users } from "@/lib/core/db/schema";')).toBe(true);
     expect(usesTheDatabaseItself('import { openTestDatabase } from "../../support/test-db";')).toBe(true);
     expect(usesTheDatabaseItself('import { installTestDatabase } from "../support/app-db";')).toBe(true);
+    expect(usesTheDatabaseItself('import { openTestDatabase } from "@/tests/support/test-db";')).toBe(true);
     expect(usesTheDatabaseItself('import { getPlatform } from "@/lib/platform/client";')).toBe(false);
   });
 });
