@@ -1,7 +1,6 @@
 /**
- * A postal address's text fields in form order (postcode before city, as Dutch and German addresses are written), with
- * their autofill hints and, in a two-column form, whether the field takes the whole row: the profile and the billing
- * details share them.
+ * A postal address's text fields in form order (postcode before city, as in Dutch and German), with their autofill
+ * hints and whether one takes a two-column form's whole row: the profile and the billing details share them.
  */
 export const ADDRESS_FIELDS = [
   { name: "address", autoComplete: "street-address", wide: true },
