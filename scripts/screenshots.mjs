@@ -126,18 +126,12 @@ async function blockTiles(context) {
   );
 }
 
-/** The browser's own locale per page language, so native controls (a date field's mm/dd/yyyy) match the page. */
-const BROWSER_LOCALE = { en: "en-GB", nl: "nl-NL", de: "de-DE" };
-
 async function shoot(context, pages) {
   const page = await context.newPage();
-  const devtools = await context.newCDPSession(page);
   for (const scheme of SCHEMES) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
     for (const language of LANGUAGES) {
       await context.addCookies([{ name: "portal-locale", value: language, url: BASE }]);
-      await devtools.send("Emulation.setLocaleOverride", {});
-      await devtools.send("Emulation.setLocaleOverride", { locale: BROWSER_LOCALE[language] });
       for (const width of WIDTHS) {
         const height = VIEWPORT_HEIGHT[width];
         await page.setViewportSize({ width, height });

@@ -8,18 +8,18 @@ import { addressParts } from "./address-parts";
  * when one part alone is wider than the line, so a long one never widens a 360 px page.
  */
 export function BreakableAddress({ children, className = "" }: { children: React.ReactNode; className?: string }) {
-  const text = typeof children === "string" ? children : Array.isArray(children) ? children.join("") : null;
-  if (text === null || (Array.isArray(children) && children.some((part) => typeof part !== "string")))
-    return <span className={`[overflow-wrap:anywhere] ${className}`}>{children}</span>;
-  const parts = addressParts(text);
+  const pieces = Array.isArray(children) ? children : [children];
+  const text = pieces.every((piece) => typeof piece === "string") ? pieces.join("") : null;
   return (
     <span className={`[overflow-wrap:anywhere] ${className}`}>
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 && <wbr />}
-          {part}
-        </Fragment>
-      ))}
+      {text === null
+        ? children
+        : addressParts(text).map((part, index) => (
+            <Fragment key={index}>
+              {index > 0 && <wbr />}
+              {part}
+            </Fragment>
+          ))}
     </span>
   );
 }

@@ -16,9 +16,8 @@ import { toLiveSessionView } from "@/lib/features/sessions/live-view";
 import { getOwnedSession, getSessionLocation } from "@/lib/features/sessions/service";
 import { settle } from "@/lib/features/sessions/settle";
 import { titleFrom } from "@/components/layout/page-title";
-import { screenReaderOnly } from "@/components/ui/rich-text";
+import { screenReaderOnly, WithUnbroken } from "@/components/ui/rich-text";
 import { isSessionId } from "@/lib/platform/platform-id";
-import { WithUnbroken } from "@/components/ui/rich-text";
 
 export const generateMetadata = titleFrom("sessionDetails.title");
 
@@ -56,6 +55,7 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
   if (!session) notFound();
   if (!user.ok) logSessionError("reading the account currency", user.error);
   const currency = user.ok ? user.value.currency : null;
+  const started = sessionStartLabel(session, locale);
   // Location names in the driver's language, where the platform has them in it.
   const location = await getSessionLocation(session, locale);
 
@@ -67,10 +67,7 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
         </Link>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h1 className="text-2xl font-bold">
-            <WithUnbroken
-              text={t("heading", { start: sessionStartLabel(session, locale) })}
-              part={sessionStartLabel(session, locale)}
-            />
+            <WithUnbroken text={t("heading", { start: started })} part={started} />
           </h1>
           <a href={`/api/sessions/${session.id}/export`} download className={buttonClasses("secondary")}>
             {t.rich("downloadCsv", { sr: screenReaderOnly })}
