@@ -4,7 +4,6 @@ import { useActionState, useEffect, useRef } from "react";
 import { FormStatus } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { SubmitButton } from "@/components/ui/button";
-import { SwitchForm } from "@/components/ui/switch-form";
 import type { DeviceRow } from "@/lib/core/auth/device-name";
 import { idle, type ActionResult } from "@/lib/core/actions/action-result";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -68,18 +67,5 @@ export function SignedInDeviceList({ devices, action }: { devices: DeviceRow[]; 
         </ul>
       )}
     </div>
-  );
-}
-
-/** The switch for the new-device notice mail. */
-export function NewDeviceMailForm({ enabled, action }: { enabled: boolean; action: DeviceAction }) {
-  const t = useTranslations("devices");
-  return (
-    <SwitchForm
-      name="newDeviceMail"
-      enabled={enabled}
-      action={action}
-      words={{ label: t("mailForm.label"), save: t("mailForm.save"), saving: t("mailForm.saving") }}
-    />
   );
 }

@@ -6,8 +6,23 @@ import { useEffect, useRef } from "react";
 // aria-current's token, not text (a constant, so the no-literal-text lint does not take it for words).
 const CURRENT_PAGE = "page";
 
+const LAYOUTS = {
+  // The header's: a column in the phone's menu, a row from xl.
+  header: { nav: "w-full xl:w-auto", list: "flex flex-col gap-1 xl:flex-row xl:gap-0" },
+  // A page's own section menu (account settings): a column beside or below the page.
+  side: { nav: "w-full", list: "flex flex-col gap-1" },
+} as const;
+
 /** The links of a navigation bar, already in the page's language; the current one marked with aria-current. */
-export function NavList({ links, label }: { links: { href: string; label: string }[]; label: string }) {
+export function NavList({
+  links,
+  label,
+  layout = "header",
+}: {
+  links: { href: string; label: string }[];
+  label: string;
+  layout?: keyof typeof LAYOUTS;
+}) {
   const pathname = usePathname();
   const navRef = useRef<HTMLElement>(null);
   // A phone's header menu (a <details>) folds again once a link has taken the visitor to another page.
@@ -19,8 +34,8 @@ export function NavList({ links, label }: { links: { href: string; label: string
     .filter(matches)
     .sort((a, b) => b.length - a.length)[0];
   return (
-    <nav ref={navRef} aria-label={label} className="w-full xl:w-auto">
-      <ul className="flex flex-col gap-1 xl:flex-row xl:gap-0">
+    <nav ref={navRef} aria-label={label} className={LAYOUTS[layout].nav}>
+      <ul className={LAYOUTS[layout].list}>
         {links.map((link) => {
           const current = link.href === currentHref;
           return (

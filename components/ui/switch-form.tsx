@@ -8,25 +8,25 @@ import { CheckboxField } from "@/components/ui/checkbox-field";
 export type SwitchAction = (previous: ActionResult, formData: FormData) => Promise<ActionResult>;
 
 /**
- * One setting that is on or off (a mail notice, the charge receipt): a checkbox named `name`
- * ("on" when ticked), a save button, and the outcome in a live region. The words come translated.
+ * Settings that are on or off (the optional mails): a checkbox per switch ("on" when ticked), one save button, and the
+ * outcome in a live region. The words come translated.
  */
 export function SwitchForm({
-  name,
-  enabled,
+  switches,
   action,
   words,
 }: {
-  name: string;
-  enabled: boolean;
+  switches: readonly { name: string; label: string; enabled: boolean }[];
   action: SwitchAction;
-  words: { label: string; save: string; saving: string };
+  words: { save: string; saving: string };
 }) {
   const [state, formAction] = useActionState<ActionResult, FormData>(action, idle);
   const message = state.status === "idle" ? null : (state.message ?? null);
   return (
     <form action={formAction} className="space-y-3">
-      <CheckboxField name={name} label={words.label} defaultChecked={enabled} />
+      {switches.map((one) => (
+        <CheckboxField key={one.name} name={one.name} label={one.label} defaultChecked={one.enabled} />
+      ))}
       <SubmitButton variant="secondary" pendingLabel={words.saving}>
         {words.save}
       </SubmitButton>

@@ -3,7 +3,7 @@ import { expect, openMailboxWith, pressEnterOn, reloadPage, signInNewPlatformDri
 
 test("a driver asks to delete their account by keyboard, is mailed, and cancels it", async ({ page, request }) => {
   const driver = await signInNewPlatformDriver(page, request, "delete");
-  await page.goto("/account");
+  await page.goto("/account/privacy");
   const trigger = page.getByRole("button", { name: "Delete my account" });
   await pressEnterOn(trigger);
   const confirm = page.getByRole("button", { name: "Yes, delete my account" });
@@ -20,11 +20,21 @@ test("a driver asks to delete their account by keyboard, is mailed, and cancels 
   await expect(page.getByText(/You asked to delete your account on/)).toBeVisible();
 
   await openMailboxWith(page, driver.email, "Your Driver Portal account deletion request");
-  await page.goto("/account");
+  // Issue 37: until it is cancelled or carried out, every driver page says so, with the way to cancel.
+  for (const path of ["/account", "/account/profile", "/cards", "/sessions", "/vouchers", "/account/notifications"]) {
+    await page.goto(path);
+    await expect(page.getByTestId("deletion-banner")).toContainText(/Your account will be deleted after \d/);
+  }
+  await page.getByTestId("deletion-banner").getByRole("link", { name: "Cancel the deletion" }).click();
+  await expect(page).toHaveURL(/\/account\/privacy$/);
   await page.getByRole("button", { name: "Cancel the deletion request" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Your deletion request is cancelled." })).toBeVisible();
   await reloadPage(page);
   await expect(page.getByRole("button", { name: "Delete my account" })).toBeVisible();
+  await expect(page.getByTestId("deletion-banner")).toHaveCount(0);
+  await page.goto("/cards");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("deletion-banner")).toHaveCount(0);
 });
 
 test("support see the open request, cannot carry it out during the grace period, and decline it with a reason", async ({
@@ -33,7 +43,7 @@ test("support see the open request, cannot carry it out during the grace period,
   supportPage,
 }) => {
   const driver = await signInNewPlatformDriver(page, request, "declined");
-  await page.goto("/account");
+  await page.goto("/account/privacy");
   await page.getByRole("button", { name: "Delete my account" }).click();
   await page.getByRole("button", { name: "Yes, delete my account" }).click();
   await expect(page.getByText(/You asked to delete your account on/)).toBeVisible();
@@ -63,6 +73,6 @@ test("support see the open request, cannot carry it out during the grace period,
   const mail = await openMailboxWith(page, driver.email, "deletion request was declined");
   await mail.getByRole("link").click();
   await expect(page.getByText("Please settle the open invoice first").first()).toBeVisible();
-  await page.goto("/account");
+  await page.goto("/account/privacy");
   await expect(page.getByRole("button", { name: "Delete my account" })).toBeVisible();
 });

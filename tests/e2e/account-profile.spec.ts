@@ -1,6 +1,6 @@
 import { expect, expectHydrated, signInNewPlatformDriver, test } from "./fixtures";
 
-test("the cards that need only the portal are on screen while the platform is still answering; the details follow", async ({
+test("the overview's cards that need no account read are on screen while the platform is still answering; the greeting follows", async ({
   page,
   request,
   emulator,
@@ -10,7 +10,8 @@ test("the cards that need only the portal are on screen while the platform is st
   await emulator.setFaults({ rules: [{ method: "GET", path: `/users/v1\\.1/${driver.id}$`, delayMs: 2000 }] });
   try {
     await page.goto("/account", { waitUntil: "commit" });
-    await expect(page.getByRole("heading", { name: "Signed-in devices" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Charging cards" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Settings", exact: true })).toBeVisible();
     // Still waiting for the platform: the heading is the page's own, the details are not there yet.
     expect(await page.getByRole("heading", { name: "Hello, Sten" }).count()).toBe(0);
     await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
@@ -26,6 +27,7 @@ test(
   { tag: "@ampeco" },
   async ({ page, request, emulator }) => {
     const driver = await signInNewPlatformDriver(page, request, "account.country");
+    await page.goto("/account/profile");
     const country = page.getByLabel("Country");
     await expect(country).toHaveValue("NL");
     await expect(country.locator("option:checked")).toHaveText("Netherlands");

@@ -30,6 +30,13 @@ function signInFreshDriver(page: Page, request: APIRequestContext, tag: string) 
   return signInNewPlatformDriver(page, request, `account.${tag}`, FRIDA);
 }
 
+/** The same, then on the profile page. */
+async function onFreshDriversProfile(page: Page, request: APIRequestContext, tag: string) {
+  const driver = await signInFreshDriver(page, request, tag);
+  await page.goto("/account/profile");
+  return driver;
+}
+
 // Read-only for the demo driver; every other test uses a fresh driver.
 test("the balance is shown in the account currency", async ({ driverPage, emulator }) => {
   const user = (await emulator.state()).users.find((u) => u.email === DEMO_DRIVER)!;
@@ -46,6 +53,7 @@ test("the balance is shown in the account currency", async ({ driverPage, emulat
 // The contract's platform mails the reset link; the real one mails none (app-password.spec.ts has its flow).
 test("reset app password mails the driver @contract-only", async ({ page, request, emulator }) => {
   const { email } = await signInFreshDriver(page, request, "reset");
+  await page.goto("/account/app-password");
   await page.getByRole("button", { name: "Reset app password" }).click();
   await expect(page.getByRole("status").filter({ hasText: `A mail is on its way to ${email}` })).toBeVisible();
   const resets = (await emulator.outbox()).data.filter((m) => m.kind === "password-reset" && m.to === email);
@@ -62,7 +70,7 @@ test("a driver without transactions sees 'No transactions yet' instead of a numb
 });
 
 test(
-  "when the platform cannot be read, /account says so, keeps the cards that do not need it, and a retry loads it",
+  "when the platform cannot be read, the overview and the profile say so, the pages that do not need it work, and a retry loads it",
   { tag: "@ampeco" },
   async ({ page, request, emulator }) => {
     const driver = await signInFreshDriver(page, request, "down");
@@ -73,18 +81,30 @@ test(
     try {
       await page.goto("/account");
       await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
+      const balanceCard = page.getByRole("main").getByRole("alert").filter({ hasText: "Your balance could not be" });
+      await expect(balanceCard).toContainText("the charging service did not answer");
+      await expect(page.getByTestId("balance")).toHaveCount(0);
+      // The cards and sessions do not need the user read.
+      await expect(page.getByRole("heading", { name: "Charging cards" })).toBeVisible();
+      await expect(page.getByText("No cards yet.")).toBeVisible();
+      await page.goto("/account/profile");
       const alert = page.getByRole("main").getByRole("alert");
       await expect(alert).toContainText("Your account could not be loaded");
       await expect(alert).toContainText("the charging service did not answer");
-      await expect(page.getByTestId("balance")).toHaveCount(0);
       // The app password does not need the account read: the contract's reset mail, or the real platform's new password.
+      await page.goto("/account/app-password");
       const appPassword = dialectOf() === "ampeco" ? "Set app password" : "Reset app password";
       await expect(page.getByRole("button", { name: appPassword })).toBeVisible();
+      await page.goto("/account/security");
       await expect(page.getByRole("button", { name: "Sign out on all devices" })).toBeVisible();
+      await page.goto("/account/profile");
+      await expect(page.getByRole("main").getByRole("alert")).toBeVisible();
     } finally {
       await emulator.clearFaults();
     }
     await page.getByRole("main").getByRole("link", { name: "Try again" }).click();
+    await expect(page.getByLabel("City")).toHaveValue("Amsterdam");
+    await page.goto("/account");
     await expect(page.getByRole("heading", { level: 1, name: "Hello, Frida" })).toBeVisible();
     await expectNewDriverBalance(page);
   },
@@ -94,7 +114,7 @@ test(
   "editing the phone sends only the phone: a change made meanwhile elsewhere survives",
   { tag: "@ampeco" },
   async ({ page, request, emulator }) => {
-    const driver = await signInFreshDriver(page, request, "phone");
+    const driver = await onFreshDriversProfile(page, request, "phone");
     await expect(page.getByLabel("Phone")).toHaveValue("+31 6 5555 0000");
     await expect(page.getByLabel("City")).toHaveValue("Amsterdam");
 
@@ -125,7 +145,7 @@ test("profile errors are shown per field, keep what was typed and send nothing",
   request,
   emulator,
 }) => {
-  const driver = await signInFreshDriver(page, request, "badprofile");
+  const driver = await onFreshDriversProfile(page, request, "badprofile");
   const before = await emulator.user(driver.id);
   await page.getByLabel("Phone").fill("12");
   await page.getByLabel("First name").fill("");
@@ -162,7 +182,7 @@ test("change e-mail: the address stays until the link mailed to the new address 
   await signInByEmail(otherPage, driver.email);
   await expect(otherPage).toHaveURL(/\/account$/);
 
-  await page.goto("/account");
+  await page.goto("/account/profile");
   const field = page.getByLabel("New e-mail address");
   // An address another account has gets the answer a free one gets (issue 22, F4); its owner gets a note.
   await field.fill("second.driver@example.com");
@@ -177,7 +197,7 @@ test("change e-mail: the address stays until the link mailed to the new address 
     "second.driver@example.com",
     "Someone asked to move a Driver Portal account to your address",
   );
-  await page.goto("/account");
+  await page.goto("/account/profile");
 
   const newEmail = `e2e.account.moved.${randomUUID().slice(0, 8)}@example.com`;
   await field.fill(newEmail.toUpperCase());
@@ -190,6 +210,11 @@ test("change e-mail: the address stays until the link mailed to the new address 
   expect((await emulator.user(driver.id)).email).toBe(driver.email);
   await reloadPage(page);
   await expect(page.getByRole("main").getByText(driver.email, { exact: true })).toBeVisible();
+  // The overview reminds the driver of the change waiting for its link (issue 37).
+  await page.goto("/account");
+  await expect(page.getByRole("region", { name: "Needs your attention" })).toContainText(
+    `Your sign-in address changes to ${newEmail} once you open the link we mailed there`,
+  );
 
   const link = await mailedLink(
     page,
@@ -245,7 +270,7 @@ test("change e-mail: the address stays until the link mailed to the new address 
   await expect(page.getByRole("main").getByRole("alert")).toContainText("This confirmation link was already used.");
 });
 
-test("/account passes axe (WCAG 2.1 AA) in light and dark schemes, with errors shown, and fits 360 px", async ({
+test("the profile page passes axe (WCAG 2.1 AA) in light and dark schemes, with errors shown, and fits 360 px", async ({
   page,
   request,
 }) => {
@@ -253,8 +278,8 @@ test("/account passes axe (WCAG 2.1 AA) in light and dark schemes, with errors s
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto("/account");
-    await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
+    await page.goto("/account/profile");
+    await expect(page.getByRole("heading", { name: "Profile", exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
     // Error states must pass too (red text on the dark background).
     await page.getByLabel("Phone").fill("12");

@@ -38,6 +38,7 @@ test(
   { tag: "@ampeco" },
   async ({ page, request, emulator }) => {
     const driver = await signInNewPlatformDriver(page, request, "apppw");
+    await page.goto("/account/app-password");
 
     if (dialectOfProject() !== "ampeco") {
       await expect(page.getByRole("button", { name: "Reset app password" })).toBeVisible();
@@ -166,7 +167,7 @@ for (const [locale, messages] of [
       const t = createTranslator({ locale, messages });
       const driver = await signInNewPlatformDriver(page, request, `apppw12.${locale}`);
       await page.context().addCookies([{ name: LOCALE_COOKIE, value: locale, url: test.info().project.use.baseURL! }]);
-      await page.goto("/account");
+      await page.goto("/account/app-password");
       const first = page.getByLabel(t("appPassword.form.newPassword"), { exact: true });
       const second = page.getByLabel(t("appPassword.form.repeat"), { exact: true });
       const set = page.getByRole("button", { name: t("appPassword.form.set"), exact: true });

@@ -234,6 +234,7 @@ test("sign out on all devices ends every session of the account", async ({ brows
     await signInByEmail(device, email);
     await expect(device).toHaveURL(/\/account$/);
   }
+  await devices[0]!.goto("/account/security");
   await devices[0]!.getByRole("button", { name: "Sign out on all devices" }).click();
   await expect(devices[0]!).toHaveURL(/\/signin/);
   // The other device's session is gone too.

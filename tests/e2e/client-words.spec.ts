@@ -11,7 +11,8 @@ import { messagesIn, rscPayloadOf } from "../support/rsc-payload";
  */
 const PAGES: { path: string; audience: Audience; signedIn: "driver" | "admin" | null }[] = [
   { path: "/signin", audience: "public", signedIn: null },
-  { path: "/account", audience: "account", signedIn: "driver" },
+  { path: "/account", audience: "accountOverview", signedIn: "driver" },
+  { path: "/account/profile", audience: "account", signedIn: "driver" },
   { path: "/account/payments", audience: "account", signedIn: "driver" },
   { path: "/sessions", audience: "sessions", signedIn: "driver" },
   { path: "/cards", audience: "cards", signedIn: "driver" },

@@ -40,7 +40,7 @@ test("two browsers are two devices; signing one out from the other ends only tha
   const driver = await signInNewPlatformDriver(page, request, "devices");
   const firefox = await signInElsewhere(browser, baseURL, driver.email, FIREFOX_MAC);
 
-  await page.goto("/account");
+  await page.goto("/account/security");
   const devices = deviceCard(page).getByRole("listitem");
   await expect(devices).toHaveCount(2);
   await expect(devices.first()).toContainText("Chrome on Windows");
@@ -62,7 +62,7 @@ test("two browsers are two devices; signing one out from the other ends only tha
   await firefox.page.goto("/account");
   await expect(firefox.page).toHaveURL(/\/signin/);
   await reloadPage(page);
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/account\/security$/);
   await firefox.context.close();
 
   for (const colorScheme of ["light", "dark"] as const) {
@@ -88,19 +88,19 @@ test("a new browser mails the driver a notice with the time and device, unless s
   await page.goto("/dev/mailbox");
   await expect(notices()).toHaveCount(1);
 
-  await page.goto("/account");
+  await page.goto("/account/notifications");
   const box = page.getByRole("checkbox", {
     name: /E-mail me when a browser not used with this account before signs in/,
   });
   await expect(box).toBeChecked();
   await box.uncheck();
-  await page.getByRole("button", { name: "Save notice setting" }).click();
+  await page.getByRole("button", { name: "Save notification settings" }).click();
   await expect(
     page.getByRole("status").filter({ hasText: "You will no longer get an e-mail when a new browser signs in." }),
   ).toBeVisible();
 
   const safari = await signInElsewhere(browser, baseURL, driver.email, SAFARI_IPHONE);
-  await safari.page.goto("/account");
+  await safari.page.goto("/account/security");
   await expect(
     deviceCard(safari.page)
       .getByRole("listitem")
@@ -109,6 +109,8 @@ test("a new browser mails the driver a notice with the time and device, unless s
   await safari.context.close();
   await page.goto("/dev/mailbox");
   await expect(notices()).toHaveCount(1);
-  await page.goto("/account");
+  await page.goto("/account/notifications");
   await expect(box).not.toBeChecked();
+  // One form: the receipt switch, left ticked, stayed on.
+  await expect(page.getByRole("checkbox", { name: /Mail me a receipt when a charging session ends/ })).toBeChecked();
 });

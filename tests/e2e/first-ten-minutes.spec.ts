@@ -104,7 +104,7 @@ for (const locale of ["en", "nl"] as const) {
         // The contract keeps no ledger: not in the navigation, no link to it on the account page.
         await expect(nav.getByRole("link").first()).toBeVisible();
         await expect(paymentsLink).toHaveCount(0);
-        await expect(page.getByRole("link", { name: t("payments.accountCard.link") })).toHaveCount(0);
+        await expect(page.getByRole("link", { name: t("accountSettings.links.payments") })).toHaveCount(0);
         // Opened directly, the page says why once, under no subtitle that promises every payment.
         await page.goto("/account/payments");
         await expect(heading(page, t("payments.title"))).toBeVisible();

@@ -19,7 +19,7 @@ test("'Download my data' saves a ZIP of the driver's own data, by keyboard", asy
     visualNumber: `NL-MD-${driver.id}`,
     status: "active",
   });
-  await page.goto("/account");
+  await page.goto("/account/privacy");
   const link = page.getByRole("link", { name: "Download my data" });
   await link.focus();
   const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
@@ -58,7 +58,7 @@ test(
   { tag: "@ampeco" },
   async ({ page, request }) => {
     const driver = await signInNewPlatformDriver(page, request, "platformexport", { first_name: "Pia" });
-    await page.goto("/account");
+    await page.goto("/account/privacy");
     const ask = page.getByRole("button", { name: "Ask the charging service for my data" });
     if (dialectOf() === "contract") {
       // The contract has no export of its own: "Download my data" is the whole offer.

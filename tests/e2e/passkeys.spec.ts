@@ -8,7 +8,7 @@ test("a driver's passkey cycle: sign in by link, add a passkey, sign out, sign i
 }) => {
   const authenticator = await addVirtualAuthenticator(page);
   const driver = await signInNewPlatformDriver(page, request, "passkey");
-  await page.goto("/account");
+  await page.goto("/account/security");
   const card = page.locator("section").filter({ has: page.getByRole("heading", { name: "Passkeys", exact: true }) });
   await expect(card.getByText("No passkeys yet.")).toBeVisible();
 
@@ -22,7 +22,7 @@ test("a driver's passkey cycle: sign in by link, add a passkey, sign out, sign i
   expect(await authenticator.credentialCount()).toBe(1);
   await openMailboxWith(page, driver.email, "A passkey was added to your Driver Portal account");
 
-  await page.goto("/account");
+  await page.goto("/account/security");
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await expectNoAxeViolations(page);
@@ -34,6 +34,7 @@ test("a driver's passkey cycle: sign in by link, add a passkey, sign out, sign i
   // suggested passkey would, and the driver is back on /account.
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/account$/);
+  await page.goto("/account/security");
   await expect(page.getByRole("list", { name: "Your passkeys" })).toContainText("last used");
 
   // Keyboard only: open the question, confirm, and the e-mail link is named as the way back in.

@@ -58,7 +58,7 @@ test(
     const all = await platformTransactions(request, DEMO_DRIVER_ID);
     expect(all.length).toBeGreaterThan(5);
     await page.goto("/account");
-    await page.getByRole("link", { name: "See your payments" }).click();
+    await page.getByRole("link", { name: "Payments and invoices" }).click();
     await expect(page).toHaveURL(/\/account\/payments$/);
     await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
     await expect(

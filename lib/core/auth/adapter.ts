@@ -52,7 +52,7 @@ export function portalAdapter(db: Database, signInRequest: () => Promise<SignInR
         const account = notify ? await adapter.getUser!(created.userId) : null;
         if (account?.email) {
           const locale = await mailLocaleOfAccount(account.id, { db });
-          await sendMail(newDeviceMail(locale, account.email, device, now, `${request.origin}/account`));
+          await sendMail(newDeviceMail(locale, account.email, device, now, `${request.origin}/account/security`));
         }
       } catch (error) {
         logger("auth").error("recording the signed-in device failed", error);

@@ -11,14 +11,14 @@ const EVERY_PAGE = ["ui", "routeErrors"] as const satisfies readonly Namespace[]
  */
 export const CLIENT_NAMESPACES = {
   everyPage: EVERY_PAGE,
-  // The driver area's layout sends only what every page shares; the account, cards, sessions and vouchers
-  // layouts add their own route's words, so /cards does not carry the sessions table's.
+  // The driver area's layout sends only what every page shares; the account settings and overview, cards, sessions
+  // and vouchers layouts add their own route's words, so /cards does not carry the sessions table's.
   driver: EVERY_PAGE,
   account: [
     ...EVERY_PAGE,
+    "accountSettings",
     "devices",
     "passkeys",
-    "receipts",
     "profile",
     "appPassword",
     "myData",
@@ -26,6 +26,7 @@ export const CLIENT_NAMESPACES = {
     "accountDeletion",
     "downloadProgress",
   ],
+  accountOverview: [...EVERY_PAGE, "account", "sessions", "duration"],
   cards: [...EVERY_PAGE, "cards"],
   sessions: [...EVERY_PAGE, "sessions", "duration", "downloadProgress"],
   vouchers: [...EVERY_PAGE, "account", "vouchers"],

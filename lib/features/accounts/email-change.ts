@@ -1,6 +1,6 @@
 import "server-only";
 import { announceSessionsEnded } from "@/lib/core/auth/sessions-ended";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { newLinkToken } from "@/lib/features/accounts/link-token";
 import { claimLink, linkRow, spentLink } from "./link-rows";
 import { emailSchema } from "@/lib/core/auth/schemas";
@@ -54,7 +54,7 @@ export async function requestEmailChange(
   const { token, tokenHash } = newLinkToken();
   await db.transaction(async (tx) => {
     await tx.delete(emailChanges).where(and(eq(emailChanges.userId, account.userId), isNull(emailChanges.usedAt)));
-    if (taken) return;
+    // A taken address is recorded too (its token is never mailed), so the overview's notice tells nobody it is taken.
     await tx.insert(emailChanges).values({
       userId: account.userId,
       newEmail: email,
@@ -77,6 +77,22 @@ async function heldByAnotherAccount(db: Database, email: string, account: EmailC
   if (await otherPortalAccountHas(db, email, account.userId)) return true;
   const onPlatform = await getPlatform().users.findUserByEmail(email);
   return onPlatform !== null && onPlatform.id !== account.platformUserId;
+}
+
+/** The newest change still waiting for its link, for the account overview's notice; null when none. */
+export async function pendingEmailChangeOf(
+  userId: string,
+  now = new Date(),
+): Promise<{ newEmail: string; expiresAt: Date } | null> {
+  const [row] = await (
+    await getDb()
+  )
+    .select({ newEmail: emailChanges.newEmail, expiresAt: emailChanges.expiresAt })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)))
+    .orderBy(desc(emailChanges.createdAt))
+    .limit(1);
+  return row ?? null;
 }
 
 export type EmailChangeLinkState =

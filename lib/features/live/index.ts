@@ -6,6 +6,6 @@ export { callbackCheckSupport, SELF_TEST_KIND, type CallbackCheckSupport } from 
 export { callbacksArriving, livePushActive } from "./push";
 export { liveEventsEnabled } from "./stream";
 export { openDriverStream } from "./stream-route";
-export { receiptMailEnabled } from "./receipt";
+export { receiptMailEnabled, setReceiptMail } from "./receipt";
 export { CALLBACK_PATH, checkSubscription, type SubscriptionState } from "./subscribe";
 export { callbackSettings, callbacksConfigured, webhookKeys, type CallbackSettings } from "./webhook-keys";

@@ -45,7 +45,7 @@ export function defaultReceiptDeps(db: Database): ReceiptDeps {
     db,
     send: sendMail,
     locationOf: (sessionId, locale) => receiptPlaceOf(sessionId, locale),
-    accountUrl: `${getConfig().auth.publicOrigin}/account`,
+    accountUrl: `${getConfig().auth.publicOrigin}/account/notifications`,
   };
 }
 
@@ -113,14 +113,3 @@ export async function receiptMailEnabled(userId: string, db?: Database): Promise
 export async function setReceiptMail(db: Database, userId: string, on: boolean): Promise<void> {
   await db.update(users).set({ receiptMail: on }).where(eq(users.id, userId));
 }
-
-/** The switch on /account: its checkbox, where it is kept, and what the driver reads. */
-export const RECEIPT_MAIL_SWITCH = {
-  field: "receiptMail",
-  scope: "live",
-  failure: { log: "charge receipt setting", doing: "receipts.doing.save" },
-  unreadable: "receipts.unreadable",
-  tickOrLeave: "receipts.tickOrLeave",
-  keep: setReceiptMail,
-  said: { on: "receipts.on", off: "receipts.off" },
-} as const;

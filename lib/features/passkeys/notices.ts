@@ -16,7 +16,7 @@ export async function notifyPasskeyChange(
 ): Promise<void> {
   try {
     const locale = await mailLocaleOfAddress(to);
-    await sendMail(passkeyChangedMail(locale, to, change, name, new Date(), `${origin}/account`));
+    await sendMail(passkeyChangedMail(locale, to, change, name, new Date(), `${origin}/account/security`));
   } catch (error) {
     logger("passkeys").error("the passkey notice could not be sent", error);
   }

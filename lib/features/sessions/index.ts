@@ -11,6 +11,6 @@ export { hasRangeFilter, parseSessionFilter, plausibleDate, rangeToInstants } fr
 export type { SessionRangeFilter } from "./filters";
 export { placesOfSessions, SessionPlaces } from "./places";
 export type { PagePlaces } from "./places";
-export { getSessionLocation, iterateDriverSessionPages } from "./service";
-export type { SessionsOverview } from "./service";
+export { getSessionLocation, getSessionsAtAGlance, iterateDriverSessionPages, RECENT_SESSIONS_SHOWN } from "./service";
+export type { SessionsAtAGlance, SessionsOverview } from "./service";
 export { sessionStartMs, sessionStopMs } from "./session-time";

@@ -32,6 +32,11 @@ export function monthlyWindowStart(now: Date, timeZone: string = APP_TIME_ZONE):
   return toUtcIsoSeconds(startOfZonedDay(`${first}-01`, timeZone));
 }
 
+/** The instant the current month starts in `timeZone`: the account overview's "this month". */
+export function currentMonthStart(now: Date, timeZone: string = APP_TIME_ZONE): string {
+  return toUtcIsoSeconds(startOfZonedDay(`${zonedDate(now, timeZone).slice(0, 7)}-01`, timeZone));
+}
+
 /** "Mar 2026", "mrt 2026", "März 2026": a month as the chart's table and captions name it. */
 export function monthLabel(month: string, locale: string): string {
   return dateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(

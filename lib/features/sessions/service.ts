@@ -10,7 +10,7 @@ import {
   type StartInstants,
 } from "./filters";
 import { describeLocation, type SessionLocationState } from "./location";
-import { MonthlyAggregator, monthlyWindowStart, type MonthlyTotal } from "./monthly";
+import { currentMonthStart, MonthlyAggregator, monthlyWindowStart, type MonthlyTotal } from "./monthly";
 import { confirmSessionOwnership, rememberSessionOwnership } from "./ownership";
 
 /**
@@ -166,6 +166,31 @@ export async function getSessionsOverview(
     if (session.isRunning) running.push(session);
   }
   return { monthly: aggregator.result(), running };
+}
+
+/** The account overview's sessions: the newest few, the running ones, and this month's totals. */
+export interface SessionsAtAGlance {
+  recent: ChargingSession[];
+  running: ChargingSession[];
+  thisMonth: MonthlyTotal;
+}
+
+export const RECENT_SESSIONS_SHOWN = 3;
+
+/** Three reads at once: the first page of the list, the running sessions, and only this month's walk (not 12 months). */
+export async function getSessionsAtAGlance(
+  platformUserId: number,
+  deps: SessionDeps = defaultSessionDeps(),
+): Promise<SessionsAtAGlance> {
+  const now = deps.now();
+  const [recent, running, thisMonthsSessions] = await Promise.all([
+    listDriverSessions(platformUserId, { page: 1, perPage: RECENT_SESSIONS_SHOWN }, deps),
+    listRunningSessions(platformUserId, deps),
+    sessionsStartedAfter(platformUserId, currentMonthStart(now), deps),
+  ]);
+  const aggregator = new MonthlyAggregator(now);
+  for (const session of thisMonthsSessions) aggregator.add(session);
+  return { recent: recent.items, running, thisMonth: aggregator.result().at(-1) as MonthlyTotal };
 }
 
 /** Running sessions, as the dialect finds them (ampeco: by `filter[status]`, however long ago they started). */

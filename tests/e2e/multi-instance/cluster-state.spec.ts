@@ -31,6 +31,7 @@ test("sign-out everywhere on one instance ends the sessions the other instance s
   await openOn(onB.page, "/account", "b");
   await expect(onB.page).toHaveURL(/\/account$/);
 
+  await openOn(onA.page, "/account/security", "a");
   await onA.page.getByRole("button", { name: "Sign out on all devices" }).click();
   await expect(onA.page).toHaveURL(/\/signin/);
   await openOn(onB.page, "/account", "b");

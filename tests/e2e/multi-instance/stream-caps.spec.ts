@@ -104,7 +104,7 @@ test("R4-7: sign-out everywhere on instance A ends the stream instance B serves 
 }) => {
   const driver = await newDriver(cluster(), "sign-out-stream");
   const onA = await signedInOn(browser, "a", driver.email);
-  await openOn(onA.page, "/account", "a");
+  await openOn(onA.page, "/account/security", "a");
   const stream = await openStream(CLUSTER_ORIGIN, await cookieOf(onA.context), { [PIN_HEADER]: "b" });
   expect(stream.status).toBe(200);
   expect(stream.server, "the stream served by instance B").toBe(instanceAddress("b"));

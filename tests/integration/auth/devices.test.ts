@@ -90,7 +90,7 @@ describe(`signed-in devices (${testDriver})`, () => {
     await signInByLink(opened.db, "dana@example.com", CHROME_WINDOWS);
     const [notice] = await noticesTo("dana@example.com");
     expect(notice?.text).toContain("Chrome on Windows");
-    expect(notice?.text).toContain("http://portal.test/account");
+    expect(notice?.text).toContain("http://portal.test/account/security");
 
     await setNewDeviceMail(opened.db, first.userId, false);
     await signInByLink(opened.db, "dana@example.com", SAFARI_IPHONE);
@@ -106,7 +106,7 @@ describe(`signed-in devices (${testDriver})`, () => {
     expect(notice?.text).toContain(
       "met Chrome op Windows, een browser die nog niet eerder met dit account is gebruikt.",
     );
-    expect(notice?.text).toContain("http://portal.test/account");
+    expect(notice?.text).toContain("http://portal.test/account/security");
   });
 
   it("an unknown user agent is an unknown browser on an unknown system", async () => {

@@ -15,8 +15,13 @@ const { profileChanges, readProfileForm, updateDriverProfile } = await import("@
 const { readProfileInput } = await import("@/lib/features/accounts/profile-action-spec");
 const { changeDriverEmail, EmailTakenError, EmailUnchangedError } = await import("@/lib/features/accounts/email");
 const { startDriverPasswordReset } = await import("@/lib/features/accounts/password-reset");
-const { confirmEmailChange, inspectEmailChangeLink, requestEmailChange, EMAIL_CHANGE_LINK_MINUTES } =
-  await import("@/lib/features/accounts/email-change");
+const {
+  confirmEmailChange,
+  inspectEmailChangeLink,
+  pendingEmailChangeOf,
+  requestEmailChange,
+  EMAIL_CHANGE_LINK_MINUTES,
+} = await import("@/lib/features/accounts/email-change");
 const { loadAccountView } = await import("@/lib/features/accounts/account-view");
 const { platformErrorMessage } = await import("@/lib/core/platform-errors-to-messages");
 const { translatorFor } = await import("@/lib/core/i18n/translator");
@@ -210,16 +215,31 @@ describe("a driver's own e-mail change: a link to the new address, then the chan
     expect(await mailsTo("driver@example.com")).toEqual([]);
   });
 
-  it("records no link for an address another portal account or platform user has (its owner gets a note), and refuses the current one", async () => {
+  it("mails no link for an address another portal account or platform user has (its owner gets a note), and refuses the current one", async () => {
     await driverWithSessions();
     await h.db.db.insert(users).values({ email: "support@example.com", role: "support" });
     for (const taken of ["support@example.com", SECOND_DRIVER_EMAIL])
       expect(await requestEmailChange(DRIVER, taken, ORIGIN)).toEqual({ newEmail: taken });
     await expect(requestEmailChange(DRIVER, "DRIVER@example.com", ORIGIN)).rejects.toBeInstanceOf(EmailUnchangedError);
-    expect(await h.db.db.select().from(emailChanges)).toEqual([]);
-    expect((await h.db.db.select().from(mailOutbox)).map((m) => m.to).sort()).toEqual(
-      ["support@example.com", SECOND_DRIVER_EMAIL].sort(),
-    );
+    const mails = await h.db.db.select().from(mailOutbox);
+    expect(mails.map((m) => m.to).sort()).toEqual(["support@example.com", SECOND_DRIVER_EMAIL].sort());
+    expect(mails.map((m) => m.text).join("\n")).not.toContain("token=");
+    // The change is recorded as a free address's is (its token mailed to no one), so the overview's notice leaks nothing.
+    const waiting = await pendingEmailChangeOf(DRIVER.userId);
+    expect(waiting?.newEmail).toBe(SECOND_DRIVER_EMAIL);
+    await requestEmailChange(DRIVER, "free.address@example.com", ORIGIN);
+    expect(Object.keys((await pendingEmailChangeOf(DRIVER.userId)) ?? {})).toEqual(Object.keys(waiting ?? {}));
+    expect((await h.db.db.select().from(emailChanges)).map((row) => row.newEmail)).toEqual([
+      "free.address@example.com",
+    ]);
+  });
+
+  it("names no waiting change once its link has expired", async () => {
+    await driverWithSessions();
+    await requestEmailChange(DRIVER, "later@example.com", ORIGIN);
+    expect((await pendingEmailChangeOf(DRIVER.userId))?.newEmail).toBe("later@example.com");
+    const afterExpiry = new Date(Date.now() + (EMAIL_CHANGE_LINK_MINUTES + 1) * 60_000);
+    expect(await pendingEmailChangeOf(DRIVER.userId, afterExpiry)).toBeNull();
   });
 
   it("following the link as the account changes platform and portal, ends every session, removes the passkeys, and notices the old address", async () => {

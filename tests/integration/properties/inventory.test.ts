@@ -48,7 +48,6 @@ const ACTION_COVERAGE: Record<string, string> = {
   "lib/features/sign-in/actions/sign-out.ts": "excluded: takes no input, only redirects",
   "lib/features/sign-in/actions/sign-out-everywhere.ts": "excluded: takes no input, only redirects",
   "lib/features/devices/actions/sign-out-device.ts": "devices.test.ts",
-  "lib/features/devices/actions/set-new-device-mail.ts": "devices.test.ts",
   "lib/features/accounts/actions/update-profile.ts": "account.test.ts",
   "lib/features/accounts/actions/change-email.ts": "account.test.ts",
   "lib/features/accounts/actions/confirm-email-change.ts": "account.test.ts",
@@ -58,6 +57,7 @@ const ACTION_COVERAGE: Record<string, string> = {
   "lib/features/accounts/actions/set-app-password.ts": "app-password.test.ts",
   "lib/features/accounts/actions/set-app-password-with-link.ts": "app-password.test.ts",
   "lib/features/accounts/actions/request-platform-export.ts": "account.test.ts",
+  "lib/features/accounts/actions/set-mail-notices.ts": "devices.test.ts",
   "lib/features/cards/actions/add-card.ts": "cards.test.ts",
   "lib/features/cards/actions/block-card.ts": "cards.test.ts",
   "lib/features/cards/actions/pause-card.ts": "cards.test.ts",
@@ -83,7 +83,6 @@ const ACTION_COVERAGE: Record<string, string> = {
   "lib/features/passkeys/actions/rename-passkey.ts": "passkeys.test.ts",
   "lib/features/passkeys/actions/remove-passkey.ts": "passkeys.test.ts",
   "lib/features/language/actions/choose-language.ts": "language.test.ts",
-  "lib/features/live/actions/set-receipt-mail.ts": "live.test.ts",
   "lib/features/billing/actions/save-billing-details.ts": "billing.test.ts",
 };
 

@@ -5,9 +5,8 @@ import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
 import * as live from "@/app/api/live/route";
 import * as callbacks from "@/app/api/platform/callbacks/route";
 import { NOTIFICATION_KINDS } from "@/lib/platform/notification-types";
-import { setReceiptMailAction } from "@/lib/features/live/actions/set-receipt-mail";
-import { anyText, driverSideViewer, formArb, queryArb } from "./arbitraries";
-import { checkActionProperty, propertyTest } from "./checks";
+import { anyText, driverSideViewer, queryArb } from "./arbitraries";
+import { propertyTest } from "./checks";
 import { expectRouteOutcome, finishRun, PLATFORM_KEY, startRun, world } from "./harness";
 
 /**
@@ -112,14 +111,4 @@ describe("live routes: never a 500, never a throw", () => {
       await finishRun();
     },
   );
-});
-
-describe("the receipt switch: only validation errors, never a crash", () => {
-  checkActionProperty({
-    name: "setReceiptMailAction",
-    action: setReceiptMailAction,
-    // Ticked ("on"), missing, or a crafted value.
-    form: formArb({ receiptMail: fc.oneof(fc.constant("on"), anyText) }),
-    viewer: driverSideViewer,
-  });
 });

@@ -5,6 +5,7 @@ import { matchesSessionFilter, rangeToInstants } from "@/lib/features/sessions/f
 import { confirmSessionOwnership } from "@/lib/features/sessions/ownership";
 import {
   getOwnedSession,
+  getSessionsAtAGlance,
   getSessionsOverview,
   iterateDriverSessionPages,
   iterateDriverSessions,
@@ -185,6 +186,25 @@ describe("overview and live", () => {
           : Date.parse(u.searchParams.get("filter[startedAfter]") ?? "") >= Date.parse("2025-03-31T22:00:00Z"),
       ),
     ).toBe(true);
+  });
+
+  it("gives the account overview the newest three, the running one and this month's totals, walking only this month", async () => {
+    const [glance, overview, firstPage] = await Promise.all([
+      getSessionsAtAGlance(DEMO_DRIVER_ID, h.deps),
+      getSessionsOverview(DEMO_DRIVER_ID, h.deps),
+      listDriverSessions(DEMO_DRIVER_ID, { page: 1, perPage: 25 }, h.deps),
+    ]);
+    expect(glance.recent.map((s) => s.id)).toEqual(firstPage.items.slice(0, 3).map((s) => s.id));
+    expect(glance.running.map((s) => s.status)).toEqual(["charging"]);
+    expect(glance.thisMonth).toEqual(overview.monthly.at(-1));
+    h.requests.length = 0;
+    await getSessionsAtAGlance(DEMO_DRIVER_ID, h.deps);
+    const windows = listReads(h.requests)
+      .map((u) => u.searchParams.get("filter[startedAfter]"))
+      .filter((after) => after !== null);
+    // This month's walk starts on the 1st (Amsterdam); the running lookup's own window is weeks, never the 12 months.
+    expect(windows).toContain("2026-02-28T23:00:00Z");
+    expect(windows.every((after) => Date.parse(after) >= Date.parse("2026-02-01T00:00:00Z"))).toBe(true);
   });
 
   it("gives the same overview on a spec-only platform, and reads every page of the window", async () => {

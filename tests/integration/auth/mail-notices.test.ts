@@ -6,7 +6,7 @@ import { users } from "@/lib/core/db/schema";
 import { IDLE, formOf } from "@/tests/support/action-form";
 import { openTestDatabase } from "@/tests/support/test-db";
 
-/** Issue 27: the charge receipt switch on /account is the driver's own, kept per account, default on. */
+/** Issues 27 and 37: the optional mails' switches (one form on /account/notifications) are the driver's own, default on. */
 const holder = vi.hoisted(() => ({
   db: null as unknown as import("@/lib/core/db/connect").OpenedDatabase,
   viewer: null as import("@/lib/core/auth/viewer").Viewer | null,
@@ -15,7 +15,8 @@ vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.db.db }));
 vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => holder.viewer }));
 vi.mock("next/cache", () => ({ refresh: vi.fn(), revalidatePath: vi.fn() }));
 
-const { setReceiptMailAction } = await import("@/lib/features/live/actions/set-receipt-mail");
+const { setMailNoticesAction } = await import("@/lib/features/accounts/actions/set-mail-notices");
+const { mailNoticesOf } = await import("@/lib/features/accounts/mail-notices");
 const { receiptMailEnabled } = await import("@/lib/features/live/receipt");
 
 const driver = (userId: string, platformUserId: number): Viewer => ({
@@ -41,28 +42,45 @@ beforeEach(async () => {
   holder.viewer = driver("a", DEMO_DRIVER_ID);
 });
 
-describe("the charge receipt switch", () => {
-  it("is on by default, and switching it off and on again changes only the driver's own account", async () => {
-    expect([await receiptMailEnabled("a"), await receiptMailEnabled("b")]).toEqual([true, true]);
+describe("the mail notices form", () => {
+  it("is on by default, and one save sets both switches on the driver's own account only", async () => {
+    const both = { newDeviceMail: true, receiptMail: true };
+    expect([await mailNoticesOf("a"), await mailNoticesOf("b")]).toEqual([both, both]);
 
     // A userId in the form is no way to reach another account: the action takes the signed-in driver's.
-    expect(await setReceiptMailAction(IDLE, formOf({ userId: "b" }))).toMatchObject({ status: "ok" });
-    expect([await receiptMailEnabled("a"), await receiptMailEnabled("b")]).toEqual([false, true]);
+    const off = await setMailNoticesAction(IDLE, formOf({ userId: "b" }));
+    expect(off).toMatchObject({ status: "ok" });
+    expect(off.status === "ok" && off.message).toBe(
+      "You will no longer get an e-mail when a new browser signs in. Receipts are off.",
+    );
+    expect([await mailNoticesOf("a"), await mailNoticesOf("b")]).toEqual([
+      { newDeviceMail: false, receiptMail: false },
+      both,
+    ]);
+    expect(await receiptMailEnabled("a")).toBe(false);
 
-    expect(await setReceiptMailAction(IDLE, formOf({ receiptMail: "on" }))).toMatchObject({ status: "ok" });
-    expect([await receiptMailEnabled("a"), await receiptMailEnabled("b")]).toEqual([true, true]);
+    expect(await setMailNoticesAction(IDLE, formOf({ receiptMail: "on" }))).toMatchObject({ status: "ok" });
+    expect(await mailNoticesOf("a")).toEqual({ newDeviceMail: false, receiptMail: true });
+
+    expect(await setMailNoticesAction(IDLE, formOf({ newDeviceMail: "on", receiptMail: "on" }))).toMatchObject({
+      status: "ok",
+    });
+    expect(await mailNoticesOf("a")).toEqual(both);
   });
 
   it("refuses a value that is not the checkbox's, and changes nothing", async () => {
-    const answer = await setReceiptMailAction(IDLE, formOf({ receiptMail: "yes please" }));
+    const answer = await setMailNoticesAction(IDLE, formOf({ newDeviceMail: "on", receiptMail: "yes please" }));
     expect(answer.status).not.toBe("ok");
-    expect(await receiptMailEnabled("a")).toBe(true);
+    expect(await mailNoticesOf("a")).toEqual({ newDeviceMail: true, receiptMail: true });
   });
 
   it("refuses a visitor who is not signed in, and changes nothing", async () => {
     holder.viewer = null;
-    const answer = await setReceiptMailAction(IDLE, formOf({}));
+    const answer = await setMailNoticesAction(IDLE, formOf({}));
     expect(answer.status).toBe("error");
-    expect([await receiptMailEnabled("a"), await receiptMailEnabled("b")]).toEqual([true, true]);
+    expect([await mailNoticesOf("a"), await mailNoticesOf("b")]).toEqual([
+      { newDeviceMail: true, receiptMail: true },
+      { newDeviceMail: true, receiptMail: true },
+    ]);
   });
 });

@@ -1,0 +1,25 @@
+import { getTranslations } from "next-intl/server";
+import { AccountSettingsNav } from "@/components/accounts/account-settings";
+import { ClientWords } from "@/components/layout/client-words";
+import { CountryNames } from "@/components/layout/country-names";
+
+/**
+ * The settings pages: the settings menu beside the page (folded on a phone), the words of their client components
+ * (lib/core/i18n/client-namespaces.ts) and the country names of the profile's and billing details' selects.
+ */
+export default async function AccountSettingsLayout({ children }: { children: React.ReactNode }) {
+  const t = await getTranslations("accountSettings");
+  return (
+    <ClientWords audience="account">
+      <CountryNames>
+        <div className="grid items-start gap-6 md:grid-cols-[13rem_minmax(0,1fr)]">
+          <details className="settings-menu">
+            <summary>{t("menu")}</summary>
+            <AccountSettingsNav />
+          </details>
+          <div className="min-w-0">{children}</div>
+        </div>
+      </CountryNames>
+    </ClientWords>
+  );
+}

@@ -1,0 +1,210 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { Alert } from "@/components/ui/alert";
+import { Card, Skeleton } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { TextLink } from "@/components/ui/text-link";
+import { LiveSessionsSection } from "@/components/sessions/sessions-overview";
+import { SessionTable } from "@/components/sessions/session-table";
+import { formatDateTime, formatKwh, formatMoney } from "@/lib/core/format";
+import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
+import type { AccountView } from "@/lib/features/accounts";
+import { cardLabel } from "@/lib/features/cards/shared";
+import { placesOfSessions, type SessionsAtAGlance } from "@/lib/features/sessions";
+import type { Settled } from "@/lib/features/sessions/shared";
+import type { Card as ChargingCard } from "@/lib/platform/types";
+import { Balance } from "./balance";
+
+/**
+ * The parts of /account, each awaiting its own read inside its own Suspense boundary, so a slow or failed read costs
+ * only its card.
+ */
+
+type Words = Parameters<typeof platformErrorMessage>[0];
+type DoingKey = Parameters<typeof platformErrorMessage>[2];
+
+function failure(translator: Words, error: unknown, title: string, doing: DoingKey) {
+  return (
+    <Alert tone="error" title={title}>
+      {platformErrorMessage(translator, error, doing)}
+    </Alert>
+  );
+}
+
+/** What needs the driver now: an e-mail change waiting for its link, a blocked card. Nothing when nothing does. */
+export async function OverviewNotices({
+  emailChange,
+  cards,
+}: {
+  emailChange: { newEmail: string; expiresAt: Date } | null;
+  cards: Promise<Settled<ChargingCard[]>>;
+}) {
+  const [settled, t, locale] = await Promise.all([cards, getTranslations("accountOverview"), getLocale()]);
+  const blocked = settled.ok ? settled.value.filter((card) => card.status === "blocked") : [];
+  if (!emailChange && blocked.length === 0) return null;
+  return (
+    <section aria-labelledby="overview-notices" className="space-y-3">
+      <h2 id="overview-notices" className="text-lg font-semibold">
+        {t("attention")}
+      </h2>
+      {emailChange && (
+        <Alert tone="info">
+          {t("emailChange", { email: emailChange.newEmail, until: formatDateTime(emailChange.expiresAt, locale) })}{" "}
+          <TextLink href="/account/profile">{t("emailChangeLink")}</TextLink>
+        </Alert>
+      )}
+      {blocked.length > 0 && (
+        <Alert tone="warning">
+          {t("blockedCards", { count: blocked.length, cards: blocked.map(cardLabel).join(", ") })}{" "}
+          <TextLink href="/cards">{t("blockedCardsLink")}</TextLink>
+        </Alert>
+      )}
+    </section>
+  );
+}
+
+export async function BalanceGlance({ account }: { account: Promise<AccountView> }) {
+  const [view, t, translator] = await Promise.all([account, getTranslations("profile.page"), getTranslations()]);
+  return (
+    <Card title={t("balance")}>
+      {view.status === "ok" ? (
+        <Balance view={view.balance} />
+      ) : (
+        failure(translator, view.error, translator("account.balance.loadFailed"), "profile.doing.loadBalance")
+      )}
+      <p className="mt-3 text-sm">
+        <TextLink href="/vouchers">{t("redeemVoucher")}</TextLink>
+      </p>
+    </Card>
+  );
+}
+
+export async function CardsGlance({ cards }: { cards: Promise<Settled<ChargingCard[]>> }) {
+  const [settled, t, translator] = await Promise.all([
+    cards,
+    getTranslations("accountOverview.cards"),
+    getTranslations(),
+  ]);
+  const paused = settled.ok ? settled.value.filter((card) => card.status === "inactive") : [];
+  const active = settled.ok ? settled.value.filter((card) => card.status === "active").length : 0;
+  return (
+    <Card title={t("title")}>
+      {!settled.ok ? (
+        failure(translator, settled.error, t("loadFailed"), "cards.doing.load")
+      ) : settled.value.length === 0 ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("none")}</p>
+      ) : (
+        <div className="space-y-1">
+          <p className="text-3xl font-bold tabular-nums">{t("count", { count: settled.value.length })}</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("active", { count: active })}</p>
+          {paused.length > 0 && (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              {t("paused", { cards: paused.map(cardLabel).join(", ") })}
+            </p>
+          )}
+        </div>
+      )}
+      <p className="mt-3 text-sm">
+        <TextLink href="/cards">{t("manage")}</TextLink>
+      </p>
+    </Card>
+  );
+}
+
+export async function MonthGlance({
+  glance,
+  currency,
+}: {
+  glance: Promise<Settled<SessionsAtAGlance>>;
+  currency: Promise<string | null>;
+}) {
+  const [settled, accountCurrency, t, translator, locale] = await Promise.all([
+    glance,
+    currency,
+    getTranslations("accountOverview.month"),
+    getTranslations(),
+    getLocale(),
+  ]);
+  if (!settled.ok) {
+    return (
+      <Card title={t("title")}>
+        {failure(translator, settled.error, t("loadFailed"), "sessions.doing.addUpMonths")}
+      </Card>
+    );
+  }
+  const month = settled.value.thisMonth;
+  return (
+    <Card title={t("title")}>
+      {month.sessionCount === 0 && month.runningCount === 0 ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("none")}</p>
+      ) : (
+        <dl className="grid grid-cols-2 gap-3">
+          <div>
+            <dt className="text-sm text-slate-700 dark:text-slate-300">{t("spent")}</dt>
+            <dd className="text-2xl font-bold tabular-nums">{formatMoney(month.amount, accountCurrency, locale)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-700 dark:text-slate-300">{t("energy")}</dt>
+            <dd className="text-2xl font-bold tabular-nums">{formatKwh(month.energyWh, locale)}</dd>
+          </div>
+          <p className="col-span-2 text-sm text-slate-700 dark:text-slate-300">
+            {t("sessions", { count: month.sessionCount })}
+            {month.runningCount > 0 && <> {t("running", { count: month.runningCount })}</>}
+          </p>
+        </dl>
+      )}
+    </Card>
+  );
+}
+
+/** The newest sessions, named by their place, and the running one's live panel above them. */
+export async function RecentSessions({
+  glance,
+  currency,
+}: {
+  glance: Promise<Settled<SessionsAtAGlance>>;
+  currency: Promise<string | null>;
+}) {
+  const [settled, accountCurrency, t, translator, locale] = await Promise.all([
+    glance,
+    currency,
+    getTranslations("accountOverview.recent"),
+    getTranslations(),
+    getLocale(),
+  ]);
+  if (!settled.ok) {
+    return (
+      <Card title={t("title")}>
+        {failure(translator, settled.error, t("loadFailed"), "sessions.doing.loadSessions")}
+      </Card>
+    );
+  }
+  const { recent, running, thisMonth } = settled.value;
+  const places = await placesOfSessions(recent, locale);
+  const live = Promise.resolve({ ok: true as const, value: { monthly: [thisMonth], running } });
+  return (
+    <Card title={t("title")}>
+      <div className="space-y-4">
+        {running.length > 0 && <LiveSessionsSection overview={live} currency={accountCurrency} />}
+        {recent.length === 0 ? (
+          <EmptyState>{t("empty")}</EmptyState>
+        ) : (
+          <SessionTable
+            sessions={recent}
+            currency={accountCurrency}
+            caption={t("caption")}
+            places={places}
+            rowHref={(session) => `/sessions/${encodeURIComponent(session.id)}`}
+          />
+        )}
+        <p className="text-sm">
+          <TextLink href="/sessions">{t("all")}</TextLink>
+        </p>
+      </div>
+    </Card>
+  );
+}
+
+/** A card's shape while its read is in flight. */
+export function GlancePending({ className = "h-36" }: { className?: string }) {
+  return <Skeleton className={className} />;
+}
