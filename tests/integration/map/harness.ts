@@ -1,8 +1,11 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createMapEmulator, type MapEmulator } from "@/emulators/map";
 import type { OpenedDatabase } from "@/lib/core/db/connect";
 import { createMapDataClient, type FetchLike } from "@/lib/features/map/ocm-client";
 import { createMapService, type MapService, type MapServiceOptions } from "@/lib/features/map/service";
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { openTestDatabase } from "../../support/test-db";
 import { openForEachTest, openForSuite } from "../../support/suite-harness";
 import { mapReferenceData, mapTileCache, upstreamLeases } from "@/lib/core/db/schema";
@@ -112,4 +115,28 @@ export function mapRouteDeps(
     countCall: (bucket: string, subject: string, rule: RateLimitRule) =>
       countAttempt(h.db.db, bucket, subject, rule, new Date(h.clock.now)),
   };
+}
+
+/**
+ * For a suite running the real route modules: a test database and a data folder, the process-wide `globals` saved,
+ * the database's set and the services' cleared (the config is the suite's to set), all put back after the suite.
+ */
+export function realRouteModules(globals: readonly string[], folderPrefix: string) {
+  const holder = globalThis as unknown as Record<string, unknown>;
+  const wired = {} as { db: OpenedDatabase; dataDir: string };
+  let saved: Record<string, unknown> = {};
+  beforeAll(async () => {
+    wired.db = await openTestDatabase();
+    wired.dataDir = await mkdtemp(path.join(tmpdir(), folderPrefix));
+    saved = Object.fromEntries(globals.map((name) => [name, holder[name]]));
+    holder.__driverPortalDb = Promise.resolve(wired.db);
+    for (const name of globals)
+      if (name !== "__driverPortalConfig" && name !== "__driverPortalDb") holder[name] = undefined;
+  });
+  afterAll(async () => {
+    for (const name of globals) holder[name] = saved[name];
+    await wired.db?.close();
+    await rm(wired.dataDir, { recursive: true, force: true });
+  });
+  return wired;
 }
