@@ -10,6 +10,7 @@ import { openTestDatabase } from "../../support/test-db";
 import { openForEachTest, openForSuite } from "../../support/suite-harness";
 import { mapReferenceData, mapTileCache, upstreamLeases } from "@/lib/core/db/schema";
 import { countAttempt, type RateLimitRule } from "@/lib/core/rate-limit";
+import { loadConfig } from "@/lib/core/config";
 
 /**
  * A map service over a fresh test database, talking to an in-process map data emulator through
@@ -118,20 +119,27 @@ export function mapRouteDeps(
 }
 
 /**
- * For a suite running the real route modules: a test database and a data folder, the process-wide `globals` saved,
- * the database's set and the services' cleared (the config is the suite's to set), all put back after the suite.
+ * For a suite running the real route modules: a test database and a data folder, the process-wide globals saved, the
+ * database's set, the map service's and `services`' cleared, all put back after the suite; `configure` sets the config.
  */
-export function realRouteModules(globals: readonly string[], folderPrefix: string) {
+export function realRouteModules(services: readonly string[], folderPrefix: string) {
   const holder = globalThis as unknown as Record<string, unknown>;
-  const wired = {} as { db: OpenedDatabase; dataDir: string };
+  // Config and DB first; the rest are process-wide services built from them.
+  const globals = ["__driverPortalConfig", "__driverPortalDb", "__driverPortalMapService", ...services];
+  const wired = {
+    db: undefined as unknown as OpenedDatabase,
+    dataDir: "",
+    configure(env: Record<string, string> = {}): void {
+      holder.__driverPortalConfig = loadConfig({ NODE_ENV: "test", DATA_DIR: wired.dataDir, ...env });
+    },
+  };
   let saved: Record<string, unknown> = {};
   beforeAll(async () => {
     wired.db = await openTestDatabase();
     wired.dataDir = await mkdtemp(path.join(tmpdir(), folderPrefix));
     saved = Object.fromEntries(globals.map((name) => [name, holder[name]]));
     holder.__driverPortalDb = Promise.resolve(wired.db);
-    for (const name of globals)
-      if (name !== "__driverPortalConfig" && name !== "__driverPortalDb") holder[name] = undefined;
+    for (const name of globals.slice(2)) holder[name] = undefined;
   });
   afterAll(async () => {
     for (const name of globals) holder[name] = saved[name];

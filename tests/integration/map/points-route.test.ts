@@ -1,5 +1,4 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { loadConfig } from "@/lib/core/config";
 import type { PointsResponse } from "@/lib/features/map/points";
 import { createOwnLocationHandler, createPointsHandler } from "@/lib/features/map/route-handlers";
 import { openForSuite } from "../../support/suite-harness";
@@ -124,25 +123,9 @@ describe("points route handler", () => {
 
 describe("the real route module, wired from configuration (embedded map data emulator)", () => {
   const DISTINCT_KEY = "embedded-map-key-must-stay-server-side-77";
-  const holder = globalThis as unknown as Record<string, unknown>;
-  // Config and DB first; the rest are process-wide services built from them.
-  const GLOBALS = [
-    "__driverPortalConfig",
-    "__driverPortalDb",
-    "__driverPortalMapService",
-    "__driverPortalPlatform",
-    "__driverPortalPlatformEmulator",
-  ];
-  const wired = realRouteModules(GLOBALS, "map-route-");
-  beforeAll(() => {
-    // Injected instead of mutating process.env: other test files share this process's globals.
-    holder.__driverPortalConfig = loadConfig({
-      NODE_ENV: "test",
-      MAP_PUBLIC: "true",
-      EMULATOR_MAP_KEY: DISTINCT_KEY,
-      DATA_DIR: wired.dataDir,
-    });
-  });
+  const wired = realRouteModules(["__driverPortalPlatform", "__driverPortalPlatformEmulator"], "map-route-");
+  // Injected instead of mutating process.env: other test files share this process's globals.
+  beforeAll(() => wired.configure({ MAP_PUBLIC: "true", EMULATOR_MAP_KEY: DISTINCT_KEY }));
 
   it("serves points from the in-process emulator and never exposes its key", async () => {
     const { GET } = await import("@/app/api/map/points/route");

@@ -1,6 +1,5 @@
 import { NextRequest } from "next/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { loadConfig } from "@/lib/core/config";
 import { rateLimitCounters } from "@/lib/core/db/schema";
 import type { PlaceSearchResponse } from "@/lib/features/map/place-search";
 import type { PointsResponse } from "@/lib/features/map/points";
@@ -24,24 +23,13 @@ const seams = vi.hoisted(() => ({
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": seams.forwardedFor }) }));
 vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => seams.viewer }));
 
-const holder = globalThis as unknown as Record<string, unknown>;
-// Config and DB first; the rest are process-wide services built from them.
-const GLOBALS = [
-  "__driverPortalConfig",
-  "__driverPortalDb",
-  "__driverPortalMapService",
-  "__driverPortalPeerAddressHook",
-];
-
-function configure(env: Record<string, string> = {}): void {
-  holder.__driverPortalConfig = loadConfig({ NODE_ENV: "test", DATA_DIR: wired.dataDir, ...env });
-}
+const wired = realRouteModules(["__driverPortalPeerAddressHook"], "public-map-");
+const { configure } = wired;
 
 const pointsUrl = `http://localhost/api/map/points?lat=${AMSTERDAM.lat}&lng=${AMSTERDAM.lng}&limit=8`;
 const signedOut = (pathname: string) => middleware(new NextRequest(`http://localhost:3000${pathname}`));
 const passedOn = (response: Response) => response.headers.get("x-middleware-next") === "1";
 
-const wired = realRouteModules(GLOBALS, "public-map-");
 beforeEach(async () => {
   await wired.db.db.delete(rateLimitCounters);
   seams.viewer = null;
