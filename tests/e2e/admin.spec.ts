@@ -10,6 +10,7 @@ import {
   pressEnterOn,
   reloadPage,
   signInByEmail,
+  signInElsewhere,
   test,
   type EmulatorControl,
 } from "./fixtures";
@@ -64,6 +65,33 @@ async function linkCard(page: Page, driverId: number, code: string, visualNumber
   await expect(cards.getByLabel("Status")).toHaveValue("active");
   await cards.getByRole("button", { name: "Link card" }).click();
   await expect(cards.getByRole("status").filter({ hasText: `Card ${visualNumber} was linked` })).toBeVisible();
+}
+
+/** From the driver page, the move of the card `visualNumber` to `driver`, up to the page that confirms it. */
+async function openCardMove(page: Page, visualNumber: string, driver: string) {
+  await page.getByRole("link", { name: `Move to another driver: card ${visualNumber}` }).click();
+  await page.getByLabel("Move to driver").fill(driver);
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+/** A fresh card linked to Nina New (1003) and its move to Sam Second (1002) opened: the card's code. */
+async function cardOnItsWayTo1002(page: Page, visualPrefix: string): Promise<string> {
+  const code = `E2E${unique()}`;
+  const visual = `${visualPrefix}-${code.slice(3, 9)}`;
+  await linkCard(page, 1003, code, visual);
+  await openCardMove(page, visual, "1002");
+  return code;
+}
+
+/** In the audit log, one failed and one successful link of the card to Sam Second (1002). */
+async function expectOneFailedAndOneDoneLinkTo1002(page: Page, code: string) {
+  await page.goto(`/admin/audit?action=card.move.link&driver=1002`);
+  const rows = page
+    .getByRole("table", { name: "Audit log entries, newest first" })
+    .getByRole("row")
+    .filter({ hasText: code });
+  await expect(rows.filter({ hasText: "Failure" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "Success" })).toHaveCount(1);
 }
 
 const linksOf = async (emulator: EmulatorControl, code: string) =>
@@ -135,9 +163,7 @@ test(
     // the first driver and links the code to the second (two steps); the real platform moves the id tag
     // itself with one PATCH {userId}.
     const logBefore = (await emulator.state()).requestLog.length;
-    await page.getByRole("link", { name: `Move to another driver: card ${visual}` }).click();
-    await page.getByLabel("Move to driver").fill("second.driver@example.com");
-    await page.getByRole("button", { name: "Continue" }).click();
+    await openCardMove(page, visual, "second.driver@example.com");
     await expect(
       page.getByText(
         ampeco
@@ -241,11 +267,7 @@ test(
     await page.goto(`/admin/users/${driverId}`);
     await changeEmailOnDriverPage(page, supportsOwn);
 
-    const attacker = await browser.newContext({ baseURL });
-    await isolateNetwork(attacker);
-    const attackerPage = await attacker.newPage();
-    await signInByEmail(attackerPage, supportsOwn);
-    await expect(attackerPage).toHaveURL(/\/account$/);
+    const { context: attacker, page: attackerPage } = await signInElsewhere(browser, baseURL, supportsOwn);
     expect((await attackerPage.goto("/admin/staff"))?.status()).toBe(404);
     await attacker.close();
 
@@ -289,12 +311,7 @@ test("a move whose second step fails leaves the card blocked, shows it, and a re
   supportPage: page,
   emulator,
 }) => {
-  const code = `E2E${unique()}`;
-  const visual = `NL-RTY-${code.slice(3, 9)}`;
-  await linkCard(page, 1003, code, visual);
-  await page.getByRole("link", { name: `Move to another driver: card ${visual}` }).click();
-  await page.getByLabel("Move to driver").fill("1002");
-  await page.getByRole("button", { name: "Continue" }).click();
+  const code = await cardOnItsWayTo1002(page, "NL-RTY");
 
   await emulator.setFaults({
     rules: [{ method: "POST", path: "^/public-api/resources/tokens/v1\\.0$", status: 503, phase: "before", times: 1 }],
@@ -317,13 +334,7 @@ test("a move whose second step fails leaves the card blocked, shows it, and a re
     { userId: 1003, status: "blocked" },
     { userId: 1002, status: "active" },
   ]);
-  await page.goto(`/admin/audit?action=card.move.link&driver=1002`);
-  const rows = page
-    .getByRole("table", { name: "Audit log entries, newest first" })
-    .getByRole("row")
-    .filter({ hasText: code });
-  await expect(rows.filter({ hasText: "Failure" })).toHaveCount(1);
-  await expect(rows.filter({ hasText: "Success" })).toHaveCount(1);
+  await expectOneFailedAndOneDoneLinkTo1002(page, code);
 });
 
 // The real platform moves the id tag with one PATCH {userId}: a failure leaves it where it was, whole.
@@ -331,12 +342,7 @@ test("a one-step move that fails leaves the card usable on the first driver, and
   supportPage: page,
   emulator,
 }) => {
-  const code = `E2E${unique()}`;
-  const visual = `NL-ONE-${code.slice(3, 9)}`;
-  await linkCard(page, 1003, code, visual);
-  await page.getByRole("link", { name: `Move to another driver: card ${visual}` }).click();
-  await page.getByLabel("Move to driver").fill("1002");
-  await page.getByRole("button", { name: "Continue" }).click();
+  const code = await cardOnItsWayTo1002(page, "NL-ONE");
 
   await emulator.setFaults({
     rules: [
@@ -362,13 +368,7 @@ test("a one-step move that fails leaves the card usable on the first driver, and
     page.getByText("The card is now on Sam Second (1002); Nina New (1003) can no longer use it."),
   ).toBeVisible();
   expect(await linksOf(emulator, code)).toEqual([{ userId: 1002, status: "active" }]);
-  await page.goto(`/admin/audit?action=card.move.link&driver=1002`);
-  const rows = page
-    .getByRole("table", { name: "Audit log entries, newest first" })
-    .getByRole("row")
-    .filter({ hasText: code });
-  await expect(rows.filter({ hasText: "Failure" })).toHaveCount(1);
-  await expect(rows.filter({ hasText: "Success" })).toHaveCount(1);
+  await expectOneFailedAndOneDoneLinkTo1002(page, code);
 });
 
 test(

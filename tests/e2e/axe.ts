@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import axe from "axe-core";
 
 const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -37,4 +37,30 @@ export async function expectNoAxeViolations(page: Page, label = page.url()): Pro
   expect(
     results.violations.map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
   ).toEqual([]);
+}
+
+/**
+ * `url` in the light and then the dark scheme, with no axe violation at 1280 px once `ready` shows, again once
+ * `showProblem` has shown an error or a dialog, and, after `leaveProblem`, at 360 px, where nothing may be wider.
+ */
+export async function expectAccessibleInBothSchemes(
+  page: Page,
+  url: string,
+  ready: Locator,
+  showProblem: () => Promise<void>,
+  leaveProblem: () => Promise<void> = async () => undefined,
+): Promise<void> {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(url);
+    await expect(ready).toBeVisible();
+    await expectNoAxeViolations(page);
+    await showProblem();
+    await expectNoAxeViolations(page);
+    await leaveProblem();
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+  }
 }

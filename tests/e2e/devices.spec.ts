@@ -1,11 +1,10 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   expect,
-  isolateNetwork,
   openMailboxWith,
   pressEnterOn,
   reloadPage,
-  signInByEmail,
+  signInElsewhere,
   signInNewPlatformDriver,
   test,
 } from "./fixtures";
@@ -15,16 +14,6 @@ const FIREFOX_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.1; rv:132.0) Geck
 const SAFARI_IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1";
 const NOTICE = "New sign-in to your Driver Portal account";
-
-/** A second browser (its own cookies and user agent) signed in as `email`. */
-async function signInElsewhere(browser: Browser, baseURL: string | undefined, email: string, userAgent: string) {
-  const context = await browser.newContext({ baseURL, userAgent });
-  await isolateNetwork(context);
-  const page = await context.newPage();
-  await signInByEmail(page, email);
-  await expect(page).toHaveURL(/\/account$/);
-  return { context, page };
-}
 
 /** The account page's "Signed-in devices" card. */
 function deviceCard(page: Page) {

@@ -208,6 +208,15 @@ export async function subscribePortalCallbacks(
   return id;
 }
 
+/** As `subscribePortalCallbacks` where the dialect pushes (ampeco): the id, or null where nothing was subscribed. */
+export async function subscribeWherePushed(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  kinds: readonly string[],
+): Promise<number | null> {
+  return dialectOf() === "ampeco" ? subscribePortalCallbacks(request, baseURL, kinds) : null;
+}
+
 export async function unsubscribePortalCallbacks(request: APIRequestContext, id: number): Promise<void> {
   await request.delete(`${NOTIFICATIONS}/${id}`, { headers: PLATFORM_AUTH });
 }
@@ -370,6 +379,21 @@ export async function signInByEmail(page: Page, email: string): Promise<void> {
   await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
   const link = await latestSignInLink(page, email);
   await page.goto(link);
+}
+
+/** A second browser (its own cookies; a user agent of its own if given) signed in as `email`. */
+export async function signInElsewhere(
+  browser: Browser,
+  baseURL: string | undefined,
+  email: string,
+  userAgent?: string,
+) {
+  const context = await browser.newContext(userAgent === undefined ? { baseURL } : { baseURL, userAgent });
+  await isolateNetwork(context);
+  const page = await context.newPage();
+  await signInByEmail(page, email);
+  await expect(page).toHaveURL(/\/account$/);
+  return { context, page };
 }
 
 /** The emulator keeps only its newest calls (REQUEST_LOG_SIZE in emulators/platform/index.ts). */

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { formatKwh, formatMoney } from "../../lib/core/format";
 import { rangeToInstants } from "../../lib/features/sessions/filters";
-import { dialectOf, expect, subscribePortalCallbacks, test, unsubscribePortalCallbacks } from "./fixtures";
+import { dialectOf, expect, subscribeWherePushed, test, unsubscribePortalCallbacks } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 import { DEMO_DRIVER_ID, platformSessions, SECOND_DRIVER_ID } from "./platform-sessions";
 
@@ -331,14 +331,11 @@ test(
     const [running] = (await platformSessions(request, DEMO_DRIVER_ID, { status: "charging" })).items;
     expect(running, "the seeded running session").toBeTruthy();
     const pushed = dialectOf() === "ampeco";
-    let subscription: number | null = null;
-    if (pushed) {
-      subscription = await subscribePortalCallbacks(request, baseURL, [
-        "SessionUpdateNotification",
-        "session.start.stop.notification",
-        "userBalance.changed",
-      ]);
-    }
+    const subscription = await subscribeWherePushed(request, baseURL, [
+      "SessionUpdateNotification",
+      "session.start.stop.notification",
+      "userBalance.changed",
+    ]);
     const polls: string[] = [];
     page.on("request", (r) => {
       if (new URL(r.url()).pathname === "/api/sessions/live") polls.push(r.url());

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { expect, isolateNetwork, test } from "./fixtures";
+import { expectHealthyWithinAMinute, stopStartedProcess } from "./portal-process";
 
 /**
  * The production mail path: a second portal process with SMTP_URL pointing at a real SMTP server
@@ -52,24 +53,11 @@ test.beforeAll(async () => {
     },
     stdio: "ignore",
   });
-  await expect
-    .poll(
-      async () =>
-        fetch(`${BASE}/api/health`)
-          .then((r) => r.status)
-          .catch(() => 0),
-      { timeout: 60_000 },
-    )
-    .toBe(200);
+  await expectHealthyWithinAMinute(BASE);
 });
 
 test.afterAll(async () => {
-  // Stopped by its own pid, never by name.
-  if (portal?.pid && portal.exitCode === null) {
-    const exited = new Promise<void>((resolve) => portal.once("exit", () => resolve()));
-    portal.kill("SIGTERM");
-    await exited; // the port is free again before anything else may want it
-  }
+  await stopStartedProcess(portal);
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
 });
 

@@ -1,6 +1,15 @@
 import type { Request as PlaywrightRequest } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { ADMIN, changeEmailOnDriverPage, expect, isolateNetwork, signInByEmail, SUPPORT, test } from "./fixtures";
+import {
+  ADMIN,
+  changeEmailOnDriverPage,
+  expect,
+  isolateNetwork,
+  signInByEmail,
+  signInElsewhere,
+  SUPPORT,
+  test,
+} from "./fixtures";
 import { addVirtualAuthenticator } from "./passkey-authenticator";
 
 /**
@@ -36,11 +45,7 @@ test("support's copy of the admin's address, moved to support's own, signs in to
   const supportsOwn = `e2e.mallory.${Date.now()}@example.com`;
   await changeEmailOnDriverPage(page, supportsOwn);
 
-  const attacker = await browser.newContext({ baseURL });
-  await isolateNetwork(attacker);
-  const attackerPage = await attacker.newPage();
-  await signInByEmail(attackerPage, supportsOwn);
-  await expect(attackerPage).toHaveURL(/\/account$/);
+  const { context: attacker, page: attackerPage } = await signInElsewhere(browser, baseURL, supportsOwn);
   // No staff page to enrol a staff passkey on, and none to use one with.
   expect((await attackerPage.goto("/admin/security"))?.status()).toBe(404);
   expect((await attackerPage.request.get("/api/admin/users/1001/balance")).status()).toBe(403);

@@ -6,6 +6,7 @@ import path from "node:path";
 import { PORTAL_NODE_ARGS } from "../../scripts/portal-node-args.mjs";
 import { startPlatformEmulator, TEST_API_KEY, type RunningPlatformEmulator } from "../support/platform-emulator-server";
 import { expect, test } from "./fixtures";
+import { expectHealthyWithinAMinute, stopStartedProcess } from "./portal-process";
 
 /**
  * How the portal starts outside demo mode (security review, findings 2 and 8): a bad configuration
@@ -95,23 +96,11 @@ test.describe("a production portal (real platform, SMTP)", () => {
         stdio: "ignore",
       },
     );
-    await expect
-      .poll(
-        async () =>
-          fetch(`${BASE}/api/health`)
-            .then((r) => r.status)
-            .catch(() => 0),
-        { timeout: 60_000 },
-      )
-      .toBe(200);
+    await expectHealthyWithinAMinute(BASE);
   });
 
   test.afterAll(async () => {
-    if (portal?.pid && portal.exitCode === null) {
-      const exited = once(portal, "exit");
-      portal.kill("SIGTERM");
-      await exited;
-    }
+    await stopStartedProcess(portal);
     await platform?.close();
   });
 

@@ -10,3 +10,14 @@ export const DUTCH_COMPANY_FORM = {
   country: "NL",
   requireInvoice: "on",
 };
+
+/** A company's invoice fields, named alike on the platform's wire and in the portal's billing details. */
+export const FLEET_COMPANY = {
+  companyName: "Fleet B.V.",
+  companyTaxId: "NL123456789B01",
+  companyRegNo: "12345678",
+  country: "NL",
+  city: "Amsterdam",
+  postCode: "1015 CJ",
+  address: "Keizersgracht 1",
+};

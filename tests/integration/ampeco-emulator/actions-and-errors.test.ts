@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID } from "@/emulators/platform";
 import { TEST_READONLY_KEY } from "@/tests/support/platform-emulator-server";
-import { startAmpecoEmulator } from "./harness";
-import { openForSuite } from "../../support/suite-harness";
+import { ampecoEmulatorForSuite } from "./harness";
 
 const USER = `/public-api/resources/users/v1.1/${DEMO_DRIVER_ID}`;
 const REDEEM = `/public-api/actions/users/v2.0/${DEMO_DRIVER_ID}/redeem-voucher`;
@@ -32,8 +31,7 @@ const OPERATIONS = [
   { method: "GET", path: EXPORT },
 ] as const;
 
-const emu = openForSuite(() => startAmpecoEmulator());
-beforeEach(() => emu.emulator.reset());
+const emu = ampecoEmulatorForSuite();
 afterEach(async () => {
   await emu.call("DELETE", "/__emulator/faults");
 });

@@ -1,6 +1,6 @@
 import { beforeEach, expect } from "vitest";
 import { TEST_API_KEY } from "@/tests/support/platform-emulator-server";
-import { startAmpecoEmulator, type AmpecoEmulator } from "./harness";
+import { SESSIONS, startAmpecoEmulator, type AmpecoEmulator } from "./harness";
 import { openForSuite } from "../../support/suite-harness";
 
 /**
@@ -10,7 +10,6 @@ import { openForSuite } from "../../support/suite-harness";
 export const CLOCK_START = Date.parse("2026-06-01T08:00:00Z");
 export const EVSES_V20 = "/public-api/resources/evses/v2.0";
 export const EVSES_V21 = "/public-api/resources/evses/v2.1";
-export const SESSIONS = "/public-api/resources/sessions/v1.0";
 export const startPath = (chargePointId: number | string, networkId: number | string) =>
   `/public-api/actions/charge-point/v1.0/${chargePointId}/start/${networkId}`;
 export const stopPath = (chargePointId: number | string, sessionId: number | string) =>

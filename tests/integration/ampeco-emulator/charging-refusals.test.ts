@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, NEW_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
 import { START_ERROR_CODES } from "@/emulators/platform/charging-settings";
 import { TEST_READONLY_KEY } from "@/tests/support/platform-emulator-server";
-import { CP, evseStartPath, SESSIONS, startPath, stopPath, chargingBenchForSuite } from "./charging-harness";
+import { CP, evseStartPath, startPath, stopPath, chargingBenchForSuite } from "./charging-harness";
+import { SESSIONS } from "./harness";
 
 /**
  * Issue 38: every way a start is refused (202 `success: false`, each documented errorCode), forced by the

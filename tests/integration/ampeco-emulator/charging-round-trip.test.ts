@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
 import { CP, resetBench, startChargingBench, stopPath, type ChargingBench } from "./charging-harness";
 import { callbackValidator, schemaErrors } from "./openapi";
-import { magicOf } from "./harness";
+import { magicOf, USERS } from "./harness";
 
 /**
  * Issue 38: a start from the API on the emulator's clock: the EVSE prepares, charges, finishes and is free again; the
@@ -12,7 +12,6 @@ import { magicOf } from "./harness";
  * and the callbacks follow. Every answer and callback is checked against the subsets.
  */
 const MINUTE = 60_000;
-const USERS = "/public-api/resources/users/v1.1";
 const TX = "/public-api/resources/transactions/v1.0";
 let bench: ChargingBench;
 let receiver: Server;

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, NEW_DRIVER_ID } from "@/emulators/platform";
-import { startAmpecoEmulator, type AmpecoEmulator, magicOf } from "./harness";
+import { SESSIONS, startAmpecoEmulator, type AmpecoEmulator, magicOf } from "./harness";
 import { callbackValidator, schemaErrors } from "./openapi";
 
 /**
@@ -13,7 +13,6 @@ import { callbackValidator, schemaErrors } from "./openapi";
 const NOTIFICATIONS = "/public-api/notifications/v2.0";
 const INVOICES = "/public-api/resources/invoices/v1.0";
 const TX = "/public-api/resources/transactions/v1.0";
-const SESSIONS = "/public-api/resources/sessions/v1.0";
 const details = (userId: number) => `/public-api/resources/users/v1.0/${userId}/invoice-details`;
 const OAUTH = { clientId: "portal-client", clientSecret: "portal-secret" };
 

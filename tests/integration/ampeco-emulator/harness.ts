@@ -1,4 +1,4 @@
-import { expect } from "vitest";
+import { beforeEach, expect } from "vitest";
 import type { PlatformEmulatorOptions } from "@/emulators/platform";
 import {
   startPlatformEmulator,
@@ -7,6 +7,14 @@ import {
   type RunningPlatformEmulator,
 } from "@/tests/support/platform-emulator-server";
 import { responseValidators, schemaErrors, type InvoiceManagerName } from "./openapi";
+import { openForSuite } from "../../support/suite-harness";
+
+/** The ampeco resources the suites call most. */
+export const USERS = "/public-api/resources/users/v1.1";
+export const ID_TAGS = "/public-api/resources/id-tags/v2.0";
+export const SESSIONS = "/public-api/resources/sessions/v1.0";
+export const LOCATIONS = "/public-api/resources/locations/v2.0";
+export const CHARGE_POINTS = "/public-api/resources/charge-points/v2.0";
 
 /**
  * The platform emulator in the ampeco dialect over real HTTP, where every /public-api answer is
@@ -51,6 +59,13 @@ export async function startAmpecoEmulator(options: Partial<PlatformEmulatorOptio
       check("GET", new URL(absoluteUrl).pathname, await emu.get(absoluteUrl, key)),
     validated: () => count,
   };
+}
+
+/** The emulator for a suite: started once, back at the seed before each test. */
+export function ampecoEmulatorForSuite(options: Partial<PlatformEmulatorOptions> = {}): AmpecoEmulator {
+  const emu = openForSuite(() => startAmpecoEmulator(options));
+  beforeEach(() => emu.emulator.reset());
+  return emu;
 }
 
 /** The first five bytes of a file's answer: `%PDF-` for a PDF. */

@@ -15,6 +15,7 @@ import { saveState } from "@/emulators/platform/store";
 import { TEST_READONLY_KEY } from "@/tests/support/platform-emulator-server";
 import { startAmpecoEmulator } from "./harness";
 import { openForSuite } from "../../support/suite-harness";
+import { FLEET_COMPANY } from "../../support/billing-fixtures";
 
 /** Transactions, invoices and invoice details of the ampeco emulator, every answer checked against the subset. */
 const TX = "/public-api/resources/transactions/v1.0";
@@ -252,17 +253,7 @@ describe("invoice details (ampeco)", () => {
     const empty = await emu.call("GET", details(NEW_DRIVER_ID));
     expect(empty.status).toBe(200);
     expect(empty.body).toMatchObject({ requireInvoice: false, invoiceType: "individual", companyName: null });
-    const body = {
-      requireInvoice: true,
-      invoiceType: "company",
-      companyName: "Fleet B.V.",
-      companyTaxId: "NL123456789B01",
-      companyRegNo: "12345678",
-      country: "NL",
-      city: "Amsterdam",
-      postCode: "1015 CJ",
-      address: "Keizersgracht 1",
-    };
+    const body = { requireInvoice: true, invoiceType: "company", ...FLEET_COMPANY };
     const saved = await emu.call("POST", details(NEW_DRIVER_ID), { body });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toMatchObject(body);

@@ -1,13 +1,11 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createPlatformEmulator, DEMO_DRIVER_ID } from "@/emulators/platform";
-import { startAmpecoEmulator } from "./harness";
-import { openForSuite } from "../../support/suite-harness";
+import { ampecoEmulatorForSuite, startAmpecoEmulator } from "./harness";
 
 const CLIENT = { clientId: "portal-client", clientSecret: "portal-secret-value" };
 const USER = `/public-api/resources/users/v1.1/${DEMO_DRIVER_ID}`;
 
-const emu = openForSuite(() => startAmpecoEmulator({ oauthClient: CLIENT, oauthTokenTtlSeconds: 120 }));
-beforeEach(() => emu.emulator.reset());
+const emu = ampecoEmulatorForSuite({ oauthClient: CLIENT, oauthTokenTtlSeconds: 120 });
 
 async function token(body: string, headers: Record<string, string>) {
   const res = await fetch(`${emu.url}/public-api/oauth/token`, { method: "POST", headers, body });

@@ -1,20 +1,15 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID } from "@/emulators/platform";
 import { loadConfig } from "@/lib/core/config";
-import { startAmpecoEmulator } from "./harness";
-import { openForSuite } from "../../support/suite-harness";
+import { ampecoEmulatorForSuite, SESSIONS, LOCATIONS, CHARGE_POINTS } from "./harness";
 
 /**
  * Issue 36: the ampeco emulator models the places where its sessions ran, as AMPECO lists them: a session names its
  * charge point, the charge point its location, and some of the demo driver's sessions ran at a roaming partner's site,
  * which the tenant lists beside its own. Every answer is checked against the subset (harness.ts).
  */
-const SESSIONS = "/public-api/resources/sessions/v1.0";
-const LOCATIONS = "/public-api/resources/locations/v2.0";
-const CHARGE_POINTS = "/public-api/resources/charge-points/v2.0";
 
-const emu = openForSuite(() => startAmpecoEmulator({ seedLocations: true }));
-beforeEach(() => emu.emulator.reset());
+const emu = ampecoEmulatorForSuite({ seedLocations: true });
 
 interface WireSession {
   id: string;

@@ -1,14 +1,8 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
-import { startAmpecoEmulator } from "./harness";
-import { openForSuite } from "../../support/suite-harness";
+import { ampecoEmulatorForSuite, SESSIONS, LOCATIONS, CHARGE_POINTS } from "./harness";
 
-const SESSIONS = "/public-api/resources/sessions/v1.0";
-const LOCATIONS = "/public-api/resources/locations/v2.0";
-const CHARGE_POINTS = "/public-api/resources/charge-points/v2.0";
-
-const emu = openForSuite(() => startAmpecoEmulator({ seedLocations: true }));
-beforeEach(() => emu.emulator.reset());
+const emu = ampecoEmulatorForSuite({ seedLocations: true });
 
 interface WireSession {
   id: string;

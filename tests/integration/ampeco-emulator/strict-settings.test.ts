@@ -1,20 +1,15 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
-import { startAmpecoEmulator } from "./harness";
-import { openForSuite } from "../../support/suite-harness";
+import { ampecoEmulatorForSuite, startAmpecoEmulator, USERS, SESSIONS, CHARGE_POINTS } from "./harness";
 
 /**
  * Issue 24: the emulator as strict as a real tenant where AMPECO leaves room, each behind a setting
  * (emulators/platform/settings.ts). Every /public-api answer is validated against the subset
  * by the harness.
  */
-const USERS = "/public-api/resources/users/v1.1";
-const SESSIONS = "/public-api/resources/sessions/v1.0";
-const CHARGE_POINTS = "/public-api/resources/charge-points/v2.0";
 const REDEEM = `/public-api/actions/users/v2.0/${DEMO_DRIVER_ID}/redeem-voucher`;
 
-const emu = openForSuite(() => startAmpecoEmulator({ seedLocations: true }));
-beforeEach(() => emu.emulator.reset());
+const emu = ampecoEmulatorForSuite({ seedLocations: true });
 
 const settings = async (body: Record<string, unknown>) => {
   const answer = await emu.call("PUT", "/__emulator/settings", { body });

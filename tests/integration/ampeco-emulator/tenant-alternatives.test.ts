@@ -1,20 +1,14 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
-import { startAmpecoEmulator } from "./harness";
-import { openForSuite } from "../../support/suite-harness";
+import { ampecoEmulatorForSuite, ID_TAGS, SESSIONS, LOCATIONS, CHARGE_POINTS } from "./harness";
 
 /**
  * Issue 34: the tenant alternatives the emulator plays, each a setting (emulators/platform/settings.ts). Every
  * /public-api answer is validated against the subset by the harness.
  */
-const SESSIONS = "/public-api/resources/sessions/v1.0";
-const ID_TAGS = "/public-api/resources/id-tags/v2.0";
-const LOCATIONS = "/public-api/resources/locations/v2.0";
-const CHARGE_POINTS = "/public-api/resources/charge-points/v2.0";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/;
 
-const emu = openForSuite(() => startAmpecoEmulator({ seedLocations: true }));
-beforeEach(() => emu.emulator.reset());
+const emu = ampecoEmulatorForSuite({ seedLocations: true });
 
 const settings = async (body: Record<string, unknown>) =>
   expect((await emu.call("PUT", "/__emulator/settings", { body })).status).toBe(200);

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   DEMO_DRIVER_EMAIL,
   DEMO_DRIVER_ID,
@@ -7,14 +7,9 @@ import {
   UNASSIGNED_TAG_UIDS,
 } from "@/emulators/platform";
 import { startPlatformEmulator } from "@/tests/support/platform-emulator-server";
-import { startAmpecoEmulator } from "./harness";
-import { openForSuite } from "../../support/suite-harness";
+import { ampecoEmulatorForSuite, ID_TAGS, USERS } from "./harness";
 
-const USERS = "/public-api/resources/users/v1.1";
-const TAGS = "/public-api/resources/id-tags/v2.0";
-
-const emu = openForSuite(() => startAmpecoEmulator());
-beforeEach(() => emu.emulator.reset());
+const emu = ampecoEmulatorForSuite();
 
 describe("users v1.1 in the ampeco dialect", () => {
   it("creates with snake_case fields, partnerId and userGroupIds (201); a singular userGroupId is dropped", async () => {
@@ -128,7 +123,7 @@ describe("users v1.1 in the ampeco dialect", () => {
 
 describe("id-tags v2.0 in the ampeco dialect", () => {
   it("lists a driver's tags with the real statuses and types (active→enabled, blocked→disabled, inactive→suspended)", async () => {
-    const mine = await emu.call("GET", `${TAGS}?filter[userId]=${DEMO_DRIVER_ID}&cursor=`);
+    const mine = await emu.call("GET", `${ID_TAGS}?filter[userId]=${DEMO_DRIVER_ID}&cursor=`);
     expect(
       mine.body.data.map((t: { idTagUid: string; idLabel: string; status: string; type: string }) => [
         t.idTagUid,
@@ -141,45 +136,48 @@ describe("id-tags v2.0 in the ampeco dialect", () => {
       ["04F7E8D9C0B1A2", "NL-DPT-000456-7", "enabled", "rfid"],
       ["0499AA88BB77CC", "NL-DPT-000077-1", "disabled", "rfid"],
     ]);
-    const second = await emu.call("GET", `${TAGS}?filter[userId]=${SECOND_DRIVER_ID}&filter[status]=suspended&cursor=`);
+    const second = await emu.call(
+      "GET",
+      `${ID_TAGS}?filter[userId]=${SECOND_DRIVER_ID}&filter[status]=suspended&cursor=`,
+    );
     expect(second.body.data.map((t: { type: string }) => t.type)).toEqual(["emaid"]);
   });
 
   it("creates (201), reads and moves a card to another driver with one PATCH {userId}; a UID names one tag", async () => {
-    const created = await emu.call("POST", TAGS, {
+    const created = await emu.call("POST", ID_TAGS, {
       body: { idTagUid: "04AABBCCDD11", idLabel: "NL-X-1", status: "enabled", type: "rfid", userId: DEMO_DRIVER_ID },
     });
     expect(created.status).toBe(201);
     const id = created.body.data.id as number;
-    expect((await emu.call("GET", `${TAGS}/${id}`)).body.data).toMatchObject({
+    expect((await emu.call("GET", `${ID_TAGS}/${id}`)).body.data).toMatchObject({
       idTagUid: "04AABBCCDD11",
       userId: DEMO_DRIVER_ID,
       status: "enabled",
     });
 
-    const moved = await emu.call("PATCH", `${TAGS}/${id}`, { body: { userId: SECOND_DRIVER_ID } });
+    const moved = await emu.call("PATCH", `${ID_TAGS}/${id}`, { body: { userId: SECOND_DRIVER_ID } });
     expect(moved.status).toBe(200);
     expect(moved.body.data).toMatchObject({ id, userId: SECOND_DRIVER_ID, status: "enabled" });
-    const holders = await emu.call("GET", `${TAGS}?filter[idTagUid]=04AABBCCDD11&cursor=`);
+    const holders = await emu.call("GET", `${ID_TAGS}?filter[idTagUid]=04AABBCCDD11&cursor=`);
     expect(holders.body.data.map((t: { userId: number }) => t.userId)).toEqual([SECOND_DRIVER_ID]);
 
-    const again = await emu.call("POST", TAGS, {
+    const again = await emu.call("POST", ID_TAGS, {
       body: { idTagUid: "04AABBCCDD11", status: "enabled", type: "rfid", userId: DEMO_DRIVER_ID },
     });
     expect(again.status).toBe(422);
     expect(again.body.errors.idTagUid).toEqual(["The id tag uid has already been taken."]);
 
-    expect((await emu.call("DELETE", `${TAGS}/${id}`)).status).toBe(204);
-    expect((await emu.call("GET", `${TAGS}/${id}`)).status).toBe(404);
+    expect((await emu.call("DELETE", `${ID_TAGS}/${id}`)).status).toBe(204);
+    expect((await emu.call("GET", `${ID_TAGS}/${id}`)).status).toBe(404);
   });
 
   it("422 per field: required idTagUid, status and type; enums for status, type (no emaid on create) and the status filter", async () => {
-    const missing = await emu.call("POST", TAGS, { body: { userId: DEMO_DRIVER_ID } });
+    const missing = await emu.call("POST", ID_TAGS, { body: { userId: DEMO_DRIVER_ID } });
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.body.errors).sort()).toEqual(["idTagUid", "status", "type"]);
     expect(missing.body.errors.idTagUid).toEqual(["The id tag uid field is required."]);
 
-    const enums = await emu.call("POST", TAGS, {
+    const enums = await emu.call("POST", ID_TAGS, {
       body: { idTagUid: "04FF", status: "active", type: "emaid", userId: DEMO_DRIVER_ID },
     });
     expect(enums.body.errors).toEqual({
@@ -187,43 +185,43 @@ describe("id-tags v2.0 in the ampeco dialect", () => {
       type: ["The selected type is invalid."],
     });
 
-    const patch = await emu.call("PATCH", `${TAGS}/2001`, { body: { status: "blocked" } });
+    const patch = await emu.call("PATCH", `${ID_TAGS}/2001`, { body: { status: "blocked" } });
     expect(patch.body.errors).toEqual({ status: ["The selected status is invalid."] });
 
-    const filter = await emu.call("GET", `${TAGS}?filter[status]=active`);
+    const filter = await emu.call("GET", `${ID_TAGS}?filter[status]=active`);
     expect(filter.status).toBe(422);
     expect(filter.body.errors).toEqual({ "filter.status": ["The selected filter.status is invalid."] });
   });
 
   it("holds tags without a user: seeded unassigned, created with userId null or none, claimed by PATCH; a second create of the UID is 422", async () => {
     const [uid] = UNASSIGNED_TAG_UIDS;
-    const seeded = await emu.call("GET", `${TAGS}?filter[idTagUid]=${uid}&cursor=`);
+    const seeded = await emu.call("GET", `${ID_TAGS}?filter[idTagUid]=${uid}&cursor=`);
     expect(seeded.body.data).toEqual([expect.objectContaining({ idTagUid: uid, userId: null, status: "enabled" })]);
 
-    const withNull = await emu.call("POST", TAGS, {
+    const withNull = await emu.call("POST", ID_TAGS, {
       body: { idTagUid: "04ABCDEF0001", status: "enabled", type: "rfid", userId: null },
     });
     expect(withNull.status).toBe(201);
     expect(withNull.body.data.userId).toBeNull();
-    const without = await emu.call("POST", TAGS, {
+    const without = await emu.call("POST", ID_TAGS, {
       body: { idTagUid: "04ABCDEF0002", status: "disabled", type: "rfid" },
     });
     expect(without.status).toBe(201);
     expect(without.body.data.userId).toBeNull();
 
-    const again = await emu.call("POST", TAGS, {
+    const again = await emu.call("POST", ID_TAGS, {
       body: { idTagUid: uid, status: "enabled", type: "rfid", userId: DEMO_DRIVER_ID },
     });
     expect(again.status).toBe(422);
     expect(again.body.errors).toEqual({ idTagUid: ["The id tag uid has already been taken."] });
 
     const id = seeded.body.data[0].id as number;
-    const claimed = await emu.call("PATCH", `${TAGS}/${id}`, {
+    const claimed = await emu.call("PATCH", `${ID_TAGS}/${id}`, {
       body: { userId: DEMO_DRIVER_ID, status: "enabled", idLabel: "MY-CARD-1" },
     });
     expect(claimed.status).toBe(200);
     expect(claimed.body.data).toMatchObject({ id, idTagUid: uid, userId: DEMO_DRIVER_ID, idLabel: "MY-CARD-1" });
-    const released = await emu.call("PATCH", `${TAGS}/${id}`, { body: { userId: null } });
+    const released = await emu.call("PATCH", `${ID_TAGS}/${id}`, { body: { userId: null } });
     expect(released.body.data.userId).toBeNull();
   });
 });

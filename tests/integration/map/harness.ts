@@ -1,12 +1,16 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createMapEmulator, type MapEmulator } from "@/emulators/map";
 import type { OpenedDatabase } from "@/lib/core/db/connect";
 import { createMapDataClient, type FetchLike } from "@/lib/features/map/ocm-client";
 import { createMapService, type MapService, type MapServiceOptions } from "@/lib/features/map/service";
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { openTestDatabase } from "../../support/test-db";
 import { openForEachTest, openForSuite } from "../../support/suite-harness";
 import { mapReferenceData, mapTileCache, upstreamLeases } from "@/lib/core/db/schema";
 import { countAttempt, type RateLimitRule } from "@/lib/core/rate-limit";
+import { loadConfig } from "@/lib/core/config";
 
 /**
  * A map service over a fresh test database, talking to an in-process map data emulator through
@@ -112,4 +116,35 @@ export function mapRouteDeps(
     countCall: (bucket: string, subject: string, rule: RateLimitRule) =>
       countAttempt(h.db.db, bucket, subject, rule, new Date(h.clock.now)),
   };
+}
+
+/**
+ * For a suite running the real route modules: a test database and a data folder, the process-wide globals saved, the
+ * database's set, the map service's and `services`' cleared, all put back after the suite; `configure` sets the config.
+ */
+export function realRouteModules(services: readonly string[], folderPrefix: string) {
+  const holder = globalThis as unknown as Record<string, unknown>;
+  // Config and DB first; the rest are process-wide services built from them.
+  const globals = ["__driverPortalConfig", "__driverPortalDb", "__driverPortalMapService", ...services];
+  const wired = {
+    db: undefined as unknown as OpenedDatabase,
+    dataDir: "",
+    configure(env: Record<string, string> = {}): void {
+      holder.__driverPortalConfig = loadConfig({ NODE_ENV: "test", DATA_DIR: wired.dataDir, ...env });
+    },
+  };
+  let saved: Record<string, unknown> = {};
+  beforeAll(async () => {
+    wired.db = await openTestDatabase();
+    wired.dataDir = await mkdtemp(path.join(tmpdir(), folderPrefix));
+    saved = Object.fromEntries(globals.map((name) => [name, holder[name]]));
+    holder.__driverPortalDb = Promise.resolve(wired.db);
+    for (const name of globals.slice(2)) holder[name] = undefined;
+  });
+  afterAll(async () => {
+    for (const name of globals) holder[name] = saved[name];
+    await wired.db?.close();
+    await rm(wired.dataDir, { recursive: true, force: true });
+  });
+  return wired;
 }

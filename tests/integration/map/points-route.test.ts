@@ -1,13 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { loadConfig } from "@/lib/core/config";
-import type { OpenedDatabase } from "@/lib/core/db/connect";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PointsResponse } from "@/lib/features/map/points";
 import { createOwnLocationHandler, createPointsHandler } from "@/lib/features/map/route-handlers";
-import { openTestDatabase } from "../../support/test-db";
-import { AMSTERDAM, createMapHarness, mapRouteDeps, TEST_MAP_KEY, type MapHarness } from "./harness";
+import { openForSuite } from "../../support/suite-harness";
+import { AMSTERDAM, createMapHarness, mapRouteDeps, realRouteModules, TEST_MAP_KEY } from "./harness";
 
 /** `GET /api/map/points`: validation, access, response shape, and no key in any body. */
 
@@ -18,16 +13,14 @@ const url = (qs: string) =>
   new Request(`http://localhost/api/map/points?${qs}`, { headers: { "accept-language": "nl-NL,nl;q=0.9" } });
 
 describe("points route handler", () => {
-  let h: MapHarness;
   let allowed = true;
   let GET: (request: Request) => Promise<Response>;
-  beforeAll(async () => {
-    h = await createMapHarness();
-    GET = createPointsHandler(mapRouteDeps(h, { canView: async () => allowed }));
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = openForSuite(
+    () => createMapHarness(),
+    (opened) => {
+      GET = createPointsHandler(mapRouteDeps(opened, { canView: async () => allowed }));
+    },
+  );
   afterEach(() => {
     allowed = true;
     vi.restoreAllMocks();
@@ -130,38 +123,9 @@ describe("points route handler", () => {
 
 describe("the real route module, wired from configuration (embedded map data emulator)", () => {
   const DISTINCT_KEY = "embedded-map-key-must-stay-server-side-77";
-  const holder = globalThis as unknown as Record<string, unknown>;
-  // Config and DB first; the rest are process-wide services built from them.
-  const GLOBALS = [
-    "__driverPortalConfig",
-    "__driverPortalDb",
-    "__driverPortalMapService",
-    "__driverPortalPlatform",
-    "__driverPortalPlatformEmulator",
-  ];
-  let db: OpenedDatabase;
-  let dataDir: string;
-  let saved: Record<string, unknown>;
-
-  beforeAll(async () => {
-    db = await openTestDatabase();
-    dataDir = await mkdtemp(path.join(tmpdir(), "map-route-"));
-    saved = Object.fromEntries(GLOBALS.map((name) => [name, holder[name]]));
-    // Injected instead of mutating process.env: other test files share this process's globals.
-    holder.__driverPortalConfig = loadConfig({
-      NODE_ENV: "test",
-      MAP_PUBLIC: "true",
-      EMULATOR_MAP_KEY: DISTINCT_KEY,
-      DATA_DIR: dataDir,
-    });
-    holder.__driverPortalDb = Promise.resolve(db);
-    for (const name of GLOBALS.slice(2)) holder[name] = undefined;
-  });
-  afterAll(async () => {
-    for (const name of GLOBALS) holder[name] = saved[name];
-    await db?.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const wired = realRouteModules(["__driverPortalPlatform", "__driverPortalPlatformEmulator"], "map-route-");
+  // Injected instead of mutating process.env: other test files share this process's globals.
+  beforeAll(() => wired.configure({ MAP_PUBLIC: "true", EMULATOR_MAP_KEY: DISTINCT_KEY }));
 
   it("serves points from the in-process emulator and never exposes its key", async () => {
     const { GET } = await import("@/app/api/map/points/route");

@@ -1,18 +1,13 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { NextRequest } from "next/server";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { loadConfig } from "@/lib/core/config";
-import type { OpenedDatabase } from "@/lib/core/db/connect";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { rateLimitCounters } from "@/lib/core/db/schema";
 import type { PlaceSearchResponse } from "@/lib/features/map/place-search";
 import type { PointsResponse } from "@/lib/features/map/points";
 import { createPlaceSearchHandler, createPointsHandler } from "@/lib/features/map/route-handlers";
 import { middleware } from "@/middleware";
 import { holdClockStill } from "../../support/still-clock";
-import { openTestDatabase } from "../../support/test-db";
-import { AMSTERDAM, createMapHarness, mapRouteDeps, type MapHarness } from "./harness";
+import { openForSuite } from "../../support/suite-harness";
+import { AMSTERDAM, createMapHarness, mapRouteDeps, realRouteModules } from "./harness";
 
 /**
  * Issue 36: the map is public by default (middleware, layout and route handlers), MAP_PUBLIC=false closes it again
@@ -28,42 +23,15 @@ const seams = vi.hoisted(() => ({
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": seams.forwardedFor }) }));
 vi.mock("@/lib/core/auth/viewer", () => ({ getViewer: async () => seams.viewer }));
 
-const holder = globalThis as unknown as Record<string, unknown>;
-// Config and DB first; the rest are process-wide services built from them.
-const GLOBALS = [
-  "__driverPortalConfig",
-  "__driverPortalDb",
-  "__driverPortalMapService",
-  "__driverPortalPeerAddressHook",
-];
-
-function configure(env: Record<string, string> = {}): void {
-  holder.__driverPortalConfig = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...env });
-}
+const wired = realRouteModules(["__driverPortalPeerAddressHook"], "public-map-");
+const { configure } = wired;
 
 const pointsUrl = `http://localhost/api/map/points?lat=${AMSTERDAM.lat}&lng=${AMSTERDAM.lng}&limit=8`;
 const signedOut = (pathname: string) => middleware(new NextRequest(`http://localhost:3000${pathname}`));
 const passedOn = (response: Response) => response.headers.get("x-middleware-next") === "1";
 
-let db: OpenedDatabase;
-let dataDir: string;
-let saved: Record<string, unknown>;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  dataDir = await mkdtemp(path.join(tmpdir(), "public-map-"));
-  saved = Object.fromEntries(GLOBALS.map((name) => [name, holder[name]]));
-  holder.__driverPortalDb = Promise.resolve(db);
-  holder.__driverPortalMapService = undefined;
-  holder.__driverPortalPeerAddressHook = undefined;
-});
-afterAll(async () => {
-  for (const name of GLOBALS) holder[name] = saved[name];
-  await db?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
 beforeEach(async () => {
-  await db.db.delete(rateLimitCounters);
+  await wired.db.db.delete(rateLimitCounters);
   seams.viewer = null;
   seams.forwardedFor = "203.0.113.7";
   // The limits count in clock-aligned minutes: a test must not see its count restart midway.
@@ -171,13 +139,7 @@ describe("a signed-out visitor meets the per-client limit", () => {
 });
 
 describe("the map data API's limits hold for signed-out visitors", () => {
-  let h: MapHarness;
-  beforeAll(async () => {
-    h = await createMapHarness();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = openForSuite(() => createMapHarness());
 
   it("asks upstream once for an area however many visitors ask, and never for a place search", async () => {
     configure();
@@ -199,13 +161,7 @@ describe("the map data API's limits hold for signed-out visitors", () => {
 });
 
 describe("the place search route", () => {
-  let h: MapHarness;
-  beforeAll(async () => {
-    h = await createMapHarness();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = openForSuite(() => createMapHarness());
   const ask = async (query: string) => {
     const response = await createPlaceSearchHandler(mapRouteDeps(h))(
       new Request(`http://localhost/api/map/search?${query}`),

@@ -1,11 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID } from "@/emulators/platform";
-import {
-  startPlatformEmulator,
-  TEST_API_KEY,
-  TEST_READONLY_KEY,
-  type RunningPlatformEmulator,
-} from "@/tests/support/platform-emulator-server";
+import { startPlatformEmulator, TEST_API_KEY, TEST_READONLY_KEY } from "@/tests/support/platform-emulator-server";
+import { openForSuite } from "@/tests/support/suite-harness";
 import { expectError, expectFieldErrors, expectRateLimitHeaders } from "./schemas";
 
 /** Every platform operation of the contract, with a body that would succeed for the full key. */
@@ -83,11 +79,7 @@ const OPERATIONS = [
   },
 ] as const;
 
-let emu: RunningPlatformEmulator;
-beforeAll(async () => {
-  emu = await startPlatformEmulator();
-});
-afterAll(() => emu.close());
+const emu = openForSuite(() => startPlatformEmulator());
 beforeEach(() => emu.emulator.reset());
 
 describe.each(OPERATIONS)("$name ($method)", (op) => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, NEW_DRIVER_ID } from "@/emulators/platform";
-import { startPlatformEmulator, type RunningPlatformEmulator } from "@/tests/support/platform-emulator-server";
+import { startPlatformEmulator } from "@/tests/support/platform-emulator-server";
+import { openForSuite } from "@/tests/support/suite-harness";
 import {
   ErrorBody,
   expectError,
@@ -15,12 +16,7 @@ import {
 const USERS = "/public-api/resources/users/v1.1";
 const TOKENS = "/public-api/resources/tokens/v1.0";
 const SESSIONS = "/public-api/resources/sessions/v1.0";
-let emu: RunningPlatformEmulator;
-
-beforeAll(async () => {
-  emu = await startPlatformEmulator();
-});
-afterAll(() => emu.close());
+const emu = openForSuite(() => startPlatformEmulator());
 beforeEach(() => emu.emulator.reset());
 
 const state = async () => (await emu.call("GET", "/__emulator/state")).body;
@@ -172,18 +168,7 @@ describe("sessions", () => {
   });
 
   it("takes explicit fields; 404 for an unknown user, 422 for bad bodies", async () => {
-    const res = await emu.call("POST", `/__emulator/users/${DEMO_DRIVER_ID}/sessions`, {
-      body: {
-        startedAt: "2026-01-10T10:00:00Z",
-        stoppedAt: "2026-01-10T11:00:00Z",
-        energy: 12_345,
-        amount: 5.55,
-        status: "failed",
-        locationId: 502,
-        evseId: 50201,
-      },
-    });
-    expect(shape(SessionDetail, res.body.data[0])).toMatchObject({
+    const fields = {
       startedAt: "2026-01-10T10:00:00Z",
       stoppedAt: "2026-01-10T11:00:00Z",
       energy: 12_345,
@@ -191,7 +176,9 @@ describe("sessions", () => {
       status: "failed",
       locationId: 502,
       evseId: 50201,
-    });
+    };
+    const res = await emu.call("POST", `/__emulator/users/${DEMO_DRIVER_ID}/sessions`, { body: fields });
+    expect(shape(SessionDetail, res.body.data[0])).toMatchObject(fields);
     expectError(await emu.call("POST", "/__emulator/users/4242/sessions", { body: {} }), 404);
     expectFieldErrors(
       await emu.call("POST", `/__emulator/users/${DEMO_DRIVER_ID}/sessions`, { body: { count: 0 } }),

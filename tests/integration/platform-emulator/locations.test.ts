@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID } from "@/emulators/platform";
-import { startPlatformEmulator, type RunningPlatformEmulator } from "@/tests/support/platform-emulator-server";
+import { startPlatformEmulator } from "@/tests/support/platform-emulator-server";
+import { openForSuite } from "@/tests/support/suite-harness";
 import {
   collectPages,
   expectError,
@@ -15,11 +16,7 @@ import {
 const LOCATIONS = "/public-api/resources/locations/v2.0";
 
 describe("locations, default (no own charge points for partner 1116)", () => {
-  let emu: RunningPlatformEmulator;
-  beforeAll(async () => {
-    emu = await startPlatformEmulator();
-  });
-  afterAll(() => emu.close());
+  const emu = openForSuite(() => startPlatformEmulator());
 
   it("lists nothing, with meta and links", async () => {
     const res = await emu.call("GET", LOCATIONS);
@@ -49,11 +46,7 @@ describe("locations, default (no own charge points for partner 1116)", () => {
 });
 
 describe("locations with seedLocations", () => {
-  let emu: RunningPlatformEmulator;
-  beforeAll(async () => {
-    emu = await startPlatformEmulator({ seedLocations: true });
-  });
-  afterAll(() => emu.close());
+  const emu = openForSuite(() => startPlatformEmulator({ seedLocations: true }));
 
   it("lists 3–5 own locations and a partner's two sites with translated names, without evses", async () => {
     const body = shape(page(LocationSummary), (await emu.call("GET", LOCATIONS)).body);

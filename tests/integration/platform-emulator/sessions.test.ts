@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, NEW_DRIVER_ID, RUNNING_POWER_W, SECOND_DRIVER_ID } from "@/emulators/platform";
-import { startPlatformEmulator, type RunningPlatformEmulator } from "@/tests/support/platform-emulator-server";
+import { startPlatformEmulator } from "@/tests/support/platform-emulator-server";
+import { openForSuite } from "@/tests/support/suite-harness";
 import { collectPages, expectError, expectFieldErrors, page, SessionDetail, SessionListItem, shape } from "./schemas";
 
 const SESSIONS = "/public-api/resources/sessions/v1.0";
 const START = Date.parse("2026-03-14T17:00:00Z");
 const clock = { ms: START };
-let emu: RunningPlatformEmulator;
-
-beforeAll(async () => {
-  emu = await startPlatformEmulator({ now: () => new Date(clock.ms) });
-});
-afterAll(() => emu.close());
+const emu = openForSuite(() => startPlatformEmulator({ now: () => new Date(clock.ms) }));
 beforeEach(() => {
   clock.ms = START;
   emu.emulator.reset();

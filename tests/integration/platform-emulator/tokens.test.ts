@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, NEW_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
-import { startPlatformEmulator, type RunningPlatformEmulator } from "@/tests/support/platform-emulator-server";
+import { startPlatformEmulator } from "@/tests/support/platform-emulator-server";
+import { openForSuite } from "@/tests/support/suite-harness";
 import { collectPages, expectError, expectFieldErrors, page, shape, Token, TokenPageMeta } from "./schemas";
 
 const TOKENS = "/public-api/resources/tokens/v1.0";
 const DEMO_ACTIVE_CODE = "04A1B2C3D4E5F6"; // seeded, active on the demo driver
-let emu: RunningPlatformEmulator;
-
-beforeAll(async () => {
-  emu = await startPlatformEmulator();
-});
-afterAll(() => emu.close());
+const emu = openForSuite(() => startPlatformEmulator());
 beforeEach(() => emu.emulator.reset());
 
 async function activeOwners(code: string): Promise<number[]> {

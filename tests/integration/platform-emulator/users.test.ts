@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_EMAIL, DEMO_DRIVER_ID, NEW_DRIVER_ID } from "@/emulators/platform";
-import { startPlatformEmulator, type RunningPlatformEmulator } from "@/tests/support/platform-emulator-server";
+import { startPlatformEmulator } from "@/tests/support/platform-emulator-server";
+import { openForSuite } from "@/tests/support/suite-harness";
 import {
   collectPages,
   ErrorBody,
@@ -14,12 +15,7 @@ import {
 } from "./schemas";
 
 const USERS = "/public-api/resources/users/v1.1";
-let emu: RunningPlatformEmulator;
-
-beforeAll(async () => {
-  emu = await startPlatformEmulator();
-});
-afterAll(() => emu.close());
+const emu = openForSuite(() => startPlatformEmulator());
 beforeEach(() => emu.emulator.reset());
 
 const newUser = (overrides: Record<string, unknown> = {}) => ({

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_DRIVER_ID, NEW_DRIVER_ID, SEED_VOUCHERS, VOUCHER_REJECTED } from "@/emulators/platform";
-import { startPlatformEmulator, type RunningPlatformEmulator } from "@/tests/support/platform-emulator-server";
+import { startPlatformEmulator } from "@/tests/support/platform-emulator-server";
+import { openForSuite } from "@/tests/support/suite-harness";
 import { expectError, expectFieldErrors, shape, UserRead } from "./schemas";
 
 const redeemPath = (user: number | string) => `/public-api/actions/users/v2.0/${user}/redeem-voucher`;
 const DELAY_MS = 250;
-let emu: RunningPlatformEmulator;
-
-beforeAll(async () => {
-  emu = await startPlatformEmulator({ voucherDelayMs: DELAY_MS });
-});
-afterAll(() => emu.close());
+const emu = openForSuite(() => startPlatformEmulator({ voucherDelayMs: DELAY_MS }));
 beforeEach(() => emu.emulator.reset());
 
 const readUser = async (id: number) =>

@@ -13,6 +13,9 @@ const fixtures = LINT_FIXTURES_DIR;
 let findings: LintFinding[] = [];
 
 const findingsIn = (file: string) => findings.filter((f) => f.file === file);
+/** The file has exactly one finding: of `rule`, its message holding `message`. */
+const expectOneFinding = (file: string, rule: string, message: string) =>
+  expect(findingsIn(file)).toEqual([expect.objectContaining({ rule, message: expect.stringContaining(message) })]);
 
 describe("lint gate", () => {
   beforeAll(async () => {
@@ -20,65 +23,45 @@ describe("lint gate", () => {
   }, 300_000);
 
   it("refuses a process.env read in lib/", () => {
-    expect(findingsIn("lib/reads-environment.ts")).toEqual([
-      expect.objectContaining({ rule: "no-restricted-syntax", message: expect.stringContaining("lib/core/config.ts") }),
-    ]);
+    expectOneFinding("lib/reads-environment.ts", "no-restricted-syntax", "lib/core/config.ts");
   });
 
   it("refuses a lib → components import", () => {
-    expect(findingsIn("lib/imports-component.ts")).toEqual([
-      expect.objectContaining({
-        rule: "no-restricted-imports",
-        message: expect.stringContaining("lib/ is below components/"),
-      }),
-    ]);
+    expectOneFinding("lib/imports-component.ts", "no-restricted-imports", "lib/ is below components/");
   });
 
   it("refuses the foundation importing a feature, from lib/core and lib/platform", () => {
     for (const file of ["lib/core/imports-feature.ts", "lib/platform/imports-feature.ts"])
-      expect(findingsIn(file)).toEqual([
-        expect.objectContaining({
-          rule: "no-restricted-imports",
-          message: expect.stringContaining("The foundation (lib/core, lib/platform) never imports a feature"),
-        }),
-      ]);
+      expectOneFinding(
+        file,
+        "no-restricted-imports",
+        "The foundation (lib/core, lib/platform) never imports a feature",
+      );
   });
 
   it("refuses a feature importing another feature's files, and lets it use the public module", () => {
-    expect(findingsIn("lib/features/admin/imports-card-internals.ts")).toEqual([
-      expect.objectContaining({
-        rule: "no-restricted-imports",
-        message: expect.stringContaining("only through its public modules"),
-      }),
-    ]);
+    expectOneFinding(
+      "lib/features/admin/imports-card-internals.ts",
+      "no-restricted-imports",
+      "only through its public modules",
+    );
     expect(findingsIn("lib/features/admin/within-the-layers.ts")).toEqual([]);
   });
 
   it("refuses the emulators outside the two seams", () => {
-    expect(findingsIn("lib/features/cards/reaches-emulator.ts")).toEqual([
-      expect.objectContaining({
-        rule: "no-restricted-imports",
-        message: expect.stringContaining("only through its two seams"),
-      }),
-    ]);
+    expectOneFinding("lib/features/cards/reaches-emulator.ts", "no-restricted-imports", "only through its two seams");
   });
 
   it("refuses a component taking the platform client instead of a feature's service", () => {
-    expect(findingsIn("components/calls-platform.tsx")).toEqual([
-      expect.objectContaining({
-        rule: "no-restricted-imports",
-        message: expect.stringContaining("call a feature's service"),
-      }),
-    ]);
+    expectOneFinding("components/calls-platform.tsx", "no-restricted-imports", "call a feature's service");
   });
 
   it("refuses a component importing a feature's own file, and lets it use the public modules and actions", () => {
-    expect(findingsIn("components/imports-feature-file.ts")).toEqual([
-      expect.objectContaining({
-        rule: "no-restricted-imports",
-        message: expect.stringContaining("or @/lib/features/<feature>/shared (browser-safe)"),
-      }),
-    ]);
+    expectOneFinding(
+      "components/imports-feature-file.ts",
+      "no-restricted-imports",
+      "or @/lib/features/<feature>/shared (browser-safe)",
+    );
     expect(findingsIn("components/uses-feature-modules.ts")).toEqual([]);
   });
 
@@ -86,18 +69,11 @@ describe("lint gate", () => {
 
   it("refuses a dialect named outside the client and the registry, by a type-only import too", () => {
     for (const file of ["lib/features/cards/reaches-dialect.ts", "lib/platform/generic-names-dialect.ts"])
-      expect(findingsIn(file)).toEqual([
-        expect.objectContaining({
-          rule: platformRule,
-          message: expect.stringContaining("Only lib/platform/client.ts and the registry"),
-        }),
-      ]);
+      expectOneFinding(file, platformRule, "Only lib/platform/client.ts and the registry");
   });
 
   it("refuses a dialect importing another dialect", () => {
-    expect(findingsIn("lib/platform/dialects/ampeco/reaches-sibling.ts")).toEqual([
-      expect.objectContaining({ rule: platformRule, message: expect.stringContaining("never another dialect") }),
-    ]);
+    expectOneFinding("lib/platform/dialects/ampeco/reaches-sibling.ts", platformRule, "never another dialect");
   });
 
   it("lets the client and the registry name dialects, and a dialect use its own files", () => {
@@ -114,18 +90,11 @@ describe("lint gate", () => {
       "lib/platform/reaches-core-above-floor.ts",
       "lib/platform/dialects/ampeco/reaches-core-above-floor.ts",
     ])
-      expect(findingsIn(file)).toEqual([
-        expect.objectContaining({
-          rule: platformRule,
-          message: expect.stringContaining("lib/platform imports only lib/core's bottom floor"),
-        }),
-      ]);
+      expectOneFinding(file, platformRule, "lib/platform imports only lib/core's bottom floor");
   });
 
   it("refuses lib/core's bottom floor importing the platform", () => {
-    expect(findingsIn("lib/core/log.ts")).toEqual([
-      expect.objectContaining({ rule: platformRule, message: expect.stringContaining("never imports the platform") }),
-    ]);
+    expectOneFinding("lib/core/log.ts", platformRule, "never imports the platform");
   });
 
   it("refuses an import cycle", () => {
@@ -134,18 +103,16 @@ describe("lint gate", () => {
   });
 
   it("refuses a client component importing a server-only module, directly or through another module", () => {
-    expect(findingsIn("components/client-imports-server-only.tsx")).toEqual([
-      expect.objectContaining({
-        rule: "local/no-server-only-in-client",
-        message: expect.stringContaining("lib/planted-secret.ts"),
-      }),
-    ]);
-    expect(findingsIn("components/client-imports-server-only-indirectly.tsx")).toEqual([
-      expect.objectContaining({
-        rule: "local/no-server-only-in-client",
-        message: expect.stringContaining("lib/passes-secret-on.ts → lib/planted-secret.ts"),
-      }),
-    ]);
+    expectOneFinding(
+      "components/client-imports-server-only.tsx",
+      "local/no-server-only-in-client",
+      "lib/planted-secret.ts",
+    );
+    expectOneFinding(
+      "components/client-imports-server-only-indirectly.tsx",
+      "local/no-server-only-in-client",
+      "lib/passes-secret-on.ts → lib/planted-secret.ts",
+    );
   });
 
   it("lets a client component import server actions, types and pure modules", () => {
@@ -176,10 +143,7 @@ describe("lint gate", () => {
       "lib/core/db/sends-mail.ts": "lib/core/db (floor 2) imports lib/core/mail on floor 3",
       "lib/core/auth/answers-an-action.ts": "lib/core/auth (floor 3) imports lib/core/actions on floor 4",
     };
-    for (const [file, message] of Object.entries(planted))
-      expect(findingsIn(file)).toEqual([
-        expect.objectContaining({ rule: "portal-core/floors", message: expect.stringContaining(message) }),
-      ]);
+    for (const [file, message] of Object.entries(planted)) expectOneFinding(file, "portal-core/floors", message);
   });
 
   it("refuses an import back along a floor of lib/core, so no two of its folders import each other", () => {
@@ -187,10 +151,7 @@ describe("lint gate", () => {
       "lib/core/mail/names-the-device.ts": "lib/core/mail imports lib/core/auth, which stands after it on floor 3",
       "lib/core/i18n/formats-a-date.ts": "lib/core/i18n imports lib/core/format, which stands after it on floor 1",
     };
-    for (const [file, message] of Object.entries(planted))
-      expect(findingsIn(file)).toEqual([
-        expect.objectContaining({ rule: "portal-core/floors", message: expect.stringContaining(message) }),
-      ]);
+    for (const [file, message] of Object.entries(planted)) expectOneFinding(file, "portal-core/floors", message);
   });
 
   it("lets lib/core import down its floors", () => {

@@ -18,6 +18,8 @@ import {
 } from "@/lib/platform/errors";
 import { balanceChangeOf, balanceEffectOf } from "@/lib/platform/ledger";
 import type { BillingDetails, Invoice, Transaction } from "@/lib/platform/types";
+import { FLEET_COMPANY } from "../../support/billing-fixtures";
+import { UNCALLED_CLIENT } from "./fake-platform";
 
 /** The ampeco dialect's MoneyApi against the emulator in the same dialect (in process), on a clock of its own. */
 const KEY = "ampeco-test-key";
@@ -186,13 +188,7 @@ describe("ampeco dialect: billing details", () => {
     requireInvoice: true,
     clientType: "company",
     individualName: null,
-    companyName: "Fleet B.V.",
-    companyTaxId: "NL123456789B01",
-    companyRegNo: "12345678",
-    country: "NL",
-    city: "Amsterdam",
-    postCode: "1015 CJ",
-    address: "Keizersgracht 1",
+    ...FLEET_COMPANY,
   };
 
   it("reads the defaults, saves and reads back", async () => {
@@ -221,15 +217,7 @@ describe("ampeco dialect: billing details", () => {
 
 describe("the contract dialect", () => {
   it("has no money API", () => {
-    const contract = createPlatformClient({
-      baseUrl: BASE,
-      apiKey: KEY,
-      timeoutMs: 1,
-      maxRetries: 0,
-      retryCapMs: 1,
-      partnerId: 1,
-      userGroupId: 1,
-    });
+    const contract = createPlatformClient(UNCALLED_CLIENT);
     expect(contract.money).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildEndpointTable } from "@/lib/platform/dialects/contract/endpoints";
 import { PlatformConfigurationError } from "@/lib/platform/endpoint-table";
 import { createPlatformClient } from "@/lib/platform/client";
-import { BASE, KEY, harness, listJson, reply } from "./fake-platform";
+import { UNCALLED_CLIENT, harness, listJson, reply } from "./fake-platform";
 
 const card = {
   id: 3301,
@@ -13,8 +13,6 @@ const card = {
   status: "active",
   createdAt: "2026-01-01T00:00:00Z",
 };
-
-const CLIENT = { baseUrl: BASE, apiKey: KEY, timeoutMs: 1, maxRetries: 0, retryCapMs: 1, partnerId: 1, userGroupId: 1 };
 
 describe("endpoint table", () => {
   it("holds the contract's paths and marks only safe endpoints as idempotent", () => {
@@ -48,7 +46,7 @@ describe("endpoint table", () => {
 
   it("declares the 406 on redemption in each dialect's table, and on no other endpoint", () => {
     for (const dialect of ["contract", "ampeco"] as const) {
-      const { endpoints } = createPlatformClient({ ...CLIENT, dialect }).wire;
+      const { endpoints } = createPlatformClient({ ...UNCALLED_CLIENT, dialect }).wire;
       const special = Object.entries(endpoints).filter(([, endpoint]) => endpoint?.statuses !== undefined);
       expect(special).toEqual([
         ["vouchers.redeem", expect.objectContaining({ statuses: { 406: "voucher-rejected" } })],
@@ -79,18 +77,9 @@ describe("endpoint table", () => {
     [{ userEmail: "/users/../{id}/email" }],
   ])("rejects the override %j", (overrides) => {
     expect(() => buildEndpointTable(overrides)).toThrow(PlatformConfigurationError);
-    expect(() =>
-      createPlatformClient({
-        baseUrl: BASE,
-        apiKey: KEY,
-        timeoutMs: 1,
-        maxRetries: 0,
-        retryCapMs: 1,
-        partnerId: 1,
-        userGroupId: 1,
-        pathOverrides: overrides,
-      }),
-    ).toThrow(PlatformConfigurationError);
+    expect(() => createPlatformClient({ ...UNCALLED_CLIENT, pathOverrides: overrides })).toThrow(
+      PlatformConfigurationError,
+    );
   });
 
   it("uses an overridden token path for create, list and update", async () => {

@@ -6,6 +6,16 @@ import { createPlatformRequester } from "@/lib/platform/request";
 
 export const KEY = "sk_live_SECRET123";
 export const BASE = "https://platform.example.test";
+/** Options for a client a test builds but never calls. */
+export const UNCALLED_CLIENT = {
+  baseUrl: BASE,
+  apiKey: KEY,
+  timeoutMs: 1,
+  maxRetries: 0,
+  retryCapMs: 1,
+  partnerId: 1,
+  userGroupId: 1,
+};
 
 export interface RecordedRequest {
   method: string;
