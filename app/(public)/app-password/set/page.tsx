@@ -20,10 +20,10 @@ export const generateMetadata = titleFrom("appPassword.page.title");
  */
 export default async function SetAppPasswordPage({ searchParams }: SearchParamsProps) {
   if (getConfig().platform.dialect !== "ampeco") notFound();
-  const [{ link, token }, t, translator] = await Promise.all([
-    mailedLinkOf(searchParams, inspectAppPasswordLink),
+  const [t, translator, { link, token }] = await Promise.all([
     getTranslations("appPassword.page"),
     requestTranslator(),
+    mailedLinkOf(searchParams, inspectAppPasswordLink),
   ]);
   if (link.status !== "pending") {
     const next = <TextLink href="/signin">{t("signIn")}</TextLink>;

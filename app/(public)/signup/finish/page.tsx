@@ -17,10 +17,10 @@ export const generateMetadata = titleFrom("signUp.finish.title");
  * no token is a 404.
  */
 export default async function FinishSignUpPage({ searchParams }: SearchParamsProps) {
-  const [{ link, token }, t, translator] = await Promise.all([
-    mailedLinkOf(searchParams, inspectSignUpLink),
+  const [t, translator, { link, token }] = await Promise.all([
     getTranslations("signUp.finish"),
     requestTranslator(),
+    mailedLinkOf(searchParams, inspectSignUpLink),
   ]);
   if (link.status !== "pending") {
     // A used link has made its account already: the way on is signing in, not another sign-up.
