@@ -35,6 +35,42 @@ function listActionMessage(state: ActionResult, invalid: string): string | null 
   return state.status === "invalid" ? invalid : null;
 }
 
+/** The staff steps that ask first; each has the words `roles.<step>` and its Short, Question, Confirm and Pending. */
+type ConfirmedStep = "revoke" | "resetPasskeys" | "withdraw" | "changeEmail";
+
+/** The two-step submit of a step on one staff address, `role` being the role it is about (where its words name one). */
+function StaffConfirmSubmit({ step, email, role }: { step: ConfirmedStep; email: string; role?: StaffRow["role"] }) {
+  const t = useTranslations("staff");
+  const values = { email, role: role ?? "" };
+  return (
+    <ConfirmSubmit
+      triggerLabel={t(`roles.${step}`, values)}
+      triggerText={t(`roles.${step}Short`, values)}
+      question={t(`roles.${step}Question`, values)}
+      confirmLabel={t(`roles.${step}Confirm`)}
+      pendingLabel={t(`roles.${step}Pending`)}
+    />
+  );
+}
+
+/** A row's step that posts only its (hidden) address to `action`, after the confirm. */
+function AddressStepForm({
+  action,
+  ...confirm
+}: {
+  action: (formData: FormData) => void;
+  step: ConfirmedStep;
+  email: string;
+  role?: StaffRow["role"];
+}) {
+  return (
+    <form action={action}>
+      <input type="hidden" name="email" value={confirm.email} />
+      <StaffConfirmSubmit {...confirm} />
+    </form>
+  );
+}
+
 export function GrantRoleForm() {
   const t = useTranslations("staff");
   const roleOptions = [
@@ -102,26 +138,8 @@ export function StaffList({ staff, viewerEmail }: { staff: StaffRow[]; viewerEma
                   <p className="text-sm text-slate-700 dark:text-slate-300">{t("roles.notYourself")}</p>
                 ) : (
                   <div className="flex flex-col gap-2 sm:items-end">
-                    <form action={revokeAction}>
-                      <input type="hidden" name="email" value={member.email} />
-                      <ConfirmSubmit
-                        triggerLabel={t("roles.revoke", { role: member.role, email: member.email })}
-                        triggerText={t("roles.revokeShort", { role: member.role })}
-                        question={t("roles.revokeQuestion", { email: member.email })}
-                        confirmLabel={t("roles.revokeConfirm")}
-                        pendingLabel={t("roles.revokePending")}
-                      />
-                    </form>
-                    <form action={resetAction}>
-                      <input type="hidden" name="email" value={member.email} />
-                      <ConfirmSubmit
-                        triggerLabel={t("roles.resetPasskeys", { email: member.email })}
-                        triggerText={t("roles.resetPasskeysShort")}
-                        question={t("roles.resetPasskeysQuestion", { email: member.email })}
-                        confirmLabel={t("roles.resetPasskeysConfirm")}
-                        pendingLabel={t("roles.resetPasskeysPending")}
-                      />
-                    </form>
+                    <AddressStepForm action={revokeAction} step="revoke" email={member.email} role={member.role} />
+                    <AddressStepForm action={resetAction} step="resetPasskeys" email={member.email} />
                     {!member.bootstrapAdmin && <StaffEmailForm email={member.email} />}
                   </div>
                 )}
@@ -153,13 +171,7 @@ function StaffEmailForm({ email }: { email: string }) {
         defaultValue={v.newEmail}
         errors={errors.newEmail ?? errors.email}
       />
-      <ConfirmSubmit
-        triggerLabel={t("roles.changeEmail", { email })}
-        triggerText={t("roles.changeEmailShort")}
-        question={t("roles.changeEmailQuestion", { email })}
-        confirmLabel={t("roles.changeEmailConfirm")}
-        pendingLabel={t("roles.changeEmailPending")}
-      />
+      <StaffConfirmSubmit step="changeEmail" email={email} />
       <FormStatus
         tone={tone(state)}
         message={state.status === "ok" || state.status === "error" ? state.message : null}
@@ -200,16 +212,7 @@ export function PendingInvites({ invites }: { invites: InviteRow[] }) {
                   })}
                 </p>
               </div>
-              <form action={action}>
-                <input type="hidden" name="email" value={invite.email} />
-                <ConfirmSubmit
-                  triggerLabel={t("roles.withdraw", { email: invite.email })}
-                  triggerText={t("roles.withdrawShort")}
-                  question={t("roles.withdrawQuestion", { email: invite.email, role: invite.role })}
-                  confirmLabel={t("roles.withdrawConfirm")}
-                  pendingLabel={t("roles.withdrawPending")}
-                />
-              </form>
+              <AddressStepForm action={action} step="withdraw" email={invite.email} role={invite.role} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,7 @@
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
+import { INLINE_LINK_CLASS } from "@/components/ui/rich-text";
 
 /**
  * A page whose platform data could not be loaded: what went wrong in plain words and what to do
@@ -19,6 +21,18 @@ export function LoadError({ title, message, retryHref }: { title: string; messag
           ),
         })}
       </p>
+    </Alert>
+  );
+}
+
+/** A list that could not be read, inside its card: why, then a plain link (`retry` its words) that reads it again. */
+export function RetryAlert(props: { title: string; message: string; retryHref: string; retry: string }) {
+  return (
+    <Alert tone="error" title={props.title}>
+      {props.message}{" "}
+      <Link href={props.retryHref} className={INLINE_LINK_CLASS} prefetch={false}>
+        {props.retry}
+      </Link>
     </Alert>
   );
 }

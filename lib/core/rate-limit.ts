@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, lt, sql } from "drizzle-orm";
-import { getConfig } from "@/lib/core/config";
+import { getConfig, type AppConfig } from "@/lib/core/config";
 import { getDb, type Database } from "@/lib/core/db/client";
 import { rateLimitCounters } from "@/lib/core/db/schema";
 import { countLimitRefusal } from "@/lib/core/observability/metrics";
@@ -66,41 +66,46 @@ export async function countAttempt(
   return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds };
 }
 
-/** The portal's abuse limits; numbers come from configuration (LIMIT_* variables). */
-export const RATE_LIMITS = {
-  get signInMailPerEmail(): RateLimitRule {
-    return { limit: getConfig().limits.signInPerEmail, windowSeconds: 15 * 60 };
-  },
-  get signInMailPerClient(): RateLimitRule {
-    return { limit: getConfig().limits.signInPerClient, windowSeconds: 15 * 60 };
-  },
-  get signUpPerClient(): RateLimitRule {
-    return { limit: getConfig().limits.signUpPerClientPerHour, windowSeconds: 60 * 60 };
-  },
-  get voucherPerDriver(): RateLimitRule {
-    return { limit: getConfig().limits.voucherPerDriver, windowSeconds: 15 * 60 };
-  },
-  get passwordResetPerDriver(): RateLimitRule {
-    return { limit: getConfig().limits.passwordResetPerDriver, windowSeconds: 15 * 60 };
-  },
+const FIFTEEN_MINUTES = 15 * 60;
+const HOUR = 60 * 60;
+
+/** A bucket's rule as the table below writes it: a limit named in configuration (LIMIT_* variables) or fixed. */
+interface RuleSource {
+  limit: keyof AppConfig["limits"] | number;
+  windowSeconds: number;
+}
+
+const RULE_SOURCES = {
+  signInMailPerEmail: { limit: "signInPerEmail", windowSeconds: FIFTEEN_MINUTES },
+  signInMailPerClient: { limit: "signInPerClient", windowSeconds: FIFTEEN_MINUTES },
+  signUpPerClient: { limit: "signUpPerClientPerHour", windowSeconds: HOUR },
+  voucherPerDriver: { limit: "voucherPerDriver", windowSeconds: FIFTEEN_MINUTES },
+  passwordResetPerDriver: { limit: "passwordResetPerDriver", windowSeconds: FIFTEEN_MINUTES },
   /** Per staff member and driver: staff can help, not flood a driver's mailbox. */
-  get passwordResetByStaffPerDriver(): RateLimitRule {
-    return { limit: getConfig().limits.passwordResetByStaffPerDriver, windowSeconds: 15 * 60 };
-  },
+  passwordResetByStaffPerDriver: { limit: "passwordResetByStaffPerDriver", windowSeconds: FIFTEEN_MINUTES },
   /** Passkey sign-in ceremonies per client address: each stores a challenge. Generous: a page load starts one. */
-  get passkeySignInPerClient(): RateLimitRule {
-    return { limit: 60, windowSeconds: 60 };
-  },
+  passkeySignInPerClient: { limit: 60, windowSeconds: 60 },
   /** The platform's own data export (ampeco), per driver: each asks the platform to build one. */
-  get platformExportPerDriver(): RateLimitRule {
-    return { limit: 5, windowSeconds: 60 * 60 };
-  },
+  platformExportPerDriver: { limit: 5, windowSeconds: HOUR },
   /** The map's data routes per client address, signed-out visitors included: the map is public by default. */
-  get mapPerClient(): RateLimitRule {
-    return { limit: getConfig().limits.mapPerClientPerMinute, windowSeconds: 60 };
-  },
+  mapPerClient: { limit: "mapPerClientPerMinute", windowSeconds: 60 },
   /** Confirmation mails for e-mail changes, per portal account. */
-  get emailChangePerAccount(): RateLimitRule {
-    return { limit: getConfig().limits.emailChangePerAccount, windowSeconds: 15 * 60 };
-  },
-};
+  emailChangePerAccount: { limit: "emailChangePerAccount", windowSeconds: FIFTEEN_MINUTES },
+} satisfies Record<string, RuleSource>;
+
+/** The portal's abuse limits; a configured number is read from configuration each time its rule is asked for. */
+export const RATE_LIMITS: Readonly<Record<keyof typeof RULE_SOURCES, RateLimitRule>> = Object.defineProperties(
+  {} as Record<keyof typeof RULE_SOURCES, RateLimitRule>,
+  Object.fromEntries(
+    Object.entries(RULE_SOURCES).map(([name, { limit, windowSeconds }]: [string, RuleSource]) => [
+      name,
+      {
+        enumerable: true,
+        get: (): RateLimitRule => ({
+          limit: typeof limit === "number" ? limit : getConfig().limits[limit],
+          windowSeconds,
+        }),
+      },
+    ]),
+  ),
+);

@@ -58,27 +58,28 @@ export function isPlatformError(value: unknown): value is PlatformError {
   return value instanceof PlatformError;
 }
 
+/** 401 and 403: the platform refused the server key, for the reason `why` names. */
+abstract class PlatformKeyRefusedError extends PlatformError {
+  constructor(endpoint: EndpointName, why: string, status: 401 | 403, platformMessage?: string) {
+    super(endpoint, `Platform call ${endpoint} was refused: ${why} (${status}).`, { status, platformMessage });
+  }
+}
+
 /** 401: the server key is missing or invalid. */
-export class PlatformUnauthorizedError extends PlatformError {
+export class PlatformUnauthorizedError extends PlatformKeyRefusedError {
   static override readonly CODE = "unauthorized" as const;
   readonly code = "unauthorized";
   constructor(endpoint: EndpointName, platformMessage?: string) {
-    super(endpoint, `Platform call ${endpoint} was refused: API key missing or invalid (401).`, {
-      status: 401,
-      platformMessage,
-    });
+    super(endpoint, "API key missing or invalid", 401, platformMessage);
   }
 }
 
 /** 403: the server key has no rights for this action. */
-export class PlatformForbiddenError extends PlatformError {
+export class PlatformForbiddenError extends PlatformKeyRefusedError {
   static override readonly CODE = "forbidden" as const;
   readonly code = "forbidden";
   constructor(endpoint: EndpointName, platformMessage?: string) {
-    super(endpoint, `Platform call ${endpoint} was refused: the API key has no rights for this action (403).`, {
-      status: 403,
-      platformMessage,
-    });
+    super(endpoint, "the API key has no rights for this action", 403, platformMessage);
   }
 }
 

@@ -5,11 +5,9 @@ import { getDb } from "@/lib/core/db/client";
 import { logger } from "@/lib/core/log";
 import { listDeprecations } from "@/lib/platform/deprecations";
 import { anyone } from "@/lib/core/route-handlers/access";
-import { routeHandler } from "@/lib/core/route-handlers/route-handler";
+import { NO_STORE, routeHandler } from "@/lib/core/route-handlers/route-handler";
 import { lacksStaffPasskey } from "@/lib/core/auth/guards";
 import { callbacksArriving } from "@/lib/features/live";
-
-const NO_STORE = { "cache-control": "no-store" };
 
 /**
  * Liveness plus config and database; staff also see the dialect and deprecated endpoints. `events.recent`:

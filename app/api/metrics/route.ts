@@ -5,9 +5,7 @@ import { readiness } from "@/lib/core/db/readiness";
 import { metricsAccess } from "@/lib/core/observability/access";
 import { metricsText } from "@/lib/core/observability/metrics";
 import { anyone } from "@/lib/core/route-handlers/access";
-import { routeHandler } from "@/lib/core/route-handlers/route-handler";
-
-const NO_STORE = { "cache-control": "no-store" };
+import { NO_STORE, routeHandler } from "@/lib/core/route-handlers/route-handler";
 
 /** Prometheus metrics of this instance (METRICS_ENABLED): for a loopback client or the METRICS_TOKEN bearer only. */
 export const GET = routeHandler({

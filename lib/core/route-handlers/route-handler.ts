@@ -32,6 +32,8 @@ export interface RouteAudit {
 }
 
 export const PRIVATE_NO_STORE = { "cache-control": "private, no-store" } as const;
+/** An answer about the instance (health, metrics), kept by no cache at all. */
+export const NO_STORE = { "cache-control": "no-store" } as const;
 
 export interface RouteSpec<TActor, TParams> {
   /** The logger scope of the failure lines ("sessions", "map", …). */

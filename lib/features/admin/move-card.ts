@@ -107,131 +107,71 @@ export async function inspectMove(request: MoveRequest, deps: MoveDeps = platfor
   return { step: "ready", card };
 }
 
+/** What every step of one move works with: who moves it, which card from whom to whom, and the platform calls. */
+interface Move {
+  actor: Viewer;
+  request: MoveRequest;
+  deps: MoveDeps;
+}
+
+/** A move command: it reads where the card stands now (`inspectMove`), then acts from that state. */
+function fromCurrentState<T>(act: (state: MoveState, move: Move) => Promise<T>) {
+  return async (actor: Viewer, request: MoveRequest, deps: MoveDeps = platformMoveDeps()): Promise<T> =>
+    act(await inspectMove(request, deps), { actor, request, deps });
+}
+
 /**
  * Runs the whole move from wherever it stands: block on the source (if not yet), then link to the
  * target. A failed second step is answered as the state it leaves, with its error.
  */
-export async function moveCard(
-  actor: Viewer,
-  request: MoveRequest,
-  deps: MoveDeps = platformMoveDeps(),
-): Promise<MoveState> {
-  const state = await inspectMove(request, deps);
+export const moveCard = fromCurrentState(async (state, move): Promise<MoveState> => {
   if (state.step === "done") return state;
-  if (deps.moveInOneStep) return oneStep(actor, request, state.card, deps.moveInOneStep, deps);
-  let card = state.card;
-  if (state.step === "ready") {
-    card = await blockStep(actor, request, card, deps);
-  }
-  return linkStep(actor, request, card, deps);
-}
+  if (move.deps.moveInOneStep) return oneStep(move, state.card, move.deps.moveInOneStep);
+  const card = state.step === "ready" ? await blockStep(move, state.card) : state.card;
+  return linkStep(move, card);
+});
 
 /** Step 2 again after a failure. Refused when the card is usable on the source again (undone meanwhile). */
-export async function retryMoveLink(
-  actor: Viewer,
-  request: MoveRequest,
-  deps: MoveDeps = platformMoveDeps(),
-): Promise<MoveState> {
-  const state = await inspectMove(request, deps);
+export const retryMoveLink = fromCurrentState(async (state, move): Promise<MoveState> => {
   if (state.step === "done") return state;
   if (state.step === "ready") throw new MoveRefusedError("admin.move.refused.nothingToRetry");
-  return linkStep(actor, request, state.card, deps);
-}
+  return linkStep(move, state.card);
+});
 
 /**
  * Undo after step 1: the source link becomes active again. Only while the code is active nowhere
  * else, so undo can never make the card active on two drivers either.
  */
-export async function undoMove(
-  actor: Viewer,
-  request: MoveRequest,
-  deps: MoveDeps = platformMoveDeps(),
-): Promise<Card> {
-  const state = await inspectMove(request, deps);
+export const undoMove = fromCurrentState(async (state, move): Promise<Card> => {
   if (state.step === "ready") return state.card;
   if (state.step === "done") throw new MoveRefusedError("admin.move.refused.alreadyMoved");
-  const activeLinks = (await deps.linksOfCode(state.card.code)).filter((c) => c.status === "active");
+  const { card } = state;
+  const activeLinks = (await move.deps.linksOfCode(card.code)).filter((c) => c.status === "active");
   if (activeLinks.length > 0) throw new MoveRefusedError("admin.move.refused.activeOnAnother");
-  return audited(
-    actor,
-    "card.move.undo",
-    request,
-    state.card,
-    { status: "active" },
-    () => deps.setCardStatus(state.card.id, "active"),
-    deps,
-  );
-}
+  return audited(move, "card.move.undo", card, { status: "active" }, () => move.deps.setCardStatus(card.id, "active"));
+});
 
 /** The whole move as one platform call: one audit entry, the card never on two drivers. */
 async function oneStep(
-  actor: Viewer,
-  request: MoveRequest,
+  move: Move,
   card: Card,
-  move: NonNullable<MoveDeps["moveInOneStep"]>,
-  deps: MoveDeps,
+  moveInOneStep: NonNullable<MoveDeps["moveInOneStep"]>,
 ): Promise<MoveState> {
-  const moved = await audited(
-    actor,
-    "card.move.link",
-    request,
-    card,
-    { previousStatus: card.status, oneStep: true },
-    () => move(card.id, request.targetUserId),
-    deps,
+  const details = { previousStatus: card.status, oneStep: true };
+  const moved = await audited(move, "card.move.link", card, details, () =>
+    moveInOneStep(card.id, move.request.targetUserId),
   );
   return { step: "done", card: moved, targetCard: moved, oneStep: true };
 }
 
-async function blockStep(actor: Viewer, request: MoveRequest, card: Card, deps: MoveDeps): Promise<Card> {
-  return audited(
-    actor,
-    "card.move.block",
-    request,
-    card,
-    { previousStatus: card.status },
-    () => deps.blockDriverCard(request.sourceUserId, card.id),
-    deps,
-  );
+async function blockStep(move: Move, card: Card): Promise<Card> {
+  const block = () => move.deps.blockDriverCard(move.request.sourceUserId, card.id);
+  return audited(move, "card.move.block", card, { previousStatus: card.status }, block);
 }
 
-async function linkStep(actor: Viewer, request: MoveRequest, card: Card, deps: MoveDeps): Promise<MoveState> {
+async function linkStep(move: Move, card: Card): Promise<MoveState> {
   try {
-    const targetCard = await audited(
-      actor,
-      "card.move.link",
-      request,
-      card,
-      {},
-      async (): Promise<Card> => {
-        // The target may still hold an inactive link of this code (a card moved away and back):
-        // the platform refuses a second link then, so that link is made active instead.
-        const inactiveOnTarget = (await deps.linksOfCode(card.code)).find(
-          (c) => c.userId === request.targetUserId && c.status === "inactive",
-        );
-        if (inactiveOnTarget) return deps.setCardStatus(inactiveOnTarget.id, "active");
-        try {
-          return await deps.createCard({
-            userId: request.targetUserId,
-            code: card.code,
-            visualNumber: card.visualNumber ?? card.code,
-            type: "rfid",
-            status: "active",
-          });
-        } catch (error) {
-          // A create whose answer was lost (timeout, 5xx) or refused as a duplicate may have been
-          // applied: look before reporting a failure, and never send it blindly again.
-          if (error instanceof PlatformUnavailableError || error instanceof PlatformValidationError) {
-            const landed = (await deps.linksOfCode(card.code).catch(() => [])).find(
-              (c) => c.userId === request.targetUserId && c.status === "active",
-            );
-            if (landed) return landed;
-          }
-          throw error;
-        }
-      },
-      deps,
-    );
+    const targetCard = await audited(move, "card.move.link", card, {}, () => linkOnTarget(move, card));
     return { step: "done", card: { ...card, status: "blocked" }, targetCard };
   } catch (error) {
     // The audit entry keeps the technical reason; the action words it for staff.
@@ -239,14 +179,42 @@ async function linkStep(actor: Viewer, request: MoveRequest, card: Card, deps: M
   }
 }
 
+/** Step 2 itself: the code's link on the target, made active. */
+async function linkOnTarget({ request, deps }: Move, card: Card): Promise<Card> {
+  // The target may still hold an inactive link of this code (a card moved away and back):
+  // the platform refuses a second link then, so that link is made active instead.
+  const inactiveOnTarget = (await deps.linksOfCode(card.code)).find(
+    (c) => c.userId === request.targetUserId && c.status === "inactive",
+  );
+  if (inactiveOnTarget) return deps.setCardStatus(inactiveOnTarget.id, "active");
+  try {
+    return await deps.createCard({
+      userId: request.targetUserId,
+      code: card.code,
+      visualNumber: card.visualNumber ?? card.code,
+      type: "rfid",
+      status: "active",
+    });
+  } catch (error) {
+    // A create whose answer was lost (timeout, 5xx) or refused as a duplicate may have been
+    // applied: look before reporting a failure, and never send it blindly again.
+    if (error instanceof PlatformUnavailableError || error instanceof PlatformValidationError) {
+      const landed = (await deps.linksOfCode(card.code).catch(() => [])).find(
+        (c) => c.userId === request.targetUserId && c.status === "active",
+      );
+      if (landed) return landed;
+    }
+    throw error;
+  }
+}
+
+/** Runs one step of `move` on `card` and writes its audit entry, success or failure. */
 async function audited<T extends Card>(
-  actor: Viewer,
+  { actor, request, deps }: Move,
   action: string,
-  request: MoveRequest,
   card: Card,
   details: Record<string, unknown>,
   fn: () => Promise<T>,
-  deps: MoveDeps,
 ): Promise<T> {
   const base = {
     actor,

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { LiveSessionsSection, MonthlySection } from "@/components/sessions/sessions-overview";
 import { ExpensePackDialog } from "@/components/sessions/expense-pack-dialog";
@@ -27,7 +27,8 @@ import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParamsProps } from "@/components/layout/search-params";
 import { INLINE_LINK_CLASS, inlineLink, screenReaderOnly } from "@/components/ui/rich-text";
 import { ListEmptyState } from "@/components/ui/empty-state";
-import { inWords } from "@/lib/core/i18n/wording";
+import { RetryAlert } from "@/components/ui/load-error";
+import { readListQuery } from "@/components/layout/list-query";
 import { FollowedDownloadLink } from "@/components/ui/followed-download-link";
 
 export const generateMetadata = titleFrom("sessions.title");
@@ -35,13 +36,10 @@ export const generateMetadata = titleFrom("sessions.title");
 export default async function SessionsPage({ searchParams }: SearchParamsProps) {
   const viewer = await requireDriverPage();
   const platformUserId = viewer.platformUserId;
-  const [t, translator, locale, params] = await Promise.all([
+  const [t, { translator, locale, filter, problems }] = await Promise.all([
     getTranslations("sessions"),
-    getTranslations(),
-    getLocale(),
-    searchParams,
+    readListQuery(searchParams, parseSessionFilter),
   ]);
-  const { filter, problems } = parseSessionFilter(params);
 
   // Independent platform reads start together; the 12-month walk streams into its own sections.
   const overview = settle(getSessionsOverview(platformUserId));
@@ -75,7 +73,7 @@ export default async function SessionsPage({ searchParams }: SearchParamsProps) 
         </div>
       </div>
 
-      <FilterProblems title={t("filtersNotUnderstood")} problems={problems.map((p) => inWords(translator, p))} />
+      <FilterProblems title={t("filtersNotUnderstood")} problems={problems} />
       {/* During an outage the list's error is the one box: no currency note beside it. */}
       {!user.ok && list.ok && <Alert tone="info">{t("noCurrency")}</Alert>}
 
@@ -102,12 +100,12 @@ export default async function SessionsPage({ searchParams }: SearchParamsProps) 
               clearHref={`/sessions${sessionFilterQuery({ perPage: filter.perPage })}`}
             />
           ) : (
-            <Alert tone="error" title={t("loadFailed")}>
-              {platformErrorMessage(translator, list.error, "sessions.doing.loadSessions")}{" "}
-              <Link href={hrefFor(filter.page)} className={INLINE_LINK_CLASS} prefetch={false}>
-                {t("tryAgain")}
-              </Link>
-            </Alert>
+            <RetryAlert
+              title={t("loadFailed")}
+              message={platformErrorMessage(translator, list.error, "sessions.doing.loadSessions")}
+              retryHref={hrefFor(filter.page)}
+              retry={t("tryAgain")}
+            />
           )}
         </div>
       </Card>

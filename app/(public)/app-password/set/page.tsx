@@ -10,6 +10,7 @@ import { getConfig } from "@/lib/core/config";
 import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParamsProps } from "@/components/layout/search-params";
+import { mailedLinkOf } from "@/components/layout/mailed-link";
 
 export const generateMetadata = titleFrom("appPassword.page.title");
 
@@ -19,12 +20,10 @@ export const generateMetadata = titleFrom("appPassword.page.title");
  */
 export default async function SetAppPasswordPage({ searchParams }: SearchParamsProps) {
   if (getConfig().platform.dialect !== "ampeco") notFound();
-  const { token } = await searchParams;
-  if (token === undefined) notFound();
-  const [link, t, translator] = await Promise.all([
-    inspectAppPasswordLink(token),
+  const [t, translator, { link, token }] = await Promise.all([
     getTranslations("appPassword.page"),
     requestTranslator(),
+    mailedLinkOf(searchParams, inspectAppPasswordLink),
   ]);
   if (link.status !== "pending") {
     const next = <TextLink href="/signin">{t("signIn")}</TextLink>;
@@ -34,7 +33,7 @@ export default async function SetAppPasswordPage({ searchParams }: SearchParamsP
   return (
     <LinkLanding title={t("title")} centred cardTitle={t("card")}>
       <p className="mb-4 text-sm">{t.rich("forAccount", { email: link.email, strong })}</p>
-      <AppPasswordForm action={setAppPasswordWithLinkAction} token={typeof token === "string" ? token : ""} />
+      <AppPasswordForm action={setAppPasswordWithLinkAction} token={token} />
     </LinkLanding>
   );
 }

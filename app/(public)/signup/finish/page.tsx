@@ -1,4 +1,3 @@
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { FinishSignUpForm } from "@/components/accounts/app-password-form";
 import { LinkLanding } from "@/components/ui/link-landing";
@@ -9,6 +8,7 @@ import { finishSignUpAction } from "@/lib/features/accounts/actions/finish-sign-
 import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { titleFrom } from "@/components/layout/page-title";
 import type { SearchParamsProps } from "@/components/layout/search-params";
+import { mailedLinkOf } from "@/components/layout/mailed-link";
 
 export const generateMetadata = titleFrom("signUp.finish.title");
 
@@ -17,12 +17,10 @@ export const generateMetadata = titleFrom("signUp.finish.title");
  * no token is a 404.
  */
 export default async function FinishSignUpPage({ searchParams }: SearchParamsProps) {
-  const { token } = await searchParams;
-  if (token === undefined) notFound();
-  const [link, t, translator] = await Promise.all([
-    inspectSignUpLink(token),
+  const [t, translator, { link, token }] = await Promise.all([
     getTranslations("signUp.finish"),
     requestTranslator(),
+    mailedLinkOf(searchParams, inspectSignUpLink),
   ]);
   if (link.status !== "pending") {
     // A used link has made its account already: the way on is signing in, not another sign-up.
@@ -38,7 +36,7 @@ export default async function FinishSignUpPage({ searchParams }: SearchParamsPro
   return (
     <LinkLanding title={t("title")} centred>
       <p className="mb-4 text-sm">{t.rich("forAccount", { email: link.email, name: link.name, strong })}</p>
-      <FinishSignUpForm action={finishSignUpAction} token={typeof token === "string" ? token : ""} />
+      <FinishSignUpForm action={finishSignUpAction} token={token} />
     </LinkLanding>
   );
 }

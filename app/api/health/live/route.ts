@@ -1,5 +1,5 @@
 import { anyone } from "@/lib/core/route-handlers/access";
-import { routeHandler } from "@/lib/core/route-handlers/route-handler";
+import { NO_STORE, routeHandler } from "@/lib/core/route-handlers/route-handler";
 
 /** Liveness: the process runs and answers. Nothing else is checked, so a slow database never restarts it. */
 export const GET = routeHandler({
@@ -7,6 +7,6 @@ export const GET = routeHandler({
   words: { doing: "health.doing.check" },
   access: anyone,
   async run() {
-    return Response.json({ status: "ok" }, { headers: { "cache-control": "no-store" } });
+    return Response.json({ status: "ok" }, { headers: NO_STORE });
   },
 });

@@ -1,6 +1,6 @@
 import { readiness } from "@/lib/core/db/readiness";
 import { anyone } from "@/lib/core/route-handlers/access";
-import { routeHandler } from "@/lib/core/route-handlers/route-handler";
+import { NO_STORE, routeHandler } from "@/lib/core/route-handlers/route-handler";
 
 /**
  * Readiness: the configuration is valid, the database answers and the instance is not draining; else 503 with the
@@ -14,7 +14,7 @@ export const GET = routeHandler({
     const ready = await readiness();
     return Response.json(ready, {
       status: ready.status === "ready" ? 200 : 503,
-      headers: { "cache-control": "no-store" },
+      headers: NO_STORE,
     });
   },
 });

@@ -6,13 +6,11 @@ import { RATE_LIMITS } from "@/lib/core/rate-limit";
 import { setDriverAppPassword } from "@/lib/features/accounts/app-password";
 import { refusalOverDriverLimit } from "@/lib/core/actions/limit";
 import { APP_PASSWORD_FORM } from "@/lib/features/accounts/schemas";
+import { settingAppPassword } from "@/lib/features/accounts/app-password-action-spec";
 
 /** The signed-in driver sets a new charging-app password (ampeco): sent once with PATCH {password}. */
 export const setAppPasswordAction = driverAction({
-  scope: "accounts",
-  // The platform's refusal of the password (422) is shown at the fields.
-  rejected: { message: "appPassword.errors.rejected" },
-  ...APP_PASSWORD_FORM,
+  ...settingAppPassword(APP_PASSWORD_FORM),
   failure: { log: "app password change", doing: "appPassword.doing.change" },
   run: async ({ password }, { actor, t }): Promise<ActionResult> => {
     const refused = await refusalOverDriverLimit(

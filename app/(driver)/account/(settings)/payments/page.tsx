@@ -1,5 +1,4 @@
-import Link from "next/link";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { LedgerPager, LedgerTable } from "@/components/payments/ledger-table";
 import { PaymentFilters } from "@/components/payments/payment-filters";
 import { titleFrom } from "@/components/layout/page-title";
@@ -19,8 +18,9 @@ import {
 import { loadLedgerView, type LedgerPage } from "@/lib/features/payments/service";
 import { settle } from "@/lib/features/sessions/settle";
 import { ListEmptyState } from "@/components/ui/empty-state";
-import { INLINE_LINK_CLASS, inlineLink } from "@/components/ui/rich-text";
-import { inWords } from "@/lib/core/i18n/wording";
+import { inlineLink } from "@/components/ui/rich-text";
+import { RetryAlert } from "@/components/ui/load-error";
+import { readListQuery } from "@/components/layout/list-query";
 import { FollowedDownloadLink } from "@/components/ui/followed-download-link";
 
 export const generateMetadata = titleFrom("payments.title");
@@ -29,13 +29,10 @@ const PATH = "/account/payments";
 
 export default async function PaymentsPage({ searchParams }: SearchParamsProps) {
   const viewer = await requireDriverPage();
-  const [t, translator, locale, params] = await Promise.all([
+  const [t, { translator, locale, filter, problems }] = await Promise.all([
     getTranslations("payments"),
-    getTranslations(),
-    getLocale(),
-    searchParams,
+    readListQuery(searchParams, parsePaymentFilter),
   ]);
-  const { filter, problems } = parsePaymentFilter(params);
   const view = await settle(loadLedgerView(viewer.platformUserId, filter));
   const heading = (
     <div>
@@ -71,19 +68,19 @@ export default async function PaymentsPage({ searchParams }: SearchParamsProps) 
           {t("downloadCsv")}
         </FollowedDownloadLink>
       </div>
-      <FilterProblems title={t("filtersNotUnderstood")} problems={problems.map((p) => inWords(translator, p))} />
+      <FilterProblems title={t("filtersNotUnderstood")} problems={problems} />
       <Card title={t("title")}>
         <PaymentFilters key={paymentFilterQuery(range)} {...range} />
         <div className="mt-4 space-y-3">
           {view.ok && view.value.kind === "ledger" ? (
             <Ledger filter={filter} page={view.value.page} locale={locale} hrefFor={hrefFor} />
           ) : (
-            <Alert tone="error" title={t("loadFailed")}>
-              {platformErrorMessage(translator, view.ok ? null : view.error, "payments.doing.loadLedger")}{" "}
-              <Link href={hrefFor(filter.page)} className={INLINE_LINK_CLASS} prefetch={false}>
-                {t("tryAgain")}
-              </Link>
-            </Alert>
+            <RetryAlert
+              title={t("loadFailed")}
+              message={platformErrorMessage(translator, view.ok ? null : view.error, "payments.doing.loadLedger")}
+              retryHref={hrefFor(filter.page)}
+              retry={t("tryAgain")}
+            />
           )}
         </div>
       </Card>
