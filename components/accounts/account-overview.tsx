@@ -110,97 +110,96 @@ export async function CardsGlance({ cards }: { cards: Promise<Settled<ChargingCa
   );
 }
 
-export async function MonthGlance({
+type SessionsGlanceProps = { glance: Promise<Settled<SessionsAtAGlance>>; currency: Promise<string | null> };
+
+/** A card fed by the sessions' read: its title, then its body, or what went wrong when the read failed. */
+async function SessionsGlanceCard({
   glance,
   currency,
-}: {
-  glance: Promise<Settled<SessionsAtAGlance>>;
-  currency: Promise<string | null>;
+  part,
+  doing,
+  body,
+}: SessionsGlanceProps & {
+  part: "month" | "recent";
+  doing: DoingKey;
+  body: (value: SessionsAtAGlance, currency: string | null, locale: string) => Promise<React.ReactNode>;
 }) {
   const [settled, accountCurrency, t, translator, locale] = await Promise.all([
     glance,
     currency,
-    getTranslations("accountOverview.month"),
+    getTranslations("accountOverview"),
     getTranslations(),
     getLocale(),
   ]);
-  if (!settled.ok) {
-    return (
-      <Card title={t("title")}>
-        {failure(translator, settled.error, t("loadFailed"), "sessions.doing.addUpMonths")}
-      </Card>
-    );
-  }
-  const month = settled.value.thisMonth;
   return (
-    <Card title={t("title")}>
-      {month.sessionCount === 0 && month.runningCount === 0 ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300">{t("none")}</p>
-      ) : (
-        <dl className="grid grid-cols-2 gap-3">
-          <div>
-            <dt className="text-sm text-slate-700 dark:text-slate-300">{t("spent")}</dt>
-            <dd className="text-2xl font-bold tabular-nums">{formatMoney(month.amount, accountCurrency, locale)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-700 dark:text-slate-300">{t("energy")}</dt>
-            <dd className="text-2xl font-bold tabular-nums">{formatKwh(month.energyWh, locale)}</dd>
-          </div>
-          <p className="col-span-2 text-sm text-slate-700 dark:text-slate-300">
-            {t("sessions", { count: month.sessionCount })}
-            {month.runningCount > 0 && <> {t("running", { count: month.runningCount })}</>}
-          </p>
-        </dl>
-      )}
+    <Card title={t(`${part}.title`)}>
+      {settled.ok
+        ? await body(settled.value, accountCurrency, locale)
+        : failure(translator, settled.error, t(`${part}.loadFailed`), doing)}
     </Card>
   );
 }
 
-/** The newest sessions, named by their place, and the running one's live panel above them. */
-export async function RecentSessions({
-  glance,
-  currency,
-}: {
-  glance: Promise<Settled<SessionsAtAGlance>>;
-  currency: Promise<string | null>;
-}) {
-  const [settled, accountCurrency, t, translator, locale] = await Promise.all([
-    glance,
-    currency,
-    getTranslations("accountOverview.recent"),
-    getTranslations(),
-    getLocale(),
-  ]);
-  if (!settled.ok) {
-    return (
-      <Card title={t("title")}>
-        {failure(translator, settled.error, t("loadFailed"), "sessions.doing.loadSessions")}
-      </Card>
-    );
+export function MonthGlance(props: SessionsGlanceProps) {
+  return <SessionsGlanceCard {...props} part="month" doing="sessions.doing.addUpMonths" body={monthFigures} />;
+}
+
+async function monthFigures({ thisMonth: month }: SessionsAtAGlance, currency: string | null, locale: string) {
+  const t = await getTranslations("accountOverview.month");
+  if (month.sessionCount === 0 && month.runningCount === 0) {
+    return <p className="text-sm text-slate-700 dark:text-slate-300">{t("none")}</p>;
   }
-  const { recent, running, thisMonth } = settled.value;
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-3">
+        <div>
+          <dt className="text-sm text-slate-700 dark:text-slate-300">{t("spent")}</dt>
+          <dd className="text-2xl font-bold tabular-nums">{formatMoney(month.amount, currency, locale)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700 dark:text-slate-300">{t("energy")}</dt>
+          <dd className="text-2xl font-bold tabular-nums">{formatKwh(month.energyWh, locale)}</dd>
+        </div>
+      </dl>
+      <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+        {t("sessions", { count: month.sessionCount })}
+        {month.runningCount > 0 && <> {t("running", { count: month.runningCount })}</>}
+      </p>
+    </>
+  );
+}
+
+/** The newest sessions, named by their place, and the running one's live panel above them. */
+export function RecentSessions(props: SessionsGlanceProps) {
+  return <SessionsGlanceCard {...props} part="recent" doing="sessions.doing.loadSessions" body={recentSessions} />;
+}
+
+async function recentSessions(
+  { recent, running, thisMonth }: SessionsAtAGlance,
+  currency: string | null,
+  locale: string,
+) {
+  const t = await getTranslations("accountOverview.recent");
   const places = await placesOfSessions(recent, locale);
   const live = Promise.resolve({ ok: true as const, value: { monthly: [thisMonth], running } });
   return (
-    <Card title={t("title")}>
-      <div className="space-y-4">
-        {running.length > 0 && <LiveSessionsSection overview={live} currency={accountCurrency} />}
-        {recent.length === 0 ? (
-          <EmptyState>{t("empty")}</EmptyState>
-        ) : (
-          <SessionTable
-            sessions={recent}
-            currency={accountCurrency}
-            caption={t("caption")}
-            places={places}
-            rowHref={(session) => `/sessions/${encodeURIComponent(session.id)}`}
-          />
-        )}
-        <p className="text-sm">
-          <TextLink href="/sessions">{t("all")}</TextLink>
-        </p>
-      </div>
-    </Card>
+    <div className="space-y-4">
+      {running.length > 0 && <LiveSessionsSection overview={live} currency={currency} />}
+      {recent.length === 0 ? (
+        <EmptyState>{t("empty")}</EmptyState>
+      ) : (
+        <SessionTable
+          sessions={recent}
+          currency={currency}
+          caption={t("caption")}
+          places={places}
+          rowHref={(session) => `/sessions/${encodeURIComponent(session.id)}`}
+        />
+      )}
+      <p className="text-sm">
+        <TextLink href="/sessions">{t("all")}</TextLink>
+      </p>
+    </div>
   );
 }
 
