@@ -199,6 +199,11 @@ async function main() {
     const demoDriver = state.users.find((user) => user.email === "driver@example.com");
     await shoot(driver, [
       ["account", "/account"],
+      ["account-profile", "/account/profile"],
+      ["account-security", "/account/security"],
+      ["account-notifications", "/account/notifications"],
+      ["account-app-password", "/account/app-password"],
+      ["account-privacy", "/account/privacy"],
       ["account-billing", "/account/billing"],
       ["account-payments", "/account/payments"],
       ["cards", "/cards"],

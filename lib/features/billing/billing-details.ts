@@ -5,7 +5,7 @@ import { getPlatform } from "@/lib/platform";
 import type { PlatformClient } from "@/lib/platform/client";
 import { isPlatformError, readOnlyInvoiceManagerOf } from "@/lib/platform/errors";
 import type { BillingDetails, ReadOnlyBillingField, ReadOnlyInvoiceManager } from "@/lib/platform/types";
-import { BILLING_FIELDS, billingFormValues, withProfileCountry } from "./schemas";
+import { BILLING_FIELDS, billingFormValues, withProfileDefaults } from "./schemas";
 
 /**
  * What a billing details section shows: the details as form values, another invoice manager's details to read (the
@@ -45,8 +45,8 @@ export async function loadBillingDetailsView(
 }
 
 /**
- * The driver's own form: where no country is saved yet, it starts from the profile's (read only then). A failed
- * profile read leaves the country empty, as before, rather than failing the page.
+ * The driver's own form: where no country is saved yet, it starts from the profile (read only then): its country, and
+ * its name and address where none is saved. A failed profile read leaves the form as saved rather than failing the page.
  */
 export async function loadDriverBillingDetailsView(
   platformUserId: number,
@@ -54,14 +54,14 @@ export async function loadDriverBillingDetailsView(
 ): Promise<BillingDetailsView> {
   const view = await loadBillingDetailsView(platformUserId, platform);
   if (view.status !== "ok" || view.values.country) return view;
-  const profileCountry = await platform.users.getUser(platformUserId).then(
-    (user) => user.country,
+  const profile = await platform.users.getUser(platformUserId).then(
+    (user) => user,
     (error: unknown) => {
-      if (!isPlatformError(error)) logger("billing").error("reading the profile's country failed", error);
+      if (!isPlatformError(error)) logger("billing").error("reading the profile for billing details failed", error);
       return null;
     },
   );
-  return { status: "ok", values: withProfileCountry(view.values, profileCountry) };
+  return { status: "ok", values: withProfileDefaults(view.values, profile) };
 }
 
 /** Whether this platform takes billing details at all (pages word the section by it). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isCountryCode } from "@/lib/core/countries";
 import { INVISIBLE_OR_DIRECTION, NO_MARKUP } from "@/lib/core/text-schema";
-import type { BillingDetails } from "@/lib/platform/types";
+import type { BillingDetails, PlatformUser } from "@/lib/platform/types";
 import { checkVatId } from "./vat-id";
 
 /** The billing details form's fields, in form order. */
@@ -141,17 +141,34 @@ export function billingFormValues(details: BillingDetails): Record<string, strin
   return values;
 }
 
+/** What the billing form may take from the profile, the platform's own user record. */
+export type ProfileForBilling = Pick<
+  PlatformUser,
+  "firstName" | "lastName" | "address" | "city" | "postCode" | "country"
+>;
+
+const SAVED_PARTS = ["individualName", "companyName", "address", "city", "postCode"] as const;
+
 /**
- * The form's values, starting from the profile's country where no country is saved yet (saved details win). Only a
- * country the form offers is taken: the profile is the platform's, and its country is free text there.
+ * The form's values, starting from the profile where nothing is saved yet (saved details win): its country when none is
+ * saved, and its name and address when none is. Only a country the form offers is taken: the profile's is free text.
  */
-export function withProfileCountry(
+export function withProfileDefaults(
   values: Record<string, string>,
-  profileCountry: string | null,
+  profile: ProfileForBilling | null,
 ): Record<string, string> {
-  const country = profileCountry?.trim().toUpperCase() ?? "";
-  if (values.country || !isCountryCode(country)) return values;
-  return { ...values, country };
+  if (!profile) return values;
+  const country = profile.country?.trim().toUpperCase() ?? "";
+  const filled = { ...values };
+  if (!values.country && isCountryCode(country)) filled.country = country;
+  if (SAVED_PARTS.every((part) => !values[part])) {
+    const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ");
+    if (name) filled.individualName = name;
+    if (profile.address) filled.address = profile.address;
+    if (profile.city) filled.city = profile.city;
+    if (profile.postCode) filled.postCode = profile.postCode;
+  }
+  return filled;
 }
 
 /** How the driver's and the staff's actions read the form: the same rules, the same words over the field errors. */

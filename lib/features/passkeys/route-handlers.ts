@@ -68,7 +68,7 @@ export const registrationHandler = routeHandler({
         response: answer.response as RegistrationResponseJSON,
         name,
       });
-      await notifyPasskeyChange(actor.email, "added", stored, rp.origin);
+      await notifyPasskeyChange(actor, "added", stored, rp.origin);
       return json({ name: stored });
     });
   },

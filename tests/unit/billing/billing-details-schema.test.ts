@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toFieldErrors } from "@/lib/core/actions/action-result";
 import { translatorFor } from "@/lib/core/i18n/translator";
-import { BillingDetailsInput, billingFormValues, withProfileCountry } from "@/lib/features/billing/schemas";
+import { BillingDetailsInput, billingFormValues, withProfileDefaults } from "@/lib/features/billing/schemas";
 import { checkVatId } from "@/lib/features/billing/vat-id";
 import { DUTCH_COMPANY_FORM } from "../../support/billing-fixtures";
 
@@ -145,18 +145,56 @@ describe("billing details form", () => {
   });
 });
 
+const NO_PROFILE = { firstName: null, lastName: null, address: null, city: null, postCode: null, country: null };
+const country = (code: string | null) => ({ ...NO_PROFILE, country: code });
+
 describe("issue 36: the form starts from the profile's country", () => {
   it("takes the profile's country where none is saved, written as the form's code", () => {
-    expect(withProfileCountry({ clientType: "individual", country: "" }, "be")).toEqual({
+    expect(withProfileDefaults({ clientType: "individual", country: "" }, country("be"))).toEqual({
       clientType: "individual",
       country: "BE",
     });
-    expect(withProfileCountry({}, "DE")).toEqual({ country: "DE" });
+    expect(withProfileDefaults({}, country("DE"))).toEqual({ country: "DE" });
   });
 
   it("keeps a saved country, and ignores a profile country the form does not offer", () => {
-    expect(withProfileCountry({ country: "NL" }, "DE")).toEqual({ country: "NL" });
-    expect(withProfileCountry({ country: "" }, "Netherlands")).toEqual({ country: "" });
-    expect(withProfileCountry({ country: "" }, null)).toEqual({ country: "" });
+    expect(withProfileDefaults({ country: "NL" }, country("DE"))).toEqual({ country: "NL" });
+    expect(withProfileDefaults({ country: "" }, country("Netherlands"))).toEqual({ country: "" });
+    expect(withProfileDefaults({ country: "" }, country(null))).toEqual({ country: "" });
+    expect(withProfileDefaults({ country: "" }, null)).toEqual({ country: "" });
+  });
+});
+
+describe("the form starts from the profile's name and address where none is saved", () => {
+  const profile = {
+    firstName: "Frida",
+    lastName: "Fresh",
+    address: "Damrak 1",
+    city: "Amsterdam",
+    postCode: "1012 LG",
+    country: "nl",
+  };
+
+  it("fills the name, street, postcode, city and country of a form with nothing saved", () => {
+    expect(withProfileDefaults({ clientType: "individual", country: "" }, profile)).toEqual({
+      clientType: "individual",
+      individualName: "Frida Fresh",
+      address: "Damrak 1",
+      city: "Amsterdam",
+      postCode: "1012 LG",
+      country: "NL",
+    });
+    expect(withProfileDefaults({}, { ...NO_PROFILE, lastName: "Fresh" })).toEqual({ individualName: "Fresh" });
+  });
+
+  it("takes nothing but the country once a name or any part of an address is saved", () => {
+    const savedParts: Record<string, string>[] = [
+      { individualName: "Someone" },
+      { companyName: "Fleet BV" },
+      { city: "Utrecht" },
+    ];
+    for (const saved of savedParts) {
+      expect(withProfileDefaults({ ...saved, country: "" }, profile)).toEqual({ ...saved, country: "NL" });
+    }
   });
 });

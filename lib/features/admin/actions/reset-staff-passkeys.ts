@@ -12,6 +12,6 @@ export const resetStaffPasskeysAction = staffAction(
     change: (_actor, email) => resetStaffPasskeys(email),
     recorded: ({ removed }) => ({ removed }),
     done: (t, email, { removed }) => t("admin.roles.passkeysReset", { email, count: removed }),
-    then: async (email) => notifyPasskeyChange(email, "reset", "", (await relyingParty()).origin),
+    then: async (email) => notifyPasskeyChange({ email, staff: true }, "reset", "", (await relyingParty()).origin),
   }),
 );

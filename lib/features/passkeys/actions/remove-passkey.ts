@@ -20,7 +20,7 @@ export const removePasskeyAction = accountAction({
     if (refusal) return changeRefused(t, refusal);
     const name = await removePasskey(await getDb(), actor.userId, id);
     if (name === null) return gone(t);
-    await notifyPasskeyChange(actor.email, "removed", name, (await relyingParty()).origin);
+    await notifyPasskeyChange(actor, "removed", name, (await relyingParty()).origin);
     refresh();
     return { status: "ok", message: t("passkeys.actions.removed", { name }) };
   },
