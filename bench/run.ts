@@ -25,9 +25,13 @@ import { LIGHTHOUSE_PAGES, sharedPortalPhases } from "./phases/shared-portal";
  *
  * The live phase (issue 27: polling against push) starts its own ampeco-dialect emulators and portal.
  *
- * Options: --phases=bundle,overhead,export,pack,map,load,lighthouse,instances,live (default all but live), --build
- * (force a build), --load-seconds=N (default 60; also each step of the instances phase), --renders=N
- * (default 20), --pages=/map,… (the Lighthouse pages to run, default all four: one page's before/after
+ * The visit phase (issue 37) is one signed-in driver clicking /account → /cards → /sessions → one session →
+ * /vouchers → /account/payments: the time per page and the portal's CPU per visit, at 0 and 50 ms upstream.
+ *
+ * Options: --phases=bundle,overhead,visit,export,pack,map,load,lighthouse,instances,live (default all but live),
+ * --build (force a build), --load-seconds=N (default 60; also each step of the instances phase), --renders=N
+ * (default 20), --visits=N (default 20: the visit phase's timed visits at each upstream latency, after 2 warm
+ * ones), --pages=/map,… (the Lighthouse pages to run, default all four: one page's before/after
  * takes a quarter of the time on the shared cores), --postgres=URL (a server where the bench may create
  * a database; default postgres://postgres@127.0.0.1:5432/test), --nginx=PATH (default /usr/sbin/nginx),
  * --live-drivers=N (default 200: drivers watching a running session), --live-seconds=N (default 60:
@@ -35,12 +39,23 @@ import { LIGHTHOUSE_PAGES, sharedPortalPhases } from "./phases/shared-portal";
  * what metrics cost per request; the default is on, as in production).
  */
 
-const PHASES = ["bundle", "overhead", "export", "pack", "map", "load", "lighthouse", "instances", "live"] as const;
+const PHASES = [
+  "bundle",
+  "overhead",
+  "visit",
+  "export",
+  "pack",
+  "map",
+  "load",
+  "lighthouse",
+  "instances",
+  "live",
+] as const;
 type Phase = (typeof PHASES)[number];
 /** `live` takes ~3.5 minutes (200 sign-ins, two 60 s windows): only when asked for (--phases=live). */
 const DEFAULT_PHASES: readonly Phase[] = PHASES.filter((phase) => phase !== "live");
 /** The phases measured on the one shared portal (PGlite), started only when one of them runs. */
-const SHARED_PORTAL_PHASES: readonly Phase[] = ["overhead", "export", "pack", "map", "load", "lighthouse"];
+const SHARED_PORTAL_PHASES: readonly Phase[] = ["overhead", "visit", "export", "pack", "map", "load", "lighthouse"];
 
 function options() {
   const get = (name: string) => {
@@ -60,12 +75,19 @@ function options() {
     forceBuild: process.argv.includes("--build"),
     loadSeconds: Number(get("load-seconds") ?? 60),
     renders: Number(get("renders") ?? 20),
+    visits: positiveCount("visits", get("visits") ?? "20"),
     postgresUrl: get("postgres") ?? DEFAULT_POSTGRES_URL,
     nginxBinary: get("nginx") ?? NGINX_BINARY,
     liveDrivers: Number(get("live-drivers") ?? 200),
     liveSeconds: Number(get("live-seconds") ?? 60),
     metrics: metricsOption(get("metrics")),
   };
+}
+
+function positiveCount(name: string, value: string): number {
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1) throw new Error(`--${name}=${value}: expected a whole number ≥ 1`);
+  return count;
 }
 
 function metricsOption(value: string | undefined): boolean {

@@ -7,6 +7,7 @@ import type { LoadResult } from "../phases/load";
 import type { MapResult } from "../phases/map";
 import { printInstances } from "./instances-summary";
 import { OVERHEAD_TARGET, type OverheadResult, type PortalFloor } from "../phases/overhead";
+import type { VisitResult } from "../phases/visit";
 
 /** The shape of bench/results/latest.json and its printed summary. */
 
@@ -37,6 +38,7 @@ export interface BenchResults {
   bundle?: { rows: BundleRow[]; failures: string[] };
   overhead?: OverheadResult[];
   floor?: PortalFloor;
+  visit?: VisitResult;
   export?: ExportResult;
   pack?: PackResult;
   map?: MapResult;
@@ -73,6 +75,7 @@ export function printSummary(r: BenchResults): void {
         `  floor without upstream calls: GET /api/health ${r.floor.healthMs} ms, GET /signin (a page, signed out) ${r.floor.emptyPageMs} ms`,
       );
   }
+  if (r.visit) printVisit(r.visit);
   if (r.load) {
     const l = r.load;
     console.log(
@@ -132,6 +135,19 @@ export function printSummary(r: BenchResults): void {
     }
   }
   if (r.lighthouseError) console.log(`\nLighthouse could not run: ${r.lighthouseError}`);
+}
+
+function printVisit(v: VisitResult): void {
+  console.log(`\nA driver's visit (issue 37; one driver, pages one after another, the session ${v.sessionPath}):`);
+  for (const run of v.runs) {
+    console.log(
+      `  upstream ${run.upstreamLatencyMs} ms: portal CPU ${run.cpuMsPerVisit} ms per visit, visit median ${run.medianVisitMs} ms, ${run.upstreamCallsPerVisit} platform calls (${run.visits} visits after ${v.warmVisits} warm)`,
+    );
+    for (const p of run.pages)
+      console.log(
+        `      ${p.page.padEnd(18)} median ${p.medianMs} ms (upstream ${p.medianUpstreamMs} ms, ${p.upstreamCallsPerRender} calls, ${p.htmlKb} KB)`,
+      );
+  }
 }
 
 function printLive(l: LiveResult): void {

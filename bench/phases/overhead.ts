@@ -51,7 +51,8 @@ function describe(call: UpstreamCall): string {
   return `${call.method} ${resource}${paging ? ` ${paging}` : ""}`;
 }
 
-interface Render {
+/** One signed-in GET, read to its last byte, with the platform calls made while it ran. */
+export interface Render {
   ms: number;
   bytes: number;
   upstreamMs: number;
@@ -60,7 +61,7 @@ interface Render {
   end: number;
 }
 
-async function renderOnce(url: string, cookie: string, upstreams: BenchUpstreams): Promise<Render> {
+export async function renderOnce(url: string, cookie: string, upstreams: BenchUpstreams): Promise<Render> {
   upstreams.takeCalls();
   const start = performance.now();
   const response = await getSignedIn(url, cookie);
@@ -84,6 +85,12 @@ function portalGaps(render: Render): OverheadResult["portalMs"] {
   };
 }
 
+/** Every platform call waits `latencyMs` and none fails, until `DELETE /__emulator/faults`. */
+export async function setUpstreamLatency(upstreams: BenchUpstreams, latencyMs: number): Promise<void> {
+  const set = await upstreams.call("PUT", "/__emulator/faults", { latencyMs, errorRate: 0 });
+  if (set.status !== 200) throw new Error(`setting emulator latency failed: ${JSON.stringify(set.json)}`);
+}
+
 export async function measureOverhead(
   origin: string,
   cookie: string,
@@ -91,8 +98,7 @@ export async function measureOverhead(
   upstreams: BenchUpstreams,
   renders = 20,
 ): Promise<OverheadResult[]> {
-  const set = await upstreams.call("PUT", "/__emulator/faults", { latencyMs: UPSTREAM_LATENCY_MS, errorRate: 0 });
-  if (set.status !== 200) throw new Error(`setting emulator latency failed: ${JSON.stringify(set.json)}`);
+  await setUpstreamLatency(upstreams, UPSTREAM_LATENCY_MS);
   const results: OverheadResult[] = [];
   for (const path of paths) {
     // Warm: compiled route, open DB, cached reference data; the first render pays for those once.

@@ -11,6 +11,7 @@ import { runLighthouse } from "./lighthouse";
 import { runLoad } from "./load";
 import { measureMap } from "./map";
 import { measureFloor, measureOverhead, UPSTREAM_LATENCY_MS } from "./overhead";
+import { measureVisit, VISIT_LATENCIES_MS, VISIT_PAGES } from "./visit";
 
 /**
  * The phases measured on one production portal (`next start`, PGlite), signed in as the bench's
@@ -26,6 +27,8 @@ export interface SharedPortalOptions {
   lighthousePages: readonly string[];
   loadSeconds: number;
   renders: number;
+  /** Timed visits per upstream latency in the visit phase. */
+  visits: number;
   /** METRICS_ENABLED of the shared portal: on as in production; off for the A/B of what metrics cost. */
   metrics: boolean;
 }
@@ -75,6 +78,12 @@ export async function sharedPortalPhases(
         opts.renders,
       );
       results.floor = await measureFloor(running.origin, driverCookie, opts.renders);
+    }
+    if (opts.phases.has("visit")) {
+      console.log(
+        `[bench] visit: ${VISIT_PAGES.join(" → ")}, ${opts.visits} visits at ${VISIT_LATENCIES_MS.join(" and ")} ms upstream latency…`,
+      );
+      results.visit = await measureVisit(running.origin, running.pid, driverCookie, ups, opts.visits);
     }
     if (opts.phases.has("export")) {
       // Before the load test: afterwards the heap has grown for 100 connections and hides growth.
