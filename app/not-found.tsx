@@ -1,12 +1,13 @@
 import { getTranslations } from "next-intl/server";
 import { AudienceFrame } from "@/components/layout/audience-frame";
-import { HeaderLink } from "@/components/layout/header-link";
+import { SignedOutLinks } from "@/components/layout/header-link";
 import { NavLinks } from "@/components/layout/nav-links";
-import { ADMIN_LINKS, DRIVER_LINKS } from "@/components/layout/driver-links";
+import { ADMIN_LINKS, driverLinks } from "@/components/layout/driver-links";
 import { titleFrom } from "@/components/layout/page-title";
 import { DeadEndNotice } from "@/components/ui/dead-end-page";
 import { isStaff } from "@/lib/core/auth/roles";
 import { getViewer } from "@/lib/core/auth/viewer";
+import { ledgerOffered } from "@/lib/features/payments";
 
 export const generateMetadata = titleFrom("pageNotFound.title");
 
@@ -15,19 +16,18 @@ export const generateMetadata = titleFrom("pageNotFound.title");
  * language, and the way back to where they belong.
  */
 export default async function NotFound() {
-  const [viewer, t, tLayout, tAuth] = await Promise.all([
+  const [viewer, t, tLayout] = await Promise.all([
     getViewer(),
     getTranslations("pageNotFound"),
     getTranslations("layout"),
-    getTranslations("auth"),
   ]);
   const staff = viewer !== null && isStaff(viewer.role) && viewer.platformUserId === null;
   const header = !viewer ? (
-    <HeaderLink href="/signin">{tAuth("signIn")}</HeaderLink>
+    <SignedOutLinks />
   ) : staff ? (
     <NavLinks label={tLayout("nav.admin")} links={ADMIN_LINKS.filter((l) => !l.adminOnly || viewer.role === "admin")} />
   ) : (
-    <NavLinks label={tLayout("nav.driver")} links={DRIVER_LINKS} />
+    <NavLinks label={tLayout("nav.driver")} links={driverLinks(ledgerOffered())} />
   );
   const back = !viewer
     ? { href: "/", label: t("backHome") }

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AudienceFrame } from "@/components/layout/audience-frame";
-import { HeaderLink } from "@/components/layout/header-link";
+import { SignedOutLinks } from "@/components/layout/header-link";
 import { NavLinks } from "@/components/layout/nav-links";
 import { ADMIN_LINKS, driverLinks } from "@/components/layout/driver-links";
 import { ledgerOffered } from "@/lib/features/payments";
@@ -17,7 +17,6 @@ export default async function MapLayout({ children }: { children: React.ReactNod
   if (!(await canViewMap())) redirect("/signin?callbackUrl=%2Fmap");
   const viewer = await getViewer();
   const t = await getTranslations("layout.nav");
-  const tAuth = await getTranslations("auth");
   const staffOnly = viewer !== null && isStaff(viewer.role) && viewer.platformUserId === null;
   const header = viewer ? (
     <NavLinks
@@ -25,7 +24,7 @@ export default async function MapLayout({ children }: { children: React.ReactNod
       links={staffOnly ? ADMIN_LINKS : driverLinks(ledgerOffered())}
     />
   ) : (
-    <HeaderLink href="/signin?callbackUrl=%2Fmap">{tAuth("signIn")}</HeaderLink>
+    <SignedOutLinks signInHref="/signin?callbackUrl=%2Fmap" />
   );
   return (
     <AudienceFrame audience="map" header={header} accountEmail={viewer?.email}>

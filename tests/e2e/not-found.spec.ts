@@ -3,7 +3,7 @@ import { LOCALE_COOKIE } from "../../lib/core/i18n/locales";
 import de from "../../messages/de.json";
 import en from "../../messages/en.json";
 import { expectNoAxeViolations } from "./axe";
-import { expect, test } from "./fixtures";
+import { dialectOf, expect, test } from "./fixtures";
 
 /**
  * Issue 36, problem 6: an unknown address gets the portal's own not-found page (its header, the visitor's language, the
@@ -38,6 +38,11 @@ for (const language of ["en", "de"] as const) {
       await inLanguage(page, language);
       await expectNotFoundPage(page, "/no-such-page", { name: t.pageNotFound.backHome, href: "/" });
       await expect(page.getByRole("banner").getByRole("link", { name: t.auth.signIn })).toBeVisible();
+      // The same ways in as every signed-out page's header.
+      await expect(page.getByRole("banner").getByRole("link", { name: t.auth.createAccount })).toHaveAttribute(
+        "href",
+        "/signup",
+      );
       await expectNoAxeViolations(page, "not found, signed out");
       // A mistyped address inside a known area still asks a visitor to sign in first.
       await page.goto("/cards");
@@ -53,6 +58,12 @@ for (const language of ["en", "de"] as const) {
         await expect(
           page.getByRole("navigation", { name: t.layout.nav.driver }).getByRole("link", { name: t.layout.links.cards }),
         ).toBeVisible();
+        // The navigation offers what this platform serves, as on every driver page: no ledger on the contract.
+        await expect(
+          page
+            .getByRole("navigation", { name: t.layout.nav.driver })
+            .getByRole("link", { name: t.layout.links.payments }),
+        ).toHaveCount(dialectOf() === "ampeco" ? 1 : 0);
       }
       await expectNoAxeViolations(page, "not found, driver");
     });
