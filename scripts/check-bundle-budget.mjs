@@ -27,7 +27,13 @@ import { gzipSync } from "node:zlib";
 const KB = 1024;
 export const BUDGETS_KB = {
   "/account": 150,
+  "/account/app-password": 150,
   "/account/billing": 150,
+  "/account/notifications": 150,
+  "/account/payments": 150,
+  "/account/privacy": 150,
+  "/account/profile": 150,
+  "/account/security": 150,
   "/cards": 150,
   "/sessions": 150,
   "/sessions/[id]": 150,

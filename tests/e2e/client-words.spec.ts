@@ -44,3 +44,30 @@ test("each page's RSC payload carries only the namespaces its client components 
     expect(sent, path).toEqual([...CLIENT_NAMESPACES[audience]].sort());
   }
 });
+
+/**
+ * Issue 37: the HTML a driver's account pages send (server HTML and RSC payload together), in KB, for the demo
+ * driver in English. The overview and each settings page have a budget, so a page that grows is seen.
+ */
+const PAGE_BYTES_KB: Record<string, number> = {
+  "/account": 0,
+  "/account/profile": 0,
+  "/account/security": 0,
+  "/account/notifications": 0,
+  "/account/app-password": 0,
+  "/account/privacy": 0,
+  "/account/billing": 0,
+  "/account/payments": 0,
+};
+
+test("each account page's HTML stays within its byte budget", async ({ driverPage }) => {
+  const sizes: Record<string, number> = {};
+  for (const [path, budget] of Object.entries(PAGE_BYTES_KB)) {
+    const response = await driverPage.request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(200);
+    const kb = (await response.body()).length / 1024;
+    sizes[path] = Math.round(kb * 10) / 10;
+    expect.soft(kb, `${path}: ${kb.toFixed(1)} KB against a budget of ${budget} KB`).toBeLessThanOrEqual(budget);
+  }
+  console.log(JSON.stringify(sizes));
+});
