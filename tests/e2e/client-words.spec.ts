@@ -47,17 +47,18 @@ test("each page's RSC payload carries only the namespaces its client components 
 
 /**
  * Issue 37: the HTML a driver's account pages send (server HTML and RSC payload together), in KB, for the demo
- * driver in English. The overview and each settings page have a budget, so a page that grows is seen.
+ * driver in English on the contract. Budgets are the sizes measured at issue 37 (55 KB for the overview, from 66 KB for
+ * the one-column page before it) plus about a tenth, so a page that grows is seen.
  */
 const PAGE_BYTES_KB: Record<string, number> = {
-  "/account": 0,
-  "/account/profile": 0,
-  "/account/security": 0,
-  "/account/notifications": 0,
-  "/account/app-password": 0,
-  "/account/privacy": 0,
-  "/account/billing": 0,
-  "/account/payments": 0,
+  "/account": 61,
+  "/account/profile": 87,
+  "/account/security": 74,
+  "/account/notifications": 68,
+  "/account/app-password": 68,
+  "/account/privacy": 70,
+  "/account/billing": 68,
+  "/account/payments": 69,
 };
 
 test("each account page's HTML stays within its byte budget", async ({ driverPage }) => {
@@ -69,5 +70,5 @@ test("each account page's HTML stays within its byte budget", async ({ driverPag
     sizes[path] = Math.round(kb * 10) / 10;
     expect.soft(kb, `${path}: ${kb.toFixed(1)} KB against a budget of ${budget} KB`).toBeLessThanOrEqual(budget);
   }
-  console.log(JSON.stringify(sizes));
+  test.info().annotations.push({ type: "KB per page", description: JSON.stringify(sizes) });
 });
