@@ -154,11 +154,15 @@ async function monthFigures({ thisMonth: month }: SessionsAtAGlance, currency: s
       <dl className="grid grid-cols-2 gap-3">
         <div>
           <dt className="text-sm text-slate-700 dark:text-slate-300">{t("spent")}</dt>
-          <dd className="text-2xl font-bold tabular-nums">{formatMoney(month.amount, currency, locale)}</dd>
+          <dd className="text-xl font-bold whitespace-nowrap tabular-nums sm:text-2xl">
+            {formatMoney(month.amount, currency, locale)}
+          </dd>
         </div>
         <div>
           <dt className="text-sm text-slate-700 dark:text-slate-300">{t("energy")}</dt>
-          <dd className="text-2xl font-bold tabular-nums">{formatKwh(month.energyWh, locale)}</dd>
+          <dd className="text-xl font-bold whitespace-nowrap tabular-nums sm:text-2xl">
+            {formatKwh(month.energyWh, locale)}
+          </dd>
         </div>
       </dl>
       <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
