@@ -30,17 +30,31 @@ function failure(translator: Words, error: unknown, title: string, doing: DoingK
   );
 }
 
+type PendingEmailChange = { newEmail: string; expiresAt: Date } | null;
+
 /** What needs the driver now: an e-mail change waiting for its link, a blocked card. Nothing when nothing does. */
 export async function OverviewNotices({
   emailChange,
   cards,
 }: {
-  emailChange: { newEmail: string; expiresAt: Date } | null;
+  emailChange: PendingEmailChange;
   cards: Promise<Settled<ChargingCard[]>>;
 }) {
-  const [settled, t, locale] = await Promise.all([cards, getTranslations("accountOverview"), getLocale()]);
+  const settled = await cards;
   const blocked = settled.ok ? settled.value.filter((card) => card.status === "blocked") : [];
+  return <NoticeList emailChange={emailChange} blocked={blocked} />;
+}
+
+/** The notices known so far: the database's at once (the Suspense fallback), the blocked cards once they are read. */
+export async function NoticeList({
+  emailChange,
+  blocked,
+}: {
+  emailChange: PendingEmailChange;
+  blocked: ChargingCard[];
+}) {
   if (!emailChange && blocked.length === 0) return null;
+  const [t, locale] = await Promise.all([getTranslations("accountOverview"), getLocale()]);
   return (
     <section aria-labelledby="overview-notices" className="space-y-3">
       <h2 id="overview-notices" className="text-lg font-semibold">
@@ -188,7 +202,8 @@ async function recentSessions(
   const live = Promise.resolve({ ok: true as const, value: { monthly: [thisMonth], running } });
   return (
     <div className="space-y-4">
-      {running.length > 0 && <LiveSessionsSection overview={live} currency={currency} />}
+      {/* Rendered with nothing running too: its live region must exist before it says a session has finished. */}
+      <LiveSessionsSection overview={live} currency={currency} />
       {recent.length === 0 ? (
         <EmptyState>{t("empty")}</EmptyState>
       ) : (

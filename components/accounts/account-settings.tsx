@@ -23,7 +23,7 @@ function settingsPages() {
 export async function AccountSettingsNav() {
   const t = await getTranslations("accountSettings");
   const links = [
-    { href: "/account", label: t("links.overview") },
+    { href: "/account", label: t("links.overview"), exact: true },
     ...settingsPages().map((page) => ({ href: page.href, label: t(`links.${page.key}`) })),
   ];
   return <NavList label={t("menu")} links={links} layout="side" />;

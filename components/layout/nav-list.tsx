@@ -19,7 +19,8 @@ export function NavList({
   label,
   layout = "header",
 }: {
-  links: { href: string; label: string }[];
+  /** `exact`: current only on that very page, not on the pages below it (a section menu's overview). */
+  links: { href: string; label: string; exact?: boolean }[];
   label: string;
   layout?: keyof typeof LAYOUTS;
 }) {
@@ -28,10 +29,11 @@ export function NavList({
   // A phone's header menu (a <details>) folds again once a link has taken the visitor to another page.
   useEffect(() => navRef.current?.closest("details")?.removeAttribute("open"), [pathname]);
   // The longest link that contains the page is the current one: /account/payments is not also /account.
-  const matches = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
+  const matches = (link: { href: string; exact?: boolean }) =>
+    pathname === link.href || (!link.exact && pathname.startsWith(`${link.href}/`));
   const currentHref = links
-    .map((link) => link.href)
     .filter(matches)
+    .map((link) => link.href)
     .sort((a, b) => b.length - a.length)[0];
   return (
     <nav ref={navRef} aria-label={label} className={LAYOUTS[layout].nav}>

@@ -20,7 +20,7 @@ export function signInLinkMail(locale: Locale, to: string, url: string, validMin
 
 /**
  * To a driver when a browser and system not seen on their account before signs in: the time and the
- * device, and what to do if it was not them. Drivers can switch it off on /account.
+ * device, and what to do if it was not them. Drivers can switch it off on /account/notifications.
  */
 export function newDeviceMail(
   locale: Locale,

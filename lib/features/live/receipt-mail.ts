@@ -18,7 +18,7 @@ export interface ChargeReceipt {
 
 /**
  * To a driver when a charging session ends: energy, duration, cost and location. Drivers can switch
- * it off on /account.
+ * it off on /account/notifications.
  */
 export function chargeReceiptMail(locale: Locale, to: string, receipt: ChargeReceipt, accountUrl: string): MailMessage {
   const t = translatorFor(locale);

@@ -5,6 +5,7 @@ import {
   CardsGlance,
   GlancePending,
   MonthGlance,
+  NoticeList,
   OverviewNotices,
   RecentSessions,
 } from "@/components/accounts/account-overview";
@@ -36,7 +37,7 @@ export default async function AccountOverviewPage() {
       <Suspense fallback={<h1 className="text-2xl font-bold">{t("profile.page.title")}</h1>}>
         <Greeting account={account} />
       </Suspense>
-      <Suspense fallback={null}>
+      <Suspense fallback={<NoticeList emailChange={emailChange} blocked={[]} />}>
         <OverviewNotices emailChange={emailChange} cards={cards} />
       </Suspense>
       <div className="grid items-start gap-4 md:grid-cols-3">
