@@ -147,8 +147,11 @@ export async function startDriverStream(
           // Already cancelled by the reader.
         }
       };
+      // Held while a sign-out of the account is being checked: nothing announced after it reaches a signed-out tab.
+      let held: LiveMessage[] = [];
+      let checking = 0;
       const unsubscribe = await bus.subscribe(viewer.platformUserId, (message) =>
-        backlog ? backlog.push(message) : send(message),
+        backlog ? backlog.push(message) : checking > 0 ? held.push(message) : send(message),
       );
       /** Whether the tab's sign-in still holds; closes with `end` when it does not. */
       const signedIn = async () => {
@@ -166,8 +169,20 @@ export async function startDriverStream(
       }, deps.heartbeatMs);
       // A sign-out anywhere (this instance, or another through the bus) is checked at once, not at the next heartbeat.
       const offSessionsEnded = onSessionsEnded((userId) => {
-        if (userId === viewer.userId)
-          void signedIn().catch((error: unknown) => log.warn("live stream sign-in check failed", error));
+        if (userId !== viewer.userId) return;
+        checking += 1;
+        void signedIn()
+          .catch((error: unknown) => {
+            log.warn("live stream sign-in check failed", error);
+            return true;
+          })
+          .then((still) => {
+            checking -= 1;
+            if (checking > 0) return;
+            const waiting = held;
+            held = [];
+            if (still) for (const message of waiting) send(message);
+          });
       });
       // A draining instance, or the end of the lifetime, closes the stream without `end`: the tab reconnects
       // (elsewhere) with its Last-Event-ID and misses nothing.
