@@ -132,6 +132,7 @@ const SECOND_CONTRACT_SPECS = [
   "a11y.spec.ts",
   "account-deletion.spec.ts",
   "devices.spec.ts",
+  "download-progress.spec.ts",
   "keyboard.spec.ts",
   "languages.spec.ts",
   "map.spec.ts",
@@ -160,7 +161,9 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: BASE_URL,
-    trace: "retain-on-failure",
+    // A trace records DOM snapshots and a screencast of every journey, about a tenth of the suite's time (docs/testing.md):
+    // off unless asked for, e.g. E2E_TRACE=retain-on-failure; the screenshot on failure stays.
+    trace: (process.env.E2E_TRACE ?? "off") as "off" | "on" | "retain-on-failure" | "on-first-retry",
     screenshot: "only-on-failure",
     // Colour transitions (motion-safe only) would let axe read a half-faded colour right after a scheme switch.
     reducedMotion: "reduce",
