@@ -45,7 +45,7 @@ const PROCESS_ENV_READ = {
 };
 
 /**
- * Words a person reads come from the catalogues (messages/*.json), never from a literal in a
+ * Words a person reads come from the catalogues (a feature's words/*.json), never from a literal in a
  * component. Text between tags and string expressions in JSX are react/jsx-no-literals' job; these
  * props carry words too, so a literal in them is refused as well.
  */
@@ -53,7 +53,8 @@ const TEXT_PROPS =
   "/^(aria-label|aria-description|aria-roledescription|aria-valuetext|title|alt|placeholder|label|[a-z]*Label|heading|hint|description|message|legend|caption|summary|emptyText|[a-z]*Text|[a-z]*Title|[a-z]*Message)$/";
 const LITERAL_TEXT_PROP = {
   selector: `JSXAttribute[name.name=${TEXT_PROPS}] > Literal[value=/[A-Za-z]/]`,
-  message: "Interface text comes from the catalogues (messages/*.json) through useTranslations or getTranslations.",
+  message:
+    "Interface text comes from the catalogues (a feature's words/*.json, `npm run words`) through useTranslations or getTranslations.",
 };
 /** A literal chosen inside children ({done ? "Saved" : "Save"}, {`${n} cards`}), which jsx-no-literals passes. */
 const LITERAL_TEXT_CHILD = {

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm run check`: the fast loop before every commit. Lint and Prettier on the changed files, the type
-// check, then the unit and integration tests that the changed files reach through their imports (vitest
-// --changed: uncommitted and untracked changes against HEAD, or against the ref given as the first
-// argument) on PGlite in both dialects; properties in the contract's dialect with 25 runs each (the
-// repeated property passes and Postgres are left to `npm test`, which stays the whole suite).
+// check (and, when words changed, that messages/ is their assembly: scripts/words.mjs --check), then the
+// unit and integration tests that the changed files reach through their imports (vitest --changed:
+// uncommitted and untracked changes against HEAD, or against the ref given as the first argument) on
+// PGlite in both dialects; properties in the contract's dialect with 25 runs each (the repeated property
+// passes and Postgres are left to `npm test`, which stays the whole suite).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -20,13 +21,18 @@ function git(args) {
   return result.stdout.split("\n").filter(Boolean);
 }
 
-const changed = [
+const named = [
   ...new Set([
     ...git(["diff", "--name-only", since ?? "HEAD"]),
     ...git(["ls-files", "--others", "--exclude-standard"]),
   ]),
-].filter((file) => existsSync(path.join(root, file)));
+];
+const changed = named.filter((file) => existsSync(path.join(root, file)));
 const lintable = changed.filter((file) => /\.(c|m)?(j|t)sx?$/.test(file));
+/** A words folder's file or a catalogue: messages/ must stay the words' assembly (scripts/words.mjs). */
+const words = named.filter((file) =>
+  /^(lib\/core\/i18n\/words\/|lib\/features\/[^/]+\/words\/|messages\/)[^/]+\.json$/.test(file),
+);
 
 /** A step as a child process; resolves with its label, exit status and time. */
 function step(label, args, env = process.env) {
@@ -47,6 +53,7 @@ const first = await Promise.all([
     ? step("format", ["node_modules/prettier/bin/prettier.cjs", "--check", "--ignore-unknown", ...changed])
     : { label: "format", status: 0, secs: 0 },
   step("typecheck", ["node_modules/typescript/bin/tsc", "--noEmit", "-p", "."]),
+  words.length > 0 ? step("words", ["scripts/words.mjs", "--check"]) : { label: "words", status: 0, secs: 0 },
 ]);
 const tests = first.every((r) => r.status === 0)
   ? await step(

@@ -5,8 +5,8 @@ import nl from "@/messages/nl.json";
 import type { Locale } from "./locales";
 
 /**
- * The three message catalogues, whole, for the server: pages, actions, route handlers, mails, CSV and
- * PDF downloads. The browser gets only the namespaces its client components use (client-messages.ts).
+ * The three catalogues, whole (assembled from the words folders by `npm run words`), for the server: pages, actions,
+ * route handlers, mails, CSV and PDF downloads. The browser gets only its client components' namespaces.
  */
 export type Messages = typeof en;
 
