@@ -259,7 +259,6 @@ const config = [
     rules: {
       // App Router only: there is no pages/ directory for this rule to read.
       "@next/next/no-html-link-for-pages": "off",
-      "import/no-cycle": ["error", { ignoreExternal: true }],
       "local/no-server-only-in-client": "error",
       "no-restricted-syntax": ["error", PROCESS_ENV_READ],
     },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every test. First the lint gate beside Prettier, the type check, the production build and
-// the unit and integration tests in turn (ESLint is one thread, so on two cores it overlaps with the others instead of
-// queueing): the unit and integration tests (one vitest run whose projects are the passes: the contract's dialect on
+// `npm test`: every test. First the lint gate beside Prettier, the type check and the production build in
+// turn (ESLint is one thread, so on two cores it overlaps with the others instead of queueing), then
+// the unit and integration tests (one vitest run whose projects are the passes: the contract's dialect on
 // PGlite, the driver, sessions, admin and property suites again in the ampeco dialect, and the integration
 // suites again on Postgres when DATABASE_URL is set; see vitest.config.mts), the bundle checks of the
 // build, and the Playwright journeys against it. Each step's time, and the total, are printed.
@@ -58,24 +58,24 @@ async function inTurn(...steps) {
 }
 
 const buffered = { buffered: true };
-// ESLint (type-aware, one thread) beside the other steps in turn: Prettier, the type check (before the build, as it
-// reads the route types the build writes into .next/types), the build, and then the unit and integration tests, which
-// take the second core as soon as the build is done instead of waiting for ESLint. One vitest run for every pass: its
-// projects set each pass's dialect and database themselves (vitest.config.mts), never inherited from the shell; the
-// Postgres pass exists when DATABASE_URL is set.
+// ESLint (type-aware, about two minutes) beside the other three in turn. The type check comes before the build,
+// as it reads the route types the build writes into .next/types.
 await stage(
   run("lint (eslint.config.mjs)", ["node_modules/eslint/bin/eslint.js", "--max-warnings", "0", "."], buffered),
   inTurn(
     () => run("format (Prettier, 120 columns)", ["node_modules/prettier/bin/prettier.cjs", "--check", "."], buffered),
     () => run("typecheck", ["node_modules/typescript/bin/tsc", "--noEmit", "-p", "."], buffered),
     () => run("production build", ["node_modules/next/dist/bin/next", "build"], buffered),
-    () =>
-      run(
-        process.env.DATABASE_URL
-          ? "unit and integration tests (PGlite; ampeco dialect; Postgres)"
-          : "unit and integration tests (PGlite; ampeco dialect)",
-        ["node_modules/vitest/vitest.mjs", "run"],
-      ),
+  ),
+);
+// One vitest run for every pass: its projects set each pass's dialect and database themselves
+// (vitest.config.mts), never inherited from the shell; the Postgres pass exists when DATABASE_URL is set.
+await stage(
+  run(
+    process.env.DATABASE_URL
+      ? "unit and integration tests (PGlite; ampeco dialect; Postgres)"
+      : "unit and integration tests (PGlite; ampeco dialect)",
+    ["node_modules/vitest/vitest.mjs", "run"],
   ),
 );
 await stage(run("bundle budget (first-load JS per route)", ["scripts/check-bundle-budget.mjs"]));
