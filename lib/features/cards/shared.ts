@@ -1,3 +1,4 @@
+import type { Namespace } from "@/lib/core/i18n/client-namespaces";
 import type { ErrorStatusTable } from "@/lib/core/errors";
 
 /** The cards feature's browser-safe public module (types, codes, pure functions); index.ts is its server half. */
@@ -19,3 +20,6 @@ export type CardErrorCode = keyof typeof CARD_ERROR_STATUS;
 
 /** The code other features test for with hasErrorCode. */
 export const CARD_NOT_OWNED = "not-owned" satisfies CardErrorCode;
+
+/** The namespaces its client components translate with (components/layout/client-namespaces.ts sends them). */
+export const CLIENT_NAMESPACES = ["cards"] as const satisfies readonly Namespace[];
