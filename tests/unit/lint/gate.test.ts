@@ -130,7 +130,7 @@ describe("lint gate", () => {
     expect(refused).toContainEqual(
       expect.stringContaining('react/jsx-no-literals: Strings not allowed in JSX files: "`${count} cards`"'),
     );
-    expect(refused.filter((r) => r.includes("catalogues (messages/*.json)"))).toHaveLength(4);
+    expect(refused.filter((r) => r.includes("catalogues (a feature's words/*.json"))).toHaveLength(4);
   });
 
   it("lets a component take its words from the catalogue, with class names, types and symbols left as they are", () => {
