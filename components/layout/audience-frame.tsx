@@ -1,5 +1,4 @@
-import type { Audience } from "@/lib/core/i18n/client-messages";
-import { CLIENT_NAMESPACES } from "@/lib/core/i18n/client-namespaces";
+import { CLIENT_NAMESPACES, type Audience } from "./client-namespaces";
 import { AccountMenu } from "./account-menu";
 import { ClientWords } from "./client-words";
 import { SiteHeader } from "./site-header";

@@ -2,7 +2,8 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale } from "next-intl/server";
 import { APP_TIME_ZONE } from "@/lib/core/format";
 import { catalogue } from "@/lib/core/i18n/catalogues";
-import { clientMessages, type Audience } from "@/lib/core/i18n/client-messages";
+import { clientMessages } from "@/lib/core/i18n/client-messages";
+import { CLIENT_NAMESPACES, type Audience } from "./client-namespaces";
 
 /**
  * The messages an audience's client components need, no more. An inner provider replaces the root's messages, it does
@@ -14,7 +15,7 @@ export async function ClientWords({ audience, children }: { audience: Audience; 
     <NextIntlClientProvider
       locale={locale}
       timeZone={APP_TIME_ZONE}
-      messages={clientMessages(catalogue(locale), audience)}
+      messages={clientMessages(catalogue(locale), CLIENT_NAMESPACES[audience])}
     >
       {children}
     </NextIntlClientProvider>

@@ -8,9 +8,6 @@ export type ExpectedStatus = 400 | 403 | 404 | 409 | 422 | 429 | 501 | 503;
  * its status in that feature's shared.ts (`ROLE_CHANGE_STATUS`) and passed to the error.
  */
 export const SHARED_ERROR_STATUS = {
-  /** Not there, or not the caller's (another driver's card). */
-  "not-found": 404,
-  "not-owned": 404,
   /** The record's state does not allow it (a blocked card, a deletion in its grace period). */
   refused: 409,
   taken: 409,

@@ -1,13 +1,13 @@
 import type { APIRequestContext } from "@playwright/test";
 import en from "../../messages/en.json";
-import { CLIENT_NAMESPACES, type Audience } from "../../lib/core/i18n/client-namespaces";
+import { CLIENT_NAMESPACES, type Audience } from "../../components/layout/client-namespaces";
 import { expect, test } from "./fixtures";
 import { messagesIn, rscPayloadOf } from "../support/rsc-payload";
 
 /**
  * Every render's RSC payload carries the messages its NextIntlClientProvider gives the browser. Issue 26:
  * whole catalogues there doubled the server's work per page. Each page may carry only the namespaces
- * its part of the app lists (lib/core/i18n/client-namespaces.ts), never one that stays on the server.
+ * its part of the app lists (components/layout/client-namespaces.ts), never one that stays on the server.
  */
 const PAGES: { path: string; audience: Audience; signedIn: "driver" | "admin" | null }[] = [
   { path: "/signin", audience: "public", signedIn: null },

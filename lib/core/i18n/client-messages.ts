@@ -1,20 +1,19 @@
 import "server-only";
 import type { Messages } from "./catalogues";
-import { CLIENT_NAMESPACES, type Audience } from "./client-namespaces";
+import type { Namespace } from "./client-namespaces";
 
-export { CLIENT_NAMESPACES, type Audience };
-
-// One object per catalogue and audience for the process: the namespaces are the catalogue's own objects,
+// One object per catalogue and list for the process: the namespaces are the catalogue's own objects,
 // so React's RSC serialiser writes a namespace an outer provider already sent as a reference.
-const picked = new WeakMap<Messages, Map<Audience, Partial<Messages>>>();
+const picked = new WeakMap<Messages, WeakMap<readonly Namespace[], Partial<Messages>>>();
 
-export function clientMessages(messages: Messages, audience: Audience): Partial<Messages> {
-  let byAudience = picked.get(messages);
-  if (!byAudience) picked.set(messages, (byAudience = new Map()));
-  let subset = byAudience.get(audience);
+/** The catalogue's `namespaces`: the caller names them (components/layout/client-namespaces.ts, per audience). */
+export function clientMessages(messages: Messages, namespaces: readonly Namespace[]): Partial<Messages> {
+  let byList = picked.get(messages);
+  if (!byList) picked.set(messages, (byList = new WeakMap()));
+  let subset = byList.get(namespaces);
   if (!subset) {
-    subset = Object.fromEntries(CLIENT_NAMESPACES[audience].map((namespace) => [namespace, messages[namespace]]));
-    byAudience.set(audience, subset);
+    subset = Object.fromEntries(namespaces.map((namespace) => [namespace, messages[namespace]]));
+    byList.set(namespaces, subset);
   }
   return subset;
 }

@@ -1,3 +1,4 @@
+import type { Namespace } from "@/lib/core/i18n/client-namespaces";
 import type { ErrorStatusTable } from "@/lib/core/errors";
 
 /** The accounts feature's browser-safe half. Its own error codes, beside the shared ones of lib/core/errors.ts. */
@@ -16,3 +17,17 @@ export const APP_PASSWORD_MIN = 12;
 
 export { sameBalance, type BalanceView } from "./balance-view";
 export type { ProfileValues } from "./profile-values";
+
+/**
+ * The namespaces its client components translate with, per part, since the parts show in different areas
+ * (components/layout/client-namespaces.ts sends them).
+ */
+export const CLIENT_NAMESPACES = {
+  /** The settings pages' own forms. */
+  settings: ["accountSettings", "myData", "accountDeletion"],
+  /** The profile and app password forms: the settings, sign-up's finish step and staff's driver page. */
+  forms: ["profile", "appPassword"],
+  /** The balance: the overview, the vouchers page and staff's driver page. */
+  balance: ["account"],
+  signUp: ["signUp"],
+} as const satisfies Record<string, readonly Namespace[]>;

@@ -3,6 +3,7 @@ import type { ActionResult, FieldErrors } from "@/lib/core/actions/action-result
 import type { MessageKey, Translator } from "@/lib/core/i18n/translator";
 import { CardCodeTakenError, CardNotOwnedError } from "./card-errors";
 import { CardIdInput } from "./card-input";
+import { CARD_NOT_OWNED } from "./shared";
 
 /** What the card actions of drivers and staff share: their answers to a refused form, a taken code and a foreign card. */
 
@@ -24,7 +25,7 @@ export function cardFormErrors(words: { here?: MessageKey; elsewhere?: MessageKe
 
 /** The answer to a card id that is not on the account: `message` says so in the caller's words (a key). */
 export function cardNotOwned(t: Translator, message: MessageKey) {
-  return { status: "error", code: "not-owned", message: t(message) } as const satisfies ActionResult;
+  return { status: "error", code: CARD_NOT_OWNED, message: t(message) } as const satisfies ActionResult;
 }
 
 /**

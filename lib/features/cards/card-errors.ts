@@ -1,12 +1,13 @@
 import { ExpectedError } from "@/lib/core/errors";
 import type { MessageKey } from "@/lib/core/i18n/translator";
+import { CARD_ERROR_STATUS, CARD_NOT_OWNED } from "./shared";
 
 /** What the card service refuses; each message is a catalogue key the card actions put into words. */
 
 /** The card id is not in the driver's own card list (another driver's card, or none at all). */
 export class CardNotOwnedError extends ExpectedError {
   constructor(readonly cardId: number) {
-    super("not-owned", "cards.errors.notOwned");
+    super(CARD_NOT_OWNED, "cards.errors.notOwned", {}, undefined, CARD_ERROR_STATUS[CARD_NOT_OWNED]);
     this.name = "CardNotOwnedError";
   }
 }

@@ -1,3 +1,4 @@
+import type { Namespace } from "@/lib/core/i18n/client-namespaces";
 /** The map feature's browser-safe public module (types, codes, pure functions); index.ts is its server half. */
 export { OCM_ATTRIBUTION, OCM_ATTRIBUTION_HTML, OSM_ATTRIBUTION_HTML, OSM_COPYRIGHT_URL } from "./attribution";
 export {
@@ -20,3 +21,6 @@ export { POINT_STATUS_CODES, type PointStatusCode } from "./status";
 export { MAP_INITIAL_ZOOM, tileAt, tileImageUrl } from "./tile-images";
 export { createTileMemory } from "./tile-memory";
 export { clamp, INITIAL_POINT_COUNT, INITIAL_RADIUS_KM, MAX_DISTANCE_KM, tileFor } from "./tiles";
+
+/** The namespaces its client components translate with (components/layout/client-namespaces.ts sends them). */
+export const CLIENT_NAMESPACES = ["map"] as const satisfies readonly Namespace[];

@@ -1,3 +1,4 @@
+import type { Namespace } from "@/lib/core/i18n/client-namespaces";
 import type { ErrorStatusTable } from "@/lib/core/errors";
 
 /** The passkeys feature's browser-safe half. Its own error codes, beside the shared ones of lib/core/errors.ts. */
@@ -8,3 +9,6 @@ export const PASSKEY_ERROR_STATUS = {
 } as const satisfies ErrorStatusTable<string>;
 
 export type PasskeyErrorCode = keyof typeof PASSKEY_ERROR_STATUS;
+
+/** The namespaces its client components translate with (components/layout/client-namespaces.ts sends them). */
+export const CLIENT_NAMESPACES = ["passkeys"] as const satisfies readonly Namespace[];

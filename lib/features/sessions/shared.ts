@@ -1,3 +1,4 @@
+import type { Namespace } from "@/lib/core/i18n/client-namespaces";
 /** The sessions feature's browser-safe public module (types, codes, pure functions); index.ts is its server half. */
 export {
   sessionCurrency,
@@ -11,3 +12,6 @@ export { applySessionChange, toLiveSessionView, type LiveSessionsResponse, type 
 export type { SessionLocationState } from "./location";
 export { monthAxisLabel, monthLabel, type MonthlyTotal } from "./monthly";
 export type { Settled } from "./settle";
+
+/** The namespaces its client components translate with (components/layout/client-namespaces.ts sends them). */
+export const CLIENT_NAMESPACES = ["sessions"] as const satisfies readonly Namespace[];

@@ -1,3 +1,4 @@
+import type { Namespace } from "@/lib/core/i18n/client-namespaces";
 import type { ErrorStatusTable } from "@/lib/core/errors";
 
 /** The vouchers feature's browser-safe public module (types, codes, pure functions); index.ts is its server half. */
@@ -17,3 +18,6 @@ export const VOUCHER_ERROR_STATUS = {
 } as const satisfies ErrorStatusTable<string>;
 
 export type VoucherErrorCode = keyof typeof VOUCHER_ERROR_STATUS;
+
+/** The namespaces its client components translate with (components/layout/client-namespaces.ts sends them). */
+export const CLIENT_NAMESPACES = ["vouchers"] as const satisfies readonly Namespace[];

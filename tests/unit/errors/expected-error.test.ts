@@ -7,6 +7,7 @@ import { ROLE_CHANGE_STATUS } from "@/lib/features/admin/shared";
 import { PASSKEY_ERROR_STATUS } from "@/lib/features/passkeys/shared";
 import { VOUCHER_ERROR_STATUS } from "@/lib/features/vouchers/shared";
 import { VOUCHER_MESSAGES, VoucherError } from "@/lib/features/vouchers/errors";
+import { CARD_ERROR_STATUS } from "@/lib/features/cards/shared";
 import { CardCodeTakenError, CardNotOwnedError, CardStatusRefusedError } from "@/lib/features/cards/card-errors";
 
 describe("ExpectedError: a code, and the words as a catalogue key", () => {
@@ -32,6 +33,7 @@ describe("ExpectedError: a code, and the words as a catalogue key", () => {
       ROLE_CHANGE_STATUS,
       PASSKEY_ERROR_STATUS,
       VOUCHER_ERROR_STATUS,
+      CARD_ERROR_STATUS,
     ];
     for (const table of tables)
       for (const status of Object.values(table)) expect([400, 403, 404, 409, 422, 429, 501, 503]).toContain(status);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import de from "@/messages/de.json";
 import en from "@/messages/en.json";
 import nl from "@/messages/nl.json";
-import { CLIENT_NAMESPACES } from "@/lib/core/i18n/client-namespaces";
+import { CLIENT_NAMESPACES } from "@/components/layout/client-namespaces";
 import { catalogueLeaves, scanSources, type SourceScan } from "./catalogue-scan";
 
 // The catalogues against each other and against the code: every key in all three languages with the same

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AccessDeniedError } from "@/lib/core/auth/guards";
 import { MapUnavailableError } from "@/lib/features/map/errors";
+import { CardNotOwnedError } from "@/lib/features/cards/card-errors";
 import {
   PlatformForbiddenError,
   PlatformNotFoundError,
@@ -80,7 +81,7 @@ describe("routeHandler: one status per error type", () => {
       409,
       "The driver can still cancel this request until 1 May; carry it out from then on.",
     ],
-    ["another driver's card", new ExpectedError("not-owned", "cards.errors.notOwned"), 404, /not on your account/],
+    ["another driver's card", new CardNotOwnedError(7), 404, /not on your account/],
     ["a platform outage", new PlatformUnavailableError("users.get", "timeout"), 503, /did not answer/],
     ["a bad platform answer", new PlatformResponseError("users.get", "bad JSON"), 502, /could not finish this/],
     ["a refused server key", new PlatformUnauthorizedError("users.get"), 502, /could not finish this/],

@@ -8,7 +8,7 @@ const FOLDED_MARK = "▾";
 
 /**
  * The settings pages: the settings menu beside the page (folded on a phone), the words of their client components
- * (lib/core/i18n/client-namespaces.ts) and the country names of the profile's and billing details' selects.
+ * (components/layout/client-namespaces.ts) and the country names of the profile's and billing details' selects.
  */
 export default async function AccountSettingsLayout({ children }: { children: React.ReactNode }) {
   const t = await getTranslations("accountSettings");

@@ -2,7 +2,7 @@
 import "server-only";
 import { refresh } from "next/cache";
 import { staffAction } from "@/lib/features/admin/staff-action";
-import { cardNotOwned } from "@/lib/features/cards";
+import { CARD_NOT_OWNED, cardNotOwned } from "@/lib/features/cards";
 import { hasErrorCode } from "@/lib/core/errors";
 import { platformErrorMessage } from "@/lib/core/platform-errors-to-messages";
 import type { ActionResult } from "@/lib/core/actions/action-result";
@@ -80,7 +80,7 @@ export const moveCardStepAction = staffAction({
     message: t("admin.move.incomplete"),
   }),
   expected: (error, { t }) => {
-    if (hasErrorCode(error, "not-owned")) return cardNotOwned(t, NOT_OWNED);
+    if (hasErrorCode(error, CARD_NOT_OWNED)) return cardNotOwned(t, NOT_OWNED);
     return undefined;
   },
   run: async (form, { actor, driverId, formData, t }): Promise<MoveActionResult> => {

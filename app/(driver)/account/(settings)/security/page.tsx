@@ -7,7 +7,7 @@ import { SignOutButton } from "@/components/sign-in/sign-out-button";
 import { Card } from "@/components/ui/card";
 import { requireDriverPage } from "@/lib/core/auth/guards";
 import { signOutDeviceAction } from "@/lib/features/devices/actions/sign-out-device";
-import { loadDeviceListView } from "@/lib/features/devices/device-list-view";
+import { loadDeviceListView } from "@/lib/features/devices";
 import { removePasskeyAction } from "@/lib/features/passkeys/actions/remove-passkey";
 import { renamePasskeyAction } from "@/lib/features/passkeys/actions/rename-passkey";
 import { loadPasskeyRows } from "@/lib/features/passkeys/view";

@@ -1,4 +1,4 @@
-import { createStaffExpensePackHandler } from "@/lib/features/expense-pack/route-handlers";
+import { createStaffExpensePackHandler } from "@/lib/features/expense-pack";
 import { staffMember } from "@/lib/core/route-handlers/access";
 
 /**

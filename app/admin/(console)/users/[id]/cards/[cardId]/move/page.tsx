@@ -6,7 +6,7 @@ import { CardIdArg, readDriverId } from "@/lib/core/actions/driver-id";
 import { driverLabel } from "@/lib/features/admin/driver-label";
 import { resolveDriver } from "@/lib/features/admin/find-driver";
 import { inspectMove, MoveRefusedError, movesInOneStep, type MoveState } from "@/lib/features/admin/move-card";
-import { listDriverCards } from "@/lib/features/cards";
+import { CARD_NOT_OWNED, listDriverCards } from "@/lib/features/cards";
 import { hasErrorCode } from "@/lib/core/errors";
 import { getPlatformUser } from "@/lib/features/accounts/platform-user";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
@@ -92,7 +92,7 @@ export default async function MoveCardPage({ params, searchParams }: Props) {
       }
     } catch (error) {
       if (error instanceof MoveRefusedError) problem = translator(error.key, error.values);
-      else if (hasErrorCode(error, "not-owned")) notFound();
+      else if (hasErrorCode(error, CARD_NOT_OWNED)) notFound();
       else problem = platformErrorMessage(translator, error, "admin.doing.findOtherDriver");
     }
   }

@@ -1,0 +1,51 @@
+import { EVERY_PAGE, type Namespace } from "@/lib/core/i18n/client-namespaces";
+import { CLIENT_NAMESPACES as ACCOUNTS } from "@/lib/features/accounts/shared";
+import { CLIENT_NAMESPACES as ADMIN } from "@/lib/features/admin/shared";
+import { CLIENT_NAMESPACES as BILLING } from "@/lib/features/billing/shared";
+import { CLIENT_NAMESPACES as CARDS } from "@/lib/features/cards/shared";
+import { CLIENT_NAMESPACES as MAP } from "@/lib/features/map/shared";
+import { CLIENT_NAMESPACES as PASSKEYS } from "@/lib/features/passkeys/shared";
+import { CLIENT_NAMESPACES as SESSIONS } from "@/lib/features/sessions/shared";
+import { CLIENT_NAMESPACES as SIGN_IN } from "@/lib/features/sign-in/shared";
+import { CLIENT_NAMESPACES as VOUCHERS } from "@/lib/features/vouchers/shared";
+
+/**
+ * Namespaces client components use, per part of the app, from each feature's own list and core's shared ones: only
+ * these reach the browser (checked by catalogues.test.ts and client-words.spec.ts). No "server-only": the e2e check reads them.
+ */
+export const CLIENT_NAMESPACES = {
+  everyPage: EVERY_PAGE,
+  // The driver area's layout sends only what every page shares; the account settings and overview, cards, sessions
+  // and vouchers layouts add their own route's words, so /cards does not carry the sessions table's.
+  driver: EVERY_PAGE,
+  account: [
+    ...EVERY_PAGE,
+    ...ACCOUNTS.settings,
+    "devices",
+    ...PASSKEYS,
+    ...ACCOUNTS.forms,
+    ...BILLING,
+    "downloadProgress",
+  ],
+  accountOverview: [...EVERY_PAGE, ...ACCOUNTS.balance, ...SESSIONS, "duration"],
+  cards: [...EVERY_PAGE, ...CARDS],
+  sessions: [...EVERY_PAGE, ...SESSIONS, "duration", "downloadProgress"],
+  vouchers: [...EVERY_PAGE, ...ACCOUNTS.balance, ...VOUCHERS],
+  map: [...EVERY_PAGE, ...MAP],
+  public: [...EVERY_PAGE, ...PASSKEYS, ...ACCOUNTS.forms, ...ACCOUNTS.signUp, ...SIGN_IN],
+  admin: [
+    ...EVERY_PAGE,
+    ...ACCOUNTS.balance,
+    ...VOUCHERS,
+    ...PASSKEYS,
+    ...ADMIN,
+    ...SESSIONS,
+    "duration",
+    ...ACCOUNTS.forms,
+    ...BILLING,
+    ...CARDS,
+    "downloadProgress",
+  ],
+} as const satisfies Record<string, readonly Namespace[]>;
+
+export type Audience = keyof typeof CLIENT_NAMESPACES;
