@@ -199,6 +199,8 @@ export async function startDriverStream(
       };
       // The tab went away: end the stream (and its reader) at once, not at the next heartbeat.
       request.signal.addEventListener("abort", () => close(null), { once: true });
+      // A tab that left while the stream was set up: its abort has fired already.
+      if (request.signal.aborted) return close(null);
       controller.enqueue(encoder.encode("retry: 3000\n\n"));
       const replay = afterId > 0 ? afterId : { since: new Date(Date.now() - FRESH_REPLAY_MS) };
       for (const message of await bus.missed(viewer.platformUserId, replay)) send(message);

@@ -19,6 +19,8 @@ const cookieOf = async (context: BrowserContext) =>
   (await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
 
 interface OpenStream {
+  /** Held so it is not collected: Node's fetch cancels the body of a collected Response, and the server frees its slot. */
+  response: Response;
   status: number;
   server: string | null;
   body: ReadableStream<Uint8Array> | null;
@@ -34,6 +36,7 @@ async function openStream(origin: string, cookie: string, headers: Record<string
   });
   if (response.status !== 200) await response.body?.cancel();
   return {
+    response,
     status: response.status,
     server: response.headers.get(UPSTREAM_HEADER),
     body: response.status === 200 ? response.body : null,

@@ -87,6 +87,19 @@ describe("R4-1: caps on event streams", () => {
     expect((await tab(DEMI)).response.status).toBe(200);
   });
 
+  it("a tab that leaves while its stream is being set up gives its slot back at once", async () => {
+    const abort = new AbortController();
+    // The tab goes away after the slot is taken and before the stream listens for it.
+    const leaving = { bus: async () => (abort.abort(), bus) };
+    const response = await openDriverStream(
+      new Request("http://localhost/api/live", { signal: abort.signal }),
+      DEMI,
+      deps(DEMI, leaving),
+    );
+    expect(response.status).toBe(200);
+    await expect.poll(openSlots).toBe(0);
+  });
+
   it("per client address: streams of several accounts from one address are capped together", async () => {
     const caps = { perAccount: 5, perClient: 6 };
     const demis = await Promise.all(Array.from({ length: 4 }, () => tab(DEMI, { caps: () => caps })));
