@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 // lib/core holds only what several users share. A core file's users are the owners of the files that import it
 // (type-only imports too; tests do not count):
 // - lib/features/<f>/** and components/<f>/** belong to feature <f>;
-// - an app/ file belongs to the first feature its path names (route groups' brackets dropped: app/(driver)/cards/… is
-//   cards, app/api/admin/… is admin), else it is shared, as a layout or the root is;
+// - an app/ file belongs to the deepest feature its path names, by name or URL (route groups' brackets dropped:
+//   app/(driver)/cards/… is cards, app/(driver)/account/… accounts), else it is shared, as a layout or the root is;
 // - everything else (lib/core itself, lib/platform, components/ui, middleware, scripts, the emulators) is a shared user.
 // A core file whose only user is one feature belongs in that feature's folder.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -26,13 +26,26 @@ function resolveImport(from: string, specifier: string, known: ReadonlySet<strin
   return null;
 }
 
+/** URL segments whose feature has another name (the URLs keep their product names). */
+const URL_SEGMENT_FEATURE: Record<string, string> = {
+  account: "accounts",
+  signup: "accounts",
+  "app-password": "accounts",
+  "check-your-email": "accounts",
+  signin: "sign-in",
+  "account-not-linked": "sign-in",
+  platform: "live",
+};
+
 function ownerOf(file: string, features: readonly string[]): string {
   const parts = file.split("/");
   if (parts[0] === "lib" && parts[1] === "features" && parts[2]) return parts[2];
   if (parts[0] === "components" && parts[1] && features.includes(parts[1])) return parts[1];
   if (parts[0] === "app") {
     const named = parts.slice(1, -1).map((part) => part.replace(/^\((.*)\)$/, "$1"));
-    const feature = named.find((part) => features.includes(part));
+    // The deepest segment that names a feature, by its own name or by its URL's (docs/architecture.md, "Which feature
+    // owns a URL"): app/(driver)/account/(settings)/billing/… is billing, the rest of /account is accounts.
+    const feature = named.map((part) => URL_SEGMENT_FEATURE[part] ?? part).findLast((part) => features.includes(part));
     if (feature) return feature;
   }
   return `shared:${parts[0] === "lib" ? parts.slice(0, 2).join("/") : parts[0]}`;
@@ -89,8 +102,12 @@ describe("lib/core holds only what several users share", () => {
       ["components/cards/b.tsx", 'import type { Typed } from "@/lib/core/typed";'],
       ["app/(driver)/cards/page.tsx", 'import { solo } from "@/lib/core/solo";'],
       ["app/(driver)/vouchers/page.tsx", 'import { pair } from "@/lib/core/pair";'],
+      ["lib/core/profile-words.ts", "export const words = 1;"],
+      ["lib/features/accounts/c.ts", 'import { words } from "@/lib/core/profile-words";'],
+      ["app/(driver)/account/(settings)/profile/page.tsx", 'import { words } from "@/lib/core/profile-words";'],
     ]);
-    expect(singleFeatureCoreFiles(planted, ["cards", "vouchers"])).toEqual([
+    expect(singleFeatureCoreFiles(planted, ["accounts", "cards", "vouchers"]).sort()).toEqual([
+      "lib/core/profile-words.ts (only the accounts feature imports it)",
       "lib/core/solo.ts (only the cards feature imports it)",
       "lib/core/typed.ts (only the cards feature imports it)",
     ]);
