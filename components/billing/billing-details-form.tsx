@@ -82,7 +82,7 @@ export function BillingDetailsForm({
                 name="clientType"
                 value={kind}
                 defaultChecked={shown.clientType === kind}
-                className="h-4 w-4 accent-brand-700"
+                className="h-4 w-4 accent-brand-700 dark:accent-emerald-400"
               />
               {words[kind]}
             </label>

@@ -121,11 +121,7 @@ export async function LedgerTable({
                   <span className="block text-xs">{t("noPdfHint")}</span>
                 </span>
               ) : invoice ? (
-                <a
-                  href={links.invoice(invoice.id)}
-                  download
-                  className={`${buttonClasses("secondary")} whitespace-nowrap max-sm:whitespace-normal`}
-                >
+                <a href={links.invoice(invoice.id)} download className={buttonClasses("secondary")}>
                   <WithUnbroken
                     text={
                       isCreditNote(invoice)

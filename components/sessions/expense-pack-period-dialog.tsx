@@ -93,7 +93,7 @@ export function ExpensePackPeriodDialog({
                   value={option.value}
                   checked={kind === option.value}
                   onChange={() => setKind(option.value)}
-                  className="mt-0.5 h-4 w-4 accent-brand-700"
+                  className="mt-0.5 h-4 w-4 accent-brand-700 dark:accent-emerald-400"
                 />
                 <span>
                   {option.label}

@@ -12,7 +12,12 @@ export function CheckboxField({
 }) {
   return (
     <label className={`flex items-start gap-2 text-sm ${className}`.trim()}>
-      <input type="checkbox" name={name} defaultChecked={defaultChecked} className="mt-1 h-4 w-4 accent-brand-700" />
+      <input
+        type="checkbox"
+        name={name}
+        defaultChecked={defaultChecked}
+        className="mt-1 h-4 w-4 accent-brand-700 dark:accent-emerald-400"
+      />
       <span>{label}</span>
     </label>
   );

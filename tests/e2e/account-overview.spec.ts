@@ -135,7 +135,7 @@ test(
     await expect(recent.getByText("Charging now").first()).toBeVisible();
     const thisMonth = page.locator("section").filter({ has: page.getByRole("heading", { name: "This month" }) });
     if (finishedThisMonth.length === 0) {
-      await expect(thisMonth).toContainText(/No charging this month yet|running/);
+      await expect(thisMonth).toContainText(/No charging this month yet|still charging/);
     } else {
       await expect(thisMonth).toContainText(new RegExp(`(^|\\D)${finishedThisMonth.length} sessions?\\b`));
     }
