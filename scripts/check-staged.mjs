@@ -5,16 +5,14 @@
 // reaches), runs before a push (`.githooks/pre-push`).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-
-/** The words folders' files and the catalogues assembled from them. */
-const WORDS_FILE = /^(lib\/core\/i18n\/words\/|lib\/features\/[^/]+\/words\/|messages\/)[^/]+\.json$/;
+import { isWordsFile } from "./words-files.mjs";
 
 const git = spawnSync("git", ["diff", "--cached", "--name-only", "--diff-filter=ACMRD", "-z"], { encoding: "utf8" });
 if (git.status !== 0) process.exit(git.status ?? 1);
 const named = git.stdout.split("\0").filter(Boolean);
 const staged = named.filter((file) => existsSync(file));
 const lintable = staged.filter((file) => /\.(c|m)?(j|t)sx?$/.test(file));
-const words = named.filter((file) => WORDS_FILE.test(file));
+const words = named.filter(isWordsFile);
 
 const run = (script, args) => spawnSync(process.execPath, [script, ...args], { stdio: "inherit" }).status === 0;
 const ok =

@@ -8,6 +8,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { isWordsFile } from "./words-files.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const node = process.execPath;
@@ -29,10 +30,7 @@ const named = [
 ];
 const changed = named.filter((file) => existsSync(path.join(root, file)));
 const lintable = changed.filter((file) => /\.(c|m)?(j|t)sx?$/.test(file));
-/** A words folder's file or a catalogue: messages/ must stay the words' assembly (scripts/words.mjs). */
-const words = named.filter((file) =>
-  /^(lib\/core\/i18n\/words\/|lib\/features\/[^/]+\/words\/|messages\/)[^/]+\.json$/.test(file),
-);
+const words = named.filter(isWordsFile);
 
 /** A step as a child process; resolves with its label, exit status and time. */
 function step(label, args, env = process.env) {
