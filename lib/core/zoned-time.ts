@@ -48,11 +48,13 @@ export function zonedParts(instant: Date, timeZone: string): ZonedParts {
   };
 }
 
+/** The wall clock `p` read as if it were UTC, in ms. */
+const wallClockMs = (p: ZonedParts) => Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+
 /** Wall clock minus UTC at this instant, in ms (+1 h in Amsterdam winter time). */
 function offsetAt(instantMs: number, timeZone: string): number {
   const seconds = Math.floor(instantMs / 1000) * 1000;
-  const p = zonedParts(new Date(seconds), timeZone);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - seconds;
+  return wallClockMs(zonedParts(new Date(seconds), timeZone)) - seconds;
 }
 
 const pad2 = (n: number) => String(Math.abs(n)).padStart(2, "0");
@@ -61,7 +63,7 @@ const pad2 = (n: number) => String(Math.abs(n)).padStart(2, "0");
 export function toZonedIso(instant: Date, timeZone: string): string {
   const seconds = Math.floor(instant.getTime() / 1000) * 1000;
   const p = zonedParts(new Date(seconds), timeZone);
-  const offsetMinutes = Math.round(offsetAt(seconds, timeZone) / 60_000);
+  const offsetMinutes = Math.round((wallClockMs(p) - seconds) / 60_000);
   const sign = offsetMinutes < 0 ? "-" : "+";
   const date = `${p.year}-${pad2(p.month)}-${pad2(p.day)}`;
   const time = `${pad2(p.hour)}:${pad2(p.minute)}:${pad2(p.second)}`;

@@ -18,8 +18,49 @@ export const BRAND = "#0b6139";
 export const RULE = "#cbd5e1";
 export const SHADE = "#f1f5f9";
 
+interface AfmMetrics {
+  parse(contents: string): void;
+  attributes: object;
+  glyphWidths: object;
+  boundingBoxes: object;
+  kernPairs: object;
+}
+
+const parsedMetrics = new Map<string, Pick<AfmMetrics, "attributes" | "glyphWidths" | "boundingBoxes" | "kernPairs">>();
+let metricsShared = false;
+
+/**
+ * pdfkit parses a standard font's metrics file again for each document: 40 % of a receipt's CPU (docs/quality.md).
+ * Parsed once per process instead; the tables are only read after parsing.
+ */
+function shareFontMetrics(doc: Pdf): void {
+  metricsShared = true;
+  const afm = Object.getPrototypeOf((doc as unknown as { _font: { font: AfmMetrics } })._font.font) as AfmMetrics;
+  const parse = afm.parse;
+  afm.parse = function (this: AfmMetrics, contents: string) {
+    let tables = parsedMetrics.get(contents);
+    if (!tables) {
+      parse.call(this, contents);
+      tables = {
+        attributes: this.attributes,
+        glyphWidths: this.glyphWidths,
+        boundingBoxes: this.boundingBoxes,
+        kernPairs: this.kernPairs,
+      };
+      parsedMetrics.set(contents, tables);
+    }
+    Object.assign(this, tables);
+  };
+}
+
 /** A new A4 document; `locale` is the language it is written in (its /Lang, for screen readers). */
 export function createPdf(title: string, subject: string, locale: string): Pdf {
+  const doc = newPdf(title, subject, locale);
+  if (!metricsShared) shareFontMetrics(doc);
+  return doc;
+}
+
+function newPdf(title: string, subject: string, locale: string): Pdf {
   return new PDFDocument({
     size: "A4",
     margin: PAGE.margin,
