@@ -27,15 +27,17 @@ interface AfmMetrics {
 }
 
 const parsedMetrics = new Map<string, Pick<AfmMetrics, "attributes" | "glyphWidths" | "boundingBoxes" | "kernPairs">>();
-let metricsShared = false;
+const SHARED = Symbol.for("driver-portal.pdf-font-metrics");
 
 /**
- * pdfkit parses a standard font's metrics file again for each document: 40 % of a receipt's CPU (docs/quality.md).
+ * pdfkit parses a standard font's metrics file again for each document: 40 % of a receipt's CPU (docs/testing.md).
  * Parsed once per process instead; the tables are only read after parsing.
  */
 function shareFontMetrics(doc: Pdf): void {
-  metricsShared = true;
-  const afm = Object.getPrototypeOf((doc as unknown as { _font: { font: AfmMetrics } })._font.font) as AfmMetrics;
+  const afm = Object.getPrototypeOf((doc as unknown as { _font: { font: AfmMetrics } })._font.font) as AfmMetrics &
+    Record<symbol, boolean>;
+  if (afm[SHARED]) return;
+  afm[SHARED] = true;
   const parse = afm.parse;
   afm.parse = function (this: AfmMetrics, contents: string) {
     let tables = parsedMetrics.get(contents);
@@ -56,7 +58,7 @@ function shareFontMetrics(doc: Pdf): void {
 /** A new A4 document; `locale` is the language it is written in (its /Lang, for screen readers). */
 export function createPdf(title: string, subject: string, locale: string): Pdf {
   const doc = newPdf(title, subject, locale);
-  if (!metricsShared) shareFontMetrics(doc);
+  shareFontMetrics(doc);
   return doc;
 }
 

@@ -141,7 +141,8 @@ describe("contract: the contract has no export of its own", () => {
     expect(await requestPlatformExportAction(IDLE)).toEqual({
       status: "error",
       code: "unavailable",
-      message: "The charging service offers no export of its own. “Download my data” holds everything it keeps.",
+      message:
+        "The charging service offers no export of its own. “Download my data” holds what the portal reads about you from it.",
     });
     expect(h.sent).toEqual([]);
   });
