@@ -43,66 +43,68 @@ test("the sign-in mail limit counts across instances: the sixth request, whereve
   browser,
 }) => {
   test.setTimeout(120_000);
-  await inOneLimitWindow();
-  const startWindow = limitWindowAt();
-  const { email } = await newDriver(cluster(), "limit");
-  const pages = {
-    a: await (await clusterContext(browser, "a")).newPage(),
-    b: await (await clusterContext(browser, "b")).newPage(),
-  };
-  const ask = async (instance: InstanceName) => {
-    const page = pages[instance];
-    await openOn(page, "/signin", instance);
-    await page.getByLabel("E-mail address").fill(email);
-    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-    return page;
-  };
-  for (const instance of ["a", "b", "a", "b", "a"] as const) {
-    const page = await ask(instance);
-    await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
-  }
-  // A count that restarted in a new window would let the sixth through: say so rather than blame the limit.
-  expect(limitWindowAt(), "the five requests were counted in one limit window").toBe(startWindow);
-  const refused = await ask("b");
-  await expect(refused.getByRole("status").filter({ hasText: /Too many sign-in requests/ })).toContainText(
-    /Too many sign-in requests\. Try again in \d+ minutes?\./,
-  );
-  await expect(refused.getByLabel("E-mail address")).toHaveValue(email);
-  await Promise.all([pages.a.context().close(), pages.b.context().close()]);
+  await inOneLimitWindow(async () => {
+    const startWindow = limitWindowAt();
+    const { email } = await newDriver(cluster(), "limit");
+    const pages = {
+      a: await (await clusterContext(browser, "a")).newPage(),
+      b: await (await clusterContext(browser, "b")).newPage(),
+    };
+    const ask = async (instance: InstanceName) => {
+      const page = pages[instance];
+      await openOn(page, "/signin", instance);
+      await page.getByLabel("E-mail address").fill(email);
+      await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+      return page;
+    };
+    for (const instance of ["a", "b", "a", "b", "a"] as const) {
+      const page = await ask(instance);
+      await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+    }
+    // A count that restarted in a new window would let the sixth through: say so rather than blame the limit.
+    expect(limitWindowAt(), "the five requests were counted in one limit window").toBe(startWindow);
+    const refused = await ask("b");
+    await expect(refused.getByRole("status").filter({ hasText: /Too many sign-in requests/ })).toContainText(
+      /Too many sign-in requests\. Try again in \d+ minutes?\./,
+    );
+    await expect(refused.getByLabel("E-mail address")).toHaveValue(email);
+    await Promise.all([pages.a.context().close(), pages.b.context().close()]);
+  });
 });
 
 test("the voucher limit counts across instances: the 11th attempt never reaches the platform", async ({ browser }) => {
   test.setTimeout(180_000);
-  await inOneLimitWindow(90_000);
-  const driver = await newDriver(cluster(), "voucher");
-  const onA = await signedInOn(browser, "a", driver.email);
-  const onB = await clusterContext(browser, "b", await onA.context.storageState());
-  const pages = { a: onA.page, b: await onB.newPage() };
-  await openOn(pages.a, "/vouchers", "a");
-  await openOn(pages.b, "/vouchers", "b");
-  const redeem = async (instance: InstanceName, code: string) => {
-    await redeemVoucher(pages[instance], code);
-    return pages[instance];
-  };
-  const redeemCalls = async () =>
-    (
-      await cluster().platform<{ requestLog: { method: string; path: string }[] }>("GET", "/__emulator/state")
-    ).requestLog.filter(
-      (r) => r.method === "POST" && r.path === `/public-api/actions/users/v2.0/${driver.id}/redeem-voucher`,
-    ).length;
+  await inOneLimitWindow(async () => {
+    const driver = await newDriver(cluster(), "voucher");
+    const onA = await signedInOn(browser, "a", driver.email);
+    const onB = await clusterContext(browser, "b", await onA.context.storageState());
+    const pages = { a: onA.page, b: await onB.newPage() };
+    await openOn(pages.a, "/vouchers", "a");
+    await openOn(pages.b, "/vouchers", "b");
+    const redeem = async (instance: InstanceName, code: string) => {
+      await redeemVoucher(pages[instance], code);
+      return pages[instance];
+    };
+    const redeemCalls = async () =>
+      (
+        await cluster().platform<{ requestLog: { method: string; path: string }[] }>("GET", "/__emulator/state")
+      ).requestLog.filter(
+        (r) => r.method === "POST" && r.path === `/public-api/actions/users/v2.0/${driver.id}/redeem-voucher`,
+      ).length;
 
-  for (let attempt = 1; attempt <= 10; attempt++) {
-    const page = await redeem(attempt % 2 === 1 ? "a" : "b", `GUESS-${attempt}`);
-    await expect(page.getByRole("status").filter({ hasText: "This voucher is invalid" })).toBeVisible();
-  }
-  expect(await redeemCalls()).toBe(10);
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const page = await redeem(attempt % 2 === 1 ? "a" : "b", `GUESS-${attempt}`);
+      await expect(page.getByRole("status").filter({ hasText: "This voucher is invalid" })).toBeVisible();
+    }
+    expect(await redeemCalls()).toBe(10);
 
-  const valid = `E2E-${randomUUID().slice(0, 8).toUpperCase()}`;
-  await cluster().platform("POST", "/__emulator/vouchers", { code: valid, amount: 5, currency: "EUR" });
-  const refused = await redeem("b", valid);
-  await expect(refused.getByRole("status").filter({ hasText: /Too many voucher attempts/ })).toBeVisible();
-  expect(await redeemCalls()).toBe(10);
-  await Promise.all([onA.context.close(), onB.close()]);
+    const valid = `E2E-${randomUUID().slice(0, 8).toUpperCase()}`;
+    await cluster().platform("POST", "/__emulator/vouchers", { code: valid, amount: 5, currency: "EUR" });
+    const refused = await redeem("b", valid);
+    await expect(refused.getByRole("status").filter({ hasText: /Too many voucher attempts/ })).toBeVisible();
+    expect(await redeemCalls()).toBe(10);
+    await Promise.all([onA.context.close(), onB.close()]);
+  });
 });
 
 test("20 concurrent requests for one map tile, spread over both instances, make one upstream call", async ({
