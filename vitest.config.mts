@@ -1,11 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
-import { integrationFilesOnTheDatabase, unitFilesThatChangeSharedState } from "./tests/support/suites";
+import { filesThatChangeSharedState, integrationFilesOnTheDatabase } from "./tests/support/suites";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 const PROPERTIES = "tests/integration/properties";
 const PROPERTIES_SETUP = `${PROPERTIES}/setup.ts`;
+const FRESH_MODULES_SETUP = "tests/support/fresh-modules.ts";
 /** The suites whose platform calls differ by dialect: they run again in the ampeco dialect. */
 const DIALECT_SUITES = ["driver-services", "sessions", "admin"].map((dir) => `tests/integration/${dir}/**/*.test.ts`);
 /** Property runs in the ampeco pass, which repeats them (the main pass runs 1,000 per property). */
@@ -21,34 +22,46 @@ const REPEATED_PASS_PROPERTY_RUNS = "100";
  */
 const postgresUrl = process.env.DATABASE_URL ?? "";
 
+/**
+ * How a project's files share modules: `isolated`, a worker thread and module graph of its own per file; `shared`, one
+ * module graph per worker; `packages`, the npm packages imported once per worker and the project's own modules fresh
+ * for each file (tests/support/fresh-modules.ts), about half an isolated file's set-up.
+ */
+type ModuleGraph = "isolated" | "shared" | "packages";
+
 function pass(
   name: string,
   env: Record<string, string>,
   include: string[],
   properties: boolean,
   exclude: readonly string[] = [],
-  isolate = true,
+  graph: ModuleGraph = "isolated",
 ) {
   return {
     extends: true,
     test: {
       name,
-      isolate,
+      isolate: graph === "isolated",
       // PLATFORM_DIALECT: what the portal's own configuration says in every pass (its default became ampeco in issue
       // 36); the dialect a pass tests is PLATFORM_TEST_DIALECT, which the harnesses give both sides.
       env: { DATABASE_URL: "", PLATFORM_TEST_DIALECT: "contract", PLATFORM_DIALECT: "contract", ...env },
       include,
       exclude: [...configDefaults.exclude, ...(properties ? [] : [`${PROPERTIES}/**`]), ...exclude],
       // The faked Next request context (vi.mock) and the per-file world (emulator, test database).
-      setupFiles: properties ? [PROPERTIES_SETUP] : [],
+      setupFiles: [...(properties ? [PROPERTIES_SETUP] : []), ...(graph === "packages" ? [FRESH_MODULES_SETUP] : [])],
     },
   } as const;
 }
 
 const repeated = { PROPERTY_RUNS: REPEATED_PASS_PROPERTY_RUNS };
 const UNIT = "tests/unit/**/*.test.ts";
-/** Unit files that mock a module or set a global or an env var run isolated; the rest import each module once per worker. */
-const ISOLATED_UNIT = unitFilesThatChangeSharedState(root);
+const INTEGRATION = "tests/integration/**/*.test.ts";
+/** Files that mock a module or set a global or an env var run isolated; the rest share what they can (ModuleGraph). */
+const ISOLATED_UNIT = filesThatChangeSharedState(root, "tests/unit");
+const ISOLATED_INTEGRATION = filesThatChangeSharedState(root, "tests/integration").filter(
+  (file) => !file.startsWith(`${PROPERTIES}/`),
+);
+const ON_THE_DATABASE = integrationFilesOnTheDatabase(root);
 const onPostgres = { DATABASE_URL: postgresUrl };
 
 export default defineConfig({
@@ -77,12 +90,23 @@ export default defineConfig({
     // Each project inherits everything above (`extends: true`); `include` is set per project only,
     // because inherited arrays are concatenated, not replaced.
     projects: [
-      pass("unit", {}, [UNIT], false, ISOLATED_UNIT, false),
-      pass("unit+integration", {}, [...ISOLATED_UNIT, "tests/integration/**/*.test.ts"], false),
+      pass("unit", {}, [UNIT], false, ISOLATED_UNIT, "shared"),
+      pass("isolated", {}, [...ISOLATED_UNIT, ...ISOLATED_INTEGRATION], false),
+      pass("integration", {}, [INTEGRATION], false, ISOLATED_INTEGRATION, "packages"),
       pass("properties", {}, [`${PROPERTIES}/**/*.test.ts`], true),
       pass("ampeco", { PLATFORM_TEST_DIALECT: "ampeco" }, DIALECT_SUITES, false),
       pass("ampeco properties", { PLATFORM_TEST_DIALECT: "ampeco", ...repeated }, [`${PROPERTIES}/**/*.test.ts`], true),
-      ...(postgresUrl ? [pass("postgres", onPostgres, integrationFilesOnTheDatabase(root), false)] : []),
+      ...(postgresUrl
+        ? [
+            pass("postgres", onPostgres, ON_THE_DATABASE, false, ISOLATED_INTEGRATION, "packages"),
+            pass(
+              "postgres isolated",
+              onPostgres,
+              ON_THE_DATABASE.filter((file) => ISOLATED_INTEGRATION.includes(file)),
+              false,
+            ),
+          ]
+        : []),
     ],
   },
 });

@@ -61,7 +61,7 @@ const tests = first.every((r) => r.status === 0)
         "run",
         `--changed${since ? `=${since}` : ""}`,
         "--passWithNoTests",
-        ...["unit", "unit+integration", "properties", "ampeco"].flatMap((project) => ["--project", project]),
+        ...["unit", "isolated", "integration", "properties", "ampeco"].flatMap((project) => ["--project", project]),
       ],
       { ...process.env, PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? "25" },
     )

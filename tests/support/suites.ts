@@ -12,12 +12,9 @@ export function usesTheDatabaseItself(source: string): boolean {
 
 /** The integration files of the Postgres pass (vitest.config.mts): those that use the database themselves. */
 export function integrationFilesOnTheDatabase(root: string): string[] {
-  const dir = path.join(root, "tests", "integration");
-  return readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .filter((file) => file.endsWith(".test.ts") && !file.startsWith(`properties${path.sep}`))
-    .filter((file) => usesTheDatabaseItself(readFileSync(path.join(dir, file), "utf8")))
-    .map((file) => `tests/integration/${file.split(path.sep).join("/")}`)
-    .sort();
+  return testFilesUnder(root, "tests/integration")
+    .filter((file) => !file.startsWith("tests/integration/properties/"))
+    .filter((file) => usesTheDatabaseItself(readFileSync(path.join(root, file), "utf8")));
 }
 
 /** Whether a test file does what another file in the same module graph would see: a mock, a stub, an env var. */
@@ -27,15 +24,19 @@ export function changesSharedState(source: string): boolean {
   );
 }
 
-/**
- * Unit files that change shared state: they run isolated, with the integration suites. Every other unit file
- * shares one module graph per worker (the `unit` project, `isolate: false`), so each module is imported once.
- */
-export function unitFilesThatChangeSharedState(root: string): string[] {
-  const unitDir = path.join(root, "tests", "unit");
-  return readdirSync(unitDir, { recursive: true, encoding: "utf8" })
+/** The test files under `dir` (from the root, e.g. "tests/unit"), as paths from the root, sorted. */
+function testFilesUnder(root: string, dir: string): string[] {
+  return readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".test.ts"))
-    .filter((file) => changesSharedState(readFileSync(path.join(unitDir, file), "utf8")))
-    .map((file) => `tests/unit/${file.split(path.sep).join("/")}`)
+    .map((file) => `${dir}/${file.split(path.sep).join("/")}`)
     .sort();
+}
+
+/**
+ * The files under `dir` that change shared state: they run isolated. Every other unit file shares one module graph
+ * per worker (the `unit` project), and every other integration file shares the worker's packages but gets the
+ * project's own modules fresh (the `integration` project, tests/support/fresh-modules.ts).
+ */
+export function filesThatChangeSharedState(root: string, dir: "tests/unit" | "tests/integration"): string[] {
+  return testFilesUnder(root, dir).filter((file) => changesSharedState(readFileSync(path.join(root, file), "utf8")));
 }

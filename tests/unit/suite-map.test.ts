@@ -4,8 +4,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   changesSharedState,
+  filesThatChangeSharedState,
   integrationFilesOnTheDatabase,
-  unitFilesThatChangeSharedState,
   usesTheDatabaseItself,
 } from "../support/suites";
 
@@ -51,9 +51,10 @@ describe("the integration files the Postgres pass runs", () => {
   });
 });
 
-// The unit project shares one module graph per worker (isolate: false); a file that mocks a module or sets a global
-// or an env var would leak into the files after it, so those run isolated in `unit+integration`.
-describe("the unit files that run isolated", () => {
+// The unit project shares one module graph per worker (isolate: false), and the integration project the worker's
+// packages; a file that mocks a module or sets a global or an env var would leak into the files after it, so those
+// run in the `isolated` project.
+describe("the files that run isolated", () => {
   it("are those that mock a module or set a global or an env var", () => {
     // Written in pieces, so that this file's own text is not taken for what it plants.
     const [vi, env, global] = ["vi.", "process.env", "globalThis"];
@@ -67,11 +68,13 @@ describe("the unit files that run isolated", () => {
     expect(changesSharedState(`const copy = { ...${env}, LOG_LEVEL: "warn" };`)).toBe(false);
   });
 
-  it("include every unit file that mocks a module (those failed when run in one module graph)", () => {
-    const isolated = unitFilesThatChangeSharedState(root);
-    expect(isolated).toContain("tests/unit/i18n/current-locale.test.ts");
-    expect(isolated).toContain("tests/unit/route-handlers/route-handler.test.ts");
-    const mocking = filesOf("tests/unit/**").filter((file) =>
+  it.each([
+    ["tests/unit", ["tests/unit/i18n/current-locale.test.ts", "tests/unit/route-handlers/route-handler.test.ts"]],
+    ["tests/integration", ["tests/integration/admin/actions.test.ts", "tests/integration/auth/passkeys.test.ts"]],
+  ] as const)("include every file under %s that mocks a module (those failed in a shared graph)", (dir, known) => {
+    const isolated = filesThatChangeSharedState(root, dir);
+    for (const file of known) expect(isolated).toContain(file);
+    const mocking = filesOf(`${dir}/**`).filter((file) =>
       /\bvi\.mock\(/.test(readFileSync(path.join(root, file), "utf8")),
     );
     expect(mocking.length).toBeGreaterThan(3);
