@@ -79,7 +79,10 @@ export function printSummary(r: BenchResults): void {
   if (r.load) {
     const l = r.load;
     console.log(
-      `\nLoad (${l.connections} drivers, ${l.durationSeconds} s, GET ${l.path}): ${Math.round(l.requestsPerSecond)} req/s, p50 ${l.latencyMs.p50} ms, p95 ${l.latencyMs.p95} ms, p99 ${l.latencyMs.p99} ms; errors ${l.errors}, timeouts ${l.timeouts}, non-2xx ${l.non2xx}; portal CPU ${l.portalCpuCores} cores  ${verdict(l.pass)}`,
+      `\nLoad (${l.connections} drivers, ${l.durationSeconds} s, GET ${l.path}): ${Math.round(l.requestsPerSecond)} req/s, p50 ${l.latencyMs.p50} ms, p95 ${l.latencyMs.p95} ms, p99 ${l.latencyMs.p99} ms; errors ${l.errors}, timeouts ${l.timeouts}, non-2xx ${l.non2xx}; portal CPU ${l.portalCpuCores} cores  ${verdict(l.pass)}` +
+        (l.afterFirstWave
+          ? `\n  after the first ${l.connections} answers (the cold start's burst): p50 ${l.afterFirstWave.p50} ms, p99 ${l.afterFirstWave.p99} ms (${(l.afterFirstWave.p99 / l.afterFirstWave.p50).toFixed(2)}× the median), max ${l.afterFirstWave.max} ms`
+          : ""),
     );
   }
   if (r.instances) printInstances(r.instances, r.machine.cpus);

@@ -15,6 +15,8 @@ export interface LoadSummary {
   non2xx: number;
   statuses: Record<string, number>;
   latencyMs: { p50: number; p95: number; p99: number; max: number; mean: number };
+  /** Every answer after the first `connections` ones: the warm server, without the start's burst. */
+  afterFirstWave?: { p50: number; p99: number; max: number };
 }
 
 export interface LoadResult extends LoadSummary {
