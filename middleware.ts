@@ -30,6 +30,8 @@ const PUBLIC_PAGES = [
   "/account-not-linked",
   "/dev/mailbox",
   "/app-password/set",
+  // A charge point's page: the QR code printed on it opens it, signed in or not (issue 38).
+  "/charge",
 ];
 /**
  * The platform's notification callbacks: posted server to server, without a session or an Origin;

@@ -187,6 +187,7 @@ async function main() {
       ["signup", "/signup"],
       ["check-your-email", "/check-your-email"],
       ["not-found-signed-out", "/no-such-page"],
+      ["charge-point-signed-out", "/charge/NL*DPT*E50201"],
     ]);
     await visitor.close();
 
@@ -211,6 +212,7 @@ async function main() {
       ...(sessionId ? [["session", `/sessions/${sessionId}`]] : []),
       ["vouchers", "/vouchers"],
       ["map", "/map"],
+      ["charge-point", "/charge/NL*DPT*E50101"],
       ["not-found", "/no-such-page"],
     ]);
     await driver.close();

@@ -32,6 +32,8 @@ export const CLIENT_NAMESPACES = {
   sessions: [...EVERY_PAGE, ...SESSIONS, "duration", "downloadProgress"],
   vouchers: [...EVERY_PAGE, ...ACCOUNTS.balance, ...VOUCHERS],
   map: [...EVERY_PAGE, ...MAP],
+  // A charge point's page has no client component of its own.
+  charge: EVERY_PAGE,
   public: [...EVERY_PAGE, ...PASSKEYS, ...ACCOUNTS.forms, ...ACCOUNTS.signUp, ...SIGN_IN],
   admin: [
     ...EVERY_PAGE,

@@ -143,7 +143,15 @@ export function OwnLocationDetails({ location }: { location: OwnLocation }) {
                         .map((c) => (c.powerKw === null ? c.type : `${c.type} ${formatKw(c.powerKw, locale)}`))
                         .join(", ")
                     : t("point.connectorsNotStated"),
-              })}
+              })}{" "}
+              {evse.reference && (
+                <a
+                  href={`/charge/${encodeURIComponent(evse.reference)}`}
+                  className="font-semibold text-blue-800 underline"
+                >
+                  {t("point.chargeHere")}
+                </a>
+              )}
             </li>
           ))}
         </ul>

@@ -5,8 +5,10 @@ import type {
   Card,
   CardFilter,
   CardStatus,
+  ChargePoint,
   ChargingLocation,
   ChargingSession,
+  ChargingTariff,
   ClaimCardInput,
   CreateCardInput,
   CreateUserInput,
@@ -160,6 +162,14 @@ export interface MoneyApi {
   saveBillingDetails(userId: number, details: BillingDetails): Promise<BillingDetails>;
 }
 
+/** Charging from the browser (ampeco only; the contract has no charge points to start, and the page says so). */
+export interface ChargingApi {
+  /** The charge point whose EVSE carries this printed reference (a QR code's), or null when none does. */
+  findChargePoint(physicalReference: string): Promise<ChargePoint | null>;
+  /** The tariff an EVSE's group applies to this platform user (null: a driver not signed in), or null for none. */
+  tariffFor(tariffGroupId: number, userId: number | null): Promise<ChargingTariff | null>;
+}
+
 /** The tenant's records the portal's settings name (ampeco only), for `platform:check`. */
 export interface TenantApi {
   getPartner(id: number): Promise<{ id: number; createUsers: boolean; addUserBalance: boolean } | null>;
@@ -191,6 +201,8 @@ export interface DialectApis {
   money?: MoneyApi;
   /** Only where the platform has the records to read (ampeco). */
   tenant?: TenantApi;
+  /** Only where drivers may start a charge through the API (ampeco). */
+  charging?: ChargingApi;
   wire: DialectWire;
 }
 

@@ -92,7 +92,56 @@ export interface ChargingConnector {
 export interface ChargingEvse {
   id: number;
   status: string;
+  /** What is printed on the charge point (ampeco); its page is /charge/<reference>. */
+  reference?: string | null;
   connectors: ChargingConnector[];
+}
+
+/** An EVSE as a charge point's page shows it (ampeco: EVSEs v2.1, connectors included). */
+export interface ChargePointEvse {
+  id: number;
+  chargePointId: number;
+  /** What is printed on the charge point and in its QR code. */
+  physicalReference: string | null;
+  /** The hardware status (available, charging, faulted, …; values the portal does not know are kept). */
+  status: string;
+  currentType: "ac" | "dc" | null;
+  /** Null: the platform's default tariff, which is free. */
+  tariffGroupId: number | null;
+  connectors: ChargingConnector[];
+}
+
+/** A charge point with its place and EVSEs. */
+export interface ChargePoint {
+  id: number;
+  name: string | null;
+  /** Null when the charge point names no location or the location is gone. */
+  location: ChargingLocation | null;
+  evses: ChargePointEvse[];
+}
+
+/** A tariff's prices, tax included; null where the tariff has no such component. */
+export interface TariffPrices {
+  perSession: number | null;
+  connectionFee: number | null;
+  perKwh: number | null;
+  periodMinutes: number | null;
+  perPeriod: number | null;
+  /** Minutes of charging before the time fee starts. */
+  timeFeeAfterMinutes: number | null;
+  timeFeeLimit: number | null;
+  idleFeePerMinute: number | null;
+  idleFeeAfterMinutes: number | null;
+  idleFeeLimit: number | null;
+}
+
+/** The tariff an EVSE applies to one driver. `type` keeps the platform's value (free, flat rate, …). */
+export interface ChargingTariff {
+  id: number;
+  name: string | null;
+  type: string;
+  currency: string | null;
+  prices: TariffPrices;
 }
 
 export interface ChargingLocation {

@@ -239,4 +239,17 @@ test("@ampeco-only our network's places and the public charge points each stand 
   const publicPoints = page.getByRole("region", { name: t("list.publicHeading") });
   await expect(publicPoints.getByRole("list", { name: t("list.label") }).getByRole("listitem")).toHaveCount(8);
   await expect(page.getByRole("status").filter({ hasText: t("status.all", { total: 8 }) })).toBeVisible();
+
+  // Issue 38: a place of our network leads to each charge point's page, with its price and live status.
+  await own
+    .getByRole("list", { name: t("list.ownLabel") })
+    .getByRole("listitem")
+    .first()
+    .getByRole("button")
+    .first()
+    .click();
+  const chargeHere = page.getByRole("link", { name: t("point.chargeHere") }).first();
+  await expect(chargeHere).toHaveAttribute("href", /^\/charge\/NL\*DPT\*E\d+$/);
+  await chargeHere.click();
+  await expect(page.getByRole("heading", { level: 2, name: "Charging spots" })).toBeVisible();
 });

@@ -25,6 +25,7 @@ export const PAGE_ROUTES: readonly string[] = [
   "/admin/users/new",
   "/app-password/set",
   "/cards",
+  "/charge/[reference]",
   "/check-your-email",
   "/dev/mailbox",
   "/dev/mailbox/[id]",

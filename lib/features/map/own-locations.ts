@@ -40,6 +40,7 @@ export function toOwnLocation(
     evses: location.evses.map((evse) => ({
       id: evse.id,
       status: evse.status,
+      reference: evse.reference ?? null,
       connectors: evse.connectors.map((c) => ({ type: c.type, powerKw: c.power })),
     })),
   };

@@ -72,7 +72,7 @@ export interface OwnLocation {
   lng: number;
   distanceKm: number;
   /** Empty on list items; the detail read fills it. */
-  evses: { id: number; status: string; connectors: OwnLocationConnector[] }[];
+  evses: { id: number; status: string; reference?: string | null; connectors: OwnLocationConnector[] }[];
 }
 
 /** Body of `GET /api/map/points`. */

@@ -34,6 +34,9 @@ export interface ProbeSamples {
   sessionId?: string;
   locationId?: number;
   chargePointId?: number;
+  /** An EVSE's printed reference (a QR code's) and its tariff group, for the charge point page's rows. */
+  evseReference?: string;
+  tariffGroupId?: number;
   transactionId?: number;
   invoiceId?: number;
   /** The invoice read, for the download row (its link is fresh for 24 hours). */

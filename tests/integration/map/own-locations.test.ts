@@ -87,6 +87,8 @@ describe("own locations layer", () => {
       {
         id: 7,
         status: "available",
+        // A contract location: no printed reference, so no link to a charge point's page.
+        reference: null,
         connectors: [
           { type: "CCS2", powerKw: 150 },
           { type: "Type 2", powerKw: null },

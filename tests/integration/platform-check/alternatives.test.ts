@@ -64,9 +64,10 @@ describe("platform:check against each tenant alternative", () => {
   });
 
   it("names each call a key without the rights to a resource cannot make (403)", async () => {
+    // evses.list: the charge point page reads the charge point its QR code's EVSE is on (issue 38).
     const run = checkRun({ settings: { forbiddenResources: ["charge-points", "sessions"] } });
     expect(await platformCheckCommand([], run.commandDeps)).toBe(1);
     const blocked = rowsOf(run.out, "BLOCKER").map((line) => line.split(/\s+/)[0]);
-    expect(blocked.sort()).toEqual(["chargePoints.list", "locations.get", "sessions.list"]);
+    expect(blocked.sort()).toEqual(["chargePoints.list", "evses.list", "locations.get", "sessions.list"]);
   });
 });

@@ -2,6 +2,7 @@ import "server-only";
 import type { KnownEndpointName } from "@/lib/platform/client";
 import type { Probe } from "../probe";
 import { CARD_PROBES } from "./cards";
+import { CHARGING_PROBES } from "./charging";
 import { LOCATION_PROBES } from "./locations";
 import { MONEY_PROBES } from "./money";
 import { NOTIFICATION_PROBES } from "./notifications";
@@ -17,6 +18,7 @@ export const PROBES: readonly Probe[] = [
   ...CARD_PROBES,
   ...SESSION_PROBES,
   ...LOCATION_PROBES,
+  ...CHARGING_PROBES,
   ...MONEY_PROBES,
   ...NOTIFICATION_PROBES,
   ...TENANT_PROBES,

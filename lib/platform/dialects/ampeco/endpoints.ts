@@ -45,6 +45,9 @@ export const AMPECO_ENDPOINTS = {
   ...readsOf("locations", LOCATIONS),
   ...readsOf("chargePoints", CHARGE_POINTS),
   "chargePoints.evses": { method: "GET", path: `${CHARGE_POINTS}/{id}/evses`, idempotent: true },
+  // Charging from the browser (ampeco-openapi-charging-subset.json): a QR code's EVSE, and the tariff it applies.
+  "evses.list": { method: "GET", path: "/public-api/resources/evses/v2.1", idempotent: true },
+  "tariffs.list": { method: "GET", path: "/public-api/resources/tariffs/v1.0", idempotent: true },
   ...readsOf("transactions", TRANSACTIONS),
   // The portal reads single invoices only (a transaction names its invoice); it lists none.
   "invoices.get": { method: "GET", path: `${INVOICES}/{id}`, idempotent: true },

@@ -4,6 +4,7 @@ import { createPlatformRequester } from "../../request";
 import { createVouchersApi } from "../../vouchers";
 import { PlatformConfigurationError } from "../../endpoint-table";
 import { createAmpecoCardsApi } from "./cards";
+import { createAmpecoChargingApi } from "./charging";
 import { AMPECO_ENDPOINTS, type AmpecoEndpointName } from "./endpoints";
 import { AMPECO_FIELD_NAMES } from "./field-names";
 import { createAmpecoLocationsApi } from "./locations";
@@ -50,6 +51,7 @@ const createAmpecoApis: DialectFactory = (settings) => {
       bearer: () => (tokenSource ? tokenSource.token() : Promise.resolve(requesterOptions.apiKey)),
     }),
     tenant: createAmpecoTenantApi(requester),
+    charging: createAmpecoChargingApi(requester),
     wire: { endpoints: AMPECO_ENDPOINTS, requester },
   };
 };

@@ -56,6 +56,7 @@ export function toAmpecoEvse(wire: AmpecoEvse): ChargingEvse {
   return {
     id: wire.id,
     status: wire.hardwareStatus ?? wire.status ?? "unknown",
+    reference: wire.physicalReference ?? null,
     connectors: (wire.connectors ?? []).map((c) => ({
       type: CONNECTOR_LABELS[(c.type ?? "").toLowerCase()] ?? UNKNOWN_CONNECTOR,
       power,

@@ -61,16 +61,45 @@ export const AmpecoLocation = z.object({
 });
 export type AmpecoLocation = z.output<typeof AmpecoLocation>;
 
-export const AmpecoChargePoint = z.object({ id: WireId, locationId: WireId.nullish() });
+export const AmpecoChargePoint = z.object({ id: WireId, locationId: WireId.nullish(), name: text });
 
 export const AmpecoEvse = z.object({
   id: WireId,
+  chargePointId: WireId.nullish(),
+  physicalReference: text,
+  currentType: text,
+  tariffGroupId: WireId.nullish(),
   status: text,
   hardwareStatus: text,
   powerOptions: z.object({ maxPower: WireNumber.nullish() }).nullish(),
   connectors: z.array(z.object({ id: WireId.nullish(), type: z.string().nullish() })).nullish(),
 });
 export type AmpecoEvse = z.output<typeof AmpecoEvse>;
+
+const Price = WireNumber.nullish();
+
+/** Tariffs v1.0: the prices a group applies (with tax, *inferred*); types other than these three are not itemised. */
+export const AmpecoTariff = z.object({
+  id: WireId,
+  name: text,
+  type: z.string(),
+  currency: text,
+  pricing: z
+    .object({
+      pricePerSession: Price,
+      connectionFee: Price,
+      pricePerKwh: Price,
+      pricePeriodInMinutes: Price,
+      pricePerPeriod: Price,
+      durationFeeGracePeriod: Price,
+      durationFeeLimit: Price,
+      idleFeePerMinute: Price,
+      idleFeeGracePeriodMinutes: Price,
+      idleFeeLimit: Price,
+    })
+    .nullish(),
+});
+export type AmpecoTariff = z.output<typeof AmpecoTariff>;
 
 /** `links.next` drives every walk; cursor meta carries no totals. */
 export function ampecoList<T extends z.ZodType>(item: T) {

@@ -1,0 +1,64 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { ChargePointEvses } from "@/components/charging/charge-point-details";
+import { titleFrom } from "@/components/layout/page-title";
+import { Alert } from "@/components/ui/alert";
+import { INLINE_LINK_CLASS, inlineLink } from "@/components/ui/rich-text";
+import { getViewer } from "@/lib/core/auth/viewer";
+import { loadChargePointView, parseChargePointReference } from "@/lib/features/charging";
+
+export const generateMetadata = titleFrom("charging.page.title");
+
+/**
+ * A charge point's page (issue 38), from its QR code: the place, each spot's live status and this driver's price.
+ * No loading.tsx: a streamed skeleton would turn the 404 of an unknown reference into a 200.
+ */
+export default async function ChargePointPage({ params }: { params: Promise<{ reference: string }> }) {
+  const reference = parseChargePointReference((await params).reference);
+  if (!reference) notFound();
+  const [viewer, locale, t] = await Promise.all([getViewer(), getLocale(), getTranslations("charging")]);
+  const view = await loadChargePointView(reference, viewer?.platformUserId ?? null, locale);
+  if (view.status === "notFound") notFound();
+  if (view.status === "unsupported") {
+    return (
+      <div className="space-y-4">
+        <h1 className="text-2xl font-bold">{t("page.reference", { reference })}</h1>
+        <Alert tone="info" title={t("unsupported.heading")}>
+          {t("unsupported.body")}
+        </Alert>
+        <Link href="/map" className={INLINE_LINK_CLASS}>
+          {t("page.map")}
+        </Link>
+      </div>
+    );
+  }
+  const returnTo = `/charge/${encodeURIComponent(reference)}`;
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold">{view.place?.name ?? view.name ?? t("page.reference", { reference })}</h1>
+        {view.place?.street && view.place.city && (
+          <p>{t("page.place", { street: view.place.street, city: view.place.city })}</p>
+        )}
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t("page.reference", { reference })}</p>
+      </div>
+      <p>
+        {viewer
+          ? t("page.signedInPrice")
+          : t.rich("page.signedOutPrice", {
+              signin: inlineLink(`/signin?callbackUrl=${encodeURIComponent(returnTo)}`),
+            })}
+      </p>
+      <section aria-labelledby="evses-heading" className="space-y-3">
+        <h2 id="evses-heading" className="text-lg font-semibold">
+          {t("page.evses")}
+        </h2>
+        <ChargePointEvses evses={view.evses} />
+      </section>
+      <Link href="/map" className={INLINE_LINK_CLASS}>
+        {t("page.map")}
+      </Link>
+    </div>
+  );
+}

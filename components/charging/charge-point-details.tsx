@@ -1,0 +1,124 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { Card } from "@/components/ui/card";
+import { formatMoney, numberFormat } from "@/lib/core/format";
+import type { EvseView, PriceView } from "@/lib/features/charging";
+import type { TariffPrices } from "@/lib/platform/types";
+
+const STATUS_TONE: Record<string, string> = {
+  available: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50",
+  unavailable: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50",
+  faulted: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-50",
+  unknown: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50",
+};
+const IN_USE_TONE = "bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50";
+
+/** Each charging spot of a charge point: its live status in words, its connectors and what charging there costs. */
+export async function ChargePointEvses({ evses }: { evses: EvseView[] }) {
+  const t = await getTranslations("charging");
+  if (evses.length === 0) return <p>{t("page.noEvses")}</p>;
+  return (
+    <ul className="grid gap-4 md:grid-cols-2">
+      {evses.map((evse) => (
+        <li key={evse.id}>
+          <EvseCard evse={evse} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+async function EvseCard({ evse }: { evse: EvseView }) {
+  const [t, locale] = await Promise.all([getTranslations("charging"), getLocale()]);
+  const power = numberFormat(locale, { maximumFractionDigits: 1 });
+  return (
+    <Card title={t("page.evse", { reference: evse.reference ?? String(evse.id) })}>
+      <p className="mb-3">
+        <span
+          className={`inline-block rounded px-2 py-0.5 text-sm font-semibold ${STATUS_TONE[evse.status] ?? IN_USE_TONE}`}
+        >
+          {t(`evseStatus.${evse.status}`)}
+        </span>
+      </p>
+      <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-300">{t("page.connectors")}</h3>
+      <ul className="mb-3 list-disc pl-5">
+        {evse.connectors.map((connector, index) => (
+          <li key={index}>
+            {connector.powerKw === null
+              ? t("page.connectorNoPower", { type: connector.type })
+              : t("page.connector", { type: connector.type, power: power.format(connector.powerKw) })}
+          </li>
+        ))}
+      </ul>
+      <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-300">{t("price.heading")}</h3>
+      <Price price={evse.price} />
+    </Card>
+  );
+}
+
+async function Price({ price }: { price: PriceView }) {
+  const t = await getTranslations("charging.price");
+  switch (price.kind) {
+    case "free":
+      return <p className="text-lg font-semibold">{t("free")}</p>;
+    case "notAllowed":
+      return <p>{t("notAllowed")}</p>;
+    case "notItemised":
+      return <p>{t("notItemised")}</p>;
+    case "unavailable":
+      return <p role="status">{t("unavailable")}</p>;
+    case "prices":
+      return <PriceLines prices={price.prices} currency={price.currency} />;
+  }
+}
+
+async function PriceLines({ prices, currency }: { prices: TariffPrices; currency: string | null }) {
+  const [t, locale] = await Promise.all([getTranslations("charging.price"), getLocale()]);
+  const money = (amount: number) => formatMoney(amount, currency, locale);
+  // Whole hours read as hours: "after 2 hours", not "after 120 minutes".
+  const wholeHours = (minutes: number) => (minutes >= 60 && minutes % 60 === 0 ? minutes / 60 : null);
+  const chargingFor = (minutes: number) => {
+    const hours = wholeHours(minutes);
+    return hours === null ? t("afterMinutes", { minutes }) : t("afterHours", { hours });
+  };
+  const pluggedInFor = (minutes: number) => {
+    const hours = wholeHours(minutes);
+    return hours === null ? t("idleAfter", { minutes }) : t("idleAfterHours", { hours });
+  };
+  const lines: string[] = [];
+  if (prices.perKwh !== null) lines.push(t("perKwh", { price: money(prices.perKwh) }));
+  if (prices.perSession !== null) lines.push(t("perSession", { price: money(prices.perSession) }));
+  if (prices.connectionFee !== null) lines.push(t("connectionFee", { price: money(prices.connectionFee) }));
+  if (prices.perPeriod !== null && prices.periodMinutes !== null) {
+    lines.push(
+      [
+        t("perPeriod", { price: money(prices.perPeriod), minutes: prices.periodMinutes }),
+        prices.timeFeeAfterMinutes ? chargingFor(prices.timeFeeAfterMinutes) : null,
+        prices.timeFeeLimit !== null ? t("upTo", { amount: money(prices.timeFeeLimit) }) : null,
+      ]
+        .filter(Boolean)
+        .join(", "),
+    );
+  }
+  if (prices.idleFeePerMinute !== null) {
+    lines.push(
+      [
+        t("idle", { price: money(prices.idleFeePerMinute) }),
+        prices.idleFeeAfterMinutes ? pluggedInFor(prices.idleFeeAfterMinutes) : null,
+        prices.idleFeeLimit !== null ? t("upTo", { amount: money(prices.idleFeeLimit) }) : null,
+      ]
+        .filter(Boolean)
+        .join(", "),
+    );
+  }
+  if (lines.length === 0) return <p className="text-lg font-semibold">{t("free")}</p>;
+  return (
+    <>
+      <ul className="space-y-1">
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("tax")}</p>
+    </>
+  );
+}

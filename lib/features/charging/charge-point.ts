@@ -1,0 +1,123 @@
+import "server-only";
+import { logger } from "@/lib/core/log";
+import { getPlatform } from "@/lib/platform";
+import type { PlatformClient } from "@/lib/platform/client";
+import { isPlatformError } from "@/lib/platform/errors";
+import { locationName } from "@/lib/platform/location-name";
+import type { ChargePointEvse, ChargingTariff, TariffPrices } from "@/lib/platform/types";
+import { CHARGE_POINT_REFERENCE, evseStatusCode, type EvseStatusCode } from "./shared";
+
+/** What an EVSE costs, as the page says it; `unavailable` when the tariff could not be read. */
+export type PriceView =
+  | { kind: "free" }
+  | { kind: "notAllowed" }
+  | { kind: "prices"; currency: string | null; prices: TariffPrices }
+  /** Prices that change over the day or with power: the platform's app shows them, the portal does not guess. */
+  | { kind: "notItemised" }
+  | { kind: "unavailable" };
+
+export interface EvseView {
+  id: number;
+  reference: string | null;
+  status: EvseStatusCode;
+  currentType: "ac" | "dc" | null;
+  connectors: { type: string; powerKw: number | null }[];
+  price: PriceView;
+}
+
+export type ChargePointView =
+  /** The platform has no charging API (the contract): the page explains, with no call. */
+  | { status: "unsupported" }
+  | { status: "notFound" }
+  | {
+      status: "ok";
+      reference: string;
+      name: string | null;
+      place: { name: string; street: string | null; city: string | null } | null;
+      evses: EvseView[];
+    };
+
+const ITEMISED = new Set(["flat rate", "duration+energy"]);
+
+export function priceView(tariff: ChargingTariff | null): PriceView {
+  if (!tariff) return { kind: "unavailable" };
+  if (tariff.type === "free") return { kind: "free" };
+  if (tariff.type === "charging not allowed") return { kind: "notAllowed" };
+  if (!ITEMISED.has(tariff.type)) return { kind: "notItemised" };
+  return { kind: "prices", currency: tariff.currency, prices: tariff.prices };
+}
+
+/** A QR code's text as typed or scanned, or null when it cannot be a reference (the page then says 404). */
+export function parseChargePointReference(raw: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw).trim();
+  } catch {
+    return null;
+  }
+  return CHARGE_POINT_REFERENCE.test(decoded) ? decoded : null;
+}
+
+/**
+ * The charge point behind a printed reference, each EVSE with its live status and the price its tariff group applies
+ * to this driver (`platformUserId` null: signed out, the ad-hoc price). One tariff read per group, together.
+ */
+export async function loadChargePointView(
+  reference: string,
+  platformUserId: number | null,
+  locale: string,
+  platform: Pick<PlatformClient, "charging"> = getPlatform(),
+): Promise<ChargePointView> {
+  const charging = platform.charging;
+  if (!charging) return { status: "unsupported" };
+  const chargePoint = await charging.findChargePoint(reference);
+  if (!chargePoint) return { status: "notFound" };
+
+  const groups = [...new Set(chargePoint.evses.map((e) => e.tariffGroupId))];
+  const tariffs = new Map(
+    await Promise.all(
+      groups.map(async (groupId) => [groupId, await tariffOf(charging, groupId, platformUserId)] as const),
+    ),
+  );
+  const location = chargePoint.location;
+  return {
+    status: "ok",
+    reference,
+    name: chargePoint.name,
+    place: location
+      ? {
+          name: locationName({ id: location.id, names: location.names }, locale),
+          street: location.street,
+          city: location.city,
+        }
+      : null,
+    evses: chargePoint.evses.map((evse) => evseView(evse, tariffs.get(evse.tariffGroupId) ?? { kind: "unavailable" })),
+  };
+}
+
+async function tariffOf(
+  charging: NonNullable<PlatformClient["charging"]>,
+  groupId: number | null,
+  platformUserId: number | null,
+): Promise<PriceView> {
+  // No group: the platform's default tariff, which is free.
+  if (groupId === null) return { kind: "free" };
+  try {
+    return priceView(await charging.tariffFor(groupId, platformUserId));
+  } catch (error) {
+    if (!isPlatformError(error)) logger("charging").error("reading a tariff failed", error);
+    else logger("charging").warn("reading a tariff failed", error);
+    return { kind: "unavailable" };
+  }
+}
+
+function evseView(evse: ChargePointEvse, price: PriceView): EvseView {
+  return {
+    id: evse.id,
+    reference: evse.physicalReference,
+    status: evseStatusCode(evse.status),
+    currentType: evse.currentType,
+    connectors: evse.connectors.map((c) => ({ type: c.type, powerKw: c.power })),
+    price,
+  };
+}

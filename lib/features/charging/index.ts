@@ -1,0 +1,5 @@
+import "server-only";
+
+/** What other features may use of charging: the rest of the folder is its own. */
+export { loadChargePointView, parseChargePointReference } from "./charge-point";
+export type { ChargePointView, EvseView, PriceView } from "./charge-point";

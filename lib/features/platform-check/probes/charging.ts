@@ -1,0 +1,40 @@
+import "server-only";
+import { ampecoProbeKit } from "@/lib/platform/client";
+import { found, notTried, problem, type Probe } from "../probe";
+
+/** A charge point's page (issue 38): the EVSE a QR code names, found by its printed reference, and its tariff. */
+const { AmpecoEvse, ampecoList } = ampecoProbeKit;
+
+export const CHARGING_PROBES: Probe[] = [
+  {
+    endpoint: "evses.list",
+    feature: "a charge point's page, opened from its QR code",
+    async run({ platform, requester, samples }) {
+      const { data } = await requester.request({
+        endpoint: "evses.list",
+        query: { cursor: "", per_page: 1 },
+        schema: ampecoList(AmpecoEvse),
+      });
+      const first = data.data[0];
+      if (!first) return found("lists no EVSE yet: no charge point page can open");
+      if (!first.physicalReference)
+        return problem("warning", `EVSE ${first.id} has no physical reference for a QR code`);
+      samples.tariffGroupId = first.tariffGroupId ?? undefined;
+      const chargePoint = await platform.charging?.findChargePoint(first.physicalReference);
+      if (!chargePoint) return problem("blocker", `EVSE ${first.physicalReference} is not found by its reference`);
+      samples.evseReference = first.physicalReference;
+      return found(`finds ${first.physicalReference} by its reference, with ${chargePoint.evses.length} EVSE(s)`);
+    },
+  },
+  {
+    endpoint: "tariffs.list",
+    feature: "the price on a charge point's page",
+    async run({ platform, samples }) {
+      if (samples.tariffGroupId === undefined) return notTried("no EVSE with a tariff group to price");
+      const tariff = await platform.charging?.tariffFor(samples.tariffGroupId, samples.userId ?? null);
+      return tariff
+        ? found(`tariff group ${samples.tariffGroupId} applies tariff ${tariff.id} (${tariff.type})`)
+        : problem("warning", `tariff group ${samples.tariffGroupId} applies no tariff: the page says so`);
+    },
+  },
+];

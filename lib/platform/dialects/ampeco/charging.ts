@@ -1,0 +1,111 @@
+import "server-only";
+import type { ChargingApi } from "../../apis";
+import { readOne } from "../../reads";
+import type { ChargePointEvse, ChargingTariff } from "../../types";
+import { wireItem } from "../../wire";
+import type { AmpecoRequester } from "./endpoints";
+import { toAmpecoEvse, toAmpecoLocation } from "./locations";
+import { collectCursorPages } from "./paging";
+import { AmpecoChargePoint, AmpecoEvse, AmpecoLocation, AmpecoTariff, ampecoList } from "./schemas";
+
+const EvseListResponse = ampecoList(AmpecoEvse);
+const ChargePointResponse = wireItem(AmpecoChargePoint);
+const LocationResponse = wireItem(AmpecoLocation);
+const TariffListResponse = ampecoList(AmpecoTariff);
+
+function toChargePointEvse(wire: AmpecoEvse, chargePointId: number): ChargePointEvse {
+  const { status, connectors } = toAmpecoEvse(wire);
+  const currentType = wire.currentType === "ac" || wire.currentType === "dc" ? wire.currentType : null;
+  return {
+    id: wire.id,
+    chargePointId: wire.chargePointId ?? chargePointId,
+    physicalReference: wire.physicalReference ?? null,
+    status,
+    currentType,
+    tariffGroupId: wire.tariffGroupId ?? null,
+    connectors,
+  };
+}
+
+export function toChargingTariff(wire: AmpecoTariff): ChargingTariff {
+  const p = wire.pricing;
+  return {
+    id: wire.id,
+    name: wire.name ?? null,
+    type: wire.type,
+    currency: wire.currency ?? null,
+    prices: {
+      perSession: p?.pricePerSession ?? null,
+      connectionFee: p?.connectionFee ?? null,
+      perKwh: p?.pricePerKwh ?? null,
+      periodMinutes: p?.pricePeriodInMinutes ?? null,
+      perPeriod: p?.pricePerPeriod ?? null,
+      timeFeeAfterMinutes: p?.durationFeeGracePeriod ?? null,
+      timeFeeLimit: p?.durationFeeLimit ?? null,
+      idleFeePerMinute: p?.idleFeePerMinute ?? null,
+      idleFeeAfterMinutes: p?.idleFeeGracePeriodMinutes ?? null,
+      idleFeeLimit: p?.idleFeeLimit ?? null,
+    },
+  };
+}
+
+/**
+ * A QR code's EVSE by `filter[physicalReference]` (EVSEs v2.1), then its charge point, the charge point's EVSEs and
+ * its location together; the tariff by `filter[tariffGroupId]` and `filter[userId]`, as the platform applies it.
+ */
+export function createAmpecoChargingApi(requester: AmpecoRequester): ChargingApi {
+  return {
+    async findChargePoint(physicalReference) {
+      const [found] = await collectCursorPages(
+        requester,
+        {
+          endpoint: "evses.list",
+          query: { "filter[physicalReference]": physicalReference },
+          schema: EvseListResponse,
+        },
+        (evse) => evse,
+        1,
+      );
+      // The filter is exact on the platform; checked here too, so a looser one never shows another charge point.
+      if (!found || found.physicalReference !== physicalReference || found.chargePointId == null) return null;
+      const chargePointId = found.chargePointId;
+      const [chargePoint, evses] = await Promise.all([
+        readOne(
+          requester,
+          { endpoint: "chargePoints.get", id: chargePointId, schema: ChargePointResponse },
+          (cp) => cp,
+        ),
+        collectCursorPages(
+          requester,
+          {
+            endpoint: "chargePoints.evses",
+            params: { id: chargePointId },
+            query: { "include[]": "connectors" },
+            schema: EvseListResponse,
+          },
+          (evse) => toChargePointEvse(evse, chargePointId),
+        ),
+      ]);
+      if (!chargePoint) return null;
+      const location =
+        chargePoint.locationId == null
+          ? null
+          : await readOne(
+              requester,
+              { endpoint: "locations.get", id: chargePoint.locationId, schema: LocationResponse },
+              (wire) => toAmpecoLocation(wire),
+            );
+      return { id: chargePoint.id, name: chargePoint.name ?? null, location, evses };
+    },
+
+    async tariffFor(tariffGroupId, userId) {
+      const { data } = await requester.request({
+        endpoint: "tariffs.list",
+        query: { "filter[tariffGroupId]": tariffGroupId, "filter[userId]": userId ?? "" },
+        schema: TariffListResponse,
+      });
+      const [tariff] = data.data;
+      return tariff ? toChargingTariff(tariff) : null;
+    },
+  };
+}

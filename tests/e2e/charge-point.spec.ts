@@ -1,0 +1,94 @@
+import { LOCALE_COOKIE } from "../../lib/core/i18n/locales";
+import { expectAccessibleInBothSchemes } from "./axe";
+import { createPlatformDriver, expect, latestSignInLink, test } from "./fixtures";
+
+/**
+ * Issue 38, a charge point's page (/charge/<reference>, the reference printed on the charge point and in its QR code):
+ * open to everyone, with the place, each spot's live status in words, its connectors and its price; signed out the
+ * price without an account, and after signing in from there, back on the same page, the account's own.
+ */
+const QR = "/charge/NL*DPT*E50101";
+
+test(
+  "from a QR link signed out, at 360 px: the place, the spots and the price; signing in comes back with the account's price",
+  { tag: "@ampeco-only" },
+  async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const response = await page.goto(QR);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Westerpark Charging Hub" })).toBeVisible();
+    await expect(page.getByText("Charge point NL*DPT*E50101")).toBeVisible();
+    const dcSpot = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Spot NL*DPT*E50101" }) });
+    await expect(dcSpot.getByText("CCS2, 50 kW")).toBeVisible();
+    await expect(dcSpot.getByText("€0.59 per kWh")).toBeVisible();
+    await expect(dcSpot.getByText("€0.99 to start")).toBeVisible();
+    await expect(dcSpot.getByText("€0.05 per minute, after 45 minutes of charging, at most €5.00")).toBeVisible();
+    // Both spots of the charge point, each with a status in words.
+    await expect(page.getByRole("heading", { name: /^Spot NL\*DPT\*E5010[12]$/ })).toHaveCount(2);
+    await expect(
+      page.getByText(/^(Free now|In use: .+|Getting ready: .+|Reserved|Out of service|Out of order)$/),
+    ).toHaveCount(2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    const driver = await createPlatformDriver(request, "charge.qr");
+    await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
+    await page.getByLabel("E-mail address").fill(driver.email);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+    await page.goto(await latestSignInLink(page, driver.email));
+
+    await expect(page).toHaveURL(/\/charge\/NL\*DPT\*E50101$/);
+    await expect(page.getByText("These are the prices for your account.")).toBeVisible();
+    await expect(dcSpot.getByText("€0.55 per kWh")).toBeVisible();
+    await expect(dcSpot.getByText("€0.49 to start")).toBeVisible();
+  },
+);
+
+test(
+  "in Dutch, each status and price is in Dutch, and the page passes axe in both schemes at 1280 and 360 px",
+  { tag: "@ampeco-only" },
+  async ({ page, baseURL }) => {
+    await page.context().addCookies([{ name: LOCALE_COOKIE, value: "nl", url: baseURL! }]);
+    await expectAccessibleInBothSchemes(
+      page,
+      "/charge/NL*DPT*E50201",
+      page.getByRole("heading", { level: 1, name: "Snellader Zuidas" }),
+      async () => {
+        await expect(page.getByText("€ 0,59 per kWh").first()).toBeVisible();
+        await expect(
+          page.getByText("Dit laadpunt is niet voor jou: het is bestemd voor andere rijders."),
+        ).toBeVisible();
+        await expect(page.getByText("Prijzen zijn inclusief btw.").first()).toBeVisible();
+      },
+    );
+  },
+);
+
+async function expectNotFound(page: import("@playwright/test").Page, url: string) {
+  const response = await page.goto(url);
+  expect(response?.status(), url).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+}
+
+test("a reference no charge point carries answers 404", { tag: "@ampeco-only" }, async ({ page }) => {
+  await expectNotFound(page, "/charge/NL*DPT*E99999");
+});
+
+test("text that cannot be a reference answers 404, with no platform call to make @ampeco", async ({ page }) => {
+  await expectNotFound(page, "/charge/%3Cscript%3E");
+  await expectNotFound(page, `/charge/${"E".repeat(65)}`);
+});
+
+test("under the contract, the page says the service starts charges by card or app, and leads to the map", async ({
+  page,
+}) => {
+  const response = await page.goto(QR);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "Charge point NL*DPT*E50101" })).toBeVisible();
+  await expect(page.getByText("Charging from the browser is not offered here")).toBeVisible();
+  await expect(
+    page.getByRole("main").getByRole("link", { name: "Find other charge points on the map" }),
+  ).toHaveAttribute("href", "/map");
+});
