@@ -9,6 +9,7 @@ import type {
   ChargingLocation,
   ChargingSession,
   ChargingTariff,
+  PaymentMethod,
   ClaimCardInput,
   CreateCardInput,
   CreateUserInput,
@@ -168,6 +169,8 @@ export interface ChargingApi {
   findChargePoint(physicalReference: string): Promise<ChargePoint | null>;
   /** The tariff an EVSE's group applies to this platform user (null: a driver not signed in), or null for none. */
   tariffFor(tariffGroupId: number, userId: number | null): Promise<ChargingTariff | null>;
+  /** The ways this user can pay, the balance included where the tenant offers one; removed ones left out. */
+  listPaymentMethods(userId: number): Promise<PaymentMethod[]>;
 }
 
 /** The tenant's records the portal's settings name (ampeco only), for `platform:check`. */

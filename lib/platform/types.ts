@@ -120,6 +120,19 @@ export interface ChargePoint {
   evses: ChargePointEvse[];
 }
 
+/** One way a driver pays for a charge (ampeco's payment methods; adding or changing one stays in the app). */
+export interface PaymentMethod {
+  /** Null: the balance. */
+  id: string | null;
+  kind: "balance" | "card" | "other";
+  /** "**** 4242", a corporate account's or a subscription's name, or "Balance". */
+  name: string;
+  /** visa, mastercard, maestro, amex, paypal, unknown; null when the platform names none. */
+  issuer: string | null;
+  isDefault: boolean;
+  expires: { year: number; month: number } | null;
+}
+
 /** A tariff's prices, tax included; null where the tariff has no such component. */
 export interface TariffPrices {
   perSession: number | null;

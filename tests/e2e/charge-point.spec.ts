@@ -43,6 +43,10 @@ test(
     await expect(page.getByText("These are the prices for your account.")).toBeVisible();
     await expect(dcSpot.getByText("€0.55 per kWh")).toBeVisible();
     await expect(dcSpot.getByText("€0.49 to start")).toBeVisible();
+    // How they would pay: a new driver has only the balance; cards are added in the app.
+    const payment = page.locator("section").filter({ has: page.getByRole("heading", { name: "How you pay" }) });
+    await expect(payment.getByText("Your balance: €0.00")).toBeVisible();
+    await expect(payment.getByText("To add or change a card, use the app.")).toBeVisible();
   },
 );
 

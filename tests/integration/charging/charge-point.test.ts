@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { DEMO_DRIVER_ID, SECOND_DRIVER_ID } from "@/emulators/platform";
 import { serviceHarnessForSuite } from "../../support/service-harness";
 
 /**
@@ -8,7 +9,7 @@ import { serviceHarnessForSuite } from "../../support/service-harness";
 const holder = vi.hoisted(() => ({ harness: null as unknown as import("../driver-services/harness").ServiceHarness }));
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
 
-const { loadChargePointView } = await import("@/lib/features/charging");
+const { loadChargePointView, loadPaymentChoices } = await import("@/lib/features/charging");
 
 const h = serviceHarnessForSuite({ seams: holder, dialect: "ampeco", seedLocations: true });
 
@@ -82,5 +83,27 @@ describe("a charge point's page", () => {
     const view = await loadChargePointView("NL*DPT*E50101", null, "en");
     if (view.status !== "ok") throw new Error(`expected the charge point, got ${view.status}`);
     expect(view.evses.map((e) => e.price.kind)).toEqual(["unavailable", "unavailable"]);
+  });
+});
+
+describe("how a driver would pay", () => {
+  it("lists the balance with its amount and the saved cards, the expired one marked, a removed one left out", async () => {
+    const view = await loadPaymentChoices(DEMO_DRIVER_ID);
+    expect(view).toMatchObject({ status: "ok", balance: { currency: "EUR" } });
+    if (view?.status !== "ok") throw new Error("unreachable");
+    expect(view.balance!.amount).toBeTypeOf("number");
+    expect(view.methods.map((m) => [m.kind, m.issuer, m.name, m.isDefault, m.expired])).toEqual([
+      ["card", "visa", "**** 4242", true, false],
+      ["card", "mastercard", "**** 5454", false, true],
+    ]);
+    const second = await loadPaymentChoices(SECOND_DRIVER_ID);
+    expect(second?.status === "ok" && second.methods).toEqual([]);
+  });
+
+  it("says so, without failing the page, when the platform cannot list them", async () => {
+    await h.control("PUT", "/faults", {
+      rules: [{ method: "GET", path: "/payment-methods$", status: 500, times: 100 }],
+    });
+    expect(await loadPaymentChoices(DEMO_DRIVER_ID)).toEqual({ status: "error" });
   });
 });

@@ -2,11 +2,12 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ChargePointEvses } from "@/components/charging/charge-point-details";
+import { PaymentChoices } from "@/components/charging/payment-choices";
 import { titleFrom } from "@/components/layout/page-title";
 import { Alert } from "@/components/ui/alert";
 import { INLINE_LINK_CLASS, inlineLink } from "@/components/ui/rich-text";
 import { getViewer } from "@/lib/core/auth/viewer";
-import { loadChargePointView, parseChargePointReference } from "@/lib/features/charging";
+import { loadChargePointView, loadPaymentChoices, parseChargePointReference } from "@/lib/features/charging";
 
 export const generateMetadata = titleFrom("charging.page.title");
 
@@ -18,7 +19,11 @@ export default async function ChargePointPage({ params }: { params: Promise<{ re
   const reference = parseChargePointReference((await params).reference);
   if (!reference) notFound();
   const [viewer, locale, t] = await Promise.all([getViewer(), getLocale(), getTranslations("charging")]);
-  const view = await loadChargePointView(reference, viewer?.platformUserId ?? null, locale);
+  const platformUserId = viewer?.platformUserId ?? null;
+  const [view, payment] = await Promise.all([
+    loadChargePointView(reference, platformUserId, locale),
+    platformUserId === null ? null : loadPaymentChoices(platformUserId),
+  ]);
   if (view.status === "notFound") notFound();
   if (view.status === "unsupported") {
     return (
@@ -56,6 +61,7 @@ export default async function ChargePointPage({ params }: { params: Promise<{ re
         </h2>
         <ChargePointEvses evses={view.evses} />
       </section>
+      {payment && <PaymentChoices view={payment} />}
       <Link href="/map" className={INLINE_LINK_CLASS}>
         {t("page.map")}
       </Link>

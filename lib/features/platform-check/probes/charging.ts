@@ -37,4 +37,13 @@ export const CHARGING_PROBES: Probe[] = [
         : problem("warning", `tariff group ${samples.tariffGroupId} applies no tariff: the page says so`);
     },
   },
+  {
+    endpoint: "paymentMethods.list",
+    feature: "how a driver pays, on a charge point's page",
+    async run({ platform, samples }) {
+      if (samples.userId === undefined) return notTried("no user to list payment methods of");
+      const methods = (await platform.charging?.listPaymentMethods(samples.userId)) ?? [];
+      return found(`lists ${methods.length} payment method(s) of user ${samples.userId}`);
+    },
+  },
 ];

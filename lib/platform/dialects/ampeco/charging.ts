@@ -1,17 +1,38 @@
 import "server-only";
 import type { ChargingApi } from "../../apis";
 import { readOne } from "../../reads";
-import type { ChargePointEvse, ChargingTariff } from "../../types";
+import type { ChargePointEvse, ChargingTariff, PaymentMethod } from "../../types";
 import { wireItem } from "../../wire";
 import type { AmpecoRequester } from "./endpoints";
 import { toAmpecoEvse, toAmpecoLocation } from "./locations";
 import { collectCursorPages } from "./paging";
-import { AmpecoChargePoint, AmpecoEvse, AmpecoLocation, AmpecoTariff, ampecoList } from "./schemas";
+import {
+  AmpecoChargePoint,
+  AmpecoEvse,
+  AmpecoLocation,
+  AmpecoPaymentMethod,
+  AmpecoTariff,
+  ampecoList,
+} from "./schemas";
 
 const EvseListResponse = ampecoList(AmpecoEvse);
 const ChargePointResponse = wireItem(AmpecoChargePoint);
 const LocationResponse = wireItem(AmpecoLocation);
 const TariffListResponse = ampecoList(AmpecoTariff);
+const PaymentMethodListResponse = ampecoList(AmpecoPaymentMethod);
+
+export function toPaymentMethod(wire: AmpecoPaymentMethod): PaymentMethod {
+  const kind = wire.id === null || wire.type === "balance" ? "balance" : wire.type === "tokenized" ? "card" : "other";
+  const { expireYear: year, expireMonth: month } = wire;
+  return {
+    id: wire.id,
+    kind,
+    name: wire.name,
+    issuer: wire.issuer ?? null,
+    isDefault: wire.default,
+    expires: typeof year === "number" && typeof month === "number" ? { year, month } : null,
+  };
+}
 
 function toChargePointEvse(wire: AmpecoEvse, chargePointId: number): ChargePointEvse {
   const { status, connectors } = toAmpecoEvse(wire);
@@ -106,6 +127,17 @@ export function createAmpecoChargingApi(requester: AmpecoRequester): ChargingApi
       });
       const [tariff] = data.data;
       return tariff ? toChargingTariff(tariff) : null;
+    },
+
+    /** Page mode only, as published; a driver has a handful, so the first page of 100 is all of them. */
+    async listPaymentMethods(userId) {
+      const { data } = await requester.request({
+        endpoint: "paymentMethods.list",
+        params: { id: userId },
+        query: { page: 1, per_page: 100 },
+        schema: PaymentMethodListResponse,
+      });
+      return data.data.filter((method) => !method.removedAt).map(toPaymentMethod);
     },
   };
 }

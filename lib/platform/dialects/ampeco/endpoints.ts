@@ -48,6 +48,11 @@ export const AMPECO_ENDPOINTS = {
   // Charging from the browser (ampeco-openapi-charging-subset.json): a QR code's EVSE, and the tariff it applies.
   "evses.list": { method: "GET", path: "/public-api/resources/evses/v2.1", idempotent: true },
   "tariffs.list": { method: "GET", path: "/public-api/resources/tariffs/v1.0", idempotent: true },
+  "paymentMethods.list": {
+    method: "GET",
+    path: "/public-api/resources/users/v1.0/{id}/payment-methods",
+    idempotent: true,
+  },
   ...readsOf("transactions", TRANSACTIONS),
   // The portal reads single invoices only (a transaction names its invoice); it lists none.
   "invoices.get": { method: "GET", path: `${INVOICES}/{id}`, idempotent: true },

@@ -101,6 +101,19 @@ export const AmpecoTariff = z.object({
 });
 export type AmpecoTariff = z.output<typeof AmpecoTariff>;
 
+/** Users v1.0 payment methods: an id of null is the balance; the subset types the expiry as numbers. */
+export const AmpecoPaymentMethod = z.object({
+  id: z.string().nullable(),
+  type: z.string().nullish(),
+  name: z.string(),
+  issuer: z.string().nullish(),
+  default: z.boolean(),
+  expireYear: WireNumber.nullish(),
+  expireMonth: WireNumber.nullish(),
+  removedAt: text,
+});
+export type AmpecoPaymentMethod = z.output<typeof AmpecoPaymentMethod>;
+
 /** `links.next` drives every walk; cursor meta carries no totals. */
 export function ampecoList<T extends z.ZodType>(item: T) {
   return z.object({
