@@ -77,6 +77,8 @@ export interface ChargingSession {
   platformStatus?: string | null;
   /** The printed number of the card that started the session, where the platform tells it (ampeco's `idTagLabel`). */
   cardNumber?: string | null;
+  /** The printed reference of the EVSE it ran on (ampeco's `evsePhysicalReference`): "charge here again". */
+  evseReference?: string | null;
 }
 
 export interface LocationNameTranslation {

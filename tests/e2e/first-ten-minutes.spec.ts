@@ -161,6 +161,13 @@ for (const locale of ["en", "nl"] as const) {
         await expect(field(t("sessionDetails.location.address"))).toHaveText(/\S+ \d+, (Amsterdam|Utrecht|Haarlem)$/);
         await expect(page.getByText(t("sessionDetails.location.unavailableTitle"))).toHaveCount(0);
 
+        // Issue 38: the session leads to its charge point's page, with the price and the live status.
+        const again = page.getByRole("link", { name: t("sessionDetails.chargeHereAgain") });
+        await expect(again).toHaveAttribute("href", /^\/charge\/NL\*DPT\*E\d+$/);
+        await again.click();
+        await expect(page.getByRole("heading", { level: 2, name: t("charging.page.evses") })).toBeVisible();
+        await page.goBack();
+
         // The CSV: name and address columns filled on every row.
         const csv = await page.request.get("/api/sessions/export");
         expect(csv.status()).toBe(200);

@@ -89,6 +89,13 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
       </Card>
       <Card title={t("locationCard")}>
         <SessionLocation state={location} />
+        {session.evseReference && (
+          <p className="mt-3">
+            <Link href={`/charge/${encodeURIComponent(session.evseReference)}`} className={backLink}>
+              {session.isRunning ? t("thisChargePoint") : t("chargeHereAgain")}
+            </Link>
+          </p>
+        )}
       </Card>
     </div>
   );

@@ -45,6 +45,7 @@ export const AmpecoSession = z.object({
   totalAmount: z.object({ withTax: WireNumber.nullish() }).nullish(),
   currency: text,
   idTagLabel: text,
+  evsePhysicalReference: text,
 });
 export type AmpecoSession = z.output<typeof AmpecoSession>;
 

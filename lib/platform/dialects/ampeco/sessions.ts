@@ -145,6 +145,7 @@ export function createAmpecoSessionsApi({
       assumedTimeZone: zoneKnown ? null : fallbackTimeZone,
       platformStatus: wire.status,
       cardNumber: wire.idTagLabel ?? null,
+      evseReference: wire.evsePhysicalReference ?? null,
     };
   }
 
