@@ -1,5 +1,7 @@
 import "server-only";
+import { clientLimitKey } from "@/lib/core/auth/client-address";
 import { logger } from "@/lib/core/log";
+import { consumeRateLimit, RATE_LIMITS } from "@/lib/core/rate-limit";
 import { getPlatform } from "@/lib/platform";
 import type { PlatformClient } from "@/lib/platform/client";
 import { isPlatformError } from "@/lib/platform/errors";
@@ -40,11 +42,21 @@ export type ChargePointView =
 const ITEMISED = new Set(["flat rate", "duration+energy"]);
 
 export function priceView(tariff: ChargingTariff | null): PriceView {
-  if (!tariff) return { kind: "unavailable" };
+  // No tariff of the group fits this driver: the platform refuses a start there (CHARGING_NOT_ALLOWED).
+  if (!tariff) return { kind: "notAllowed" };
   if (tariff.type === "free") return { kind: "free" };
   if (tariff.type === "charging not allowed") return { kind: "notAllowed" };
   if (!ITEMISED.has(tariff.type)) return { kind: "notItemised" };
   return { kind: "prices", currency: tariff.currency, prices: tariff.prices };
+}
+
+/**
+ * Each view of a charge point's page makes four or more platform calls for anyone, so a client gets as many per minute
+ * as the map's data routes (`LIMIT_MAP_PER_CLIENT_PER_MINUTE`), in a bucket of its own. Null: go on.
+ */
+export async function chargePageRetryAfter(): Promise<number | null> {
+  const limit = await consumeRateLimit("charge-page", await clientLimitKey(), RATE_LIMITS.mapPerClient);
+  return limit.allowed ? null : limit.retryAfterSeconds;
 }
 
 /** A QR code's text as typed or scanned, or null when it cannot be a reference (the page then says 404). */

@@ -47,7 +47,7 @@ describe("the price a tariff shows", () => {
     expect(priceView(tariff("free"))).toEqual({ kind: "free" });
     expect(priceView(tariff("charging not allowed"))).toEqual({ kind: "notAllowed" });
     expect(priceView(tariff("energy tou", { perKwh: 0.3 }))).toEqual({ kind: "notItemised" });
-    expect(priceView(null)).toEqual({ kind: "unavailable" });
+    expect(priceView(null)).toEqual({ kind: "notAllowed" });
   });
 });
 

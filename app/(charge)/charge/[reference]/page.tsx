@@ -7,7 +7,12 @@ import { titleFrom } from "@/components/layout/page-title";
 import { Alert } from "@/components/ui/alert";
 import { INLINE_LINK_CLASS, inlineLink } from "@/components/ui/rich-text";
 import { getViewer } from "@/lib/core/auth/viewer";
-import { loadChargePointView, loadPaymentChoices, parseChargePointReference } from "@/lib/features/charging";
+import {
+  chargePageRetryAfter,
+  loadChargePointView,
+  loadPaymentChoices,
+  parseChargePointReference,
+} from "@/lib/features/charging";
 
 export const generateMetadata = titleFrom("charging.page.title");
 
@@ -18,7 +23,21 @@ export const generateMetadata = titleFrom("charging.page.title");
 export default async function ChargePointPage({ params }: { params: Promise<{ reference: string }> }) {
   const reference = parseChargePointReference((await params).reference);
   if (!reference) notFound();
-  const [viewer, locale, t] = await Promise.all([getViewer(), getLocale(), getTranslations("charging")]);
+  const [viewer, locale, t, retryAfter] = await Promise.all([
+    getViewer(),
+    getLocale(),
+    getTranslations("charging"),
+    chargePageRetryAfter(),
+  ]);
+  if (retryAfter !== null)
+    return (
+      <div className="space-y-4">
+        <h1 className="text-2xl font-bold">{t("page.reference", { reference })}</h1>
+        <Alert tone="error" title={t("page.tooManyTitle")}>
+          {t("page.tooMany", { seconds: retryAfter })}
+        </Alert>
+      </div>
+    );
   const platformUserId = viewer?.platformUserId ?? null;
   const [view, payment] = await Promise.all([
     loadChargePointView(reference, platformUserId, locale),
