@@ -16,6 +16,8 @@ const manifest = JSON.parse(
 // tests/integration/map/public-map.test.ts).
 const PUBLIC = [
   /^\/map$/,
+  // A charge point's page: its QR code opens it for anyone (issue 38).
+  /^\/charge\/[^/]+$/,
   /^\/api\/map\//,
   /^\/$/,
   /^\/signin$/,

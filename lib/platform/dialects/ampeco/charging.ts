@@ -129,12 +129,14 @@ export function createAmpecoChargingApi(requester: AmpecoRequester): ChargingApi
       return tariff ? toChargingTariff(tariff) : null;
     },
 
-    /** Page mode only, as published; a driver has a handful, so the first page of 100 is all of them. */
+    /**
+     * Page mode only, as published, and its defaults are page 1 of 100: a driver has a handful, so that is all of them.
+     * No `page` is sent, the deprecated parameter everywhere else (the request log's check holds the portal to that).
+     */
     async listPaymentMethods(userId) {
       const { data } = await requester.request({
         endpoint: "paymentMethods.list",
         params: { id: userId },
-        query: { page: 1, per_page: 100 },
         schema: PaymentMethodListResponse,
       });
       return data.data.filter((method) => !method.removedAt).map(toPaymentMethod);
