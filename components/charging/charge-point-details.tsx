@@ -1,16 +1,23 @@
 import { getLocale, getTranslations } from "next-intl/server";
+import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { formatMoney, numberFormat } from "@/lib/core/format";
 import type { EvseView, PriceView } from "@/lib/features/charging";
+import type { EvseStatusCode } from "@/lib/features/charging/shared";
 import type { TariffPrices } from "@/lib/platform/types";
 
-const STATUS_TONE: Record<string, string> = {
-  available: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50",
-  unavailable: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50",
-  faulted: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-50",
-  unknown: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50",
-};
-const IN_USE_TONE = "bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50";
+const TONES = {
+  available: "green",
+  preparing: "amber",
+  charging: "amber",
+  suspendedEV: "amber",
+  suspendedEVSE: "amber",
+  finishing: "amber",
+  reserved: "amber",
+  unavailable: "slate",
+  faulted: "red",
+  unknown: "slate",
+} as const satisfies Record<EvseStatusCode, string>;
 
 /** Each charging spot of a charge point: its live status in words, its connectors and what charging there costs. */
 export async function ChargePointEvses({ evses }: { evses: EvseView[] }) {
@@ -33,11 +40,7 @@ async function EvseCard({ evse }: { evse: EvseView }) {
   return (
     <Card title={t("page.evse", { reference: evse.reference ?? String(evse.id) })}>
       <p className="mb-3">
-        <span
-          className={`inline-block rounded px-2 py-0.5 text-sm font-semibold ${STATUS_TONE[evse.status] ?? IN_USE_TONE}`}
-        >
-          {t(`evseStatus.${evse.status}`)}
-        </span>
+        <Badge tone={TONES[evse.status]}>{t(`evseStatus.${evse.status}`)}</Badge>
       </p>
       <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-300">{t("page.connectors")}</h3>
       <ul className="mb-3 list-disc pl-5">
@@ -84,30 +87,29 @@ async function PriceLines({ prices, currency }: { prices: TariffPrices; currency
     const hours = wholeHours(minutes);
     return hours === null ? t("idleAfter", { minutes }) : t("idleAfterHours", { hours });
   };
+  // A fee, when it starts and its cap, as one line.
+  const feeLine = (fee: string, after: string | null, limit: number | null) =>
+    [fee, after, limit === null ? null : t("upTo", { amount: money(limit) })].filter(Boolean).join(", ");
   const lines: string[] = [];
   if (prices.perKwh !== null) lines.push(t("perKwh", { price: money(prices.perKwh) }));
   if (prices.perSession !== null) lines.push(t("perSession", { price: money(prices.perSession) }));
   if (prices.connectionFee !== null) lines.push(t("connectionFee", { price: money(prices.connectionFee) }));
   if (prices.perPeriod !== null && prices.periodMinutes !== null) {
     lines.push(
-      [
+      feeLine(
         t("perPeriod", { price: money(prices.perPeriod), minutes: prices.periodMinutes }),
         prices.timeFeeAfterMinutes ? chargingFor(prices.timeFeeAfterMinutes) : null,
-        prices.timeFeeLimit !== null ? t("upTo", { amount: money(prices.timeFeeLimit) }) : null,
-      ]
-        .filter(Boolean)
-        .join(", "),
+        prices.timeFeeLimit,
+      ),
     );
   }
   if (prices.idleFeePerMinute !== null) {
     lines.push(
-      [
+      feeLine(
         t("idle", { price: money(prices.idleFeePerMinute) }),
         prices.idleFeeAfterMinutes ? pluggedInFor(prices.idleFeeAfterMinutes) : null,
-        prices.idleFeeLimit !== null ? t("upTo", { amount: money(prices.idleFeeLimit) }) : null,
-      ]
-        .filter(Boolean)
-        .join(", "),
+        prices.idleFeeLimit,
+      ),
     );
   }
   if (lines.length === 0) return <p className="text-lg font-semibold">{t("free")}</p>;

@@ -5,6 +5,7 @@ import { ChargePointEvses } from "@/components/charging/charge-point-details";
 import { PaymentChoices } from "@/components/charging/payment-choices";
 import { titleFrom } from "@/components/layout/page-title";
 import { Alert } from "@/components/ui/alert";
+import { HeadedSection } from "@/components/ui/headed-section";
 import { INLINE_LINK_CLASS, inlineLink } from "@/components/ui/rich-text";
 import { getViewer } from "@/lib/core/auth/viewer";
 import {
@@ -74,12 +75,9 @@ export default async function ChargePointPage({ params }: { params: Promise<{ re
               signin: inlineLink(`/signin?callbackUrl=${encodeURIComponent(returnTo)}`),
             })}
       </p>
-      <section aria-labelledby="evses-heading" className="space-y-3">
-        <h2 id="evses-heading" className="text-lg font-semibold">
-          {t("page.evses")}
-        </h2>
+      <HeadedSection headingId="evses-heading" heading={t("page.evses")}>
         <ChargePointEvses evses={view.evses} />
-      </section>
+      </HeadedSection>
       {payment && <PaymentChoices view={payment} />}
       <Link href="/map" className={INLINE_LINK_CLASS}>
         {t("page.map")}
