@@ -19,22 +19,31 @@ const TONES = {
   unknown: "slate",
 } as const satisfies Record<EvseStatusCode, string>;
 
-/** Each charging spot of a charge point: its live status in words, its connectors and what charging there costs. */
-export async function ChargePointEvses({ evses }: { evses: EvseView[] }) {
+/**
+ * Each charging spot of a charge point: its live status in words, its connectors and what charging there costs, and
+ * what `startFor` puts under it (the start form, or how to get to one).
+ */
+export async function ChargePointEvses({
+  evses,
+  startFor,
+}: {
+  evses: EvseView[];
+  startFor?: (evse: EvseView) => React.ReactNode;
+}) {
   const t = await getTranslations("charging");
   if (evses.length === 0) return <p>{t("page.noEvses")}</p>;
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {evses.map((evse) => (
         <li key={evse.id}>
-          <EvseCard evse={evse} />
+          <EvseCard evse={evse} start={startFor?.(evse)} />
         </li>
       ))}
     </ul>
   );
 }
 
-async function EvseCard({ evse }: { evse: EvseView }) {
+async function EvseCard({ evse, start }: { evse: EvseView; start: React.ReactNode }) {
   const [t, locale] = await Promise.all([getTranslations("charging"), getLocale()]);
   const power = numberFormat(locale, { maximumFractionDigits: 1 });
   return (
@@ -54,11 +63,12 @@ async function EvseCard({ evse }: { evse: EvseView }) {
       </ul>
       <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-300">{t("price.heading")}</h3>
       <Price price={evse.price} />
+      {start ? <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700">{start}</div> : null}
     </Card>
   );
 }
 
-async function Price({ price }: { price: PriceView }) {
+export async function Price({ price }: { price: PriceView }) {
   const t = await getTranslations("charging.price");
   switch (price.kind) {
     case "free":
@@ -74,7 +84,8 @@ async function Price({ price }: { price: PriceView }) {
   }
 }
 
-async function PriceLines({ prices, currency }: { prices: TariffPrices; currency: string | null }) {
+/** A tariff's components as the page words them, one line each; empty for a tariff that charges nothing. */
+export async function priceLineTexts(prices: TariffPrices, currency: string | null): Promise<string[]> {
   const [t, locale] = await Promise.all([getTranslations("charging.price"), getLocale()]);
   const money = (amount: number) => formatMoney(amount, currency, locale);
   // Whole hours read as hours: "after 2 hours", not "after 120 minutes".
@@ -112,6 +123,11 @@ async function PriceLines({ prices, currency }: { prices: TariffPrices; currency
       ),
     );
   }
+  return lines;
+}
+
+async function PriceLines({ prices, currency }: { prices: TariffPrices; currency: string | null }) {
+  const [t, lines] = await Promise.all([getTranslations("charging.price"), priceLineTexts(prices, currency)]);
   if (lines.length === 0) return <p className="text-lg font-semibold">{t("free")}</p>;
   return (
     <>

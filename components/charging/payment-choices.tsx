@@ -37,13 +37,7 @@ export async function PaymentChoices({ view }: { view: PaymentChoicesView }) {
 
 async function MethodLine({ method }: { method: PaymentChoice }) {
   const t = await getTranslations("charging.payment");
-  const issuer = method.issuer ? ISSUER_NAMES[method.issuer] : undefined;
-  const name =
-    method.kind !== "card"
-      ? t("other", { name: method.name })
-      : issuer
-        ? t("card", { issuer, name: method.name })
-        : t("plainCard", { name: method.name });
+  const name = methodName(t, method);
   const expiry = method.expires && {
     month: String(method.expires.month).padStart(2, "0"),
     year: method.expires.year,
@@ -53,4 +47,11 @@ async function MethodLine({ method }: { method: PaymentChoice }) {
     expiry ? (method.expired ? t("expired", expiry) : t("expires", expiry)) : null,
   ].filter(Boolean);
   return <>{details.length > 0 ? `${name} (${details.join(", ")})` : name}</>;
+}
+
+/** A payment method as the driver knows it: "Visa **** 4242", "Card **** 1234", or its own name. */
+export function methodName(t: Awaited<ReturnType<typeof getTranslations<"charging.payment">>>, method: PaymentChoice) {
+  const issuer = method.issuer ? ISSUER_NAMES[method.issuer] : undefined;
+  if (method.kind !== "card") return t("other", { name: method.name });
+  return issuer ? t("card", { issuer, name: method.name }) : t("plainCard", { name: method.name });
 }

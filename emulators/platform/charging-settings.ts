@@ -1,35 +1,16 @@
 import { z } from "zod";
+import {
+  START_REFUSAL_CODES as START_ERROR_CODES,
+  type StartRefusalCode as StartErrorCode,
+} from "@/lib/platform/start-refusal-codes";
 
 /**
  * The emulator's settings for charging from the API (issue 38), part of ./settings.ts: a refusal to force, the
  * balance a start needs, a charge point that rejects stops, and how long an EVSE prepares and finishes.
  */
 
-/** Every `errorCode` of a refused start (the charging subset's start actions, in its order). */
-export const START_ERROR_CODES = [
-  "BILLING_NOT_ASSOCIATED",
-  "BILLING_NOT_PARTNER_ASSOCIATED",
-  "INTERNAL_ISSUE",
-  "SESSION_EXISTS",
-  "AGILE_STREETS_CALCULATE",
-  "AGILE_STREETS_COMMUNICATION",
-  "CHARGING_NOT_ALLOWED",
-  "LOCATION_IS_CLOSED",
-  "USER_VALIDATION_NOT_COMPLETE",
-  "TERMS_NOT_ACCEPTED",
-  "USER_IS_DISABLED",
-  "SUBSCRIPTION_REQUIRED",
-  "SESSION_ALREADY_RUNNING",
-  "PREVIOUS_SESSION_NOT_PAID",
-  "ACCESS_RESTRICTED",
-  "PAYMENT_METHOD_REQUIRED",
-  "CANNOT_BILL_PAYMENT_METHOD",
-  "CORPORATE_ACCOUNT_LIMIT_REACHED",
-  "CANNOT_USE_EXPIRED_PAYMENT_METHOD",
-  "CANNOT_USE_PAYMENT_METHOD",
-  "PAYMENT_NO_FUNDS",
-] as const;
-export type StartErrorCode = (typeof START_ERROR_CODES)[number];
+/** Every `errorCode` of a refused start: the portal's list (the charging subset's start actions, in its order). */
+export { START_ERROR_CODES, type StartErrorCode };
 
 const ChargingPhasesSchema = z
   .object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FaultsInputSchema } from "./faults";
+import { START_ERROR_CODES } from "./charging-settings";
 import { EmulatorSettingsSchema } from "./settings";
 import {
   empty,
@@ -130,6 +131,15 @@ function stopSession({ state, params, now }: RouteContext) {
   return json(200, { data: sessionDetailView(session, now) });
 }
 
+const StartRefusalSchema = z.object({ errorCode: z.enum(START_ERROR_CODES).nullable() }).strict();
+
+/** Every start of this user is refused with `errorCode` until it is set back to null (ampeco's start actions). */
+function putStartRefusal({ state, params }: RouteContext, body: Record<string, unknown>) {
+  const user = findUser(state, params[0]);
+  user.startRefusal = validate(StartRefusalSchema, body).errorCode;
+  return json(200, { data: { startRefusal: user.startRefusal } });
+}
+
 function createVoucher({ state, now }: RouteContext, body: Record<string, unknown>) {
   const input = validate(CreateVoucherSchema, body);
   const code = normaliseVoucherCode(input.code);
@@ -173,6 +183,9 @@ function state({ state: s, runtime }: RouteContext) {
     redemptions: s.redemptions,
     outbox: [...s.outbox].reverse(),
     sessionCount: s.sessions.length,
+    runningSessions: s.sessions
+      .filter((session) => session.stoppedAt === null)
+      .map(({ id, userId, evseId }) => ({ id, userId, evseId })),
     requestLog: runtime.requestLog,
     ...(runtime.oauth ? { oauthTokensIssued: runtime.oauth.issued } : {}),
   });
@@ -197,6 +210,7 @@ export const controlRoutes: Route[] = [
   { method: "POST", pattern: path("/vouchers"), handler: withBody(createVoucher) },
   { method: "POST", pattern: path("/users/([^/]+)/sessions"), handler: withBody(addSessions) },
   { method: "POST", pattern: path("/sessions/([^/]+)/stop"), handler: stopSession },
+  { method: "PUT", pattern: path("/users/([^/]+)/start-refusal"), handler: withBody(putStartRefusal) },
   { method: "GET", pattern: path("/faults"), handler: ({ runtime }) => json(200, { data: runtime.faults.get() }) },
   { method: "PUT", pattern: path("/faults"), handler: withBody(putFaults) },
   { method: "GET", pattern: path("/settings"), handler: ({ runtime }) => json(200, { data: runtime.settings }) },

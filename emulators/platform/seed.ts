@@ -164,6 +164,7 @@ export function createSeedState(now: Date): EmulatorState {
       status: "enabled" as const,
       requirePasswordReset: false,
       updatedAt: null,
+      startRefusal: null,
     })),
     tokens: SEED_TOKENS.map(({ createdDaysAgo, ...token }) => ({
       ...token,

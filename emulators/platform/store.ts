@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync, unlinkSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
+import { START_ERROR_CODES } from "./charging-settings";
 
 /**
  * The emulator's whole persistent state, as one JSON document. The zod schema is the single source
@@ -32,6 +33,8 @@ export const UserRecordSchema = z.object({
   status: z.enum(["enabled", "disabled"]).default("enabled"),
   requirePasswordReset: z.boolean().default(false),
   updatedAt: isoString.nullable().default(null),
+  /** A refusal every start of this user gets (control API, for journeys that run beside others); null: none. */
+  startRefusal: z.enum(START_ERROR_CODES).nullable().default(null),
 });
 
 export const TokenStatusSchema = z.enum(["active", "blocked", "inactive"]);

@@ -36,6 +36,7 @@ export function addUser(
     status: "enabled",
     requirePasswordReset: false,
     updatedAt: null,
+    startRefusal: null,
   };
   state.users.push(user);
   return user;

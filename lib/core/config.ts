@@ -107,6 +107,8 @@ const EnvSchema = z.object({
   LIMIT_SIGNIN_PER_CLIENT: positiveInt(30),
   LIMIT_SIGNUP_PER_CLIENT_PER_HOUR: positiveInt(10),
   LIMIT_VOUCHER_PER_DRIVER: positiveInt(10),
+  /** Charge starts from the browser per driver per 15 minutes: each asks a charge point to switch on. */
+  LIMIT_CHARGE_START_PER_DRIVER: positiveInt(10),
   LIMIT_PASSWORD_RESET_PER_DRIVER: positiveInt(3),
   LIMIT_PASSWORD_RESET_BY_STAFF_PER_DRIVER: positiveInt(5),
   LIMIT_EMAIL_CHANGE_PER_ACCOUNT: positiveInt(5),
@@ -270,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
       signInPerClient: e.LIMIT_SIGNIN_PER_CLIENT,
       signUpPerClientPerHour: e.LIMIT_SIGNUP_PER_CLIENT_PER_HOUR,
       voucherPerDriver: e.LIMIT_VOUCHER_PER_DRIVER,
+      chargeStartPerDriver: e.LIMIT_CHARGE_START_PER_DRIVER,
       passwordResetPerDriver: e.LIMIT_PASSWORD_RESET_PER_DRIVER,
       passwordResetByStaffPerDriver: e.LIMIT_PASSWORD_RESET_BY_STAFF_PER_DRIVER,
       emailChangePerAccount: e.LIMIT_EMAIL_CHANGE_PER_ACCOUNT,

@@ -80,6 +80,7 @@ const RULE_SOURCES = {
   signInMailPerClient: { limit: "signInPerClient", windowSeconds: FIFTEEN_MINUTES },
   signUpPerClient: { limit: "signUpPerClientPerHour", windowSeconds: HOUR },
   voucherPerDriver: { limit: "voucherPerDriver", windowSeconds: FIFTEEN_MINUTES },
+  chargeStartPerDriver: { limit: "chargeStartPerDriver", windowSeconds: FIFTEEN_MINUTES },
   passwordResetPerDriver: { limit: "passwordResetPerDriver", windowSeconds: FIFTEEN_MINUTES },
   /** Per staff member and driver: staff can help, not flood a driver's mailbox. */
   passwordResetByStaffPerDriver: { limit: "passwordResetByStaffPerDriver", windowSeconds: FIFTEEN_MINUTES },

@@ -10,6 +10,7 @@ import type {
   ChargingSession,
   ChargingTariff,
   PaymentMethod,
+  StartOutcome,
   ClaimCardInput,
   CreateCardInput,
   CreateUserInput,
@@ -171,6 +172,13 @@ export interface ChargingApi {
   tariffFor(tariffGroupId: number, userId: number | null): Promise<ChargingTariff | null>;
   /** The ways this user can pay, the balance included where the tenant offers one; removed ones left out. */
   listPaymentMethods(userId: number): Promise<PaymentMethod[]>;
+  /** Starts a charge on EVSE `evseId` for the user, paid by `paymentMethodId` (null: the balance). Never retried. */
+  startSession(evseId: number, input: { userId: number; paymentMethodId: string | null }): Promise<StartOutcome>;
+  /**
+   * Stops session `sessionId` on its charge point (`force`: whatever the charge point answers). Throws
+   * ChargeStopRejectedError when the charge point rejects it (406), also when the session is already over.
+   */
+  stopSession(chargePointId: number, sessionId: string, force: boolean): Promise<void>;
 }
 
 /** The tenant's records the portal's settings name (ampeco only), for `platform:check`. */

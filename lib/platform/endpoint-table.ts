@@ -8,7 +8,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type EndpointName = string;
 
 /** A status that means a refusal of its own on one endpoint only (a 406 on redemption): the typed error it maps to. */
-export type SpecialStatus = "voucher-rejected";
+export type SpecialStatus = "voucher-rejected" | "stop-rejected";
 
 export interface EndpointDefinition {
   method: HttpMethod;

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { EndpointName, EndpointDefinition } from "./endpoint-table";
 import {
+  ChargeStopRejectedError,
   PlatformError,
   PlatformForbiddenError,
   PlatformNotFoundError,
@@ -49,6 +50,7 @@ export function errorForStatus(
   const body = parseErrorBody(text);
   // A status the endpoint's table gives a meaning of its own (406 on redemption); elsewhere it is unexpected.
   if (definition.statuses?.[status] === "voucher-rejected") return new VoucherRejectedError(endpoint, body.message);
+  if (definition.statuses?.[status] === "stop-rejected") return new ChargeStopRejectedError(endpoint, body.message);
   switch (status) {
     case 401:
       return new PlatformUnauthorizedError(endpoint, body.message);

@@ -11,6 +11,7 @@ export type PlatformErrorCode =
   | "forbidden"
   | "not_found"
   | "voucher_rejected"
+  | "stop_rejected"
   | "validation"
   | "rate_limited"
   | "unavailable"
@@ -98,6 +99,18 @@ export class VoucherRejectedError extends PlatformError {
   readonly code = "voucher_rejected";
   constructor(endpoint: EndpointName, platformMessage?: string) {
     super(endpoint, `Platform call ${endpoint} rejected the voucher (406).`, { status: 406, platformMessage });
+  }
+}
+
+/** 406 on a charging stop: the charge point rejected it (the session is already over, or the charge point said no). */
+export class ChargeStopRejectedError extends PlatformError {
+  static override readonly CODE = "stop_rejected" as const;
+  readonly code = "stop_rejected";
+  constructor(endpoint: EndpointName, platformMessage?: string) {
+    super(endpoint, `Platform call ${endpoint} was rejected by the charge point (406).`, {
+      status: 406,
+      platformMessage,
+    });
   }
 }
 

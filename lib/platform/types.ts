@@ -1,4 +1,5 @@
 import "server-only";
+import type { StartRefusalCode } from "./start-refusal-codes";
 
 /** The portal's view models of platform data, the same in every dialect; raw platform JSON stays in lib/platform. */
 
@@ -79,6 +80,8 @@ export interface ChargingSession {
   cardNumber?: string | null;
   /** The printed reference of the EVSE it ran on (ampeco's `evsePhysicalReference`): "charge here again". */
   evseReference?: string | null;
+  /** The charge point it runs on (ampeco): a stop names it. */
+  chargePointId?: number | null;
 }
 
 export interface LocationNameTranslation {
@@ -134,6 +137,11 @@ export interface PaymentMethod {
   isDefault: boolean;
   expires: { year: number; month: number } | null;
 }
+
+export { START_REFUSAL_CODES, type StartRefusalCode } from "./start-refusal-codes";
+
+/** A start's answer: the new session, or the refusal (`code` null: the platform named none it documents). */
+export type StartOutcome = { started: true; sessionId: string } | { started: false; code: StartRefusalCode | null };
 
 /** A tariff's prices, tax included; null where the tariff has no such component. */
 export interface TariffPrices {

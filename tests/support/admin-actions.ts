@@ -16,6 +16,7 @@ export async function adminActionModules() {
       ...(await import("@/lib/features/admin/actions/change-driver-email")),
       ...(await import("@/lib/features/admin/actions/start-driver-password-reset")),
       ...(await import("@/lib/features/admin/actions/redeem-voucher-for-driver")),
+      ...(await import("@/lib/features/admin/actions/force-stop-session")),
     },
     roles: {
       ...(await import("@/lib/features/admin/actions/grant-staff-role")),

@@ -76,7 +76,7 @@ export interface StartAttempt {
 export function startRefusal(ctx: Pick<RouteContext, "state" | "now" | "runtime">, attempt: StartAttempt) {
   const { state, now, runtime } = ctx;
   const { user, placed, card, tariff } = attempt;
-  const forced = runtime.settings.startRefusal;
+  const forced = runtime.settings.startRefusal ?? user.startRefusal;
   if (forced !== null) return refused(forced);
   if (user.status === "disabled") return refused("USER_IS_DISABLED");
   // Users are `sessionsAllowed: single_session` (users v1.x `options`).

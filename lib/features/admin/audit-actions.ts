@@ -7,6 +7,7 @@ export const AUDIT_ACTION_KEYS = {
   "driver.password-reset.start": "driverPasswordResetStart",
   "driver.app-password-link.send": "driverAppPasswordLinkSend",
   "driver.voucher.redeem": "driverVoucherRedeem",
+  "driver.session.force-stop": "driverSessionForceStop",
   "driver.signin-link.send": "driverSigninLinkSend",
   "driver.expense-pack.download": "driverExpensePackDownload",
   "driver.invoice.download": "driverInvoiceDownload",

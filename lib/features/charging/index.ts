@@ -5,3 +5,10 @@ export { chargePageRetryAfter, loadChargePointView, parseChargePointReference } 
 export type { ChargePointView, EvseView, PriceView } from "./charge-point";
 export { loadPaymentChoices } from "./payment-choices";
 export type { PaymentChoice, PaymentChoicesView } from "./payment-choices";
+export { chargingOffered } from "./offered";
+export { startCharging } from "./start";
+export type { StartedCharge, StartRequest } from "./start";
+export { stopCharging } from "./stop";
+export type { StopOutcome } from "./stop";
+export { ChargingError } from "./errors";
+export { StopChargingInput } from "./schemas";

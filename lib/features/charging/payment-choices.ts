@@ -5,7 +5,9 @@ import type { PlatformClient } from "@/lib/platform/client";
 import { isPlatformError } from "@/lib/platform/errors";
 import type { PaymentMethod } from "@/lib/platform/types";
 
-export interface PaymentChoice extends Omit<PaymentMethod, "id"> {
+export interface PaymentChoice extends PaymentMethod {
+  /** The platform's id: the start form's value for this method. */
+  id: string;
   /** Past its month of expiry: the platform refuses a start with it. */
   expired: boolean;
 }
@@ -40,8 +42,8 @@ export async function loadPaymentChoices(
       status: "ok",
       balance: offersBalance && user.balance !== null ? { amount: user.balance, currency: user.currency } : null,
       methods: methods
-        .filter((method) => method.kind !== "balance")
-        .map(({ id: _id, ...method }) => ({ ...method, expired: isExpired(method.expires, now) })),
+        .filter((method): method is PaymentMethod & { id: string } => method.kind !== "balance" && method.id !== null)
+        .map((method) => ({ ...method, expired: isExpired(method.expires, now) })),
     };
   } catch (error) {
     if (!isPlatformError(error)) logger("charging").error("reading payment methods failed", error);

@@ -1,3 +1,5 @@
+import type { ErrorStatusTable } from "@/lib/core/errors";
+
 /** The charging feature's browser-safe public module; index.ts is its server half. */
 
 /** An EVSE's hardware status as the page words it (`charging.evseStatus.<code>`); anything else is `unknown`. */
@@ -30,3 +32,24 @@ export const ISSUER_NAMES: Readonly<Record<string, string>> = {
 
 /** A printed EVSE reference as a QR code carries it (`NL*DPT*E12`): letters, digits and `* - _ . :`. */
 export const CHARGE_POINT_REFERENCE = /^[A-Za-z0-9*._:-]{1,64}$/;
+
+/**
+ * Its own error codes: a start the platform refused (each documented code has its own sentence), too many starts,
+ * an EVSE or session that is not there (or not the driver's), a key without the right, a payment method the platform
+ * does not take, a stop the charge point rejected, and a platform without charging.
+ */
+export const CHARGING_ERROR_STATUS = {
+  "charging-refused": 409,
+  "charging-limited": 429,
+  "charging-not-found": 404,
+  "charging-forbidden": 403,
+  "charging-invalid": 422,
+  "charging-stop-rejected": 409,
+  "charging-unavailable": 503,
+  "charging-unsupported": 501,
+} as const satisfies ErrorStatusTable<string>;
+
+export type ChargingErrorCode = keyof typeof CHARGING_ERROR_STATUS;
+
+/** The payment form's value for the balance; any other value is a payment method's id. */
+export const BALANCE_CHOICE = "balance";

@@ -37,6 +37,9 @@ export interface ProbeSamples {
   /** An EVSE's printed reference (a QR code's) and its tariff group, for the charge point page's rows. */
   evseReference?: string;
   tariffGroupId?: number;
+  /** That EVSE's id and its charge point's, for the start and stop rows. */
+  evseId?: number;
+  evseChargePointId?: number;
   transactionId?: number;
   invoiceId?: number;
   /** The invoice read, for the download row (its link is fresh for 24 hours). */

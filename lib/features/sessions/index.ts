@@ -11,6 +11,13 @@ export { hasRangeFilter, parseSessionFilter, plausibleDate, rangeToInstants } fr
 export type { SessionRangeFilter } from "./filters";
 export { placesOfSessions, SessionPlaces } from "./places";
 export type { PagePlaces } from "./places";
-export { getSessionLocation, getSessionsAtAGlance, iterateDriverSessionPages, RECENT_SESSIONS_SHOWN } from "./service";
+export { rememberSessionOwnership } from "./ownership";
+export {
+  getOwnedSession,
+  getSessionLocation,
+  getSessionsAtAGlance,
+  iterateDriverSessionPages,
+  RECENT_SESSIONS_SHOWN,
+} from "./service";
 export type { SessionsAtAGlance, SessionsOverview } from "./service";
 export { sessionStartMs, sessionStopMs } from "./session-time";

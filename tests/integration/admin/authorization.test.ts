@@ -92,6 +92,10 @@ const CALLS: Record<string, { minimum: "support" | "admin"; call: Call }> = {
     minimum: "support",
     call: () => A.driver.redeemVoucherForDriverAction(1001, idle, form({ code: "WELCOME10" })),
   },
+  forceStopSessionAction: {
+    minimum: "support",
+    call: () => A.driver.forceStopSessionAction(1001, idle, form({ session: "70001" })),
+  },
   createDriverAction: {
     minimum: "support",
     call: () =>

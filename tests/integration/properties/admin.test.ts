@@ -13,6 +13,7 @@ import { grantStaffRoleAction } from "@/lib/features/admin/actions/grant-staff-r
 import { linkCardForDriverAction } from "@/lib/features/admin/actions/link-card-for-driver";
 import { moveCardStepAction } from "@/lib/features/admin/actions/move-card-step";
 import { redeemVoucherForDriverAction } from "@/lib/features/admin/actions/redeem-voucher-for-driver";
+import { forceStopSessionAction } from "@/lib/features/admin/actions/force-stop-session";
 import { resetStaffPasskeysAction } from "@/lib/features/admin/actions/reset-staff-passkeys";
 import { resumeCardForDriverAction } from "@/lib/features/admin/actions/resume-card-for-driver";
 import { revokeStaffRoleAction } from "@/lib/features/admin/actions/revoke-staff-role";
@@ -115,6 +116,13 @@ const ACTIONS: {
     action: redeemVoucherForDriverAction,
     bound: true,
     form: formArb({ code: voucherCodeValue }),
+    reseed: true,
+  },
+  {
+    name: "forceStopSessionAction",
+    action: forceStopSessionAction,
+    bound: true,
+    form: formArb({ session: fc.oneof(fc.integer({ min: 70_001, max: 70_110 }).map(String), idValue) }),
     reseed: true,
   },
   {

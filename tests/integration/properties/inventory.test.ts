@@ -84,6 +84,9 @@ const ACTION_COVERAGE: Record<string, string> = {
   "lib/features/passkeys/actions/remove-passkey.ts": "passkeys.test.ts",
   "lib/features/language/actions/choose-language.ts": "language.test.ts",
   "lib/features/billing/actions/save-billing-details.ts": "billing.test.ts",
+  "lib/features/charging/actions/start-charging.ts": "charging.test.ts",
+  "lib/features/charging/actions/stop-charging.ts": "charging.test.ts",
+  "lib/features/admin/actions/force-stop-session.ts": "admin.test.ts",
 };
 
 function listFiles(

@@ -44,11 +44,14 @@ describe("endpoint table", () => {
     for (const endpoint of Object.values(t)) if (endpoint.method === "POST") expect(endpoint.idempotent).toBe(false);
   });
 
-  it("declares the 406 on redemption in each dialect's table, and on no other endpoint", () => {
+  it("declares the 406 on redemption in each dialect's table, on a charging stop (ampeco), and on no other", () => {
     for (const dialect of ["contract", "ampeco"] as const) {
       const { endpoints } = createPlatformClient({ ...UNCALLED_CLIENT, dialect }).wire;
       const special = Object.entries(endpoints).filter(([, endpoint]) => endpoint?.statuses !== undefined);
-      expect(special).toEqual([
+      expect(special.sort(([a], [b]) => a.localeCompare(b))).toEqual([
+        ...(dialect === "ampeco"
+          ? [["charging.stop", expect.objectContaining({ statuses: { 406: "stop-rejected" } })]]
+          : []),
         ["vouchers.redeem", expect.objectContaining({ statuses: { 406: "voucher-rejected" } })],
       ]);
     }

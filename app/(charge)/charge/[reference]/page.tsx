@@ -2,6 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ChargePointEvses } from "@/components/charging/charge-point-details";
+import { EvseStart } from "@/components/charging/evse-start";
 import { PaymentChoices } from "@/components/charging/payment-choices";
 import { titleFrom } from "@/components/layout/page-title";
 import { Alert } from "@/components/ui/alert";
@@ -59,6 +60,7 @@ export default async function ChargePointPage({ params }: { params: Promise<{ re
     );
   }
   const returnTo = `/charge/${encodeURIComponent(reference)}`;
+  const signInHref = `/signin?callbackUrl=${encodeURIComponent(returnTo)}`;
   return (
     <div className="space-y-6">
       <div className="space-y-1">
@@ -72,11 +74,14 @@ export default async function ChargePointPage({ params }: { params: Promise<{ re
         {viewer
           ? t("page.signedInPrice")
           : t.rich("page.signedOutPrice", {
-              signin: inlineLink(`/signin?callbackUrl=${encodeURIComponent(returnTo)}`),
+              signin: inlineLink(signInHref),
             })}
       </p>
       <HeadedSection headingId="evses-heading" heading={t("page.evses")}>
-        <ChargePointEvses evses={view.evses} />
+        <ChargePointEvses
+          evses={view.evses}
+          startFor={(evse) => <EvseStart evse={evse} payment={payment} signInHref={signInHref} />}
+        />
       </HeadedSection>
       {payment && <PaymentChoices view={payment} />}
       <Link href="/map" className={INLINE_LINK_CLASS}>

@@ -4,6 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { LiveSessions } from "@/components/sessions/live-sessions-lazy";
 import { livePushActive } from "@/lib/features/live";
 import { SessionDetails, SessionLocation } from "@/components/sessions/session-details";
+import { StopForm } from "@/components/charging/stop-form";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Card } from "@/components/ui/card";
@@ -18,22 +19,32 @@ import { settle } from "@/lib/features/sessions/settle";
 import { titleFrom } from "@/components/layout/page-title";
 import { screenReaderOnly, WithUnbroken } from "@/components/ui/rich-text";
 import { isSessionId } from "@/lib/platform/platform-id";
+import { chargingOffered } from "@/lib/features/charging";
+import { stopChargingAction } from "@/lib/features/charging/actions/stop-charging";
 
 export const generateMetadata = titleFrom("sessionDetails.title");
 
 const backLink = "text-sm font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
 
-export default async function SessionDetailPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function SessionDetailPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ notice?: string | string[] }>;
+}) {
   const viewer = await requireDriverPage();
   const { id: sessionId } = await params;
+  const { notice } = await searchParams;
   if (!isSessionId(sessionId)) notFound();
 
   // Ownership is proven inside getOwnedSession before the unscoped read; the driver's own account
   // (for the currency) is independent and read alongside.
-  const [owned, user, t, translator, locale] = await Promise.all([
+  const [owned, user, t, tCharging, translator, locale] = await Promise.all([
     settle(getOwnedSession(viewer.platformUserId, sessionId)),
     settle(getPlatformUser(viewer.platformUserId)),
     getTranslations("sessionDetails"),
+    getTranslations("charging.stop"),
     getTranslations(),
     getLocale(),
   ]);
@@ -75,6 +86,8 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
         </div>
       </div>
       {!user.ok && <Alert tone="info">{t("noCurrency")}</Alert>}
+      {session.isRunning && notice === "started" && <Alert tone="success">{t("notice.started")}</Alert>}
+      {session.isRunning && notice === "already-charging" && <Alert tone="info">{t("notice.alreadyCharging")}</Alert>}
       <LiveSessions
         initial={{
           sessions: session.isRunning ? [toLiveSessionView(session)] : [],
@@ -84,6 +97,13 @@ export default async function SessionDetailPage({ params }: { params: Promise<{ 
         sessionId={session.id}
         push={await livePushActive()}
       />
+      {session.isRunning && session.chargePointId != null && chargingOffered() && (
+        <StopForm
+          action={stopChargingAction}
+          sessionId={session.id}
+          words={{ submit: tCharging("submit"), sending: tCharging("sending") }}
+        />
+      )}
       <Card title={t("sessionCard")}>
         <SessionDetails session={session} currency={currency} />
       </Card>

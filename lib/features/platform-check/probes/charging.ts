@@ -1,6 +1,6 @@
 import "server-only";
 import { ampecoProbeKit } from "@/lib/platform/client";
-import { found, notTried, problem, type Probe } from "../probe";
+import { found, NO_SUCH_ID, notTried, problem, reachedWithout, refusedWrite, type Probe } from "../probe";
 
 /** A charge point's page (issue 38): the EVSE a QR code names, found by its printed reference, and its tariff. */
 const { AmpecoEvse, ampecoList } = ampecoProbeKit;
@@ -20,6 +20,8 @@ export const CHARGING_PROBES: Probe[] = [
       if (!first.physicalReference)
         return problem("warning", `EVSE ${first.id} has no physical reference for a QR code`);
       samples.tariffGroupId = first.tariffGroupId ?? undefined;
+      samples.evseId = first.id;
+      samples.evseChargePointId = first.chargePointId ?? undefined;
       const chargePoint = await platform.charging?.findChargePoint(first.physicalReference);
       if (!chargePoint) return problem("blocker", `EVSE ${first.physicalReference} is not found by its reference`);
       samples.evseReference = first.physicalReference;
@@ -45,5 +47,27 @@ export const CHARGING_PROBES: Probe[] = [
       const methods = (await platform.charging?.listPaymentMethods(samples.userId)) ?? [];
       return found(`lists ${methods.length} payment method(s) of user ${samples.userId}`);
     },
+  },
+  {
+    endpoint: "charging.start",
+    feature: "starting a charge from the browser",
+    // A user no tenant has: the start is refused (422) before any charge point is asked, so nothing starts.
+    run: ({ requester, samples }) =>
+      samples.evseId === undefined
+        ? Promise.resolve(notTried("no EVSE to start on"))
+        : refusedWrite(requester, {
+            endpoint: "charging.start",
+            params: { id: samples.evseId },
+            body: { userId: NO_SUCH_ID },
+          }),
+  },
+  {
+    endpoint: "charging.stop",
+    feature: "stopping a charge from the browser",
+    // A session no tenant has (404): the route is there and nothing stops (*inferred*: a 403 may come after the lookup).
+    run: ({ platform, samples }) =>
+      samples.evseChargePointId === undefined || !platform.charging
+        ? Promise.resolve(notTried("no charge point to stop on"))
+        : reachedWithout(() => platform.charging!.stopSession(samples.evseChargePointId!, String(NO_SUCH_ID), false)),
   },
 ];

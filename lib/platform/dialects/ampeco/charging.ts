@@ -1,7 +1,13 @@
 import "server-only";
 import type { ChargingApi } from "../../apis";
 import { readOne } from "../../reads";
-import type { ChargePointEvse, ChargingTariff, PaymentMethod } from "../../types";
+import {
+  START_REFUSAL_CODES,
+  type ChargePointEvse,
+  type ChargingTariff,
+  type PaymentMethod,
+  type StartRefusalCode,
+} from "../../types";
 import { wireItem } from "../../wire";
 import type { AmpecoRequester } from "./endpoints";
 import { toAmpecoEvse, toAmpecoLocation } from "./locations";
@@ -11,6 +17,7 @@ import {
   AmpecoEvse,
   AmpecoLocation,
   AmpecoPaymentMethod,
+  AmpecoStartAnswer,
   AmpecoTariff,
   ampecoList,
 } from "./schemas";
@@ -20,6 +27,9 @@ const ChargePointResponse = wireItem(AmpecoChargePoint);
 const LocationResponse = wireItem(AmpecoLocation);
 const TariffListResponse = ampecoList(AmpecoTariff);
 const PaymentMethodListResponse = ampecoList(AmpecoPaymentMethod);
+
+const isStartRefusalCode = (code: string | null | undefined): code is StartRefusalCode =>
+  (START_REFUSAL_CODES as readonly (string | null | undefined)[]).includes(code);
 
 export function toPaymentMethod(wire: AmpecoPaymentMethod): PaymentMethod {
   const kind = wire.id === null || wire.type === "balance" ? "balance" : wire.type === "tokenized" ? "card" : "other";
@@ -140,6 +150,26 @@ export function createAmpecoChargingApi(requester: AmpecoRequester): ChargingApi
         schema: PaymentMethodListResponse,
       });
       return data.data.filter((method) => !method.removedAt).map(toPaymentMethod);
+    },
+
+    /** By the EVSE's id (`actions/evse/v1.0/{evse}/start`); an empty `paymentMethodId` is sent as null: the balance. */
+    async startSession(evseId, { userId, paymentMethodId }) {
+      const { data } = await requester.request({
+        endpoint: "charging.start",
+        params: { id: evseId },
+        body: { userId, paymentMethodId },
+        schema: AmpecoStartAnswer,
+      });
+      if (data.success && data.sessionId !== null) return { started: true, sessionId: String(data.sessionId) };
+      return { started: false, code: isStartRefusalCode(data.errorCode) ? data.errorCode : null };
+    },
+
+    async stopSession(chargePointId, sessionId, force) {
+      await requester.request({
+        endpoint: "charging.stop",
+        params: { id: chargePointId, session: sessionId },
+        body: { force },
+      });
     },
   };
 }

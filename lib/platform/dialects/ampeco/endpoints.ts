@@ -53,6 +53,16 @@ export const AMPECO_ENDPOINTS = {
     path: "/public-api/resources/users/v1.0/{id}/payment-methods",
     idempotent: true,
   },
+  // A second start is refused by the platform (one running session per user), never made twice by a replay.
+  "charging.start": { method: "POST", path: "/public-api/actions/evse/v1.0/{id}/start", idempotent: false },
+  // A replay of a stop that went through is rejected (406) as over: the feature reads the session to tell.
+  "charging.stop": {
+    method: "POST",
+    path: "/public-api/actions/charge-point/v1.0/{id}/stop/{session}",
+    textParams: ["session"],
+    idempotent: true,
+    statuses: { 406: "stop-rejected" },
+  },
   ...readsOf("transactions", TRANSACTIONS),
   // The portal reads single invoices only (a transaction names its invoice); it lists none.
   "invoices.get": { method: "GET", path: `${INVOICES}/{id}`, idempotent: true },

@@ -62,6 +62,15 @@ export const AmpecoLocation = z.object({
 });
 export type AmpecoLocation = z.output<typeof AmpecoLocation>;
 
+/** A start's 202 answer; a refusal carries `success: false`, no session, and mostly an `errorCode`. */
+export const AmpecoStartAnswer = z.object({
+  success: z.boolean(),
+  sessionId: WireId.nullable(),
+  authorizationId: WireNumber.nullable(),
+  errorCode: z.string().nullish(),
+  message: z.string().nullish(),
+});
+
 export const AmpecoChargePoint = z.object({ id: WireId, locationId: WireId.nullish(), name: text });
 
 export const AmpecoEvse = z.object({

@@ -146,6 +146,7 @@ export function createAmpecoSessionsApi({
       platformStatus: wire.status,
       cardNumber: wire.idTagLabel ?? null,
       evseReference: wire.evsePhysicalReference ?? null,
+      chargePointId: wire.chargePointId ?? null,
     };
   }
 

@@ -18,7 +18,10 @@ import { settle } from "@/lib/features/sessions/settle";
 import { listDriverCards } from "@/lib/features/cards/service";
 import { latestCardStatusChanges } from "@/lib/features/cards/status-history";
 import { placesOfSessions } from "@/lib/features/sessions";
-import { listDriverSessions } from "@/lib/features/sessions/service";
+import { listDriverSessions, listRunningSessions } from "@/lib/features/sessions/service";
+import { logSessionError } from "@/lib/features/sessions";
+import { chargingOffered } from "@/lib/features/charging";
+import { RunningSessionsSection } from "@/components/admin/running-sessions-section";
 import { requestTranslator } from "@/lib/core/auth/request-translator";
 import { getConfig } from "@/lib/core/config";
 import { PlatformNotFoundError } from "@/lib/platform/errors";
@@ -86,6 +89,8 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
   // Never rejects: a failure is a view.
   const billingView = loadBillingDetailsView(id);
   const paymentsView = settle(loadLedgerView(id, { page: paymentsPage }, undefined, PAYMENTS_PER_PAGE));
+  // Under the contract no charge can be stopped from here: the section is left out, with no call.
+  const runningView = chargingOffered() ? settle(listRunningSessions(id)) : null;
   const [cards, sessions, portal] = await Promise.allSettled([
     listDriverCards(id).then(async (list) => ({ list, changes: await latestCardStatusChanges(list) })),
     listDriverSessions(id, { page: sessionsPage, perPage: SESSIONS_PER_PAGE }).then(async (page) => ({
@@ -94,7 +99,9 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
     })),
     portalAccountOf(id),
   ]);
-  const [billing, payments] = await Promise.all([billingView, paymentsView]);
+  const [billing, payments, running] = await Promise.all([billingView, paymentsView, runningView]);
+  if (running && !running.ok) logSessionError("listing a driver's running sessions for staff", running.error);
+  const forceStop = query.forceStop === "stopped" || query.forceStop === "over" ? query.forceStop : null;
   if (!payments.ok) logPaymentError("listing a driver's payments for staff", payments.error);
   const here = `/admin/users/${id}`;
   const label = driverLabel(user, t("driver.unnamed"));
@@ -167,6 +174,10 @@ export default async function AdminDriverPage({ params, searchParams }: Props) {
           hrefFor={(page) => `${here}?paymentsPage=${page}#payments-heading`}
         />
       </section>
+
+      {running && (
+        <RunningSessionsSection platformUserId={id} running={running.ok ? running.value : null} stopped={forceStop} />
+      )}
 
       <section aria-labelledby="sessions-heading" className="space-y-3">
         <div className="flex flex-wrap items-start justify-between gap-3">

@@ -1,0 +1,28 @@
+/**
+ * Why the platform refused a start (202 `success: false`), as AMPECO's start operations enumerate them (the charging
+ * subset's order). Pure, so the emulator and the journeys use the same list.
+ */
+export const START_REFUSAL_CODES = [
+  "BILLING_NOT_ASSOCIATED",
+  "BILLING_NOT_PARTNER_ASSOCIATED",
+  "INTERNAL_ISSUE",
+  "SESSION_EXISTS",
+  "AGILE_STREETS_CALCULATE",
+  "AGILE_STREETS_COMMUNICATION",
+  "CHARGING_NOT_ALLOWED",
+  "LOCATION_IS_CLOSED",
+  "USER_VALIDATION_NOT_COMPLETE",
+  "TERMS_NOT_ACCEPTED",
+  "USER_IS_DISABLED",
+  "SUBSCRIPTION_REQUIRED",
+  "SESSION_ALREADY_RUNNING",
+  "PREVIOUS_SESSION_NOT_PAID",
+  "ACCESS_RESTRICTED",
+  "PAYMENT_METHOD_REQUIRED",
+  "CANNOT_BILL_PAYMENT_METHOD",
+  "CORPORATE_ACCOUNT_LIMIT_REACHED",
+  "CANNOT_USE_EXPIRED_PAYMENT_METHOD",
+  "CANNOT_USE_PAYMENT_METHOD",
+  "PAYMENT_NO_FUNDS",
+] as const;
+export type StartRefusalCode = (typeof START_REFUSAL_CODES)[number];
