@@ -100,6 +100,43 @@ describe("starting a charge", () => {
       "charging-not-found charging.start.errors.notFound",
     );
   });
+
+  it.each([
+    [403, "charging-forbidden charging.start.errors.forbidden"],
+    [429, "charging-limited platformErrors.busy"],
+  ])("answers a %i on the start in words, and starts nothing", async (status, answer) => {
+    await h.control("PUT", "/faults", {
+      rules: [{ method: "POST", path: "^/public-api/actions/evse/v1\\.0/\\d+/start$", status, times: 100 }],
+    });
+    expect(await codeOf(startCharging(SECOND_DRIVER_ID, { evseId: DC_SPOT, payment: "balance" }))).toBe(answer);
+    await h.control("DELETE", "/faults");
+    expect(await h.client.sessions.listRunningSessions(SECOND_DRIVER_ID)).toEqual([]);
+  });
+
+  it("when a start gets no answer (503, never retried), asks whether a charge runs, and says in words none does", async () => {
+    await h.control("PUT", "/faults", {
+      rules: [{ method: "POST", path: "^/public-api/actions/evse/v1\\.0/\\d+/start$", status: 503, times: 100 }],
+    });
+    // A 5xx on a start that is never retried: the portal asks whether a charge runs; here none does.
+    expect(await codeOf(startCharging(SECOND_DRIVER_ID, { evseId: DC_SPOT, payment: "balance" }))).toBe(
+      "charging-unavailable charging.start.errors.unavailable",
+    );
+    expect(starts()).toHaveLength(1);
+    expect(sentTo(h, "GET", /\/sessions\/v1\.0$/).length).toBeGreaterThan(0);
+  });
+});
+
+describe("a start whose answer is lost", () => {
+  it("leads to the charge that runs: the retry of a start that went through makes no second session", async () => {
+    const first = await startCharging(SECOND_DRIVER_ID, { evseId: DC_SPOT, payment: "balance" });
+    // The same start again, its answer lost on the way back (as if the first had been the one that timed out).
+    await h.control("PUT", "/faults", {
+      rules: [{ method: "POST", path: "^/public-api/actions/evse/v1\\.0/\\d+/start$", status: 503, times: 100 }],
+    });
+    const again = await startCharging(SECOND_DRIVER_ID, { evseId: DC_SPOT, payment: "balance" });
+    expect(again).toEqual({ sessionId: first.sessionId, alreadyRunning: true });
+    expect(await h.client.sessions.listRunningSessions(SECOND_DRIVER_ID)).toHaveLength(1);
+  });
 });
 
 describe("stopping a charge", () => {
