@@ -10,6 +10,8 @@ import type {
   ChargingSession,
   ChargingTariff,
   PaymentMethod,
+  Seller,
+  SessionBill,
   StartOutcome,
   ClaimCardInput,
   CreateCardInput,
@@ -179,11 +181,15 @@ export interface ChargingApi {
    * ChargeStopRejectedError when the charge point rejects it (406), also when the session is already over.
    */
   stopSession(chargePointId: number, sessionId: string, force: boolean): Promise<void>;
+  /** A session's cost line by line with and without tax, and how it was paid; null when there is no such session. */
+  sessionBill(sessionId: string): Promise<SessionBill | null>;
 }
 
-/** The tenant's records the portal's settings name (ampeco only), for `platform:check`. */
+/** The tenant's records the portal's settings name (ampeco only), for `platform:check`, and the seller on receipts. */
 export interface TenantApi {
-  getPartner(id: number): Promise<{ id: number; createUsers: boolean; addUserBalance: boolean } | null>;
+  getPartner(
+    id: number,
+  ): Promise<{ id: number; createUsers: boolean; addUserBalance: boolean; seller: Seller | null } | null>;
   getUserGroup(id: number): Promise<{ id: number; name: string | null; partnerId: number | null } | null>;
   /** The id of the tenant's base currency (settings v1.0), or null when it names none. */
   getBaseCurrencyId(): Promise<number | null>;

@@ -18,11 +18,21 @@ export async function nullWhenNotFound<T>(read: () => Promise<T>): Promise<T | n
 /** The `{data}` record at `endpoint` for `id`, mapped; null for a 404. */
 export function readOne<W, V>(
   requester: PlatformRequester,
-  call: { endpoint: EndpointName; id: number | string; schema: z.ZodType<{ data: W }> },
+  call: {
+    endpoint: EndpointName;
+    id: number | string;
+    query?: Record<string, string>;
+    schema: z.ZodType<{ data: W }>;
+  },
   map: (wire: W) => V | Promise<V>,
 ): Promise<V | null> {
   return nullWhenNotFound(async () => {
-    const { data } = await requester.request({ endpoint: call.endpoint, params: { id: call.id }, schema: call.schema });
+    const { data } = await requester.request({
+      endpoint: call.endpoint,
+      params: { id: call.id },
+      ...(call.query ? { query: call.query } : {}),
+      schema: call.schema,
+    });
     return await map(data.data);
   });
 }

@@ -143,6 +143,35 @@ export { START_REFUSAL_CODES, type StartRefusalCode } from "./start-refusal-code
 /** A start's answer: the new session, or the refusal (`code` null: the platform named none it documents). */
 export type StartOutcome = { started: true; sessionId: string } | { started: false; code: StartRefusalCode | null };
 
+/** One priced component of a session (ampeco's price breakdown): amounts with and without tax. */
+export interface BillLine {
+  /** `energy`, `connection`, `charging_time`, `idle_time`, `flat`, or another the platform adds. */
+  type: string;
+  /** `kwh`, `minute`, `session`, or null. */
+  unit: string | null;
+  quantity: number;
+  unitPrice: { gross: number; net: number | null };
+  price: { gross: number; net: number | null };
+  taxPercent: number | null;
+}
+
+/** What a session cost, line by line, and how it was paid: a receipt's figures. */
+export interface SessionBill {
+  currency: string | null;
+  lines: BillLine[];
+  total: { gross: number; net: number | null };
+  /** `balance`, `tokenized` (a saved card), `subscription`, `corporate`, …; null when the platform does not say. */
+  paymentType: string | null;
+  paymentMethodId: string | null;
+}
+
+/** The company a receipt names as the seller (ampeco: the partner, when it is set to appear on receipts). */
+export interface Seller {
+  name: string;
+  vatNumber: string | null;
+  addressLines: string[];
+}
+
 /** A tariff's prices, tax included; null where the tariff has no such component. */
 export interface TariffPrices {
   perSession: number | null;

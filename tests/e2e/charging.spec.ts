@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import { LOCALE_COOKIE } from "../../lib/core/i18n/locales";
 import { START_REFUSAL_CODES } from "../../lib/platform/start-refusal-codes";
+import { pdfText } from "../support/pdf-text";
 import {
   createPlatformDriver,
   expect,
@@ -117,6 +119,23 @@ test(
     await expect(page.getByText("Charging finished").or(page.getByText("Stopping: the charge point"))).toBeVisible();
     await expect.poll(() => runningOf(emulator, driver)).toEqual([]);
     await expect(page.getByRole("button", { name: "Stop charging" })).toHaveCount(0);
+
+    // The receipt: its VAT split adds up to the amount the session's page shows.
+    await page.goto(new URL(page.url()).pathname);
+    const amount = await page
+      .locator("dt", { hasText: /^Amount$/ })
+      .locator("xpath=following-sibling::dd[1]")
+      .innerText();
+    const downloadEvent = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download receipt (PDF)" }).click();
+    const download = await downloadEvent;
+    expect(download.suggestedFilename()).toMatch(/^receipt-charging-session-\d+\.pdf$/);
+    const receipt = await pdfText(new Uint8Array(await readFile((await download.path())!)));
+    const euros = (label: string) => Number(new RegExp(`${label}\\s*€([\\d.]+)`).exec(receipt)?.[1]);
+    expect(receipt).toContain("Driver Portal B.V.");
+    expect(euros("Total paid")).toBe(Number(amount.replace("€", "")));
+    expect(euros("Total without VAT") + euros("(?<!without )VAT")).toBeCloseTo(euros("Total paid"), 2);
+    expect(euros("(?<!without )VAT")).toBeGreaterThan(0);
   },
 );
 

@@ -12,3 +12,6 @@ export { stopCharging } from "./stop";
 export type { StopOutcome } from "./stop";
 export { ChargingError } from "./errors";
 export { StopChargingInput } from "./schemas";
+export { createSessionReceiptHandler } from "./route-handlers";
+export { loadSessionReceipt, receiptTotals } from "./receipt";
+export type { SessionReceipt } from "./receipt";

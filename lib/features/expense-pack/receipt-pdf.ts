@@ -14,7 +14,7 @@ import {
   pdfBytes,
   SHADE,
   winAnsi,
-} from "./pdf-document";
+} from "@/lib/core/pdf-document";
 
 /**
  * One finished session's receipt: one A4 page with the driver, the charge (times, place, energy,

@@ -21,7 +21,7 @@ import {
   SHADE,
   winAnsi,
   type Pdf,
-} from "./pdf-document";
+} from "@/lib/core/pdf-document";
 
 /** summary.pdf: totals from a first read (`ledger`), rows from a second read drawn page by page. */
 

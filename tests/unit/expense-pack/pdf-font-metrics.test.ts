@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createPdf } from "@/lib/features/expense-pack/pdf-document";
+import { createPdf } from "@/lib/core/pdf-document";
 
 // Widths and kerning from pdfkit's Helvetica.afm and Helvetica-Bold.afm: A 667 / 722, V 667, the pair A V -70 / -80.
 const AV_AT_10_PT = { Helvetica: (667 + 667 - 70) / 100, "Helvetica-Bold": (722 + 667 - 80) / 100 };

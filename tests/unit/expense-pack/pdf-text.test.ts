@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { winAnsi } from "@/lib/features/expense-pack/pdf-document";
+import { winAnsi } from "@/lib/core/pdf-document";
 
 describe("text for Helvetica's WinAnsi encoding", () => {
   it("keeps Dutch, German and the euro sign as they are", () => {

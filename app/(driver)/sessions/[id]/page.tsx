@@ -40,11 +40,12 @@ export default async function SessionDetailPage({
 
   // Ownership is proven inside getOwnedSession before the unscoped read; the driver's own account
   // (for the currency) is independent and read alongside.
-  const [owned, user, t, tCharging, translator, locale] = await Promise.all([
+  const [owned, user, t, tCharging, tReceipt, translator, locale] = await Promise.all([
     settle(getOwnedSession(viewer.platformUserId, sessionId)),
     settle(getPlatformUser(viewer.platformUserId)),
     getTranslations("sessionDetails"),
     getTranslations("charging.stop"),
+    getTranslations("charging.receipt"),
     getTranslations(),
     getLocale(),
   ]);
@@ -80,9 +81,16 @@ export default async function SessionDetailPage({
           <h1 className="text-2xl font-bold">
             <WithUnbroken text={t("heading", { start: started })} part={started} />
           </h1>
-          <a href={`/api/sessions/${session.id}/export`} download className={buttonClasses("secondary")}>
-            {t.rich("downloadCsv", { sr: screenReaderOnly })}
-          </a>
+          <div className="flex flex-wrap gap-2">
+            {!session.isRunning && chargingOffered() && (
+              <a href={`/api/sessions/${session.id}/receipt`} download className={buttonClasses("secondary")}>
+                {tReceipt("download")}
+              </a>
+            )}
+            <a href={`/api/sessions/${session.id}/export`} download className={buttonClasses("secondary")}>
+              {t.rich("downloadCsv", { sr: screenReaderOnly })}
+            </a>
+          </div>
         </div>
       </div>
       {!user.ok && <Alert tone="info">{t("noCurrency")}</Alert>}

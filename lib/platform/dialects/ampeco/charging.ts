@@ -17,6 +17,7 @@ import {
   AmpecoEvse,
   AmpecoLocation,
   AmpecoPaymentMethod,
+  AmpecoSessionBill,
   AmpecoStartAnswer,
   AmpecoTariff,
   ampecoList,
@@ -27,6 +28,7 @@ const ChargePointResponse = wireItem(AmpecoChargePoint);
 const LocationResponse = wireItem(AmpecoLocation);
 const TariffListResponse = ampecoList(AmpecoTariff);
 const PaymentMethodListResponse = ampecoList(AmpecoPaymentMethod);
+const SessionBillResponse = wireItem(AmpecoSessionBill);
 
 const isStartRefusalCode = (code: string | null | undefined): code is StartRefusalCode =>
   (START_REFUSAL_CODES as readonly (string | null | undefined)[]).includes(code);
@@ -163,6 +165,34 @@ export function createAmpecoChargingApi(requester: AmpecoRequester): ChargingApi
       if (data.success && data.sessionId !== null) return { started: true, sessionId: String(data.sessionId) };
       return { started: false, code: isStartRefusalCode(data.errorCode) ? data.errorCode : null };
     },
+
+    sessionBill: (sessionId) =>
+      readOne(
+        requester,
+        {
+          endpoint: "sessions.get",
+          id: sessionId,
+          query: { withPriceBreakdown: "true" },
+          schema: SessionBillResponse,
+        },
+        (wire) => ({
+          currency: wire.currency ?? null,
+          lines: (wire.priceBreakdown ?? []).map((line) => ({
+            type: line.type,
+            unit: line.unit ?? null,
+            quantity: line.quantity,
+            unitPrice: { gross: line.pricePerUnit.withTax, net: line.pricePerUnit.withoutTax ?? null },
+            price: { gross: line.price.withTax, net: line.price.withoutTax ?? null },
+            taxPercent: line.taxPercentage ?? null,
+          })),
+          total: {
+            gross: wire.totalAmount?.withTax ?? wire.amount ?? 0,
+            net: wire.totalAmount?.withoutTax ?? null,
+          },
+          paymentType: wire.paymentType ?? null,
+          paymentMethodId: wire.paymentMethodId ?? null,
+        }),
+      ),
 
     async stopSession(chargePointId, sessionId, force) {
       await requester.request({

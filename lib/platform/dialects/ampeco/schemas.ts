@@ -71,6 +71,30 @@ export const AmpecoStartAnswer = z.object({
   message: z.string().nullish(),
 });
 
+const Amounts = z.object({ withTax: WireNumber, withoutTax: WireNumber.nullish() });
+
+/** A session read with `withPriceBreakdown=true`: the receipt's lines and how it was paid. */
+export const AmpecoSessionBill = z.object({
+  id: z.union([z.string(), z.number().transform(String)]),
+  currency: text,
+  totalAmount: Amounts.nullish(),
+  amount: WireNumber.nullish(),
+  paymentType: text,
+  paymentMethodId: text,
+  priceBreakdown: z
+    .array(
+      z.object({
+        type: z.string(),
+        unit: text,
+        quantity: WireNumber,
+        pricePerUnit: Amounts,
+        price: Amounts,
+        taxPercentage: WireNumber.nullish(),
+      }),
+    )
+    .nullish(),
+});
+
 export const AmpecoChargePoint = z.object({ id: WireId, locationId: WireId.nullish(), name: text });
 
 export const AmpecoEvse = z.object({

@@ -6,12 +6,25 @@ import type { AmpecoRequester } from "./endpoints";
 import { WireId } from "../../wire";
 
 /**
- * The tenant's records the portal's settings name (partner, user group, base currency). Read by `platform:check`
- * only: at run time the portal trusts its configuration.
+ * The tenant's records the portal's settings name (partner, user group, base currency). Read by `platform:check`; at run
+ * time the portal trusts its configuration, and reads the partner only for the seller on a receipt.
  */
+const text = z.string().nullish();
 const Partner = z.object({
   id: WireId,
-  options: z.object({ createUsers: z.boolean().nullish(), addUserBalance: z.boolean().nullish() }).nullish(),
+  businessName: text,
+  vatNo: text,
+  address: text,
+  postcode: text,
+  city: text,
+  country: text,
+  options: z
+    .object({
+      createUsers: z.boolean().nullish(),
+      addUserBalance: z.boolean().nullish(),
+      supplierOnReceipts: z.boolean().nullish(),
+    })
+    .nullish(),
 });
 const UserGroup = z.object({ id: WireId, name: z.string().nullish(), partnerId: WireId.nullish() });
 const Settings = z.object({ data: z.object({ baseCurrency: z.object({ id: WireId }).nullish() }) });
@@ -25,6 +38,17 @@ export function createAmpecoTenantApi(requester: AmpecoRequester): TenantApi {
         id: wire.id,
         createUsers: wire.options?.createUsers === true,
         addUserBalance: wire.options?.addUserBalance === true,
+        // The partner is the seller on receipts only when the tenant says so (`options.supplierOnReceipts`).
+        seller:
+          wire.options?.supplierOnReceipts === true && wire.businessName
+            ? {
+                name: wire.businessName,
+                vatNumber: wire.vatNo ?? null,
+                addressLines: [wire.address, [wire.postcode, wire.city].filter(Boolean).join(" ")].filter(
+                  (line): line is string => Boolean(line),
+                ),
+              }
+            : null,
       })),
 
     getUserGroup: (id) =>

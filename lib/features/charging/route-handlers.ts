@@ -1,0 +1,47 @@
+import "server-only";
+import { z } from "zod";
+import { currentLocale } from "@/lib/core/auth/current-locale";
+import { formatDate } from "@/lib/core/format";
+import { translatorFor } from "@/lib/core/i18n/translator";
+import { DRIVER_ACCOUNT_GONE, type DriverRouteAccess } from "@/lib/core/route-handlers/access";
+import { downloadHeaders } from "@/lib/core/route-handlers/download";
+import { foundOrNotFound, paramsOrNotFound } from "@/lib/core/route-handlers/route-error";
+import { routeHandler, type RouteHandler } from "@/lib/core/route-handlers/route-handler";
+import { sessionIdPathParam } from "@/lib/platform/platform-id";
+import { defaultChargingDeps, type ChargingDeps } from "./deps";
+import { loadSessionReceipt } from "./receipt";
+import { sessionReceiptPdf } from "./receipt-pdf";
+
+export interface ChargingRouteDeps extends DriverRouteAccess {
+  /** Lazily, so a refused request never builds a platform client. */
+  charging?: () => ChargingDeps;
+}
+
+const NOT_FOUND = "charging.receipt.notFound";
+const SessionIdParams = z.object({ id: sessionIdPathParam() });
+
+/** One finished session's receipt as a PDF, in the driver's language; 404 unless the session is the driver's own. */
+export function createSessionReceiptHandler(deps: ChargingRouteDeps): RouteHandler {
+  return routeHandler({
+    scope: "charging",
+    words: { doing: "charging.receipt.doing", notFound: DRIVER_ACCOUNT_GONE },
+    access: deps.authorize,
+    params: paramsOrNotFound(SessionIdParams, NOT_FOUND),
+    async run({ actor, params }) {
+      const locale = await currentLocale();
+      const t = translatorFor(locale);
+      const receipt = await foundOrNotFound(
+        loadSessionReceipt(actor.platformUserId, params.id, locale, (deps.charging ?? defaultChargingDeps)()),
+        NOT_FOUND,
+      );
+      const bytes = await sessionReceiptPdf(receipt, actor.platformUserId, formatDate(new Date(), locale), {
+        t,
+        locale,
+      });
+      return new Response(Buffer.from(bytes), {
+        status: 200,
+        headers: downloadHeaders("application/pdf", `receipt-charging-session-${receipt.session.id}.pdf`),
+      });
+    },
+  });
+}
