@@ -146,6 +146,7 @@ export const CORE_FLOORS = [
     "format",
     "zoned-time",
     "csv",
+    "pdf-document",
     "search-params",
     "errors",
     "text-schema",

@@ -13,6 +13,8 @@ import {
   type PointStatusCode,
 } from "@/lib/features/map/shared";
 import { useOwnLocation } from "./use-points";
+import { formatMoney } from "@/lib/core/format";
+import { evseStatusCode, type PriceView } from "@/lib/features/charging/shared";
 
 /** A point's name in the page's language: the emulator's demo points say so in its words. */
 export function usePointTitle(): (point: { title: string; demo: boolean }) => string {
@@ -135,8 +137,8 @@ export function OwnLocationDetails({ location }: { location: OwnLocation }) {
           {evses.map((evse) => (
             <li key={evse.id}>
               {t("point.evse", {
-                id: evse.id,
-                status: evse.status,
+                name: evse.reference ?? String(evse.id),
+                status: t(`point.evseStatus.${evseStatusCode(evse.status)}`),
                 connectors:
                   evse.connectors.length > 0
                     ? evse.connectors
@@ -144,6 +146,7 @@ export function OwnLocationDetails({ location }: { location: OwnLocation }) {
                         .join(", ")
                     : t("point.connectorsNotStated"),
               })}{" "}
+              {evse.price && <EvsePrice price={evse.price} />}{" "}
               {evse.reference && (
                 <a
                   href={`/charge/${encodeURIComponent(evse.reference)}`}
@@ -158,4 +161,23 @@ export function OwnLocationDetails({ location }: { location: OwnLocation }) {
       )}
     </div>
   );
+}
+
+/** An EVSE's price in the popup, in one line: per kWh (and the start fee), or why there is none to show. */
+function EvsePrice({ price }: { price: PriceView }) {
+  const t = useTranslations("map.point.price");
+  const locale = useLocale();
+  const words = (() => {
+    if (price.kind === "free") return t("free");
+    if (price.kind === "notAllowed") return t("notAllowed");
+    if (price.kind === "notItemised") return t("notItemised");
+    if (price.kind === "unavailable") return t("unavailable");
+    const { perKwh, connectionFee } = price.prices;
+    if (perKwh === null) return t("other");
+    const money = (amount: number) => formatMoney(amount, price.currency, locale);
+    return connectionFee
+      ? t("perKwhAndStart", { price: money(perKwh), start: money(connectionFee) })
+      : t("perKwh", { price: money(perKwh) });
+  })();
+  return <span className="block font-medium">{words}</span>;
 }

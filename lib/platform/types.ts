@@ -99,6 +99,8 @@ export interface ChargingEvse {
   status: string;
   /** What is printed on the charge point (ampeco); its page is /charge/<reference>. */
   reference?: string | null;
+  /** The tariff group that prices it (ampeco; null: the free default tariff). */
+  tariffGroupId?: number | null;
   connectors: ChargingConnector[];
 }
 

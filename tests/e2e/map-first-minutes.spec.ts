@@ -248,6 +248,13 @@ test("@ampeco-only our network's places and the public charge points each stand 
     .getByRole("button")
     .first()
     .click();
+  // Each spot with its live status in words and the price a visitor pays (the price without an account).
+  await expect(
+    page.getByText(/^Spot NL\*DPT\*E\d+: (free now|in use|getting ready|reserved|out of service|out of order)/).first(),
+  ).toBeVisible();
+  await expect(
+    page.getByText(/^(€\d+\.\d\d per kWh(, €\d+\.\d\d to start)?|Free|Not open to you)$/).first(),
+  ).toBeVisible();
   const chargeHere = page.getByRole("link", { name: t("point.chargeHere") }).first();
   await expect(chargeHere).toHaveAttribute("href", /^\/charge\/NL\*DPT\*E\d+$/);
   await chargeHere.click();

@@ -6,17 +6,10 @@ import { getPlatform } from "@/lib/platform";
 import type { PlatformClient } from "@/lib/platform/client";
 import { isPlatformError } from "@/lib/platform/errors";
 import { locationName } from "@/lib/platform/location-name";
-import type { ChargePointEvse, ChargingTariff, TariffPrices } from "@/lib/platform/types";
-import { CHARGE_POINT_REFERENCE, evseStatusCode, type EvseStatusCode } from "./shared";
+import type { ChargePointEvse, ChargingTariff } from "@/lib/platform/types";
+import { CHARGE_POINT_REFERENCE, evseStatusCode, type EvseStatusCode, type PriceView } from "./shared";
 
-/** What an EVSE costs, as the page says it; `unavailable` when the tariff could not be read. */
-export type PriceView =
-  | { kind: "free" }
-  | { kind: "notAllowed" }
-  | { kind: "prices"; currency: string | null; prices: TariffPrices }
-  /** Prices that change over the day or with power: the platform's app shows them, the portal does not guess. */
-  | { kind: "notItemised" }
-  | { kind: "unavailable" };
+export type { PriceView } from "./shared";
 
 export interface EvseView {
   id: number;
@@ -85,11 +78,10 @@ export async function loadChargePointView(
   const chargePoint = await charging.findChargePoint(reference);
   if (!chargePoint) return { status: "notFound" };
 
-  const groups = [...new Set(chargePoint.evses.map((e) => e.tariffGroupId))];
-  const tariffs = new Map(
-    await Promise.all(
-      groups.map(async (groupId) => [groupId, await tariffOf(charging, groupId, platformUserId)] as const),
-    ),
+  const tariffs = await pricesOfGroups(
+    charging,
+    chargePoint.evses.map((e) => e.tariffGroupId),
+    platformUserId,
   );
   const location = chargePoint.location;
   return {
@@ -105,6 +97,18 @@ export async function loadChargePointView(
       : null,
     evses: chargePoint.evses.map((evse) => evseView(evse, tariffs.get(evse.tariffGroupId) ?? { kind: "unavailable" })),
   };
+}
+
+/** The price each tariff group applies to this driver: one tariff read per group, together. */
+export async function pricesOfGroups(
+  charging: NonNullable<PlatformClient["charging"]>,
+  groupIds: readonly (number | null)[],
+  platformUserId: number | null,
+): Promise<Map<number | null, PriceView>> {
+  const groups = [...new Set(groupIds)];
+  return new Map(
+    await Promise.all(groups.map(async (id) => [id, await tariffOf(charging, id, platformUserId)] as const)),
+  );
 }
 
 async function tariffOf(

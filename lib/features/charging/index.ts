@@ -15,3 +15,4 @@ export { StopChargingInput } from "./schemas";
 export { createSessionReceiptHandler } from "./route-handlers";
 export { loadSessionReceipt, receiptTotals } from "./receipt";
 export type { SessionReceipt } from "./receipt";
+export { withEvsePrices } from "./map-prices";

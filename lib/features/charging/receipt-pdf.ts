@@ -68,10 +68,8 @@ function paidWithWords(paid: PaidWith, t: Translator): string | null {
 }
 
 /**
- * One finished session's receipt on one A4 page, in the driver's language and formats: the seller (name, address, VAT
- * number), the charge (times, place, energy, how it was paid), each priced component with net, VAT rate and gross,
- * and the totals, whose gross is the session's amount.
- */
+ * A finished session's receipt on one A4 page, in the driver's words and formats: seller, the charge, each priced
+ * component with net, VAT rate and gross, and the totals (gross: the session's amount). */
 export function sessionReceiptPdf(
   receipt: SessionReceipt,
   platformUserId: number,

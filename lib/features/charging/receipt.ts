@@ -40,10 +40,8 @@ export function receiptTotals(bill: SessionBill): SessionReceipt["totals"] {
 }
 
 /**
- * The receipt of one of the driver's sessions; null when it is not theirs or not found (a 404, as for any foreign id).
- * A running session has no receipt yet. The seller is the partner where the tenant puts it on receipts. Under the
- * contract, which prices no session, there are none (null).
- */
+ * The receipt of one of the driver's finished sessions; null when it is not theirs, not found, or under the contract
+ * (which prices none). The seller is the partner where the tenant puts it on receipts. */
 export async function loadSessionReceipt(
   platformUserId: number,
   sessionId: string,

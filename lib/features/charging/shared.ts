@@ -1,4 +1,5 @@
 import type { ErrorStatusTable } from "@/lib/core/errors";
+import type { TariffPrices } from "@/lib/platform/types";
 
 /** The charging feature's browser-safe public module; index.ts is its server half. */
 
@@ -34,10 +35,8 @@ export const ISSUER_NAMES: Readonly<Record<string, string>> = {
 export const CHARGE_POINT_REFERENCE = /^[A-Za-z0-9*._:-]{1,64}$/;
 
 /**
- * Its own error codes: a start the platform refused (each documented code has its own sentence), too many starts,
- * an EVSE or session that is not there (or not the driver's), a key without the right, a payment method the platform
- * does not take, a stop the charge point rejected, and a platform without charging.
- */
+ * Its own error codes: a refused start (a sentence per documented code), too many starts, not found (or not the
+ * driver's), a key without the right, an unusable way to pay, a rejected stop, no answer, no charging API. */
 export const CHARGING_ERROR_STATUS = {
   "charging-refused": 409,
   "charging-limited": 429,
@@ -53,3 +52,12 @@ export type ChargingErrorCode = keyof typeof CHARGING_ERROR_STATUS;
 
 /** The payment form's value for the balance; any other value is a payment method's id. */
 export const BALANCE_CHOICE = "balance";
+
+/** What an EVSE costs, as the page says it; `unavailable` when the tariff could not be read. */
+export type PriceView =
+  | { kind: "free" }
+  | { kind: "notAllowed" }
+  | { kind: "prices"; currency: string | null; prices: TariffPrices }
+  /** Prices that change over the day or with power: the platform's app shows them, the portal does not guess. */
+  | { kind: "notItemised" }
+  | { kind: "unavailable" };

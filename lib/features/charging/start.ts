@@ -43,10 +43,8 @@ const refusal = (code: StartRefusalCode | null) =>
   );
 
 /**
- * Starts a charge for the driver. Starts are counted before the platform is asked. One session however often this
- * runs (a double click, two tabs, a retry): the platform refuses a second running one, and that refusal, like a
- * start whose answer was lost, leads to the session already running rather than to an error.
- */
+ * Starts a charge for the driver, counted before the platform is asked. A second running start is refused by the
+ * platform, and that refusal (or a lost answer) leads to the charge already running: one session however often. */
 export async function startCharging(
   platformUserId: number,
   request: StartRequest,

@@ -41,6 +41,7 @@ export function toOwnLocation(
       id: evse.id,
       status: evse.status,
       reference: evse.reference ?? null,
+      tariffGroupId: evse.tariffGroupId ?? null,
       connectors: evse.connectors.map((c) => ({ type: c.type, powerKw: c.power })),
     })),
   };

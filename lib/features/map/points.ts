@@ -1,3 +1,4 @@
+import type { PriceView } from "@/lib/features/charging/shared";
 import type { OcmConnection, OcmPoi } from "./ocm-schema";
 import type { ReferenceLookup } from "./reference";
 import { statusCodeFor, type PointStatusCode } from "./status";
@@ -62,6 +63,17 @@ export interface OwnLocationConnector {
   powerKw: number | null;
 }
 
+/** One charging spot of an own location, with its live status and (ampeco) the price it has for whoever looks. */
+export interface OwnLocationEvse {
+  id: number;
+  status: string;
+  reference?: string | null;
+  tariffGroupId?: number | null;
+  /** Filled by the detail read where the platform prices EVSEs (ampeco). */
+  price?: PriceView;
+  connectors: OwnLocationConnector[];
+}
+
 /** A charge point on the platform's own network (spec §2.4), shown as a second layer. */
 export interface OwnLocation {
   id: number;
@@ -72,7 +84,7 @@ export interface OwnLocation {
   lng: number;
   distanceKm: number;
   /** Empty on list items; the detail read fills it. */
-  evses: { id: number; status: string; reference?: string | null; connectors: OwnLocationConnector[] }[];
+  evses: OwnLocationEvse[];
 }
 
 /** Body of `GET /api/map/points`. */

@@ -28,6 +28,8 @@ export interface MapRouteDeps {
   clientKey: () => Promise<string>;
   /** Counts one call of the client against `RATE_LIMITS.mapPerClient` (tests give it their database). */
   countCall?: (bucket: string, subject: string, rule: RateLimitRule) => Promise<RateLimitResult>;
+  /** Adds each EVSE's price to an own location's detail (the charging feature's, wired by the route). */
+  priceEvses?: (location: OwnLocation) => Promise<OwnLocation>;
 }
 
 /** The one bucket every map data route counts in: a page load, a pan and a search each cost one. */
@@ -93,7 +95,8 @@ export function createOwnLocationHandler(deps: MapRouteDeps): RouteHandler {
       if (refused) return refused;
       const found = deps.getService().getOwnLocation(params.id, await currentLocale());
       const location: OwnLocation = await foundOrNotFound(found, "mapErrors.locationNotFound");
-      return Response.json({ location }, { headers: PRIVATE_NO_STORE });
+      const priced = deps.priceEvses ? await deps.priceEvses(location) : location;
+      return Response.json({ location: priced }, { headers: PRIVATE_NO_STORE });
     },
   });
 }

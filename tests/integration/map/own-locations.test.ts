@@ -87,8 +87,9 @@ describe("own locations layer", () => {
       {
         id: 7,
         status: "available",
-        // A contract location: no printed reference, so no link to a charge point's page.
+        // A contract location: no printed reference, so no link to a charge point's page, and no tariff group.
         reference: null,
+        tariffGroupId: null,
         connectors: [
           { type: "CCS2", powerKw: 150 },
           { type: "Type 2", powerKw: null },

@@ -242,9 +242,21 @@ describe("ampeco dialect: locations", () => {
     const location = await h.client.locations.getLocation(501);
     expect(location).toMatchObject({ street: "Haarlemmerweg 8", number: null, city: "Amsterdam" });
     expect(location?.evses).toEqual([
-      { id: 50101, status: "available", reference: "NL*DPT*E50101", connectors: [{ type: "CCS2", power: 50 }] },
+      {
+        id: 50101,
+        status: "available",
+        reference: "NL*DPT*E50101",
+        tariffGroupId: 22,
+        connectors: [{ type: "CCS2", power: 50 }],
+      },
       // The seed's running session charges on 50102, and the emulator shows the live hardware status.
-      { id: 50102, status: "charging", reference: "NL*DPT*E50102", connectors: [{ type: "Type 2", power: 22 }] },
+      {
+        id: 50102,
+        status: "charging",
+        reference: "NL*DPT*E50102",
+        tariffGroupId: 21,
+        connectors: [{ type: "Type 2", power: 22 }],
+      },
     ]);
     expect(await h.client.locations.getLocation(999)).toBeNull();
     expectNoContractTraffic((await h.state()).requestLog);
@@ -349,6 +361,7 @@ describe("ampeco dialect: bad platform data stays safe", () => {
       id: 1,
       status: "unknown",
       reference: null,
+      tariffGroupId: null,
       connectors: [
         { type: "Unknown", power: null },
         { type: "Unknown", power: null },

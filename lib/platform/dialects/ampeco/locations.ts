@@ -57,6 +57,7 @@ export function toAmpecoEvse(wire: AmpecoEvse): ChargingEvse {
     id: wire.id,
     status: wire.hardwareStatus ?? wire.status ?? "unknown",
     reference: wire.physicalReference ?? null,
+    tariffGroupId: wire.tariffGroupId ?? null,
     connectors: (wire.connectors ?? []).map((c) => ({
       type: CONNECTOR_LABELS[(c.type ?? "").toLowerCase()] ?? UNKNOWN_CONNECTOR,
       power,
