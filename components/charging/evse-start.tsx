@@ -1,10 +1,10 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { priceLineTexts } from "@/components/charging/charge-point-details";
-import { methodName } from "@/components/charging/payment-choices";
 import { StartForm, type PaymentOption } from "@/components/charging/start-form";
 import { inlineLink } from "@/components/ui/rich-text";
 import { formatMoney } from "@/lib/core/format";
-import type { EvseView, PaymentChoicesView } from "@/lib/features/charging";
+import { requestTranslator } from "@/lib/core/auth/request-translator";
+import { paymentMethodName, type EvseView, type PaymentChoicesView } from "@/lib/features/charging";
 import { startChargingAction } from "@/lib/features/charging/actions/start-charging";
 import { BALANCE_CHOICE } from "@/lib/features/charging/shared";
 
@@ -22,9 +22,9 @@ export async function EvseStart({
   payment: PaymentChoicesView | null;
   signInHref: string;
 }) {
-  const [t, tPayment, locale] = await Promise.all([
+  const [t, translator, locale] = await Promise.all([
     getTranslations("charging.start"),
-    getTranslations("charging.payment"),
+    requestTranslator(),
     getLocale(),
   ]);
   if (evse.price.kind === "notAllowed" || evse.price.kind === "unavailable") return null;
@@ -39,7 +39,7 @@ export async function EvseStart({
       label: t("balance", { amount: formatMoney(payment.balance.amount, payment.balance.currency, locale) }),
     });
   const usable = payment.methods.filter((method) => !method.expired);
-  for (const method of usable) options.push({ value: method.id, label: methodName(tPayment, method) });
+  for (const method of usable) options.push({ value: method.id, label: paymentMethodName(translator, method) });
   if (options.length === 0) return <p>{t("noPayment")}</p>;
   const preselected = usable.find((method) => method.isDefault)?.id ?? options[0]!.value;
   const lines = evse.price.kind === "prices" ? await priceLineTexts(evse.price.prices, evse.price.currency) : [];

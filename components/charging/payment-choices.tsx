@@ -2,8 +2,8 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { Card } from "@/components/ui/card";
 import { inlineLink } from "@/components/ui/rich-text";
 import { formatMoney } from "@/lib/core/format";
-import type { PaymentChoice, PaymentChoicesView } from "@/lib/features/charging";
-import { ISSUER_NAMES } from "@/lib/features/charging/shared";
+import { requestTranslator } from "@/lib/core/auth/request-translator";
+import { paymentMethodName, type PaymentChoice, type PaymentChoicesView } from "@/lib/features/charging";
 
 /** How a signed-in driver would pay here: read from the platform; adding or changing a card stays in the app. */
 export async function PaymentChoices({ view }: { view: PaymentChoicesView }) {
@@ -37,7 +37,7 @@ export async function PaymentChoices({ view }: { view: PaymentChoicesView }) {
 
 async function MethodLine({ method }: { method: PaymentChoice }) {
   const t = await getTranslations("charging.payment");
-  const name = methodName(t, method);
+  const name = paymentMethodName(await requestTranslator(), method);
   const expiry = method.expires && {
     month: String(method.expires.month).padStart(2, "0"),
     year: method.expires.year,
@@ -47,11 +47,4 @@ async function MethodLine({ method }: { method: PaymentChoice }) {
     expiry ? (method.expired ? t("expired", expiry) : t("expires", expiry)) : null,
   ].filter(Boolean);
   return <>{details.length > 0 ? `${name} (${details.join(", ")})` : name}</>;
-}
-
-/** A payment method as the driver knows it: "Visa **** 4242", "Card **** 1234", or its own name. */
-export function methodName(t: Awaited<ReturnType<typeof getTranslations<"charging.payment">>>, method: PaymentChoice) {
-  const issuer = method.issuer ? ISSUER_NAMES[method.issuer] : undefined;
-  if (method.kind !== "card") return t("other", { name: method.name });
-  return issuer ? t("card", { issuer, name: method.name }) : t("plainCard", { name: method.name });
 }

@@ -16,3 +16,4 @@ export { createSessionReceiptHandler } from "./route-handlers";
 export { loadSessionReceipt, receiptTotals } from "./receipt";
 export type { SessionReceipt } from "./receipt";
 export { withEvsePrices } from "./map-prices";
+export { paymentMethodName } from "./payment-words";

@@ -21,7 +21,7 @@ import {
 import type { BillLine } from "@/lib/platform/types";
 import { sessionStartLabel, sessionStopLabel } from "@/lib/features/sessions";
 import { lineNet, type PaidWith, type SessionReceipt } from "./receipt";
-import { ISSUER_NAMES } from "./shared";
+import { paymentMethodName } from "./payment-words";
 
 const COMPONENTS = new Set(["energy", "connection", "charging_time", "idle_time", "flat", "session"]);
 const UNITS = new Set(["kwh", "minute", "session"]);
@@ -55,11 +55,10 @@ function paidWithWords(paid: PaidWith, t: Translator): string | null {
   switch (paid.kind) {
     case "balance":
       return t("charging.receipt.paidWithBalance");
-    case "card": {
-      const issuer = paid.issuer ? ISSUER_NAMES[paid.issuer] : undefined;
-      if (!paid.name) return t("charging.receipt.paidWithCard");
-      return issuer ? `${issuer} ${paid.name}` : t("charging.payment.plainCard", { name: paid.name });
-    }
+    case "card":
+      return paid.name
+        ? paymentMethodName(t, { kind: "card", issuer: paid.issuer, name: paid.name })
+        : t("charging.receipt.paidWithCard");
     case "other":
       return paid.type;
     case "unknown":

@@ -4,11 +4,13 @@ import { sentTo } from "../driver-services/harness";
 import { serviceHarnessForSuite } from "../../support/service-harness";
 
 /** Issue 38: starts are counted per driver before the platform is asked (LIMIT_CHARGE_START_PER_DRIVER, here 2). */
-const holder = vi.hoisted(() => {
-  process.env.LIMIT_CHARGE_START_PER_DRIVER = "2";
-  (globalThis as { __driverPortalConfig?: unknown }).__driverPortalConfig = undefined;
-  return { harness: null as unknown as import("../driver-services/harness").ServiceHarness };
-});
+const holder = vi.hoisted(() => ({ harness: null as unknown as import("../driver-services/harness").ServiceHarness }));
+vi.mock("@/lib/core/config", async (original) =>
+  (await import("../../support/config-override")).configWith(original, (config) => ({
+    ...config,
+    limits: { ...config.limits, chargeStartPerDriver: 2 },
+  })),
+);
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
 vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 

@@ -8,11 +8,13 @@ import { serviceHarnessForSuite } from "../../support/service-harness";
  * Issue 38, charging from the browser on the ampeco emulator: a start pays as the driver chose and makes one session
  * however often it is sent; each refusal is its own sentence; a stop works for the driver's own session only.
  */
-const holder = vi.hoisted(() => {
-  process.env.LIMIT_CHARGE_START_PER_DRIVER = "40";
-  (globalThis as { __driverPortalConfig?: unknown }).__driverPortalConfig = undefined;
-  return { harness: null as unknown as import("../driver-services/harness").ServiceHarness };
-});
+const holder = vi.hoisted(() => ({ harness: null as unknown as import("../driver-services/harness").ServiceHarness }));
+vi.mock("@/lib/core/config", async (original) =>
+  (await import("../../support/config-override")).configWith(original, (config) => ({
+    ...config,
+    limits: { ...config.limits, chargeStartPerDriver: 40 },
+  })),
+);
 vi.mock("@/lib/platform", () => ({ getPlatform: () => holder.harness.client }));
 vi.mock("@/lib/core/db/client", () => ({ getDb: async () => holder.harness.db.db }));
 
