@@ -260,6 +260,10 @@ export const SEED_LOCATIONS: readonly SeedLocation[] = [
         status: "out of order",
         fault: "faulted",
       },
+      // The station's new bays, which no seeded session has used.
+      { id: 50405, connectors: [{ type: "Type 2", power: 22 }], tariffGroupId: AC_TARIFF_GROUP_ID, opened: "recently" },
+      { id: 50406, connectors: [{ type: "Type 2", power: 22 }], tariffGroupId: AC_TARIFF_GROUP_ID, opened: "recently" },
+      { id: 50407, connectors: [{ type: "CCS2", power: 50 }], tariffGroupId: DC_TARIFF_GROUP_ID, opened: "recently" },
     ],
   },
 ];

@@ -29,6 +29,7 @@ import type {
   BillingDetails,
   BillingDetailsRead,
   Invoice,
+  PlatformReceipt,
   Transaction,
   TransactionFilter,
 } from "./types";
@@ -160,6 +161,10 @@ export interface MoneyApi {
   getInvoice(id: number): Promise<Invoice | null>;
   /** The PDF behind a fresh `downloadUrl`, as a stream; only from the platform's own origin. */
   openInvoicePdf(invoice: Invoice): Promise<ReadableStream<Uint8Array>>;
+  /** The platform's own receipt with a fresh download link, or null when it has no such id. */
+  getReceipt(id: number): Promise<PlatformReceipt | null>;
+  /** The receipt's PDF, as `openInvoicePdf` takes an invoice's. */
+  openReceiptPdf(receipt: PlatformReceipt): Promise<ReadableStream<Uint8Array>>;
   /** In the shape of the tenant's invoice manager: the Ampeco one's editable, another's as lines to show. */
   getBillingDetails(userId: number): Promise<BillingDetailsRead>;
   /** Ampeco manager only (InvoiceManagerReadOnlyError otherwise); every other field read is sent back unchanged. */

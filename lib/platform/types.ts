@@ -82,6 +82,8 @@ export interface ChargingSession {
   evseReference?: string | null;
   /** The charge point it runs on (ampeco): a stop names it. */
   chargePointId?: number | null;
+  /** The platform's own receipt of it (ampeco's `receiptId`, set once its billing completed). */
+  platformReceiptId?: number | null;
 }
 
 export interface LocationNameTranslation {
@@ -355,6 +357,15 @@ export interface TransactionFilter {
 }
 
 export type InvoiceType = "invoice" | "pro_forma" | "credit_note";
+
+/** The platform's own receipt of a session (ampeco receipts v2.0); `downloadUrl` is fresh on each read. */
+export interface PlatformReceipt {
+  id: number;
+  number: string;
+  userId: number | null;
+  totalAmount: number;
+  downloadUrl: string | null;
+}
 
 /** An invoice as the platform reads it; `downloadUrl` is fresh on each read and valid for 24 hours. */
 export interface Invoice {

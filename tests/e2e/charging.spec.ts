@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import type { Locator, Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { LOCALE_COOKIE } from "../../lib/core/i18n/locales";
 import { START_REFUSAL_CODES } from "../../lib/platform/start-refusal-codes";
 import { pdfText } from "../support/pdf-text";
@@ -59,9 +59,9 @@ async function pressStart(scope: Locator, words = { start: "Start charging", con
 }
 
 /** Starts on `evse` from its page as the driver chose by default, and waits for the session's page. */
-async function startOn(page: Page, evse: number) {
+async function startOn(page: Page, evse: number, words?: { start: string; confirm: string }) {
   await page.goto(spot(evse));
-  await pressStart(spotCard(page, evse));
+  await pressStart(spotCard(page, evse), words);
   await expect(page).toHaveURL(/\/sessions\/\d+\?notice=started$/);
 }
 
@@ -136,6 +136,15 @@ test(
     expect(euros("Total paid")).toBe(Number(amount.replace("€", "")));
     expect(euros("Total without VAT") + euros("(?<!without )VAT")).toBeCloseTo(euros("Total paid"), 2);
     expect(euros("(?<!without )VAT")).toBeGreaterThan(0);
+
+    // The charging service's own numbered receipt, passed on by the portal under the portal's address.
+    const platformEvent = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Receipt from the charging service (PDF)" }).click();
+    const platformReceipt = await platformEvent;
+    expect(platformReceipt.url()).toMatch(/\/api\/sessions\/\d+\/platform-receipt$/);
+    expect(platformReceipt.suggestedFilename()).toMatch(/^receipt-RC-\d{4}-\d{7}\.pdf$/);
+    const platformText = await pdfText(new Uint8Array(await readFile((await platformReceipt.path())!)));
+    expect(platformText).toContain(`Total ${amount.replace("€", "")} EUR`);
   },
 );
 
@@ -264,5 +273,107 @@ test(
 
     await supportPage.goto(`/admin/audit?driver=${driver.id}`);
     await expect(supportPage.getByText("Force-stopped a charge of").first()).toBeVisible();
+  },
+);
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** "Den Ladevorgang von {start} zwangsweise beenden" as a pattern that any start time fills. */
+const labelPattern = (template: string) => new RegExp(`^${template.split("{start}").map(escaped).join(".+")}$`);
+
+/** The German words the journeys below press and read, from the catalogue the pages use. */
+const german = JSON.parse(readFileSync("messages/de.json", "utf8"));
+const de = {
+  start: german.charging.start.submit as string,
+  confirm: german.charging.start.confirmSubmit as string,
+  stop: german.charging.stop.submit as string,
+  over: german.charging.stop.over as string,
+  notFound: german.charging.stop.errors.notFound as string,
+  runningHeading: german.admin.forceStop.heading as string,
+  finished: german.sessions.live.finishedTitle as string,
+  forceTrigger: labelPattern(german.admin.forceStop.triggerLabel as string),
+  forceConfirm: german.admin.forceStop.confirm as string,
+  forceDone: german.admin.forceStop.done as string,
+  noneRunning: german.admin.forceStop.none as string,
+};
+
+async function inGerman(context: BrowserContext, baseURL: string | undefined) {
+  await context.addCookies([{ name: LOCALE_COOKIE, value: "de", url: baseURL! }]);
+}
+
+test(
+  "in German: two tabs start at once and make one charge, which a second device stops",
+  { tag: "@ampeco-only" },
+  async ({ page, request, emulator, browser, baseURL }) => {
+    const driver = await signedInWithBalance(page, request, emulator, "charge.tabs.de");
+    await inGerman(page.context(), baseURL);
+    const second = await page.context().newPage();
+    await Promise.all([page.goto(spot(50405)), second.goto(spot(50405))]);
+    const cards = [page, second].map((tab) => spotCard(tab, 50405));
+    for (const card of cards) {
+      const trigger = card.getByRole("button", { name: de.start });
+      await expectHydrated(trigger);
+      await trigger.click();
+    }
+    await Promise.all(cards.map((card) => card.getByRole("button", { name: de.confirm }).click()));
+    await expect(page).toHaveURL(/\/sessions\/\d+\?notice=/);
+    await expect(second).toHaveURL(/\/sessions\/\d+\?notice=/);
+    const sessionPath = new URL(page.url()).pathname;
+    expect(new URL(second.url()).pathname).toBe(sessionPath);
+    expect(await runningOf(emulator, driver)).toHaveLength(1);
+
+    const phone = await signInElsewhere(browser, baseURL, driver.email);
+    await inGerman(phone.context, baseURL);
+    await phone.page.goto(sessionPath);
+    await phone.page.getByRole("button", { name: de.stop }).click();
+    await expect(phone.page.getByRole("button", { name: de.stop })).toHaveCount(0);
+    await expect.poll(() => runningOf(emulator, driver)).toEqual([]);
+    await phone.context.close();
+
+    const stop = second.getByRole("button", { name: de.stop });
+    if (await stop.isVisible()) {
+      await stop.click();
+      await expect(second.getByText(de.over).or(second.getByText(de.finished))).toBeVisible();
+    }
+  },
+);
+
+test(
+  "in German: a stop sent for another driver's charge is not found, and support force-stops that charge, audited",
+  { tag: "@ampeco-only" },
+  async ({ page, request, emulator, browser, baseURL, supportPage }) => {
+    const owner = await signedInWithBalance(page, request, emulator, "charge.owner.de");
+    await inGerman(page.context(), baseURL);
+    await startOn(page, 50406, { start: de.start, confirm: de.confirm });
+    const ownerSession = new URL(page.url()).pathname.split("/").at(-1)!;
+
+    const other = await browser.newContext({ baseURL });
+    const otherPage = await other.newPage();
+    const otherDriver = await signedInWithBalance(otherPage, request, emulator, "charge.other.de");
+    await inGerman(other, baseURL);
+    await startOn(otherPage, 50407, { start: de.start, confirm: de.confirm });
+    await otherPage.locator('input[name="session"]').evaluate((input, id) => {
+      (input as HTMLInputElement).value = id;
+    }, ownerSession);
+    await otherPage.getByRole("button", { name: de.stop }).click();
+    await expect(otherPage.getByText(de.notFound)).toBeVisible();
+    expect(await runningOf(emulator, owner)).toHaveLength(1);
+    await otherPage.goto(otherPage.url().split("?")[0]!);
+    await otherPage.getByRole("button", { name: de.stop }).click();
+    await expect.poll(() => runningOf(emulator, otherDriver)).toEqual([]);
+    await other.close();
+
+    await inGerman(supportPage.context(), baseURL);
+    await supportPage.goto(`/admin/users/${owner.id}`);
+    const running = supportPage
+      .locator("section")
+      .filter({ has: supportPage.getByRole("heading", { name: de.runningHeading }) });
+    await running.getByRole("button", { name: de.forceTrigger }).click();
+    await running.getByRole("button", { name: de.forceConfirm, exact: true }).click();
+    await expect(running.getByText(de.forceDone)).toBeVisible();
+    await expect(running.getByText(de.noneRunning)).toBeVisible();
+    expect(await runningOf(emulator, owner)).toEqual([]);
+
+    await supportPage.goto(`/admin/audit?driver=${owner.id}`);
+    await expect(supportPage.getByText(/zwangsweise beendet/).first()).toBeVisible();
   },
 );

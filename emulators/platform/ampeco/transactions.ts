@@ -5,6 +5,7 @@ import type { EmulatorSettings } from "../settings";
 import type { EmulatorState, TransactionRecord } from "../store";
 import { toUtcIso } from "../time";
 import { listMode, pagedResponse } from "./paging";
+import { receiptIdOf } from "./session-billing";
 
 /**
  * Transactions v1.0 (ampeco-openapi-subset.json): the listing answers a bad query with 400 (it declares no 422), the
@@ -78,6 +79,13 @@ function invoiceIdOf(state: EmulatorState, settings: EmulatorSettings, t: Transa
   return state.invoices.find((i) => i.transactionId === t.id && i.type === "invoice")?.id ?? t.invoiceId;
 }
 
+/** A session's payment names the session's receipt, issued when its billing completed with an amount (./receipts.ts). */
+function receiptIdOfPayment(state: EmulatorState, t: TransactionRecord): number | null {
+  if (t.sessionId === null || t.kind !== "session" || t.amount <= 0) return null;
+  const session = state.sessions.find((s) => s.id === t.sessionId);
+  return session?.status === "finished" ? receiptIdOf(session.id) : null;
+}
+
 export function ampecoTransactionView(state: EmulatorState, settings: EmulatorSettings, t: TransactionRecord) {
   const email = state.users.find((u) => u.id === t.userId)?.email;
   return {
@@ -96,7 +104,7 @@ export function ampecoTransactionView(state: EmulatorState, settings: EmulatorSe
     ref: transactionRef(t),
     failureReason: null,
     invoiceId: invoiceIdOf(state, settings, t),
-    receiptId: null,
+    receiptId: receiptIdOfPayment(state, t),
     billingType: t.billingType,
     lastUpdatedAt: toUtcIso(t.updatedAt),
     finalizedAt: t.finalizedAt === null ? null : toUtcIso(t.finalizedAt),

@@ -1,6 +1,6 @@
 import "server-only";
 import { getPlatform } from "@/lib/platform";
-import type { ChargingApi } from "@/lib/platform/apis";
+import type { ChargingApi, MoneyApi } from "@/lib/platform/apis";
 import { defaultSessionDeps, type SessionDeps } from "@/lib/features/sessions";
 import { ChargingError } from "./errors";
 
@@ -8,10 +8,13 @@ import { ChargingError } from "./errors";
 export interface ChargingDeps {
   charging: ChargingApi | undefined;
   sessions: SessionDeps;
+  /** The platform's own receipts (ampeco); unset where it keeps none. */
+  money?: MoneyApi;
 }
 
 export function defaultChargingDeps(): ChargingDeps {
-  return { charging: getPlatform().charging, sessions: defaultSessionDeps() };
+  const platform = getPlatform();
+  return { charging: platform.charging, sessions: defaultSessionDeps(), money: platform.money };
 }
 
 /** The charging API, or the refusal a platform without one (the contract) answers every start and stop with. */

@@ -19,7 +19,7 @@ import {
   type Pdf,
 } from "@/lib/core/pdf-document";
 import type { BillLine } from "@/lib/platform/types";
-import { sessionStartLabel, sessionStopLabel } from "@/lib/features/sessions";
+import { sessionDurationLabel, sessionStartLabel, sessionStopLabel } from "@/lib/features/sessions";
 import { lineNet, type PaidWith, type SessionReceipt } from "./receipt";
 import { paymentMethodName } from "./payment-words";
 
@@ -71,12 +71,12 @@ function paidWithWords(paid: PaidWith, t: Translator): string | null {
  * component with net, VAT rate and gross, and the totals (gross: the session's amount). */
 export function sessionReceiptPdf(
   receipt: SessionReceipt,
-  platformUserId: number,
   issuedOn: string,
   { t, locale }: { t: Translator; locale: string },
 ): Promise<Uint8Array> {
-  const { session, bill, seller, place, paidWith, totals } = receipt;
-  const currency = bill.currency ?? session.currency ?? null;
+  const { session, bill, seller, customer, place, paidWith, totals } = receipt;
+  const lines = bill?.lines ?? [];
+  const currency = bill?.currency ?? session.currency ?? null;
   const money = (amount: number) => formatMoney(amount, currency, locale);
   const quantity = numberFormat(locale, { maximumFractionDigits: 3 });
   const started = sessionStartLabel(session, locale);
@@ -115,12 +115,15 @@ export function sessionReceiptPdf(
     y = drawFields(
       doc,
       [
-        [t("charging.receipt.customer"), String(platformUserId)],
+        [t("charging.receipt.billedTo"), [customer.name, ...customer.addressLines].filter(Boolean).join(", ") || null],
+        [t("charging.receipt.customer"), String(customer.number)],
         [t("charging.receipt.session"), session.id],
         [t("charging.receipt.started"), started],
         [t("charging.receipt.stopped"), sessionStopLabel(session, locale)],
+        [t("charging.receipt.duration"), sessionDurationLabel(session, (key, values) => t(`duration.${key}`, values))],
         [t("charging.receipt.place"), place ? [place.name, place.address].filter(Boolean).join(", ") : null],
         [t("charging.receipt.energy"), formatKwh(session.energyWh, locale)],
+        [t("charging.receipt.card"), session.cardNumber ?? null],
         [t("charging.receipt.paidWith"), paidWithWords(paidWith, t)],
       ],
       PAGE.margin,
@@ -128,26 +131,27 @@ export function sessionReceiptPdf(
       CONTENT_WIDTH,
     );
     y += 14;
-    y = drawRow(
-      doc,
-      ["component", "quantity", "unitPrice", "net", "vatRate", "gross"].map((key) =>
-        t(`charging.receipt.${key as "net"}`),
-      ),
-      y,
-      true,
-    );
-    doc
-      .moveTo(PAGE.margin, y - 3)
-      .lineTo(PAGE.width - PAGE.margin, y - 3)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
-    if (bill.lines.length === 0) {
+    if (lines.length === 0) {
       doc.font("Helvetica").fontSize(9.5).fillColor(MUTED);
       doc.text(winAnsi(t("charging.receipt.noLines")), PAGE.margin, y, { width: CONTENT_WIDTH });
       y = doc.y + 6;
+    } else {
+      y = drawRow(
+        doc,
+        ["component", "quantity", "unitPrice", "net", "vatRate", "gross"].map((key) =>
+          t(`charging.receipt.${key as "net"}`),
+        ),
+        y,
+        true,
+      );
+      doc
+        .moveTo(PAGE.margin, y - 3)
+        .lineTo(PAGE.width - PAGE.margin, y - 3)
+        .lineWidth(0.5)
+        .strokeColor(RULE)
+        .stroke();
     }
-    for (const line of bill.lines)
+    for (const line of lines)
       y = drawRow(
         doc,
         [
@@ -161,7 +165,8 @@ export function sessionReceiptPdf(
         y,
       );
     y += 8;
-    doc.rect(PAGE.margin, y, CONTENT_WIDTH, 66).fill(SHADE);
+    const split = totals.net !== null && totals.vat !== null;
+    doc.rect(PAGE.margin, y, CONTENT_WIDTH, split ? 66 : 34).fill(SHADE);
     const total = (label: string, amount: number, at: number, bold = false) => {
       doc
         .font(bold ? "Helvetica-Bold" : "Helvetica")
@@ -173,9 +178,11 @@ export function sessionReceiptPdf(
         align: "right",
       });
     };
-    total(t("charging.receipt.totalNet"), totals.net, y + 8);
-    total(t("charging.receipt.totalVat"), totals.vat, y + 24);
-    total(t("charging.receipt.totalGross"), totals.gross, y + 42, true);
+    if (totals.net !== null && totals.vat !== null) {
+      total(t("charging.receipt.totalNet"), totals.net, y + 8);
+      total(t("charging.receipt.totalVat"), totals.vat, y + 24);
+    }
+    total(t("charging.receipt.totalGross"), totals.gross, split ? y + 42 : y + 10, true);
     drawFooter(doc, t("charging.receipt.footer", { portal: PORTAL_NAME, date: issuedOn }), session.id);
   });
 }

@@ -1,22 +1,33 @@
 import "server-only";
 import { getConfig } from "@/lib/core/config";
 import { logger } from "@/lib/core/log";
-import { getPlatform } from "@/lib/platform";
-import type { BillLine, ChargingSession, Seller, SessionBill } from "@/lib/platform/types";
+import type { PlatformClient } from "@/lib/platform/client";
+import type {
+  BillLine,
+  ChargingSession,
+  PaymentMethod,
+  PlatformReceipt,
+  PlatformUser,
+  Seller,
+  SessionBill,
+} from "@/lib/platform/types";
 import { getOwnedSession, getSessionLocation } from "@/lib/features/sessions";
 import { defaultChargingDeps, type ChargingDeps } from "./deps";
 import { ChargingError } from "./errors";
+import { receiptCustomerOf, type ReceiptCustomer } from "./shared";
 
 /** A finished session's receipt: its bill split into net, VAT and gross, the seller, the place and how it was paid. */
 export interface SessionReceipt {
   session: ChargingSession;
-  bill: SessionBill;
+  /** Null where the platform prices no components (the contract): the receipt then names the amount alone. */
+  bill: SessionBill | null;
   seller: Seller | null;
+  customer: ReceiptCustomer;
   place: { name: string; address: string | null } | null;
   /** How it was paid: the balance, a saved card (named when it is still listed), or the platform's own word. */
   paidWith: PaidWith;
-  /** Net, VAT and gross of the whole session, the gross being the session's amount. */
-  totals: { net: number; vat: number; gross: number };
+  /** Net, VAT and gross of the whole session, the gross being the session's amount; net and VAT null when unknown. */
+  totals: { net: number | null; vat: number | null; gross: number };
 }
 
 export type PaidWith =
@@ -24,6 +35,13 @@ export type PaidWith =
   | { kind: "card"; issuer: string | null; name: string | null }
   | { kind: "other"; type: string }
   | { kind: "unknown" };
+
+/** What every receipt of one driver shares, read once: the seller and the driver's ways to pay. */
+export interface ReceiptContext {
+  seller: Seller | null;
+  methods: PaymentMethod[];
+  customer: ReceiptCustomer;
+}
 
 const round2 = (amount: number) => Math.round(amount * 100) / 100;
 
@@ -35,8 +53,45 @@ export function lineNet(line: BillLine): number {
 
 export function receiptTotals(bill: SessionBill): SessionReceipt["totals"] {
   const gross = round2(bill.total.gross);
+  if (bill.total.net === null && bill.lines.length === 0) return { net: null, vat: null, gross };
   const net = round2(bill.total.net ?? bill.lines.reduce((sum, line) => sum + lineNet(line), 0));
   return { net, vat: round2(gross - net), gross };
+}
+
+/** The seller and the driver's ways to pay, for one receipt or a pack of them; a failed read leaves it out. */
+export async function loadReceiptContext(
+  user: PlatformUser,
+  platform: Pick<PlatformClient, "tenant" | "charging">,
+): Promise<ReceiptContext> {
+  const [seller, methods] = await Promise.all([
+    sellerOnReceipts(platform),
+    platform.charging
+      ? platform.charging.listPaymentMethods(user.id).catch((error: unknown) => {
+          logger("charging").warn("listing payment methods for a receipt failed", error);
+          return [];
+        })
+      : [],
+  ]);
+  return { seller, methods, customer: receiptCustomerOf(user) };
+}
+
+/** One finished session's receipt from its bill (null: the amount alone) and what the driver's receipts share. */
+export function buildSessionReceipt(
+  session: ChargingSession,
+  bill: SessionBill | null,
+  context: ReceiptContext,
+  place: SessionReceipt["place"],
+): SessionReceipt {
+  const card = bill?.paymentMethodId ? context.methods.find((method) => method.id === bill.paymentMethodId) : undefined;
+  return {
+    session,
+    bill,
+    seller: context.seller,
+    customer: context.customer,
+    place,
+    paidWith: bill ? paidWithOf(bill, card) : { kind: "unknown" },
+    totals: bill ? receiptTotals(bill) : { net: null, vat: null, gross: round2(session.amount) },
+  };
 }
 
 /**
@@ -53,30 +108,33 @@ export async function loadSessionReceipt(
   const session = await getOwnedSession(platformUserId, sessionId, deps.sessions);
   if (!session) return null;
   if (session.isRunning) throw new ChargingError("charging-refused", "charging.receipt.notYet");
-  const [bill, seller, location, methods] = await Promise.all([
+  const platform = deps.sessions.platform;
+  const [bill, context, location] = await Promise.all([
     charging.sessionBill(session.id),
-    sellerOnReceipts(),
+    platform.users.getUser(platformUserId).then((user) => loadReceiptContext(user, platform)),
     getSessionLocation(session, locale, deps.sessions),
-    charging.listPaymentMethods(platformUserId).catch((error: unknown) => {
-      logger("charging").warn("listing payment methods for a receipt failed", error);
-      return [];
-    }),
   ]);
   if (!bill) return null;
-  const card = bill.paymentMethodId ? methods.find((method) => method.id === bill.paymentMethodId) : undefined;
-  return {
-    session,
-    bill,
-    seller,
-    place: location.kind === "known" ? { name: location.location.name, address: location.location.address } : null,
-    paidWith: paidWithOf(bill, card),
-    totals: receiptTotals(bill),
-  };
+  const place = location.kind === "known" ? { name: location.location.name, address: location.location.address } : null;
+  return buildSessionReceipt(session, bill, context, place);
 }
 
-async function sellerOnReceipts(): Promise<Seller | null> {
+/** The platform's own receipt of one of the driver's sessions; null when it has none or the session is not theirs. */
+export async function findPlatformReceipt(
+  platformUserId: number,
+  sessionId: string,
+  deps: ChargingDeps = defaultChargingDeps(),
+): Promise<PlatformReceipt | null> {
+  if (!deps.money) return null;
+  const session = await getOwnedSession(platformUserId, sessionId, deps.sessions);
+  if (!session?.platformReceiptId) return null;
+  const receipt = await deps.money.getReceipt(session.platformReceiptId);
+  return receipt && (receipt.userId === null || receipt.userId === platformUserId) ? receipt : null;
+}
+
+async function sellerOnReceipts(platform: Pick<PlatformClient, "tenant">): Promise<Seller | null> {
   try {
-    return (await getPlatform().tenant?.getPartner(getConfig().platform.partnerId))?.seller ?? null;
+    return (await platform.tenant?.getPartner(getConfig().platform.partnerId))?.seller ?? null;
   } catch (error) {
     logger("charging").warn("reading the seller for a receipt failed", error);
     return null;

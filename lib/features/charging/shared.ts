@@ -1,5 +1,5 @@
 import type { ErrorStatusTable } from "@/lib/core/errors";
-import type { TariffPrices } from "@/lib/platform/types";
+import type { PlatformUser, TariffPrices } from "@/lib/platform/types";
 
 /** The charging feature's browser-safe public module; index.ts is its server half. */
 
@@ -61,3 +61,21 @@ export type PriceView =
   /** Prices that change over the day or with power: the platform's app shows them, the portal does not guess. */
   | { kind: "notItemised" }
   | { kind: "unavailable" };
+
+/** The driver a receipt is made out to: name and address from the platform's profile, and the customer number. */
+export interface ReceiptCustomer {
+  name: string | null;
+  addressLines: string[];
+  number: number;
+}
+
+/** Pure: a summary or receipt names the driver this way, whichever document it is. */
+export function receiptCustomerOf(user: PlatformUser): ReceiptCustomer {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
+  const town = [user.postCode, user.city].filter(Boolean).join(" ");
+  return {
+    name: name || null,
+    addressLines: [user.address, town, user.country].filter((part): part is string => Boolean(part?.trim())),
+    number: user.id,
+  };
+}

@@ -1,4 +1,5 @@
 import type { PlatformUser } from "@/lib/platform/types";
+import { receiptCustomerOf } from "@/lib/features/charging/shared";
 
 /** The driver as the pack's documents name them: the platform profile, never the portal account. Pure. */
 export interface PackDriver {
@@ -9,12 +10,11 @@ export interface PackDriver {
 }
 
 export function toPackDriver(user: PlatformUser): PackDriver {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
-  const town = [user.postCode, user.city].filter(Boolean).join(" ");
+  const customer = receiptCustomerOf(user);
   return {
-    name: name || user.email,
+    name: customer.name ?? user.email,
     email: user.email,
-    addressLines: [user.address, town, user.country].filter((part): part is string => Boolean(part?.trim())),
-    customerNumber: user.id,
+    addressLines: customer.addressLines,
+    customerNumber: customer.number,
   };
 }

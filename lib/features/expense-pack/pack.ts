@@ -7,6 +7,7 @@ import type { SessionDeps } from "@/lib/features/sessions";
 import { SessionPlaces } from "@/lib/features/sessions";
 import { iterateDriverSessionPages } from "@/lib/features/sessions";
 import { listPeriodInvoices, safeInvoiceNumber } from "@/lib/features/payments";
+import { buildSessionReceipt, loadReceiptContext, sessionReceiptPdf } from "@/lib/features/charging";
 import type { MoneyApi } from "@/lib/platform/apis";
 import type { Invoice } from "@/lib/platform/types";
 import { toUtcIsoSeconds } from "@/lib/core/zoned-time";
@@ -15,7 +16,6 @@ import { toPackDriver } from "./pack-driver";
 import { receiptPath, toPackLine, type PackLanguage } from "./pack-line";
 import type { PackPeriod } from "./period";
 import { describePeriod, printedDay } from "./period-words";
-import { receiptPdf } from "./receipt-pdf";
 import { summaryPdf, type PackInvoice } from "./summary-pdf";
 
 /**
@@ -106,6 +106,9 @@ export async function prepareExpensePack(request: ExpensePackRequest, deps: Sess
 
   const driver = toPackDriver(user);
   const issuedOn = formatDate(now, locale);
+  // The same receipt as a session's page offers: the platform's bill where it prices one (ampeco), else the amount.
+  const receiptContext = await loadReceiptContext(user, deps.platform);
+  const charging = deps.platform.charging;
   const places = new SessionPlaces(locale, deps);
   const claimedPages = async function* () {
     for await (const page of walk()) yield page.filter((session) => ledger.isClaimed(session));
@@ -123,8 +126,17 @@ export async function prepareExpensePack(request: ExpensePackRequest, deps: Sess
     for await (const page of claimedPages()) {
       await places.learn(page);
       for (const session of page) {
-        const line = toPackLine(session, ledger.currencyOf(session), places.label(session.locationId), language);
-        yield { name: receiptPath(line), stored: true, content: await receiptPdf(line, driver, issuedOn, language) };
+        const currency = ledger.currencyOf(session);
+        const place = places.label(session.locationId);
+        const line = toPackLine(session, currency, place, language);
+        const bill = charging ? await charging.sessionBill(session.id) : null;
+        const receipt = buildSessionReceipt(
+          { ...session, currency: session.currency ?? currency },
+          bill,
+          receiptContext,
+          place,
+        );
+        yield { name: receiptPath(line), stored: true, content: await sessionReceiptPdf(receipt, issuedOn, language) };
         report("receipts", ++written, receipts);
       }
     }

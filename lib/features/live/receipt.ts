@@ -4,8 +4,9 @@ import { getConfig } from "@/lib/core/config";
 import { getDb, type Database } from "@/lib/core/db/client";
 import { chargeReceipts, users } from "@/lib/core/db/schema";
 import { mailLocale } from "@/lib/core/auth/mail-locale";
-import { sendMail, type MailMessage } from "@/lib/core/mail/send";
-import { chargeReceiptMail } from "./receipt-mail";
+import { sendMail, type MailAttachment, type MailMessage } from "@/lib/core/mail/send";
+import type { Locale } from "@/lib/core/i18n/locales";
+import { chargeReceiptMail, receiptAttachmentOf } from "./receipt-mail";
 import { defaultSessionDeps, getSessionLocation, type SessionDeps } from "@/lib/features/sessions";
 import type { SessionBilling, SessionChange } from "@/lib/platform/notification-types";
 import { logger } from "@/lib/core/log";
@@ -19,6 +20,8 @@ export interface ReceiptDeps {
   send: (message: MailMessage) => Promise<void>;
   /** The session's place (name, street, city) on one line, or null when the platform does not tell it. */
   locationOf: (sessionId: string, locale: string) => Promise<string | null>;
+  /** The session page's receipt as a PDF to attach, or null where the platform prices no bill (the contract). */
+  receiptPdfOf?: (platformUserId: number, sessionId: string, locale: Locale) => Promise<MailAttachment | null>;
   accountUrl: string;
 }
 
@@ -45,6 +48,7 @@ export function defaultReceiptDeps(db: Database): ReceiptDeps {
     db,
     send: sendMail,
     locationOf: (sessionId, locale) => receiptPlaceOf(sessionId, locale),
+    receiptPdfOf: receiptAttachmentOf,
     accountUrl: `${getConfig().auth.publicOrigin}/account/notifications`,
   };
 }
@@ -79,7 +83,10 @@ export async function sendChargeReceipt(
   try {
     // The driver's chosen language; a callback carries no browser to fall back on.
     const locale = await mailLocale(account.locale, "en");
-    const location = await deps.locationOf(session.id, locale);
+    const [location, attachment] = await Promise.all([
+      deps.locationOf(session.id, locale),
+      deps.receiptPdfOf ? deps.receiptPdfOf(platformUserId, session.id, locale) : null,
+    ]);
     await deps.send(
       chargeReceiptMail(
         locale,
@@ -93,6 +100,7 @@ export async function sendChargeReceipt(
           location,
         },
         deps.accountUrl,
+        attachment,
       ),
     );
     countReceipt("sent");

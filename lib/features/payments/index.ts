@@ -5,4 +5,6 @@ export { defaultPaymentDeps, ledgerOffered, logPaymentError } from "./deps";
 export type { PaymentDeps } from "./deps";
 export { invoiceFilename, safeInvoiceNumber } from "./labels";
 export { listPeriodInvoices } from "./service";
+export { platformPdfBody } from "./route-handlers";
+export type { PdfProblemWords } from "./route-handlers";
 export type { LedgerRow, LedgerView } from "./service";

@@ -14,7 +14,6 @@ import { jsonError, routeHandler, type RouteHandler } from "@/lib/core/route-han
 import { zonedDate } from "@/lib/core/zoned-time";
 import type { MoneyApi } from "@/lib/platform/apis";
 import { invoicePdfProblemOf, type InvoicePdfProblem } from "@/lib/platform/errors";
-import type { Invoice } from "@/lib/platform/types";
 import { platformIdPathParam, PlatformUserIdSchema } from "@/lib/platform/platform-id";
 import { paymentCsvChunks, paymentCsvFilename, paymentCsvWords } from "./csv";
 import { defaultPaymentDeps, logPaymentError, type PaymentDeps } from "./deps";
@@ -69,8 +68,10 @@ export function createPaymentsExportHandler(deps: PaymentRouteDeps): RouteHandle
   });
 }
 
+export type PdfProblemWords = Record<InvoicePdfProblem, MessageKey>;
+
 /** Each reason a PDF was not taken, in words the driver (or support) can act on. */
-const PDF_PROBLEM_WORDS: Record<InvoicePdfProblem, MessageKey> = {
+const PDF_PROBLEM_WORDS: PdfProblemWords = {
   "no-link": "payments.errors.invoiceNoPdf",
   "unsafe-link": "payments.errors.invoiceLinkRefused",
   "too-many-redirects": "payments.errors.invoiceLinkRefused",
@@ -78,16 +79,20 @@ const PDF_PROBLEM_WORDS: Record<InvoicePdfProblem, MessageKey> = {
   "too-large": "payments.errors.invoiceTooLarge",
 };
 
-/** The PDF, a 404 when the platform offers none, or a 502 in words when its file was not taken (not the person's doing). */
-async function openPdf(money: MoneyApi, invoice: Invoice): Promise<ReadableStream<Uint8Array> | Response> {
+/** A platform PDF, a 404 when the platform offers none, or a 502 in words when its file was not taken (not the person's doing). */
+export async function platformPdfBody(
+  open: () => Promise<ReadableStream<Uint8Array>>,
+  words: PdfProblemWords,
+  what: string,
+): Promise<ReadableStream<Uint8Array> | Response> {
   try {
-    return await money.openInvoicePdf(invoice);
+    return await open();
   } catch (error) {
     const problem = invoicePdfProblemOf(error);
-    if (problem === "no-link") throw new RouteError(404, PDF_PROBLEM_WORDS[problem]);
+    if (problem === "no-link") throw new RouteError(404, words[problem]);
     if (!problem) throw error;
-    logPaymentError("taking an invoice PDF", error);
-    return jsonError(502, (await requestTranslator())(PDF_PROBLEM_WORDS[problem]));
+    logPaymentError(`taking ${what}`, error);
+    return jsonError(502, (await requestTranslator())(words[problem]));
   }
 }
 
@@ -100,7 +105,7 @@ async function invoiceResponse(
 ): Promise<Response> {
   const { money } = moneyOf(deps);
   const invoice = await foundOrNotFound(findOwnInvoice(platformUserId, invoiceId, money), notFound);
-  const body = await openPdf(money, invoice);
+  const body = await platformPdfBody(() => money.openInvoicePdf(invoice), PDF_PROBLEM_WORDS, "an invoice PDF");
   if (body instanceof Response) return body;
   return new Response(body, { status: 200, headers: downloadHeaders("application/pdf", invoiceFilename(invoice)) });
 }

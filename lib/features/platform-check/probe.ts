@@ -44,6 +44,8 @@ export interface ProbeSamples {
   invoiceId?: number;
   /** The invoice read, for the download row (its link is fresh for 24 hours). */
   invoice?: Invoice;
+  /** A receipt a session's payment names, for the platform receipt's row. */
+  receiptId?: number;
   /** Set once the subscriptions could be listed: the callbacks' rows need that right. */
   subscriptions?: NotificationSubscription[];
   currencyId?: number;

@@ -12,7 +12,7 @@ const log = logger("sessions");
  */
 export interface SessionDeps {
   /** `money` (ampeco only) for the expense pack's invoices. */
-  platform: Pick<PlatformClient, "sessions" | "users" | "locations" | "money">;
+  platform: Pick<PlatformClient, "sessions" | "users" | "locations" | "money" | "tenant" | "charging">;
   getDb: () => Promise<Database>;
   now: () => Date;
 }

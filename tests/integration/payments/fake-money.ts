@@ -118,6 +118,12 @@ export function createFakeMoney(): FakeMoney {
         },
       });
     },
+    async getReceipt() {
+      throw new Error("receipts are not the ledger's");
+    },
+    async openReceiptPdf() {
+      throw new Error("receipts are not the ledger's");
+    },
     async getBillingDetails() {
       throw new Error("billing details are not the ledger's");
     },

@@ -23,6 +23,7 @@ const ROUTE_COVERAGE: Record<string, string> = {
   "app/api/sessions/export/route.ts": "sessions-routes.test.ts",
   "app/api/sessions/[id]/export/route.ts": "sessions-routes.test.ts",
   "app/api/sessions/[id]/receipt/route.ts": "sessions-routes.test.ts",
+  "app/api/sessions/[id]/platform-receipt/route.ts": "sessions-routes.test.ts",
   "app/api/sessions/live/route.ts": "sessions-routes.test.ts",
   "app/api/sessions/expense-pack/route.ts": "sessions-routes.test.ts",
   "app/api/payments/export/route.ts": "payments-routes.test.ts",

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe } from "vitest";
 import * as oneExport from "@/app/api/sessions/[id]/export/route";
 import * as receipt from "@/app/api/sessions/[id]/receipt/route";
+import * as platformReceipt from "@/app/api/sessions/[id]/platform-receipt/route";
 import * as allExport from "@/app/api/sessions/export/route";
 import * as expensePack from "@/app/api/sessions/expense-pack/route";
 import * as live from "@/app/api/sessions/live/route";
@@ -35,6 +36,13 @@ const CASES: Omit<RouteProperty, "viewer">[] = [
     file: "app/api/sessions/[id]/receipt/route.ts",
     module: receipt,
     pathname: (p) => `/api/sessions/${encodeURIComponent(p.id ?? "")}/receipt`,
+    query: queryArb,
+    params: fc.record({ id: fc.oneof(fc.integer({ min: 70_001, max: 70_200 }).map(String), pathParamValue) }),
+  },
+  {
+    file: "app/api/sessions/[id]/platform-receipt/route.ts",
+    module: platformReceipt,
+    pathname: (p) => `/api/sessions/${encodeURIComponent(p.id ?? "")}/platform-receipt`,
     query: queryArb,
     params: fc.record({ id: fc.oneof(fc.integer({ min: 70_001, max: 70_200 }).map(String), pathParamValue) }),
   },

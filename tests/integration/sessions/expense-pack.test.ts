@@ -5,7 +5,8 @@ import { auditLog } from "@/lib/core/db/schema";
 import { createExpensePackHandler, createStaffExpensePackHandler } from "@/lib/features/expense-pack/route-handlers";
 import { SESSION_CSV_COLUMNS } from "@/lib/features/sessions/csv";
 import { pdfPages, pdfText } from "../../support/pdf-text";
-import { inDialect } from "../../support/platform-dialect";
+import { formatKwh, formatMoney } from "@/lib/core/format";
+import { inDialect, TEST_DIALECT } from "../../support/platform-dialect";
 import { DEMO_DRIVER_ID, SECOND_DRIVER_ID, sessionsHarnessForSuite, START } from "./harness";
 import { staffViewer } from "../../support/viewers";
 
@@ -102,13 +103,15 @@ describe("GET /api/sessions/expense-pack", () => {
     expect(pack.summary).toContain("Demi Driver");
     expect(pack.summary).toContain("Keizersgracht 123");
 
-    // Each receipt: its session's energy and amount, the driver and the portal.
+    // Each receipt is the one the session's page offers: its energy and amount in the page's formats, the driver,
+    // and on ampeco the platform's bill split into net and VAT.
     for (const session of expected.finished) {
       const receipt = pack.receipts.get(session.id)!;
       expect(receipt).toContain(`Charging session ${session.id}`);
-      expect(receipt).toContain(kwh(session.energy));
-      expect(receipt).toContain(eur(Math.round(session.amount * 100)));
-      expect(receipt).toContain("Driver Portal");
+      expect(receipt).toContain(formatKwh(session.energy, "en"));
+      expect(receipt).toContain(`Total paid ${formatMoney(session.amount, "EUR", "en")}`);
+      expect(receipt).toContain("Demi Driver");
+      expect(receipt.includes("Total without VAT")).toBe(TEST_DIALECT === "ampeco");
     }
 
     const [header, ...rows] = pack.csv;
@@ -135,12 +138,12 @@ describe("GET /api/sessions/expense-pack", () => {
     const card = cards.items.find((c) => c.type === "rfid" && c.visualNumber);
     expect(card).toBeDefined();
     const pack = await unpack(await driverPack("period=this-month"));
-    for (const receipt of pack.receipts.values()) expect(receipt).toContain(`Card ${card!.visualNumber}`);
+    for (const receipt of pack.receipts.values()) expect(receipt).toContain(`Charging card ${card!.visualNumber}`);
   });
 
   inDialect("contract", it)("leaves the card out where the platform does not tell it", async () => {
     const pack = await unpack(await driverPack("period=this-month"));
-    for (const receipt of pack.receipts.values()) expect(receipt).not.toMatch(/\bCard\b/);
+    for (const receipt of pack.receipts.values()) expect(receipt).not.toMatch(/\bcard\b/i);
   });
 
   it(

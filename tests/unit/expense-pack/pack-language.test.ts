@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { PackLedger } from "@/lib/features/expense-pack/ledger";
 import type { PackDriver } from "@/lib/features/expense-pack/pack-driver";
-import {
-  formatPackAmount,
-  formatPackEnergy,
-  toPackLine,
-  type PackLanguage,
-} from "@/lib/features/expense-pack/pack-line";
-import { receiptPdf } from "@/lib/features/expense-pack/receipt-pdf";
+import { formatPackAmount, formatPackEnergy, type PackLanguage } from "@/lib/features/expense-pack/pack-line";
+import { buildSessionReceipt } from "@/lib/features/charging/receipt";
+import { sessionReceiptPdf } from "@/lib/features/charging/receipt-pdf";
 import { summaryPdf } from "@/lib/features/expense-pack/summary-pdf";
 import type { Locale } from "@/lib/core/i18n/locales";
 import { translatorFor } from "@/lib/core/i18n/translator";
@@ -35,26 +31,31 @@ describe("the pack's language", () => {
     expect(formatPackAmount(481, "", language("de"))).toBe("4,81");
   });
 
-  it("writes a receipt in Dutch or German, with the same figures", async () => {
+  it("writes the receipt in Dutch or German, in the page's formats, with the amount alone where no bill is priced", async () => {
+    const context = { seller: null, methods: [], customer: { name: "Demi Driver", addressLines: [], number: 1001 } };
     const dutch = language("nl");
-    const line = toPackLine(session(), "EUR", place, dutch);
-    expect(line.duration).toBe("1 u 45 min");
-    const nl = await pdfText(await receiptPdf(line, driver, "14 mrt 2026", dutch));
-    expect(nl).toContain("Laadbon");
-    expect(nl).toContain("Laadsessie 70001");
-    expect(nl).toContain("In rekening gebracht");
-    expect(nl).toContain("EUR 4,81");
-    expect(nl).toContain("12,345 kWh");
-    expect(nl).not.toContain("Charging receipt");
+    const nl = await pdfText(
+      await sessionReceiptPdf(
+        buildSessionReceipt(session({ currency: "EUR" }), null, context, place),
+        "14 mrt 2026",
+        dutch,
+      ),
+    );
+    for (const words of ["Bonnetje", "Laadsessie 70001", "Demi Driver", "1 u 45 min", "Laadplein Westerpark", "€ 4,81"])
+      expect(nl).toContain(words);
+    expect(nl).not.toContain("Totaal zonder btw");
+    expect(nl).not.toContain("Btw-tarief");
+    expect(nl).not.toContain("Receipt");
 
     const german = language("de");
     const de = await pdfText(
-      await receiptPdf(toPackLine(session(), "EUR", null, german), driver, "14.03.2026", german),
+      await sessionReceiptPdf(
+        buildSessionReceipt(session({ currency: "EUR" }), null, context, null),
+        "14.03.2026",
+        german,
+      ),
     );
-    expect(de).toContain("Ladebeleg");
-    expect(de).toContain("Berechneter Betrag");
-    expect(de).toContain("4,81 EUR");
-    expect(de).toContain("Unbekannt");
+    for (const words of ["Beleg", "Gesamt bezahlt", "4,81 €"]) expect(de).toContain(words);
   });
 
   it("writes the summary in the driver's language", async () => {

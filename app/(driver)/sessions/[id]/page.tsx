@@ -40,12 +40,13 @@ export default async function SessionDetailPage({
 
   // Ownership is proven inside getOwnedSession before the unscoped read; the driver's own account
   // (for the currency) is independent and read alongside.
-  const [owned, user, t, tCharging, tReceipt, translator, locale] = await Promise.all([
+  const [owned, user, t, tCharging, tReceipt, tPlatformReceipt, translator, locale] = await Promise.all([
     settle(getOwnedSession(viewer.platformUserId, sessionId)),
     settle(getPlatformUser(viewer.platformUserId)),
     getTranslations("sessionDetails"),
     getTranslations("charging.stop"),
     getTranslations("charging.receipt"),
+    getTranslations("charging.platformReceipt"),
     getTranslations(),
     getLocale(),
   ]);
@@ -85,6 +86,11 @@ export default async function SessionDetailPage({
             {!session.isRunning && chargingOffered() && (
               <a href={`/api/sessions/${session.id}/receipt`} download className={buttonClasses("secondary")}>
                 {tReceipt("download")}
+              </a>
+            )}
+            {session.platformReceiptId != null && (
+              <a href={`/api/sessions/${session.id}/platform-receipt`} download className={buttonClasses("secondary")}>
+                {tPlatformReceipt("download")}
               </a>
             )}
             <a href={`/api/sessions/${session.id}/export`} download className={buttonClasses("secondary")}>

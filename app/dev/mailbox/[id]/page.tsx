@@ -34,6 +34,26 @@ export default async function MailPage({ params }: { params: Promise<{ id: strin
       <div className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
         <LinkifiedText text={message.text} />
       </div>
+      {message.attachments && message.attachments.length > 0 && (
+        <section aria-labelledby="attachments-heading" className="space-y-2">
+          <h2 id="attachments-heading" className="text-lg font-semibold">
+            {t("attachments")}
+          </h2>
+          <ul className="list-disc space-y-1 pl-5">
+            {message.attachments.map((file) => (
+              <li key={file.filename}>
+                <a
+                  href={`data:${file.contentType};base64,${file.base64}`}
+                  download={file.filename}
+                  className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100"
+                >
+                  {file.filename}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </article>
   );
 }

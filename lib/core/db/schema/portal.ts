@@ -55,8 +55,16 @@ export const mailOutbox = pgTable("mail_outbox", {
   subject: text("subject").notNull(),
   text: text("text").notNull(),
   html: text("html"),
+  /** Files sent with the message, each `{filename, contentType, base64}`. */
+  attachments: jsonb("attachments").$type<OutboxAttachment[]>(),
   createdAt: timestamp("created_at", { mode: "date" }).notNull().defaultNow(),
 });
+
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
+}
 
 /** Staff mutations, append-only from the portal's point of view. */
 export const auditLog = pgTable(

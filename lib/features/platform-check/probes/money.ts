@@ -23,7 +23,7 @@ async function sampleTransactions(requester: PlatformRequester, nowMs: number): 
   const seen: Transaction[] = [];
   for await (const page of cursorPages(requester, call, 100, SAMPLE_PAGES)) {
     seen.push(...page.data.map(toTransaction));
-    if (seen.some((t) => t.invoiceId !== null && t.userId !== null)) break;
+    if (seen.some((t) => t.invoiceId !== null && t.userId !== null) && seen.some((t) => t.receiptId !== null)) break;
   }
   return seen;
 }
@@ -46,6 +46,7 @@ export const MONEY_PROBES: Probe[] = [
       const invoiced = seen.find((t) => t.invoiceId !== null && t.userId !== null);
       samples.transactionId = seen[0]?.id;
       samples.invoiceId = invoiced?.invoiceId ?? undefined;
+      samples.receiptId = seen.find((t) => t.receiptId !== null)?.receiptId ?? undefined;
       const userId = (invoiced ?? seen.find((t) => t.userId !== null))?.userId ?? undefined;
       samples.ledgerUserId = userId;
       if (userId === undefined) return notTried("no transaction in 90 days to try filter[userId] on");
@@ -80,6 +81,18 @@ export const MONEY_PROBES: Probe[] = [
       samples.invoice = invoice;
       const owner = invoice.userId === null ? "no userId (matched through its transaction)" : "with its userId";
       return found(`invoice ${invoice.id} read, ${owner}`);
+    },
+  },
+  {
+    endpoint: "receipts.get",
+    feature: "the charging service's receipt on a session's page",
+    async run({ platform, samples }) {
+      if (samples.receiptId === undefined || !platform.money) return notTried("no transaction names a receipt");
+      const receipt = await platform.money.getReceipt(samples.receiptId);
+      if (!receipt) return problem("warning", `receipt ${samples.receiptId}, named by a transaction, answers 404`);
+      return receipt.downloadUrl
+        ? found(`receipt ${receipt.number} read, with its download link`)
+        : problem("warning", `receipt ${receipt.number} has no downloadUrl: sessions show no link to it`);
     },
   },
   {

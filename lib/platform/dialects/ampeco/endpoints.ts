@@ -66,6 +66,8 @@ export const AMPECO_ENDPOINTS = {
   ...readsOf("transactions", TRANSACTIONS),
   // The portal reads single invoices only (a transaction names its invoice); it lists none.
   "invoices.get": { method: "GET", path: `${INVOICES}/{id}`, idempotent: true },
+  // A session names its receipt (`receiptId`); the portal reads that one and lists none.
+  "receipts.get": { method: "GET", path: "/public-api/resources/receipts/v2.0/{id}", idempotent: true },
   "invoiceDetails.get": { method: "GET", path: INVOICE_DETAILS, idempotent: true },
   // Create or update sets the given fields to the given values: a replay leaves the same state.
   "invoiceDetails.save": { method: "POST", path: INVOICE_DETAILS, idempotent: true },

@@ -7,13 +7,13 @@ import { DEFAULT_MAX_PAGES } from "../../pagination";
 import { nullWhenNotFound, readOne } from "../../reads";
 import type { PlatformRequesterOptions } from "../../request";
 import type { AmpecoRequester } from "./endpoints";
-import type { Invoice, IterateOptions, Transaction, TransactionFilter } from "../../types";
+import type { Invoice, IterateOptions, PlatformReceipt, Transaction, TransactionFilter } from "../../types";
 import { TRANSACTION_KINDS, TRANSACTION_STATUSES } from "../../types";
 import { wireItem } from "../../wire";
 import { downloadInvoicePdf } from "./invoice-download";
 import { cursorPages } from "./paging";
 import { createAmpecoInvoiceDetails } from "./invoice-details";
-import { AmpecoInvoice, AmpecoTransaction, ampecoList } from "./schemas";
+import { AmpecoInvoice, AmpecoReceipt, AmpecoTransaction, ampecoList } from "./schemas";
 import { instant } from "./session-walk";
 
 /**
@@ -22,6 +22,9 @@ import { instant } from "./session-walk";
  */
 const TransactionList = ampecoList(AmpecoTransaction);
 const InvoiceResponse = wireItem(AmpecoInvoice);
+const ReceiptResponse = wireItem(AmpecoReceipt);
+
+type PdfEndpoint = "invoices.get" | "receipts.get";
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null | undefined): T | undefined =>
   values.find((v) => v === value);
@@ -31,6 +34,14 @@ const utcIso = (value: string, endpoint: "transactions.list" | "invoices.get"): 
   if (Number.isNaN(ms)) throw new PlatformResponseError(endpoint, "a date that is not a date");
   return new Date(ms).toISOString();
 };
+
+const toReceipt = (wire: AmpecoReceipt): PlatformReceipt => ({
+  id: wire.id,
+  number: wire.receiptNo,
+  userId: wire.userId,
+  totalAmount: wire.totalAmount,
+  downloadUrl: wire.downloadUrl ?? null,
+});
 
 /** An unknown kind reads as a custom fee and an unknown status as pending (no balance effect): one odd record never fails a page. */
 export function toTransaction(wire: AmpecoTransaction): Transaction {
@@ -106,12 +117,12 @@ export function createAmpecoMoneyApi({ requester, requesterOptions, bearer }: Am
   }
 
   /** One log line for the download, as request() writes for API calls (the link itself is never logged). */
-  function logDownload(started: number, status: number | null, outcome: PlatformCallOutcome) {
+  function logDownload(endpoint: PdfEndpoint, started: number, status: number | null, outcome: PlatformCallOutcome) {
     try {
       log({
-        endpoint: "invoices.get",
+        endpoint,
         method: "GET",
-        path: "(the invoice's downloadUrl)",
+        path: "(the record's downloadUrl)",
         status,
         outcome,
         durationMs: Math.max(0, Math.round(now() - started)),
@@ -123,17 +134,17 @@ export function createAmpecoMoneyApi({ requester, requesterOptions, bearer }: Am
   }
 
   /** The PDF whole (a download fails in words before the answer starts, never halfway), as a stream. */
-  async function openInvoicePdf(invoice: Invoice): Promise<ReadableStream<Uint8Array>> {
+  async function openPdf(endpoint: PdfEndpoint, downloadUrl: string | null): Promise<ReadableStream<Uint8Array>> {
     const started = now();
     try {
-      if (invoice.downloadUrl === null) throw new InvoicePdfError("no-link");
-      const pdf = await downloadInvoicePdf(invoice.downloadUrl, {
+      if (downloadUrl === null) throw new InvoicePdfError("no-link");
+      const pdf = await downloadInvoicePdf(downloadUrl, {
         platformOrigin,
         bearer,
         fetch: requesterOptions.fetch ?? globalThis.fetch,
         timeoutMs: requesterOptions.timeoutMs,
       });
-      logDownload(started, 200, "ok");
+      logDownload(endpoint, started, 200, "ok");
       return new ReadableStream({
         start(controller) {
           controller.enqueue(pdf.bytes);
@@ -146,7 +157,7 @@ export function createAmpecoMoneyApi({ requester, requesterOptions, bearer }: Am
         : error instanceof PlatformUnavailableError
           ? error.kind
           : (error.code as PlatformCallOutcome);
-      logDownload(started, isPlatformError(error) ? (error.status ?? null) : null, outcome);
+      logDownload(endpoint, started, isPlatformError(error) ? (error.status ?? null) : null, outcome);
       throw error;
     }
   }
@@ -184,7 +195,12 @@ export function createAmpecoMoneyApi({ requester, requesterOptions, bearer }: Am
     getInvoice: (id: number) =>
       readOne(requester, { endpoint: "invoices.get", id, schema: InvoiceResponse }, toInvoice),
 
-    openInvoicePdf,
+    openInvoicePdf: (invoice: Invoice) => openPdf("invoices.get", invoice.downloadUrl),
+
+    getReceipt: (id: number) =>
+      readOne(requester, { endpoint: "receipts.get", id, schema: ReceiptResponse }, toReceipt),
+
+    openReceiptPdf: (receipt: PlatformReceipt) => openPdf("receipts.get", receipt.downloadUrl),
 
     ...createAmpecoInvoiceDetails(requester),
   };

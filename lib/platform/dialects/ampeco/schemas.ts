@@ -46,6 +46,7 @@ export const AmpecoSession = z.object({
   currency: text,
   idTagLabel: text,
   evsePhysicalReference: text,
+  receiptId: WireId.nullish(),
 });
 export type AmpecoSession = z.output<typeof AmpecoSession>;
 
@@ -188,3 +189,13 @@ export const AmpecoInvoice = z.object({
   downloadUrl: z.string().max(4096).nullish(),
 });
 export type AmpecoInvoice = z.output<typeof AmpecoInvoice>;
+
+/** Receipts v2.0 read; `downloadUrl` is optional (the subset) and judged only when fetched. */
+export const AmpecoReceipt = z.object({
+  id: WireId,
+  receiptNo: z.string(),
+  userId: WireId.nullable(),
+  totalAmount: WireNumber,
+  downloadUrl: z.string().max(4096).nullish(),
+});
+export type AmpecoReceipt = z.output<typeof AmpecoReceipt>;

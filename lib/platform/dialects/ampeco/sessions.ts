@@ -147,6 +147,7 @@ export function createAmpecoSessionsApi({
       cardNumber: wire.idTagLabel ?? null,
       evseReference: wire.evsePhysicalReference ?? null,
       chargePointId: wire.chargePointId ?? null,
+      platformReceiptId: wire.receiptId ?? null,
     };
   }
 
