@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { formatMoney, numberFormat } from "@/lib/core/format";
 import type { EvseView, PriceView } from "@/lib/features/charging";
-import type { EvseStatusCode } from "@/lib/features/charging/shared";
+import { pricesWithoutTax, type EvseStatusCode } from "@/lib/features/charging/shared";
 import type { TariffPrices } from "@/lib/platform/types";
 
 const TONES = {
@@ -80,7 +80,7 @@ export async function Price({ price }: { price: PriceView }) {
     case "unavailable":
       return <p role="status">{t("unavailable")}</p>;
     case "prices":
-      return <PriceLines prices={price.prices} currency={price.currency} />;
+      return <PriceLines prices={price.prices} currency={price.currency} taxPercent={price.taxPercent} />;
   }
 }
 
@@ -126,9 +126,26 @@ export async function priceLineTexts(prices: TariffPrices, currency: string | nu
   return lines;
 }
 
-async function PriceLines({ prices, currency }: { prices: TariffPrices; currency: string | null }) {
-  const [t, lines] = await Promise.all([getTranslations("charging.price"), priceLineTexts(prices, currency)]);
+async function PriceLines({
+  prices,
+  currency,
+  taxPercent,
+}: {
+  prices: TariffPrices;
+  currency: string | null;
+  taxPercent: number | null;
+}) {
+  const [t, locale, lines, netLines] = await Promise.all([
+    getTranslations("charging.price"),
+    getLocale(),
+    priceLineTexts(prices, currency),
+    taxPercent === null ? null : priceLineTexts(pricesWithoutTax(prices, taxPercent), currency),
+  ]);
   if (lines.length === 0) return <p className="text-lg font-semibold">{t("free")}</p>;
+  const tax =
+    taxPercent === null || !netLines
+      ? t("tax")
+      : `${t("taxRate", { percent: numberFormat(locale, { maximumFractionDigits: 2 }).format(taxPercent) })} ${t("withoutTax", { prices: netLines.join("; ") })}`;
   return (
     <>
       <ul className="space-y-1">
@@ -136,7 +153,7 @@ async function PriceLines({ prices, currency }: { prices: TariffPrices; currency
           <li key={line}>{line}</li>
         ))}
       </ul>
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("tax")}</p>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{tax}</p>
     </>
   );
 }

@@ -177,6 +177,11 @@ export interface ChargingApi {
   findChargePoint(physicalReference: string): Promise<ChargePoint | null>;
   /** The tariff an EVSE's group applies to this platform user (null: a driver not signed in), or null for none. */
   tariffFor(tariffGroupId: number, userId: number | null): Promise<ChargingTariff | null>;
+  /**
+   * The rate in percent of tax `taxId` (null: the tenant's default tax), as a receipt of that tax states it; null
+   * when no receipt names it yet, as the API offers no other reading of a rate.
+   */
+  taxPercent(taxId: number | null): Promise<number | null>;
   /** The ways this user can pay, the balance included where the tenant offers one; removed ones left out. */
   listPaymentMethods(userId: number): Promise<PaymentMethod[]>;
   /** Starts a charge on EVSE `evseId` for the user, paid by `paymentMethodId` (null: the balance). Never retried. */

@@ -198,6 +198,8 @@ export interface ChargingTariff {
   type: string;
   currency: string | null;
   prices: TariffPrices;
+  /** The tax it is charged with; null: the tenant's default tax. */
+  taxId: number | null;
 }
 
 export interface ChargingLocation {

@@ -25,6 +25,12 @@ test(
     await expect(dcSpot.getByText("€0.59 per kWh")).toBeVisible();
     await expect(dcSpot.getByText("€0.99 to start")).toBeVisible();
     await expect(dcSpot.getByText("€0.05 per minute, after 45 minutes of charging, at most €5.00")).toBeVisible();
+    // The same prices without VAT, at the rate the platform states for the tariff's tax.
+    await expect(
+      dcSpot.getByText(
+        "Prices include 21 % VAT. Without VAT: €0.49 per kWh; €0.82 to start; €0.04 per minute, after 45 minutes of charging, at most €4.13; €0.21 per minute that the car stays plugged in after charging, after 10 minutes, at most €12.40.",
+      ),
+    ).toBeVisible();
     // Both spots of the charge point, each with a status in words.
     await expect(page.getByRole("heading", { name: /^Spot NL\*DPT\*E5010[12]$/ })).toHaveCount(2);
     await expect(
@@ -64,7 +70,11 @@ test(
         await expect(
           page.getByText("Dit laadpunt is niet voor jou: het is bestemd voor andere rijders."),
         ).toBeVisible();
-        await expect(page.getByText("Prijzen zijn inclusief btw.").first()).toBeVisible();
+        await expect(
+          page
+            .getByText(/^Prijzen zijn inclusief 21\s%\sbtw\. Zonder btw: €\s0,49 per kWh; €\s0,82 starttarief; /)
+            .first(),
+        ).toBeVisible();
       },
     );
   },

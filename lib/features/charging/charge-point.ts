@@ -40,7 +40,27 @@ export function priceView(tariff: ChargingTariff | null): PriceView {
   if (tariff.type === "free") return { kind: "free" };
   if (tariff.type === "charging not allowed") return { kind: "notAllowed" };
   if (!ITEMISED.has(tariff.type)) return { kind: "notItemised" };
-  return { kind: "prices", currency: tariff.currency, prices: tariff.prices };
+  return { kind: "prices", currency: tariff.currency, prices: tariff.prices, taxPercent: null };
+}
+
+/** A tax's rate changes rarely and costs two calls to learn, so each platform client keeps it an hour. */
+const TAX_RATE_TTL_MS = 60 * 60_000;
+type TaxRates = Map<number | null, { percent: number | null; until: number }>;
+const taxRatesOf = new WeakMap<object, TaxRates>();
+
+async function taxPercentOf(charging: NonNullable<PlatformClient["charging"]>, taxId: number | null) {
+  const taxRates: TaxRates = taxRatesOf.get(charging) ?? new Map();
+  taxRatesOf.set(charging, taxRates);
+  const known = taxRates.get(taxId);
+  if (known && known.until > Date.now()) return known.percent;
+  try {
+    const percent = await charging.taxPercent(taxId);
+    taxRates.set(taxId, { percent, until: Date.now() + TAX_RATE_TTL_MS });
+    return percent;
+  } catch (error) {
+    logger("charging").warn("reading a tax rate failed", error);
+    return null;
+  }
 }
 
 /**
@@ -119,7 +139,10 @@ async function tariffOf(
   // No group: the platform's default tariff, which is free.
   if (groupId === null) return { kind: "free" };
   try {
-    return priceView(await charging.tariffFor(groupId, platformUserId));
+    const tariff = await charging.tariffFor(groupId, platformUserId);
+    const view = priceView(tariff);
+    if (view.kind !== "prices" || !tariff) return view;
+    return { ...view, taxPercent: await taxPercentOf(charging, tariff.taxId) };
   } catch (error) {
     if (!isPlatformError(error)) logger("charging").error("reading a tariff failed", error);
     else logger("charging").warn("reading a tariff failed", error);

@@ -57,10 +57,26 @@ export const BALANCE_CHOICE = "balance";
 export type PriceView =
   | { kind: "free" }
   | { kind: "notAllowed" }
-  | { kind: "prices"; currency: string | null; prices: TariffPrices }
+  /** `taxPercent`: the VAT the prices include, where the platform states its rate (then the page shows them without). */
+  | { kind: "prices"; currency: string | null; prices: TariffPrices; taxPercent: number | null }
   /** Prices that change over the day or with power: the platform's app shows them, the portal does not guess. */
   | { kind: "notItemised" }
   | { kind: "unavailable" };
+
+/** A tariff's prices without a VAT of `percent`, to the fifth decimal as the platform prices. Pure. */
+export function pricesWithoutTax(prices: TariffPrices, percent: number): TariffPrices {
+  const net = (gross: number | null) => (gross === null ? null : Math.round((gross / (1 + percent / 100)) * 1e5) / 1e5);
+  return {
+    ...prices,
+    perSession: net(prices.perSession),
+    connectionFee: net(prices.connectionFee),
+    perKwh: net(prices.perKwh),
+    perPeriod: net(prices.perPeriod),
+    timeFeeLimit: net(prices.timeFeeLimit),
+    idleFeePerMinute: net(prices.idleFeePerMinute),
+    idleFeeLimit: net(prices.idleFeeLimit),
+  };
+}
 
 /** The driver a receipt is made out to: name and address from the platform's profile, and the customer number. */
 export interface ReceiptCustomer {

@@ -55,6 +55,19 @@ describe("a charge point's page", () => {
     ]);
     if (signedOut.status === "ok" && signedOut.evses[0]!.price.kind === "prices")
       expect(signedOut.evses[0]!.price.currency).toBe("EUR");
+    // The VAT the prices include, at the rate a receipt of the tariff's tax (the default) states.
+    if (signedOut.status === "ok") expect(signedOut.evses[0]!.price).toMatchObject({ taxPercent: 21 });
+  });
+
+  it("learns a tax's rate once per client, from one receipt of that tax; none for a tax no receipt names", async () => {
+    const before = (await h.state()).requestLog.length;
+    await loadChargePointView("NL*DPT*E50201", null, "en");
+    await loadChargePointView("NL*DPT*E50201", null, "en");
+    const reads = (await h.state()).requestLog.slice(before).filter((r) => r.path.endsWith("/receipts/v2.0"));
+    expect(reads.length).toBeLessThanOrEqual(1);
+    for (const read of reads) expect(new URLSearchParams(read.query).get("filter[taxId]")).toBe("1");
+    expect(await h.client.charging!.taxPercent(null)).toBe(21);
+    expect(await h.client.charging!.taxPercent(99)).toBeNull();
   });
 
   it("reads each tariff group once, and the tariff listing with the driver's id", async () => {

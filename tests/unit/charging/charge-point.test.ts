@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { loadChargePointView, parseChargePointReference } from "@/lib/features/charging";
 import { priceView } from "@/lib/features/charging/charge-point";
+import { pricesWithoutTax } from "@/lib/features/charging/shared";
 import type { ChargingTariff, TariffPrices } from "@/lib/platform/types";
 
 const NO_PRICES: TariffPrices = {
@@ -21,6 +22,7 @@ const tariff = (type: string, prices: Partial<TariffPrices> = {}): ChargingTarif
   type,
   currency: "EUR",
   prices: { ...NO_PRICES, ...prices },
+  taxId: null,
 });
 
 describe("a charge point's reference", () => {
@@ -42,6 +44,7 @@ describe("the price a tariff shows", () => {
       kind: "prices",
       currency: "EUR",
       prices: { ...NO_PRICES, perKwh: 0.45 },
+      taxPercent: null,
     });
     expect(priceView(tariff("flat rate", { perSession: 4.5 })).kind).toBe("prices");
     expect(priceView(tariff("free"))).toEqual({ kind: "free" });
@@ -57,5 +60,23 @@ describe("a platform without charging (the contract)", () => {
       get: vi.fn((_target, key) => (key === "charging" ? undefined : { unexpected: key })),
     });
     expect(await loadChargePointView("NL*DPT*E1", null, "en", platform)).toEqual({ status: "unsupported" });
+  });
+});
+
+describe("a price without VAT", () => {
+  it("takes the rate off every amount, to the fifth decimal, and leaves minutes and missing components alone", () => {
+    const net = pricesWithoutTax(
+      { ...NO_PRICES, perKwh: 0.59, connectionFee: 0.99, periodMinutes: 1, perPeriod: 0.05, timeFeeAfterMinutes: 45 },
+      21,
+    );
+    expect(net).toEqual({
+      ...NO_PRICES,
+      perKwh: 0.4876,
+      connectionFee: 0.81818,
+      periodMinutes: 1,
+      perPeriod: 0.04132,
+      timeFeeAfterMinutes: 45,
+    });
+    expect(pricesWithoutTax({ ...NO_PRICES, perKwh: 0.45 }, 0).perKwh).toBe(0.45);
   });
 });

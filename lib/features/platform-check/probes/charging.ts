@@ -40,6 +40,17 @@ export const CHARGING_PROBES: Probe[] = [
     },
   },
   {
+    endpoint: "receipts.list",
+    feature: "the price without VAT on a charge point's page",
+    async run({ platform }) {
+      if (!platform.charging) return notTried("no charging API");
+      const percent = await platform.charging.taxPercent(null);
+      return percent === null
+        ? problem("warning", "no receipt names the default tax yet: the page says prices include VAT, without the rate")
+        : found(`the default tax is ${percent} %: the page shows each price without it too`);
+    },
+  },
+  {
     endpoint: "paymentMethods.list",
     feature: "how a driver pays, on a charge point's page",
     async run({ platform, samples }) {

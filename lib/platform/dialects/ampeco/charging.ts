@@ -8,7 +8,8 @@ import {
   type PaymentMethod,
   type StartRefusalCode,
 } from "../../types";
-import { wireItem } from "../../wire";
+import { z } from "zod";
+import { WireId, wireItem } from "../../wire";
 import type { AmpecoRequester } from "./endpoints";
 import { toAmpecoEvse, toAmpecoLocation } from "./locations";
 import { collectCursorPages } from "./paging";
@@ -17,6 +18,7 @@ import {
   AmpecoEvse,
   AmpecoLocation,
   AmpecoPaymentMethod,
+  AmpecoReceiptTax,
   AmpecoSessionBill,
   AmpecoStartAnswer,
   AmpecoTariff,
@@ -29,6 +31,8 @@ const LocationResponse = wireItem(AmpecoLocation);
 const TariffListResponse = ampecoList(AmpecoTariff);
 const PaymentMethodListResponse = ampecoList(AmpecoPaymentMethod);
 const SessionBillResponse = wireItem(AmpecoSessionBill);
+const ReceiptTaxList = ampecoList(AmpecoReceiptTax);
+const DefaultTaxSettings = z.object({ data: z.object({ defaultTax: z.object({ id: WireId }).nullish() }) });
 
 const isStartRefusalCode = (code: string | null | undefined): code is StartRefusalCode =>
   (START_REFUSAL_CODES as readonly (string | null | undefined)[]).includes(code);
@@ -67,6 +71,7 @@ export function toChargingTariff(wire: AmpecoTariff): ChargingTariff {
     name: wire.name ?? null,
     type: wire.type,
     currency: wire.currency ?? null,
+    taxId: wire.taxID ?? null,
     prices: {
       perSession: p?.pricePerSession ?? null,
       connectionFee: p?.connectionFee ?? null,
@@ -139,6 +144,20 @@ export function createAmpecoChargingApi(requester: AmpecoRequester): ChargingApi
       });
       const [tariff] = data.data;
       return tariff ? toChargingTariff(tariff) : null;
+    },
+
+    async taxPercent(taxId) {
+      const id =
+        taxId ??
+        (await requester.request({ endpoint: "settings.get", schema: DefaultTaxSettings })).data.data.defaultTax?.id;
+      if (id === undefined || id === null) return null;
+      const { data } = await requester.request({
+        endpoint: "receipts.list",
+        query: { "filter[taxId]": id, page: 1, per_page: 1 },
+        schema: ReceiptTaxList,
+      });
+      const tax = data.data[0]?.tax;
+      return tax && tax.taxId === id && typeof tax.taxPercentage === "number" ? tax.taxPercentage : null;
     },
 
     /**

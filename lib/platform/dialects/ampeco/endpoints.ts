@@ -68,6 +68,8 @@ export const AMPECO_ENDPOINTS = {
   "invoices.get": { method: "GET", path: `${INVOICES}/{id}`, idempotent: true },
   // A session names its receipt (`receiptId`); the portal reads that one and lists none.
   "receipts.get": { method: "GET", path: "/public-api/resources/receipts/v2.0/{id}", idempotent: true },
+  // One receipt of a tax, for the tax's rate (a price without VAT); nothing else reads the listing.
+  "receipts.list": { method: "GET", path: "/public-api/resources/receipts/v2.0", idempotent: true },
   "invoiceDetails.get": { method: "GET", path: INVOICE_DETAILS, idempotent: true },
   // Create or update sets the given fields to the given values: a replay leaves the same state.
   "invoiceDetails.save": { method: "POST", path: INVOICE_DETAILS, idempotent: true },

@@ -119,6 +119,8 @@ export const AmpecoTariff = z.object({
   name: text,
   type: z.string(),
   currency: text,
+  /** Deprecated but sent; absent or null: the tenant's default tax. */
+  taxID: WireId.nullish(),
   pricing: z
     .object({
       pricePerSession: Price,
@@ -189,6 +191,11 @@ export const AmpecoInvoice = z.object({
   downloadUrl: z.string().max(4096).nullish(),
 });
 export type AmpecoInvoice = z.output<typeof AmpecoInvoice>;
+
+/** Receipts v2.0 listing, read for the rate of one tax: `tax` is optional in the subset. */
+export const AmpecoReceiptTax = z.object({
+  tax: z.object({ taxId: WireId.nullish(), taxPercentage: WireNumber.nullish() }).nullish(),
+});
 
 /** Receipts v2.0 read; `downloadUrl` is optional (the subset) and judged only when fetched. */
 export const AmpecoReceipt = z.object({
