@@ -264,6 +264,8 @@ export const SEED_LOCATIONS: readonly SeedLocation[] = [
       { id: 50405, connectors: [{ type: "Type 2", power: 22 }], tariffGroupId: AC_TARIFF_GROUP_ID, opened: "recently" },
       { id: 50406, connectors: [{ type: "Type 2", power: 22 }], tariffGroupId: AC_TARIFF_GROUP_ID, opened: "recently" },
       { id: 50407, connectors: [{ type: "CCS2", power: 50 }], tariffGroupId: DC_TARIFF_GROUP_ID, opened: "recently" },
+      { id: 50408, connectors: [{ type: "CCS2", power: 50 }], tariffGroupId: DC_TARIFF_GROUP_ID, opened: "recently" },
+      { id: 50409, connectors: [{ type: "Type 2", power: 22 }], tariffGroupId: AC_TARIFF_GROUP_ID, opened: "recently" },
     ],
   },
 ];

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { LOCALE_COOKIE } from "../../lib/core/i18n/locales";
 import { expectAccessibleInBothSchemes } from "./axe";
 import { createPlatformDriver, expect, latestSignInLink, test } from "./fixtures";
@@ -95,22 +96,28 @@ test("text that cannot be a reference answers 404, with no platform call to make
   await expectNotFound(page, `/charge/${"E".repeat(65)}`);
 });
 
-test("under the contract, the page says the service starts charges by card or app, and leads to the map", async ({
-  page,
-  emulator,
-}) => {
-  const since = new Date().toISOString();
-  const response = await page.goto(QR);
-  expect(response?.status()).toBe(200);
-  await expect(page.getByRole("heading", { level: 1, name: "Charge point NL*DPT*E50101" })).toBeVisible();
-  await expect(page.getByText("Charging from the browser is not offered here")).toBeVisible();
-  await expect(
-    page.getByRole("main").getByRole("link", { name: "Find other charge points on the map" }),
-  ).toHaveAttribute("href", "/map");
-  // No call for it: other journeys share the emulator, so the log is read for what this page could have asked.
-  const { requestLog } = await emulator.state();
-  const asked = requestLog.filter(
-    (entry) => entry.at >= since && /evse|tariff|charge-point|payment-method/.test(entry.path),
-  );
-  expect(asked).toEqual([]);
-});
+for (const locale of ["en", "nl"] as const) {
+  test(`under the contract, the page says in ${locale} that the service starts charges by card or app, and leads to the map`, async ({
+    page,
+    emulator,
+    baseURL,
+  }) => {
+    const words = JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")).charging;
+    await page.context().addCookies([{ name: LOCALE_COOKIE, value: locale, url: baseURL! }]);
+    const since = new Date().toISOString();
+    const response = await page.goto(QR);
+    expect(response?.status()).toBe(200);
+    await expect(
+      page.getByRole("heading", { level: 1, name: words.page.reference.replace("{reference}", "NL*DPT*E50101") }),
+    ).toBeVisible();
+    await expect(page.getByText(words.unsupported.heading)).toBeVisible();
+    await expect(page.getByText(words.unsupported.body)).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: words.page.map })).toHaveAttribute("href", "/map");
+    // No call for it: other journeys share the emulator, so the log is read for what this page could have asked.
+    const { requestLog } = await emulator.state();
+    const asked = requestLog.filter(
+      (entry) => entry.at >= since && /evse|tariff|charge-point|payment-method/.test(entry.path),
+    );
+    expect(asked).toEqual([]);
+  });
+}

@@ -148,33 +148,37 @@ test(
   },
 );
 
-test(
-  "in Dutch, each refusal the platform documents gives its own sentence, and no session starts",
-  { tag: "@ampeco-only" },
-  async ({ page, request, baseURL, emulator }) => {
-    const words = JSON.parse(readFileSync("messages/nl.json", "utf8")).charging.start.refused as Record<string, string>;
-    // Starts count against the driver's limit as shipped (10 per 15 minutes): eight refusals per driver.
-    const forced: (string | null)[] = [...START_REFUSAL_CODES, null];
-    for (let first = 0; first < forced.length; first += 8) {
-      const driver = await createPlatformDriver(request, "charge.refused");
-      await page.context().clearCookies();
-      await signInByEmail(page, driver.email);
-      await page.context().addCookies([{ name: LOCALE_COOKIE, value: "nl", url: baseURL! }]);
-      await page.goto(spot(50101));
-      const start = spotCard(page, 50101).getByRole("region", { name: "Hier laden" });
-      const button = start.getByRole("button", { name: "Laden starten" });
-      for (const code of forced.slice(first, first + 8)) {
-        await emulator.call("PUT", `/users/${driver.id}/start-refusal`, { errorCode: code });
-        await pressStart(start, { start: "Laden starten", confirm: "Nu starten" });
-        // Null: nothing forced, and the platform's own refusal, as a new driver's balance is €0.00.
-        await expect(start.getByRole("status")).toHaveText(words[code ?? "PAYMENT_NO_FUNDS"]!);
-        await expect(button).toBeEnabled();
+for (const locale of ["nl", "en"] as const) {
+  test(
+    `in ${locale === "nl" ? "Dutch" : "English"}, each refusal the platform documents gives its own sentence, and no session starts`,
+    { tag: "@ampeco-only" },
+    async ({ page, request, baseURL, emulator }) => {
+      const catalogue = JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")).charging.start;
+      const words = catalogue.refused as Record<string, string>;
+      const buttons = { start: catalogue.submit as string, confirm: catalogue.confirmSubmit as string };
+      // Starts count against the driver's limit as shipped (10 per 15 minutes): eight refusals per driver.
+      const forced: (string | null)[] = [...START_REFUSAL_CODES, null];
+      for (let first = 0; first < forced.length; first += 8) {
+        const driver = await createPlatformDriver(request, "charge.refused");
+        await page.context().clearCookies();
+        await signInByEmail(page, driver.email);
+        await page.context().addCookies([{ name: LOCALE_COOKIE, value: locale, url: baseURL! }]);
+        await page.goto(spot(50101));
+        const start = spotCard(page, 50101).getByRole("region", { name: catalogue.heading as string });
+        const button = start.getByRole("button", { name: buttons.start });
+        for (const code of forced.slice(first, first + 8)) {
+          await emulator.call("PUT", `/users/${driver.id}/start-refusal`, { errorCode: code });
+          await pressStart(start, buttons);
+          // Null: nothing forced, and the platform's own refusal, as a new driver's balance is €0.00.
+          await expect(start.getByRole("status")).toHaveText(words[code ?? "PAYMENT_NO_FUNDS"]!);
+          await expect(button).toBeEnabled();
+        }
+        await expect(page).toHaveURL(/\/charge\//);
+        expect(await runningOf(emulator, driver)).toEqual([]);
       }
-      await expect(page).toHaveURL(/\/charge\//);
-      expect(await runningOf(emulator, driver)).toEqual([]);
-    }
-  },
-);
+    },
+  );
+}
 
 test(
   "two tabs start at once, and one session results",
@@ -240,8 +244,9 @@ test(
     const otherPage = await other.newPage();
     await signedInWithBalance(otherPage, request, emulator, "charge.other");
     expect((await otherPage.goto(`/sessions/${ownerSession}`))?.status()).toBe(404);
-    // The other driver's own running session, with its stop form pointed at the owner's session.
-    await startOn(otherPage, 50101);
+    // The other driver's own running session (on a spot of its own: the refusal journeys need 50101 free), with its
+    // stop form pointed at the owner's session.
+    await startOn(otherPage, 50409);
     await otherPage.locator('input[name="session"]').evaluate((input, id) => {
       (input as HTMLInputElement).value = id;
     }, ownerSession);
@@ -296,8 +301,8 @@ const de = {
   noneRunning: german.admin.forceStop.none as string,
 };
 
-async function inGerman(context: BrowserContext, baseURL: string | undefined) {
-  await context.addCookies([{ name: LOCALE_COOKIE, value: "de", url: baseURL! }]);
+async function setPageLanguage(context: BrowserContext, baseURL: string | undefined, locale: "de" | "en" = "de") {
+  await context.addCookies([{ name: LOCALE_COOKIE, value: locale, url: baseURL! }]);
 }
 
 test(
@@ -305,7 +310,7 @@ test(
   { tag: "@ampeco-only" },
   async ({ page, request, emulator, browser, baseURL }) => {
     const driver = await signedInWithBalance(page, request, emulator, "charge.tabs.de");
-    await inGerman(page.context(), baseURL);
+    await setPageLanguage(page.context(), baseURL);
     const second = await page.context().newPage();
     await Promise.all([page.goto(spot(50405)), second.goto(spot(50405))]);
     const cards = [page, second].map((tab) => spotCard(tab, 50405));
@@ -322,7 +327,7 @@ test(
     expect(await runningOf(emulator, driver)).toHaveLength(1);
 
     const phone = await signInElsewhere(browser, baseURL, driver.email);
-    await inGerman(phone.context, baseURL);
+    await setPageLanguage(phone.context, baseURL);
     await phone.page.goto(sessionPath);
     await phone.page.getByRole("button", { name: de.stop }).click();
     await expect(phone.page.getByRole("button", { name: de.stop })).toHaveCount(0);
@@ -342,14 +347,14 @@ test(
   { tag: "@ampeco-only" },
   async ({ page, request, emulator, browser, baseURL, supportPage }) => {
     const owner = await signedInWithBalance(page, request, emulator, "charge.owner.de");
-    await inGerman(page.context(), baseURL);
+    await setPageLanguage(page.context(), baseURL);
     await startOn(page, 50406, { start: de.start, confirm: de.confirm });
     const ownerSession = new URL(page.url()).pathname.split("/").at(-1)!;
 
     const other = await browser.newContext({ baseURL });
     const otherPage = await other.newPage();
     const otherDriver = await signedInWithBalance(otherPage, request, emulator, "charge.other.de");
-    await inGerman(other, baseURL);
+    await setPageLanguage(other, baseURL);
     await startOn(otherPage, 50407, { start: de.start, confirm: de.confirm });
     await otherPage.locator('input[name="session"]').evaluate((input, id) => {
       (input as HTMLInputElement).value = id;
@@ -362,7 +367,7 @@ test(
     await expect.poll(() => runningOf(emulator, otherDriver)).toEqual([]);
     await other.close();
 
-    await inGerman(supportPage.context(), baseURL);
+    await setPageLanguage(supportPage.context(), baseURL);
     await supportPage.goto(`/admin/users/${owner.id}`);
     const running = supportPage
       .locator("section")
@@ -375,5 +380,64 @@ test(
 
     await supportPage.goto(`/admin/audit?driver=${owner.id}`);
     await expect(supportPage.getByText(/zwangsweise beendet/).first()).toBeVisible();
+  },
+);
+
+test(
+  "in German, from a QR link signed out: sign in, back on the page, the price, start, the energy rises, stop, the receipt",
+  { tag: "@ampeco-only" },
+  async ({ page, request, emulator, baseURL }) => {
+    const words = german;
+    await setPageLanguage(page.context(), baseURL);
+    const driver = await createPlatformDriver(request, "charge.start.de");
+    await page.goto(spot(50408));
+    const card = spotCard(page, 50408);
+    await card.getByRole("link", { name: "Melden Sie sich an" }).click();
+    await page.getByLabel(words.signIn.form.emailLabel).fill(driver.email);
+    await page.getByRole("button", { name: words.signIn.form.submit }).click();
+    await page.goto(await latestSignInLink(page, driver.email, words.mail.signInLink.subject));
+    await expect(page).toHaveURL(/\/charge\/NL\*DPT\*E50408$/);
+    // The voucher page is topped up in English (the helper's words), then the page is German again.
+    await setPageLanguage(page.context(), baseURL, "en");
+    await topUp(page, emulator, 20);
+    await setPageLanguage(page.context(), baseURL);
+    await page.goto(spot(50408));
+
+    await expect(card.getByText(/^0,55\s€ pro kWh$/).first()).toBeVisible();
+    const start = card.getByRole("region", { name: words.charging.start.heading });
+    await expect(start.getByRole("radio", { name: /^Ihrem Guthaben \(20,00\s€\)$/ })).toBeChecked();
+    const trigger = start.getByRole("button", { name: de.start });
+    await expectHydrated(trigger);
+    await trigger.click();
+    await expect(
+      start.getByText(/^Sie zahlen 0,55\s€ pro kWh; 0,49\s€ Startgebühr; .+ Jetzt starten\?$/),
+    ).toBeVisible();
+    await start.getByRole("button", { name: de.confirm }).click();
+
+    await expect(page).toHaveURL(/\/sessions\/\d+\?notice=started$/);
+    await expect(page.getByText(words.sessionDetails.notice.started)).toBeVisible();
+    await expect.poll(() => energySoFar(page), { timeout: 40_000 }).toBeGreaterThan(0);
+    const first = await energySoFar(page);
+    await expect.poll(() => energySoFar(page), { timeout: 20_000 }).toBeGreaterThan(first);
+
+    await page.getByRole("button", { name: de.stop }).click();
+    await expect.poll(() => runningOf(emulator, driver)).toEqual([]);
+    await page.goto(new URL(page.url()).pathname);
+    await expect(page.getByRole("button", { name: de.stop })).toHaveCount(0);
+    const amount = await page
+      .locator("dt", { hasText: new RegExp(`^${words.sessionDetails.fields.amount}$`) })
+      .locator("xpath=following-sibling::dd[1]")
+      .innerText();
+    const downloadEvent = page.waitForEvent("download");
+    await page.getByRole("link", { name: words.charging.receipt.download }).click();
+    const receipt = await pdfText(new Uint8Array(await readFile((await (await downloadEvent).path())!)));
+    // German figures: "12,97 €".
+    const euros = (label: string) =>
+      Number(new RegExp(`${label}\\s*([\\d.]+,\\d{2})\\s€`).exec(receipt)?.[1]?.replace(".", "").replace(",", "."));
+    const shown = Number(amount.replace(/[^\d,]/g, "").replace(",", "."));
+    expect(receipt).toContain("Beleg");
+    expect(euros("Gesamt bezahlt")).toBe(shown);
+    expect(euros("Summe ohne USt") + euros("(?<!ohne )USt")).toBeCloseTo(euros("Gesamt bezahlt"), 2);
+    expect(euros("(?<!ohne )USt")).toBeGreaterThan(0);
   },
 );

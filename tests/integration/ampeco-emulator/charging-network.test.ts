@@ -28,7 +28,7 @@ const list = async (query: string): Promise<WireEvse[]> => {
 const ids = (evses: WireEvse[]) => evses.map((e) => e.id);
 
 describe("the seeded network", () => {
-  it("has charge points with 1–7 EVSEs each, AC and DC, unique printed references and network ids from 1", async () => {
+  it("has charge points with 1–9 EVSEs each, AC and DC, unique printed references and network ids from 1", async () => {
     const evses = await list("");
     const byChargePoint = new Map<number, WireEvse[]>();
     for (const evse of evses)
@@ -36,7 +36,7 @@ describe("the seeded network", () => {
     expect([...byChargePoint.keys()].sort()).toEqual([CP.westerpark, CP.zuidas, CP.sciencePark, CP.haarlem]);
     for (const points of byChargePoint.values()) {
       expect(points.length).toBeGreaterThanOrEqual(1);
-      expect(points.length).toBeLessThanOrEqual(7);
+      expect(points.length).toBeLessThanOrEqual(9);
       expect(points.map((e) => e.networkId)).toEqual(points.map((_, i) => String(i + 1)));
     }
     expect(new Set(evses.map((e) => e.type))).toEqual(new Set(["ac", "dc"]));
@@ -59,7 +59,7 @@ describe("the seeded network", () => {
     expect(cursor.body.data).toHaveLength(5);
     expect((await bench.emu.get(cursor.body.links.next)).body.data).toHaveLength(5);
     const pages = await bench.emu.call("GET", `${EVSES_V20}?page=2&per_page=5`);
-    expect(pages.body.meta).toMatchObject({ current_page: 2, total: 14 });
+    expect(pages.body.meta).toMatchObject({ current_page: 2, total: 16 });
     expect((await bench.emu.call("GET", `${EVSES_V20}/50101`)).headers.get("deprecation")).toBe("true");
   });
 });
