@@ -153,7 +153,7 @@ export function createAmpecoChargingApi(requester: AmpecoRequester): ChargingApi
       if (id === undefined || id === null) return null;
       const { data } = await requester.request({
         endpoint: "receipts.list",
-        query: { "filter[taxId]": id, page: 1, per_page: 1 },
+        query: { "filter[taxId]": id, per_page: 1 },
         schema: ReceiptTaxList,
       });
       const tax = data.data[0]?.tax;
