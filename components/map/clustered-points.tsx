@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Marker, Popup, useMapEvents } from "react-leaflet";
 import type { PointIndex, MapPoint } from "@/lib/features/map/shared";
-import { clusterIcon, pointIcon } from "./marker-icons";
+import { clusterIcon, pointIcon, POPUP_PLACEMENT } from "./marker-icons";
 import { PointDetails, usePointTitle } from "./point-details";
 
 /** Recomputed on zoom only: the clusters cover the whole index, so a pan draws nothing new. */
@@ -46,7 +46,7 @@ export function ClusteredPoints({
         keyboard={false}
         ref={register(`point:${placed.point.id}`)}
       >
-        <Popup>
+        <Popup {...POPUP_PLACEMENT}>
           <PointDetails point={placed.point} />
         </Popup>
       </Marker>

@@ -37,12 +37,17 @@ export function FocusMarker({
     let openedPopup: L.Popup | undefined;
     let popupClosed = false;
     let frame = 0;
+    // Opened while the page's own move still runs, the popup's auto-pan is lost: it pans once that move has ended.
+    let panUntil = 0;
+    let movedSinceOpen = false;
 
     // <Popup> binds itself to its marker in an effect of its own.
     const placed = (marker: L.Marker | undefined): marker is L.Marker =>
       !!marker && !!marker.getPopup() && map.hasLayer(marker);
 
     const open = (marker: L.Marker) => {
+      if (phase === "showing") panUntil = Date.now() + PROGRAMMATIC_MOVE_MS;
+      movedSinceOpen = false;
       phase = "open";
       current = marker;
       openedPopup = marker.getPopup();
@@ -64,6 +69,11 @@ export function FocusMarker({
       if (phase === "open") {
         // A re-created marker of a popup that was open: reopen in place.
         if (placed(marker) && marker !== current) open(marker);
+        else if (movedSinceOpen && Date.now() < panUntil && current?.isPopupOpen()) {
+          panUntil = 0;
+          programmatic.current = Date.now() + PROGRAMMATIC_MOVE_MS;
+          current.getPopup()?.update();
+        }
         return;
       }
       if (placed(marker) && (phase === "showing" || map.getBounds().contains(marker.getLatLng()))) {
@@ -89,7 +99,11 @@ export function FocusMarker({
       popupClosed = true;
       schedule();
     };
-    const mapEvents = { layeradd: schedule, moveend: schedule, popupclose: onPopupClose };
+    const onMoveEnd = () => {
+      movedSinceOpen = true;
+      schedule();
+    };
+    const mapEvents = { layeradd: schedule, moveend: onMoveEnd, popupclose: onPopupClose };
     map.on(mapEvents);
 
     // Scroll the map into view on narrow screens, where the list sits below it.

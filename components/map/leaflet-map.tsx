@@ -14,7 +14,7 @@ import {
 import { ClusteredPoints } from "./clustered-points";
 import { MapTiles } from "./first-view-tile-layer";
 import { FocusMarker, type FocusRequest, type LocateMarker } from "./focus-marker";
-import { HERE_ICON, OWN_LOCATION_ICON } from "./marker-icons";
+import { HERE_ICON, OWN_LOCATION_ICON, POPUP_PLACEMENT } from "./marker-icons";
 import { PROGRAMMATIC_MOVE_MS, type Programmatic } from "./programmatic-moves";
 import { OwnLocationDetails } from "./point-details";
 
@@ -217,7 +217,7 @@ export default function LeafletMap({
           keyboard={false}
           ref={register(`own:${location.id}`)}
         >
-          <Popup>
+          <Popup {...POPUP_PLACEMENT}>
             <OwnLocationDetails location={location} />
           </Popup>
         </Marker>

@@ -1,4 +1,4 @@
-import { divIcon, type DivIcon } from "leaflet";
+import { divIcon, type DivIcon, type PopupOptions } from "leaflet";
 import type { MapPoint } from "@/lib/features/map/shared";
 import {
   clusterLook,
@@ -51,3 +51,14 @@ export const HERE_ICON = divIcon({
   iconSize: [18, 18],
   iconAnchor: [9, 9],
 });
+
+/**
+ * A popup opens clear of the zoom and locate controls at the map's top and fits a phone's map (~330 × 440 px); a long
+ * one (a place with many spots) scrolls inside rather than running off the map.
+ */
+export const POPUP_PLACEMENT = {
+  autoPanPaddingTopLeft: [8, 80],
+  autoPanPaddingBottomRight: [8, 8],
+  maxWidth: 260,
+  maxHeight: 280,
+} satisfies PopupOptions;

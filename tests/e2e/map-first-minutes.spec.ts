@@ -260,3 +260,43 @@ test("@ampeco-only our network's places and the public charge points each stand 
   await chargeHere.click();
   await expect(page.getByRole("heading", { level: 2, name: "Charging spots" })).toBeVisible();
 });
+
+for (const path of ["the list", "its marker"] as const) {
+  test(`@ampeco-only at 360 px a place's popup opened from ${path} sits inside the map, clear of its controls, and a long one scrolls`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const t = words("en");
+    await openMap(page, t);
+    // Haarlem station has nine spots: the longest popup of the demo network.
+    if (path === "the list") {
+      const own = page
+        .getByRole("region", { name: t("list.ownNetwork") })
+        .getByRole("list", { name: t("list.ownLabel") });
+      await own.getByRole("listitem").filter({ hasText: "Haarlem Station North" }).getByRole("button").first().click();
+    } else {
+      await page.locator('.leaflet-marker-icon[title="Haarlem Station North"]').dispatchEvent("click");
+    }
+    await expect(page.locator(".leaflet-popup")).toContainText("Haarlem Station North");
+    const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
+    // The map pans to fit the popup (an animation): below the zoom and locate controls, inside the map's edges.
+    const placement = async () => {
+      const [map, shown, zoom, locate] = await Promise.all([
+        box(".leaflet-container"),
+        box(".leaflet-popup-content-wrapper"),
+        box(".leaflet-control-zoom"),
+        page.getByRole("button", { name: t("locate.button") }).boundingBox(),
+      ]);
+      return {
+        belowControls: shown.y >= Math.max(zoom.y + zoom.height, locate!.y + locate!.height),
+        insideMap:
+          shown.x >= map.x &&
+          shown.x + shown.width <= map.x + map.width &&
+          shown.y + shown.height <= map.y + map.height,
+      };
+    };
+    await expect.poll(placement).toEqual({ belowControls: true, insideMap: true });
+    const content = page.locator(".leaflet-popup-content");
+    expect(await content.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  });
+}
