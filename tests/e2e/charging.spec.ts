@@ -6,6 +6,7 @@ import { START_REFUSAL_CODES } from "../../lib/platform/start-refusal-codes";
 import { pdfText } from "../support/pdf-text";
 import {
   createPlatformDriver,
+  escapeRegExp,
   expect,
   expectHydrated,
   latestSignInLink,
@@ -281,9 +282,8 @@ test(
   },
 );
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** "Den Ladevorgang von {start} zwangsweise beenden" as a pattern that any start time fills. */
-const labelPattern = (template: string) => new RegExp(`^${template.split("{start}").map(escaped).join(".+")}$`);
+const labelPattern = (template: string) => new RegExp(`^${template.split("{start}").map(escapeRegExp).join(".+")}$`);
 
 /** The German words the journeys below press and read, from the catalogue the pages use. */
 const german = JSON.parse(readFileSync("messages/de.json", "utf8"));
@@ -387,15 +387,14 @@ test(
   "in German, from a QR link signed out: sign in, back on the page, the price, start, the energy rises, stop, the receipt",
   { tag: "@ampeco-only" },
   async ({ page, request, emulator, baseURL }) => {
-    const words = german;
     await setPageLanguage(page.context(), baseURL);
     const driver = await createPlatformDriver(request, "charge.start.de");
     await page.goto(spot(50408));
     const card = spotCard(page, 50408);
     await card.getByRole("link", { name: "Melden Sie sich an" }).click();
-    await page.getByLabel(words.signIn.form.emailLabel).fill(driver.email);
-    await page.getByRole("button", { name: words.signIn.form.submit }).click();
-    await page.goto(await latestSignInLink(page, driver.email, words.mail.signInLink.subject));
+    await page.getByLabel(german.signIn.form.emailLabel).fill(driver.email);
+    await page.getByRole("button", { name: german.signIn.form.submit }).click();
+    await page.goto(await latestSignInLink(page, driver.email, german.mail.signInLink.subject));
     await expect(page).toHaveURL(/\/charge\/NL\*DPT\*E50408$/);
     // The voucher page is topped up in English (the helper's words), then the page is German again.
     await setPageLanguage(page.context(), baseURL, "en");
@@ -404,7 +403,7 @@ test(
     await page.goto(spot(50408));
 
     await expect(card.getByText(/^0,55\s€ pro kWh$/).first()).toBeVisible();
-    const start = card.getByRole("region", { name: words.charging.start.heading });
+    const start = card.getByRole("region", { name: german.charging.start.heading });
     await expect(start.getByRole("radio", { name: /^Ihrem Guthaben \(20,00\s€\)$/ })).toBeChecked();
     const trigger = start.getByRole("button", { name: de.start });
     await expectHydrated(trigger);
@@ -415,7 +414,7 @@ test(
     await start.getByRole("button", { name: de.confirm }).click();
 
     await expect(page).toHaveURL(/\/sessions\/\d+\?notice=started$/);
-    await expect(page.getByText(words.sessionDetails.notice.started)).toBeVisible();
+    await expect(page.getByText(german.sessionDetails.notice.started)).toBeVisible();
     await expect.poll(() => energySoFar(page), { timeout: 40_000 }).toBeGreaterThan(0);
     const first = await energySoFar(page);
     await expect.poll(() => energySoFar(page), { timeout: 20_000 }).toBeGreaterThan(first);
@@ -425,11 +424,11 @@ test(
     await page.goto(new URL(page.url()).pathname);
     await expect(page.getByRole("button", { name: de.stop })).toHaveCount(0);
     const amount = await page
-      .locator("dt", { hasText: new RegExp(`^${words.sessionDetails.fields.amount}$`) })
+      .locator("dt", { hasText: new RegExp(`^${german.sessionDetails.fields.amount}$`) })
       .locator("xpath=following-sibling::dd[1]")
       .innerText();
     const downloadEvent = page.waitForEvent("download");
-    await page.getByRole("link", { name: words.charging.receipt.download }).click();
+    await page.getByRole("link", { name: german.charging.receipt.download }).click();
     const receipt = await pdfText(new Uint8Array(await readFile((await (await downloadEvent).path())!)));
     // German figures: "12,97 €".
     const euros = (label: string) =>

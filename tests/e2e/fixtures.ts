@@ -90,6 +90,11 @@ export interface EmulatorState {
   requestLog: RequestLogEntry[];
 }
 
+/** `text` matched literally inside a RegExp. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 /**
  * The demo mailbox, opened once it lists a mail to `email` with `subject`: the sign-in form mails after
  * it has answered (Next's after()), so the mail may land a moment after "Check your e-mail" shows.

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { formatKwh, formatMoney } from "../../lib/core/format";
 import { rangeToInstants } from "../../lib/features/sessions/filters";
-import { dialectOf, expect, subscribeWherePushed, test, unsubscribePortalCallbacks } from "./fixtures";
+import { dialectOf, escapeRegExp, expect, subscribeWherePushed, test, unsubscribePortalCallbacks } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 import { DEMO_DRIVER_ID, platformSessions, SECOND_DRIVER_ID } from "./platform-sessions";
 
@@ -18,10 +18,6 @@ function csvRows(text: string): string[][] {
     .trimEnd()
     .split("\r\n")
     .map((line) => line.split(","));
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function daysAgo(days: number): string {

@@ -49,8 +49,8 @@ type TaxRates = Map<number | null, { percent: number | null; until: number }>;
 const taxRatesOf = new WeakMap<object, TaxRates>();
 
 async function taxPercentOf(charging: NonNullable<PlatformClient["charging"]>, taxId: number | null) {
-  const taxRates: TaxRates = taxRatesOf.get(charging) ?? new Map();
-  taxRatesOf.set(charging, taxRates);
+  let taxRates = taxRatesOf.get(charging);
+  if (!taxRates) taxRatesOf.set(charging, (taxRates = new Map()));
   const known = taxRates.get(taxId);
   if (known && known.until > Date.now()) return known.percent;
   try {

@@ -15,6 +15,6 @@ export { StopChargingInput } from "./schemas";
 export { createPlatformReceiptHandler, createSessionReceiptHandler } from "./route-handlers";
 export { buildSessionReceipt, loadReceiptContext, loadSessionReceipt, receiptTotals } from "./receipt";
 export type { ReceiptContext, SessionReceipt } from "./receipt";
-export { sessionReceiptPdf } from "./receipt-pdf";
+export { sessionReceiptFile, sessionReceiptPdf } from "./receipt-pdf";
 export { withEvsePrices } from "./map-prices";
 export { paymentMethodName } from "./payment-words";

@@ -1,6 +1,6 @@
 import "server-only";
 import { PORTAL_NAME } from "@/lib/core/brand";
-import { formatKwh, formatMoney, numberFormat } from "@/lib/core/format";
+import { formatDate, formatKwh, formatMoney, numberFormat } from "@/lib/core/format";
 import type { Translator } from "@/lib/core/i18n/translator";
 import {
   BRAND,
@@ -185,4 +185,15 @@ export function sessionReceiptPdf(
     total(t("charging.receipt.totalGross"), totals.gross, split ? y + 42 : y + 10, true);
     drawFooter(doc, t("charging.receipt.footer", { portal: PORTAL_NAME, date: issuedOn }), session.id);
   });
+}
+
+/** The receipt as the driver downloads it or finds it attached to the mail: issued today, in `locale`. */
+export async function sessionReceiptFile(
+  receipt: SessionReceipt,
+  { t, locale }: { t: Translator; locale: string },
+): Promise<{ filename: string; bytes: Uint8Array }> {
+  return {
+    filename: `receipt-charging-session-${receipt.session.id}.pdf`,
+    bytes: await sessionReceiptPdf(receipt, formatDate(new Date(), locale), { t, locale }),
+  };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { getConfig } from "@/lib/core/config";
 import { logger } from "@/lib/core/log";
+import type { MoneyApi } from "@/lib/platform/apis";
 import type { PlatformClient } from "@/lib/platform/client";
 import type {
   BillLine,
@@ -123,9 +124,8 @@ export async function loadSessionReceipt(
 export async function findPlatformReceipt(
   platformUserId: number,
   sessionId: string,
-  deps: ChargingDeps = defaultChargingDeps(),
+  deps: Pick<ChargingDeps, "sessions"> & { money: MoneyApi },
 ): Promise<PlatformReceipt | null> {
-  if (!deps.money) return null;
   const session = await getOwnedSession(platformUserId, sessionId, deps.sessions);
   if (!session?.platformReceiptId) return null;
   const receipt = await deps.money.getReceipt(session.platformReceiptId);

@@ -1,7 +1,6 @@
 import "server-only";
 import { z } from "zod";
 import { currentLocale } from "@/lib/core/auth/current-locale";
-import { formatDate } from "@/lib/core/format";
 import { translatorFor } from "@/lib/core/i18n/translator";
 import { DRIVER_ACCOUNT_GONE, type DriverRouteAccess } from "@/lib/core/route-handlers/access";
 import { downloadHeaders } from "@/lib/core/route-handlers/download";
@@ -11,7 +10,7 @@ import { sessionIdPathParam } from "@/lib/platform/platform-id";
 import { platformPdfBody, safeInvoiceNumber, type PdfProblemWords } from "@/lib/features/payments";
 import { defaultChargingDeps, type ChargingDeps } from "./deps";
 import { findPlatformReceipt, loadSessionReceipt } from "./receipt";
-import { sessionReceiptPdf } from "./receipt-pdf";
+import { sessionReceiptFile } from "./receipt-pdf";
 
 export interface ChargingRouteDeps extends DriverRouteAccess {
   /** Lazily, so a refused request never builds a platform client. */
@@ -35,10 +34,10 @@ export function createSessionReceiptHandler(deps: ChargingRouteDeps): RouteHandl
         loadSessionReceipt(actor.platformUserId, params.id, locale, (deps.charging ?? defaultChargingDeps)()),
         NOT_FOUND,
       );
-      const bytes = await sessionReceiptPdf(receipt, formatDate(new Date(), locale), { t, locale });
+      const { filename, bytes } = await sessionReceiptFile(receipt, { t, locale });
       return new Response(Buffer.from(bytes), {
         status: 200,
-        headers: downloadHeaders("application/pdf", `receipt-charging-session-${receipt.session.id}.pdf`),
+        headers: downloadHeaders("application/pdf", filename),
       });
     },
   });
@@ -65,7 +64,7 @@ export function createPlatformReceiptHandler(deps: ChargingRouteDeps): RouteHand
       const money = charging.money;
       if (!money) throw new RouteError(404, PLATFORM_RECEIPT_NOT_FOUND);
       const receipt = await foundOrNotFound(
-        findPlatformReceipt(actor.platformUserId, params.id, { ...charging, money }),
+        findPlatformReceipt(actor.platformUserId, params.id, { sessions: charging.sessions, money }),
         PLATFORM_RECEIPT_NOT_FOUND,
       );
       const body = await platformPdfBody(

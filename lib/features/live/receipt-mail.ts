@@ -1,11 +1,11 @@
 import "server-only";
-import { formatDate, formatDateTime, formatDuration, formatKwh, formatMoney } from "@/lib/core/format";
+import { formatDateTime, formatDuration, formatKwh, formatMoney } from "@/lib/core/format";
 import type { Locale } from "@/lib/core/i18n/locales";
 import { translatorFor } from "@/lib/core/i18n/translator";
 import { escapeHtml, layout } from "@/lib/core/mail/layout";
 import type { MailAttachment, MailMessage } from "@/lib/core/mail/send";
 import { logger } from "@/lib/core/log";
-import { loadSessionReceipt, sessionReceiptPdf } from "@/lib/features/charging";
+import { loadSessionReceipt, sessionReceiptFile } from "@/lib/features/charging";
 
 /** What a charge receipt says: the finished session's figures and where it was. */
 export interface ChargeReceipt {
@@ -69,11 +69,8 @@ export async function receiptAttachmentOf(
   try {
     const receipt = await loadSessionReceipt(platformUserId, sessionId, locale);
     if (!receipt) return null;
-    const content = await sessionReceiptPdf(receipt, formatDate(new Date(), locale), {
-      t: translatorFor(locale),
-      locale,
-    });
-    return { filename: `receipt-charging-session-${sessionId}.pdf`, contentType: "application/pdf", content };
+    const { filename, bytes } = await sessionReceiptFile(receipt, { t: translatorFor(locale), locale });
+    return { filename, contentType: "application/pdf", content: bytes };
   } catch (error) {
     logger("live").warn("the receipt PDF for the mail could not be made", error);
     return null;
