@@ -25,6 +25,7 @@ const PAGES: [path: string, signedIn: boolean][] = [
   ["/signin", false],
   ["/map", true],
   ["/vouchers", true],
+  ["/account/payments", true],
 ];
 
 async function main() {

@@ -18,15 +18,14 @@ export const CLIENT_NAMESPACES = {
   // The driver area's layout sends only what every page shares; the account settings and overview, cards, sessions
   // and vouchers layouts add their own route's words, so /cards does not carry the sessions table's.
   driver: EVERY_PAGE,
-  account: [
-    ...EVERY_PAGE,
-    ...ACCOUNTS.settings,
-    "devices",
-    ...PASSKEYS,
-    ...ACCOUNTS.forms,
-    ...BILLING,
-    "downloadProgress",
-  ],
+  // Each settings page sends only its own forms' words (issue 37: all of them made every settings page ~20 KB heavier).
+  accountProfile: [...EVERY_PAGE, "profile"],
+  accountAppPassword: [...EVERY_PAGE, "appPassword"],
+  accountSecurity: [...EVERY_PAGE, "devices", ...PASSKEYS],
+  accountNotifications: [...EVERY_PAGE, ...ACCOUNTS.notifications],
+  accountPrivacy: [...EVERY_PAGE, ...ACCOUNTS.privacy],
+  accountBilling: [...EVERY_PAGE, ...BILLING],
+  accountPayments: [...EVERY_PAGE, "downloadProgress"],
   accountOverview: [...EVERY_PAGE, ...ACCOUNTS.balance, ...SESSIONS, "duration"],
   cards: [...EVERY_PAGE, ...CARDS],
   sessions: [...EVERY_PAGE, ...SESSIONS, "duration", "downloadProgress"],

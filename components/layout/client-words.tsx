@@ -4,6 +4,7 @@ import { APP_TIME_ZONE } from "@/lib/core/format";
 import { catalogue } from "@/lib/core/i18n/catalogues";
 import { clientMessages } from "@/lib/core/i18n/client-messages";
 import { CLIENT_NAMESPACES, type Audience } from "./client-namespaces";
+import { CountryNames } from "./country-names";
 
 /**
  * The messages an audience's client components need, no more. An inner provider replaces the root's messages, it does
@@ -20,4 +21,13 @@ export async function ClientWords({ audience, children }: { audience: Audience; 
       {children}
     </NextIntlClientProvider>
   );
+}
+
+/** A route segment's layout giving its client components their audience's words, and country names where asked. */
+export function clientWordsLayout(audience: Audience, { countryNames = false } = {}) {
+  return function ClientWordsLayout({ children }: { children: React.ReactNode }) {
+    return (
+      <ClientWords audience={audience}>{countryNames ? <CountryNames>{children}</CountryNames> : children}</ClientWords>
+    );
+  };
 }

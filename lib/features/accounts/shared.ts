@@ -23,8 +23,10 @@ export type { ProfileValues } from "./profile-values";
  * (components/layout/client-namespaces.ts sends them).
  */
 export const CLIENT_NAMESPACES = {
-  /** The settings pages' own forms. */
-  settings: ["accountSettings", "myData", "accountDeletion"],
+  /** The notifications page's switches. */
+  notifications: ["accountSettings"],
+  /** The privacy page's forms: the platform's export and the deletion. */
+  privacy: ["myData", "accountDeletion"],
   /** The profile and app password forms: the settings, sign-up's finish step and staff's driver page. */
   forms: ["profile", "appPassword"],
   /** The balance: the overview, the vouchers page and staff's driver page. */

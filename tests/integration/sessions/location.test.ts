@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { placesOfSessions } from "@/lib/features/sessions/places";
 import { getSessionLocation } from "@/lib/features/sessions/service";
 import { DEMO_DRIVER_ID, sessionsHarnessForSuite, type SessionsHarness } from "./harness";
@@ -6,6 +6,12 @@ import { DEMO_DRIVER_ID, sessionsHarnessForSuite, type SessionsHarness } from ".
 /** The demo driver's newest page of sessions, as the list page reads it. */
 const newestPage = async (h: SessionsHarness) =>
   (await h.deps.platform.sessions.listSessions({ userId: DEMO_DRIVER_ID, page: 1, perPage: 20 })).items;
+
+/** The suite's deps with a platform client of its own, so no location read in an earlier test is kept for it. */
+const withNothingKept = (h: SessionsHarness): SessionsHarness["deps"] => ({
+  ...h.deps,
+  platform: { ...h.deps.platform, locations: { ...h.deps.platform.locations } },
+});
 
 /** The location join of the detail page and the row labels, with and without platform locations. */
 
@@ -56,8 +62,9 @@ describe("with locations on the platform", () => {
 
   it("names every place of a page, a roaming partner's site included, each read once", async () => {
     const sessions = await newestPage(h);
+    const deps = withNothingKept(h);
     h.requests.length = 0;
-    const places = await placesOfSessions(sessions, "en", h.deps);
+    const places = await placesOfSessions(sessions, "en", deps);
     expect(places.noneTold).toBe(false);
     for (const session of sessions) expect(places.labels[session.locationId!], `session ${session.id}`).toBeTruthy();
     const roaming = sessions.filter((s) => s.locationId === 901 || s.locationId === 902);
@@ -69,6 +76,32 @@ describe("with locations on the platform", () => {
     });
     const locationReads = h.requests.filter((url) => /\/locations\/v2\.0\/\d+$/.test(url.pathname));
     expect(locationReads).toHaveLength(new Set(sessions.map((s) => s.locationId)).size);
+
+    h.requests.length = 0;
+    expect(await placesOfSessions(sessions, "de", deps)).toEqual({ ...places, labels: expect.any(Object) });
+    expect(
+      h.requests.filter((url) => /\/locations\//.test(url.pathname)),
+      "the next page's places are kept",
+    ).toEqual([]);
+  });
+
+  it("reads a kept location again after five minutes", async () => {
+    const deps = withNothingKept(h);
+    const clock = vi.spyOn(Date, "now");
+    try {
+      await getSessionLocation({ locationId: 501 }, "en", deps);
+      h.requests.length = 0;
+      clock.mockReturnValue(Date.now() + 4 * 60_000);
+      await getSessionLocation({ locationId: 501 }, "en", deps);
+      expect(h.requests).toHaveLength(0);
+      clock.mockReturnValue(Date.now() + 6 * 60_000);
+      await getSessionLocation({ locationId: 501 }, "en", deps);
+      expect(h.requests.filter((url) => /\/locations\//.test(url.pathname)).map((url) => url.pathname)).toEqual([
+        "/public-api/resources/locations/v2.0/501",
+      ]);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it("reads a location's EVSEs with their connectors and power (AMPECO: asked for with include[]=connectors)", async () => {
@@ -83,9 +116,13 @@ describe("with locations on the platform", () => {
     await h.emu.call("PUT", "/__emulator/faults", {
       body: { rules: [{ path: "/locations/", status: 503, times: 1 }] },
     });
-    expect(await getSessionLocation({ locationId: 501 }, "en", h.deps)).toEqual({
+    const deps = withNothingKept(h);
+    expect(await getSessionLocation({ locationId: 501 }, "en", deps)).toEqual({
       kind: "unavailable",
       locationId: 501,
+    });
+    expect(await getSessionLocation({ locationId: 501 }, "en", deps), "a failed read is not kept").toMatchObject({
+      kind: "known",
     });
   });
 });
