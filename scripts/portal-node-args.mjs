@@ -19,8 +19,12 @@
 //
 // --import graceful-shutdown.mjs: on SIGTERM, finish the requests in flight (streams included, up to
 // SHUTDOWN_GRACE_MS), close the database pool and exit 0, instead of Next's immediate exit.
+//
+// --import page-queue.mjs: at most PAGE_CONCURRENCY pages render at once, the rest in arrival order, so a
+// saturated server still accepts new connections promptly (see that file).
 export const PORTAL_NODE_ARGS = Object.freeze([
   "--max-semi-space-size=2",
   "--import=./scripts/client-peer-address.mjs",
   "--import=./scripts/graceful-shutdown.mjs",
+  "--import=./scripts/page-queue.mjs",
 ]);

@@ -198,6 +198,8 @@ const EnvSchema = z.object({
   // Read by scripts/graceful-shutdown.mjs, which runs before the app; checked here so a typo is reported at start.
   SHUTDOWN_GRACE_MS: nonNegativeInt(30_000),
   SHUTDOWN_UNREADY_MS: nonNegativeInt(0),
+  // Read by scripts/page-queue.mjs the same way: pages and server actions rendered at once (0: no queue).
+  PAGE_CONCURRENCY: nonNegativeInt(8),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -347,6 +349,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
       serviceName: e.OTEL_SERVICE_NAME,
     },
     shutdown: { graceMs: e.SHUTDOWN_GRACE_MS, unreadyMs: e.SHUTDOWN_UNREADY_MS },
+    pageConcurrency: e.PAGE_CONCURRENCY,
   };
 }
 

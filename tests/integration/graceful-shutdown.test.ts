@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { request } from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { fixturePort } from "../support/fixture-port";
 
 /**
  * scripts/graceful-shutdown.mjs in a real process (tests/fixtures/shutdown-server.mjs): on SIGTERM
@@ -23,20 +24,10 @@ async function startServer(env: Record<string, string> = {}) {
     { cwd: root, env: { ...process.env, SHUTDOWN_GRACE_MS: "", ...env }, stdio: ["ignore", "pipe", "pipe"] },
   );
   child = started;
-  let output = "";
-  started.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const port = await new Promise<number>((resolve, reject) => {
-    const check = setInterval(() => {
-      const match = /PORT (\d+)/.exec(output);
-      if (match) {
-        clearInterval(check);
-        resolve(Number(match[1]));
-      }
-    }, 10);
-    started.once("exit", () => reject(new Error(`fixture exited early:\n${output}`)));
-  });
+  const { port: listening, output } = fixturePort(started);
+  const port = await listening;
   const exited = new Promise<number | null>((resolve) => started.once("exit", (code) => resolve(code)));
-  return { port, exited, output: () => output };
+  return { port, exited, output };
 }
 
 /** A GET whose body arrives in chunks; resolves with the whole body (or what came before a cut). */

@@ -112,6 +112,13 @@ describe("loadConfig: demo mode, mail and the whole configuration at once", () =
     expect(() => loadConfig({ NODE_ENV: "test", SHUTDOWN_GRACE_MS: "30s" })).toThrow(/SHUTDOWN_GRACE_MS/);
     expect(() => loadConfig({ NODE_ENV: "test", SHUTDOWN_UNREADY_MS: "-1" })).toThrow(/SHUTDOWN_UNREADY_MS/);
   });
+
+  it("checks the page queue's size the preloaded queue reads: 8 by default, 0 for none", () => {
+    expect(loadConfig({ NODE_ENV: "test" }).pageConcurrency).toBe(8);
+    expect(loadConfig({ NODE_ENV: "test", PAGE_CONCURRENCY: "0" }).pageConcurrency).toBe(0);
+    expect(() => loadConfig({ NODE_ENV: "test", PAGE_CONCURRENCY: "many" })).toThrow(/PAGE_CONCURRENCY/);
+    expect(() => loadConfig({ NODE_ENV: "test", PAGE_CONCURRENCY: "-2" })).toThrow(/PAGE_CONCURRENCY/);
+  });
 });
 
 describe("loadConfig: the platform dialect", () => {
