@@ -33,7 +33,11 @@ export const CLIENT_NAMESPACES = {
   map: [...EVERY_PAGE, ...MAP],
   // A charge point's page has no client component of its own.
   charge: EVERY_PAGE,
-  public: [...EVERY_PAGE, ...PASSKEYS, ...ACCOUNTS.forms, ...ACCOUNTS.signUp, ...SIGN_IN],
+  // The signed-out pages: each form's page adds its own words, so /signin does not carry the sign-up's.
+  public: EVERY_PAGE,
+  signIn: [...EVERY_PAGE, ...PASSKEYS, ...SIGN_IN],
+  signUp: [...EVERY_PAGE, ...ACCOUNTS.forms, ...ACCOUNTS.signUp],
+  appPasswordLink: [...EVERY_PAGE, "appPassword"],
   admin: [
     ...EVERY_PAGE,
     ...ACCOUNTS.balance,

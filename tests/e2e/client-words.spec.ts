@@ -10,7 +10,8 @@ import { messagesIn, rscPayloadOf } from "../support/rsc-payload";
  * its part of the app lists (components/layout/client-namespaces.ts), never one that stays on the server.
  */
 const PAGES: { path: string; audience: Audience; signedIn: "driver" | "admin" | null }[] = [
-  { path: "/signin", audience: "public", signedIn: null },
+  { path: "/signin", audience: "signIn", signedIn: null },
+  { path: "/signup", audience: "signUp", signedIn: null },
   { path: "/account", audience: "accountOverview", signedIn: "driver" },
   { path: "/account/profile", audience: "accountProfile", signedIn: "driver" },
   { path: "/account/app-password", audience: "accountAppPassword", signedIn: "driver" },

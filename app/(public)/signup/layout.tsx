@@ -1,6 +1,4 @@
-import { CountryNames } from "@/components/layout/country-names";
+import { clientWordsLayout } from "@/components/layout/client-words";
 
-/** The sign-up form's country select gets its names in the page's language from the server. */
-export default function SignUpLayout({ children }: { children: React.ReactNode }) {
-  return <CountryNames>{children}</CountryNames>;
-}
+/** The sign-up forms' words, and the country select's names in the page's language from the server. */
+export default clientWordsLayout("signUp", { countryNames: true });

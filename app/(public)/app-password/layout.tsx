@@ -1,0 +1,3 @@
+import { clientWordsLayout } from "@/components/layout/client-words";
+
+export default clientWordsLayout("appPasswordLink");
