@@ -4,7 +4,6 @@ import { APP_TIME_ZONE } from "@/lib/core/format";
 import { catalogue } from "@/lib/core/i18n/catalogues";
 import { clientMessages } from "@/lib/core/i18n/client-messages";
 import { CLIENT_NAMESPACES, type Audience } from "./client-namespaces";
-import { CountryNames } from "./country-names";
 
 /**
  * The messages an audience's client components need, no more. An inner provider replaces the root's messages, it does
@@ -23,11 +22,9 @@ export async function ClientWords({ audience, children }: { audience: Audience; 
   );
 }
 
-/** A route segment's layout giving its client components their audience's words, and country names where asked. */
-export function clientWordsLayout(audience: Audience, { countryNames = false } = {}) {
+/** A route segment's layout giving its client components their audience's words. */
+export function clientWordsLayout(audience: Audience) {
   return function ClientWordsLayout({ children }: { children: React.ReactNode }) {
-    return (
-      <ClientWords audience={audience}>{countryNames ? <CountryNames>{children}</CountryNames> : children}</ClientWords>
-    );
+    return <ClientWords audience={audience}>{children}</ClientWords>;
   };
 }

@@ -1,4 +1,4 @@
-import { clientWordsLayout } from "@/components/layout/client-words";
+import { countrySelectLayout } from "@/components/layout/country-names";
 
 /** The sign-up forms' words, and the country select's names in the page's language from the server. */
-export default clientWordsLayout("signUp", { countryNames: true });
+export default countrySelectLayout("signUp");

@@ -1,3 +1,3 @@
-import { clientWordsLayout } from "@/components/layout/client-words";
+import { countrySelectLayout } from "@/components/layout/country-names";
 
-export default clientWordsLayout("accountProfile", { countryNames: true });
+export default countrySelectLayout("accountProfile");
