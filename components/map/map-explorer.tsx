@@ -29,7 +29,8 @@ import { LocateButton, LocateMessage, useLocateMe } from "./locate-control";
 import { MapFilters } from "./map-filters";
 import { MapLegend } from "./map-legend";
 import { PlaceSearchForm } from "./place-search-form";
-import { MapView, usePrefetchedMap } from "./map-view";
+import { FirstViewPreview } from "./first-view-preview";
+import { MapNotice, MapView, usePrefetchedMap } from "./map-view";
 import { OwnLocationList, PointList } from "./point-list";
 import { useInitialCentre } from "./use-initial-centre";
 import { usePoints, type PointsRequest } from "./use-points";
@@ -131,8 +132,9 @@ export function MapExplorer({ tileUrl, defaultCentre, freshForSeconds }: MapExpl
       <div className="order-1 space-y-3 lg:order-none lg:col-start-2 lg:row-start-2">
         <section
           aria-label={t("explorer.mapLabel")}
-          className="relative h-[60svh] min-h-72 overflow-hidden rounded-lg border border-slate-200 lg:h-[calc(100vh-16rem)] dark:border-slate-700"
+          className="relative h-[60svh] min-h-72 overflow-hidden rounded-lg border border-slate-200 bg-slate-100 lg:h-[calc(100vh-16rem)] dark:border-slate-700 dark:bg-slate-800"
         >
+          <FirstViewPreview tileUrl={tileUrl} centre={defaultCentre} />
           {start.centre ? (
             <MapView
               tileUrl={tileUrl}
@@ -145,9 +147,7 @@ export function MapExplorer({ tileUrl, defaultCentre, freshForSeconds }: MapExpl
               onViewChange={onViewChange}
             />
           ) : (
-            <div className="flex h-full items-center justify-center bg-slate-100 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-              {t("explorer.locating")}
-            </div>
+            <MapNotice>{t("explorer.locating")}</MapNotice>
           )}
           <LocateButton state={locateState} onLocate={locate} />
         </section>

@@ -15,12 +15,16 @@ const LeafletMap = dynamic<LeafletMapProps>(() => import("./leaflet-map"), {
 
 function MapLoadingNotice() {
   const t = useTranslations("map");
+  return <MapNotice>{t("explorer.loadingMap")}</MapNotice>;
+}
+
+/** What the map is waiting for, over the first view's tiles (or the map's grey where there are none). */
+export function MapNotice({ children }: { children: React.ReactNode }) {
   return (
-    <div
-      role="status"
-      className="flex h-full w-full items-center justify-center bg-slate-100 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300"
-    >
-      {t("explorer.loadingMap")}
+    <div role="status" className="relative flex h-full w-full items-center justify-center p-3">
+      <span className="rounded-md bg-white/90 px-3 py-1.5 text-sm text-slate-700 shadow dark:bg-slate-900/90 dark:text-slate-200">
+        {children}
+      </span>
     </div>
   );
 }

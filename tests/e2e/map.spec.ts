@@ -208,9 +208,15 @@ test("the first tiles are asked for early and with high priority, the tiles of l
   const origin = new URL(baseURL ?? "").origin;
   await expect(page.locator(`link[rel="preconnect"][href="${origin}"]`)).toHaveCount(1);
   const { x, y, z } = tileAt(AMSTERDAM, MAP_INITIAL_ZOOM);
-  const preload = page.locator('link[rel="preload"][as="image"]');
+  const preload = page.locator('link[rel="preload"][as="image"][fetchpriority="high"]');
   await expect(preload).toHaveAttribute("href", `${origin}/__blocked_tiles__/${z}/${x}/${y}.png`);
-  await expect(preload).toHaveAttribute("fetchpriority", "high");
+  // The 3 × 3 tiles around it are drawn by the HTML itself, before Leaflet's script has run.
+  const html = await (await page.request.get("/map")).text();
+  for (const dy of [-1, 0, 1])
+    for (const dx of [-1, 0, 1])
+      expect(html, `tile ${x + dx}/${y + dy} in the HTML`).toContain(
+        `src="${origin}/__blocked_tiles__/${z}/${x + dx}/${y + dy}.png"`,
+      );
 
   const firstTiles = page.locator(`img.leaflet-tile[src*="/${z}/"]`);
   await expect(firstTiles.first()).toBeVisible();

@@ -18,7 +18,7 @@ export { indexPoints, type PointIndex } from "./point-clusters";
 export { PLACE_QUERY_MAX, PLACE_QUERY_MIN, type PlaceResult, type PlaceSearchResponse } from "./place-search";
 export { FILTERABLE_CONNECTORS, type MapPoint, type OwnLocation, type PointsResponse } from "./points";
 export { POINT_STATUS_CODES, type PointStatusCode } from "./status";
-export { MAP_INITIAL_ZOOM, tileAt, tileImageUrl } from "./tile-images";
+export { MAP_INITIAL_ZOOM, tileAt, tileImageUrl, tilesAround } from "./tile-images";
 export { createTileMemory } from "./tile-memory";
 export { clamp, INITIAL_POINT_COUNT, INITIAL_RADIUS_KM, MAX_DISTANCE_KM, tileFor } from "./tiles";
 

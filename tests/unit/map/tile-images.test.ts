@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tileAt, tileImageUrl } from "@/lib/features/map/tile-images";
+import { tileAt, tileImageUrl, tilesAround } from "@/lib/features/map/tile-images";
 
 /** Leaflet's own route from a position to a tile (SphericalMercator.project, then EPSG3857's transformation). */
 function leafletTile(lat: number, lng: number, z: number) {
@@ -52,5 +52,34 @@ describe("the URL of a tile", () => {
   it("is not guessed when the template has a variable only the browser or unset options fill in (null: no hint)", () => {
     expect(tileImageUrl("https://tiles.example.com/{z}/{x}/{y}{r}.png", tile)).toBeNull();
     expect(tileImageUrl("https://tiles.example.com/{z}/{x}/{y}.png?key={apikey}", tile)).toBeNull();
+  });
+});
+
+describe("the first view's tiles around the default centre", () => {
+  const template = "https://tile.example/{z}/{x}/{y}.png";
+  const amsterdam = { lat: 52.3676, lng: 4.9041 };
+
+  it("are the 3 × 3 tiles Leaflet draws around the centre, each placed where Leaflet puts it", () => {
+    const tiles = tilesAround(template, amsterdam, 13);
+    const centre = leafletTile(amsterdam.lat, amsterdam.lng, 13);
+    expect(tiles).toHaveLength(9);
+    const middle = tiles[4]!;
+    expect(middle.url).toBe(`https://tile.example/13/${centre.x}/${centre.y}.png`);
+    // The centre point lies inside the middle tile: its corner is up to one tile left of and above the point.
+    expect(middle.left).toBeLessThanOrEqual(0);
+    expect(middle.left).toBeGreaterThan(-256);
+    expect(middle.top).toBeLessThanOrEqual(0);
+    expect(middle.top).toBeGreaterThan(-256);
+    expect(tiles[0]).toEqual({
+      url: `https://tile.example/13/${centre.x - 1}/${centre.y - 1}.png`,
+      left: middle.left - 256,
+      top: middle.top - 256,
+    });
+    expect(tiles[8]!.url).toBe(`https://tile.example/13/${centre.x + 1}/${centre.y + 1}.png`);
+  });
+
+  it("leave out rows beyond the map's edge, and none are guessed for a template only the browser can fill", () => {
+    expect(tilesAround(template, { lat: 85.05, lng: 0 }, 2)).toHaveLength(6);
+    expect(tilesAround("https://tile.example/{z}/{x}/{y}{r}.png", amsterdam, 13)).toEqual([]);
   });
 });
