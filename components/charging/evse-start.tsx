@@ -8,6 +8,11 @@ import { paymentMethodName, type EvseView, type PaymentChoicesView } from "@/lib
 import { startChargingAction } from "@/lib/features/charging/actions/start-charging";
 import { BALANCE_CHOICE } from "@/lib/features/charging/shared";
 
+/** Whether a spot has anything under its price: not where the price says it is not open to the driver or is unknown. */
+export function offersStart(evse: EvseView): boolean {
+  return evse.price.kind !== "notAllowed" && evse.price.kind !== "unavailable";
+}
+
 /**
  * Under a spot: the start form for a signed-in driver with a way to pay, or what stands in the way (the spot is in use,
  * sign in first, no way to pay). Nothing where the price says the spot is not open to the driver or is unknown.
@@ -27,7 +32,7 @@ export async function EvseStart({
     requestTranslator(),
     getLocale(),
   ]);
-  if (evse.price.kind === "notAllowed" || evse.price.kind === "unavailable") return null;
+  if (!offersStart(evse)) return null;
   if (evse.status !== "available") return <p>{t("notFree")}</p>;
   if (payment === null) return <p>{t.rich("signIn", { signin: inlineLink(signInHref) })}</p>;
   if (payment.status === "error") return <p role="status">{t("paymentUnavailable")}</p>;

@@ -87,6 +87,24 @@ async function expectNotFound(page: import("@playwright/test").Page, url: string
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
 }
 
+test(
+  "a spot not open to the visitor says so and ends there: no start, no empty section under its price",
+  { tag: "@ampeco-only" },
+  async ({ page }) => {
+    await page.goto("/charge/NL*DPT*E50204");
+    const spot = (reference: string) =>
+      page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Spot ${reference}` }) });
+    const closed = spot("NL*DPT*E50204");
+    await expect(closed.getByText("This spot is not open to you: it is kept for other drivers.")).toBeVisible();
+    await expect(closed.getByRole("link")).toHaveCount(0);
+    // The rule that sets the start apart is drawn only above a start.
+    await expect(closed.locator(".border-t")).toHaveCount(0);
+    const open = spot("NL*DPT*E50201");
+    await expect(open.getByText("to start charging here.")).toBeVisible();
+    await expect(open.locator(".border-t")).toHaveCount(1);
+  },
+);
+
 test("a reference no charge point carries answers 404", { tag: "@ampeco-only" }, async ({ page }) => {
   await expectNotFound(page, "/charge/NL*DPT*E99999");
 });

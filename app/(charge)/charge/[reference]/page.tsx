@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ChargePointEvses } from "@/components/charging/charge-point-details";
-import { EvseStart } from "@/components/charging/evse-start";
+import { EvseStart, offersStart } from "@/components/charging/evse-start";
 import { PaymentChoices } from "@/components/charging/payment-choices";
 import { titleFrom } from "@/components/layout/page-title";
 import { Alert } from "@/components/ui/alert";
@@ -80,7 +80,10 @@ export default async function ChargePointPage({ params }: { params: Promise<{ re
       <HeadedSection headingId="evses-heading" heading={t("page.evses")}>
         <ChargePointEvses
           evses={view.evses}
-          startFor={(evse) => <EvseStart evse={evse} payment={payment} signInHref={signInHref} />}
+          startFor={(evse) =>
+            // No start, and so no rule above an empty space, where the spot is not open to the driver.
+            offersStart(evse) && <EvseStart evse={evse} payment={payment} signInHref={signInHref} />
+          }
         />
       </HeadedSection>
       {payment && <PaymentChoices view={payment} />}
