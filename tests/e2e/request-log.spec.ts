@@ -53,7 +53,9 @@ const call = (method: string, path: string, query = "", bodyKeys?: string[]): Re
  * ampeco project still ran them all: method, path with ids as {id}, query keys, body keys and status. The project
  * now runs the @ampeco journeys only (playwright.config.ts), which must still make each of these calls. Issue 36's
  * places changed them: a session's place is its location read by id (not a charge point's, which answered 404). The
- * own sites' walk runs on its own timer, so whether a run sees it depends on time: it is not listed.
+ * own sites' walk runs on its own timer, so whether a run sees it depends on time: it is not listed. Issue 37 keeps a place
+ * the portal read for five minutes, so the refused-reads journey finds every place kept and its refused location read
+ * (403) no longer reaches the platform: not listed either (a failed place read: tests/integration/sessions/location.test.ts).
  */
 const CALLS_OF_ALL_JOURNEYS = [
   "GET /public-api/actions/users/v2.0/{id}/export-all-private-data → 200",
@@ -61,7 +63,6 @@ const CALLS_OF_ALL_JOURNEYS = [
   "GET /public-api/resources/id-tags/v2.0?cursor&filter[idTagUid]&per_page → 200",
   "GET /public-api/resources/id-tags/v2.0?cursor&filter[userId]&per_page → 200",
   "GET /public-api/resources/locations/v2.0/{id} → 200",
-  "GET /public-api/resources/locations/v2.0/{id} → 403",
   "GET /public-api/resources/sessions/v1.0/{id} → 200",
   "GET /public-api/resources/sessions/v1.0?cursor&filter[startedAfter]&filter[startedBefore]&filter[status]&filter[userId]&per_page → 200",
   "GET /public-api/resources/sessions/v1.0?cursor&filter[startedAfter]&filter[startedBefore]&filter[userId]&per_page → 200",
