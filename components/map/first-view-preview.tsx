@@ -1,10 +1,18 @@
+import { memo } from "react";
 import { MAP_INITIAL_ZOOM, tilesAround } from "@/lib/features/map/shared";
 
 /**
  * The tiles around the default centre, in the page's HTML under where Leaflet will draw them: the map shows before its
- * script has run (they were the page's LCP behind that script), and Leaflet's own tiles cover them once it has.
+ * script has run (they were the page's LCP behind that script), and Leaflet's own tiles cover them once it has. Memoised:
+ * the explorer renders again at every move of the map, these tiles never change.
  */
-export function FirstViewPreview({ tileUrl, centre }: { tileUrl: string; centre: { lat: number; lng: number } }) {
+export const FirstViewPreview = memo(function FirstViewPreview({
+  tileUrl,
+  centre,
+}: {
+  tileUrl: string;
+  centre: { lat: number; lng: number };
+}) {
   const tiles = tilesAround(tileUrl, centre, MAP_INITIAL_ZOOM);
   if (tiles.length === 0) return null;
   return (
@@ -24,4 +32,4 @@ export function FirstViewPreview({ tileUrl, centre }: { tileUrl: string; centre:
       ))}
     </div>
   );
-}
+});

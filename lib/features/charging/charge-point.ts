@@ -8,6 +8,7 @@ import { isPlatformError } from "@/lib/platform/errors";
 import { locationName } from "@/lib/platform/location-name";
 import type { ChargePointEvse, ChargingTariff } from "@/lib/platform/types";
 import { CHARGE_POINT_REFERENCE, evseStatusCode, type EvseStatusCode, type PriceView } from "./shared";
+import { keptPerClient } from "@/lib/platform/kept-per-client";
 
 export type { PriceView } from "./shared";
 
@@ -44,19 +45,11 @@ export function priceView(tariff: ChargingTariff | null): PriceView {
 }
 
 /** A tax's rate changes rarely and costs two calls to learn, so each platform client keeps it an hour. */
-const TAX_RATE_TTL_MS = 60 * 60_000;
-type TaxRates = Map<number | null, { percent: number | null; until: number }>;
-const taxRatesOf = new WeakMap<object, TaxRates>();
+const keptTaxRate = keptPerClient<number | null, number | null>(60 * 60_000);
 
 async function taxPercentOf(charging: NonNullable<PlatformClient["charging"]>, taxId: number | null) {
-  let taxRates = taxRatesOf.get(charging);
-  if (!taxRates) taxRatesOf.set(charging, (taxRates = new Map()));
-  const known = taxRates.get(taxId);
-  if (known && known.until > Date.now()) return known.percent;
   try {
-    const percent = await charging.taxPercent(taxId);
-    taxRates.set(taxId, { percent, until: Date.now() + TAX_RATE_TTL_MS });
-    return percent;
+    return await keptTaxRate(charging, taxId, () => charging.taxPercent(taxId));
   } catch (error) {
     logger("charging").warn("reading a tax rate failed", error);
     return null;

@@ -1,5 +1,6 @@
 import "server-only";
 import type { ChargingLocation, ChargingSession, Page } from "@/lib/platform/types";
+import { keptPerClient } from "@/lib/platform/kept-per-client";
 import { defaultSessionDeps, logSessionError, type SessionDeps } from "./deps";
 import {
   hasRangeFilter,
@@ -202,25 +203,7 @@ export async function listRunningSessions(
 }
 
 /** A place's name and address rarely change, so each platform client keeps a location it read five minutes. */
-const LOCATION_TTL_MS = 5 * 60_000;
-const MAX_KEPT_LOCATIONS = 2_000;
-type KeptLocations = Map<number, { location: ChargingLocation | null; until: number }>;
-const keptLocationsOf = new WeakMap<object, KeptLocations>();
-
-/** The location, read at most once in LOCATION_TTL_MS per client; a failed read is not kept. */
-async function knownLocation(
-  locations: SessionDeps["platform"]["locations"],
-  locationId: number,
-): Promise<ChargingLocation | null> {
-  let kept = keptLocationsOf.get(locations);
-  if (!kept) keptLocationsOf.set(locations, (kept = new Map()));
-  const known = kept.get(locationId);
-  if (known && known.until > Date.now()) return known.location;
-  const location = await locations.getLocation(locationId);
-  if (kept.size >= MAX_KEPT_LOCATIONS) kept.clear();
-  kept.set(locationId, { location, until: Date.now() + LOCATION_TTL_MS });
-  return location;
-}
+const keptLocation = keptPerClient<number, ChargingLocation | null>(5 * 60_000);
 
 /**
  * The session's location in `locale`. A 404 or failed read only makes it "unavailable", never costs the page. Call only
@@ -231,14 +214,16 @@ export async function getSessionLocation(
   locale: string,
   deps: SessionDeps = defaultSessionDeps(),
 ): Promise<SessionLocationState> {
-  if (session.locationId === null) return { kind: "none" };
+  const { locationId } = session;
+  if (locationId === null) return { kind: "none" };
   try {
-    const location = await knownLocation(deps.platform.locations, session.locationId);
+    const { locations } = deps.platform;
+    const location = await keptLocation(locations, locationId, () => locations.getLocation(locationId));
     return location
       ? { kind: "known", location: describeLocation(location, locale) }
-      : { kind: "unavailable", locationId: session.locationId };
+      : { kind: "unavailable", locationId };
   } catch (error) {
     logSessionError("reading a session's location", error);
-    return { kind: "unavailable", locationId: session.locationId };
+    return { kind: "unavailable", locationId };
   }
 }
