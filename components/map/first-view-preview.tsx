@@ -2,9 +2,8 @@ import { memo } from "react";
 import { MAP_INITIAL_ZOOM, tilesAround } from "@/lib/features/map/shared";
 
 /**
- * The tiles around the default centre, in the page's HTML under where Leaflet will draw them: the map shows before its
- * script has run (they were the page's LCP behind that script), and Leaflet's own tiles cover them once it has. Memoised:
- * the explorer renders again at every move of the map, these tiles never change.
+ * The tiles around the default centre, drawn by the HTML where Leaflet will draw them, so the map shows before its
+ * script runs (docs/quality.md, issue 37). Memoised: the explorer renders again at every move; these never change.
  */
 export const FirstViewPreview = memo(function FirstViewPreview({
   tileUrl,
